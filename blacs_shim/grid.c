@@ -1,0 +1,132 @@
+/* BLACS context -> hetscal grid (see grid.h).  The BLACS communicator of a
+ * context is Cblacs2sys_handle(Cblacs_get(ctxt, 10)); the runtime works on
+ * its own MPI_Comm_dup of it so that its messages never meet the
+ * application's.  Ranks of grid positions are gathered, never assumed. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "blacs_shim/blacs.h"
+#include "blacs_shim/grid.h"
+#include "include/hetscal.h"
+
+/* Cblacs_get request for the system handle of a context's communicator. */
+enum { BLACS_GET_SYSTEM_CONTEXT = 10 };
+
+static hetscal_grid *cached_grids;
+
+void hetscal_grid_info(int ctxt, int *nprow, int *npcol, int *myrow, int *mycol)
+{
+    Cblacs_gridinfo(ctxt, nprow, npcol, myrow, mycol);
+}
+
+static void grid_free(hetscal_grid *g)
+{
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized && g->comm != MPI_COMM_NULL)
+        MPI_Comm_free(&g->comm);
+    free(g->rank_of);
+    free(g);
+}
+
+static int grid_build(hetscal_grid *g)
+{
+    int coords[2] = { g->myrow, g->mycol };
+    int nranks = g->nprow * g->npcol;
+    int *all = malloc(2 * (size_t)nranks * sizeof *all);
+    MPI_Comm node;
+
+    g->rank_of = malloc((size_t)nranks * sizeof *g->rank_of);
+    if (!all || !g->rank_of) {
+        free(all);
+        return HETSCAL_ERR_NOMEM;
+    }
+    if (MPI_Comm_dup(g->sys_comm, &g->comm) != MPI_SUCCESS) {
+        free(all);
+        return HETSCAL_ERR_MPI;
+    }
+    MPI_Comm_rank(g->comm, &g->rank);
+    MPI_Comm_size(g->comm, &g->size);
+    MPI_Allgather(coords, 2, MPI_INT, all, 2, MPI_INT, g->comm);
+    for (int r = 0; r < g->size; r++)
+        g->rank_of[all[2 * r] * g->npcol + all[2 * r + 1]] = r;
+    free(all);
+
+    MPI_Comm_split_type(g->comm, MPI_COMM_TYPE_SHARED, g->rank, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &g->local_ranks);
+    MPI_Comm_rank(node, &g->local_index);
+    MPI_Comm_free(&node);
+    return HETSCAL_SUCCESS;
+}
+
+static int grid_matches(const hetscal_grid *g, int ctxt, MPI_Comm sys,
+                        int nprow, int npcol, int myrow, int mycol)
+{
+    int cmp;
+    if (g->ctxt != ctxt || g->nprow != nprow || g->npcol != npcol ||
+        g->myrow != myrow || g->mycol != mycol)
+        return 0;
+    /* A context number can be reused after blacs_gridexit: make sure the
+     * cached duplicate still has the same processes in the same order. */
+    MPI_Comm_compare(g->comm, sys, &cmp);
+    return cmp == MPI_IDENT || cmp == MPI_CONGRUENT;
+}
+
+const hetscal_grid *hetscal_grid_get(int ctxt, int *err)
+{
+    int nprow, npcol, myrow, mycol, handle;
+    MPI_Comm sys;
+    hetscal_grid **link, *g;
+
+    Cblacs_gridinfo(ctxt, &nprow, &npcol, &myrow, &mycol);
+    if (nprow < 1) {
+        *err = HETSCAL_ERR_INTERNAL;
+        return NULL;
+    }
+    Cblacs_get(ctxt, BLACS_GET_SYSTEM_CONTEXT, &handle);
+    sys = Cblacs2sys_handle(handle);
+
+    for (link = &cached_grids; *link; link = &(*link)->next) {
+        g = *link;
+        if (g->ctxt != ctxt)
+            continue;
+        if (grid_matches(g, ctxt, sys, nprow, npcol, myrow, mycol)) {
+            *err = HETSCAL_SUCCESS;
+            return g;
+        }
+        *link = g->next;          /* stale entry for a reused context */
+        grid_free(g);
+        break;
+    }
+
+    g = calloc(1, sizeof *g);
+    if (!g) {
+        *err = HETSCAL_ERR_NOMEM;
+        return NULL;
+    }
+    g->ctxt = ctxt;
+    g->nprow = nprow;
+    g->npcol = npcol;
+    g->myrow = myrow;
+    g->mycol = mycol;
+    g->sys_comm = sys;
+    g->comm = MPI_COMM_NULL;
+    *err = grid_build(g);
+    if (*err != HETSCAL_SUCCESS) {
+        grid_free(g);
+        return NULL;
+    }
+    g->next = cached_grids;
+    cached_grids = g;
+    return g;
+}
+
+void hetscal_grid_free_all(void)
+{
+    while (cached_grids) {
+        hetscal_grid *g = cached_grids;
+        cached_grids = g->next;
+        grid_free(g);
+    }
+}

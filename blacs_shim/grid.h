@@ -1,0 +1,37 @@
+/* BLACS context -> hetscal grid: a private duplicate of the grid's MPI
+ * communicator, the grid shape, this rank's coordinates and the rank of
+ * every (prow, pcol).  Cached per context, freed at MPI_Finalize. */
+#ifndef HETSCAL_GRID_H
+#define HETSCAL_GRID_H
+
+#include <mpi.h>
+
+typedef struct hetscal_grid {
+    int ctxt;
+    int nprow, npcol, myrow, mycol;
+    int rank, size;          /* in comm */
+    MPI_Comm comm;           /* private duplicate: runtime traffic only */
+    MPI_Comm sys_comm;       /* BLACS's own communicator (cache key) */
+    int *rank_of;            /* rank_of[prow * npcol + pcol] */
+    int local_ranks;         /* ranks of this grid sharing this node */
+    int local_index;         /* this rank's index among them */
+    struct hetscal_grid *next;
+} hetscal_grid;
+
+/* Grid shape and coordinates of ctxt; all -1 when this process is not in
+ * the grid or ctxt is not valid.  Local, no communication. */
+void hetscal_grid_info(int ctxt, int *nprow, int *npcol, int *myrow, int *mycol);
+
+/* The grid of ctxt, created on first use (collective over the grid) and
+ * cached.  Returns NULL on failure (reported in *err). */
+const hetscal_grid *hetscal_grid_get(int ctxt, int *err);
+
+static inline int hetscal_grid_rank(const hetscal_grid *g, int prow, int pcol)
+{
+    return g->rank_of[prow * g->npcol + pcol];
+}
+
+/* Frees every cached grid (MPI must still be usable). */
+void hetscal_grid_free_all(void);
+
+#endif

@@ -1,0 +1,36 @@
+# HETSCAL_CHECK_CUDA: --with-cuda[=DIR] (default: auto, /usr/local/cuda).
+# Asking for CUDA explicitly and not finding it is an error.
+AC_DEFUN([HETSCAL_CHECK_CUDA], [
+  AC_ARG_WITH([cuda],
+    [AS_HELP_STRING([--with-cuda@<:@=DIR@:>@], [build the CUDA/cuBLAS backend (default: auto, DIR=/usr/local/cuda)])],
+    [], [with_cuda=auto])
+  hetscal_cuda_summary=no
+  CUDA_CPPFLAGS= ; CUDA_LIBS=
+  AS_CASE([$with_cuda],
+    [no], [],
+    [yes|auto], [hetscal_cuda_dir=/usr/local/cuda],
+    [hetscal_cuda_dir=$with_cuda])
+  AS_IF([test "x$with_cuda" != xno], [
+    hetscal_save_CPPFLAGS=$CPPFLAGS; hetscal_save_LIBS=$LIBS; hetscal_save_LDFLAGS=$LDFLAGS
+    CPPFLAGS="$CPPFLAGS -I$hetscal_cuda_dir/include"
+    LDFLAGS="$LDFLAGS -L$hetscal_cuda_dir/lib64"
+    hetscal_cuda_ok=yes
+    AC_CHECK_HEADERS([cuda_runtime.h cublas_v2.h], [], [hetscal_cuda_ok=no])
+    AS_IF([test $hetscal_cuda_ok = yes],
+      [AC_CHECK_LIB([cudart], [cudaGetDeviceCount], [], [hetscal_cuda_ok=no])])
+    AS_IF([test $hetscal_cuda_ok = yes],
+      [AC_CHECK_LIB([cublas], [cublasCreate_v2], [], [hetscal_cuda_ok=no])])
+    CPPFLAGS=$hetscal_save_CPPFLAGS; LIBS=$hetscal_save_LIBS; LDFLAGS=$hetscal_save_LDFLAGS
+    AS_IF([test $hetscal_cuda_ok = yes], [
+      CUDA_CPPFLAGS="-I$hetscal_cuda_dir/include"
+      CUDA_LIBS="-L$hetscal_cuda_dir/lib64 -Wl,-rpath,$hetscal_cuda_dir/lib64 -lcublas -lcudart"
+      hetscal_cuda_summary="yes ($hetscal_cuda_dir)"
+      AC_DEFINE([HETSCAL_HAVE_CUDA], [1], [Define to 1 to build the CUDA backend])
+    ], [test "x$with_cuda" != xauto], [
+      AC_MSG_ERROR([--with-cuda was given but no usable CUDA toolkit (cuda_runtime.h, cudart, cublas) is in $hetscal_cuda_dir])
+    ])
+  ])
+  AM_CONDITIONAL([HETSCAL_CUDA], [test "x$hetscal_cuda_summary" != xno])
+  AC_SUBST([CUDA_CPPFLAGS])
+  AC_SUBST([CUDA_LIBS])
+])

@@ -1,0 +1,51 @@
+/* hetscal: drop-in replacements for ScaLAPACK's PDPOTRF and PDGEQRF that run
+ * on every CPU core and GPU of every rank.  C callers use these prototypes;
+ * Fortran callers call PDPOTRF as they always did.  All arguments follow the
+ * ScaLAPACK reference interface exactly (Fortran calling convention: every
+ * argument by reference, the trailing hidden string lengths are ignored). */
+#ifndef HETSCAL_H
+#define HETSCAL_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HETSCAL_VERSION_MAJOR 0
+#define HETSCAL_VERSION_MINOR 1
+#define HETSCAL_VERSION_PATCH 0
+
+/* Status codes of the runtime, reported in verbose mode and returned by the
+ * internal layers; the ScaLAPACK entry points report through INFO. */
+enum hetscal_status {
+    HETSCAL_SUCCESS = 0,
+    HETSCAL_ERR_NOMEM = -1001,   /* an allocation failed on some rank */
+    HETSCAL_ERR_MPI = -1002,     /* an MPI call failed */
+    HETSCAL_ERR_DEVICE = -1003,  /* a device (GPU) operation failed */
+    HETSCAL_ERR_INTERNAL = -1004
+};
+
+/* Version string, e.g. "0.1.0". */
+const char *hetscal_version(void);
+
+/* PDPOTRF: Cholesky factorization of the N-by-N symmetric positive definite
+ * distributed matrix sub(A) = A(IA:IA+N-1, JA:JA+N-1).
+ *   uplo   (global input) 'U' or 'L': which triangle of sub(A) is stored.
+ *   n      (global input) order of sub(A), N >= 0.
+ *   a      (local input/local output) local pieces of the distributed
+ *          matrix; on exit the triangle given by uplo holds the factor.
+ *   ia, ja (global input) first row and column of sub(A) in A (1-based).
+ *   desca  (global and local input) array descriptor of A (DLEN_ = 9).
+ *   info   (global output) 0 on success, -i or -(i*100+j) for an illegal
+ *          argument i (entry j of a descriptor), K > 0 when the leading
+ *          minor of order K is not positive definite. */
+void pdpotrf_(const char *uplo, const int *n, double *a, const int *ia,
+              const int *ja, const int *desca, int *info);
+void pdpotrf(const char *uplo, const int *n, double *a, const int *ia,
+             const int *ja, const int *desca, int *info);
+void PDPOTRF(const char *uplo, const int *n, double *a, const int *ia,
+             const int *ja, const int *desca, int *info);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* HETSCAL_H */

@@ -1,0 +1,83 @@
+/* Tile Cholesky, lower: for each column panel k, factor its diagonal block
+ * (and the rows below it in the same tile), solve the tiles below, update
+ * every trailing tile.  Priorities put the next panel first: a task on
+ * panel j outranks every task on panels after j, and within a panel the
+ * factorization outranks the solves, which outrank the updates. */
+#include "config.h"
+
+#include "algo/cholesky.h"
+#include "kernels/cholesky_kernels.h"
+
+enum { PRIO_UPDATE = 0, PRIO_TRSM = 1, PRIO_POTRF = 2, PRIO_STRIDE = 3 };
+
+void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
+                            hs_tile_home *home)
+{
+    for (int c = 0; c < geo->np; c++) {
+        for (int r = 0; r < geo->mt; r++) {
+            hs_tile_home *h = &home[hs_tile_id(geo, r, c)];
+            if (r < geo->panel[c].top) {
+                h->rank = -1;
+                continue;
+            }
+            h->rank = rank_of[hs_tile_prow(geo, r) * geo->npcol + hs_panel_pcol(geo, c)];
+            h->device = geo->panel[c].device;
+            h->m = hs_tile_height(geo, r);
+            h->n = geo->panel[c].width;
+        }
+    }
+}
+
+static int priority(const hs_geometry *geo, int panel, int kind)
+{
+    return PRIO_STRIDE * (geo->np - panel) + kind;
+}
+
+void hs_cholesky_generate(void *arg)
+{
+    hs_cholesky *ch = arg;
+    const hs_geometry *geo = ch->geo;
+    hs_dist *d = ch->dist;
+
+    for (int k = 0; k < geo->np; k++) {
+        const hs_panel *pk = &geo->panel[k];
+        int tk = pk->top, diag = hs_tile_id(geo, tk, k);
+
+        hs_dist_insert(d, &(hs_task_spec){
+            .kernel = hs_kernel_potrf_panel, .name = "potrf",
+            .priority = priority(geo, k, PRIO_POTRF),
+            .nacc = 1, .acc = { { diag, HS_RW } },
+            .iparam = { hs_panel_diag_offset(geo, k), pk->width, pk->col0 } });
+
+        for (int r = tk + 1; r < geo->mt; r++)
+            hs_dist_insert(d, &(hs_task_spec){
+                .kernel = hs_kernel_trsm, .name = "trsm",
+                .priority = priority(geo, k, PRIO_TRSM),
+                .nacc = 2, .acc = { { diag, HS_R }, { hs_tile_id(geo, r, k), HS_RW } },
+                .iparam = { hs_panel_diag_offset(geo, k), pk->width } });
+
+        for (int j = k + 1; j < geo->np; j++) {
+            const hs_panel *pj = &geo->panel[j];
+            int tj = pj->top, oj = hs_panel_diag_offset(geo, j);
+            int src = hs_tile_id(geo, tj, k);
+
+            hs_dist_insert(d, &(hs_task_spec){
+                .kernel = hs_kernel_syrk_gemm, .name = "syrk",
+                .priority = priority(geo, j, PRIO_UPDATE),
+                .nacc = 2, .acc = { { src, HS_R }, { hs_tile_id(geo, tj, j), HS_RW } },
+                .iparam = { oj, pj->width, pk->width } });
+
+            for (int r = tj + 1; r < geo->mt; r++)
+                hs_dist_insert(d, &(hs_task_spec){
+                    .kernel = hs_kernel_gemm, .name = "gemm",
+                    .priority = priority(geo, j, PRIO_UPDATE),
+                    .nacc = 3,
+                    .acc = { { hs_tile_id(geo, r, k), HS_R }, { src, HS_R },
+                             { hs_tile_id(geo, r, j), HS_RW } },
+                    .iparam = { oj, pj->width, pk->width } });
+        }
+        /* Panel k is final: nothing reads it again. */
+        for (int r = tk; r < geo->mt; r++)
+            hs_dist_flush(d, hs_tile_id(geo, r, k));
+    }
+}

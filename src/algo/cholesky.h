@@ -1,0 +1,20 @@
+/* Tile Cholesky (lower) as a serial program that inserts tasks. */
+#ifndef HETSCAL_ALGO_CHOLESKY_H
+#define HETSCAL_ALGO_CHOLESKY_H
+
+#include "layout/tile_geometry.h"
+#include "runtime/dist.h"
+
+typedef struct hs_cholesky {
+    const hs_geometry *geo;
+    hs_dist *dist;
+} hs_cholesky;
+
+/* Where each tile of the lower triangle lives (home[tile id]). */
+void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
+                            hs_tile_home *home);
+
+/* The task-generation function: arg is an hs_cholesky. */
+void hs_cholesky_generate(void *arg);
+
+#endif

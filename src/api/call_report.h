@@ -1,0 +1,20 @@
+/* What one call did on this rank, printed as one line by HETSCAL_VERBOSE. */
+#ifndef HETSCAL_API_CALL_REPORT_H
+#define HETSCAL_API_CALL_REPORT_H
+
+#include "blacs_shim/grid.h"
+#include "runtime/engine.h"
+
+typedef struct hs_call_report {
+    const char *routine;
+    int m, n, tile, threads, window, info;
+    double flops;
+    double t_in, t_factor, t_out, t_total;   /* seconds */
+    double share_bytes, peak_extra_bytes;
+    hs_engine_stats stats;
+} hs_call_report;
+
+void hs_call_report_print(const hetscal_grid *grid, const hs_call_report *r);
+double hs_wtime(void);
+
+#endif

@@ -1,0 +1,95 @@
+/* ScaLAPACK-exact argument checks shared by every entry point. */
+#include "config.h"
+
+#include <limits.h>
+
+#include "api/check_args.h"
+#include "layout/desc.h"
+
+int hs_chk1mat(int ma, int mapos, int na, int napos, int ia, int ja,
+               const int *desc, int descpos,
+               int nprow, int npcol, int myrow, int mycol)
+{
+    const int d = descpos * 100 + 1;   /* code of descriptor entry 1 */
+
+    if (desc[HS_DTYPE] != 1)
+        return d + HS_DTYPE;
+    if (ma < 0)
+        return mapos * 100;
+    if (na < 0)
+        return napos * 100;
+    if (ia < 1)
+        return (descpos - 2) * 100;
+    if (ja < 1)
+        return (descpos - 1) * 100;
+    if (desc[HS_MB] < 1)
+        return d + HS_MB;
+    if (desc[HS_NB] < 1)
+        return d + HS_NB;
+    if (desc[HS_RSRC] < 0 || desc[HS_RSRC] >= nprow)
+        return d + HS_RSRC;
+    if (desc[HS_CSRC] < 0 || desc[HS_CSRC] >= npcol)
+        return d + HS_CSRC;
+    if (desc[HS_LLD] < 1)
+        return d + HS_LLD;
+    if (desc[HS_M] >= 0 && desc[HS_N] >= 0) {
+        int locr = hs_numroc(desc[HS_M], desc[HS_MB], myrow, desc[HS_RSRC], nprow);
+        int locc = hs_numroc(desc[HS_N], desc[HS_NB], mycol, desc[HS_CSRC], npcol);
+        if (locc > 0 && desc[HS_LLD] < locr)
+            return d + HS_LLD;
+    }
+    if (ma == 0 || na == 0) {
+        if (desc[HS_M] < 0)
+            return d + HS_M;
+        if (desc[HS_N] < 0)
+            return d + HS_N;
+        return 0;
+    }
+    if (desc[HS_M] < 1)
+        return d + HS_M;
+    if (desc[HS_N] < 1)
+        return d + HS_N;
+    if (ia > desc[HS_M])
+        return (descpos - 2) * 100;
+    if (ja > desc[HS_N])
+        return (descpos - 1) * 100;
+    if (ia + ma - 1 > desc[HS_M])
+        return mapos * 100;
+    if (ja + na - 1 > desc[HS_N])
+        return napos * 100;
+    return 0;
+}
+
+int hs_pchk1mat(const hetscal_grid *grid, int code,
+                int ma, int mapos, int na, int napos, int ia, int ja,
+                const int *desc, int descpos,
+                int nextra, const int *extra, const int *extra_pos)
+{
+    enum { NFIXED = 11, MAXEXTRA = 8 };
+    static const int desc_entries[7] = { HS_DTYPE, HS_M, HS_N, HS_MB, HS_NB,
+                                         HS_RSRC, HS_CSRC };
+    int mine[NFIXED + MAXEXTRA], root[NFIXED + MAXEXTRA], pos[NFIXED + MAXEXTRA];
+    int nval = 0, result;
+    int local = code == 0 ? INT_MAX : code;
+
+    mine[nval] = ma; pos[nval++] = mapos * 100;
+    mine[nval] = na; pos[nval++] = napos * 100;
+    mine[nval] = ia; pos[nval++] = (descpos - 2) * 100;
+    mine[nval] = ja; pos[nval++] = (descpos - 1) * 100;
+    for (int k = 0; k < 7; k++) {
+        mine[nval] = desc[desc_entries[k]];
+        pos[nval++] = descpos * 100 + desc_entries[k] + 1;
+    }
+    for (int k = 0; k < nextra && k < MAXEXTRA; k++) {
+        mine[nval] = extra[k];
+        pos[nval++] = extra_pos[k] * 100;
+    }
+    for (int k = 0; k < nval; k++)
+        root[k] = mine[k];
+    MPI_Bcast(root, nval, MPI_INT, hetscal_grid_rank(grid, 0, 0), grid->comm);
+    for (int k = 0; k < nval; k++)
+        if (root[k] != mine[k] && pos[k] < local)
+            local = pos[k];
+    MPI_Allreduce(&local, &result, 1, MPI_INT, MPI_MIN, grid->comm);
+    return result == INT_MAX ? 0 : result;
+}

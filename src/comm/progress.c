@@ -1,0 +1,132 @@
+/* Communication loop (see progress.h). */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "comm/progress.h"
+#include "include/hetscal.h"
+#include "runtime/engine.h"
+
+enum { SLEEP_MIN_US = 5, SLEEP_MAX_US = 500 };
+
+typedef struct inflight {
+    MPI_Request *req;
+    hs_task **task;
+    int *index;
+    MPI_Status *status;   /* MPI_STATUSES_IGNORE trips GCC's bounds checks */
+    int n, cap;
+} inflight;
+
+static int inflight_grow(inflight *f)
+{
+    int cap = f->cap ? 2 * f->cap : 64;
+    MPI_Request *req = realloc(f->req, (size_t)cap * sizeof *req);
+    if (req)
+        f->req = req;
+    hs_task **task = realloc(f->task, (size_t)cap * sizeof *task);
+    if (task)
+        f->task = task;
+    int *index = realloc(f->index, (size_t)cap * sizeof *index);
+    if (index)
+        f->index = index;
+    MPI_Status *status = realloc(f->status, (size_t)cap * sizeof *status);
+    if (status)
+        f->status = status;
+    if (!req || !task || !index || !status)
+        return HETSCAL_ERR_NOMEM;
+    f->cap = cap;
+    return HETSCAL_SUCCESS;
+}
+
+/* Posts one ready send or receive of a whole handle (data + status). */
+static int post(inflight *f, hs_task *t, MPI_Comm comm)
+{
+    hs_handle *h = t->acc[0].handle;
+    int count = h->m * h->n + 1, rc;
+    if (f->n == f->cap && inflight_grow(f) != HETSCAL_SUCCESS)
+        return HETSCAL_ERR_NOMEM;
+    if (t->queue == HS_Q_SEND) {
+        rc = MPI_Isend(h->data, count, MPI_DOUBLE, t->peer, t->tag, comm, &f->req[f->n]);
+        hs_engine_count_message(1, (double)count * sizeof(double));
+    } else {
+        rc = MPI_Irecv(h->data, count, MPI_DOUBLE, t->peer, t->tag, comm, &f->req[f->n]);
+    }
+    if (rc != MPI_SUCCESS)
+        return HETSCAL_ERR_MPI;
+    f->task[f->n++] = t;
+    return HETSCAL_SUCCESS;
+}
+
+/* Tests the requests in flight; completes and removes the finished ones. */
+static int test_inflight(inflight *f, int *progressed)
+{
+    int done = 0;
+    if (f->n == 0)
+        return HETSCAL_SUCCESS;
+    if (MPI_Testsome(f->n, f->req, &done, f->index, f->status) != MPI_SUCCESS)
+        return HETSCAL_ERR_MPI;
+    if (done == MPI_UNDEFINED || done == 0)
+        return HETSCAL_SUCCESS;
+    *progressed = 1;
+    for (int k = 0; k < done; k++) {
+        hs_task *t = f->task[f->index[k]];
+        if (t->queue == HS_Q_RECV)
+            hs_engine_count_message(0, 0);
+        hs_engine_complete(t);
+        f->task[f->index[k]] = NULL;
+    }
+    int kept = 0;
+    for (int k = 0; k < f->n; k++) {
+        if (!f->task[k])
+            continue;
+        f->req[kept] = f->req[k];
+        f->task[kept++] = f->task[k];
+    }
+    f->n = kept;
+    return HETSCAL_SUCCESS;
+}
+
+int hs_comm_run(MPI_Comm comm)
+{
+    inflight f = { 0 };
+    int err = HETSCAL_SUCCESS, sleep_us = 0;
+
+    for (;;) {
+        int progressed = 0;
+        hs_task *list = hs_engine_take_comm_tasks();
+        while (list) {
+            hs_task *t = list;
+            list = t->next;
+            progressed = 1;
+            if (!err)
+                err = post(&f, t, comm);
+            if (err) {
+                /* Cannot communicate: complete the task so the engine drains;
+                 * the error poisons the result on this rank. */
+                *hs_handle_status_word(t->acc[0].handle) = err;
+                hs_engine_fail(err);
+                hs_engine_complete(t);
+            }
+        }
+        int terr = test_inflight(&f, &progressed);
+        if (terr && !err) {
+            err = terr;
+            hs_engine_fail(err);
+        }
+        if (f.n == 0 && hs_engine_finished())
+            break;
+        if (progressed) {
+            sleep_us = 0;
+            continue;
+        }
+        sleep_us = sleep_us ? 2 * sleep_us : SLEEP_MIN_US;
+        if (sleep_us > SLEEP_MAX_US)
+            sleep_us = SLEEP_MAX_US;
+        hs_engine_comm_sleep(sleep_us);
+    }
+    free(f.req);
+    free(f.task);
+    free(f.index);
+    free(f.status);
+    return err;
+}

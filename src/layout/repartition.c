@@ -1,0 +1,332 @@
+/* Block-cyclic <-> hybrid tile repartition (see repartition.h).
+ *
+ * Both layouts cut each axis of sub(A) into intervals; their common
+ * refinement gives "segments", each with one source owner (and local index)
+ * and one destination tile part (and offset).  A rectangle of a row segment
+ * and a column segment has one source and one destination rank.  Senders
+ * enumerate their rectangles in (column, row) order and pack; receivers
+ * enumerate theirs in the same order and unpack, so the two sides agree on
+ * the message layout without exchanging any index. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "include/hetscal.h"
+#include "layout/desc.h"
+#include "layout/repartition.h"
+#include "util/mem.h"
+
+typedef struct segment {
+    int g0, len;     /* interval of sub(A) indices */
+    int src;         /* owning process row/column in the caller's layout */
+    int lidx;        /* local index of g0 there (0-based) */
+    int part;        /* destination tile row or panel */
+    int off;         /* offset of g0 inside that part */
+    int coord;       /* process row/column of that part */
+} segment;
+
+typedef struct axis {
+    segment *seg;
+    int nseg;
+} axis;
+
+typedef struct dest_parts {
+    int n;
+    int *start;      /* n + 1 entries */
+    int *coord;
+} dest_parts;
+
+static void dest_parts_free(dest_parts *d)
+{
+    free(d->start);
+    free(d->coord);
+}
+
+/* Tile rows (uniform height B) or panels of the geometry as a partition. */
+static int dest_parts_make(dest_parts *d, const hs_geometry *geo, int rows)
+{
+    d->n = rows ? geo->mt : geo->np;
+    d->start = malloc((size_t)(d->n + 1) * sizeof *d->start);
+    d->coord = malloc((size_t)(d->n + 1) * sizeof *d->coord);
+    if (!d->start || !d->coord)
+        return HETSCAL_ERR_NOMEM;
+    for (int k = 0; k < d->n; k++) {
+        d->start[k] = rows ? k * geo->B : geo->panel[k].col0;
+        d->coord[k] = rows ? hs_tile_prow(geo, k) : hs_panel_pcol(geo, k);
+    }
+    d->start[d->n] = rows ? geo->n_rows : geo->n_cols;
+    return HETSCAL_SUCCESS;
+}
+
+/* Common refinement of an axis of length n: block-cyclic blocks of size nb
+ * starting at global index first (0-based) on process src0 of nprocs, the
+ * destination parts d, and breaks every `slice` indices (0: none). */
+static int axis_make(axis *ax, int n, int first, int nb, int src0, int nprocs,
+                     const dest_parts *d, int slice)
+{
+    int cap = n / nb + d->n + (slice ? n / slice : 0) + 4, part = 0;
+
+    ax->nseg = 0;
+    ax->seg = malloc((size_t)cap * sizeof *ax->seg);
+    if (!ax->seg)
+        return HETSCAL_ERR_NOMEM;
+    for (int g = 0; g < n;) {
+        int glob = first + g;
+        int end = g + (nb - glob % nb);
+        segment *s = &ax->seg[ax->nseg++];
+        while (d->start[part + 1] <= g)
+            part++;
+        if (end > d->start[part + 1])
+            end = d->start[part + 1];
+        if (slice && end > (g / slice + 1) * slice)
+            end = (g / slice + 1) * slice;
+        if (end > n)
+            end = n;
+        s->g0 = g;
+        s->len = end - g;
+        s->src = hs_g2p(glob, nb, src0, nprocs);
+        s->lidx = hs_g2l(glob, nb, nprocs);
+        s->part = part;
+        s->off = g - d->start[part];
+        s->coord = d->coord[part];
+        g = end;
+    }
+    return HETSCAL_SUCCESS;
+}
+
+/* Rows [*lo, *hi) of row segment r that lie in the moving part of column q. */
+static void clip_rows(enum hs_part part, const segment *r, int q, int *lo, int *hi)
+{
+    *lo = r->g0;
+    *hi = r->g0 + r->len;
+    if (part == HS_PART_LOWER && *lo < q)
+        *lo = q;
+    if (part == HS_PART_UPPER && *hi > q + 1)
+        *hi = q + 1;
+}
+
+typedef struct plan {
+    const hs_redist *rd;
+    axis rows, cols;
+    int nranks, me;
+    int myrow, mycol;
+    int lld;
+} plan;
+
+/* Address of sub(A)(p, q) in the tiles, and the stride between rows. */
+static double *tile_addr(const plan *pl, const segment *rs, const segment *cs,
+                         int p, int q, int *row_stride)
+{
+    const hs_redist *rd = pl->rd;
+    const hs_geometry *geo = rd->geo;
+    int trow, tcol, i, j, ld;
+
+    if (!rd->transpose) {
+        trow = rs->part; tcol = cs->part;
+        i = rs->off + (p - rs->g0); j = cs->off + (q - cs->g0);
+        ld = hs_tile_height(geo, trow);
+        *row_stride = 1;
+    } else {
+        trow = cs->part; tcol = rs->part;
+        i = cs->off + (q - cs->g0); j = rs->off + (p - rs->g0);
+        ld = hs_tile_height(geo, trow);
+        *row_stride = ld;
+    }
+    return rd->tiles[hs_tile_id(geo, trow, tcol)] + i + (size_t)j * ld;
+}
+
+static double *matrix_addr(const plan *pl, const segment *rs, const segment *cs,
+                           int p, int q)
+{
+    return pl->rd->a + (rs->lidx + (p - rs->g0)) +
+           (size_t)(cs->lidx + (q - cs->g0)) * pl->lld;
+}
+
+static int dest_rank(const plan *pl, const segment *rs, const segment *cs)
+{
+    const hetscal_grid *g = pl->rd->grid;
+    return pl->rd->transpose ? hetscal_grid_rank(g, cs->coord, rs->coord)
+                             : hetscal_grid_rank(g, rs->coord, cs->coord);
+}
+
+static int is_my_dest_row(const plan *pl, const segment *s)
+{
+    return s->coord == (pl->rd->transpose ? pl->mycol : pl->myrow);
+}
+
+static int is_my_dest_col(const plan *pl, const segment *s)
+{
+    return s->coord == (pl->rd->transpose ? pl->myrow : pl->mycol);
+}
+
+enum side { SIDE_MATRIX, SIDE_TILES };
+enum action { COUNT, PACK, UNPACK };
+
+/* One pass over this rank's rectangles of column slice [c0, c1) on one
+ * side: counts per peer, packs into buf at cursor[peer], or unpacks. */
+static void walk(const plan *pl, enum side side, enum action act, int c0, int c1,
+                 int *count, double *buf, int *cursor)
+{
+    const hs_redist *rd = pl->rd;
+    const hetscal_grid *g = rd->grid;
+
+    for (int ci = 0; ci < pl->cols.nseg; ci++) {
+        const segment *cs = &pl->cols.seg[ci];
+        if (cs->g0 < c0 || cs->g0 >= c1)
+            continue;
+        if (side == SIDE_MATRIX ? cs->src != pl->mycol : !is_my_dest_col(pl, cs))
+            continue;
+        for (int ri = 0; ri < pl->rows.nseg; ri++) {
+            const segment *rs = &pl->rows.seg[ri];
+            int peer;
+            if (side == SIDE_MATRIX ? rs->src != pl->myrow : !is_my_dest_row(pl, rs))
+                continue;
+            peer = side == SIDE_MATRIX ? dest_rank(pl, rs, cs)
+                                       : hetscal_grid_rank(g, rs->src, cs->src);
+            for (int q = cs->g0; q < cs->g0 + cs->len; q++) {
+                int lo, hi, stride;
+                clip_rows(rd->part, rs, q, &lo, &hi);
+                if (hi <= lo)
+                    continue;
+                if (act == COUNT) {
+                    count[peer] += hi - lo;
+                    continue;
+                }
+                double *msg = buf + cursor[peer];
+                cursor[peer] += hi - lo;
+                if (side == SIDE_MATRIX) {
+                    double *x = matrix_addr(pl, rs, cs, lo, q);
+                    if (act == PACK)
+                        memcpy(msg, x, (size_t)(hi - lo) * sizeof *x);
+                    else
+                        memcpy(x, msg, (size_t)(hi - lo) * sizeof *x);
+                } else {
+                    double *t = tile_addr(pl, rs, cs, lo, q, &stride);
+                    for (int k = 0; k < hi - lo; k++) {
+                        if (act == PACK)
+                            msg[k] = t[(size_t)k * stride];
+                        else
+                            t[(size_t)k * stride] = msg[k];
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void plan_free(plan *pl)
+{
+    free(pl->rows.seg);
+    free(pl->cols.seg);
+}
+
+/* Column slices: a few rounds so buffers stay a fraction of the share. */
+static int slice_width(int n)
+{
+    int rounds = n / 256;
+    if (rounds < 1)
+        rounds = 1;
+    if (rounds > 8)
+        rounds = 8;
+    return (n + rounds - 1) / rounds;
+}
+
+static int plan_make(plan *pl, const hs_redist *rd)
+{
+    const int *d = rd->desca;
+    const hetscal_grid *g = rd->grid;
+    dest_parts tile_rows = { 0 }, panels = { 0 };
+    int err;
+
+    memset(pl, 0, sizeof *pl);
+    pl->rd = rd;
+    pl->nranks = g->size;
+    pl->me = g->rank;
+    pl->myrow = g->myrow;
+    pl->mycol = g->mycol;
+    pl->lld = d[HS_LLD];
+    err = dest_parts_make(&tile_rows, rd->geo, 1);
+    if (!err)
+        err = dest_parts_make(&panels, rd->geo, 0);
+    if (!err)
+        err = axis_make(&pl->rows, rd->m, rd->ia - 1, d[HS_MB], d[HS_RSRC], g->nprow,
+                        rd->transpose ? &panels : &tile_rows, 0);
+    if (!err)
+        err = axis_make(&pl->cols, rd->n, rd->ja - 1, d[HS_NB], d[HS_CSRC], g->npcol,
+                        rd->transpose ? &tile_rows : &panels, slice_width(rd->n));
+    dest_parts_free(&tile_rows);
+    dest_parts_free(&panels);
+    return err;
+}
+
+/* Agree on success: an error anywhere fails the call everywhere. */
+static int agree(const hetscal_grid *g, int err)
+{
+    int all;
+    MPI_Allreduce(&err, &all, 1, MPI_INT, MPI_MIN, g->comm);
+    return all;
+}
+
+static int redistribute(const hs_redist *rd, enum side from)
+{
+    enum side to = from == SIDE_MATRIX ? SIDE_TILES : SIDE_MATRIX;
+    const hetscal_grid *g = rd->grid;
+    int np = g->size, err, slice;
+    int *counts = calloc((size_t)4 * np, sizeof *counts);
+    plan pl = { 0 };
+
+    err = counts ? plan_make(&pl, rd) : HETSCAL_ERR_NOMEM;
+    err = agree(g, err);
+    if (err) {
+        plan_free(&pl);
+        free(counts);
+        return err;
+    }
+    int *scount = counts, *rcount = counts + np, *sdisp = counts + 2 * np,
+        *rdisp = counts + 3 * np;
+    slice = slice_width(rd->n);
+    for (int c0 = 0; c0 < rd->n && !err; c0 += slice) {
+        int c1 = c0 + slice, stot = 0, rtot = 0;
+        double *sbuf, *rbuf;
+        memset(counts, 0, (size_t)4 * np * sizeof *counts);
+        walk(&pl, from, COUNT, c0, c1, scount, NULL, NULL);
+        walk(&pl, to, COUNT, c0, c1, rcount, NULL, NULL);
+        for (int p = 0; p < np; p++) {
+            sdisp[p] = stot;
+            rdisp[p] = rtot;
+            stot += scount[p];
+            rtot += rcount[p];
+        }
+        sbuf = hs_mem_alloc((size_t)(stot ? stot : 1) * sizeof *sbuf);
+        rbuf = hs_mem_alloc((size_t)(rtot ? rtot : 1) * sizeof *rbuf);
+        err = agree(g, sbuf && rbuf ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM);
+        if (!err) {
+            walk(&pl, from, PACK, c0, c1, NULL, sbuf, sdisp);
+            for (int p = 0; p < np; p++)       /* PACK advanced the cursors */
+                sdisp[p] -= scount[p];
+            if (MPI_Alltoallv(sbuf, scount, sdisp, MPI_DOUBLE, rbuf, rcount,
+                              rdisp, MPI_DOUBLE, g->comm) != MPI_SUCCESS)
+                err = HETSCAL_ERR_MPI;
+            hs_mem_free(sbuf);
+            sbuf = NULL;
+            if (!err)
+                walk(&pl, to, UNPACK, c0, c1, NULL, rbuf, rdisp);
+        }
+        hs_mem_free(sbuf);
+        hs_mem_free(rbuf);
+    }
+    plan_free(&pl);
+    free(counts);
+    return err;
+}
+
+int hs_redist_to_tiles(const hs_redist *rd)
+{
+    return redistribute(rd, SIDE_MATRIX);
+}
+
+int hs_redist_to_matrix(const hs_redist *rd)
+{
+    return redistribute(rd, SIDE_TILES);
+}

@@ -1,0 +1,33 @@
+/* Moving sub(A) between the caller's 2-D block-cyclic layout and hetscal's
+ * hybrid tiles.  Each direction is a few rounds of MPI_Alltoallv over column
+ * slices of sub(A) on the grid's private communicator, so the extra memory
+ * of a rank is its tiles plus one slice of send and receive buffers.
+ * Only the entries selected by `part` move, and only they are written back:
+ * the rest of A (other triangle, outside sub(A), LLD padding) is never
+ * touched. */
+#ifndef HETSCAL_LAYOUT_REPARTITION_H
+#define HETSCAL_LAYOUT_REPARTITION_H
+
+#include "blacs_shim/grid.h"
+#include "layout/tile_geometry.h"
+
+enum hs_part { HS_PART_ALL, HS_PART_LOWER, HS_PART_UPPER };
+
+typedef struct hs_redist {
+    const hetscal_grid *grid;
+    const hs_geometry *geo;
+    double *a;            /* caller's local array */
+    const int *desca;
+    int ia, ja;           /* 1-based, as in ScaLAPACK */
+    int m, n;             /* size of sub(A) */
+    int transpose;        /* tile entry (i, j) holds sub(A)(j, i) */
+    enum hs_part part;    /* which entries of sub(A) move (sub(A) coords) */
+    double **tiles;       /* by tile id; non-NULL exactly for local tiles */
+} hs_redist;
+
+/* Collective over the grid.  Return HETSCAL_SUCCESS or an error code that
+ * is the same on every rank (nothing is half-moved then). */
+int hs_redist_to_tiles(const hs_redist *rd);
+int hs_redist_to_matrix(const hs_redist *rd);
+
+#endif

@@ -1,0 +1,73 @@
+/* Hybrid tile geometry of an n_rows x n_cols matrix (DESIGN.md section 2).
+ *
+ *   top-level tile column t (width B), cut into column panels:
+ *
+ *            |<-- b -->|<-- b -->|<------- Bg ------->|
+ *            +---------+---------+--------------------+  ^
+ *   tile     |  host   |  host   |       GPU g        |  | B (tile row r)
+ *   row r    |  tile   |  tile   |       tile         |  |
+ *            +---------+---------+--------------------+  v
+ *
+ * Tile (r, c) = tile row r (rows [r*B, min((r+1)*B, n_rows))) x column panel
+ * c.  Tile rows and top-level columns are spread 2-D block-cyclically over
+ * the nprow x npcol grid: tile (r, c) lives on grid position
+ * (r mod nprow, top(c) mod npcol), on the panel's device (0 = host).  With
+ * no GPU every top-level column is one host panel and tiles are square.
+ * Tiles are stored column-major with ld = their height, plus one trailing
+ * status word (see runtime/engine.h). */
+#ifndef HETSCAL_LAYOUT_TILE_GEOMETRY_H
+#define HETSCAL_LAYOUT_TILE_GEOMETRY_H
+
+typedef struct hs_panel {
+    int col0;     /* first column (0-based within the matrix) */
+    int width;
+    int top;      /* top-level tile column index */
+    int device;   /* 0 = host, 1..G = GPU */
+} hs_panel;
+
+typedef struct hs_geometry {
+    int n_rows, n_cols;
+    int B;              /* tile row height = top-level column width */
+    int mt;             /* tile rows */
+    int nt_top;         /* top-level tile columns */
+    int np;             /* column panels */
+    hs_panel *panel;
+    int nprow, npcol;
+} hs_geometry;
+
+/* Geometry with host panels only: square B x B tiles.  Returns 0 or
+ * HETSCAL_ERR_NOMEM. */
+int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
+                          int nprow, int npcol);
+void hs_geometry_free(hs_geometry *g);
+
+static inline int hs_tile_height(const hs_geometry *g, int r)
+{
+    int rest = g->n_rows - r * g->B;
+    return rest < g->B ? rest : g->B;
+}
+
+static inline int hs_tile_prow(const hs_geometry *g, int r)
+{
+    return r % g->nprow;
+}
+
+static inline int hs_panel_pcol(const hs_geometry *g, int c)
+{
+    return g->panel[c].top % g->npcol;
+}
+
+/* Dense tile id of (r, c). */
+static inline int hs_tile_id(const hs_geometry *g, int r, int c)
+{
+    return c * g->mt + r;
+}
+
+/* Row offset of panel c's diagonal block inside its diagonal tile
+ * (tile row top(c)); 0 when panels are whole top-level columns. */
+static inline int hs_panel_diag_offset(const hs_geometry *g, int c)
+{
+    return g->panel[c].col0 - g->panel[c].top * g->B;
+}
+
+#endif

@@ -1,0 +1,33 @@
+# libhetscal: every source goes into one convenience library (internal
+# symbols visible, for the unit tests); libhetscal.la exports only the
+# entry points (-fvisibility=hidden + HETSCAL_EXPORT).
+HETSCAL_CORE_SOURCES = \
+  src/api/export.h src/api/version.c \
+  src/api/check_args.h src/api/check_args.c \
+  src/api/call_report.h src/api/call_report.c \
+  src/api/cholesky_call.h src/api/cholesky_call.c \
+  src/api/pdpotrf.c \
+  src/layout/desc.h src/layout/tile_geometry.h src/layout/tile_geometry.c \
+  src/layout/repartition.h src/layout/repartition.c \
+  src/runtime/engine.h src/runtime/engine.c \
+  src/runtime/ready_heap.h src/runtime/ready_heap.c \
+  src/runtime/dist.h src/runtime/dist.c src/runtime/status.h \
+  src/runtime/session.h src/runtime/session.c \
+  src/comm/progress.h src/comm/progress.c \
+  src/kernels/blas.h src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
+  src/kernels/blas_threads.h src/kernels/blas_threads.c \
+  src/algo/cholesky.h src/algo/cholesky.c \
+  src/util/config.h src/util/config.c src/util/mem.h src/util/mem.c
+
+noinst_LTLIBRARIES += libhetscal_core.la
+libhetscal_core_la_SOURCES = $(HETSCAL_CORE_SOURCES)
+libhetscal_core_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
+libhetscal_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CPPFLAGS)
+libhetscal_core_la_LIBADD = $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+
+lib_LTLIBRARIES += libhetscal.la
+libhetscal_la_SOURCES =
+libhetscal_la_LIBADD = libhetscal_core.la
+libhetscal_la_LDFLAGS = -version-info $(HETSCAL_LT_VERSION) -no-undefined
+# libtool wants a linker language for a library without sources of its own.
+nodist_EXTRA_libhetscal_la_SOURCES = dummy.c

@@ -1,0 +1,57 @@
+/* Distributed task assignment without coordination (DESIGN.md section 4).
+ * Every rank runs the same serial algorithm, which inserts global tasks on
+ * global tiles; each rank keeps from each task only its own instances:
+ *   - the task itself when it owns the task's main output (first written
+ *     tile), reading alien inputs from received copies;
+ *   - a send of each tile it owns that another rank's task reads, at most
+ *     once per tile version and destination rank;
+ *   - a receive for each tile it owns that another rank's task writes (a
+ *     minor output), and the matching send on the writer's side.
+ * Both ends derive every message from the same serial order, so the n-th
+ * message from rank s to rank r is tagged n on both sides and no message is
+ * exchanged to build the DAG. */
+#ifndef HETSCAL_RUNTIME_DIST_H
+#define HETSCAL_RUNTIME_DIST_H
+
+#include <mpi.h>
+
+#include "runtime/engine.h"
+
+typedef struct hs_dist hs_dist;
+
+/* Where a global tile lives and its size; rank < 0: the tile does not
+ * exist (never accessed). */
+typedef struct hs_tile_home {
+    int rank, device, m, n;
+} hs_tile_home;
+
+/* A global task as the algorithm describes it. */
+typedef struct hs_task_spec {
+    hs_kernel kernel;
+    const char *name;
+    int priority;
+    int nacc;
+    struct { int tile, mode; } acc[HS_MAX_ACCESSES];
+    int iparam[HS_MAX_IPARAMS];
+} hs_task_spec;
+
+/* Creates the state of ntiles global tiles and allocates the tiles this
+ * rank owns (zeroed).  Local, no communication; on the calling thread. */
+int hs_dist_create(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *home);
+void hs_dist_destroy(hs_dist *d);
+
+/* Home buffer of a tile owned here (m*n values + status word), else NULL. */
+double *hs_dist_tile_data(const hs_dist *d, int tile);
+
+/* Generation thread only. */
+void hs_dist_insert(hs_dist *d, const hs_task_spec *spec);
+/* The algorithm will not read the tile's current version again before
+ * writing it: copies of it are freed after their pending readers. */
+void hs_dist_flush(hs_dist *d, int tile);
+
+/* Smallest nonzero status word of the tiles owned here (0 if none);
+ * positive statuses (INFO) rank below negative (runtime errors) only
+ * through hs_status_merge. */
+int hs_dist_local_status(const hs_dist *d);
+
+#endif

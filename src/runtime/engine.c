@@ -1,0 +1,462 @@
+/* The per-rank dataflow engine (see engine.h): access lists, window, ready
+ * queues, the task-generation thread and the host worker threads.  One
+ * mutex guards all engine state; kernels run outside it.  Idle threads
+ * sleep on condition variables. */
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "include/hetscal.h"
+#include "runtime/engine.h"
+#include "runtime/ready_heap.h"
+#include "util/mem.h"
+
+enum { MAX_WORKERS = 256 };
+
+static struct engine {
+    pthread_mutex_t lock;
+    pthread_cond_t work_cv;      /* host workers */
+    pthread_cond_t gen_cv;       /* generation thread: a new job */
+    pthread_cond_t window_cv;    /* generation thread: room in the window */
+    pthread_cond_t comm_cv;      /* communication loop / caller */
+
+    pthread_t thread[MAX_WORKERS + 1];
+    int nthreads;                /* started: [0] generator, then workers */
+    int shutdown;
+
+    int active;                  /* a call is in progress */
+    int workers;                 /* workers taking part in this call */
+    long window, live, seq;
+    hs_ready_heap host;
+    hs_task *comm_head, *comm_tail;
+
+    void (*gen_fn)(void *);
+    void *gen_arg;
+    int gen_pending, gen_done;
+    int failure;
+    hs_engine_stats stats;
+} E = {
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+    .work_cv = PTHREAD_COND_INITIALIZER,
+    .gen_cv = PTHREAD_COND_INITIALIZER,
+    .window_cv = PTHREAD_COND_INITIALIZER,
+    .comm_cv = PTHREAD_COND_INITIALIZER,
+};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+/* ---- handles and access lists (engine lock held) ---------------------- */
+
+hs_handle *hs_handle_new(int m, int n)
+{
+    hs_handle *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->data = hs_mem_alloc(((size_t)m * n + 1) * sizeof *h->data);
+    if (!h->data) {
+        free(h);
+        return NULL;
+    }
+    h->m = m;
+    h->n = n;
+    h->owned = 1;
+    return h;
+}
+
+void hs_handle_wrap(hs_handle *h, double *data, int m, int n)
+{
+    memset(h, 0, sizeof *h);
+    h->data = data;
+    h->m = m;
+    h->n = n;
+}
+
+static void handle_release_if_done(hs_handle *h)
+{
+    if (h->owned && h->detached && h->refs == 0) {
+        hs_mem_free(h->data);
+        free(h);
+    }
+}
+
+void hs_handle_detach(hs_handle *h)
+{
+    pthread_mutex_lock(&E.lock);
+    h->detached = 1;
+    handle_release_if_done(h);
+    pthread_mutex_unlock(&E.lock);
+}
+
+static void make_ready(hs_task *t)
+{
+    if (t->queue == HS_Q_HOST) {
+        /* The heap is sized for the window at hs_engine_begin, so this
+         * cannot fail short of memory exhaustion, where nothing can go on. */
+        if (hs_heap_push(&E.host, t) != HETSCAL_SUCCESS)
+            abort();
+        pthread_cond_signal(&E.work_cv);
+    } else {
+        t->next = NULL;
+        if (E.comm_tail)
+            E.comm_tail->next = t;
+        else
+            E.comm_head = t;
+        E.comm_tail = t;
+        pthread_cond_broadcast(&E.comm_cv);
+    }
+}
+
+static void granted(hs_task *t)
+{
+    if (--t->pending == 0)
+        make_ready(t);
+}
+
+static int can_grant(const hs_handle *h, int mode)
+{
+    return mode == HS_R ? !h->writer : !h->writer && h->readers == 0;
+}
+
+static void grant(hs_handle *h, int mode)
+{
+    if (mode == HS_R)
+        h->readers++;
+    else
+        h->writer = 1;
+}
+
+/* APPEND: the access joins the handle's list in program order. */
+static void append_access(hs_access *a)
+{
+    hs_handle *h = a->handle;
+    h->refs++;
+    a->next = NULL;
+    if (!h->wait_head && can_grant(h, a->mode)) {
+        grant(h, a->mode);
+        return;
+    }
+    a->task->pending++;
+    if (h->wait_tail)
+        h->wait_tail->next = a;
+    else
+        h->wait_head = a;
+    h->wait_tail = a;
+}
+
+/* FIRE for one access: release it and grant the waiting accesses that no
+ * longer conflict (readers up to the next writer, or one writer). */
+static void release_access(hs_access *a)
+{
+    hs_handle *h = a->handle;
+    if (a->mode == HS_R)
+        h->readers--;
+    else
+        h->writer = 0;
+    while (h->wait_head && can_grant(h, h->wait_head->mode)) {
+        hs_access *w = h->wait_head;
+        h->wait_head = w->next;
+        if (!h->wait_head)
+            h->wait_tail = NULL;
+        grant(h, w->mode);
+        granted(w->task);
+        if (w->mode != HS_R)
+            break;
+    }
+    h->refs--;
+    handle_release_if_done(h);
+}
+
+/* ---- tasks --------------------------------------------------------------- */
+
+hs_task *hs_task_new(int queue, hs_kernel kernel, const char *name, int priority)
+{
+    hs_task *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->queue = queue;
+    t->kernel = kernel;
+    t->name = name;
+    t->priority = priority;
+    return t;
+}
+
+void hs_task_access(hs_task *t, hs_handle *h, int mode)
+{
+    hs_access *a = &t->acc[t->nacc++];
+    a->handle = h;
+    a->mode = mode == HS_R ? HS_R : HS_RW;
+    a->task = t;
+}
+
+void hs_task_submit(hs_task *t)
+{
+    pthread_mutex_lock(&E.lock);
+    t->seq = E.seq++;
+    t->pending = 1;
+    for (int k = 0; k < t->nacc; k++)
+        append_access(&t->acc[k]);
+    E.live++;
+    if (E.live > E.stats.max_live_tasks)
+        E.stats.max_live_tasks = E.live;
+    granted(t);
+    pthread_mutex_unlock(&E.lock);
+}
+
+void hs_engine_window_wait(void)
+{
+    pthread_mutex_lock(&E.lock);
+    while (E.live >= E.window && !E.shutdown)
+        pthread_cond_wait(&E.window_cv, &E.lock);
+    pthread_mutex_unlock(&E.lock);
+}
+
+static void complete_locked(hs_task *t)
+{
+    for (int k = 0; k < t->nacc; k++)
+        release_access(&t->acc[k]);
+    E.live--;
+    if (E.live < E.window)
+        pthread_cond_signal(&E.window_cv);
+    if (E.live == 0 && E.gen_done)
+        pthread_cond_broadcast(&E.comm_cv);
+    free(t);
+}
+
+void hs_engine_complete(hs_task *t)
+{
+    pthread_mutex_lock(&E.lock);
+    complete_locked(t);
+    pthread_mutex_unlock(&E.lock);
+}
+
+/* Runs a host task: skipped when an input carries a status, which is then
+ * passed on to every written handle. */
+static void run_host_task(hs_task *t)
+{
+    int status = 0;
+    for (int k = 0; k < t->nacc && !status; k++)
+        if (t->acc[k].mode & HS_R)
+            status = (int)*hs_handle_status_word(t->acc[k].handle);
+    if (!status)
+        status = t->kernel(t);
+    else
+        t->skipped = 1;
+    for (int k = 0; k < t->nacc; k++)
+        if (t->acc[k].mode & HS_W)
+            *hs_handle_status_word(t->acc[k].handle) = status;
+}
+
+/* ---- threads ---------------------------------------------------------- */
+
+static void *worker_main(void *arg)
+{
+    int index = (int)(size_t)arg;
+    pthread_mutex_lock(&E.lock);
+    while (!E.shutdown) {
+        hs_task *t = NULL;
+        if (E.active && index <= E.workers)
+            t = hs_heap_pop(&E.host);
+        if (!t) {
+            pthread_cond_wait(&E.work_cv, &E.lock);
+            continue;
+        }
+        pthread_mutex_unlock(&E.lock);
+        double t0 = now_seconds();
+        run_host_task(t);
+        double busy = now_seconds() - t0;
+        pthread_mutex_lock(&E.lock);
+        E.stats.busy_seconds += busy;
+        if (t->skipped)
+            E.stats.tasks_skipped++;
+        else
+            E.stats.tasks_run++;
+        complete_locked(t);
+    }
+    pthread_mutex_unlock(&E.lock);
+    return NULL;
+}
+
+static void *generator_main(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&E.lock);
+    while (!E.shutdown) {
+        if (!E.gen_pending) {
+            pthread_cond_wait(&E.gen_cv, &E.lock);
+            continue;
+        }
+        E.gen_pending = 0;
+        pthread_mutex_unlock(&E.lock);
+        E.gen_fn(E.gen_arg);
+        pthread_mutex_lock(&E.lock);
+        E.gen_done = 1;
+        pthread_cond_broadcast(&E.comm_cv);
+    }
+    pthread_mutex_unlock(&E.lock);
+    return NULL;
+}
+
+/* Starts the generator and enough workers; threads persist. */
+static int start_threads(int workers)
+{
+    while (E.nthreads <= workers) {
+        void *(*fn)(void *) = E.nthreads == 0 ? generator_main : worker_main;
+        if (pthread_create(&E.thread[E.nthreads], NULL, fn,
+                           (void *)(size_t)E.nthreads) != 0)
+            break;
+        E.nthreads++;
+    }
+    return E.nthreads >= 2 ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
+}
+
+int hs_engine_begin(int workers, int window)
+{
+    int err;
+    if (workers < 1)
+        workers = 1;
+    if (workers > MAX_WORKERS)
+        workers = MAX_WORKERS;
+    pthread_mutex_lock(&E.lock);
+    err = start_threads(workers);
+    E.workers = workers < E.nthreads - 1 ? workers : E.nthreads - 1;
+    E.window = window < 2 ? 2 : window;
+    E.live = 0;
+    E.seq = 0;
+    E.gen_done = 0;
+    E.gen_pending = 0;
+    E.failure = 0;
+    E.comm_head = E.comm_tail = NULL;
+    memset(&E.stats, 0, sizeof E.stats);
+    if (!err && E.host.cap < E.window + 1024) {
+        hs_task **item = realloc(E.host.item, (size_t)(E.window + 1024) * sizeof *item);
+        if (item) {
+            E.host.item = item;
+            E.host.cap = (int)E.window + 1024;
+        } else {
+            err = HETSCAL_ERR_NOMEM;
+        }
+    }
+    E.active = !err;
+    pthread_mutex_unlock(&E.lock);
+    return err;
+}
+
+void hs_engine_generate(void (*generate)(void *arg), void *arg)
+{
+    pthread_mutex_lock(&E.lock);
+    E.gen_fn = generate;
+    E.gen_arg = arg;
+    E.gen_pending = 1;
+    pthread_cond_signal(&E.gen_cv);
+    pthread_mutex_unlock(&E.lock);
+}
+
+static int finished_locked(void)
+{
+    return E.gen_done && E.live == 0;
+}
+
+int hs_engine_finished(void)
+{
+    pthread_mutex_lock(&E.lock);
+    int done = finished_locked();
+    pthread_mutex_unlock(&E.lock);
+    return done;
+}
+
+void hs_engine_wait_finished(void)
+{
+    pthread_mutex_lock(&E.lock);
+    while (!finished_locked())
+        pthread_cond_wait(&E.comm_cv, &E.lock);
+    pthread_mutex_unlock(&E.lock);
+}
+
+void hs_engine_end(hs_engine_stats *stats)
+{
+    pthread_mutex_lock(&E.lock);
+    E.active = 0;
+    if (stats)
+        *stats = E.stats;
+    hs_heap_free(&E.host);
+    pthread_mutex_unlock(&E.lock);
+}
+
+hs_task *hs_engine_take_comm_tasks(void)
+{
+    pthread_mutex_lock(&E.lock);
+    hs_task *list = E.comm_head;
+    E.comm_head = E.comm_tail = NULL;
+    pthread_mutex_unlock(&E.lock);
+    return list;
+}
+
+void hs_engine_comm_sleep(int microseconds)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += (long)microseconds * 1000;
+    ts.tv_sec += ts.tv_nsec / 1000000000;
+    ts.tv_nsec %= 1000000000;
+    pthread_mutex_lock(&E.lock);
+    if (!E.comm_head && !finished_locked())
+        pthread_cond_timedwait(&E.comm_cv, &E.lock, &ts);
+    pthread_mutex_unlock(&E.lock);
+}
+
+void hs_engine_count_message(int sent, double bytes)
+{
+    pthread_mutex_lock(&E.lock);
+    if (sent) {
+        E.stats.messages_sent++;
+        E.stats.bytes_sent += bytes;
+    } else {
+        E.stats.messages_received++;
+    }
+    pthread_mutex_unlock(&E.lock);
+}
+
+void hs_engine_fail(int status)
+{
+    pthread_mutex_lock(&E.lock);
+    if (!E.failure)
+        E.failure = status;
+    pthread_mutex_unlock(&E.lock);
+}
+
+int hs_engine_failure(void)
+{
+    pthread_mutex_lock(&E.lock);
+    int f = E.failure;
+    pthread_mutex_unlock(&E.lock);
+    return f;
+}
+
+void hs_engine_shutdown(void)
+{
+    pthread_mutex_lock(&E.lock);
+    if (E.nthreads == 0) {
+        pthread_mutex_unlock(&E.lock);
+        return;
+    }
+    E.shutdown = 1;
+    pthread_cond_broadcast(&E.work_cv);
+    pthread_cond_broadcast(&E.gen_cv);
+    pthread_cond_broadcast(&E.window_cv);
+    pthread_mutex_unlock(&E.lock);
+    for (int k = 0; k < E.nthreads; k++)
+        pthread_join(E.thread[k], NULL);
+    pthread_mutex_lock(&E.lock);
+    E.nthreads = 0;
+    E.shutdown = 0;
+    pthread_mutex_unlock(&E.lock);
+}

@@ -1,0 +1,122 @@
+/* The per-rank dataflow engine: data handles with per-handle access lists,
+ * tasks with typed accesses, a bounded task window, priority-ordered ready
+ * queues and the threads that run them (DESIGN.md section 3).
+ *
+ * A handle is one local piece of data (a home tile or a received copy) of
+ * m x n doubles, column-major with ld = m, followed by one status word that
+ * travels with the data: 0 = valid, otherwise the reason the data is not
+ * valid (INFO > 0 of a failed factorization, or a negative hetscal_status).
+ * A task whose inputs carry a status skips its kernel and passes the status
+ * on, so a failure stops the computation downstream on every rank while
+ * every message still flows: nothing waits forever.
+ *
+ * Accesses of a handle are granted in program (insertion) order: readers
+ * together, writers alone.  That respects RAW, WAR and WAW hazards. */
+#ifndef HETSCAL_RUNTIME_ENGINE_H
+#define HETSCAL_RUNTIME_ENGINE_H
+
+#include <stddef.h>
+
+enum hs_mode { HS_R = 1, HS_W = 2, HS_RW = 3 };
+
+/* Where a ready task goes. */
+enum hs_queue { HS_Q_HOST = 0, HS_Q_SEND, HS_Q_RECV, HS_NQUEUES };
+
+enum { HS_MAX_ACCESSES = 6, HS_MAX_IPARAMS = 8 };
+
+typedef struct hs_task hs_task;
+typedef struct hs_handle hs_handle;
+
+typedef struct hs_access {
+    hs_handle *handle;
+    int mode;
+    hs_task *task;
+    struct hs_access *next;   /* in the handle's waiting list */
+} hs_access;
+
+struct hs_handle {
+    double *data;             /* m*n values then the status word */
+    int m, n;
+    int owned;                /* engine frees data and handle when released */
+    int detached;             /* no new accesses will come */
+    int refs;                 /* unfinished tasks accessing it */
+    int readers, writer;      /* granted, unfinished accesses */
+    hs_access *wait_head, *wait_tail;
+};
+
+static inline double *hs_handle_status_word(hs_handle *h)
+{
+    return h->data + (size_t)h->m * h->n;
+}
+
+/* A kernel gets the task (accesses in insertion order, iparam) and returns
+ * 0 or a status to record on every handle the task writes. */
+typedef int (*hs_kernel)(hs_task *task);
+
+struct hs_task {
+    hs_kernel kernel;         /* HS_Q_HOST tasks */
+    const char *name;
+    int queue;
+    int priority;             /* larger runs first */
+    long seq;                 /* insertion order: ties and trace names */
+    int nacc;
+    hs_access acc[HS_MAX_ACCESSES];
+    int iparam[HS_MAX_IPARAMS];
+    int peer, tag;            /* HS_Q_SEND / HS_Q_RECV */
+    void *mpi_request;        /* owned by the communication loop */
+    int pending;              /* accesses not yet granted (+1 while built) */
+    int skipped;              /* an input carried a status: kernel not run */
+    hs_task *next;            /* queue link */
+};
+
+static inline double *hs_task_data(const hs_task *t, int k)
+{
+    return t->acc[k].handle->data;
+}
+
+/* Counters of one call on this rank. */
+typedef struct hs_engine_stats {
+    long tasks_run, tasks_skipped;
+    long messages_sent, messages_received;
+    double bytes_sent;
+    long max_live_tasks;
+    double busy_seconds;      /* summed over workers */
+} hs_engine_stats;
+
+/* Lifecycle of one call: begin with `workers` host worker threads and a
+ * window of `window` live tasks; run `generate(arg)` on the task-generation
+ * thread; hs_engine_wait() returns when it has finished and every task has
+ * run.  The calling thread must call hs_engine_comm_step() repeatedly in
+ * between when messages are exchanged (see comm/progress.h). */
+int hs_engine_begin(int workers, int window);
+void hs_engine_generate(void (*generate)(void *arg), void *arg);
+int hs_engine_finished(void);
+void hs_engine_wait_finished(void);
+void hs_engine_end(hs_engine_stats *stats);
+
+/* Handles. */
+hs_handle *hs_handle_new(int m, int n);                   /* owned, zeroed */
+void hs_handle_wrap(hs_handle *h, double *data, int m, int n); /* not owned */
+void hs_handle_detach(hs_handle *h);  /* free once its accesses are done */
+
+/* Task construction on the generation thread: new, add accesses, submit.
+ * Submission blocks while the window is full. */
+hs_task *hs_task_new(int queue, hs_kernel kernel, const char *name, int priority);
+void hs_task_access(hs_task *t, hs_handle *h, int mode);
+void hs_task_submit(hs_task *t);
+/* Blocks the generator while the window is full (called between global
+ * tasks, see runtime/dist.c). */
+void hs_engine_window_wait(void);
+
+/* Communication hooks, called only by the communication loop. */
+hs_task *hs_engine_take_comm_tasks(void);       /* ready sends and receives */
+void hs_engine_complete(hs_task *t);            /* any thread */
+void hs_engine_comm_sleep(int microseconds);    /* woken by new comm tasks */
+void hs_engine_count_message(int sent, double bytes);
+void hs_engine_fail(int status);                /* runtime error on this rank */
+int hs_engine_failure(void);
+
+/* Threads persist across calls; stopped at MPI_Finalize or exit. */
+void hs_engine_shutdown(void);
+
+#endif

@@ -1,0 +1,63 @@
+/* Binary heap of ready tasks (see ready_heap.h). */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "include/hetscal.h"
+#include "runtime/ready_heap.h"
+
+static int before(const hs_task *a, const hs_task *b)
+{
+    return a->priority != b->priority ? a->priority > b->priority : a->seq < b->seq;
+}
+
+int hs_heap_push(hs_ready_heap *h, hs_task *t)
+{
+    int i;
+    if (h->size == h->cap) {
+        int cap = h->cap ? 2 * h->cap : 64;
+        hs_task **item = realloc(h->item, (size_t)cap * sizeof *item);
+        if (!item)
+            return HETSCAL_ERR_NOMEM;
+        h->item = item;
+        h->cap = cap;
+    }
+    i = h->size++;
+    while (i > 0 && before(t, h->item[(i - 1) / 2])) {
+        h->item[i] = h->item[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->item[i] = t;
+    return HETSCAL_SUCCESS;
+}
+
+hs_task *hs_heap_pop(hs_ready_heap *h)
+{
+    hs_task *top, *last;
+    int i = 0;
+    if (h->size == 0)
+        return NULL;
+    top = h->item[0];
+    last = h->item[--h->size];
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= h->size)
+            break;
+        if (c + 1 < h->size && before(h->item[c + 1], h->item[c]))
+            c++;
+        if (!before(h->item[c], last))
+            break;
+        h->item[i] = h->item[c];
+        i = c;
+    }
+    if (h->size > 0)
+        h->item[i] = last;
+    return top;
+}
+
+void hs_heap_free(hs_ready_heap *h)
+{
+    free(h->item);
+    h->item = NULL;
+    h->size = h->cap = 0;
+}

@@ -1,0 +1,61 @@
+/* HETSCAL_* environment variables (see config.h and man/man3/pdpotrf.3). */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <sched.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "util/config.h"
+
+static int env_int(const char *name, int fallback)
+{
+    const char *s = getenv(name);
+    char *end;
+    long v;
+    if (!s || !*s)
+        return fallback;
+    v = strtol(s, &end, 10);
+    return *end == '\0' && v >= 0 && v < 1 << 30 ? (int)v : fallback;
+}
+
+static int cores_available(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+int hs_config_disabled(void)
+{
+    return env_int("HETSCAL_DISABLE", 0) != 0;
+}
+
+int hs_default_tile_size(int n, int nranks, int threads)
+{
+    /* Large enough for GEMM efficiency, small enough that every worker of
+     * every rank gets several tiles of trailing update. */
+    int b = 256;
+    while (b > 64 && (long)(n / b) * (n / b) < 8L * nranks * threads)
+        b /= 2;
+    if (b > n)
+        b = n > 0 ? n : 1;
+    return b;
+}
+
+void hs_config_read(hs_config *c, const hetscal_grid *grid)
+{
+    int per_rank = cores_available() / (grid->local_ranks > 0 ? grid->local_ranks : 1);
+    c->num_threads = env_int("HETSCAL_NUM_THREADS", per_rank > 0 ? per_rank : 1);
+    if (c->num_threads < 1)
+        c->num_threads = 1;
+    c->nb_small = env_int("HETSCAL_NB_SMALL", 0);
+    c->nb = env_int("HETSCAL_NB", 0);
+    c->window = env_int("HETSCAL_WINDOW", 1024);
+    if (c->window < 4)
+        c->window = 4;
+    c->verbose = env_int("HETSCAL_VERBOSE", 0);
+    c->disable = hs_config_disabled();
+}
