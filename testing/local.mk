@@ -8,3 +8,9 @@ testing_libidlesleep_la_SOURCES = testing/idle_sleep.c
 testing_libidlesleep_la_CFLAGS = $(AM_CFLAGS) -Wno-missing-prototypes
 testing_libidlesleep_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 testing_libidlesleep_la_LIBADD = -ldl
+
+check_PROGRAMS += testing/t_runtime
+testing_t_runtime_SOURCES = testing/t_runtime.c
+testing_t_runtime_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+TESTS += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh
+EXTRA_DIST += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh

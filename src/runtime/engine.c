@@ -19,7 +19,8 @@ enum { MAX_WORKERS = 256 };
 
 static struct engine {
     pthread_mutex_t lock;
-    pthread_cond_t work_cv;      /* host workers */
+    pthread_cond_t work_cv;      /* host workers taking part in the call */
+    pthread_cond_t park_cv;      /* workers beyond this call's count */
     pthread_cond_t gen_cv;       /* generation thread: a new job */
     pthread_cond_t window_cv;    /* generation thread: room in the window */
     pthread_cond_t comm_cv;      /* communication loop / caller */
@@ -42,6 +43,7 @@ static struct engine {
 } E = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
     .work_cv = PTHREAD_COND_INITIALIZER,
+    .park_cv = PTHREAD_COND_INITIALIZER,
     .gen_cv = PTHREAD_COND_INITIALIZER,
     .window_cv = PTHREAD_COND_INITIALIZER,
     .comm_cv = PTHREAD_COND_INITIALIZER,
@@ -193,7 +195,7 @@ void hs_task_access(hs_task *t, hs_handle *h, int mode)
 {
     hs_access *a = &t->acc[t->nacc++];
     a->handle = h;
-    a->mode = mode == HS_R ? HS_R : HS_RW;
+    a->mode = mode;
     a->task = t;
 }
 
@@ -263,7 +265,12 @@ static void *worker_main(void *arg)
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
         hs_task *t = NULL;
-        if (E.active && index <= E.workers)
+        if (index > E.workers) {
+            /* Parked, so that a signal for work never wakes an idle one. */
+            pthread_cond_wait(&E.park_cv, &E.lock);
+            continue;
+        }
+        if (E.active)
             t = hs_heap_pop(&E.host);
         if (!t) {
             pthread_cond_wait(&E.work_cv, &E.lock);
@@ -328,6 +335,10 @@ int hs_engine_begin(int workers, int window)
     pthread_mutex_lock(&E.lock);
     err = start_threads(workers);
     E.workers = workers < E.nthreads - 1 ? workers : E.nthreads - 1;
+    /* Workers beyond the new count still waiting for work must park now,
+     * or a later signal for work could wake one of them instead. */
+    pthread_cond_broadcast(&E.work_cv);
+    pthread_cond_broadcast(&E.park_cv);
     E.window = window < 2 ? 2 : window;
     E.live = 0;
     E.seq = 0;
@@ -450,6 +461,7 @@ void hs_engine_shutdown(void)
     }
     E.shutdown = 1;
     pthread_cond_broadcast(&E.work_cv);
+    pthread_cond_broadcast(&E.park_cv);
     pthread_cond_broadcast(&E.gen_cv);
     pthread_cond_broadcast(&E.window_cv);
     pthread_mutex_unlock(&E.lock);

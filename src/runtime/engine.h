@@ -8,7 +8,8 @@
  * valid (INFO > 0 of a failed factorization, or a negative hetscal_status).
  * A task whose inputs carry a status skips its kernel and passes the status
  * on, so a failure stops the computation downstream on every rank while
- * every message still flows: nothing waits forever.
+ * every message still flows: nothing waits forever.  (The values of a
+ * write-only output of a skipped task are unspecified.)
  *
  * Accesses of a handle are granted in program (insertion) order: readers
  * together, writers alone.  That respects RAW, WAR and WAW hazards. */
