@@ -1,1 +1,2 @@
-# filled in by its owner
+# Manual pages: man3 for each entry point.
+dist_man_MANS += man/man3/pdpotrf.3

@@ -1,1 +1,24 @@
-# filled in by its owner
+# The ScaLAPACK-style PDPOTRF tester testing/xllt (sources in testing/llt/,
+# inputs in testing/data/) and its tests: the built-in input on 1 and 4
+# ranks, testing/data/llt_hard.dat on 2 and 4 ranks.
+
+# Distributed test matrices and residual checks, shared with timing/.
+llt_matrix_sources = \
+  testing/llt/llt_scalapack.h \
+  testing/llt/llt_matrix.h testing/llt/llt_dist.c testing/llt/llt_generate.c \
+  testing/llt/llt_checks.h testing/llt/llt_checks.c
+
+check_PROGRAMS += testing/xllt
+testing_xllt_SOURCES = \
+  testing/llt/llt_main.c \
+  testing/llt/llt_input.h testing/llt/llt_input.c \
+  testing/llt/llt_default_input.c \
+  testing/llt/llt_case.h testing/llt/llt_case.c testing/llt/llt_report.c \
+  $(llt_matrix_sources)
+testing_xllt_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+
+llt_tests = \
+  testing/llt_default_np1.sh testing/llt_default_np4.sh \
+  testing/llt_hard_np4.sh testing/llt_hard_np2.sh
+TESTS += $(llt_tests)
+EXTRA_DIST += $(llt_tests) testing/llt/run_llt.sh testing/data/llt_hard.dat
