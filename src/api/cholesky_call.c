@@ -35,6 +35,15 @@ static double local_share_bytes(const hetscal_grid *g, int n, int ia, int ja, co
     return rows * cols * sizeof(double);
 }
 
+/* Received copies may take this much memory: a fraction of the rank's
+ * share, but room for a few tiles whatever the share. */
+static double copy_budget(const hs_config *cfg, double share_bytes, int tile)
+{
+    double floor_bytes = 8.0 * tile * tile * sizeof(double);
+    double budget = cfg->copy_fraction * share_bytes;
+    return budget > floor_bytes ? budget : floor_bytes;
+}
+
 int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
                      int n, double *a, int ia, int ja, const int *desca)
 {
@@ -48,6 +57,7 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
 
     hs_session_register_shutdown();
     hs_mem_reset_peak();
+    rep.share_bytes = local_share_bytes(grid, n, ia, ja, desca);
     rep.threads = cfg->num_threads;
     rep.window = cfg->window;
     rep.tile = cfg->nb_small ? cfg->nb_small
@@ -79,8 +89,11 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
             double t1 = hs_wtime();
             hs_cholesky ch = { .geo = &geo, .dist = dist };
             blas_threads = hs_blas_threads_enter();
-            int err = hs_session_run(grid->comm, cfg->num_threads, cfg->window,
-                                     hs_cholesky_generate, &ch, &rep.stats);
+            hs_engine_limits limits = {
+                .workers = cfg->num_threads, .window = cfg->window,
+                .copy_budget = copy_budget(cfg, rep.share_bytes, rep.tile) };
+            int err = hs_session_run(grid->comm, &limits, hs_cholesky_generate, &ch,
+                                     &rep.stats);
             hs_blas_threads_leave(blas_threads);
             status = hs_status_merge(err, hs_dist_local_status(dist));
             rep.t_factor = hs_wtime() - t1;
@@ -99,7 +112,6 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
     rep.info = status;
     rep.t_total = hs_wtime() - t0;
     rep.flops = (double)n * n * n / 3.0;
-    rep.share_bytes = local_share_bytes(grid, n, ia, ja, desca);
     if (cfg->verbose)
         hs_call_report_print(grid, &rep);
     return status;

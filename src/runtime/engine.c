@@ -32,6 +32,7 @@ static struct engine {
     int active;                  /* a call is in progress */
     int workers;                 /* workers taking part in this call */
     long window, live, seq;
+    double copy_bytes, copy_budget;
     hs_ready_heap host;
     hs_task *comm_head, *comm_tail;
 
@@ -58,6 +59,11 @@ static double now_seconds(void)
 
 /* ---- handles and access lists (engine lock held) ---------------------- */
 
+static double handle_bytes(const hs_handle *h)
+{
+    return ((double)h->m * h->n + 1) * sizeof(double);
+}
+
 hs_handle *hs_handle_new(int m, int n)
 {
     hs_handle *h = calloc(1, sizeof *h);
@@ -71,6 +77,11 @@ hs_handle *hs_handle_new(int m, int n)
     h->m = m;
     h->n = n;
     h->owned = 1;
+    pthread_mutex_lock(&E.lock);
+    E.copy_bytes += handle_bytes(h);
+    if (E.copy_bytes > E.stats.peak_copy_bytes)
+        E.stats.peak_copy_bytes = E.copy_bytes;
+    pthread_mutex_unlock(&E.lock);
     return h;
 }
 
@@ -85,6 +96,8 @@ void hs_handle_wrap(hs_handle *h, double *data, int m, int n)
 static void handle_release_if_done(hs_handle *h)
 {
     if (h->owned && h->detached && h->refs == 0) {
+        E.copy_bytes -= handle_bytes(h);
+        pthread_cond_signal(&E.window_cv);
         hs_mem_free(h->data);
         free(h);
     }
@@ -216,7 +229,8 @@ void hs_task_submit(hs_task *t)
 void hs_engine_window_wait(void)
 {
     pthread_mutex_lock(&E.lock);
-    while (E.live >= E.window && !E.shutdown)
+    while ((E.live >= E.window || (E.copy_bytes > E.copy_budget && E.live > 0)) &&
+           !E.shutdown)
         pthread_cond_wait(&E.window_cv, &E.lock);
     pthread_mutex_unlock(&E.lock);
 }
@@ -325,9 +339,9 @@ static int start_threads(int workers)
     return E.nthreads >= 2 ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
 }
 
-int hs_engine_begin(int workers, int window)
+int hs_engine_begin(const hs_engine_limits *limits)
 {
-    int err;
+    int err, workers = limits->workers, window = limits->window;
     if (workers < 1)
         workers = 1;
     if (workers > MAX_WORKERS)
@@ -340,6 +354,7 @@ int hs_engine_begin(int workers, int window)
     pthread_cond_broadcast(&E.work_cv);
     pthread_cond_broadcast(&E.park_cv);
     E.window = window < 2 ? 2 : window;
+    E.copy_budget = limits->copy_budget;
     E.live = 0;
     E.seq = 0;
     E.gen_done = 0;

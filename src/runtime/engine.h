@@ -81,15 +81,24 @@ typedef struct hs_engine_stats {
     long messages_sent, messages_received;
     double bytes_sent;
     long max_live_tasks;
+    double peak_copy_bytes;   /* received copies alive at once */
     double busy_seconds;      /* summed over workers */
 } hs_engine_stats;
 
-/* Lifecycle of one call: begin with `workers` host worker threads and a
- * window of `window` live tasks; run `generate(arg)` on the task-generation
- * thread; hs_engine_wait() returns when it has finished and every task has
- * run.  The calling thread must call hs_engine_comm_step() repeatedly in
- * between when messages are exchanged (see comm/progress.h). */
-int hs_engine_begin(int workers, int window);
+/* Limits of one call.  The generation thread waits at a task boundary
+ * while `window` task instances are live, or while received copies take
+ * more than copy_budget bytes and some task is still live (it will free
+ * them): memory stays bounded and the oldest task can always run. */
+typedef struct hs_engine_limits {
+    int workers;          /* host worker threads */
+    int window;           /* live task instances */
+    double copy_budget;   /* bytes of received copies */
+} hs_engine_limits;
+
+/* Lifecycle of one call: begin; run `generate(arg)` on the task-generation
+ * thread; hs_engine_wait_finished() (or the communication loop, see
+ * comm/progress.h) returns when it has finished and every task has run. */
+int hs_engine_begin(const hs_engine_limits *limits);
 void hs_engine_generate(void (*generate)(void *arg), void *arg);
 int hs_engine_finished(void);
 void hs_engine_wait_finished(void);

@@ -8,13 +8,13 @@
 #include "include/hetscal.h"
 #include "runtime/session.h"
 
-int hs_session_run(MPI_Comm comm, int workers, int window,
+int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
                    void (*generate)(void *arg), void *arg, hs_engine_stats *stats)
 {
     int nranks, err;
 
     MPI_Comm_size(comm, &nranks);
-    err = hs_engine_begin(workers, window);
+    err = hs_engine_begin(limits);
     if (err)
         return err;
     hs_engine_generate(generate, arg);

@@ -9,7 +9,7 @@
 
 #include "runtime/engine.h"
 
-int hs_session_run(MPI_Comm comm, int workers, int window,
+int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
                    void (*generate)(void *arg), void *arg, hs_engine_stats *stats);
 
 /* Registers the shutdown of the thread pool and the grid cache at

@@ -56,6 +56,8 @@ void hs_config_read(hs_config *c, const hetscal_grid *grid)
     c->window = env_int("HETSCAL_WINDOW", 1024);
     if (c->window < 4)
         c->window = 4;
+    /* HETSCAL_COPY_PERCENT: memory for received tiles, % of the share. */
+    c->copy_fraction = env_int("HETSCAL_COPY_PERCENT", 30) / 100.0;
     c->verbose = env_int("HETSCAL_VERBOSE", 0);
     c->disable = hs_config_disabled();
 }

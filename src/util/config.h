@@ -10,6 +10,7 @@ typedef struct hs_config {
     int nb;            /* top-level tile size B (GPU columns; 0: default) */
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
+    double copy_fraction;  /* received copies, as a fraction of the share */
     int verbose;
     int disable;       /* forward calls to the next ScaLAPACK */
 } hs_config;
