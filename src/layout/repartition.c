@@ -161,10 +161,24 @@ static int is_my_dest_col(const plan *pl, const segment *s)
 }
 
 enum side { SIDE_MATRIX, SIDE_TILES };
-enum action { COUNT, PACK, UNPACK };
+/* COUNT, PACK and UNPACK concern other ranks' data; DIRECT_TO_TILES and
+ * DIRECT_TO_MATRIX copy this rank's own rectangles without any buffer. */
+enum action { COUNT, PACK, UNPACK, DIRECT_TO_TILES, DIRECT_TO_MATRIX };
+
+static void copy_strided(double *dst, int dst_stride, const double *src, int src_stride,
+                         int count)
+{
+    if (dst_stride == 1 && src_stride == 1) {
+        memcpy(dst, src, (size_t)count * sizeof *dst);
+        return;
+    }
+    for (int k = 0; k < count; k++)
+        dst[(size_t)k * dst_stride] = src[(size_t)k * src_stride];
+}
 
 /* One pass over this rank's rectangles of column slice [c0, c1) on one
- * side: counts per peer, packs into buf at cursor[peer], or unpacks. */
+ * side: counts per peer, packs into buf at cursor[peer], unpacks, or (on
+ * the matrix side) copies the rectangles that stay on this rank. */
 static void walk(const plan *pl, enum side side, enum action act, int c0, int c1,
                  int *count, double *buf, int *cursor)
 {
@@ -184,11 +198,22 @@ static void walk(const plan *pl, enum side side, enum action act, int c0, int c1
                 continue;
             peer = side == SIDE_MATRIX ? dest_rank(pl, rs, cs)
                                        : hetscal_grid_rank(g, rs->src, cs->src);
+            if ((peer == pl->me) != (act == DIRECT_TO_TILES || act == DIRECT_TO_MATRIX))
+                continue;
             for (int q = cs->g0; q < cs->g0 + cs->len; q++) {
                 int lo, hi, stride;
                 clip_rows(rd->part, rs, q, &lo, &hi);
                 if (hi <= lo)
                     continue;
+                if (act == DIRECT_TO_TILES || act == DIRECT_TO_MATRIX) {
+                    double *x = matrix_addr(pl, rs, cs, lo, q);
+                    double *t = tile_addr(pl, rs, cs, lo, q, &stride);
+                    if (act == DIRECT_TO_TILES)
+                        copy_strided(t, stride, x, 1, hi - lo);
+                    else
+                        copy_strided(x, 1, t, stride, hi - lo);
+                    continue;
+                }
                 if (act == COUNT) {
                     count[peer] += hi - lo;
                     continue;
@@ -203,12 +228,10 @@ static void walk(const plan *pl, enum side side, enum action act, int c0, int c1
                         memcpy(x, msg, (size_t)(hi - lo) * sizeof *x);
                 } else {
                     double *t = tile_addr(pl, rs, cs, lo, q, &stride);
-                    for (int k = 0; k < hi - lo; k++) {
-                        if (act == PACK)
-                            msg[k] = t[(size_t)k * stride];
-                        else
-                            t[(size_t)k * stride] = msg[k];
-                    }
+                    if (act == PACK)
+                        copy_strided(msg, 1, t, stride, hi - lo);
+                    else
+                        copy_strided(t, stride, msg, 1, hi - lo);
                 }
             }
         }
@@ -298,6 +321,8 @@ static int redistribute(const hs_redist *rd, enum side from)
             stot += scount[p];
             rtot += rcount[p];
         }
+        walk(&pl, SIDE_MATRIX, from == SIDE_MATRIX ? DIRECT_TO_TILES : DIRECT_TO_MATRIX,
+             c0, c1, NULL, NULL, NULL);
         sbuf = hs_mem_alloc((size_t)(stot ? stot : 1) * sizeof *sbuf);
         rbuf = hs_mem_alloc((size_t)(rtot ? rtot : 1) * sizeof *rbuf);
         err = agree(g, sbuf && rbuf ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM);
