@@ -1,1 +1,27 @@
-# filled in by its owner
+# Compatibility with the reference ScaLAPACK: hetscal's PDPOTRF against the
+# reference's on bad arguments (args_pdpotrf), a plain Fortran caller, Debian's
+# xdllt tester with hetscal preloaded, and the list of exported symbols.
+
+check_PROGRAMS += testing/args_pdpotrf testing/fcall_pdpotrf
+testing_args_pdpotrf_SOURCES = testing/args/args_pdpotrf.c \
+  testing/args/args_cases.c testing/args/args_matrix.c testing/args/args.h
+testing_args_pdpotrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+testing_fcall_pdpotrf_SOURCES = testing/fortran/fcall_pdpotrf.f90
+testing_fcall_pdpotrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+
+COMPAT_TESTS = \
+  testing/exports.sh \
+  testing/args_np1.sh testing/args_np4.sh \
+  testing/fcall_np1.sh testing/fcall_np4.sh \
+  testing/xdllt_stock_np1.sh testing/xdllt_stock_np2.sh \
+  testing/xdllt_stock_np4.sh testing/xdllt_hard_L_np2.sh \
+  testing/xdllt_hard_L_np4.sh testing/xdllt_hard_U_np4.sh
+TESTS += $(COMPAT_TESTS)
+EXTRA_DIST += $(COMPAT_TESTS) testing/fortran/run_fcall.sh \
+  testing/scalapack/run_xdllt.sh testing/scalapack/llt_hard_L.dat \
+  testing/scalapack/llt_hard_U.dat
+
+# Only the compatibility tests: make check-compat
+check-compat:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(COMPAT_TESTS)'
+.PHONY: check-compat

@@ -6,9 +6,10 @@
 #include "api/check_args.h"
 #include "layout/desc.h"
 
-int hs_chk1mat(int ma, int mapos, int na, int napos, int ia, int ja,
-               const int *desc, int descpos,
-               int nprow, int npcol, int myrow, int mycol)
+/* First part of CHK1MAT: the first failure in this order wins. */
+static int check_shape_and_descriptor(int ma, int mapos, int na, int napos, int ia,
+                                      int ja, const int *desc, int descpos,
+                                      int nprow, int npcol, int myrow, int mycol)
 {
     const int d = descpos * 100 + 1;   /* code of descriptor entry 1 */
 
@@ -38,12 +39,25 @@ int hs_chk1mat(int ma, int mapos, int na, int napos, int ia, int ja,
         if (locc > 0 && desc[HS_LLD] < locr)
             return d + HS_LLD;
     }
+    return 0;
+}
+
+static int smaller_code(int a, int b)
+{
+    return a == 0 ? b : b == 0 ? a : a < b ? a : b;
+}
+
+/* Second part: the ranges of sub(A) inside A.  Evaluated even after a
+ * failure in the first part; ScaLAPACK keeps the smaller code. */
+static int check_ranges(int ma, int mapos, int na, int napos, int ia, int ja,
+                        const int *desc, int descpos)
+{
+    const int d = descpos * 100 + 1;
+
     if (ma == 0 || na == 0) {
         if (desc[HS_M] < 0)
             return d + HS_M;
-        if (desc[HS_N] < 0)
-            return d + HS_N;
-        return 0;
+        return desc[HS_N] < 0 ? d + HS_N : 0;
     }
     if (desc[HS_M] < 1)
         return d + HS_M;
@@ -53,11 +67,17 @@ int hs_chk1mat(int ma, int mapos, int na, int napos, int ia, int ja,
         return (descpos - 2) * 100;
     if (ja > desc[HS_N])
         return (descpos - 1) * 100;
-    if (ia + ma - 1 > desc[HS_M])
-        return mapos * 100;
-    if (ja + na - 1 > desc[HS_N])
-        return napos * 100;
-    return 0;
+    return smaller_code(ia + ma - 1 > desc[HS_M] ? mapos * 100 : 0,
+                        ja + na - 1 > desc[HS_N] ? napos * 100 : 0);
+}
+
+int hs_chk1mat(int ma, int mapos, int na, int napos, int ia, int ja,
+               const int *desc, int descpos,
+               int nprow, int npcol, int myrow, int mycol)
+{
+    return smaller_code(check_shape_and_descriptor(ma, mapos, na, napos, ia, ja, desc,
+                                                   descpos, nprow, npcol, myrow, mycol),
+                        check_ranges(ma, mapos, na, napos, ia, ja, desc, descpos));
 }
 
 int hs_pchk1mat(const hetscal_grid *grid, int code,

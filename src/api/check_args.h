@@ -6,9 +6,9 @@
 
 #include "blacs_shim/grid.h"
 
-/* Local checks of a matrix argument: sizes ma (argument mapos) by na
+/* Local checks of a matrix argument (CHK1MAT): sizes ma (argument mapos) by na
  * (napos) at (ia, ja) of the matrix described by desc (argument descpos).
- * Returns the code of the first failure, 0 when all pass. */
+ * Returns the code ScaLAPACK reports (see check_args.c), 0 when all pass. */
 int hs_chk1mat(int ma, int mapos, int na, int napos, int ia, int ja,
                const int *desc, int descpos,
                int nprow, int npcol, int myrow, int mycol);

@@ -1,0 +1,34 @@
+#!/bin/sh
+# exports.sh: libhetscal.so may define only the ScaLAPACK entry points
+# (pdpotrf_, pdpotrf, PDPOTRF) and hetscal_* symbols (STYLE.md: built with
+# -fvisibility=hidden); prints every other exported symbol and fails.
+lib=${HETSCAL_LIB:?run through make check, or set HETSCAL_LIB}
+if [ ! -f "$lib" ]; then
+    echo "exports: $lib not built (static-only build?): skipped"
+    exit 77
+fi
+command -v nm > /dev/null 2>&1 || { echo "exports: no nm: skipped"; exit 77; }
+
+syms=$(nm -D --defined-only "$lib" | awk 'NF >= 3 { sub(/@.*/, "", $3); print $3 }' | sort -u)
+[ -n "$syms" ] || { echo "exports: nm -D found no symbol in $lib"; exit 1; }
+
+bad=$(echo "$syms" | grep -v -x -E \
+    'pdpotrf_|pdpotrf|PDPOTRF|hetscal_.*|_init|_fini|_edata|_end|__bss_start')
+missing=
+for s in pdpotrf_ pdpotrf PDPOTRF; do
+    echo "$syms" | grep -q -x "$s" || missing="$missing $s"
+done
+
+echo "exports: $(echo "$syms" | wc -l) dynamic symbols defined by $lib"
+status=0
+if [ -n "$bad" ]; then
+    echo "exports: FAILED: symbols outside the allowed list:"
+    echo "$bad" | sed 's/^/    /'
+    status=1
+fi
+if [ -n "$missing" ]; then
+    echo "exports: FAILED: entry points not exported:$missing"
+    status=1
+fi
+[ "$status" -eq 0 ] && echo "exports: PASSED"
+exit $status

@@ -1,0 +1,167 @@
+! fcall_pdpotrf: an ordinary Fortran 90 ScaLAPACK program (BLACS grid,
+! DESCINIT, PDPOTRF, PDPOTRS, PDGEMM, PDLANGE) linked with hetscal first.
+! Factors and solves N = 300, NB = 32, lower and upper; prints PASSED or
+! FAILED per case and ends with STOP 1 when any case failed.
+program fcall_pdpotrf
+  implicit none
+  integer, parameter :: dlen = 9, n = 300, nb = 32, nrhs = 3
+  double precision, parameter :: thresh = 10.0d0, junk = -7777.0d0
+  integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
+  integer :: icase, nfail, info, off, ia, m, mp, nq, nqb, lldA
+  integer :: desca(dlen), descb(dlen), stray(1)
+  character :: uplo
+  character(len=16) :: grid
+  double precision :: anorm, xnorm, rnorm, resid
+  double precision, allocatable :: a(:,:), a0(:,:), a1(:,:)
+  double precision, allocatable :: b(:,:), b0(:,:), r(:,:), work(:)
+  integer, external :: numroc
+  double precision, external :: pdlange
+
+  call blacs_pinfo(iam, nprocs)
+  nprow = int(sqrt(dble(nprocs)) + 1.0d-9)
+  do while (mod(nprocs, nprow) /= 0)
+     nprow = nprow - 1
+  end do
+  npcol = nprocs / nprow
+  call blacs_get(-1, 0, ictxt)
+  call blacs_gridinit(ictxt, 'Row-major', nprow, npcol)
+  call blacs_gridinfo(ictxt, nprow, npcol, myrow, mycol)
+  write(grid, '(i0,a,i0)') nprow, 'x', npcol
+
+  nfail = 0
+  do icase = 1, 2
+     ! case 1: lower, whole matrix; case 2: upper, sub(A) at IA = JA = NB+1
+     if (icase == 1) then
+        uplo = 'L'
+        off = 0
+     else
+        uplo = 'U'
+        off = nb
+     end if
+     ia = off + 1
+     m = n + off
+     mp = numroc(m, nb, myrow, 0, nprow)
+     nq = numroc(m, nb, mycol, 0, npcol)
+     nqb = numroc(nrhs, nb, mycol, 0, npcol)
+     lldA = max(1, mp)
+     call descinit(desca, m, m, nb, nb, 0, 0, ictxt, lldA, info)
+     call descinit(descb, m, nrhs, nb, nb, 0, 0, ictxt, lldA, info)
+     allocate(a(lldA, max(1, nq)), a0(lldA, max(1, nq)), a1(lldA, max(1, nq)))
+     allocate(b(lldA, max(1, nqb)), b0(lldA, max(1, nqb)), r(lldA, max(1, nqb)))
+     allocate(work(mp + nq + 4 * nb))
+
+     call fill_matrix()
+     a1 = a
+
+     call pdpotrf(uplo, n, a, ia, ia, desca, info)
+     if (info /= 0) then
+        if (iam == 0) write(*, '(a,a,a,a,a,i0,a)') 'fcall_pdpotrf: uplo=', &
+             uplo, ' grid ', trim(grid), ' PDPOTRF INFO=', info, ' FAILED'
+        nfail = nfail + 1
+     else
+        stray(1) = count_stray()
+        call igsum2d(ictxt, 'All', ' ', 1, 1, stray, 1, -1, -1)
+        call pdpotrs(uplo, n, nrhs, a, ia, ia, desca, b, ia, 1, descb, info)
+        r = b0
+        call pdgemm('N', 'N', n, nrhs, n, -1.0d0, a0, ia, ia, desca, &
+             b, ia, 1, descb, 1.0d0, r, ia, 1, descb)
+        anorm = pdlange('I', n, n, a0, ia, ia, desca, work)
+        xnorm = pdlange('I', n, nrhs, b, ia, 1, descb, work)
+        rnorm = pdlange('I', n, nrhs, r, ia, 1, descb, work)
+        resid = rnorm / (anorm * xnorm * epsilon(1.0d0) * dble(n))
+        if (info /= 0 .or. stray(1) /= 0 .or. .not. (resid <= thresh) &
+             .or. resid - resid /= 0.0d0) then
+           nfail = nfail + 1
+           if (iam == 0) write(*, '(a,a,3(a,i0),3a,es10.3,2(a,i0),a)') &
+                'fcall_pdpotrf: uplo=', uplo, ' n=', n, ' nb=', nb, &
+                ' ia=ja=', ia, ' grid ', trim(grid), ' residual=', resid, &
+                ' PDPOTRS INFO=', info, ' entries written outside the factor=', &
+                stray(1), ' FAILED'
+        else if (iam == 0) then
+           write(*, '(a,a,3(a,i0),a,a,a,es10.3,a)') 'fcall_pdpotrf: uplo=', &
+                uplo, ' n=', n, ' nb=', nb, ' ia=ja=', ia, ' grid ', trim(grid), &
+                ' residual=', resid, ' PASSED'
+        end if
+     end if
+     deallocate(a, a0, a1, b, b0, r, work)
+  end do
+
+  call blacs_gridexit(ictxt)
+  call blacs_exit(0)
+  if (nfail /= 0) then
+     if (iam == 0) write(*, '(a)') 'fcall_pdpotrf: FAILED'
+     stop 1
+  end if
+  if (iam == 0) write(*, '(a)') 'fcall_pdpotrf: PASSED'
+
+contains
+
+  ! Global index (1-based) of local index il in a block-cyclic dimension.
+  integer function l2g(il, iproc, nprocs_dim)
+    integer, intent(in) :: il, iproc, nprocs_dim
+    l2g = ((il - 1) / nb) * nb * nprocs_dim + iproc * nb + mod(il - 1, nb) + 1
+  end function l2g
+
+  ! Whether global (gi, gj) is read or written by PDPOTRF for this uplo.
+  logical function in_factor(gi, gj)
+    integer, intent(in) :: gi, gj
+    in_factor = gi >= ia .and. gj >= ia .and. gi <= m .and. gj <= m
+    if (uplo == 'L') then
+       in_factor = in_factor .and. gi >= gj
+    else
+       in_factor = in_factor .and. gi <= gj
+    end if
+  end function in_factor
+
+  ! A0: symmetric positive definite on sub(A), junk outside; A: the same
+  ! with junk in the triangle PDPOTRF must not read.  B0 = B: right-hand
+  ! sides, junk outside sub(B).
+  subroutine fill_matrix()
+    integer :: il, jl, gi, gj, k, di, dj
+    double precision :: v
+    do jl = 1, nq
+       gj = l2g(jl, mycol, npcol)
+       do il = 1, mp
+          gi = l2g(il, myrow, nprow)
+          if (gi >= ia .and. gj >= ia) then
+             di = gi - off
+             dj = gj - off
+             v = cos(dble(di + dj)) / dble(1 + abs(di - dj))
+             if (di == dj) v = 12.0d0 + mod(di, 7)
+          else
+             v = junk
+          end if
+          a0(il, jl) = v
+          if (in_factor(gi, gj)) then
+             a(il, jl) = v
+          else
+             a(il, jl) = junk
+          end if
+       end do
+    end do
+    do k = 1, nqb
+       do il = 1, mp
+          gi = l2g(il, myrow, nprow)
+          if (gi >= ia) then
+             b(il, k) = sin(dble((gi - off) * (k + 1))) + 1.0d0
+          else
+             b(il, k) = junk
+          end if
+       end do
+    end do
+    b0 = b
+  end subroutine fill_matrix
+
+  ! Entries PDPOTRF changed outside sub(A)'s uplo triangle.
+  integer function count_stray()
+    integer :: il, jl
+    count_stray = 0
+    do jl = 1, nq
+       do il = 1, mp
+          if (.not. in_factor(l2g(il, myrow, nprow), l2g(jl, mycol, npcol)) &
+               .and. a(il, jl) /= a1(il, jl)) count_stray = count_stray + 1
+       end do
+    end do
+  end function count_stray
+
+end program fcall_pdpotrf
