@@ -1,0 +1,1 @@
+# device layer (filled in by its owner)

@@ -1,0 +1,1 @@
+# device tests (filled in by its owner)
