@@ -7,7 +7,10 @@
 #include "include/hetscal.h"
 #include "runtime/engine.h"
 
-enum { SLEEP_MIN_US = 5, SLEEP_MAX_US = 500 };
+/* While requests are in flight the loop polls MPI with a growing pause
+ * (MPI cannot wake us); with none in flight it sleeps until the engine
+ * hands it new sends or receives. */
+enum { SLEEP_MIN_US = 2, SLEEP_MAX_US = 100 };
 
 typedef struct inflight {
     MPI_Request *req;
@@ -117,6 +120,10 @@ int hs_comm_run(MPI_Comm comm)
             break;
         if (progressed) {
             sleep_us = 0;
+            continue;
+        }
+        if (f.n == 0) {
+            hs_engine_comm_sleep(0);
             continue;
         }
         sleep_us = sleep_us ? 2 * sleep_us : SLEEP_MIN_US;

@@ -244,15 +244,19 @@ static void plan_free(plan *pl)
     free(pl->cols.seg);
 }
 
-/* Column slices: a few rounds so buffers stay a fraction of the share. */
-static int slice_width(int n)
+/* Column slices: enough rounds that each round's buffers hold about
+ * SLICE_BYTES of a rank's share (the same count on every rank). */
+enum { SLICE_BYTES = 16 << 20, MAX_ROUNDS = 16 };
+
+static int slice_width(const hs_redist *rd)
 {
-    int rounds = n / 256;
-    if (rounds < 1)
-        rounds = 1;
-    if (rounds > 8)
-        rounds = 8;
-    return (n + rounds - 1) / rounds;
+    double share = (double)rd->m * rd->n * sizeof(double) / rd->grid->size;
+    int rounds = (int)(share / SLICE_BYTES) + 1;
+    if (rounds > MAX_ROUNDS)
+        rounds = MAX_ROUNDS;
+    if (rounds > rd->n)
+        rounds = rd->n > 0 ? rd->n : 1;
+    return (rd->n + rounds - 1) / rounds;
 }
 
 static int plan_make(plan *pl, const hs_redist *rd)
@@ -277,7 +281,7 @@ static int plan_make(plan *pl, const hs_redist *rd)
                         rd->transpose ? &panels : &tile_rows, 0);
     if (!err)
         err = axis_make(&pl->cols, rd->n, rd->ja - 1, d[HS_NB], d[HS_CSRC], g->npcol,
-                        rd->transpose ? &tile_rows : &panels, slice_width(rd->n));
+                        rd->transpose ? &tile_rows : &panels, slice_width(rd));
     dest_parts_free(&tile_rows);
     dest_parts_free(&panels);
     return err;
@@ -291,56 +295,69 @@ static int agree(const hetscal_grid *g, int err)
     return all;
 }
 
+/* Sends and receives per peer of slice [c0, c1), with displacements;
+ * returns the totals. */
+static void slice_counts(const plan *pl, enum side from, int c0, int c1, int *counts,
+                         int np, int *stot, int *rtot)
+{
+    enum side to = from == SIDE_MATRIX ? SIDE_TILES : SIDE_MATRIX;
+    int *scount = counts, *rcount = counts + np, *sdisp = counts + 2 * np,
+        *rdisp = counts + 3 * np;
+
+    memset(counts, 0, (size_t)4 * np * sizeof *counts);
+    walk(pl, from, COUNT, c0, c1, scount, NULL, NULL);
+    walk(pl, to, COUNT, c0, c1, rcount, NULL, NULL);
+    *stot = *rtot = 0;
+    for (int p = 0; p < np; p++) {
+        sdisp[p] = *stot;
+        rdisp[p] = *rtot;
+        *stot += scount[p];
+        *rtot += rcount[p];
+    }
+}
+
 static int redistribute(const hs_redist *rd, enum side from)
 {
     enum side to = from == SIDE_MATRIX ? SIDE_TILES : SIDE_MATRIX;
     const hetscal_grid *g = rd->grid;
-    int np = g->size, err, slice;
+    int np = g->size, err, slice, smax = 0, rmax = 0, stot, rtot;
     int *counts = calloc((size_t)4 * np, sizeof *counts);
+    double *sbuf = NULL, *rbuf = NULL;
     plan pl = { 0 };
 
     err = counts ? plan_make(&pl, rd) : HETSCAL_ERR_NOMEM;
-    err = agree(g, err);
-    if (err) {
-        plan_free(&pl);
-        free(counts);
-        return err;
+    slice = slice_width(rd);
+    /* Buffers for the largest slice, allocated once; one agreement covers
+     * every allocation of the call. */
+    for (int c0 = 0; c0 < rd->n && !err; c0 += slice) {
+        slice_counts(&pl, from, c0, c0 + slice, counts, np, &stot, &rtot);
+        smax = stot > smax ? stot : smax;
+        rmax = rtot > rmax ? rtot : rmax;
     }
+    if (!err) {
+        sbuf = hs_mem_alloc((size_t)(smax ? smax : 1) * sizeof *sbuf);
+        rbuf = hs_mem_alloc((size_t)(rmax ? rmax : 1) * sizeof *rbuf);
+        err = sbuf && rbuf ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
+    }
+    err = agree(g, err);
     int *scount = counts, *rcount = counts + np, *sdisp = counts + 2 * np,
         *rdisp = counts + 3 * np;
-    slice = slice_width(rd->n);
     for (int c0 = 0; c0 < rd->n && !err; c0 += slice) {
-        int c1 = c0 + slice, stot = 0, rtot = 0;
-        double *sbuf, *rbuf;
-        memset(counts, 0, (size_t)4 * np * sizeof *counts);
-        walk(&pl, from, COUNT, c0, c1, scount, NULL, NULL);
-        walk(&pl, to, COUNT, c0, c1, rcount, NULL, NULL);
-        for (int p = 0; p < np; p++) {
-            sdisp[p] = stot;
-            rdisp[p] = rtot;
-            stot += scount[p];
-            rtot += rcount[p];
-        }
+        int c1 = c0 + slice;
+        slice_counts(&pl, from, c0, c1, counts, np, &stot, &rtot);
         walk(&pl, SIDE_MATRIX, from == SIDE_MATRIX ? DIRECT_TO_TILES : DIRECT_TO_MATRIX,
              c0, c1, NULL, NULL, NULL);
-        sbuf = hs_mem_alloc((size_t)(stot ? stot : 1) * sizeof *sbuf);
-        rbuf = hs_mem_alloc((size_t)(rtot ? rtot : 1) * sizeof *rbuf);
-        err = agree(g, sbuf && rbuf ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM);
-        if (!err) {
-            walk(&pl, from, PACK, c0, c1, NULL, sbuf, sdisp);
-            for (int p = 0; p < np; p++)       /* PACK advanced the cursors */
-                sdisp[p] -= scount[p];
-            if (MPI_Alltoallv(sbuf, scount, sdisp, MPI_DOUBLE, rbuf, rcount,
-                              rdisp, MPI_DOUBLE, g->comm) != MPI_SUCCESS)
-                err = HETSCAL_ERR_MPI;
-            hs_mem_free(sbuf);
-            sbuf = NULL;
-            if (!err)
-                walk(&pl, to, UNPACK, c0, c1, NULL, rbuf, rdisp);
-        }
-        hs_mem_free(sbuf);
-        hs_mem_free(rbuf);
+        walk(&pl, from, PACK, c0, c1, NULL, sbuf, sdisp);
+        for (int p = 0; p < np; p++)       /* PACK advanced the cursors */
+            sdisp[p] -= scount[p];
+        if (MPI_Alltoallv(sbuf, scount, sdisp, MPI_DOUBLE, rbuf, rcount, rdisp,
+                          MPI_DOUBLE, g->comm) != MPI_SUCCESS)
+            err = HETSCAL_ERR_MPI;
+        else
+            walk(&pl, to, UNPACK, c0, c1, NULL, rbuf, rdisp);
     }
+    hs_mem_free(sbuf);
+    hs_mem_free(rbuf);
     plan_free(&pl);
     free(counts);
     return err;

@@ -434,8 +434,12 @@ void hs_engine_comm_sleep(int microseconds)
     ts.tv_sec += ts.tv_nsec / 1000000000;
     ts.tv_nsec %= 1000000000;
     pthread_mutex_lock(&E.lock);
-    if (!E.comm_head && !finished_locked())
-        pthread_cond_timedwait(&E.comm_cv, &E.lock, &ts);
+    if (!E.comm_head && !finished_locked()) {
+        if (microseconds > 0)
+            pthread_cond_timedwait(&E.comm_cv, &E.lock, &ts);
+        else
+            pthread_cond_wait(&E.comm_cv, &E.lock);
+    }
     pthread_mutex_unlock(&E.lock);
 }
 

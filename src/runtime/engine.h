@@ -121,7 +121,9 @@ void hs_engine_window_wait(void);
 /* Communication hooks, called only by the communication loop. */
 hs_task *hs_engine_take_comm_tasks(void);       /* ready sends and receives */
 void hs_engine_complete(hs_task *t);            /* any thread */
-void hs_engine_comm_sleep(int microseconds);    /* woken by new comm tasks */
+/* Sleeps until new comm tasks, the end of the call, or the timeout
+ * (0: no timeout). */
+void hs_engine_comm_sleep(int microseconds);
 void hs_engine_count_message(int sent, double bytes);
 void hs_engine_fail(int status);                /* runtime error on this rank */
 int hs_engine_failure(void);

@@ -1,0 +1,146 @@
+/* The device layer (DESIGN.md section 5): a device is a table of operations
+ * (memory, asynchronous 2-D copies, streams, events, BLAS kernels) with three
+ * implementations: cpu (the host), emu (an emulated GPU) and cuda. */
+#ifndef HETSCAL_DEVICE_DEVICE_H
+#define HETSCAL_DEVICE_DEVICE_H
+
+#include <stddef.h>
+
+enum hs_device_kind { HS_DEV_CPU = 0, HS_DEV_EMU = 1, HS_DEV_CUDA = 2 };
+
+/* Streams of every device: operations on one stream run in the order they
+ * were enqueued; different streams run concurrently. */
+enum hs_stream { HS_STREAM_IN = 0, HS_STREAM_OUT = 1, HS_STREAM_COMPUTE = 2, HS_NSTREAMS = 3 };
+
+/* Direction of a copy; "device" memory comes from ops->alloc. */
+enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
+
+/* Kernels, Fortran-BLAS semantics, column-major, device pointers;
+ * c is always the output:
+ *   HS_K_DGEMM  c = alpha op(a) op(b) + beta c      transa transb m n k
+ *   HS_K_DSYRK  c = alpha op(a) op(a)^T + beta c    uplo transa n k
+ *   HS_K_DTRSM  c = alpha op(a)^-1 c  (side L),
+ *               c = alpha c op(a)^-1  (side R)      side uplo transa diag m n
+ * A new kernel is one enum value, one case in device/kernel_host.c and
+ * one in device/cuda/cuda_device.c. */
+enum hs_kernel_op { HS_K_DGEMM = 0, HS_K_DSYRK, HS_K_DTRSM, HS_K_NOPS };
+
+typedef struct hs_kernel_call {
+    int op;                                  /* enum hs_kernel_op */
+    char side, uplo, transa, transb, diag;   /* 'L'/'R', 'L'/'U', 'N'/'T', 'N'/'U' */
+    int m, n, k;
+    double alpha, beta;
+    const double *a, *b;
+    double *c;
+    int lda, ldb, ldc;
+} hs_kernel_call;
+
+typedef struct hs_device hs_device;
+typedef struct hs_event hs_event;           /* opaque, backend-defined */
+
+/* Every operation returns 0 or a negative hetscal_status (HETSCAL_ERR_DEVICE
+ * for a bad argument or a failed device call, HETSCAL_ERR_NOMEM) unless said
+ * otherwise.  Enqueueing operations return at once: their effects are only
+ * guaranteed once an event recorded after them has completed.  Memory given
+ * to an enqueued operation (device or host) must stay valid and untouched
+ * until then, and ops->free only frees memory no pending operation uses
+ * (emu poisons it at once: a use after free shows up as NaNs). */
+typedef struct hs_device_ops {
+    void (*close)(hs_device *dev);       /* waits for every stream first */
+
+    /* Device memory; NULL when exhausted (never aborts). */
+    void *(*alloc)(hs_device *dev, size_t bytes);
+    void (*free)(hs_device *dev, void *ptr);
+    /* Host memory for tiles that move to or from devices of this kind
+     * (pinned for cuda); NULL on failure. */
+    void *(*host_alloc)(hs_device *dev, size_t bytes);
+    void (*host_free)(hs_device *dev, void *ptr);
+
+    /* m x n column-major doubles, src leading dimension lds, dst ldd. */
+    int (*copy)(hs_device *dev, int stream, int dir, int m, int n,
+                const double *src, int lds, double *dst, int ldd);
+    int (*kernel)(hs_device *dev, int stream, const hs_kernel_call *call);
+
+    /* Events: record creates an event that completes when everything
+     * enqueued before it on `stream` has run.  query: 1 done, 0 pending,
+     * < 0 error.  wait blocks until done.  stream_wait makes `stream` wait
+     * for an event of a device of the same kind (before what comes next on
+     * that stream).  event_free may be called while the event is pending,
+     * and after stream_wait on it. */
+    int (*event_record)(hs_device *dev, int stream, hs_event **ev);
+    int (*event_query)(hs_device *dev, hs_event *ev);
+    int (*event_wait)(hs_device *dev, hs_event *ev);
+    void (*event_free)(hs_device *dev, hs_event *ev);
+    int (*stream_wait)(hs_device *dev, int stream, hs_event *ev);
+
+    /* fn(arg) runs on a device-owned thread once everything enqueued before
+     * it on `stream` has run, so that a management thread can sleep instead
+     * of polling.  fn must not call device operations (signal a condition
+     * variable and return). */
+    int (*callback)(hs_device *dev, int stream, void (*fn)(void *arg), void *arg);
+
+    int (*synchronize)(hs_device *dev);  /* every stream idle */
+} hs_device_ops;
+
+struct hs_device {
+    const hs_device_ops *ops;
+    int kind;             /* enum hs_device_kind */
+    int index;            /* 0 = the host, 1..G accelerators of this rank */
+    int nstreams;         /* HS_NSTREAMS */
+    size_t capacity;      /* bytes alloc can hand out (SIZE_MAX: the host) */
+    char name[16];        /* "cpu", "emu:1", "cuda:0" (CUDA ordinal) */
+    void *impl;           /* backend state */
+};
+
+/* Opens the devices of this rank from spec (HETSCAL_DEVICES):
+ *   NULL or ""  the node's visible CUDA GPUs, GPU g to local rank
+ *               g mod local_ranks (a rank may get several, or none);
+ *               no GPU, no driver or no CUDA backend: the host only
+ *   "cpu"       the host only
+ *   "cuda"      as the default; "cuda:N" at most N of those GPUs
+ *   "emu:N"     N emulated GPUs ("emu" = "emu:1"), for every rank;
+ *               HETSCAL_EMU_MEMORY (bytes, default 1 GiB per device),
+ *               HETSCAL_EMU_DELAY_US (latest completion, default 200),
+ *               HETSCAL_EMU_SEED (default 1) tune them.
+ * On success (*devs)[0] is the host (kind cpu) and (*devs)[1..*ndev-1] the
+ * accelerators, dev->index == position; msg gets one line saying what was
+ * opened, or why fewer accelerators than asked for (CUDA requested but no
+ * GPU: the host only, still a success).  A spec that does not parse, or a
+ * bad local_rank, returns HETSCAL_ERR_DEVICE with *devs = NULL, *ndev = 0
+ * and the reason in msg: the caller decides (e.g. print it, retry "cpu"). */
+int hs_devices_open(const char *spec, int local_rank, int local_ranks,
+                    hs_device ***devs, int *ndev, char *msg, size_t msglen);
+void hs_devices_close(hs_device **devs, int ndev);
+
+/* Typed shorthands for the kernels. */
+static inline int hs_dev_dgemm(hs_device *d, int stream, char transa, char transb,
+                               int m, int n, int k, double alpha, const double *a, int lda,
+                               const double *b, int ldb, double beta, double *c, int ldc)
+{
+    hs_kernel_call call = { .op = HS_K_DGEMM, .transa = transa, .transb = transb,
+                            .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
+                            .a = a, .b = b, .c = c, .lda = lda, .ldb = ldb, .ldc = ldc };
+    return d->ops->kernel(d, stream, &call);
+}
+
+static inline int hs_dev_dsyrk(hs_device *d, int stream, char uplo, char trans,
+                               int n, int k, double alpha, const double *a, int lda,
+                               double beta, double *c, int ldc)
+{
+    hs_kernel_call call = { .op = HS_K_DSYRK, .uplo = uplo, .transa = trans,
+                            .n = n, .k = k, .alpha = alpha, .beta = beta,
+                            .a = a, .c = c, .lda = lda, .ldc = ldc };
+    return d->ops->kernel(d, stream, &call);
+}
+
+static inline int hs_dev_dtrsm(hs_device *d, int stream, char side, char uplo,
+                               char transa, char diag, int m, int n, double alpha,
+                               const double *a, int lda, double *c, int ldc)
+{
+    hs_kernel_call call = { .op = HS_K_DTRSM, .side = side, .uplo = uplo,
+                            .transa = transa, .diag = diag, .m = m, .n = n,
+                            .alpha = alpha, .a = a, .c = c, .lda = lda, .ldc = ldc };
+    return d->ops->kernel(d, stream, &call);
+}
+
+#endif
