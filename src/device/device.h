@@ -44,13 +44,17 @@ typedef struct hs_event hs_event;           /* opaque, backend-defined */
  * guaranteed once an event recorded after them has completed.  Memory given
  * to an enqueued operation (device or host) must stay valid and untouched
  * until then, and ops->free only frees memory no pending operation uses
- * (emu poisons it at once: a use after free shows up as NaNs). */
+ * (emu returns an error if a pending copy or kernel uses it, and poisons
+ * what it frees: a later stale read shows up as NaNs).
+ * Several threads may call one device at once (a copy thread, the
+ * device's management thread), but kernels of one device come from one
+ * thread at a time (cuda: one cuBLAS handle). */
 typedef struct hs_device_ops {
     void (*close)(hs_device *dev);       /* waits for every stream first */
 
     /* Device memory; NULL when exhausted (never aborts). */
     void *(*alloc)(hs_device *dev, size_t bytes);
-    void (*free)(hs_device *dev, void *ptr);
+    int (*free)(hs_device *dev, void *ptr);   /* error: not from alloc */
     /* Host memory for tiles that move to or from devices of this kind
      * (pinned for cuda); NULL on failure. */
     void *(*host_alloc)(hs_device *dev, size_t bytes);
@@ -76,7 +80,7 @@ typedef struct hs_device_ops {
     /* fn(arg) runs on a device-owned thread once everything enqueued before
      * it on `stream` has run, so that a management thread can sleep instead
      * of polling.  fn must not call device operations (signal a condition
-     * variable and return). */
+     * variable and return).  cpu runs fn at once on the calling thread. */
     int (*callback)(hs_device *dev, int stream, void (*fn)(void *arg), void *arg);
 
     int (*synchronize)(hs_device *dev);  /* every stream idle */
@@ -97,9 +101,9 @@ struct hs_device {
  *               g mod local_ranks (a rank may get several, or none);
  *               no GPU, no driver or no CUDA backend: the host only
  *   "cpu"       the host only
- *   "cuda"      as the default; "cuda:N" at most N of those GPUs
+ *   "cuda"      as the default; "cuda:N": at most N of this rank's GPUs
  *   "emu:N"     N emulated GPUs ("emu" = "emu:1"), for every rank;
- *               HETSCAL_EMU_MEMORY (bytes, default 1 GiB per device),
+ *               HETSCAL_EMU_MEMORY (bytes, suffix k/m/g; default 1g each),
  *               HETSCAL_EMU_DELAY_US (latest completion, default 200),
  *               HETSCAL_EMU_SEED (default 1) tune them.
  * On success (*devs)[0] is the host (kind cpu) and (*devs)[1..*ndev-1] the

@@ -1,0 +1,51 @@
+/* What the device registry builds devices from: one constructor per kind,
+ * the argument checks and host execution that the kinds share, and the
+ * registry's spec parsing and GPU sharing rule.  Used by registry.c and
+ * the unit tests, not by the runtime (which only needs device.h). */
+#ifndef HETSCAL_DEVICE_BACKENDS_H
+#define HETSCAL_DEVICE_BACKENDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "device/device.h"
+
+enum { HS_MAX_ACCELERATORS = 64 };
+
+/* Signalling-NaN bit pattern that fills emu buffers on alloc and free. */
+#define HS_EMU_POISON UINT64_C(0x7FF4DEADDEADBEEF)
+
+/* Constructors: NULL on failure. */
+hs_device *hs_cpu_device_open(void);
+/* An emulated GPU: an arena of `capacity` bytes; every operation completes
+ * after a random delay of 0..delay_us microseconds (seeded). */
+hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
+                              unsigned long seed);
+/* CUDA: number of GPUs visible to this process, or 0 with the reason in
+ * msg; open binds accelerator `index` of this rank to CUDA device ordinal. */
+int hs_cuda_device_count(char *msg, size_t msglen);
+hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen);
+
+/* Shared by the kinds (device/kernel_host.c). */
+typedef struct hs_operand {
+    const double *p;
+    int rows, cols, ld;
+    int written;
+} hs_operand;
+int hs_kernel_call_check(const hs_kernel_call *call);      /* 0 or HETSCAL_ERR_DEVICE */
+int hs_kernel_call_operands(const hs_kernel_call *call, hs_operand op[3]);  /* count */
+void hs_kernel_call_host(const hs_kernel_call *call);      /* host BLAS */
+int hs_copy_check(int dir, int m, int n, const double *src, int lds,
+                  const double *dst, int ldd);             /* 0 or HETSCAL_ERR_DEVICE */
+void hs_copy_host(int m, int n, const double *src, int lds, double *dst, int ldd);
+size_t hs_matrix_bytes(int rows, int cols, int ld);        /* span in memory */
+
+/* Registry pieces: the kind and accelerator count of a spec (count -1:
+ * every GPU this rank gets), 0 or HETSCAL_ERR_DEVICE; and the sharing rule:
+ * the CUDA ordinals of local_rank's GPUs (at most max when max >= 0) among
+ * node_gpus, written to ordinals (room for node_gpus), count returned. */
+int hs_devices_parse(const char *spec, int *kind, int *count);
+int hs_devices_share(int node_gpus, int local_rank, int local_ranks, int max,
+                     int *ordinals);
+
+#endif

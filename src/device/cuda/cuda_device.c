@@ -1,0 +1,294 @@
+/* A CUDA GPU: cudaMalloc'd buffers, cudaMemcpy2DAsync on non-blocking
+ * in/out/compute streams, cudaEvents, cuBLAS on the stream of the call.
+ * Every operation selects the GPU first (callers are runtime threads). */
+#include "config.h"
+
+#ifdef HETSCAL_HAVE_CUDA
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include "device/backends.h"
+#include "include/hetscal.h"
+
+typedef struct cuda_dev {
+    hs_device dev;
+    int ordinal;
+    cudaStream_t stream[HS_NSTREAMS];
+    cublasHandle_t blas;
+} cuda_dev;
+
+static cuda_dev *as_cuda(hs_device *dev)
+{
+    return dev->impl;
+}
+
+static cudaEvent_t as_event(hs_event *ev)
+{
+    return (cudaEvent_t)(void *)ev;
+}
+
+static int failed(hs_device *dev, const char *call, const char *why)
+{
+    fprintf(stderr, "hetscal %s: %s: %s\n", dev->name, call, why);
+    return HETSCAL_ERR_DEVICE;
+}
+
+static int check(hs_device *dev, cudaError_t err, const char *call)
+{
+    return err == cudaSuccess ? 0 : failed(dev, call, cudaGetErrorString(err));
+}
+
+static int check_blas(hs_device *dev, cublasStatus_t st, const char *call)
+{
+    return st == CUBLAS_STATUS_SUCCESS ? 0 : failed(dev, call, cublasGetStatusString(st));
+}
+
+/* Selects the GPU and checks the stream id. */
+static int enter(hs_device *dev, int stream)
+{
+    if (stream < 0 || stream >= dev->nstreams)
+        return HETSCAL_ERR_DEVICE;
+    return check(dev, cudaSetDevice(as_cuda(dev)->ordinal), "cudaSetDevice");
+}
+
+static int cuda_synchronize(hs_device *dev)
+{
+    int err = enter(dev, 0);
+    for (int i = 0; i < HS_NSTREAMS && !err; i++)
+        err = check(dev, cudaStreamSynchronize(as_cuda(dev)->stream[i]),
+                    "cudaStreamSynchronize");
+    return err;
+}
+
+static void cuda_close(hs_device *dev)
+{
+    cuda_dev *c = as_cuda(dev);   /* quietly: errors here help no one */
+    if (cudaSetDevice(c->ordinal) == cudaSuccess) {
+        for (int i = 0; i < HS_NSTREAMS; i++)
+            if (c->stream[i]) {
+                cudaStreamSynchronize(c->stream[i]);
+                cudaStreamDestroy(c->stream[i]);
+            }
+        if (c->blas)
+            cublasDestroy(c->blas);
+    }
+    (void)cudaGetLastError();
+    free(c);
+}
+
+static void *cuda_alloc(hs_device *dev, size_t bytes)
+{
+    void *p = NULL;
+    if (enter(dev, 0) || cudaMalloc(&p, bytes ? bytes : 1) != cudaSuccess) {
+        (void)cudaGetLastError();   /* out of memory is not sticky */
+        return NULL;
+    }
+    return p;
+}
+
+static int cuda_free(hs_device *dev, void *ptr)
+{
+    int err = enter(dev, 0);
+    return err ? err : check(dev, cudaFree(ptr), "cudaFree");
+}
+
+static void *cuda_host_alloc(hs_device *dev, size_t bytes)
+{
+    void *p = NULL;
+    if (enter(dev, 0) || cudaHostAlloc(&p, bytes ? bytes : 1, cudaHostAllocPortable)
+                             != cudaSuccess) {
+        (void)cudaGetLastError();
+        return NULL;
+    }
+    return p;
+}
+
+static void cuda_host_free(hs_device *dev, void *ptr)
+{
+    if (ptr && !enter(dev, 0))
+        check(dev, cudaFreeHost(ptr), "cudaFreeHost");
+}
+
+static int cuda_copy(hs_device *dev, int stream, int dir, int m, int n, const double *src,
+                     int lds, double *dst, int ldd)
+{
+    static const enum cudaMemcpyKind kind[] = { cudaMemcpyHostToDevice,
+                                                cudaMemcpyDeviceToHost,
+                                                cudaMemcpyDeviceToDevice };
+    int err = hs_copy_check(dir, m, n, src, lds, dst, ldd);
+    if (err || (err = enter(dev, stream)) || m == 0 || n == 0)
+        return err;
+    return check(dev, cudaMemcpy2DAsync(dst, (size_t)ldd * sizeof(double), src,
+                                        (size_t)lds * sizeof(double),
+                                        (size_t)m * sizeof(double), (size_t)n, kind[dir],
+                                        as_cuda(dev)->stream[stream]),
+                 "cudaMemcpy2DAsync");
+}
+
+static cublasOperation_t op_of(char t)
+{
+    return t == 'N' || t == 'n' ? CUBLAS_OP_N : CUBLAS_OP_T;
+}
+
+static cublasFillMode_t fill_of(char u)
+{
+    return u == 'U' || u == 'u' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+}
+
+static int cuda_kernel(hs_device *dev, int stream, const hs_kernel_call *k)
+{
+    cuda_dev *c = as_cuda(dev);
+    cublasHandle_t h = c->blas;
+    int err = hs_kernel_call_check(k);
+    if (err || (err = enter(dev, stream)))
+        return err;
+    if ((err = check_blas(dev, cublasSetStream(h, c->stream[stream]), "cublasSetStream")))
+        return err;
+    switch (k->op) {
+    case HS_K_DGEMM:
+        return check_blas(dev, cublasDgemm(h, op_of(k->transa), op_of(k->transb), k->m, k->n,
+                                           k->k, &k->alpha, k->a, k->lda, k->b, k->ldb,
+                                           &k->beta, k->c, k->ldc),
+                          "cublasDgemm");
+    case HS_K_DSYRK:
+        return check_blas(dev, cublasDsyrk(h, fill_of(k->uplo), op_of(k->transa), k->n, k->k,
+                                           &k->alpha, k->a, k->lda, &k->beta, k->c, k->ldc),
+                          "cublasDsyrk");
+    case HS_K_DTRSM:
+        return check_blas(dev, cublasDtrsm(h, k->side == 'L' || k->side == 'l'
+                                                  ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
+                                           fill_of(k->uplo), op_of(k->transa),
+                                           k->diag == 'U' || k->diag == 'u'
+                                               ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT,
+                                           k->m, k->n, &k->alpha, k->a, k->lda, k->c, k->ldc),
+                          "cublasDtrsm");
+    default:
+        return HETSCAL_ERR_DEVICE;
+    }
+}
+
+static int cuda_event_record(hs_device *dev, int stream, hs_event **ev)
+{
+    cudaEvent_t e;
+    int err = enter(dev, stream);
+    if (err || (err = check(dev, cudaEventCreateWithFlags(&e, cudaEventDisableTiming),
+                            "cudaEventCreate")))
+        return err;
+    if ((err = check(dev, cudaEventRecord(e, as_cuda(dev)->stream[stream]), "cudaEventRecord"))) {
+        cudaEventDestroy(e);
+        return err;
+    }
+    *ev = (hs_event *)(void *)e;
+    return 0;
+}
+
+static int cuda_event_query(hs_device *dev, hs_event *ev)
+{
+    int err = enter(dev, 0);
+    if (err)
+        return err;
+    cudaError_t st = cudaEventQuery(as_event(ev));
+    if (st == cudaErrorNotReady)
+        return 0;
+    return st == cudaSuccess ? 1 : check(dev, st, "cudaEventQuery");
+}
+
+static int cuda_event_wait(hs_device *dev, hs_event *ev)
+{
+    int err = enter(dev, 0);
+    return err ? err : check(dev, cudaEventSynchronize(as_event(ev)), "cudaEventSynchronize");
+}
+
+static void cuda_event_free(hs_device *dev, hs_event *ev)
+{
+    if (ev && !enter(dev, 0))
+        check(dev, cudaEventDestroy(as_event(ev)), "cudaEventDestroy");
+}
+
+static int cuda_stream_wait(hs_device *dev, int stream, hs_event *ev)
+{
+    int err = enter(dev, stream);
+    return err ? err : check(dev, cudaStreamWaitEvent(as_cuda(dev)->stream[stream],
+                                                      as_event(ev), 0),
+                             "cudaStreamWaitEvent");
+}
+
+static int cuda_callback(hs_device *dev, int stream, void (*fn)(void *), void *arg)
+{
+    int err = fn ? enter(dev, stream) : HETSCAL_ERR_DEVICE;
+    return err ? err : check(dev, cudaLaunchHostFunc(as_cuda(dev)->stream[stream], fn, arg),
+                             "cudaLaunchHostFunc");
+}
+
+static const hs_device_ops cuda_ops = {
+    .close = cuda_close,
+    .alloc = cuda_alloc,
+    .free = cuda_free,
+    .host_alloc = cuda_host_alloc,
+    .host_free = cuda_host_free,
+    .copy = cuda_copy,
+    .kernel = cuda_kernel,
+    .event_record = cuda_event_record,
+    .event_query = cuda_event_query,
+    .event_wait = cuda_event_wait,
+    .event_free = cuda_event_free,
+    .stream_wait = cuda_stream_wait,
+    .callback = cuda_callback,
+    .synchronize = cuda_synchronize,
+};
+
+int hs_cuda_device_count(char *msg, size_t msglen)
+{
+    int count = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess) {
+        snprintf(msg, msglen, "%s", cudaGetErrorString(err));
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (count <= 0)
+        snprintf(msg, msglen, "no CUDA device is visible");
+    return count > 0 ? count : 0;
+}
+
+hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
+{
+    cuda_dev *c = calloc(1, sizeof *c);
+    size_t free_bytes = 0, total = 0;
+    const char *what = "out of host memory";
+    if (!c) {
+        snprintf(msg, msglen, "cuda:%d: %s", ordinal, what);
+        return NULL;
+    }
+    c->ordinal = ordinal;
+    c->dev.ops = &cuda_ops;
+    c->dev.kind = HS_DEV_CUDA;
+    c->dev.index = index;
+    c->dev.nstreams = HS_NSTREAMS;
+    c->dev.impl = c;
+    snprintf(c->dev.name, sizeof c->dev.name, "cuda:%d", ordinal);
+    cudaError_t err = cudaSetDevice(ordinal);
+    for (int i = 0; i < HS_NSTREAMS && err == cudaSuccess; i++)
+        err = cudaStreamCreateWithFlags(&c->stream[i], cudaStreamNonBlocking);
+    if (err == cudaSuccess)
+        err = cudaMemGetInfo(&free_bytes, &total);
+    what = err != cudaSuccess ? cudaGetErrorString(err) : NULL;
+    if (!what && cublasCreate(&c->blas) != CUBLAS_STATUS_SUCCESS) {
+        c->blas = NULL;
+        what = "cublasCreate failed";
+    }
+    if (what) {
+        snprintf(msg, msglen, "%s: %s", c->dev.name, what);
+        (void)cudaGetLastError();
+        cuda_close(&c->dev);
+        return NULL;
+    }
+    /* Leave room for cuBLAS workspaces and other users of the context. */
+    size_t reserve = total / 20 > ((size_t)256 << 20) ? total / 20 : (size_t)256 << 20;
+    c->dev.capacity = free_bytes > reserve ? free_bytes - reserve : 0;
+    return &c->dev;
+}
+#endif

@@ -1,0 +1,160 @@
+/* First-fit arena of the emulated GPU (see emu_arena.h).  The block list
+ * lives outside the arena, so the arena holds nothing but data. */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device/backends.h"
+#include "device/emu/emu_arena.h"
+
+enum { ALIGN = 256 };
+
+typedef struct block {
+    size_t off, size;
+    int used, pins;
+    struct block *prev, *next;   /* by offset, covering the whole arena */
+} block;
+
+struct hs_arena {
+    pthread_mutex_t lock;
+    unsigned char *base;
+    size_t size;
+    block *first;
+};
+
+static void poison(void *p, size_t bytes)
+{
+    uint64_t v = HS_EMU_POISON;
+    unsigned char *c = p;
+    for (size_t i = 0; i + sizeof v <= bytes; i += sizeof v)
+        memcpy(c + i, &v, sizeof v);
+}
+
+hs_arena *hs_arena_new(size_t capacity)
+{
+    hs_arena *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->size = capacity / ALIGN * ALIGN;
+    if (a->size > 0) {
+        a->base = aligned_alloc(ALIGN, a->size);
+        a->first = calloc(1, sizeof *a->first);
+        if (!a->base || !a->first) {
+            free(a->base);
+            free(a->first);
+            free(a);
+            return NULL;
+        }
+        a->first->size = a->size;
+    }
+    pthread_mutex_init(&a->lock, NULL);
+    return a;
+}
+
+void hs_arena_delete(hs_arena *a)
+{
+    if (!a)
+        return;
+    for (block *b = a->first, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
+    pthread_mutex_destroy(&a->lock);
+    free(a->base);
+    free(a);
+}
+
+size_t hs_arena_capacity(const hs_arena *a)
+{
+    return a->size;
+}
+
+void *hs_arena_alloc(hs_arena *a, size_t bytes)
+{
+    size_t need = bytes == 0 ? ALIGN : (bytes + ALIGN - 1) / ALIGN * ALIGN;
+    block *b, *rest = NULL;
+    if (need < bytes)   /* overflow */
+        return NULL;
+    pthread_mutex_lock(&a->lock);
+    for (b = a->first; b && (b->used || b->size < need); b = b->next)
+        ;
+    if (b && b->size > need && !(rest = calloc(1, sizeof *rest)))
+        b = NULL;
+    if (b) {
+        if (rest) {   /* split: the tail stays free */
+            rest->off = b->off + need;
+            rest->size = b->size - need;
+            rest->prev = b;
+            rest->next = b->next;
+            if (b->next)
+                b->next->prev = rest;
+            b->next = rest;
+            b->size = need;
+        }
+        b->used = 1;
+    }
+    pthread_mutex_unlock(&a->lock);
+    if (!b)
+        return NULL;
+    poison(a->base + b->off, need);   /* the buffer is ours alone now */
+    return a->base + b->off;
+}
+
+static block *find_live(hs_arena *a, const unsigned char *p)
+{
+    for (block *b = a->first; b; b = b->next)
+        if (b->used && a->base + b->off == p)
+            return b;
+    return NULL;
+}
+
+static void merge_next(block *b)
+{
+    block *n = b->next;
+    b->size += n->size;
+    b->next = n->next;
+    if (n->next)
+        n->next->prev = b;
+    free(n);
+}
+
+int hs_arena_free(hs_arena *a, void *p)
+{
+    block *b;
+    pthread_mutex_lock(&a->lock);
+    b = p ? find_live(a, p) : NULL;
+    int pinned = b && b->pins > 0;
+    pthread_mutex_unlock(&a->lock);
+    if (!b || pinned)
+        return b ? -2 : -1;
+    /* Still marked used: no one else touches it while it is poisoned. */
+    poison(p, b->size);
+    pthread_mutex_lock(&a->lock);
+    b->used = 0;
+    if (b->next && !b->next->used)
+        merge_next(b);
+    if (b->prev && !b->prev->used)
+        merge_next(b->prev);
+    pthread_mutex_unlock(&a->lock);
+    return 0;
+}
+
+int hs_arena_pin(hs_arena *a, const void *p, size_t bytes, int delta)
+{
+    uintptr_t lo = (uintptr_t)p, hi = lo + bytes;
+    uintptr_t base = (uintptr_t)a->base, end = base + a->size;
+    int in = 0;
+    if (bytes == 0 || hi <= base || lo >= end)
+        return 0;
+    pthread_mutex_lock(&a->lock);
+    for (block *b = a->first; b && !in; b = b->next)
+        if (b->used && lo >= base + b->off && hi <= base + b->off + b->size) {
+            b->pins += delta;
+            in = 1;
+        }
+    pthread_mutex_unlock(&a->lock);
+    return in ? 1 : -1;
+}

@@ -1,0 +1,415 @@
+/* An emulated GPU: memory from its own poisoned arena, and per stream a
+ * FIFO run by the stream's own thread, each operation after a random delay,
+ * so completions come late and in varying orders, but in stream order. */
+#define _POSIX_C_SOURCE 200809L   /* nanosleep */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "device/backends.h"
+#include "device/emu/emu_arena.h"
+#include "include/hetscal.h"
+
+enum { OP_COPY, OP_KERNEL, OP_RECORD, OP_WAIT, OP_CALLBACK };
+
+typedef struct emu_event {
+    int done;   /* under emu_lock, like refs */
+    int refs;   /* the caller's, + one per queued record or wait */
+} emu_event;
+
+typedef struct emu_op {
+    int type;
+    struct {
+        int m, n, lds, ldd;
+        const double *src;
+        double *dst;
+    } copy;
+    hs_kernel_call call;
+    emu_event *ev;
+    const void *pin[3];       /* device buffers in use until it has run */
+    size_t pin_bytes[3];
+    int npin;
+    void (*fn)(void *);
+    void *arg;
+    struct emu_op *next;
+} emu_op;
+
+typedef struct emu_stream {
+    pthread_t thread;
+    pthread_cond_t work;      /* an operation came, or stop */
+    emu_op *head, *tail;      /* head: running or next to run */
+    unsigned long rng;        /* the stream thread's alone */
+    struct emu *emu;
+} emu_stream;
+
+typedef struct emu {
+    hs_device dev;
+    hs_arena *arena;
+    unsigned delay_us;
+    int stop;
+    emu_stream s[HS_NSTREAMS];
+} emu;
+
+/* One lock for every emu device, so events work across devices; one
+ * condition for every completion. */
+static pthread_mutex_t emu_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t emu_done = PTHREAD_COND_INITIALIZER;
+
+static emu_event *as_emu(hs_event *ev)
+{
+    return (emu_event *)(void *)ev;
+}
+
+static void event_unref(emu_event *ev)   /* under emu_lock */
+{
+    if (--ev->refs == 0)
+        free(ev);
+}
+
+static void late(emu_stream *s, unsigned max_us)
+{
+    s->rng = s->rng * 6364136223846793005UL + 1442695040888963407UL;
+    unsigned us = max_us ? (unsigned)(s->rng >> 33) % (max_us + 1) : 0;
+    if (us) {
+        struct timespec t = { 0, (long)us * 1000 };
+        nanosleep(&t, NULL);
+    }
+}
+
+static void run(emu_op *op)
+{
+    switch (op->type) {
+    case OP_COPY:
+        hs_copy_host(op->copy.m, op->copy.n, op->copy.src, op->copy.lds, op->copy.dst,
+                     op->copy.ldd);
+        break;
+    case OP_KERNEL:
+        hs_kernel_call_host(&op->call);
+        break;
+    case OP_CALLBACK:
+        op->fn(op->arg);
+        break;
+    default:
+        break;
+    }
+}
+
+static void unpin(hs_arena *arena, emu_op *op)
+{
+    for (int i = 0; i < op->npin; i++)
+        hs_arena_pin(arena, op->pin[i], op->pin_bytes[i], -1);
+    op->npin = 0;
+}
+
+static void *stream_main(void *arg)
+{
+    emu_stream *s = arg;
+    emu *e = s->emu;
+    pthread_mutex_lock(&emu_lock);
+    for (;;) {
+        while (!s->head && !e->stop)
+            pthread_cond_wait(&s->work, &emu_lock);
+        emu_op *op = s->head;
+        if (!op)
+            break;
+        if (op->type == OP_WAIT)
+            while (!op->ev->done)
+                pthread_cond_wait(&emu_done, &emu_lock);
+        pthread_mutex_unlock(&emu_lock);
+        late(s, e->delay_us);
+        run(op);
+        unpin(e->arena, op);
+        pthread_mutex_lock(&emu_lock);
+        s->head = op->next;
+        if (!s->head)
+            s->tail = NULL;
+        if (op->type == OP_RECORD)
+            op->ev->done = 1;
+        if (op->ev)
+            event_unref(op->ev);
+        free(op);
+        pthread_cond_broadcast(&emu_done);
+    }
+    pthread_mutex_unlock(&emu_lock);
+    return NULL;
+}
+
+static int enqueue(hs_device *dev, int stream, emu_op *op)
+{
+    emu *e = dev->impl;
+    if (!op)
+        return HETSCAL_ERR_NOMEM;
+    pthread_mutex_lock(&emu_lock);
+    emu_stream *s = &e->s[stream];
+    if (op->ev)
+        op->ev->refs++;
+    if (s->tail)
+        s->tail->next = op;
+    else
+        s->head = op;
+    s->tail = op;
+    pthread_cond_signal(&s->work);
+    pthread_mutex_unlock(&emu_lock);
+    return 0;
+}
+
+static emu_op *new_op(int type)
+{
+    emu_op *op = calloc(1, sizeof *op);
+    if (op)
+        op->type = type;
+    return op;
+}
+
+static int bad_stream(hs_device *dev, int stream)
+{
+    return stream < 0 || stream >= dev->nstreams;
+}
+
+/* Where an operand lies: a device operand in one live buffer, which stays
+ * pinned until op has run (freeing it before is an error); a host operand
+ * off the arena. */
+static int misplaced(hs_device *dev, emu_op *op, const double *p, int rows, int cols, int ld,
+                     int on_dev, const char *what)
+{
+    emu *e = dev->impl;
+    size_t bytes = hs_matrix_bytes(rows, cols, ld);
+    if (bytes == 0)
+        return 0;
+    int where = hs_arena_pin(e->arena, p, bytes, on_dev);
+    if (where == 1 && on_dev) {
+        op->pin[op->npin] = p;
+        op->pin_bytes[op->npin++] = bytes;
+        return 0;
+    }
+    if (where == 0 && !on_dev)
+        return 0;
+    fprintf(stderr, "hetscal %s: %s %p (%zu bytes) is %s\n", dev->name, what, (const void *)p,
+            bytes, on_dev ? "not inside one buffer of this device" : "device memory");
+    return 1;
+}
+
+static int emu_copy(hs_device *dev, int stream, int dir, int m, int n, const double *src,
+                    int lds, double *dst, int ldd)
+{
+    emu_op *op;
+    if (bad_stream(dev, stream) || hs_copy_check(dir, m, n, src, lds, dst, ldd))
+        return HETSCAL_ERR_DEVICE;
+    if (!(op = new_op(OP_COPY)))
+        return HETSCAL_ERR_NOMEM;
+    if (misplaced(dev, op, src, m, n, lds, dir != HS_COPY_H2D, "copy source")
+        || misplaced(dev, op, dst, m, n, ldd, dir != HS_COPY_D2H, "copy destination")) {
+        unpin(((emu *)dev->impl)->arena, op);
+        free(op);
+        return HETSCAL_ERR_DEVICE;
+    }
+    op->copy.m = m;
+    op->copy.n = n;
+    op->copy.src = src;
+    op->copy.lds = lds;
+    op->copy.dst = dst;
+    op->copy.ldd = ldd;
+    return enqueue(dev, stream, op);
+}
+
+static int emu_kernel(hs_device *dev, int stream, const hs_kernel_call *call)
+{
+    hs_operand opd[3];
+    emu_op *op;
+    if (bad_stream(dev, stream) || hs_kernel_call_check(call))
+        return HETSCAL_ERR_DEVICE;
+    if (!(op = new_op(OP_KERNEL)))
+        return HETSCAL_ERR_NOMEM;
+    int nop = hs_kernel_call_operands(call, opd);
+    for (int i = 0; i < nop; i++)
+        if (misplaced(dev, op, opd[i].p, opd[i].rows, opd[i].cols, opd[i].ld, 1,
+                      "kernel operand")) {
+            unpin(((emu *)dev->impl)->arena, op);
+            free(op);
+            return HETSCAL_ERR_DEVICE;
+        }
+    op->call = *call;
+    return enqueue(dev, stream, op);
+}
+
+static int emu_event_record(hs_device *dev, int stream, hs_event **out)
+{
+    if (bad_stream(dev, stream))
+        return HETSCAL_ERR_DEVICE;
+    emu_event *ev = calloc(1, sizeof *ev);
+    emu_op *op = new_op(OP_RECORD);
+    if (!ev || !op) {
+        free(ev);
+        free(op);
+        return HETSCAL_ERR_NOMEM;
+    }
+    ev->refs = 1;
+    op->ev = ev;
+    *out = (hs_event *)(void *)ev;
+    return enqueue(dev, stream, op);
+}
+
+static int emu_event_query(hs_device *dev, hs_event *ev)
+{
+    (void)dev;
+    if (!ev)
+        return HETSCAL_ERR_DEVICE;
+    pthread_mutex_lock(&emu_lock);
+    int done = as_emu(ev)->done;
+    pthread_mutex_unlock(&emu_lock);
+    return done;
+}
+
+static int emu_event_wait(hs_device *dev, hs_event *ev)
+{
+    (void)dev;
+    if (!ev)
+        return HETSCAL_ERR_DEVICE;
+    pthread_mutex_lock(&emu_lock);
+    while (!as_emu(ev)->done)
+        pthread_cond_wait(&emu_done, &emu_lock);
+    pthread_mutex_unlock(&emu_lock);
+    return 0;
+}
+
+static void emu_event_free(hs_device *dev, hs_event *ev)
+{
+    (void)dev;
+    if (!ev)
+        return;
+    pthread_mutex_lock(&emu_lock);
+    event_unref(as_emu(ev));
+    pthread_mutex_unlock(&emu_lock);
+}
+
+static int emu_stream_wait(hs_device *dev, int stream, hs_event *ev)
+{
+    if (bad_stream(dev, stream) || !ev)
+        return HETSCAL_ERR_DEVICE;
+    emu_op *op = new_op(OP_WAIT);
+    if (op)
+        op->ev = as_emu(ev);
+    return enqueue(dev, stream, op);
+}
+
+static int emu_callback(hs_device *dev, int stream, void (*fn)(void *), void *arg)
+{
+    if (bad_stream(dev, stream) || !fn)
+        return HETSCAL_ERR_DEVICE;
+    emu_op *op = new_op(OP_CALLBACK);
+    if (op) {
+        op->fn = fn;
+        op->arg = arg;
+    }
+    return enqueue(dev, stream, op);
+}
+
+static int emu_synchronize(hs_device *dev)
+{
+    emu *e = dev->impl;
+    pthread_mutex_lock(&emu_lock);
+    for (int i = 0; i < dev->nstreams; i++)
+        while (e->s[i].head)
+            pthread_cond_wait(&emu_done, &emu_lock);
+    pthread_mutex_unlock(&emu_lock);
+    return 0;
+}
+
+static void emu_close(hs_device *dev)
+{
+    emu *e = dev->impl;
+    emu_synchronize(dev);
+    pthread_mutex_lock(&emu_lock);
+    e->stop = 1;
+    for (int i = 0; i < dev->nstreams; i++)
+        pthread_cond_signal(&e->s[i].work);
+    pthread_mutex_unlock(&emu_lock);
+    for (int i = 0; i < dev->nstreams; i++) {
+        pthread_join(e->s[i].thread, NULL);
+        pthread_cond_destroy(&e->s[i].work);
+    }
+    hs_arena_delete(e->arena);
+    free(e);
+}
+
+static void *emu_alloc(hs_device *dev, size_t bytes)
+{
+    return hs_arena_alloc(((emu *)dev->impl)->arena, bytes);
+}
+
+static int emu_free(hs_device *dev, void *ptr)
+{
+    int rc = ptr ? hs_arena_free(((emu *)dev->impl)->arena, ptr) : 0;
+    if (rc == 0)
+        return 0;
+    fprintf(stderr, "hetscal %s: free(%p): %s\n", dev->name, ptr,
+            rc == -2 ? "a pending operation still uses it" : "not a buffer of this device");
+    return HETSCAL_ERR_DEVICE;
+}
+
+static void *emu_host_alloc(hs_device *dev, size_t bytes)
+{
+    (void)dev;
+    return malloc(bytes ? bytes : 1);
+}
+
+static void emu_host_free(hs_device *dev, void *ptr)
+{
+    (void)dev;
+    free(ptr);
+}
+
+static const hs_device_ops emu_ops = {
+    .close = emu_close,
+    .alloc = emu_alloc,
+    .free = emu_free,
+    .host_alloc = emu_host_alloc,
+    .host_free = emu_host_free,
+    .copy = emu_copy,
+    .kernel = emu_kernel,
+    .event_record = emu_event_record,
+    .event_query = emu_event_query,
+    .event_wait = emu_event_wait,
+    .event_free = emu_event_free,
+    .stream_wait = emu_stream_wait,
+    .callback = emu_callback,
+    .synchronize = emu_synchronize,
+};
+
+hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
+                              unsigned long seed)
+{
+    emu *e = calloc(1, sizeof *e);
+    int started = 0;
+    if (!e || !(e->arena = hs_arena_new(capacity))) {
+        free(e);
+        return NULL;
+    }
+    e->dev.ops = &emu_ops;
+    e->dev.kind = HS_DEV_EMU;
+    e->dev.index = index;
+    e->dev.nstreams = HS_NSTREAMS;
+    e->dev.capacity = hs_arena_capacity(e->arena);
+    e->dev.impl = e;
+    snprintf(e->dev.name, sizeof e->dev.name, "emu:%d", index);
+    e->delay_us = delay_us;
+    for (; started < HS_NSTREAMS; started++) {
+        emu_stream *s = &e->s[started];
+        s->emu = e;
+        s->rng = seed * 2654435761UL + (unsigned long)started * 40503UL + 1;
+        pthread_cond_init(&s->work, NULL);
+        if (pthread_create(&s->thread, NULL, stream_main, s) != 0) {
+            pthread_cond_destroy(&s->work);
+            break;
+        }
+    }
+    if (started < HS_NSTREAMS) {   /* stop the threads that did start */
+        e->dev.nstreams = started;
+        emu_close(&e->dev);
+        return NULL;
+    }
+    return &e->dev;
+}

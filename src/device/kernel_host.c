@@ -1,0 +1,129 @@
+/* What every device kind shares: argument checks of kernel calls and 2-D
+ * copies (so that a bad call is an error, never a BLAS xerbla exit), the
+ * operands a call touches, and their execution on the host. */
+#include "config.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "device/backends.h"
+#include "include/hetscal.h"
+#include "kernels/blas.h"
+
+static int one_of(char c, const char *set)
+{
+    return c != '\0' && strchr(set, toupper((unsigned char)c)) != NULL;
+}
+
+static int max1(int v)
+{
+    return v > 1 ? v : 1;
+}
+
+size_t hs_matrix_bytes(int rows, int cols, int ld)
+{
+    if (rows <= 0 || cols <= 0)
+        return 0;
+    return ((size_t)(cols - 1) * (size_t)ld + (size_t)rows) * sizeof(double);
+}
+
+int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[3])
+{
+    int ntrans = c->transa == 'N' || c->transa == 'n';
+    switch (c->op) {
+    case HS_K_DGEMM: {
+        int btrans = !(c->transb == 'N' || c->transb == 'n');
+        op[0] = (hs_operand){ c->a, ntrans ? c->m : c->k, ntrans ? c->k : c->m, c->lda, 0 };
+        op[1] = (hs_operand){ c->b, btrans ? c->n : c->k, btrans ? c->k : c->n, c->ldb, 0 };
+        op[2] = (hs_operand){ c->c, c->m, c->n, c->ldc, 1 };
+        return 3;
+    }
+    case HS_K_DSYRK:
+        op[0] = (hs_operand){ c->a, ntrans ? c->n : c->k, ntrans ? c->k : c->n, c->lda, 0 };
+        op[1] = (hs_operand){ c->c, c->n, c->n, c->ldc, 1 };
+        return 2;
+    case HS_K_DTRSM: {
+        int na = c->side == 'L' || c->side == 'l' ? c->m : c->n;
+        op[0] = (hs_operand){ c->a, na, na, c->lda, 0 };
+        op[1] = (hs_operand){ c->c, c->m, c->n, c->ldc, 1 };
+        return 2;
+    }
+    default:
+        return 0;
+    }
+}
+
+int hs_kernel_call_check(const hs_kernel_call *c)
+{
+    hs_operand op[3];
+    int ok;
+    if (!c)
+        return HETSCAL_ERR_DEVICE;
+    switch (c->op) {
+    case HS_K_DGEMM:
+        ok = one_of(c->transa, "NTC") && one_of(c->transb, "NTC") && c->k >= 0;
+        break;
+    case HS_K_DSYRK:
+        ok = one_of(c->uplo, "UL") && one_of(c->transa, "NTC") && c->k >= 0;
+        break;
+    case HS_K_DTRSM:
+        ok = one_of(c->side, "LR") && one_of(c->uplo, "UL") && one_of(c->transa, "NTC")
+             && one_of(c->diag, "NU");
+        break;
+    default:
+        return HETSCAL_ERR_DEVICE;
+    }
+    if (!ok || c->m < 0 || c->n < 0)
+        return HETSCAL_ERR_DEVICE;
+    int nop = hs_kernel_call_operands(c, op);
+    for (int i = 0; i < nop; i++) {
+        if (op[i].rows < 0 || op[i].cols < 0 || op[i].ld < max1(op[i].rows))
+            return HETSCAL_ERR_DEVICE;
+        if (op[i].rows > 0 && op[i].cols > 0 && !op[i].p)
+            return HETSCAL_ERR_DEVICE;
+    }
+    return 0;
+}
+
+void hs_kernel_call_host(const hs_kernel_call *c)
+{
+    switch (c->op) {
+    case HS_K_DGEMM:
+        dgemm_(&c->transa, &c->transb, &c->m, &c->n, &c->k, &c->alpha, c->a, &c->lda,
+               c->b, &c->ldb, &c->beta, c->c, &c->ldc, 1, 1);
+        break;
+    case HS_K_DSYRK:
+        dsyrk_(&c->uplo, &c->transa, &c->n, &c->k, &c->alpha, c->a, &c->lda, &c->beta,
+               c->c, &c->ldc, 1, 1);
+        break;
+    case HS_K_DTRSM:
+        dtrsm_(&c->side, &c->uplo, &c->transa, &c->diag, &c->m, &c->n, &c->alpha, c->a,
+               &c->lda, c->c, &c->ldc, 1, 1, 1, 1);
+        break;
+    default:
+        break;
+    }
+}
+
+int hs_copy_check(int dir, int m, int n, const double *src, int lds, const double *dst,
+                  int ldd)
+{
+    if (dir < HS_COPY_H2D || dir > HS_COPY_D2D || m < 0 || n < 0 || lds < max1(m)
+        || ldd < max1(m))
+        return HETSCAL_ERR_DEVICE;
+    if (m > 0 && n > 0 && (!src || !dst))
+        return HETSCAL_ERR_DEVICE;
+    return 0;
+}
+
+void hs_copy_host(int m, int n, const double *src, int lds, double *dst, int ldd)
+{
+    if (m <= 0 || n <= 0)
+        return;
+    if (lds == m && ldd == m) {
+        memcpy(dst, src, (size_t)m * (size_t)n * sizeof(double));
+        return;
+    }
+    for (int j = 0; j < n; j++)
+        memcpy(dst + (size_t)j * ldd, src + (size_t)j * lds, (size_t)m * sizeof(double));
+}

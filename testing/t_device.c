@@ -1,0 +1,703 @@
+/* Device layer test (src/device): copies, kernels, events, callbacks and
+ * bad arguments on the cpu and emu devices (and a CUDA GPU when one is
+ * present), the emu arena and poison, the registry and its GPU sharing.
+ * A plain program (no MPI).  Usage: t_device [trials [seed]]. */
+#define _POSIX_C_SOURCE 200809L   /* setenv */
+#include "config.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device/backends.h"
+#include "include/hetscal.h"
+
+static int passed, failed, row_failures;
+
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            row_failures++;                                                           \
+            printf("  check failed, line %d: %s\n", __LINE__, #cond);                \
+        }                                                                             \
+    } while (0)
+
+static void report(const char *dev, const char *what)
+{
+    printf("%-7s %-46s %s\n", dev, what, row_failures ? "FAILED" : "PASSED");
+    if (row_failures)
+        failed++;
+    else
+        passed++;
+    row_failures = 0;
+}
+
+static unsigned long rng_state = 1;
+
+static unsigned rnd(unsigned bound)
+{
+    rng_state = rng_state * 6364136223846793005UL + 1442695040888963407UL;
+    return (unsigned)(rng_state >> 33) % bound;
+}
+
+static double *random_matrix(int ld, int n)
+{
+    double *a = malloc(sizeof(double) * (size_t)(ld > 0 ? ld : 1) * (size_t)(n > 0 ? n : 1));
+    for (int i = 0; i < ld * n; i++)
+        a[i] = (int)rnd(2001) / 1000.0 - 1.0 + rnd(1000) * 1e-9;
+    return a;
+}
+
+static int same_bits(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+static int is_poison(double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return bits == HS_EMU_POISON && isnan(v);
+}
+
+/* Device buffer for an ld x n matrix, uploaded from host (ld h_ld) when
+ * host != NULL; waits for the copy. */
+static double *upload(hs_device *d, const double *host, int m, int n, int hld, int ld)
+{
+    double *p = d->ops->alloc(d, sizeof(double) * (size_t)ld * (size_t)(n > 0 ? n : 1));
+    hs_event *ev;
+    if (p && host) {
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, m, n, host, hld, p, ld) == 0);
+        CHECK(d->ops->event_record(d, HS_STREAM_IN, &ev) == 0);
+        CHECK(d->ops->event_wait(d, ev) == 0);
+        d->ops->event_free(d, ev);
+    }
+    return p;
+}
+
+static void download(hs_device *d, const double *p, int m, int n, int ld, double *host, int hld)
+{
+    hs_event *ev;
+    CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, m, n, p, ld, host, hld) == 0);
+    CHECK(d->ops->event_record(d, HS_STREAM_OUT, &ev) == 0);
+    CHECK(d->ops->event_wait(d, ev) == 0);
+    d->ops->event_free(d, ev);
+}
+
+/* Copy round trips host -> device -> device -> host with odd leading
+ * dimensions, chained by events across the three streams. */
+static void test_copies(hs_device *d)
+{
+    static const int sizes[][2] = { { 0, 0 }, { 0, 5 }, { 1, 1 }, { 37, 23 }, { 64, 1 },
+                                    { 1, 17 }, { 100, 50 } };
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        int m = sizes[s][0], n = sizes[s][1];
+        int hld = m + 3, dld = m + 5, d2ld = m + 2, bld = m + 1;
+        double *x = random_matrix(hld, n), *back = malloc(sizeof(double) * (size_t)bld * (n + 1));
+        double *dx = d->ops->alloc(d, sizeof(double) * (size_t)dld * (n + 1));
+        double *dy = d->ops->alloc(d, sizeof(double) * (size_t)d2ld * (n + 1));
+        hs_event *e1, *e2, *e3;
+        CHECK(dx && dy);
+        for (int i = 0; i < bld * n; i++)
+            back[i] = 12345.0;
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, m, n, x, hld, dx, dld) == 0);
+        CHECK(d->ops->event_record(d, HS_STREAM_IN, &e1) == 0);
+        CHECK(d->ops->stream_wait(d, HS_STREAM_COMPUTE, e1) == 0);
+        d->ops->event_free(d, e1);   /* allowed while pending */
+        CHECK(d->ops->copy(d, HS_STREAM_COMPUTE, HS_COPY_D2D, m, n, dx, dld, dy, d2ld) == 0);
+        CHECK(d->ops->event_record(d, HS_STREAM_COMPUTE, &e2) == 0);
+        CHECK(d->ops->stream_wait(d, HS_STREAM_OUT, e2) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, m, n, dy, d2ld, back, bld) == 0);
+        CHECK(d->ops->event_record(d, HS_STREAM_OUT, &e3) == 0);
+        CHECK(d->ops->event_wait(d, e3) == 0);
+        CHECK(d->ops->event_query(d, e3) == 1 && d->ops->event_query(d, e2) == 1);
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < bld; i++)
+                CHECK(i < m ? same_bits(back[i + j * bld], x[i + j * hld])
+                            : back[i + j * bld] == 12345.0);
+        if (d->kind == HS_DEV_EMU)   /* a 2-D copy leaves the device padding alone */
+            for (int j = 0; j < n; j++)
+                for (int i = m; i < dld; i++)
+                    CHECK(is_poison(dx[i + j * dld]));
+        d->ops->event_free(d, e2);
+        d->ops->event_free(d, e3);
+        CHECK(d->ops->free(d, dx) == 0 && d->ops->free(d, dy) == 0);
+        free(x);
+        free(back);
+    }
+    report(d->name, "copy round trips, odd leading dimensions");
+}
+
+static int close_enough(const double *a, const double *b, int size, int exact)
+{
+    for (int i = 0; i < size; i++)
+        if (exact ? !same_bits(a[i], b[i]) : !(fabs(a[i] - b[i]) <= 1e-11 * (1 + fabs(b[i]))))
+            return 0;
+    return 1;
+}
+
+/* Runs call (host pointers, c with ldc x cols) on the device and on the
+ * host BLAS, and compares. */
+static void compare_kernel(hs_device *d, hs_kernel_call call, int arows, int acols,
+                           int brows, int bcols, int ccols, int exact)
+{
+    int size = call.ldc * ccols;
+    double *ref = malloc(sizeof(double) * (size_t)size), *got = malloc(sizeof(double) * (size_t)size);
+    hs_kernel_call dc = call;
+    hs_event *ev_in, *ev_k;
+    hs_kernel_call hc = call;
+    memcpy(ref, call.c, sizeof(double) * (size_t)size);
+    hc.c = ref;
+    hs_kernel_call_host(&hc);
+    dc.a = d->ops->alloc(d, sizeof(double) * (size_t)call.lda * acols);
+    dc.b = brows ? d->ops->alloc(d, sizeof(double) * (size_t)call.ldb * bcols) : NULL;
+    dc.c = d->ops->alloc(d, sizeof(double) * (size_t)size);
+    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, arows, acols, call.a, call.lda,
+                       (double *)dc.a, call.lda) == 0);
+    if (brows)
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, brows, bcols, call.b, call.ldb,
+                           (double *)dc.b, call.ldb) == 0);
+    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, call.ldc, ccols, call.c, call.ldc, dc.c,
+                       call.ldc) == 0);
+    CHECK(d->ops->event_record(d, HS_STREAM_IN, &ev_in) == 0);
+    CHECK(d->ops->stream_wait(d, HS_STREAM_COMPUTE, ev_in) == 0);
+    CHECK(d->ops->kernel(d, HS_STREAM_COMPUTE, &dc) == 0);
+    CHECK(d->ops->event_record(d, HS_STREAM_COMPUTE, &ev_k) == 0);
+    CHECK(d->ops->stream_wait(d, HS_STREAM_OUT, ev_k) == 0);
+    download(d, dc.c, call.ldc, ccols, call.ldc, got, call.ldc);
+    CHECK(d->ops->event_query(d, ev_k) == 1);
+    CHECK(close_enough(got, ref, call.ldc * ccols, exact));
+    d->ops->event_free(d, ev_in);
+    d->ops->event_free(d, ev_k);
+    d->ops->free(d, (double *)dc.a);
+    d->ops->free(d, (double *)dc.b);
+    d->ops->free(d, dc.c);
+    free(ref);
+    free(got);
+}
+
+static void test_kernels(hs_device *d, int exact)
+{
+    static const char tr[] = "NT", ul[] = "UL", lr[] = "LR";
+    int m = 33, n = 21, k = 17;
+    for (int ta = 0; ta < 2; ta++)
+        for (int tb = 0; tb < 2; tb++) {
+            int ar = ta ? k : m, ac = ta ? m : k, br = tb ? n : k, bc = tb ? k : n;
+            double *a = random_matrix(ar + 1, ac), *b = random_matrix(br + 2, bc);
+            double *c = random_matrix(m + 3, n);
+            compare_kernel(d, (hs_kernel_call){ .op = HS_K_DGEMM, .transa = tr[ta],
+                                                .transb = tr[tb], .m = m, .n = n, .k = k,
+                                                .alpha = 1.5, .beta = -0.5, .a = a, .b = b,
+                                                .c = c, .lda = ar + 1, .ldb = br + 2,
+                                                .ldc = m + 3 },
+                           ar + 1, ac, br + 2, bc, n, exact);
+            free(a); free(b); free(c);
+        }
+    report(d->name, exact ? "dgemm, bitwise equal to host BLAS" : "dgemm vs host BLAS");
+    for (int u = 0; u < 2; u++)
+        for (int t = 0; t < 2; t++) {
+            int ar = t ? k : n, ac = t ? n : k;
+            double *a = random_matrix(ar + 2, ac), *c = random_matrix(n + 1, n);
+            compare_kernel(d, (hs_kernel_call){ .op = HS_K_DSYRK, .uplo = ul[u], .transa = tr[t],
+                                                .n = n, .k = k, .alpha = -1.0, .beta = 1.0,
+                                                .a = a, .c = c, .lda = ar + 2, .ldc = n + 1 },
+                           ar + 2, ac, 0, 0, n, exact);
+            free(a); free(c);
+        }
+    report(d->name, exact ? "dsyrk, bitwise equal to host BLAS" : "dsyrk vs host BLAS");
+    for (int s = 0; s < 2; s++)
+        for (int u = 0; u < 2; u++)
+            for (int t = 0; t < 2; t++)
+                for (int g = 0; g < 2; g++) {
+                    int na = s ? n : m;
+                    double *a = random_matrix(na + 1, na), *c = random_matrix(m + 2, n);
+                    for (int i = 0; i < na; i++)
+                        a[i + i * (na + 1)] += na;   /* well conditioned */
+                    compare_kernel(d, (hs_kernel_call){ .op = HS_K_DTRSM, .side = lr[s],
+                                                        .uplo = ul[u], .transa = tr[t],
+                                                        .diag = "NU"[g], .m = m, .n = n,
+                                                        .alpha = 0.75, .a = a, .c = c,
+                                                        .lda = na + 1, .ldc = m + 2 },
+                                   na + 1, na, 0, 0, n, exact);
+                    free(a); free(c);
+                }
+    report(d->name, exact ? "dtrsm, bitwise equal to host BLAS" : "dtrsm vs host BLAS");
+}
+
+/* Callbacks append their trial number under a lock. */
+typedef struct cb_log {
+    pthread_mutex_t lock;
+    int count, in_order;
+} cb_log;
+
+typedef struct cb_arg {
+    cb_log *log;
+    int trial;
+} cb_arg;
+
+static void on_done(void *p)
+{
+    cb_arg *a = p;
+    pthread_mutex_lock(&a->log->lock);
+    if (a->trial != a->log->count)
+        a->log->in_order = 0;
+    a->log->count++;
+    pthread_mutex_unlock(&a->log->lock);
+}
+
+enum { SLOTS = 3, MAXM = 40, MAXN = 12 };
+
+typedef struct slot {
+    double x[MAXM * MAXN], y[(MAXM + 1) * MAXN];
+    int m, n, trial;
+    hs_event *comp, *out;
+} slot;
+
+static void check_slot(hs_device *d, slot *s, long *pending_seen)
+{
+    int q;
+    if (!s->out)
+        return;
+    while ((q = d->ops->event_query(d, s->out)) == 0)
+        (*pending_seen)++, d->ops->event_wait(d, s->out);
+    CHECK(q == 1);
+    CHECK(d->ops->event_query(d, s->comp) == 1);   /* OUT waited for it */
+    for (int j = 0; j < s->n; j++)
+        for (int i = 0; i < s->m; i++)
+            CHECK(same_bits(s->y[i + j * (MAXM + 1)], s->x[i + j * s->m]));
+    d->ops->event_free(d, s->comp);
+    d->ops->event_free(d, s->out);
+    s->comp = s->out = NULL;
+}
+
+/* Randomized pipelines: every trial copies fresh data into the same device
+ * buffers (in-stream), computes Y = X * I (compute stream, after the copy
+ * and after the previous trial's download of Y), and downloads Y (out
+ * stream); three trials in flight.  Any missed dependency shows up as a
+ * stale or poisoned value. */
+static void test_ordering(hs_device *d, int trials)
+{
+    slot *slots = calloc(SLOTS, sizeof *slots);
+    cb_arg *args = calloc((size_t)trials, sizeof *args);
+    cb_log log = { PTHREAD_MUTEX_INITIALIZER, 0, 1 };
+    double *eye = calloc(MAXN * MAXN, sizeof *eye);
+    long pending_seen = 0;
+    hs_event *prev_comp = NULL, *prev_out = NULL;
+    for (int i = 0; i < MAXN; i++)
+        eye[i * (MAXN + 1)] = 1.0;
+    double *deye = upload(d, eye, MAXN, MAXN, MAXN, MAXN);
+    double *dx = d->ops->alloc(d, sizeof(double) * MAXM * MAXN);
+    double *dy = d->ops->alloc(d, sizeof(double) * (MAXM + 1) * MAXN);
+    for (int t = 0; t < trials; t++) {
+        slot *s = &slots[t % SLOTS];
+        hs_event *ev_in;
+        check_slot(d, s, &pending_seen);
+        s->m = 1 + (int)rnd(MAXM);
+        s->n = 1 + (int)rnd(MAXN);
+        s->trial = t;
+        for (int i = 0; i < s->m * s->n; i++)
+            s->x[i] = t * 1000.0 + i;
+        for (int i = 0; i < (MAXM + 1) * MAXN; i++)
+            s->y[i] = -1.0;
+        if (prev_comp)   /* the previous kernel has read dx */
+            CHECK(d->ops->stream_wait(d, HS_STREAM_IN, prev_comp) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, s->m, s->n, s->x, s->m, dx, s->m) == 0);
+        CHECK(d->ops->event_record(d, HS_STREAM_IN, &ev_in) == 0);
+        CHECK(d->ops->stream_wait(d, HS_STREAM_COMPUTE, ev_in) == 0);
+        d->ops->event_free(d, ev_in);
+        if (prev_out)    /* the previous download has read dy */
+            CHECK(d->ops->stream_wait(d, HS_STREAM_COMPUTE, prev_out) == 0);
+        CHECK(hs_dev_dgemm(d, HS_STREAM_COMPUTE, 'N', 'N', s->m, s->n, s->n, 1.0, dx, s->m,
+                           deye, MAXN, 0.0, dy, MAXM + 1) == 0);
+        CHECK(d->ops->event_record(d, HS_STREAM_COMPUTE, &s->comp) == 0);
+        CHECK(d->ops->stream_wait(d, HS_STREAM_OUT, s->comp) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, s->m, s->n, dy, MAXM + 1, s->y,
+                           MAXM + 1) == 0);
+        CHECK(d->ops->event_record(d, HS_STREAM_OUT, &s->out) == 0);
+        args[t] = (cb_arg){ &log, t };
+        CHECK(d->ops->callback(d, HS_STREAM_OUT, on_done, &args[t]) == 0);
+        prev_comp = s->comp;
+        prev_out = s->out;
+    }
+    for (int i = 0; i < SLOTS; i++)
+        check_slot(d, &slots[i], &pending_seen);
+    CHECK(d->ops->synchronize(d) == 0);
+    pthread_mutex_lock(&log.lock);
+    CHECK(log.count == trials && log.in_order);
+    pthread_mutex_unlock(&log.lock);
+    if (d->kind == HS_DEV_EMU)
+        CHECK(pending_seen > 0);   /* completions do come late */
+    printf("        (%d trials, %ld found pending)\n", trials, pending_seen);
+    d->ops->free(d, deye);
+    d->ops->free(d, dx);
+    d->ops->free(d, dy);
+    free(eye);
+    free(slots);
+    free(args);
+    report(d->name, "event ordering, stream waits, callbacks");
+}
+
+/* The runtime's pattern: a copy thread and a management thread driving
+ * different streams of one device, handing events over a mailbox. */
+typedef struct mailbox {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    hs_event *to_kernel, *to_copy;
+    int stop;
+} mailbox;
+
+typedef struct pipe_ctx {
+    hs_device *d;
+    mailbox box;
+    double *dx, *dy;
+    int m, trials, errors;
+} pipe_ctx;
+
+static hs_event *take(mailbox *b, hs_event **box_slot)
+{
+    pthread_mutex_lock(&b->lock);
+    while (!*box_slot)
+        pthread_cond_wait(&b->cond, &b->lock);
+    hs_event *ev = *box_slot;
+    *box_slot = NULL;
+    pthread_mutex_unlock(&b->lock);
+    return ev;
+}
+
+static void put(mailbox *b, hs_event **box_slot, hs_event *ev)
+{
+    pthread_mutex_lock(&b->lock);
+    *box_slot = ev;
+    pthread_cond_broadcast(&b->cond);
+    pthread_mutex_unlock(&b->lock);
+}
+
+static void *management_thread(void *arg)
+{
+    pipe_ctx *p = arg;
+    hs_device *d = p->d;
+    for (int t = 0; t < p->trials; t++) {
+        hs_event *in = take(&p->box, &p->box.to_kernel), *done;
+        int err = d->ops->stream_wait(d, HS_STREAM_COMPUTE, in);
+        d->ops->event_free(d, in);
+        /* y = 2 * x * x[0], x[0] = 1: a dgemm with k = 1. */
+        err |= hs_dev_dgemm(d, HS_STREAM_COMPUTE, 'N', 'N', p->m, 1, 1, 2.0, p->dx, p->m,
+                            p->dx, 1, 0.0, p->dy, p->m);
+        err |= d->ops->event_record(d, HS_STREAM_COMPUTE, &done);
+        if (err)
+            p->errors++;
+        put(&p->box, &p->box.to_copy, done);
+    }
+    return NULL;
+}
+
+static void test_two_threads(hs_device *d, int trials)
+{
+    pipe_ctx p = { .d = d, .m = 64, .trials = trials };
+    double x[64], y[64];
+    pthread_t th;
+    pthread_mutex_init(&p.box.lock, NULL);
+    pthread_cond_init(&p.box.cond, NULL);
+    p.dx = d->ops->alloc(d, sizeof x);
+    p.dy = d->ops->alloc(d, sizeof y);
+    CHECK(pthread_create(&th, NULL, management_thread, &p) == 0);
+    for (int t = 0; t < trials; t++) {
+        hs_event *in, *k;
+        x[0] = 1.0;   /* dx[0] is the scalar: y = x[0] * x * 2 */
+        for (int i = 1; i < 64; i++)
+            x[i] = t + i * 0.5;
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 64, 1, x, 64, p.dx, 64) == 0);
+        CHECK(d->ops->event_record(d, HS_STREAM_IN, &in) == 0);
+        put(&p.box, &p.box.to_kernel, in);
+        k = take(&p.box, &p.box.to_copy);
+        CHECK(d->ops->stream_wait(d, HS_STREAM_OUT, k) == 0);
+        d->ops->event_free(d, k);
+        download(d, p.dy, 64, 1, 64, y, 64);
+        for (int i = 0; i < 64; i++)
+            CHECK(y[i] == 2.0 * x[i]);
+    }
+    pthread_join(th, NULL);
+    CHECK(p.errors == 0);
+    d->ops->free(d, p.dx);
+    d->ops->free(d, p.dy);
+    pthread_cond_destroy(&p.box.cond);
+    pthread_mutex_destroy(&p.box.lock);
+    report(d->name, "copy and management threads");
+}
+
+/* A callback that blocks its stream until the test opens the gate. */
+typedef struct gate {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int open;
+} gate;
+
+static void gate_pass(void *arg)
+{
+    gate *g = arg;
+    pthread_mutex_lock(&g->lock);
+    while (!g->open)
+        pthread_cond_wait(&g->cond, &g->lock);
+    pthread_mutex_unlock(&g->lock);
+}
+
+static void gate_open(gate *g)
+{
+    pthread_mutex_lock(&g->lock);
+    g->open = 1;
+    pthread_cond_broadcast(&g->cond);
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* Bad arguments are errors, never a BLAS exit or a crash; on emu, device
+ * and host memory are told apart and a buffer in use is not freed. */
+static void test_bad_arguments(hs_device *d)
+{
+    double host[64] = { 0 };
+    double *dv = d->ops->alloc(d, sizeof host);
+    hs_kernel_call bad = { .op = HS_K_DGEMM, .transa = 'N', .transb = 'N', .m = 8, .n = 8,
+                           .k = 8, .alpha = 1, .a = dv, .b = dv, .c = dv, .lda = 4, .ldb = 8,
+                           .ldc = 8 };
+    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, host, 4, dv, 8) == HETSCAL_ERR_DEVICE);
+    CHECK(d->ops->copy(d, 7, HS_COPY_H2D, 8, 8, host, 8, dv, 8) == HETSCAL_ERR_DEVICE);
+    CHECK(d->ops->copy(d, HS_STREAM_IN, 9, 8, 8, host, 8, dv, 8) == HETSCAL_ERR_DEVICE);
+    CHECK(d->ops->kernel(d, HS_STREAM_COMPUTE, &bad) == HETSCAL_ERR_DEVICE);
+    bad.lda = 8;
+    bad.transa = 'X';
+    CHECK(d->ops->kernel(d, HS_STREAM_COMPUTE, &bad) == HETSCAL_ERR_DEVICE);
+    bad.transa = 'N';
+    bad.op = 99;
+    CHECK(d->ops->kernel(d, HS_STREAM_COMPUTE, &bad) == HETSCAL_ERR_DEVICE);
+    bad.op = HS_K_DGEMM;
+    CHECK(d->ops->kernel(d, -1, &bad) == HETSCAL_ERR_DEVICE);
+    CHECK(hs_dev_dtrsm(d, HS_STREAM_COMPUTE, 'Q', 'L', 'N', 'N', 8, 8, 1, dv, 8, dv, 8)
+          == HETSCAL_ERR_DEVICE);
+    CHECK(d->ops->callback(d, HS_STREAM_OUT, NULL, NULL) == HETSCAL_ERR_DEVICE);
+    if (d->kind == HS_DEV_EMU) {   /* host and device memory are told apart */
+        double *small = d->ops->alloc(d, 8 * 4 * sizeof(double));
+        bad.a = host;
+        CHECK(d->ops->kernel(d, HS_STREAM_COMPUTE, &bad) == HETSCAL_ERR_DEVICE);
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, host, 8, host, 8)
+              == HETSCAL_ERR_DEVICE);
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, dv, 8, dv, 8)
+              == HETSCAL_ERR_DEVICE);
+        CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, 8, 8, dv, 8, dv, 8)
+              == HETSCAL_ERR_DEVICE);
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, host, 8, small, 8)
+              == HETSCAL_ERR_DEVICE);   /* past the end of the buffer */
+        /* Held back behind a closed gate, the copy pins its buffer. */
+        gate g = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 };
+        hs_event *ev;
+        CHECK(d->ops->callback(d, HS_STREAM_COMPUTE, gate_pass, &g) == 0);
+        CHECK(d->ops->event_record(d, HS_STREAM_COMPUTE, &ev) == 0);
+        CHECK(d->ops->stream_wait(d, HS_STREAM_IN, ev) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 4, host, 8, small, 8) == 0);
+        CHECK(d->ops->free(d, small) == HETSCAL_ERR_DEVICE);   /* still in use */
+        CHECK(d->ops->event_query(d, ev) == 0);
+        gate_open(&g);
+        CHECK(d->ops->synchronize(d) == 0);   /* before free, as always */
+        CHECK(d->ops->event_query(d, ev) == 1);
+        d->ops->event_free(d, ev);
+        CHECK(d->ops->free(d, small) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 4, host, 8, small, 8)
+              == HETSCAL_ERR_DEVICE);   /* freed */
+        CHECK(d->ops->free(d, host) == HETSCAL_ERR_DEVICE);
+    }
+    CHECK(d->ops->synchronize(d) == 0);
+    CHECK(d->ops->free(d, dv) == 0);
+    report(d->name, "bad arguments and misuse are errors");
+}
+
+/* Arena exhaustion, first fit, coalescing, poison (emu only). */
+static void test_arena(void)
+{
+    hs_device *d = hs_emu_device_open(1, 65536, 0, 1);
+    double *b[9], *big;
+    CHECK(d && d->capacity == 65536);
+    for (int i = 0; i < 8; i++)
+        CHECK((b[i] = d->ops->alloc(d, 8192)) != NULL);
+    CHECK(d->ops->alloc(d, 8192) == NULL && d->ops->alloc(d, 1) == NULL);
+    CHECK(d->ops->free(d, b[3]) == 0);
+    CHECK(d->ops->alloc(d, 8193) == NULL);
+    CHECK((b[8] = d->ops->alloc(d, 8000)) == b[3]);
+    CHECK(d->ops->free(d, b[4]) == 0 && d->ops->free(d, b[5]) == 0);
+    CHECK((big = d->ops->alloc(d, 16384)) == b[4]);
+    CHECK(d->ops->alloc(d, 65537) == NULL);
+    CHECK(d->ops->free(d, big) == 0 && d->ops->free(d, b[8]) == 0);
+    for (int i = 0; i < 8; i++)
+        if (i < 3 || i > 5)
+            CHECK(d->ops->free(d, b[i]) == 0);
+    CHECK(d->ops->free(d, b[0]) == HETSCAL_ERR_DEVICE);   /* double free */
+    CHECK((big = d->ops->alloc(d, 65536)) != NULL);
+    CHECK(d->ops->free(d, big) == 0);
+    d->ops->close(d);
+    d = hs_emu_device_open(1, 100, 0, 1);   /* smaller than one buffer */
+    CHECK(d && d->ops->alloc(d, 8) == NULL);
+    if (d)
+        d->ops->close(d);
+    report("emu", "arena exhaustion, first fit, coalescing");
+}
+
+static void test_poison(void)
+{
+    hs_device *d = hs_emu_device_open(1, 1 << 20, 50, 3);
+    double host[512], *p = d->ops->alloc(d, sizeof host), *c, *got = malloc(sizeof host);
+    for (int i = 0; i < 512; i++) {
+        CHECK(is_poison(p[i]));
+        host[i] = i;
+    }
+    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 512, 1, host, 512, p, 512) == 0);
+    CHECK(d->ops->synchronize(d) == 0);
+    CHECK(p[7] == 7.0);
+    CHECK(d->ops->free(d, p) == 0);
+    for (int i = 0; i < 512; i++)
+        CHECK(is_poison(p[i]));   /* a stale read sees NaNs */
+    /* A kernel reading a buffer that was never written computes NaNs. */
+    p = upload(d, host, 16, 16, 16, 16);
+    c = d->ops->alloc(d, sizeof(double) * 256);
+    CHECK(hs_dev_dgemm(d, HS_STREAM_COMPUTE, 'N', 'N', 16, 16, 16, 1.0, p, 16, p, 16, 1.0, c,
+                       16) == 0);
+    CHECK(d->ops->synchronize(d) == 0);
+    download(d, c, 16, 16, 16, got, 16);
+    for (int i = 0; i < 256; i++)
+        CHECK(isnan(got[i]));
+    d->ops->free(d, p);
+    d->ops->free(d, c);
+    d->ops->close(d);
+    free(got);
+    report("emu", "poison on alloc and free");
+}
+
+static void test_parse_and_share(void)
+{
+    static const struct { const char *spec; int ok, kind, count; } cases[] = {
+        { NULL, 1, HS_DEV_CUDA, -1 }, { "", 1, HS_DEV_CUDA, -1 }, { " ", 1, HS_DEV_CUDA, -1 },
+        { "cpu", 1, HS_DEV_CPU, 0 }, { " CPU ", 1, HS_DEV_CPU, 0 },
+        { "cuda", 1, HS_DEV_CUDA, -1 }, { "cuda:2", 1, HS_DEV_CUDA, 2 },
+        { "cuda:0", 1, HS_DEV_CUDA, 0 }, { "emu", 1, HS_DEV_EMU, 1 },
+        { "emu:2", 1, HS_DEV_EMU, 2 }, { "Emu:64", 1, HS_DEV_EMU, 64 },
+        { "emu:65", 0, 0, 0 }, { "emu:", 0, 0, 0 }, { "emu:-1", 0, 0, 0 },
+        { "emu:x", 0, 0, 0 }, { "cuda:2x", 0, 0, 0 }, { "cpu:1", 0, 0, 0 },
+        { "gpu", 0, 0, 0 }, { "cudax", 0, 0, 0 }, { "emu:99999999999999999999", 0, 0, 0 },
+        { "cpu,emu:1", 0, 0, 0 } };
+    static const struct { int gpus, rank, ranks, max, n, first, second; } shares[] = {
+        { 4, 0, 2, -1, 2, 0, 2 }, { 4, 1, 2, -1, 2, 1, 3 }, { 5, 1, 2, -1, 2, 1, 3 },
+        { 5, 0, 2, -1, 3, 0, 2 }, { 2, 2, 4, -1, 0, 0, 0 }, { 2, 1, 4, -1, 1, 1, 0 },
+        { 3, 0, 1, 2, 2, 0, 1 }, { 8, 3, 4, 1, 1, 3, 0 }, { 0, 0, 1, -1, 0, 0, 0 },
+        { 4, 0, 1, 0, 0, 0, 0 }, { 4, 2, 2, -1, 0, 0, 0 } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int kind = -7, count = -7;
+        int rc = hs_devices_parse(cases[i].spec, &kind, &count);
+        CHECK(cases[i].ok ? rc == 0 && kind == cases[i].kind && count == cases[i].count
+                          : rc == HETSCAL_ERR_DEVICE);
+        if (cases[i].ok ? rc != 0 : rc == 0)
+            printf("  spec '%s'\n", cases[i].spec ? cases[i].spec : "(null)");
+    }
+    report("-", "HETSCAL_DEVICES parsing");
+    for (size_t i = 0; i < sizeof shares / sizeof shares[0]; i++) {
+        int ord[16] = { -1, -1 };
+        int n = hs_devices_share(shares[i].gpus, shares[i].rank, shares[i].ranks, shares[i].max,
+                                 ord);
+        CHECK(n == shares[i].n);
+        CHECK(n < 1 || ord[0] == shares[i].first);
+        CHECK(n < 2 || ord[1] == shares[i].second);
+    }
+    report("-", "GPU g to local rank g mod local ranks");
+}
+
+static void test_registry(void)
+{
+    hs_device **devs;
+    int ndev;
+    char msg[256];
+    int gpus = 0;
+#ifdef HETSCAL_HAVE_CUDA
+    gpus = hs_cuda_device_count(msg, sizeof msg);
+#endif
+    setenv("HETSCAL_EMU_MEMORY", "64k", 1);
+    CHECK(hs_devices_open("cpu", 0, 1, &devs, &ndev, msg, sizeof msg) == 0);
+    CHECK(ndev == 1 && devs[0]->kind == HS_DEV_CPU && devs[0]->index == 0 && msg[0]);
+    printf("        cpu: %s\n", msg);
+    hs_devices_close(devs, ndev);
+    CHECK(hs_devices_open("emu:2", 1, 2, &devs, &ndev, msg, sizeof msg) == 0);
+    CHECK(ndev == 3 && devs[0]->kind == HS_DEV_CPU);
+    for (int i = 1; i < ndev; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "emu:%d", i);
+        CHECK(devs[i]->kind == HS_DEV_EMU && devs[i]->index == i && devs[i]->capacity == 65536
+              && strcmp(devs[i]->name, name) == 0);
+    }
+    printf("        emu:2: %s\n", msg);
+    hs_devices_close(devs, ndev);
+    CHECK(hs_devices_open("emu", 0, 1, &devs, &ndev, msg, sizeof msg) == 0 && ndev == 2);
+    hs_devices_close(devs, ndev);
+    /* CUDA asked for, explicitly or by default: on a machine without a GPU
+     * the host only, a success, and a message saying why. */
+    const char *cuda_specs[] = { "cuda", NULL, "", "cuda:2" };
+    for (int i = 0; i < 4; i++) {
+        int ord[HS_MAX_ACCELERATORS];
+        int want = hs_devices_share(gpus, 1, 2, i == 3 ? 2 : -1, ord);
+        CHECK(hs_devices_open(cuda_specs[i], 1, 2, &devs, &ndev, msg, sizeof msg) == 0);
+        CHECK(ndev == 1 + want && msg[0] != '\0');
+        printf("        %s: %s\n", cuda_specs[i] ? cuda_specs[i] : "(null)", msg);
+        hs_devices_close(devs, ndev);
+    }
+    CHECK(hs_devices_open("cuda:0", 0, 1, &devs, &ndev, msg, sizeof msg) == 0 && ndev == 1);
+    hs_devices_close(devs, ndev);
+    hs_device *dummy[1];
+    devs = dummy;
+    CHECK(hs_devices_open("gpu:2", 0, 1, &devs, &ndev, msg, sizeof msg) == HETSCAL_ERR_DEVICE);
+    CHECK(devs == NULL && ndev == 0 && msg[0]);
+    printf("        gpu:2: %s\n", msg);
+    CHECK(hs_devices_open("cpu", 2, 2, &devs, &ndev, msg, sizeof msg) == HETSCAL_ERR_DEVICE);
+    CHECK(hs_devices_open("cpu", 0, 0, &devs, &ndev, msg, sizeof msg) == HETSCAL_ERR_DEVICE);
+    CHECK(hs_devices_open("emu:1", 0, 1, &devs, &ndev, msg, 8) == 0 && strlen(msg) == 7);
+    hs_devices_close(devs, ndev);
+    unsetenv("HETSCAL_EMU_MEMORY");
+    report("-", "registry: cpu, emu:N, cuda fallback, errors");
+}
+
+static void test_device(hs_device *d, int exact, int trials)
+{
+    test_copies(d);
+    test_kernels(d, exact);
+    test_ordering(d, trials);
+    test_two_threads(d, trials / 4 + 1);
+    test_bad_arguments(d);
+}
+
+int main(int argc, char **argv)
+{
+    int trials = argc > 1 ? atoi(argv[1]) : 400;
+    unsigned long seed = argc > 2 ? strtoul(argv[2], NULL, 10) : 1;
+    hs_device *d;
+    rng_state = seed;
+    setvbuf(stdout, NULL, _IOLBF, 0);
+
+    test_parse_and_share();
+    test_registry();
+    test_arena();
+    test_poison();
+    d = hs_cpu_device_open();
+    test_device(d, 1, trials);
+    d->ops->close(d);
+    d = hs_emu_device_open(1, 16 << 20, 200, seed);
+    test_device(d, 1, trials);
+    d->ops->close(d);
+#ifdef HETSCAL_HAVE_CUDA
+    char msg[160] = "";
+    if (hs_cuda_device_count(msg, sizeof msg) > 0 && (d = hs_cuda_device_open(1, 0, msg, sizeof msg))) {
+        test_device(d, 0, trials);
+        d->ops->close(d);
+    } else {
+        printf("cuda    SKIPPED (no GPU: %s)\n", msg);
+    }
+#else
+    printf("cuda    SKIPPED (built without CUDA)\n");
+#endif
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed > 99 ? 99 : failed;
+}
