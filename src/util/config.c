@@ -35,11 +35,18 @@ int hs_config_disabled(void)
 
 int hs_default_tile_size(int n, int nranks, int threads)
 {
-    /* Large enough for GEMM efficiency, small enough that every worker of
-     * every rank gets several tiles of trailing update. */
-    int b = 256;
-    while (b > 64 && (long)(n / b) * (n / b) < 8L * nranks * threads)
-        b /= 2;
+    /* The largest tile (best GEMM rate) that still leaves every worker of
+     * every rank many tiles of trailing update. */
+    static const int sizes[] = { 512, 384, 256, 192, 128, 96, 64 };
+    long want = 32L * nranks * threads;
+    int b = sizes[sizeof sizes / sizeof *sizes - 1];
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        long per_dim = n / sizes[k];
+        if (per_dim * per_dim >= want) {
+            b = sizes[k];
+            break;
+        }
+    }
     if (b > n)
         b = n > 0 ? n : 1;
     return b;
