@@ -13,6 +13,7 @@ HETSCAL_CORE_SOURCES = \
   src/runtime/ready_heap.h src/runtime/ready_heap.c \
   src/runtime/dist.h src/runtime/dist.c src/runtime/status.h \
   src/runtime/session.h src/runtime/session.c \
+  src/runtime/trace.h src/runtime/trace.c \
   src/comm/progress.h src/comm/progress.c \
   src/kernels/blas.h src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
   src/kernels/blas_threads.h src/kernels/blas_threads.c \

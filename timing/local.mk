@@ -8,3 +8,4 @@ timing_time_pdpotrf_SOURCES = \
   $(llt_matrix_sources)
 timing_time_pdpotrf_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/llt
 timing_time_pdpotrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+EXTRA_DIST += timing/trace_gantt.py

@@ -14,6 +14,7 @@
 #include "layout/repartition.h"
 #include "runtime/session.h"
 #include "runtime/status.h"
+#include "runtime/trace.h"
 #include "util/mem.h"
 
 /* One agreed status over the grid: runtime errors (negative) beat INFO
@@ -56,6 +57,7 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
     double t0 = hs_wtime();
 
     hs_session_register_shutdown();
+    hs_trace_begin_call("pdpotrf", grid->rank);
     hs_mem_reset_peak();
     rep.share_bytes = local_share_bytes(grid, n, ia, ja, desca);
     rep.threads = cfg->num_threads;
@@ -112,6 +114,7 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
     rep.info = status;
     rep.t_total = hs_wtime() - t0;
     rep.flops = (double)n * n * n / 3.0;
+    hs_trace_end_call();
     if (cfg->verbose)
         hs_call_report_print(grid, &rep);
     return status;

@@ -92,12 +92,22 @@ static int next_tag(hs_dist *d, int *seq, int peer)
     return tag;
 }
 
-static void submit_transfer(hs_dist *d, int queue, hs_handle *h, int peer, int priority)
+static int main_output(const hs_task_spec *spec)
+{
+    for (int k = 0; k < spec->nacc; k++)
+        if (spec->acc[k].mode & HS_W)
+            return spec->acc[k].tile;
+    return spec->acc[0].tile;
+}
+
+static void submit_transfer(hs_dist *d, int queue, hs_handle *h, int peer, int priority,
+                            int tile)
 {
     hs_task *t = hs_task_new(queue, NULL, queue == HS_Q_SEND ? "send" : "recv", priority);
     if (!t)
         abort();   /* a few bytes: nothing sensible is left to do */
     t->peer = peer;
+    t->tile = tile;
     t->tag = next_tag(d, queue == HS_Q_SEND ? d->send_seq : d->recv_seq, peer);
     hs_task_access(t, h, queue == HS_Q_SEND ? HS_R : HS_W);
     hs_task_submit(t);
@@ -156,7 +166,7 @@ static hs_handle *current_copy(hs_dist *d, dtile *dt, int priority)
     if (dt->copy && dt->copy_version == dt->version)
         return dt->copy;
     hs_handle *h = new_copy(dt, dt->version);
-    submit_transfer(d, HS_Q_RECV, h, dt->home.rank, priority);
+    submit_transfer(d, HS_Q_RECV, h, dt->home.rank, priority, (int)(dt - d->tile));
     return h;
 }
 
@@ -169,6 +179,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
     if (!t)
         abort();
     memcpy(t->iparam, spec->iparam, sizeof t->iparam);
+    t->tile = main_output(spec);
     for (int k = 0; k < spec->nacc; k++) {
         dtile *dt = &d->tile[spec->acc[k].tile];
         int mode = spec->acc[k].mode;
@@ -187,7 +198,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
     }
     hs_task_submit(t);
     for (int k = 0; k < nminor; k++)
-        submit_transfer(d, HS_Q_SEND, minor[k], minor_rank[k], spec->priority);
+        submit_transfer(d, HS_Q_SEND, minor[k], minor_rank[k], spec->priority, main_output(spec));
 }
 
 static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
@@ -198,20 +209,12 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
         if (dt->home.rank != d->me)
             continue;
         if ((mode & HS_R) && !holders_has(dt, exec)) {
-            submit_transfer(d, HS_Q_SEND, &dt->local, exec, spec->priority);
+            submit_transfer(d, HS_Q_SEND, &dt->local, exec, spec->priority, spec->acc[k].tile);
             holders_add(dt, exec);
         }
         if (mode & HS_W)
-            submit_transfer(d, HS_Q_RECV, &dt->local, exec, spec->priority);
+            submit_transfer(d, HS_Q_RECV, &dt->local, exec, spec->priority, spec->acc[k].tile);
     }
-}
-
-static int main_output(const hs_task_spec *spec)
-{
-    for (int k = 0; k < spec->nacc; k++)
-        if (spec->acc[k].mode & HS_W)
-            return spec->acc[k].tile;
-    return spec->acc[0].tile;
 }
 
 void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)

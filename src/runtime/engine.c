@@ -13,6 +13,7 @@
 #include "include/hetscal.h"
 #include "runtime/engine.h"
 #include "runtime/ready_heap.h"
+#include "runtime/trace.h"
 #include "util/mem.h"
 
 enum { MAX_WORKERS = 256 };
@@ -40,6 +41,7 @@ static struct engine {
     void *gen_arg;
     int gen_pending, gen_done;
     int failure;
+    int tracing;
     hs_engine_stats stats;
 } E = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
@@ -52,9 +54,7 @@ static struct engine {
 
 static double now_seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+    return hs_trace_now();
 }
 
 /* ---- handles and access lists (engine lock held) ---------------------- */
@@ -275,7 +275,7 @@ static void run_host_task(hs_task *t)
 
 static void *worker_main(void *arg)
 {
-    int index = (int)(size_t)arg;
+    int index = (int)(size_t)arg, tracing = 0;
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
         hs_task *t = NULL;
@@ -284,8 +284,10 @@ static void *worker_main(void *arg)
             pthread_cond_wait(&E.park_cv, &E.lock);
             continue;
         }
-        if (E.active)
+        if (E.active) {
             t = hs_heap_pop(&E.host);
+            tracing = E.tracing;
+        }
         if (!t) {
             pthread_cond_wait(&E.work_cv, &E.lock);
             continue;
@@ -293,7 +295,9 @@ static void *worker_main(void *arg)
         pthread_mutex_unlock(&E.lock);
         double t0 = now_seconds();
         run_host_task(t);
-        double busy = now_seconds() - t0;
+        double t1 = now_seconds(), busy = t1 - t0;
+        if (tracing)
+            hs_trace_span(index, t->name, t0, t1, t->tile, 0);
         pthread_mutex_lock(&E.lock);
         E.stats.busy_seconds += busy;
         if (t->skipped)
@@ -355,6 +359,7 @@ int hs_engine_begin(const hs_engine_limits *limits)
     pthread_cond_broadcast(&E.park_cv);
     E.window = window < 2 ? 2 : window;
     E.copy_budget = limits->copy_budget;
+    E.tracing = hs_trace_enabled();
     E.live = 0;
     E.seq = 0;
     E.gen_done = 0;

@@ -64,6 +64,8 @@ struct hs_task {
     hs_access acc[HS_MAX_ACCESSES];
     int iparam[HS_MAX_IPARAMS];
     int peer, tag;            /* HS_Q_SEND / HS_Q_RECV */
+    int tile;                 /* global id of the main tile (traces) */
+    double t_posted;          /* when the message was posted (traces) */
     void *mpi_request;        /* owned by the communication loop */
     int pending;              /* accesses not yet granted (+1 while built) */
     int skipped;              /* an input carried a status: kernel not run */

@@ -1,0 +1,21 @@
+/* HETSCAL_TRACE=FILE: a Chrome trace-event JSON per rank (FILE.RANK.json)
+ * with one track per worker and one for the communication loop: every task
+ * (kernel name, first tile id) and every message (peer, bytes).  Open it in
+ * Perfetto or chrome://tracing; timing/trace_gantt.py merges ranks and
+ * draws a PNG Gantt chart. */
+#ifndef HETSCAL_RUNTIME_TRACE_H
+#define HETSCAL_RUNTIME_TRACE_H
+
+enum { HS_TRACE_COMM_TRACK = 1000 };
+
+/* Starts recording for one call (no-op unless HETSCAL_TRACE is set). */
+void hs_trace_begin_call(const char *routine, int rank);
+int hs_trace_enabled(void);
+/* Seconds on the trace clock. */
+double hs_trace_now(void);
+/* Records one span; safe from any thread. */
+void hs_trace_span(int track, const char *name, double t0, double t1, int arg, long bytes);
+/* Writes FILE.RANK.json with every call so far. */
+void hs_trace_end_call(void);
+
+#endif
