@@ -14,3 +14,6 @@ testing_t_runtime_SOURCES = testing/t_runtime.c
 testing_t_runtime_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 TESTS += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh
 EXTRA_DIST += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh
+
+TESTS += testing/trace_np4.sh
+EXTRA_DIST += testing/trace_np4.sh

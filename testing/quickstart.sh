@@ -10,7 +10,8 @@ what=${1:-main}
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 packages="mpich libmpich-dev libscalapack-mpich-dev scalapack-mpi-test
-  libopenblas-dev liblapack-dev gfortran autoconf automake libtool make pkg-config"
+  libopenblas-dev liblapack-dev gfortran autoconf automake libtool make pkg-config
+  python3"
 missing=
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
