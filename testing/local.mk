@@ -17,3 +17,7 @@ EXTRA_DIST += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtim
 
 TESTS += testing/trace_np4.sh
 EXTRA_DIST += testing/trace_np4.sh
+
+# The two-level (B x b) tile layout on the host.
+TESTS += testing/llt_split_np4.sh
+EXTRA_DIST += testing/llt_split_np4.sh

@@ -67,7 +67,13 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
     if (rep.tile > n)
         rep.tile = n;
 
-    status = hs_geometry_init_host(&geo, n, n, rep.tile, grid->nprow, grid->npcol);
+    /* HETSCAL_NB > tile: the two-level layout (B-high tile rows, b-wide
+     * panels), which accelerators use; otherwise square b x b tiles. */
+    if (cfg->nb > rep.tile)
+        status = hs_geometry_init_split(&geo, n, n, cfg->nb, rep.tile, grid->nprow,
+                                        grid->npcol);
+    else
+        status = hs_geometry_init_host(&geo, n, n, rep.tile, grid->nprow, grid->npcol);
     int ntiles = geo.mt * geo.np;
     if (!status) {
         home = malloc((size_t)ntiles * sizeof *home);

@@ -29,6 +29,34 @@ int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
     return HETSCAL_SUCCESS;
 }
 
+int hs_geometry_init_split(hs_geometry *g, int n_rows, int n_cols, int B, int b,
+                           int nprow, int npcol)
+{
+    int per_top = (B + b - 1) / b, np = 0;
+    int err = hs_geometry_init_host(g, n_rows, n_cols, B, nprow, npcol);
+    if (err)
+        return err;
+    hs_panel *panel = malloc((size_t)(g->nt_top * per_top + 1) * sizeof *panel);
+    if (!panel) {
+        hs_geometry_free(g);
+        return HETSCAL_ERR_NOMEM;
+    }
+    for (int t = 0; t < g->nt_top; t++) {
+        int end = (t + 1) * B < n_cols ? (t + 1) * B : n_cols;
+        for (int c0 = t * B; c0 < end; c0 += b) {
+            panel[np].col0 = c0;
+            panel[np].width = c0 + b <= end ? b : end - c0;
+            panel[np].top = t;
+            panel[np].device = 0;
+            np++;
+        }
+    }
+    free(g->panel);
+    g->panel = panel;
+    g->np = np;
+    return HETSCAL_SUCCESS;
+}
+
 void hs_geometry_free(hs_geometry *g)
 {
     free(g->panel);

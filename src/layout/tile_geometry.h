@@ -39,6 +39,11 @@ typedef struct hs_geometry {
  * HETSCAL_ERR_NOMEM. */
 int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
                           int nprow, int npcol);
+/* Geometry whose top-level columns (width B) are cut into host panels of
+ * width b (the last one of a column may be narrower): tile rows of height
+ * B, tiles B x b.  The multi-level layout without accelerators. */
+int hs_geometry_init_split(hs_geometry *g, int n_rows, int n_cols, int B, int b,
+                           int nprow, int npcol);
 void hs_geometry_free(hs_geometry *g);
 
 static inline int hs_tile_height(const hs_geometry *g, int r)
