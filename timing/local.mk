@@ -9,3 +9,8 @@ timing_time_pdpotrf_SOURCES = \
 timing_time_pdpotrf_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/llt
 timing_time_pdpotrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 EXTRA_DIST += timing/trace_gantt.py
+
+# timing/bench_runtime: runtime overhead per empty task.
+noinst_PROGRAMS += timing/bench_runtime
+timing_bench_runtime_SOURCES = timing/bench_runtime.c
+timing_bench_runtime_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
