@@ -1,6 +1,7 @@
 /* Distributed task assignment (see dist.h). */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,12 +148,27 @@ static void drop_copy(dtile *dt)
     }
 }
 
+static hs_handle *allocate_copy(int m, int n)
+{
+    hs_handle *h = hs_handle_new(m, n);
+    if (!h) {
+        /* Everything inserted so far can run and free its copies. */
+        hs_engine_drain_wait();
+        h = hs_handle_new(m, n);
+    }
+    if (!h) {
+        /* TODO: a receive that cannot be posted still has to match its
+         * send; until copies can fail cleanly, stop loudly. */
+        fprintf(stderr, "hetscal: out of memory for a %d x %d received tile\n", m, n);
+        abort();
+    }
+    return h;
+}
+
 /* A new copy of an alien tile on this rank; it becomes the cached one. */
 static hs_handle *new_copy(dtile *dt, int version)
 {
-    hs_handle *h = hs_handle_new(dt->home.m, dt->home.n);
-    if (!h)
-        abort();   /* TODO(issue 3): wait for copies to drain, then fail cleanly */
+    hs_handle *h = allocate_copy(dt->home.m, dt->home.n);
     drop_copy(dt);
     dt->copy = h;
     dt->copy_version = version;

@@ -235,12 +235,20 @@ void hs_engine_window_wait(void)
     pthread_mutex_unlock(&E.lock);
 }
 
+void hs_engine_drain_wait(void)
+{
+    pthread_mutex_lock(&E.lock);
+    while (E.live > 0 && !E.shutdown)
+        pthread_cond_wait(&E.window_cv, &E.lock);
+    pthread_mutex_unlock(&E.lock);
+}
+
 static void complete_locked(hs_task *t)
 {
     for (int k = 0; k < t->nacc; k++)
         release_access(&t->acc[k]);
     E.live--;
-    if (E.live < E.window)
+    if (E.live < E.window || E.live == 0)
         pthread_cond_signal(&E.window_cv);
     if (E.live == 0 && E.gen_done)
         pthread_cond_broadcast(&E.comm_cv);

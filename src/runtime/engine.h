@@ -21,7 +21,7 @@
 enum hs_mode { HS_R = 1, HS_W = 2, HS_RW = 3 };
 
 /* Where a ready task goes. */
-enum hs_queue { HS_Q_HOST = 0, HS_Q_SEND, HS_Q_RECV, HS_NQUEUES };
+enum hs_queue { HS_Q_HOST = 0, HS_Q_SEND, HS_Q_RECV };
 
 enum { HS_MAX_ACCESSES = 6, HS_MAX_IPARAMS = 8 };
 
@@ -66,7 +66,6 @@ struct hs_task {
     int peer, tag;            /* HS_Q_SEND / HS_Q_RECV */
     int tile;                 /* global id of the main tile (traces) */
     double t_posted;          /* when the message was posted (traces) */
-    void *mpi_request;        /* owned by the communication loop */
     int pending;              /* accesses not yet granted (+1 while built) */
     int skipped;              /* an input carried a status: kernel not run */
     hs_task *next;            /* queue link */
@@ -108,6 +107,7 @@ void hs_engine_end(hs_engine_stats *stats);
 
 /* Handles. */
 hs_handle *hs_handle_new(int m, int n);                   /* owned, zeroed */
+
 void hs_handle_wrap(hs_handle *h, double *data, int m, int n); /* not owned */
 void hs_handle_detach(hs_handle *h);  /* free once its accesses are done */
 
@@ -119,6 +119,8 @@ void hs_task_submit(hs_task *t);
 /* Blocks the generator while the window is full (called between global
  * tasks, see runtime/dist.c). */
 void hs_engine_window_wait(void);
+/* Blocks the generator until every task inserted so far has run. */
+void hs_engine_drain_wait(void);
 
 /* Communication hooks, called only by the communication loop. */
 hs_task *hs_engine_take_comm_tasks(void);       /* ready sends and receives */
