@@ -107,7 +107,6 @@ void hs_engine_end(hs_engine_stats *stats);
 
 /* Handles. */
 hs_handle *hs_handle_new(int m, int n);                   /* owned, zeroed */
-
 void hs_handle_wrap(hs_handle *h, double *data, int m, int n); /* not owned */
 void hs_handle_detach(hs_handle *h);  /* free once its accesses are done */
 
