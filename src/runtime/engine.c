@@ -4,7 +4,6 @@
  * sleep on condition variables. */
 #include "config.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
