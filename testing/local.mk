@@ -21,3 +21,7 @@ EXTRA_DIST += testing/trace_np4.sh
 # The two-level (B x b) tile layout on the host.
 TESTS += testing/llt_split_np4.sh
 EXTRA_DIST += testing/llt_split_np4.sh
+
+# The off switch.
+TESTS += testing/disable_np4.sh
+EXTRA_DIST += testing/disable_np4.sh
