@@ -18,7 +18,7 @@ HETSCAL_CORE_SOURCES = \
   src/kernels/blas.h src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
   src/kernels/blas_threads.h src/kernels/blas_threads.c \
   src/algo/cholesky.h src/algo/cholesky.c \
-  src/util/config.h src/util/config.c src/util/mem.h src/util/mem.c
+  src/util/config.h src/util/config.c src/util/mem.h src/util/mem.c src/util/clock.h
 
 noinst_LTLIBRARIES += libhetscal_core.la
 libhetscal_core_la_SOURCES = $(HETSCAL_CORE_SOURCES)

@@ -10,7 +10,7 @@
 
 #include "runtime/dist.h"
 #include "runtime/session.h"
-#include "runtime/trace.h"
+#include "util/clock.h"
 
 enum { NTILES = 64 };
 
@@ -53,9 +53,9 @@ int main(int argc, char **argv)
                                         .copy_budget = 1e9 };
             hs_engine_stats stats;
             hs_dist_create(&b.dist, MPI_COMM_SELF, NTILES, home);
-            double t0 = hs_trace_now();
+            double t0 = hs_now();
             hs_session_run(MPI_COMM_SELF, &limits, generate, &b, &stats);
-            double t1 = hs_trace_now();
+            double t1 = hs_now();
             hs_dist_destroy(b.dist);
             printf("%8d %8d %8s %12.3f\n", ntasks, workers, chain ? "chain" : "indep",
                    (t1 - t0) * 1e6 / ntasks);

@@ -2,16 +2,8 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <time.h>
 
 #include "api/call_report.h"
-
-double hs_wtime(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
 {

@@ -15,6 +15,5 @@ typedef struct hs_call_report {
 } hs_call_report;
 
 void hs_call_report_print(const hetscal_grid *grid, const hs_call_report *r);
-double hs_wtime(void);
 
 #endif

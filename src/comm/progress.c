@@ -7,6 +7,7 @@
 #include "include/hetscal.h"
 #include "runtime/engine.h"
 #include "runtime/trace.h"
+#include "util/clock.h"
 
 /* While requests are in flight the loop polls MPI with a growing pause
  * (MPI cannot wake us); with none in flight it sleeps until the engine
@@ -59,7 +60,7 @@ static int post(inflight *f, hs_task *t, MPI_Comm comm)
     }
     if (rc != MPI_SUCCESS)
         return HETSCAL_ERR_MPI;
-    t->t_posted = hs_trace_now();
+    t->t_posted = hs_now();
     f->task[f->n++] = t;
     return HETSCAL_SUCCESS;
 }
@@ -81,7 +82,7 @@ static int test_inflight(inflight *f, int *progressed)
         if (t->queue == HS_Q_RECV)
             hs_engine_count_message(0, 0);
         hs_trace_span(HS_TRACE_COMM_TRACK, t->queue == HS_Q_SEND ? "send" : "recv",
-                      t->t_posted, hs_trace_now(), t->peer,
+                      t->t_posted, hs_now(), t->peer,
                       ((long)h->m * h->n + 1) * (long)sizeof(double));
         hs_engine_complete(t);
         f->task[f->index[k]] = NULL;

@@ -13,6 +13,7 @@
 #include "runtime/engine.h"
 #include "runtime/ready_heap.h"
 #include "runtime/trace.h"
+#include "util/clock.h"
 #include "util/mem.h"
 
 enum { MAX_WORKERS = 256 };
@@ -50,11 +51,6 @@ static struct engine {
     .window_cv = PTHREAD_COND_INITIALIZER,
     .comm_cv = PTHREAD_COND_INITIALIZER,
 };
-
-static double now_seconds(void)
-{
-    return hs_trace_now();
-}
 
 /* ---- handles and access lists (engine lock held) ---------------------- */
 
@@ -300,9 +296,9 @@ static void *worker_main(void *arg)
             continue;
         }
         pthread_mutex_unlock(&E.lock);
-        double t0 = now_seconds();
+        double t0 = hs_now();
         run_host_task(t);
-        double t1 = now_seconds(), busy = t1 - t0;
+        double t1 = hs_now(), busy = t1 - t0;
         if (tracing)
             hs_trace_span(index, t->name, t0, t1, t->tile, 0);
         pthread_mutex_lock(&E.lock);

@@ -5,7 +5,6 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "runtime/trace.h"
 
@@ -23,13 +22,6 @@ static struct {
     span *item;
     size_t n, cap;
 } T = { .lock = PTHREAD_MUTEX_INITIALIZER };
-
-double hs_trace_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 void hs_trace_begin_call(const char *routine, int rank)
 {

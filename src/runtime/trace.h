@@ -11,9 +11,7 @@ enum { HS_TRACE_COMM_TRACK = 1000 };
 /* Starts recording for one call (no-op unless HETSCAL_TRACE is set). */
 void hs_trace_begin_call(const char *routine, int rank);
 int hs_trace_enabled(void);
-/* Seconds on the trace clock. */
-double hs_trace_now(void);
-/* Records one span; safe from any thread. */
+/* Records one span (times from hs_now(), util/clock.h); any thread. */
 void hs_trace_span(int track, const char *name, double t0, double t1, int arg, long bytes);
 /* Writes FILE.RANK.json with every call so far. */
 void hs_trace_end_call(void);
