@@ -37,8 +37,9 @@ static unsigned rnd(unsigned bound)
 
 /* out = out * a + sum_k in_k * b_k + c for every written tile, in access
  * order; a W-only output starts from 0.  iparam[0] = task number. */
-static int mix_kernel(hs_task *t)
+static int mix_kernel(hs_task *t, hs_device *dev)
 {
+    (void)dev;
     int id = t->iparam[0];
     for (int w = 0; w < t->nacc; w++) {
         if (!(t->acc[w].mode & HS_W))
@@ -126,7 +127,7 @@ static void run_sequential(const program *p, double **data, int *status)
                 st = status[tile];
         }
         if (!st)
-            st = mix_kernel(&task);
+            st = mix_kernel(&task, NULL);
         for (int a = 0; a < s->nacc; a++)
             if (s->acc[a].mode & HS_W)
                 status[s->acc[a].tile] = st;

@@ -14,9 +14,10 @@
 
 enum { NTILES = 64 };
 
-static int empty_kernel(hs_task *t)
+static int empty_kernel(hs_task *t, hs_device *dev)
 {
     (void)t;
+    (void)dev;
     return 0;
 }
 

@@ -1,13 +1,16 @@
-/* Host (LAPACK/BLAS) tile kernels of the Cholesky factorization. */
+/* Tile kernels of the Cholesky factorization: the panel factorization on
+ * the host (LAPACK), the updates through the device interface, so that
+ * they run on the host or on an accelerator. */
 #include "config.h"
 
 #include "kernels/blas.h"
 #include "kernels/cholesky_kernels.h"
 
-static const double one = 1.0, minus_one = -1.0;
+static const double one = 1.0;
 
-int hs_kernel_potrf_panel(hs_task *t)
+int hs_kernel_potrf_panel(hs_task *t, hs_device *dev)
 {
+    (void)dev;
     double *a = hs_task_data(t, 0);
     int ld = t->acc[0].handle->m;
     int off = t->iparam[0], w = t->iparam[1], col0 = t->iparam[2];
@@ -27,18 +30,18 @@ int hs_kernel_potrf_panel(hs_task *t)
     return 0;
 }
 
-int hs_kernel_trsm(hs_task *t)
+int hs_kernel_trsm(hs_task *t, hs_device *dev)
 {
     const double *d = hs_task_data(t, 0);
     double *b = hs_task_data(t, 1);
     int ldd = t->acc[0].handle->m, ldb = t->acc[1].handle->m;
     int off = t->iparam[0], w = t->iparam[1];
 
-    dtrsm_("R", "L", "T", "N", &ldb, &w, &one, d + off, &ldd, b, &ldb, 1, 1, 1, 1);
-    return 0;
+    return hs_dev_dtrsm(dev, HS_STREAM_COMPUTE, 'R', 'L', 'T', 'N', ldb, w, 1.0,
+                        d + off, ldd, b, ldb);
 }
 
-int hs_kernel_syrk_gemm(hs_task *t)
+int hs_kernel_syrk_gemm(hs_task *t, hs_device *dev)
 {
     const double *a = hs_task_data(t, 0);
     double *c = hs_task_data(t, 1);
@@ -46,14 +49,15 @@ int hs_kernel_syrk_gemm(hs_task *t)
     int off = t->iparam[0], w = t->iparam[1], k = t->iparam[2];
     int below = ld - off - w;
 
-    dsyrk_("L", "N", &w, &k, &minus_one, a + off, &ld, &one, c + off, &ld, 1, 1);
-    if (below > 0)
-        dgemm_("N", "T", &below, &w, &k, &minus_one, a + off + w, &ld, a + off, &ld,
-               &one, c + off + w, &ld, 1, 1);
-    return 0;
+    int err = hs_dev_dsyrk(dev, HS_STREAM_COMPUTE, 'L', 'N', w, k, -1.0, a + off, ld,
+                           1.0, c + off, ld);
+    if (!err && below > 0)
+        err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'T', below, w, k, -1.0,
+                           a + off + w, ld, a + off, ld, 1.0, c + off + w, ld);
+    return err;
 }
 
-int hs_kernel_gemm(hs_task *t)
+int hs_kernel_gemm(hs_task *t, hs_device *dev)
 {
     const double *a = hs_task_data(t, 0);
     const double *b = hs_task_data(t, 1);
@@ -61,6 +65,6 @@ int hs_kernel_gemm(hs_task *t)
     int lda = t->acc[0].handle->m, ldb = t->acc[1].handle->m;
     int off = t->iparam[0], w = t->iparam[1], k = t->iparam[2];
 
-    dgemm_("N", "T", &lda, &w, &k, &minus_one, a, &lda, b + off, &ldb, &one, c, &lda, 1, 1);
-    return 0;
+    return hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'T', lda, w, k, -1.0, a, lda,
+                        b + off, ldb, 1.0, c, lda);
 }

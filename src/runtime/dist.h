@@ -30,6 +30,7 @@ typedef struct hs_task_spec {
     hs_kernel kernel;
     const char *name;
     int priority;
+    int host_only;    /* runs on CPU cores even when its output is on a GPU */
     int nacc;
     struct { int tile, mode; } acc[HS_MAX_ACCESSES];
     int iparam[HS_MAX_IPARAMS];

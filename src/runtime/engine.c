@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "device/backends.h"
 #include "include/hetscal.h"
 #include "runtime/engine.h"
 #include "runtime/ready_heap.h"
@@ -42,6 +43,7 @@ static struct engine {
     int gen_pending, gen_done;
     int failure;
     int tracing;
+    hs_device *host_dev;         /* the kernels' device for host tasks */
     hs_engine_stats stats;
 } E = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
@@ -266,7 +268,7 @@ static void run_host_task(hs_task *t)
         if (t->acc[k].mode & HS_R)
             status = (int)*hs_handle_status_word(t->acc[k].handle);
     if (!status)
-        status = t->kernel(t);
+        status = t->kernel(t, E.host_dev);
     else
         t->skipped = 1;
     for (int k = 0; k < t->nacc; k++)
@@ -363,6 +365,10 @@ int hs_engine_begin(const hs_engine_limits *limits)
     E.window = window < 2 ? 2 : window;
     E.copy_budget = limits->copy_budget;
     E.tracing = hs_trace_enabled();
+    if (!E.host_dev)
+        E.host_dev = hs_cpu_device_open();
+    if (!E.host_dev)
+        err = HETSCAL_ERR_NOMEM;
     E.live = 0;
     E.seq = 0;
     E.gen_done = 0;

@@ -18,6 +18,8 @@
 
 #include <stddef.h>
 
+#include "device/device.h"
+
 enum hs_mode { HS_R = 1, HS_W = 2, HS_RW = 3 };
 
 /* Where a ready task goes. */
@@ -50,9 +52,14 @@ static inline double *hs_handle_status_word(hs_handle *h)
     return h->data + (size_t)h->m * h->n;
 }
 
-/* A kernel gets the task (accesses in insertion order, iparam) and returns
- * 0 or a status to record on every handle the task writes. */
-typedef int (*hs_kernel)(hs_task *task);
+/* A kernel gets the task (accesses in insertion order, iparam) and the
+ * device it runs on, and returns 0 or a status to record on every handle
+ * the task writes.  A kernel that may run on an accelerator touches its
+ * data only through dev->ops->kernel on HS_STREAM_COMPUTE (the handles'
+ * data are then device pointers, ld = m, and pointer offsets are fine);
+ * on the host dev is the cpu device, whose kernels run at once.  Kernels
+ * that need LAPACK are inserted host-only. */
+typedef int (*hs_kernel)(hs_task *task, hs_device *dev);
 
 struct hs_task {
     hs_kernel kernel;         /* HS_Q_HOST tasks */
