@@ -6,12 +6,16 @@ HETSCAL_CORE_SOURCES = \
   src/api/check_args.h src/api/check_args.c \
   src/api/call_report.h src/api/call_report.c \
   src/api/cholesky_call.h src/api/cholesky_call.c \
+  src/api/device_split.h src/api/device_split.c \
   src/api/pdpotrf.c \
   src/layout/desc.h src/layout/tile_geometry.h src/layout/tile_geometry.c \
   src/layout/repartition.h src/layout/repartition.c \
-  src/runtime/engine.h src/runtime/engine.c \
+  src/runtime/engine.h src/runtime/engine.c src/runtime/engine_impl.h \
+  src/runtime/engine_devices.c \
+  src/runtime/device_memory.h src/runtime/device_memory.c \
   src/runtime/ready_heap.h src/runtime/ready_heap.c \
   src/runtime/dist.h src/runtime/dist.c src/runtime/status.h \
+  src/runtime/dist_impl.h src/runtime/dist_devices.c \
   src/runtime/session.h src/runtime/session.c \
   src/runtime/trace.h src/runtime/trace.c \
   src/comm/progress.h src/comm/progress.c \

@@ -3,7 +3,12 @@
  * runtime on every rank, compared bit for bit with sequential execution.
  * Covers RAW/WAR/WAW hazards, alien inputs, minor outputs on other ranks,
  * tiny task windows and status propagation from a failing task.
- * Usage: t_runtime [programs] [tasks per program]. */
+ * With accelerators (third argument G > 0: G emulated GPUs per rank), tiles
+ * get random accelerator homes and some tasks are host-only: every device
+ * copy, eviction and fallback path runs, results must still be exact, and
+ * the numbers of host-to-device and device-to-host copies each rank made
+ * must equal those of a model of the placement rules (dist.h).
+ * Usage: t_runtime [programs] [tasks per program] [G]. */
 #include "config.h"
 
 #include <math.h>
@@ -13,6 +18,7 @@
 
 #include <mpi.h>
 
+#include "device/device.h"
 #include "runtime/dist.h"
 #include "runtime/engine.h"
 #include "runtime/session.h"
@@ -28,6 +34,8 @@ typedef struct program {
 } program;
 
 static unsigned long rng_state;
+static hs_device **devs;   /* [0] host, [1..ndev-1] emulated GPUs */
+static int ndev = 1;
 
 static unsigned rnd(unsigned bound)
 {
@@ -39,7 +47,11 @@ static unsigned rnd(unsigned bound)
  * order; a W-only output starts from 0.  iparam[0] = task number. */
 static int mix_kernel(hs_task *t, hs_device *dev)
 {
-    (void)dev;
+    /* On an emulated GPU too: its memory is host memory, and a task runs
+     * only once its inputs (copies included) have completed.  A missing
+     * copy reads emu's poison (NaN) and shows. */
+    if (dev && dev->kind == HS_DEV_CUDA)
+        return -1;
     int id = t->iparam[0];
     for (int w = 0; w < t->nacc; w++) {
         if (!(t->acc[w].mode & HS_W))
@@ -67,7 +79,7 @@ static void make_program(program *p, int nranks, int ntasks)
     p->failing_task = rnd(3) == 0 ? (int)rnd((unsigned)ntasks) : -1;
     for (int t = 0; t < p->ntiles; t++) {
         p->home[t].rank = (int)rnd((unsigned)nranks);
-        p->home[t].device = 0;
+        p->home[t].device = ndev > 1 ? (int)rnd(4) : 0;   /* slot, 0: host */
         p->home[t].m = 1 + (int)rnd(4);
         p->home[t].n = 1 + (int)rnd(3);
     }
@@ -78,6 +90,7 @@ static void make_program(program *p, int nranks, int ntasks)
         s->kernel = mix_kernel;
         s->name = "mix";
         s->priority = (int)rnd(5);
+        s->host_only = ndev > 1 && rnd(4) == 0;
         s->nacc = 1 + (int)rnd(4);
         if (s->nacc > p->ntiles)
             s->nacc = p->ntiles;
@@ -147,7 +160,111 @@ static void generate(void *arg)
         if (ra->p->flush_after[k] >= 0)
             hs_dist_flush(ra->dist, ra->p->flush_after[k]);
     }
+    hs_dist_finish(ra->dist);
 }
+
+/* ---- the model of device copies (dist.h's rules, written out again) ---- */
+
+typedef struct model {
+    const program *p;
+    int me, gpus;
+    unsigned valid[MAX_TILES];     /* locations of the current version here */
+    unsigned holders[MAX_TILES];   /* home side: ranks holding it */
+    long h2d, d2h;
+} model;
+
+static int home_device(const model *m, int t)
+{
+    int slot = m->p->home[t].device;
+    return m->p->home[t].rank == m->me && slot > 0 && m->gpus > 0
+               ? 1 + (slot - 1) % m->gpus : 0;
+}
+
+static void fetch(model *m, int t, int x)
+{
+    if (m->valid[t] & (1u << x))
+        return;
+    if (!(m->valid[t] & 1u)) {
+        if (m->valid[t])
+            m->d2h++;            /* from a device; else received */
+        m->valid[t] |= 1u;
+    }
+    if (x) {
+        m->h2d++;
+        m->valid[t] |= 1u << x;
+    }
+}
+
+static void model_run(model *m)
+{
+    const program *p = m->p;
+    for (int t = 0; t < p->ntiles; t++) {
+        m->valid[t] = p->home[t].rank == m->me ? 1u : 0u;
+        m->holders[t] = 0;
+    }
+    for (int k = 0; k < p->ntasks; k++) {
+        const hs_task_spec *s = &p->task[k];
+        int main_tile = s->acc[0].tile, exec;
+        for (int a = 0; a < s->nacc; a++)
+            if (s->acc[a].mode & HS_W) {
+                main_tile = s->acc[a].tile;
+                break;
+            }
+        exec = p->home[main_tile].rank;
+        if (exec == m->me) {
+            int x = s->host_only ? 0 : home_device(m, main_tile);
+            for (int a = 0; a < s->nacc; a++)
+                if (s->acc[a].mode & HS_R)
+                    fetch(m, s->acc[a].tile, x);
+            for (int a = 0; a < s->nacc; a++) {
+                int t = s->acc[a].tile;
+                if (!(s->acc[a].mode & HS_W))
+                    continue;
+                m->valid[t] = 1u << x;
+                if (p->home[t].rank == m->me)
+                    m->holders[t] = 0;
+                else
+                    fetch(m, t, 0);   /* the minor output goes home */
+            }
+        } else {
+            for (int a = 0; a < s->nacc; a++) {
+                int t = s->acc[a].tile;
+                if (p->home[t].rank != m->me)
+                    continue;
+                if ((s->acc[a].mode & HS_R) && !(m->holders[t] & (1u << exec))) {
+                    fetch(m, t, 0);
+                    m->holders[t] |= 1u << exec;
+                }
+            }
+            for (int a = 0; a < s->nacc; a++) {
+                int t = s->acc[a].tile;
+                if (!(s->acc[a].mode & HS_W))
+                    continue;
+                if (p->home[t].rank == m->me) {
+                    m->valid[t] = 1u;
+                    m->holders[t] = 1u << exec;
+                } else {
+                    m->valid[t] = 0;
+                }
+            }
+        }
+        int f = p->flush_after[k];
+        if (f >= 0 && p->home[f].rank == m->me) {
+            unsigned keep = 1u | (1u << home_device(m, f));
+            m->holders[f] = 0;
+            if (!(m->valid[f] & keep))
+                fetch(m, f, 0);
+            m->valid[f] = (m->valid[f] & 1u) ? 1u : 1u << home_device(m, f);
+        } else if (f >= 0) {
+            m->valid[f] = 0;
+        }
+    }
+    for (int t = 0; t < p->ntiles; t++)
+        if (p->home[t].rank == m->me)
+            fetch(m, t, 0);
+}
+
+static long copies_checked;
 
 /* Runs one program with the runtime and checks this rank's tiles. */
 static int check_program(const program *p, int me, const hs_engine_limits *limits)
@@ -174,8 +291,20 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
         for (int i = 0; d && i < p->home[t].m * p->home[t].n; i++)
             d[i] = initial_value(t, i);
     }
+    int fallbacks = hs_dist_use_devices(dist, devs, ndev);
     run_arg ra = { p, dist };
     int err = hs_session_run(MPI_COMM_WORLD, limits, generate, &ra, &stats);
+    if (ndev > 1 && fallbacks == 0 && hs_dist_evictions(dist) == 0 && p->failing_task < 0 &&
+        limits->copy_budget > 0) {
+        model m = { .p = p, .me = me, .gpus = ndev - 1 };
+        model_run(&m);
+        if (m.h2d != stats.copies_h2d || m.d2h != stats.copies_d2h) {
+            fprintf(stderr, "rank %d: copies h2d %ld d2h %ld, the model says %ld %ld\n", me,
+                    stats.copies_h2d, stats.copies_d2h, m.h2d, m.d2h);
+            failures++;
+        }
+        copies_checked += m.h2d + m.d2h;
+    }
     if (err) {
         fprintf(stderr, "rank %d: session error %d\n", me, err);
         failures++;
@@ -218,6 +347,15 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &nranks);
     nprograms = argc > 1 ? atoi(argv[1]) : 60;
     ntasks = argc > 2 ? atoi(argv[2]) : 120;
+    int gpus = argc > 3 ? atoi(argv[3]) : 0;
+    if (gpus > 0) {
+        char spec[32], msg[256];
+        snprintf(spec, sizeof spec, "emu:%d", gpus);
+        if (hs_devices_open(spec, 0, 1, &devs, &ndev, msg, sizeof msg) != 0 || ndev != gpus + 1) {
+            fprintf(stderr, "cannot open %s: %s\n", spec, msg);
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+    }
     if (ntasks > MAX_PROGRAM)
         ntasks = MAX_PROGRAM;
 
@@ -227,7 +365,8 @@ int main(int argc, char **argv)
         /* Every third program runs with no room for received copies: the
          * generator then waits for each copy to drain, never forever. */
         hs_engine_limits limits = { .workers = 1 + prog % 3, .window = windows[prog % 5],
-                                    .copy_budget = prog % 3 == 2 ? 0 : 1e9 };
+                                    .copy_budget = prog % 3 == 2 ? 0 : 1e9,
+                                    .devs = devs, .ndev = ndev };
         int window = limits.window, workers = limits.workers;
         int f = check_program(&p, me, &limits);
         int any;
@@ -242,9 +381,14 @@ int main(int argc, char **argv)
     }
     MPI_Allreduce(&failed, &total_failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (me == 0) {
-        printf("t_runtime: %d ranks, %d programs, %d failed\n", nranks, cases, total_failed);
+        printf("t_runtime: %d ranks, %d accelerators each, %d programs, %d failed, "
+               "%ld device copies on rank 0 as the model says\n", nranks, ndev - 1, cases,
+               total_failed, copies_checked);
         printf("%d passed, %d failed\n", cases - total_failed, total_failed);
     }
+    hs_engine_shutdown();
+    if (devs)
+        hs_devices_close(devs, ndev);
     MPI_Finalize();
     return total_failed ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 /* Tile Cholesky, lower: for each column panel k, factor its diagonal block
- * (and the rows below it in the same tile), solve the tiles below, update
- * every trailing tile.  Priorities put the next panel first: a task on
+ * (and the rows below it in the same tile; on the host, even in an
+ * accelerator panel), solve the tiles below, update every trailing tile
+ * (on each tile's home device).  Priorities put the next panel first: a task on
  * panel j outranks every task on panels after j, and within a panel the
  * factorization outranks the solves, which outrank the updates. */
 #include "config.h"
@@ -21,7 +22,10 @@ void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
                 continue;
             }
             h->rank = rank_of[hs_tile_prow(geo, r) * geo->npcol + hs_panel_pcol(geo, c)];
-            h->device = geo->panel[c].device;
+            /* Accelerator panels: slot = the column's index among its
+             * process column's, so that the home rank spreads them
+             * cyclically over its accelerators. */
+            h->device = geo->panel[c].device ? 1 + geo->panel[c].top / geo->npcol : 0;
             h->m = hs_tile_height(geo, r);
             h->n = geo->panel[c].width;
         }
@@ -44,7 +48,7 @@ void hs_cholesky_generate(void *arg)
         int tk = pk->top, diag = hs_tile_id(geo, tk, k);
 
         hs_dist_insert(d, &(hs_task_spec){
-            .kernel = hs_kernel_potrf_panel, .name = "potrf",
+            .kernel = hs_kernel_potrf_panel, .name = "potrf", .host_only = 1,
             .priority = priority(geo, k, PRIO_POTRF),
             .nacc = 1, .acc = { { diag, HS_RW } },
             .iparam = { hs_panel_diag_offset(geo, k), pk->width, pk->col0 } });
@@ -76,8 +80,9 @@ void hs_cholesky_generate(void *arg)
                              { hs_tile_id(geo, r, j), HS_RW } },
                     .iparam = { oj, pj->width, pk->width } });
         }
-        /* Panel k is final: nothing reads it again. */
+        /* Panel k is final: nothing reads it again; it goes home now. */
         for (int r = tk; r < geo->mt; r++)
-            hs_dist_flush(d, hs_tile_id(geo, r, k));
+            hs_dist_final(d, hs_tile_id(geo, r, k), priority(geo, k, PRIO_UPDATE));
     }
+    hs_dist_finish(d);
 }

@@ -7,6 +7,7 @@
 
 void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
 {
+    static int said_devices;
     const hs_engine_stats *s = &r->stats;
     double busy = r->t_factor > 0 ? s->busy_seconds / (r->t_factor * r->threads) : 0;
     fprintf(stderr,
@@ -21,5 +22,25 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
             100.0 * busy, r->peak_extra_bytes / 1048576.0, s->peak_copy_bytes / 1048576.0,
             r->share_bytes / 1048576.0,
             r->info);
+    if (r->ndev > 1) {
+        long accel = 0;
+        for (int x = 1; x < r->ndev && x < HS_MAX_DEVICES; x++)
+            accel += s->device_tasks[x];
+        fprintf(stderr,
+                "hetscal: devices of rank %d in %s: %s; panel_gpu=%d host_tasks=%ld gpu_tasks=%ld",
+                g->rank, r->routine, r->devices, r->panel_gpu, s->device_tasks[0], accel);
+        for (int x = 1; x < r->ndev && x < HS_MAX_DEVICES; x++)
+            fprintf(stderr, " gpu%d=%ld", x, s->device_tasks[x]);
+        fprintf(stderr,
+                " h2d=%ld (%.1fMB) d2h=%ld (%.1fMB) gpu_busy=%.0f%% peak_gpu=%.1fMB "
+                "tiles_kept_on_host=%d\n",
+                s->copies_h2d, s->bytes_h2d / 1048576.0, s->copies_d2h, s->bytes_d2h / 1048576.0,
+                r->t_factor > 0 ? 100.0 * s->device_busy_seconds / (r->t_factor * (r->ndev - 1)) : 0.0,
+                r->peak_device_bytes / 1048576.0, r->gpu_fallbacks);
+    } else if (r->devices && r->devices[0] && !said_devices) {
+        /* Host only: said once per process. */
+        fprintf(stderr, "hetscal: devices of rank %d: %s\n", g->rank, r->devices);
+        said_devices = 1;
+    }
     fflush(stderr);
 }

@@ -11,6 +11,9 @@ typedef struct hs_call_report {
     double flops;
     double t_in, t_factor, t_out, t_total;   /* seconds */
     double share_bytes, peak_extra_bytes;
+    int ndev, panel_gpu, gpu_fallbacks;   /* accelerators, Bg, tiles kept on host */
+    double peak_device_bytes;
+    const char *devices;                  /* what was opened */
     hs_engine_stats stats;
 } hs_call_report;
 

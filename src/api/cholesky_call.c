@@ -8,10 +8,12 @@
 #include "algo/cholesky.h"
 #include "api/call_report.h"
 #include "api/cholesky_call.h"
+#include "api/device_split.h"
 #include "include/hetscal.h"
 #include "kernels/blas_threads.h"
 #include "layout/desc.h"
 #include "layout/repartition.h"
+#include "runtime/device_memory.h"
 #include "runtime/session.h"
 #include "runtime/status.h"
 #include "runtime/trace.h"
@@ -54,8 +56,10 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
     hs_tile_home *home = NULL;
     double **tiles = NULL;
     hs_dist *dist = NULL;
-    int status, blas_threads;
+    hs_device **devs = NULL;
+    int status, ndev = 1;
     double t0 = hs_now();
+    int blas_threads = hs_blas_threads_enter();
 
     hs_session_register_shutdown();
     hs_trace_begin_call("pdpotrf", grid->rank);
@@ -68,9 +72,22 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
     if (rep.tile > n)
         rep.tile = n;
 
-    /* HETSCAL_NB > tile: the two-level layout (B-high tile rows, b-wide
-     * panels), which accelerators use; otherwise square b x b tiles. */
-    if (cfg->nb > rep.tile)
+    status = hs_session_devices(grid, &devs, &ndev, &rep.devices);
+    rep.ndev = ndev;
+    /* Accelerators anywhere: the multi-level layout (B-high tile rows,
+     * b-wide host panels, one Bg-wide accelerator panel per B columns);
+     * HETSCAL_NB > tile without accelerators: host panels only; otherwise
+     * square b x b tiles. */
+    int B = cfg->nb > rep.tile ? cfg->nb : 4 * rep.tile;
+    if (status)
+        ndev = 1;
+    rep.panel_gpu = hs_accelerator_panel_width(grid, cfg, devs, ndev, B, rep.tile);
+    if (status)
+        ;
+    else if (rep.panel_gpu > 0)
+        status = hs_geometry_init_hybrid(&geo, n, n, B, rep.tile, rep.panel_gpu, grid->nprow,
+                                         grid->npcol);
+    else if (cfg->nb > rep.tile)
         status = hs_geometry_init_split(&geo, n, n, cfg->nb, rep.tile, grid->nprow,
                                         grid->npcol);
     else
@@ -85,6 +102,10 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
         hs_cholesky_tile_homes(&geo, grid->rank_of, home);
         status = hs_dist_create(&dist, grid->comm, ntiles, home);
     }
+    if (!status) {
+        hs_devmem_reset_peak();
+        rep.gpu_fallbacks = hs_dist_use_devices(dist, devs, ndev);
+    }
     status = agree_status(grid, status);
     if (!status) {
         for (int t = 0; t < ntiles; t++)
@@ -97,13 +118,13 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
         if (!status) {
             double t1 = hs_now();
             hs_cholesky ch = { .geo = &geo, .dist = dist };
-            blas_threads = hs_blas_threads_enter();
             hs_engine_limits limits = {
                 .workers = cfg->num_threads, .window = cfg->window,
-                .copy_budget = copy_budget(cfg, rep.share_bytes, rep.tile) };
+                .copy_budget = copy_budget(cfg, rep.share_bytes, rep.tile),
+                .devs = devs, .ndev = ndev };
             int err = hs_session_run(grid->comm, &limits, hs_cholesky_generate, &ch,
                                      &rep.stats);
-            hs_blas_threads_leave(blas_threads);
+            rep.peak_device_bytes = hs_devmem_peak();
             status = hs_status_merge(err, hs_dist_local_status(dist));
             rep.t_factor = hs_now() - t1;
             double t2 = hs_now();
@@ -113,6 +134,7 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
         }
     }
     rep.peak_extra_bytes = hs_mem_peak_bytes();
+    hs_blas_threads_leave(blas_threads);
     hs_dist_destroy(dist);
     free(home);
     free(tiles);

@@ -57,6 +57,39 @@ int hs_geometry_init_split(hs_geometry *g, int n_rows, int n_cols, int B, int b,
     return HETSCAL_SUCCESS;
 }
 
+int hs_geometry_init_hybrid(hs_geometry *g, int n_rows, int n_cols, int B, int b, int Bg,
+                            int nprow, int npcol)
+{
+    int per_top = (B + b - 1) / b + 1, np = 0;
+    int err = hs_geometry_init_host(g, n_rows, n_cols, B, nprow, npcol);
+    if (err)
+        return err;
+    hs_panel *panel = malloc((size_t)(g->nt_top * per_top + 1) * sizeof *panel);
+    if (!panel) {
+        hs_geometry_free(g);
+        return HETSCAL_ERR_NOMEM;
+    }
+    if (Bg > B)
+        Bg = B;
+    for (int t = 0; t < g->nt_top; t++) {
+        int end = (t + 1) * B < n_cols ? (t + 1) * B : n_cols;
+        int host_end = t * B + (B - Bg) < end ? t * B + (B - Bg) : end;
+        for (int c0 = t * B; c0 < end; c0 += b) {
+            int gpu = c0 >= host_end;
+            panel[np].col0 = c0;
+            panel[np].width = gpu ? end - c0 : (c0 + b <= host_end ? b : host_end - c0);
+            panel[np].top = t;
+            panel[np].device = gpu;
+            c0 = c0 + panel[np].width - b;   /* the loop adds b */
+            np++;
+        }
+    }
+    free(g->panel);
+    g->panel = panel;
+    g->np = np;
+    return HETSCAL_SUCCESS;
+}
+
 void hs_geometry_free(hs_geometry *g)
 {
     free(g->panel);

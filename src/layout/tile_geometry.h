@@ -44,6 +44,14 @@ int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
  * B, tiles B x b.  The multi-level layout without accelerators. */
 int hs_geometry_init_split(hs_geometry *g, int n_rows, int n_cols, int B, int b,
                            int nprow, int npcol);
+/* The full multi-level layout: each top-level column (width B) is cut
+ * into host panels of width b covering its first B - Bg columns (the last
+ * one may be narrower) and one accelerator panel (device 1) of width Bg
+ * (what is left of a short last column).  Bg >= B: accelerator panels
+ * only; Bg = 0: as hs_geometry_init_split.  The home rank spreads its
+ * accelerator panels over its accelerators (runtime/dist.h). */
+int hs_geometry_init_hybrid(hs_geometry *g, int n_rows, int n_cols, int B, int b, int Bg,
+                            int nprow, int npcol);
 void hs_geometry_free(hs_geometry *g);
 
 static inline int hs_tile_height(const hs_geometry *g, int r)

@@ -6,26 +6,10 @@
 #include <string.h>
 
 #include "include/hetscal.h"
-#include "runtime/dist.h"
+#include "runtime/dist_impl.h"
 #include "runtime/status.h"
+#include "runtime/device_memory.h"
 #include "util/mem.h"
-
-typedef struct dtile {
-    hs_tile_home home;
-    int version;           /* writes so far, the same count on every rank */
-    hs_handle local;       /* the home copy, when home.rank == me */
-    hs_handle *copy;       /* a received/produced copy held here */
-    int copy_version;
-    int *holders;          /* home side: ranks holding the current version */
-    int nholders, capholders;
-} dtile;
-
-struct hs_dist {
-    int me, nranks, tag_limit;
-    int ntiles;
-    dtile *tile;
-    int *send_seq, *recv_seq;   /* messages so far per destination/source */
-};
 
 int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home)
 {
@@ -50,8 +34,11 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
     for (int t = 0; t < ntiles; t++) {
         dtile *dt = &d->tile[t];
         dt->home = home[t];
+        dt->slot = home[t].device;
+        dt->home.device = 0;   /* the host until hs_dist_use_devices */
         if (dt->home.rank != d->me)
             continue;
+        dt->valid = hs_loc_bit(0);
         size_t count = (size_t)dt->home.m * dt->home.n + 1;
         double *data = hs_mem_alloc(count * sizeof *data);
         if (!data) {
@@ -73,8 +60,11 @@ void hs_dist_destroy(hs_dist *d)
         hs_mem_free(dt->local.data);
         if (dt->copy)
             hs_handle_detach(dt->copy);
+        hs_dist_free_instances(d, dt);
         free(dt->holders);
     }
+    for (int x = 1; x < d->ndev; x++)
+        hs_devmem_trim(d->devs[x]);
     free(d->tile);
     free(d->send_seq);
     free(d->recv_seq);
@@ -140,14 +130,6 @@ static void holders_add(dtile *dt, int rank)
     dt->holders[dt->nholders++] = rank;
 }
 
-static void drop_copy(dtile *dt)
-{
-    if (dt->copy) {
-        hs_handle_detach(dt->copy);
-        dt->copy = NULL;
-    }
-}
-
 static hs_handle *allocate_copy(int m, int n)
 {
     hs_handle *h = hs_handle_new(m, n);
@@ -165,56 +147,67 @@ static hs_handle *allocate_copy(int m, int n)
     return h;
 }
 
-/* A new copy of an alien tile on this rank; it becomes the cached one. */
-static hs_handle *new_copy(dtile *dt, int version)
+hs_handle *hs_dist_new_host_copy(dtile *dt)
 {
     hs_handle *h = allocate_copy(dt->home.m, dt->home.n);
-    drop_copy(dt);
+    if (dt->copy)
+        hs_handle_detach(dt->copy);
     dt->copy = h;
-    dt->copy_version = version;
     return h;
 }
 
-/* The current version of an alien tile on this rank: the cached copy, or a
- * new copy filled by a receive from the tile's home. */
-static hs_handle *current_copy(hs_dist *d, dtile *dt, int priority)
+void hs_dist_receive(hs_dist *d, dtile *dt, hs_handle *h, int priority)
 {
-    if (dt->copy && dt->copy_version == dt->version)
-        return dt->copy;
-    hs_handle *h = new_copy(dt, dt->version);
     submit_transfer(d, HS_Q_RECV, h, dt->home.rank, priority, (int)(dt - d->tile));
-    return h;
+}
+
+/* The device that runs a task owned here: its main output's, unless the
+ * task is host-only or the device cannot hold the task's tiles. */
+static int exec_device(hs_dist *d, const hs_task_spec *spec)
+{
+    int x = spec->host_only ? 0 : d->tile[main_output(spec)].home.device;
+    return x && hs_dist_plan_device(d, spec, x) ? x : 0;
 }
 
 static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
 {
-    hs_task *t = hs_task_new(HS_Q_HOST, spec->kernel, spec->name, spec->priority);
-    hs_handle *minor[HS_MAX_ACCESSES];
-    int minor_rank[HS_MAX_ACCESSES], nminor = 0;
+    int x = exec_device(d, spec);
+    hs_task *t = hs_task_new(x ? HS_Q_DEVICE : HS_Q_HOST, spec->kernel, spec->name,
+                             spec->priority);
 
     if (!t)
         abort();
+    t->device = x;
     memcpy(t->iparam, spec->iparam, sizeof t->iparam);
     t->tile = main_output(spec);
     for (int k = 0; k < spec->nacc; k++) {
         dtile *dt = &d->tile[spec->acc[k].tile];
         int mode = spec->acc[k].mode;
         hs_handle *h;
-        if (dt->home.rank == d->me) {
-            h = &dt->local;
-        } else {
-            h = (mode & HS_R) ? current_copy(d, dt, spec->priority)
-                              : new_copy(dt, dt->version);
-            if (mode & HS_W) {
-                minor[nminor] = h;
-                minor_rank[nminor++] = dt->home.rank;
-            }
-        }
+        if (mode & HS_R)
+            h = hs_dist_fetch(d, dt, x, spec->priority);
+        else if (x)
+            h = dt->inst[x];
+        else
+            h = hs_dtile_is_home(d, dt) ? &dt->local : hs_dist_new_host_copy(dt);
         hs_task_access(t, h, mode);
     }
     hs_task_submit(t);
-    for (int k = 0; k < nminor; k++)
-        submit_transfer(d, HS_Q_SEND, minor[k], minor_rank[k], spec->priority, main_output(spec));
+
+    /* New versions, here; minor outputs go back to their homes. */
+    for (int k = 0; k < spec->nacc; k++) {
+        dtile *dt = &d->tile[spec->acc[k].tile];
+        if (!(spec->acc[k].mode & HS_W))
+            continue;
+        dt->version++;
+        hs_dist_written_at(d, dt, x);
+        if (hs_dtile_is_home(d, dt)) {
+            holders_clear(dt);
+        } else {
+            hs_handle *h = hs_dist_fetch(d, dt, 0, spec->priority);
+            submit_transfer(d, HS_Q_SEND, h, dt->home.rank, spec->priority, t->tile);
+        }
+    }
 }
 
 static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
@@ -222,14 +215,29 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
     for (int k = 0; k < spec->nacc; k++) {
         dtile *dt = &d->tile[spec->acc[k].tile];
         int mode = spec->acc[k].mode;
-        if (dt->home.rank != d->me)
+        if (!hs_dtile_is_home(d, dt))
             continue;
         if ((mode & HS_R) && !holders_has(dt, exec)) {
-            submit_transfer(d, HS_Q_SEND, &dt->local, exec, spec->priority, spec->acc[k].tile);
+            hs_handle *h = hs_dist_fetch(d, dt, 0, spec->priority);
+            submit_transfer(d, HS_Q_SEND, h, exec, spec->priority, spec->acc[k].tile);
             holders_add(dt, exec);
         }
         if (mode & HS_W)
             submit_transfer(d, HS_Q_RECV, &dt->local, exec, spec->priority, spec->acc[k].tile);
+    }
+    /* New versions, made on rank exec. */
+    for (int k = 0; k < spec->nacc; k++) {
+        dtile *dt = &d->tile[spec->acc[k].tile];
+        if (!(spec->acc[k].mode & HS_W))
+            continue;
+        dt->version++;
+        if (hs_dtile_is_home(d, dt)) {
+            hs_dist_written_at(d, dt, 0);   /* the receive above */
+            holders_clear(dt);
+            holders_add(dt, exec);
+        } else {
+            hs_dist_drop_all(d, dt);
+        }
     }
 }
 
@@ -242,32 +250,35 @@ void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
         insert_executed_here(d, spec);
     else
         insert_elsewhere(d, spec, exec);
-
-    /* New versions of the written tiles, tracked identically everywhere. */
-    for (int k = 0; k < spec->nacc; k++) {
-        dtile *dt = &d->tile[spec->acc[k].tile];
-        if (!(spec->acc[k].mode & HS_W))
-            continue;
-        dt->version++;
-        if (dt->home.rank == d->me) {
-            holders_clear(dt);
-            if (exec != d->me)
-                holders_add(dt, exec);
-        } else if (exec == d->me) {
-            dt->copy_version = dt->version;   /* our copy is the new version */
-        } else {
-            drop_copy(dt);
-        }
-    }
 }
 
 void hs_dist_flush(hs_dist *d, int tile)
 {
     dtile *dt = &d->tile[tile];
-    if (dt->home.rank == d->me)
+    if (hs_dtile_is_home(d, dt)) {
         holders_clear(dt);
-    else
-        drop_copy(dt);
+        /* Keep the current version on the host or the home device. */
+        if (!(dt->valid & (1u | hs_loc_bit(dt->home.device))))
+            hs_dist_fetch(d, dt, 0, 0);
+        hs_dist_written_at(d, dt, dt->valid & 1u ? 0 : dt->home.device);
+    } else {
+        hs_dist_drop_all(d, dt);
+    }
+}
+
+void hs_dist_final(hs_dist *d, int tile, int priority)
+{
+    dtile *dt = &d->tile[tile];
+    hs_dist_flush(d, tile);
+    if (hs_dtile_is_home(d, dt))
+        hs_dist_fetch(d, dt, 0, priority);
+}
+
+void hs_dist_finish(hs_dist *d)
+{
+    for (int t = 0; t < d->ntiles; t++)
+        if (hs_dtile_is_home(d, &d->tile[t]))
+            hs_dist_fetch(d, &d->tile[t], 0, 0);
 }
 
 int hs_dist_local_status(const hs_dist *d)

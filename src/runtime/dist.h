@@ -20,7 +20,9 @@
 typedef struct hs_dist hs_dist;
 
 /* Where a global tile lives and its size; rank < 0: the tile does not
- * exist (never accessed). */
+ * exist (never accessed).  device: 0 for the host, or an accelerator slot
+ * s >= 1, which the home rank maps to its accelerator 1 + (s-1) mod G
+ * (hs_dist_use_devices); other ranks ignore it. */
 typedef struct hs_tile_home {
     int rank, device, m, n;
 } hs_tile_home;
@@ -41,6 +43,18 @@ typedef struct hs_task_spec {
 int hs_dist_create(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *home);
 void hs_dist_destroy(hs_dist *d);
 
+/* Places the tiles owned here whose home device is an accelerator slot on
+ * devs[1..ndev-1] (devs[0] is the host): their tasks run there (except
+ * host-only ones) and their current version stays there; a tile whose
+ * device memory cannot be allocated stays on the host.  Without this call
+ * everything runs on the host.  Returns how many tiles fell back to the
+ * host.  Before generation, on the calling thread. */
+int hs_dist_use_devices(hs_dist *d, hs_device **devs, int ndev);
+
+/* How many times device memory ran short during generation (cached
+ * instances were evicted; tasks may have run on the host instead). */
+int hs_dist_evictions(const hs_dist *d);
+
 /* Home buffer of a tile owned here (m*n values + status word), else NULL. */
 double *hs_dist_tile_data(const hs_dist *d, int tile);
 
@@ -49,6 +63,12 @@ void hs_dist_insert(hs_dist *d, const hs_task_spec *spec);
 /* The algorithm will not read the tile's current version again before
  * writing it: copies of it are freed after their pending readers. */
 void hs_dist_flush(hs_dist *d, int tile);
+/* The tile is final: flush, and bring it back to its host buffer now
+ * (overlapping the rest of the computation). */
+void hs_dist_final(hs_dist *d, int tile, int priority);
+/* Last call of a generation: every tile owned here goes back to its host
+ * buffer (where hs_dist_tile_data points). */
+void hs_dist_finish(hs_dist *d);
 
 /* Smallest nonzero status word of the tiles owned here (0 if none);
  * positive statuses (INFO) rank below negative (runtime errors) only

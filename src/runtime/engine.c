@@ -11,47 +11,22 @@
 
 #include "device/backends.h"
 #include "include/hetscal.h"
-#include "runtime/engine.h"
-#include "runtime/ready_heap.h"
+#include "runtime/device_memory.h"
+#include "runtime/engine_impl.h"
 #include "runtime/trace.h"
 #include "util/clock.h"
 #include "util/mem.h"
 
-enum { MAX_WORKERS = 256 };
+#define E hs_engine_state
 
-static struct engine {
-    pthread_mutex_t lock;
-    pthread_cond_t work_cv;      /* host workers taking part in the call */
-    pthread_cond_t park_cv;      /* workers beyond this call's count */
-    pthread_cond_t gen_cv;       /* generation thread: a new job */
-    pthread_cond_t window_cv;    /* generation thread: room in the window */
-    pthread_cond_t comm_cv;      /* communication loop / caller */
-
-    pthread_t thread[MAX_WORKERS + 1];
-    int nthreads;                /* started: [0] generator, then workers */
-    int shutdown;
-
-    int active;                  /* a call is in progress */
-    int workers;                 /* workers taking part in this call */
-    long window, live, seq;
-    double copy_bytes, copy_budget;
-    hs_ready_heap host;
-    hs_task *comm_head, *comm_tail;
-
-    void (*gen_fn)(void *);
-    void *gen_arg;
-    int gen_pending, gen_done;
-    int failure;
-    int tracing;
-    hs_device *host_dev;         /* the kernels' device for host tasks */
-    hs_engine_stats stats;
-} E = {
+hs_engine hs_engine_state = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
     .work_cv = PTHREAD_COND_INITIALIZER,
     .park_cv = PTHREAD_COND_INITIALIZER,
     .gen_cv = PTHREAD_COND_INITIALIZER,
     .window_cv = PTHREAD_COND_INITIALIZER,
     .comm_cv = PTHREAD_COND_INITIALIZER,
+    .copy_cv = PTHREAD_COND_INITIALIZER,
 };
 
 /* ---- handles and access lists (engine lock held) ---------------------- */
@@ -59,6 +34,11 @@ static struct engine {
 static double handle_bytes(const hs_handle *h)
 {
     return ((double)h->m * h->n + 1) * sizeof(double);
+}
+
+static size_t device_bytes(int m, int n)
+{
+    return (size_t)m * n * sizeof(double);
 }
 
 hs_handle *hs_handle_new(int m, int n)
@@ -82,6 +62,23 @@ hs_handle *hs_handle_new(int m, int n)
     return h;
 }
 
+hs_handle *hs_handle_new_device(hs_device *dev, int m, int n)
+{
+    hs_handle *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->data = hs_devmem_get(dev, device_bytes(m, n));
+    if (!h->data) {
+        free(h);
+        return NULL;
+    }
+    h->m = m;
+    h->n = n;
+    h->dev = dev;
+    h->owned = 1;
+    return h;
+}
+
 void hs_handle_wrap(hs_handle *h, double *data, int m, int n)
 {
     memset(h, 0, sizeof *h);
@@ -92,7 +89,10 @@ void hs_handle_wrap(hs_handle *h, double *data, int m, int n)
 
 static void handle_release_if_done(hs_handle *h)
 {
-    if (h->owned && h->detached && h->refs == 0) {
+    if (h->owned && h->detached && h->refs == 0 && h->dev) {
+        hs_devmem_put(h->dev, h->data, device_bytes(h->m, h->n));
+        free(h);
+    } else if (h->owned && h->detached && h->refs == 0) {
         E.copy_bytes -= handle_bytes(h);
         pthread_cond_signal(&E.window_cv);
         hs_mem_free(h->data);
@@ -116,6 +116,8 @@ static void make_ready(hs_task *t)
         if (hs_heap_push(&E.host, t) != HETSCAL_SUCCESS)
             abort();
         pthread_cond_signal(&E.work_cv);
+    } else if (t->queue == HS_Q_DEVICE || t->queue == HS_Q_COPY) {
+        hs_engine_devices_ready(t);
     } else {
         t->next = NULL;
         if (E.comm_tail)
@@ -240,7 +242,7 @@ void hs_engine_drain_wait(void)
     pthread_mutex_unlock(&E.lock);
 }
 
-static void complete_locked(hs_task *t)
+void hs_engine_complete_locked(hs_task *t)
 {
     for (int k = 0; k < t->nacc; k++)
         release_access(&t->acc[k]);
@@ -255,25 +257,36 @@ static void complete_locked(hs_task *t)
 void hs_engine_complete(hs_task *t)
 {
     pthread_mutex_lock(&E.lock);
-    complete_locked(t);
+    hs_engine_complete_locked(t);
     pthread_mutex_unlock(&E.lock);
+}
+
+int hs_task_input_status(const hs_task *t)
+{
+    int status = 0;
+    for (int k = 0; k < t->nacc && !status; k++)
+        if (t->acc[k].mode & HS_R)
+            status = (int)*hs_handle_status_word(t->acc[k].handle);
+    return status;
+}
+
+void hs_task_set_output_status(hs_task *t, int status)
+{
+    for (int k = 0; k < t->nacc; k++)
+        if (t->acc[k].mode & HS_W)
+            *hs_handle_status_word(t->acc[k].handle) = status;
 }
 
 /* Runs a host task: skipped when an input carries a status, which is then
  * passed on to every written handle. */
 static void run_host_task(hs_task *t)
 {
-    int status = 0;
-    for (int k = 0; k < t->nacc && !status; k++)
-        if (t->acc[k].mode & HS_R)
-            status = (int)*hs_handle_status_word(t->acc[k].handle);
+    int status = hs_task_input_status(t);
     if (!status)
-        status = t->kernel(t, E.host_dev);
+        status = t->kernel(t, E.devs[0]);
     else
         t->skipped = 1;
-    for (int k = 0; k < t->nacc; k++)
-        if (t->acc[k].mode & HS_W)
-            *hs_handle_status_word(t->acc[k].handle) = status;
+    hs_task_set_output_status(t, status);
 }
 
 /* ---- threads ---------------------------------------------------------- */
@@ -305,11 +318,12 @@ static void *worker_main(void *arg)
             hs_trace_span(index, t->name, t0, t1, t->tile, 0);
         pthread_mutex_lock(&E.lock);
         E.stats.busy_seconds += busy;
+        E.stats.device_tasks[0] += !t->skipped;
         if (t->skipped)
             E.stats.tasks_skipped++;
         else
             E.stats.tasks_run++;
-        complete_locked(t);
+        hs_engine_complete_locked(t);
     }
     pthread_mutex_unlock(&E.lock);
     return NULL;
@@ -353,8 +367,8 @@ int hs_engine_begin(const hs_engine_limits *limits)
     int err, workers = limits->workers, window = limits->window;
     if (workers < 1)
         workers = 1;
-    if (workers > MAX_WORKERS)
-        workers = MAX_WORKERS;
+    if (workers > HS_MAX_WORKERS)
+        workers = HS_MAX_WORKERS;
     pthread_mutex_lock(&E.lock);
     err = start_threads(workers);
     E.workers = workers < E.nthreads - 1 ? workers : E.nthreads - 1;
@@ -365,10 +379,20 @@ int hs_engine_begin(const hs_engine_limits *limits)
     E.window = window < 2 ? 2 : window;
     E.copy_budget = limits->copy_budget;
     E.tracing = hs_trace_enabled();
-    if (!E.host_dev)
-        E.host_dev = hs_cpu_device_open();
-    if (!E.host_dev)
-        err = HETSCAL_ERR_NOMEM;
+    E.ndev = 1;
+    if (limits->devs && limits->ndev > 1) {
+        E.ndev = limits->ndev < HS_MAX_DEVICES ? limits->ndev : HS_MAX_DEVICES;
+        for (int d = 0; d < E.ndev; d++)
+            E.devs[d] = limits->devs[d];
+    } else {
+        /* The host alone: a device of our own for the host kernels. */
+        static hs_device *host;
+        if (!host)
+            host = hs_cpu_device_open();
+        E.devs[0] = limits->devs ? limits->devs[0] : host;
+        if (!E.devs[0])
+            err = HETSCAL_ERR_NOMEM;
+    }
     E.live = 0;
     E.seq = 0;
     E.gen_done = 0;
@@ -376,15 +400,10 @@ int hs_engine_begin(const hs_engine_limits *limits)
     E.failure = 0;
     E.comm_head = E.comm_tail = NULL;
     memset(&E.stats, 0, sizeof E.stats);
-    if (!err && E.host.cap < E.window + 1024) {
-        hs_task **item = realloc(E.host.item, (size_t)(E.window + 1024) * sizeof *item);
-        if (item) {
-            E.host.item = item;
-            E.host.cap = (int)E.window + 1024;
-        } else {
-            err = HETSCAL_ERR_NOMEM;
-        }
-    }
+    if (!err)
+        err = hs_heap_reserve(&E.host, (int)E.window + 1024);
+    if (!err && E.ndev > 1)
+        err = hs_engine_devices_begin((int)E.window + 1024);
     E.active = !err;
     pthread_mutex_unlock(&E.lock);
     return err;
@@ -429,6 +448,8 @@ void hs_engine_end(hs_engine_stats *stats)
         *stats = E.stats;
     hs_heap_free(&E.host);
     pthread_mutex_unlock(&E.lock);
+    for (int d = 1; d < E.ndev; d++)
+        hs_devmem_trim(E.devs[d]);
 }
 
 hs_task *hs_engine_take_comm_tasks(void)
@@ -497,9 +518,11 @@ void hs_engine_shutdown(void)
     pthread_cond_broadcast(&E.park_cv);
     pthread_cond_broadcast(&E.gen_cv);
     pthread_cond_broadcast(&E.window_cv);
+    hs_engine_devices_wake_all();
     pthread_mutex_unlock(&E.lock);
     for (int k = 0; k < E.nthreads; k++)
         pthread_join(E.thread[k], NULL);
+    hs_engine_devices_join();
     pthread_mutex_lock(&E.lock);
     E.nthreads = 0;
     E.shutdown = 0;

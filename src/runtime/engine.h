@@ -22,10 +22,13 @@
 
 enum hs_mode { HS_R = 1, HS_W = 2, HS_RW = 3 };
 
-/* Where a ready task goes. */
-enum hs_queue { HS_Q_HOST = 0, HS_Q_SEND, HS_Q_RECV };
+/* Where a ready task goes: host workers, the communication loop, the
+ * management thread of accelerator t->device, or the device-copy thread
+ * (acc 0: source, read; acc 1: destination, written; one of the two on
+ * the host, the other on an accelerator). */
+enum hs_queue { HS_Q_HOST = 0, HS_Q_SEND, HS_Q_RECV, HS_Q_DEVICE, HS_Q_COPY };
 
-enum { HS_MAX_ACCESSES = 6, HS_MAX_IPARAMS = 8 };
+enum { HS_MAX_ACCESSES = 6, HS_MAX_IPARAMS = 8, HS_MAX_DEVICES = 17 };
 
 typedef struct hs_task hs_task;
 typedef struct hs_handle hs_handle;
@@ -38,8 +41,11 @@ typedef struct hs_access {
 } hs_access;
 
 struct hs_handle {
-    double *data;             /* m*n values then the status word */
+    double *data;             /* m*n values then the status word (host), or
+                                 m*n values on device `dev` */
     int m, n;
+    hs_device *dev;           /* NULL: host memory */
+    double device_status;     /* the status word of a device handle */
     int owned;                /* engine frees data and handle when released */
     int detached;             /* no new accesses will come */
     int refs;                 /* unfinished tasks accessing it */
@@ -49,7 +55,7 @@ struct hs_handle {
 
 static inline double *hs_handle_status_word(hs_handle *h)
 {
-    return h->data + (size_t)h->m * h->n;
+    return h->dev ? &h->device_status : h->data + (size_t)h->m * h->n;
 }
 
 /* A kernel gets the task (accesses in insertion order, iparam) and the
@@ -65,6 +71,7 @@ struct hs_task {
     hs_kernel kernel;         /* HS_Q_HOST tasks */
     const char *name;
     int queue;
+    int device;               /* HS_Q_DEVICE: index of the accelerator */
     int priority;             /* larger runs first */
     long seq;                 /* insertion order: ties and trace names */
     int nacc;
@@ -91,6 +98,10 @@ typedef struct hs_engine_stats {
     long max_live_tasks;
     double peak_copy_bytes;   /* received copies alive at once */
     double busy_seconds;      /* summed over workers */
+    long device_tasks[HS_MAX_DEVICES];  /* tasks run per device (0: host) */
+    double device_busy_seconds;         /* summed over accelerators */
+    long copies_h2d, copies_d2h;        /* device copies */
+    double bytes_h2d, bytes_d2h;
 } hs_engine_stats;
 
 /* Limits of one call.  The generation thread waits at a task boundary
@@ -101,6 +112,8 @@ typedef struct hs_engine_limits {
     int workers;          /* host worker threads */
     int window;           /* live task instances */
     double copy_budget;   /* bytes of received copies */
+    hs_device **devs;     /* devs[0] the host, [1..ndev-1] accelerators, */
+    int ndev;             /* each served by a management thread; NULL: host */
 } hs_engine_limits;
 
 /* Lifecycle of one call: begin; run `generate(arg)` on the task-generation
@@ -116,6 +129,9 @@ void hs_engine_end(hs_engine_stats *stats);
 hs_handle *hs_handle_new(int m, int n);                   /* owned, zeroed */
 void hs_handle_wrap(hs_handle *h, double *data, int m, int n); /* not owned */
 void hs_handle_detach(hs_handle *h);  /* free once its accesses are done */
+/* An owned handle in the memory of accelerator dev (contents undefined);
+ * NULL when the device is out of memory. */
+hs_handle *hs_handle_new_device(hs_device *dev, int m, int n);
 
 /* Task construction on the generation thread: new, add accesses, submit.
  * Submission blocks while the window is full. */

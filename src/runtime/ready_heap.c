@@ -55,6 +55,18 @@ hs_task *hs_heap_pop(hs_ready_heap *h)
     return top;
 }
 
+int hs_heap_reserve(hs_ready_heap *h, int cap)
+{
+    if (h->cap >= cap)
+        return HETSCAL_SUCCESS;
+    hs_task **item = realloc(h->item, (size_t)cap * sizeof *item);
+    if (!item)
+        return HETSCAL_ERR_NOMEM;
+    h->item = item;
+    h->cap = cap;
+    return HETSCAL_SUCCESS;
+}
+
 void hs_heap_free(hs_ready_heap *h)
 {
     free(h->item);

@@ -12,6 +12,8 @@ typedef struct hs_ready_heap {
 
 int hs_heap_push(hs_ready_heap *h, hs_task *t);   /* 0 or HETSCAL_ERR_NOMEM */
 hs_task *hs_heap_pop(hs_ready_heap *h);           /* NULL when empty */
+/* Room for cap tasks, so that pushes cannot fail: 0 or HETSCAL_ERR_NOMEM. */
+int hs_heap_reserve(hs_ready_heap *h, int cap);
 void hs_heap_free(hs_ready_heap *h);
 
 #endif

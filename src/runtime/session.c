@@ -1,11 +1,13 @@
 /* Runtime session and lifecycle (see session.h). */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "blacs_shim/grid.h"
 #include "comm/progress.h"
 #include "include/hetscal.h"
+#include "runtime/device_memory.h"
 #include "runtime/session.h"
 
 int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
@@ -28,12 +30,57 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
     return err;
 }
 
+static struct {
+    int opened;
+    hs_device **devs;
+    int ndev;
+    char msg[256];
+} D;
+
+int hs_session_devices(const hetscal_grid *grid, hs_device ***devs, int *ndev,
+                       const char **msg)
+{
+    if (!D.opened) {
+        const char *spec = getenv("HETSCAL_DEVICES");
+        char why[128];
+        int err = hs_devices_open(spec, grid->local_index, grid->local_ranks, &D.devs,
+                                  &D.ndev, D.msg, sizeof D.msg);
+        if (err) {
+            snprintf(why, sizeof why, "%.120s", D.msg);
+            err = hs_devices_open("cpu", grid->local_index, grid->local_ranks, &D.devs,
+                                  &D.ndev, D.msg, sizeof D.msg);
+            snprintf(D.msg, sizeof D.msg, "HETSCAL_DEVICES=%.60s: %s; running on the CPUs",
+                     spec, why);
+        }
+        if (err)
+            return err;
+        if (D.ndev > HS_MAX_DEVICES)
+            D.ndev = HS_MAX_DEVICES;
+        D.opened = 1;
+    }
+    *devs = D.devs;
+    *ndev = D.ndev;
+    *msg = D.msg;
+    return HETSCAL_SUCCESS;
+}
+
+static void close_devices(void)
+{
+    if (D.opened) {
+        for (int x = 1; x < D.ndev; x++)
+            hs_devmem_trim(D.devs[x]);
+        hs_devices_close(D.devs, D.ndev);
+        D.opened = 0;
+    }
+}
+
 /* MPI_Finalize deletes MPI_COMM_SELF's attributes first, while MPI still
  * works: the place to stop threads and free our communicators. */
 static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
 {
     (void)comm; (void)keyval; (void)value; (void)extra;
     hs_engine_shutdown();
+    close_devices();
     hetscal_grid_free_all();
     return MPI_SUCCESS;
 }

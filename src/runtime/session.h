@@ -7,10 +7,18 @@
 
 #include <mpi.h>
 
+#include "blacs_shim/grid.h"
 #include "runtime/engine.h"
 
 int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
                    void (*generate)(void *arg), void *arg, hs_engine_stats *stats);
+
+/* This rank's devices ([0] the host), opened with HETSCAL_DEVICES at the
+ * first call and kept until MPI_Finalize (later changes of the variable
+ * are not seen); msg says what was opened, or why not what was asked
+ * (then the host only).  Calling thread. */
+int hs_session_devices(const hetscal_grid *grid, hs_device ***devs, int *ndev,
+                       const char **msg);
 
 /* Registers the shutdown of the thread pool and the grid cache at
  * MPI_Finalize and at exit (once; calling thread). */

@@ -60,6 +60,7 @@ void hs_config_read(hs_config *c, const hetscal_grid *grid)
         c->num_threads = 1;
     c->nb_small = env_int("HETSCAL_NB_SMALL", 0);
     c->nb = env_int("HETSCAL_NB", 0);
+    c->nb_gpu = env_int("HETSCAL_NB_GPU", 0);
     c->window = env_int("HETSCAL_WINDOW", 1024);
     if (c->window < 4)
         c->window = 4;

@@ -8,6 +8,7 @@
 typedef struct hs_config {
     int nb_small;      /* host tile size b (0: choose from N) */
     int nb;            /* top-level tile size B (GPU columns; 0: default) */
+    int nb_gpu;        /* accelerator panel width Bg (0: from DGEMM rates) */
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */

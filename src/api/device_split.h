@@ -1,0 +1,17 @@
+/* How wide the accelerator panel of each top-level tile column is
+ * (DESIGN.md section 2): the host and the accelerators get shares of the
+ * column in proportion to their DGEMM rates, measured once per process. */
+#ifndef HETSCAL_API_DEVICE_SPLIT_H
+#define HETSCAL_API_DEVICE_SPLIT_H
+
+#include "blacs_shim/grid.h"
+#include "device/device.h"
+#include "util/config.h"
+
+/* Width Bg of the accelerator panel of a B-wide column whose host part is
+ * cut into b-wide panels, agreed over the grid (collective): 0 when no
+ * rank has an accelerator.  HETSCAL_NB_GPU overrides the measurement. */
+int hs_accelerator_panel_width(const hetscal_grid *grid, const hs_config *cfg,
+                               hs_device **devs, int ndev, int B, int b);
+
+#endif

@@ -1,0 +1,25 @@
+/* Device buffers for tiles.  Freed buffers go to a per-device cache and are
+ * handed out again for the same size: tiles come in a few sizes, and
+ * freeing device memory is costly (cudaFree synchronizes the device) and
+ * not allowed from the completion callbacks that release tiles. */
+#ifndef HETSCAL_RUNTIME_DEVICE_MEMORY_H
+#define HETSCAL_RUNTIME_DEVICE_MEMORY_H
+
+#include <stddef.h>
+
+#include "device/device.h"
+
+/* A cached buffer of exactly `bytes`, else a new one from dev->ops->alloc;
+ * NULL when the device is out of memory.  Not from a completion callback. */
+void *hs_devmem_get(hs_device *dev, size_t bytes);
+/* Back to the cache (no device call): any thread, callbacks included. */
+void hs_devmem_put(hs_device *dev, void *ptr, size_t bytes);
+/* Gives every cached buffer of dev back to the device. */
+void hs_devmem_trim(hs_device *dev);
+/* Bytes handed out and not put back, summed over devices, and the peak of
+ * that since the last reset. */
+double hs_devmem_in_use(void);
+double hs_devmem_peak(void);
+void hs_devmem_reset_peak(void);
+
+#endif

@@ -1,0 +1,171 @@
+/* Tile instances on this rank's accelerators (see dist.h and dist_impl.h):
+ * where the current version of each tile is on this rank, and the device
+ * copies that bring it where a task runs.  A version reaches a device at
+ * most once; GPU data bound for another rank goes through the host. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "include/hetscal.h"
+#include "runtime/device_memory.h"
+#include "runtime/dist_impl.h"
+
+static void insert_copy(hs_handle *src, hs_handle *dst, int priority, int tile)
+{
+    hs_task *t = hs_task_new(HS_Q_COPY, NULL, "copy", priority);
+    if (!t)
+        abort();   /* a few bytes: nothing sensible is left to do */
+    t->tile = tile;
+    hs_task_access(t, src, HS_R);
+    hs_task_access(t, dst, HS_W);
+    hs_task_submit(t);
+}
+
+static int permanent(const dtile *dt, int x)
+{
+    return x == dt->home.device;   /* the home instance of a device tile */
+}
+
+static void drop_instance(dtile *dt, int x)
+{
+    if (dt->inst && dt->inst[x] && !permanent(dt, x)) {
+        hs_handle_detach(dt->inst[x]);
+        dt->inst[x] = NULL;
+    }
+    dt->valid &= ~hs_loc_bit(x);
+}
+
+void hs_dist_free_instances(hs_dist *d, dtile *dt)
+{
+    for (int x = 1; dt->inst && x < d->ndev; x++)
+        if (dt->inst[x])
+            hs_handle_detach(dt->inst[x]);
+    free(dt->inst);
+    dt->inst = NULL;
+}
+
+static hs_handle *new_instance(hs_dist *d, dtile *dt, int x)
+{
+    if (!dt->inst) {
+        dt->inst = calloc((size_t)d->ndev, sizeof *dt->inst);
+        if (!dt->inst)
+            return NULL;
+    }
+    if (!dt->inst[x])
+        dt->inst[x] = hs_handle_new_device(d->devs[x], dt->home.m, dt->home.n);
+    return dt->inst[x];
+}
+
+static int lowest_device(unsigned valid)
+{
+    for (int x = 1; x < 32; x++)
+        if (valid & hs_loc_bit(x))
+            return x;
+    return 0;
+}
+
+hs_handle *hs_dist_fetch(hs_dist *d, dtile *dt, int x, int priority)
+{
+    int tile = (int)(dt - d->tile), home = hs_dtile_is_home(d, dt);
+    hs_handle *host;
+
+    if (dt->valid & hs_loc_bit(x))
+        return x ? dt->inst[x] : home ? &dt->local : dt->copy;
+    if (dt->valid & hs_loc_bit(0)) {
+        host = home ? &dt->local : dt->copy;
+    } else {
+        int s = lowest_device(dt->valid);
+        host = home ? &dt->local : hs_dist_new_host_copy(dt);
+        if (s)
+            insert_copy(dt->inst[s], host, priority, tile);
+        else
+            hs_dist_receive(d, dt, host, priority);   /* alien, nowhere here */
+        dt->valid |= hs_loc_bit(0);
+    }
+    if (!x)
+        return host;
+    insert_copy(host, dt->inst[x], priority, tile);
+    dt->valid |= hs_loc_bit(x);
+    return dt->inst[x];
+}
+
+/* Frees the cached instances on accelerator x that hold no only copy. */
+static void evict(hs_dist *d, int x)
+{
+    for (int t = 0; t < d->ntiles; t++) {
+        dtile *dt = &d->tile[t];
+        if (!dt->inst || !dt->inst[x] || permanent(dt, x))
+            continue;
+        if ((dt->valid & ~hs_loc_bit(x)) || !(dt->valid & hs_loc_bit(x)))
+            drop_instance(dt, x);
+    }
+}
+
+static int instances_exist(hs_dist *d, const hs_task_spec *spec, int x)
+{
+    for (int k = 0; k < spec->nacc; k++)
+        if (!new_instance(d, &d->tile[spec->acc[k].tile], x))
+            return 0;
+    return 1;
+}
+
+int hs_dist_plan_device(hs_dist *d, const hs_task_spec *spec, int x)
+{
+    if (instances_exist(d, spec, x))
+        return 1;
+    /* Short of device memory: free cached instances, let the tasks in
+     * flight release theirs, give the cache back, and try once more. */
+    d->evictions++;
+    evict(d, x);
+    hs_engine_drain_wait();
+    hs_devmem_trim(d->devs[x]);
+    return instances_exist(d, spec, x);
+}
+
+void hs_dist_written_at(hs_dist *d, dtile *dt, int x)
+{
+    if (!hs_dtile_is_home(d, dt) && x != 0 && dt->copy) {
+        hs_handle_detach(dt->copy);
+        dt->copy = NULL;
+    }
+    for (int y = 1; y < d->ndev; y++)
+        if (y != x)
+            drop_instance(dt, y);
+    dt->valid = hs_loc_bit(x);
+}
+
+void hs_dist_drop_all(hs_dist *d, dtile *dt)
+{
+    if (dt->copy) {
+        hs_handle_detach(dt->copy);
+        dt->copy = NULL;
+    }
+    for (int y = 1; y < d->ndev; y++)
+        drop_instance(dt, y);
+    dt->valid = 0;
+}
+
+int hs_dist_evictions(const hs_dist *d)
+{
+    return d->evictions;
+}
+
+int hs_dist_use_devices(hs_dist *d, hs_device **devs, int ndev)
+{
+    int fallbacks = 0;
+    if (ndev > HS_MAX_DEVICES)
+        ndev = HS_MAX_DEVICES;
+    d->devs = devs;
+    d->ndev = ndev > 1 ? ndev : 1;
+    for (int t = 0; t < d->ntiles; t++) {
+        dtile *dt = &d->tile[t];
+        if (!hs_dtile_is_home(d, dt) || dt->slot <= 0 || d->ndev < 2)
+            continue;
+        int x = 1 + (dt->slot - 1) % (d->ndev - 1);
+        if (new_instance(d, dt, x))
+            dt->home.device = x;
+        else
+            fallbacks++;
+    }
+    return fallbacks;
+}

@@ -1,0 +1,62 @@
+/* Internals of the distributed assignment shared by dist.c (the protocol
+ * between ranks) and dist_devices.c (tile instances on this rank's
+ * accelerators).  Generation thread only. */
+#ifndef HETSCAL_RUNTIME_DIST_IMPL_H
+#define HETSCAL_RUNTIME_DIST_IMPL_H
+
+#include "runtime/dist.h"
+
+typedef struct dtile {
+    hs_tile_home home;     /* home.device: this rank's device, after
+                              hs_dist_use_devices (0 before) */
+    int slot;              /* accelerator slot the algorithm asked for */
+    int version;           /* writes so far, the same count on every rank */
+    hs_handle local;       /* the home copy (host), when home.rank == me */
+    hs_handle *copy;       /* alien tile: a host copy held here */
+    hs_handle **inst;      /* [x]: instance on accelerator x, or NULL */
+    unsigned valid;        /* bit x: location x (0 = host) holds the
+                              current version on this rank */
+    int *holders;          /* home side: ranks holding the current version */
+    int nholders, capholders;
+} dtile;
+
+struct hs_dist {
+    int me, nranks, tag_limit;
+    int ntiles;
+    dtile *tile;
+    int *send_seq, *recv_seq;   /* messages so far per destination/source */
+    hs_device **devs;           /* devs[1..ndev-1]: accelerators in use */
+    int ndev;
+    int evictions;              /* device memory ran short this many times */
+};
+
+static inline unsigned hs_loc_bit(int x)
+{
+    return 1u << x;
+}
+
+static inline int hs_dtile_is_home(const hs_dist *d, const dtile *dt)
+{
+    return dt->home.rank == d->me;
+}
+
+/* dist.c */
+hs_handle *hs_dist_new_host_copy(dtile *dt);   /* alien: replaces dt->copy */
+void hs_dist_receive(hs_dist *d, dtile *dt, hs_handle *h, int priority);
+
+/* dist_devices.c */
+/* The handle at location x (0 = host) holding the current version of dt,
+ * inserting the device copies (and for an alien tile the receive) that
+ * bring it there. */
+hs_handle *hs_dist_fetch(hs_dist *d, dtile *dt, int x, int priority);
+/* Makes sure every tile of spec has an instance on accelerator x (evicting
+ * cached instances if memory is short): 0 when it cannot. */
+int hs_dist_plan_device(hs_dist *d, const hs_task_spec *spec, int x);
+/* dt's current version is now at location x only (on this rank): drops
+ * what is stale. */
+void hs_dist_written_at(hs_dist *d, dtile *dt, int x);
+/* Another rank holds the current version only: drop what is here. */
+void hs_dist_drop_all(hs_dist *d, dtile *dt);
+void hs_dist_free_instances(hs_dist *d, dtile *dt);
+
+#endif

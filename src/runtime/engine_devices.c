@@ -1,0 +1,217 @@
+/* Accelerators in the engine: one management thread per accelerator runs
+ * its ready tasks (HS_Q_DEVICE) by enqueueing their kernels on the
+ * device's compute stream, and one device-copy thread moves tiles between
+ * host and accelerators (HS_Q_COPY) on the devices' in- and out-streams.
+ * Neither waits for the device: a completion callback finishes the task,
+ * so a thread keeps feeding its streams while earlier work runs, and
+ * sleeps when it has nothing to enqueue.  A task is enqueued only once all
+ * its inputs have completed, so no cross-stream events are needed. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "include/hetscal.h"
+#include "runtime/engine_impl.h"
+#include "runtime/trace.h"
+#include "util/clock.h"
+
+#define E hs_engine_state
+
+void hs_engine_devices_ready(hs_task *t)
+{
+    /* The heaps hold the whole window (hs_engine_devices_begin). */
+    if (t->queue == HS_Q_COPY) {
+        if (hs_heap_push(&E.copies, t) != HETSCAL_SUCCESS)
+            abort();
+        pthread_cond_signal(&E.copy_cv);
+    } else {
+        hs_engine_device *ed = &E.dev[t->device];
+        if (hs_heap_push(&ed->ready, t) != HETSCAL_SUCCESS)
+            abort();
+        pthread_cond_signal(&ed->cv);
+    }
+}
+
+/* ---- completion ------------------------------------------------------- */
+
+static void finish_locked(hs_task *t, double t_done)
+{
+    if (t->queue == HS_Q_COPY) {
+        hs_handle *src = t->acc[0].handle;
+        int h2d = src->dev == NULL;
+        double bytes = (double)src->m * src->n * sizeof(double);
+        if (!t->skipped) {
+            *(h2d ? &E.stats.copies_h2d : &E.stats.copies_d2h) += 1;
+            *(h2d ? &E.stats.bytes_h2d : &E.stats.bytes_d2h) += bytes;
+        }
+        if (E.tracing)
+            hs_trace_span(HS_TRACE_COPY_TRACK, h2d ? "h2d" : "d2h", t->t_posted, t_done,
+                          t->tile, (long)bytes);
+    } else {
+        hs_engine_device *ed = &E.dev[t->device];
+        /* Kernels of one stream run in order: a task's run starts when it
+         * was enqueued or when the previous one finished, whichever is later. */
+        double start = t->t_posted > ed->last_done ? t->t_posted : ed->last_done;
+        E.stats.device_busy_seconds += t_done - start;
+        ed->last_done = t_done;
+        if (t->skipped)
+            E.stats.tasks_skipped++;
+        else
+            E.stats.tasks_run++, E.stats.device_tasks[t->device]++;
+        if (E.tracing)
+            hs_trace_span(HS_TRACE_DEVICE_TRACK + t->device, t->name, start, t_done, t->tile, 0);
+    }
+    hs_engine_complete_locked(t);
+}
+
+/* Device completion callback: runs on a device-owned thread, calls no
+ * device operation. */
+static void done_callback(void *arg)
+{
+    double t_done = hs_now();
+    pthread_mutex_lock(&E.lock);
+    finish_locked(arg, t_done);
+    pthread_mutex_unlock(&E.lock);
+}
+
+/* After enqueueing t's work on `stream` of dev: completion through a
+ * callback, or, if that cannot be registered or the work failed to
+ * enqueue, once the device is idle (nothing may still use t's data). */
+static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
+{
+    if (!status && !t->skipped) {
+        status = dev->ops->callback(dev, stream, done_callback, t);
+        if (!status)
+            return;
+        hs_task_set_output_status(t, status);
+    }
+    if (status && !t->skipped) {
+        (void)dev->ops->synchronize(dev);
+        pthread_mutex_lock(&E.lock);
+        if (status < 0 && !E.failure)
+            E.failure = status;
+        pthread_mutex_unlock(&E.lock);
+    }
+    done_callback(t);
+}
+
+/* ---- threads ---------------------------------------------------------- */
+
+static void run_device_task(hs_task *t, hs_device *dev)
+{
+    int status = hs_task_input_status(t);
+    t->t_posted = hs_now();
+    if (status)
+        t->skipped = 1;
+    else
+        status = t->kernel(t, dev);
+    hs_task_set_output_status(t, status);
+    complete_after(t, dev, HS_STREAM_COMPUTE, t->skipped ? 0 : status);
+}
+
+static void *device_main(void *arg)
+{
+    int d = (int)(size_t)arg;
+    hs_engine_device *ed = &E.dev[d];
+    pthread_mutex_lock(&E.lock);
+    while (!E.shutdown) {
+        hs_task *t = E.active && d < E.ndev ? hs_heap_pop(&ed->ready) : NULL;
+        if (!t) {
+            pthread_cond_wait(&ed->cv, &E.lock);
+            continue;
+        }
+        hs_device *dev = E.devs[d];
+        pthread_mutex_unlock(&E.lock);
+        run_device_task(t, dev);
+        pthread_mutex_lock(&E.lock);
+    }
+    pthread_mutex_unlock(&E.lock);
+    return NULL;
+}
+
+/* One host <-> accelerator copy: acc 0 the source, acc 1 the destination. */
+static void run_copy(hs_task *t)
+{
+    hs_handle *src = t->acc[0].handle, *dst = t->acc[1].handle;
+    int h2d = src->dev == NULL;
+    hs_device *dev = h2d ? dst->dev : src->dev;
+    int stream = h2d ? HS_STREAM_IN : HS_STREAM_OUT;
+    int status = hs_task_input_status(t);
+
+    t->t_posted = hs_now();
+    if (status)
+        t->skipped = 1;
+    else
+        status = dev->ops->copy(dev, stream, h2d ? HS_COPY_H2D : HS_COPY_D2H, src->m, src->n,
+                                src->data, src->m, dst->data, dst->m);
+    hs_task_set_output_status(t, status);
+    complete_after(t, dev, stream, t->skipped ? 0 : status);
+}
+
+static void *copy_main(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&E.lock);
+    while (!E.shutdown) {
+        hs_task *t = E.active ? hs_heap_pop(&E.copies) : NULL;
+        if (!t) {
+            pthread_cond_wait(&E.copy_cv, &E.lock);
+            continue;
+        }
+        pthread_mutex_unlock(&E.lock);
+        run_copy(t);
+        pthread_mutex_lock(&E.lock);
+    }
+    pthread_mutex_unlock(&E.lock);
+    return NULL;
+}
+
+int hs_engine_devices_begin(int heap_size)
+{
+    int err = hs_heap_reserve(&E.copies, heap_size);
+    if (!err && !E.copy_started) {
+        if (pthread_create(&E.copy_thread, NULL, copy_main, NULL) == 0)
+            E.copy_started = 1;
+        else
+            err = HETSCAL_ERR_NOMEM;
+    }
+    for (int d = 1; d < E.ndev && !err; d++) {
+        hs_engine_device *ed = &E.dev[d];
+        err = hs_heap_reserve(&ed->ready, heap_size);
+        ed->last_done = 0;
+        if (err || ed->started)
+            continue;
+        pthread_cond_init(&ed->cv, NULL);
+        if (pthread_create(&ed->thread, NULL, device_main, (void *)(size_t)d) == 0)
+            ed->started = 1;
+        else
+            err = HETSCAL_ERR_NOMEM;
+    }
+    return err;
+}
+
+void hs_engine_devices_wake_all(void)
+{
+    pthread_cond_broadcast(&E.copy_cv);
+    for (int d = 1; d < HS_MAX_DEVICES; d++)
+        if (E.dev[d].started)
+            pthread_cond_broadcast(&E.dev[d].cv);
+}
+
+void hs_engine_devices_join(void)
+{
+    if (E.copy_started) {
+        pthread_join(E.copy_thread, NULL);
+        E.copy_started = 0;
+    }
+    hs_heap_free(&E.copies);
+    for (int d = 1; d < HS_MAX_DEVICES; d++) {
+        hs_engine_device *ed = &E.dev[d];
+        if (!ed->started)
+            continue;
+        pthread_join(ed->thread, NULL);
+        pthread_cond_destroy(&ed->cv);
+        hs_heap_free(&ed->ready);
+        ed->started = 0;
+    }
+}

@@ -1,0 +1,77 @@
+/* Engine internals shared by engine.c (access lists, host workers,
+ * generation thread, lifecycle) and engine_devices.c (accelerator
+ * management threads and the device-copy thread).  Not for other layers. */
+#ifndef HETSCAL_RUNTIME_ENGINE_IMPL_H
+#define HETSCAL_RUNTIME_ENGINE_IMPL_H
+
+#include <pthread.h>
+
+#include "runtime/engine.h"
+#include "runtime/ready_heap.h"
+
+enum { HS_MAX_WORKERS = 256 };
+
+/* One accelerator's queue and management thread. */
+typedef struct hs_engine_device {
+    hs_ready_heap ready;
+    pthread_cond_t cv;
+    pthread_t thread;
+    int started;
+    double last_done;            /* completion time of its previous task */
+} hs_engine_device;
+
+typedef struct hs_engine {
+    pthread_mutex_t lock;
+    pthread_cond_t work_cv;      /* host workers taking part in the call */
+    pthread_cond_t park_cv;      /* workers beyond this call's count */
+    pthread_cond_t gen_cv;       /* generation thread: a new job */
+    pthread_cond_t window_cv;    /* generation thread: room in the window */
+    pthread_cond_t comm_cv;      /* communication loop / caller */
+
+    pthread_t thread[HS_MAX_WORKERS + 1];
+    int nthreads;                /* started: [0] generator, then workers */
+    int shutdown;
+
+    int active;                  /* a call is in progress */
+    int workers;                 /* workers taking part in this call */
+    long window, live, seq;
+    double copy_bytes, copy_budget;
+    hs_ready_heap host;
+    hs_task *comm_head, *comm_tail;
+
+    /* Accelerators of this call: devs[1..ndev-1]; devs[0] is the host. */
+    hs_device *devs[HS_MAX_DEVICES];
+    int ndev;
+    hs_engine_device dev[HS_MAX_DEVICES];
+    hs_ready_heap copies;
+    pthread_cond_t copy_cv;
+    pthread_t copy_thread;
+    int copy_started;
+
+    void (*gen_fn)(void *);
+    void *gen_arg;
+    int gen_pending, gen_done;
+    int failure;
+    int tracing;
+    hs_engine_stats stats;
+} hs_engine;
+
+extern hs_engine hs_engine_state;
+
+/* Engine lock held. */
+void hs_engine_complete_locked(hs_task *t);
+void hs_engine_devices_ready(hs_task *t);      /* HS_Q_DEVICE / HS_Q_COPY */
+int hs_engine_devices_begin(int heap_size);    /* starts missing threads */
+void hs_engine_devices_wake_all(void);         /* shutdown */
+
+/* No lock needed. */
+void hs_engine_devices_join(void);             /* after wake_all */
+/* The status a task's inputs carry (0: run its kernel). */
+int hs_task_input_status(const hs_task *t);
+/* Records status on every handle the task writes. */
+void hs_task_set_output_status(hs_task *t, int status);
+
+/* Trace tracks of the engine's threads. */
+enum { HS_TRACE_DEVICE_TRACK = 100, HS_TRACE_COPY_TRACK = 900 };
+
+#endif

@@ -1,0 +1,12 @@
+# Heterogeneous execution (DESIGN.md sections 2, 3, 5) on emulated GPUs:
+# the runtime against its placement model, the PDPOTRF testers and Debian's
+# xdllt with HETSCAL_DEVICES=emu:N, GPU memory smaller than the share, and
+# the CPU fallback when CUDA is asked for but no GPU exists.
+hetero_tests = \
+  testing/t_runtime_emu_np1.sh testing/t_runtime_emu_np2.sh \
+  testing/t_runtime_emu_np4.sh testing/t_runtime_emu_small_np2.sh \
+  testing/llt_emu_np1.sh testing/llt_emu_np2.sh testing/llt_emu_np4.sh \
+  testing/llt_emu_small_np4.sh testing/xdllt_emu_np2.sh testing/xdllt_emu_np4.sh \
+  testing/cuda_absent.sh
+TESTS += $(hetero_tests)
+EXTRA_DIST += $(hetero_tests) testing/data/llt_emu.dat

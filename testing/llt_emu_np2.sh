@@ -1,0 +1,6 @@
+#!/bin/sh
+# The PDPOTRF tester on llt_hard.dat with 2 emulated GPUs per rank, 2 ranks,
+# small tiles so that every case has accelerator panels.
+: "${top_srcdir:=$(dirname "$0")/..}"
+HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=16 \
+    exec sh "$top_srcdir/testing/llt/run_llt.sh" 2 "$top_srcdir/testing/data/llt_hard.dat"
