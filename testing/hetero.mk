@@ -2,11 +2,18 @@
 # the runtime against its placement model, the PDPOTRF testers and Debian's
 # xdllt with HETSCAL_DEVICES=emu:N, GPU memory smaller than the share, and
 # the CPU fallback when CUDA is asked for but no GPU exists.
+check_PROGRAMS += testing/t_placement
+testing_t_placement_SOURCES = testing/t_placement.c \
+  testing/placement_model.h testing/placement_model.c
+testing_t_placement_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+
 hetero_tests = \
+  testing/t_placement_np1.sh testing/t_placement_np2.sh testing/t_placement_np4.sh \
   testing/t_runtime_emu_np1.sh testing/t_runtime_emu_np2.sh \
   testing/t_runtime_emu_np4.sh testing/t_runtime_emu_small_np2.sh \
   testing/llt_emu_np1.sh testing/llt_emu_np2.sh testing/llt_emu_np4.sh \
-  testing/llt_emu_small_np4.sh testing/xdllt_emu_np2.sh testing/xdllt_emu_np4.sh \
+  testing/llt_emu_small_np4.sh testing/xdllt_emu_np1.sh testing/xdllt_emu_np2.sh \
+  testing/xdllt_emu_np4.sh \
   testing/cuda_absent.sh
 TESTS += $(hetero_tests)
 EXTRA_DIST += $(hetero_tests) testing/data/llt_emu.dat

@@ -10,7 +10,8 @@ testing_libidlesleep_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 testing_libidlesleep_la_LIBADD = -ldl
 
 check_PROGRAMS += testing/t_runtime
-testing_t_runtime_SOURCES = testing/t_runtime.c
+testing_t_runtime_SOURCES = testing/t_runtime.c \
+  testing/placement_model.h testing/placement_model.c
 testing_t_runtime_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 TESTS += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh
 EXTRA_DIST += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh

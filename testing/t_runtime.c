@@ -22,6 +22,7 @@
 #include "runtime/dist.h"
 #include "runtime/engine.h"
 #include "runtime/session.h"
+#include "testing/placement_model.h"
 
 enum { MAX_TILES = 40, MAX_PROGRAM = 400 };
 
@@ -163,107 +164,6 @@ static void generate(void *arg)
     hs_dist_finish(ra->dist);
 }
 
-/* ---- the model of device copies (dist.h's rules, written out again) ---- */
-
-typedef struct model {
-    const program *p;
-    int me, gpus;
-    unsigned valid[MAX_TILES];     /* locations of the current version here */
-    unsigned holders[MAX_TILES];   /* home side: ranks holding it */
-    long h2d, d2h;
-} model;
-
-static int home_device(const model *m, int t)
-{
-    int slot = m->p->home[t].device;
-    return m->p->home[t].rank == m->me && slot > 0 && m->gpus > 0
-               ? 1 + (slot - 1) % m->gpus : 0;
-}
-
-static void fetch(model *m, int t, int x)
-{
-    if (m->valid[t] & (1u << x))
-        return;
-    if (!(m->valid[t] & 1u)) {
-        if (m->valid[t])
-            m->d2h++;            /* from a device; else received */
-        m->valid[t] |= 1u;
-    }
-    if (x) {
-        m->h2d++;
-        m->valid[t] |= 1u << x;
-    }
-}
-
-static void model_run(model *m)
-{
-    const program *p = m->p;
-    for (int t = 0; t < p->ntiles; t++) {
-        m->valid[t] = p->home[t].rank == m->me ? 1u : 0u;
-        m->holders[t] = 0;
-    }
-    for (int k = 0; k < p->ntasks; k++) {
-        const hs_task_spec *s = &p->task[k];
-        int main_tile = s->acc[0].tile, exec;
-        for (int a = 0; a < s->nacc; a++)
-            if (s->acc[a].mode & HS_W) {
-                main_tile = s->acc[a].tile;
-                break;
-            }
-        exec = p->home[main_tile].rank;
-        if (exec == m->me) {
-            int x = s->host_only ? 0 : home_device(m, main_tile);
-            for (int a = 0; a < s->nacc; a++)
-                if (s->acc[a].mode & HS_R)
-                    fetch(m, s->acc[a].tile, x);
-            for (int a = 0; a < s->nacc; a++) {
-                int t = s->acc[a].tile;
-                if (!(s->acc[a].mode & HS_W))
-                    continue;
-                m->valid[t] = 1u << x;
-                if (p->home[t].rank == m->me)
-                    m->holders[t] = 0;
-                else
-                    fetch(m, t, 0);   /* the minor output goes home */
-            }
-        } else {
-            for (int a = 0; a < s->nacc; a++) {
-                int t = s->acc[a].tile;
-                if (p->home[t].rank != m->me)
-                    continue;
-                if ((s->acc[a].mode & HS_R) && !(m->holders[t] & (1u << exec))) {
-                    fetch(m, t, 0);
-                    m->holders[t] |= 1u << exec;
-                }
-            }
-            for (int a = 0; a < s->nacc; a++) {
-                int t = s->acc[a].tile;
-                if (!(s->acc[a].mode & HS_W))
-                    continue;
-                if (p->home[t].rank == m->me) {
-                    m->valid[t] = 1u;
-                    m->holders[t] = 1u << exec;
-                } else {
-                    m->valid[t] = 0;
-                }
-            }
-        }
-        int f = p->flush_after[k];
-        if (f >= 0 && p->home[f].rank == m->me) {
-            unsigned keep = 1u | (1u << home_device(m, f));
-            m->holders[f] = 0;
-            if (!(m->valid[f] & keep))
-                fetch(m, f, 0);
-            m->valid[f] = (m->valid[f] & 1u) ? 1u : 1u << home_device(m, f);
-        } else if (f >= 0) {
-            m->valid[f] = 0;
-        }
-    }
-    for (int t = 0; t < p->ntiles; t++)
-        if (p->home[t].rank == m->me)
-            fetch(m, t, 0);
-}
-
 static long copies_checked;
 
 /* Runs one program with the runtime and checks this rank's tiles. */
@@ -292,12 +192,13 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
             d[i] = initial_value(t, i);
     }
     int fallbacks = hs_dist_use_devices(dist, devs, ndev);
+    placement_model m;
+    if (placement_model_init(&m, p->ntiles, p->home, me, ndev - 1) != 0)
+        return 1;
+    hs_dist_observe(dist, placement_model_observe, &m);
     run_arg ra = { p, dist };
     int err = hs_session_run(MPI_COMM_WORLD, limits, generate, &ra, &stats);
-    if (ndev > 1 && fallbacks == 0 && hs_dist_evictions(dist) == 0 && p->failing_task < 0 &&
-        limits->copy_budget > 0) {
-        model m = { .p = p, .me = me, .gpus = ndev - 1 };
-        model_run(&m);
+    if (ndev > 1 && fallbacks == 0 && hs_dist_evictions(dist) == 0 && p->failing_task < 0) {
         if (m.h2d != stats.copies_h2d || m.d2h != stats.copies_d2h) {
             fprintf(stderr, "rank %d: copies h2d %ld d2h %ld, the model says %ld %ld\n", me,
                     stats.copies_h2d, stats.copies_d2h, m.h2d, m.d2h);
@@ -305,6 +206,7 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
         }
         copies_checked += m.h2d + m.d2h;
     }
+    placement_model_free(&m);
     if (err) {
         fprintf(stderr, "rank %d: session error %d\n", me, err);
         failures++;

@@ -1,3 +1,4 @@
 #!/bin/sh
-# Random task programs, 2 ranks with 2 emulated GPUs each.
-exec "$LAUNCH" 2 "$top_builddir/testing/t_runtime" 120 250 2
+# Random task programs, 2 ranks with 1, then 2 emulated GPUs each.
+"$LAUNCH" 2 "$top_builddir/testing/t_runtime" 80 250 1 || exit 1
+exec "$LAUNCH" 2 "$top_builddir/testing/t_runtime" 80 250 2

@@ -1,3 +1,4 @@
 #!/bin/sh
-# Random task programs, 4 ranks with 1 emulated GPU each.
-exec "$LAUNCH" 4 "$top_builddir/testing/t_runtime" 100 250 1
+# Random task programs, 4 ranks with 1, then 2 emulated GPUs each.
+"$LAUNCH" 4 "$top_builddir/testing/t_runtime" 60 250 1 || exit 1
+exec "$LAUNCH" 4 "$top_builddir/testing/t_runtime" 60 250 2

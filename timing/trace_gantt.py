@@ -38,6 +38,15 @@ def main():
     except ImportError:
         print("wrote %s.json; install python3-matplotlib for the PNG" % prefix)
         return
+    def track_name(t):   # the track numbers of src/runtime/trace.h
+        if t >= 1000:
+            return "MPI"
+        if t == 900:
+            return "device copies"
+        if t > 100:
+            return "gpu %d" % (t - 100)
+        return "worker %d" % t
+
     tracks = sorted({(e["pid"], e["tid"]) for e in spans})
     row = {t: i for i, t in enumerate(tracks)}
     names = sorted({e["name"] for e in spans})
@@ -47,8 +56,7 @@ def main():
         ax.barh(row[(e["pid"], e["tid"])], e["dur"] / 1e3, left=e["ts"] / 1e3,
                 color=colour[e["name"]], edgecolor="none", height=0.8)
     ax.set_yticks(range(len(tracks)))
-    ax.set_yticklabels(["rank %d %s" % (p, "MPI" if t >= 1000 else "worker %d" % t)
-                        for p, t in tracks])
+    ax.set_yticklabels(["rank %d %s" % (p, track_name(t)) for p, t in tracks])
     ax.invert_yaxis()
     ax.set_xlabel("ms since the rank's first event")
     ax.set_title("hetscal trace %s, call %d" % (prefix, call))

@@ -27,7 +27,7 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
         for (int x = 1; x < r->ndev && x < HS_MAX_DEVICES; x++)
             accel += s->device_tasks[x];
         fprintf(stderr,
-                "hetscal: devices of rank %d in %s: %s; panel_gpu=%d host_tasks=%ld gpu_tasks=%ld",
+                "hetscal: rank %d in %s: %s; panel_gpu=%d host_tasks=%ld gpu_tasks=%ld",
                 g->rank, r->routine, r->devices, r->panel_gpu, s->device_tasks[0], accel);
         for (int x = 1; x < r->ndev && x < HS_MAX_DEVICES; x++)
             fprintf(stderr, " gpu%d=%ld", x, s->device_tasks[x]);
@@ -39,7 +39,7 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
                 r->peak_device_bytes / 1048576.0, r->gpu_fallbacks);
     } else if (r->devices && r->devices[0] && !said_devices) {
         /* Host only: said once per process. */
-        fprintf(stderr, "hetscal: devices of rank %d: %s\n", g->rank, r->devices);
+        fprintf(stderr, "hetscal: rank %d: %s\n", g->rank, r->devices);
         said_devices = 1;
     }
     fflush(stderr);

@@ -205,7 +205,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
             holders_clear(dt);
         } else {
             hs_handle *h = hs_dist_fetch(d, dt, 0, spec->priority);
-            submit_transfer(d, HS_Q_SEND, h, dt->home.rank, spec->priority, t->tile);
+            submit_transfer(d, HS_Q_SEND, h, dt->home.rank, spec->priority, main_output(spec));
         }
     }
 }
@@ -241,10 +241,23 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
     }
 }
 
+static void observe(hs_dist *d, int event, const hs_task_spec *spec, int tile)
+{
+    if (d->observer)
+        d->observer(d->observer_arg, event, spec, tile);
+}
+
+void hs_dist_observe(hs_dist *d, hs_dist_observer fn, void *arg)
+{
+    d->observer = fn;
+    d->observer_arg = arg;
+}
+
 void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
 {
     int exec = d->tile[main_output(spec)].home.rank;
 
+    observe(d, HS_DIST_INSERT, spec, -1);
     hs_engine_window_wait();
     if (exec == d->me)
         insert_executed_here(d, spec);
@@ -252,7 +265,7 @@ void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
         insert_elsewhere(d, spec, exec);
 }
 
-void hs_dist_flush(hs_dist *d, int tile)
+static void flush(hs_dist *d, int tile)
 {
     dtile *dt = &d->tile[tile];
     if (hs_dtile_is_home(d, dt)) {
@@ -266,16 +279,24 @@ void hs_dist_flush(hs_dist *d, int tile)
     }
 }
 
+void hs_dist_flush(hs_dist *d, int tile)
+{
+    observe(d, HS_DIST_FLUSH, NULL, tile);
+    flush(d, tile);
+}
+
 void hs_dist_final(hs_dist *d, int tile, int priority)
 {
     dtile *dt = &d->tile[tile];
-    hs_dist_flush(d, tile);
+    observe(d, HS_DIST_FINAL, NULL, tile);
+    flush(d, tile);
     if (hs_dtile_is_home(d, dt))
         hs_dist_fetch(d, dt, 0, priority);
 }
 
 void hs_dist_finish(hs_dist *d)
 {
+    observe(d, HS_DIST_FINISH, NULL, -1);
     for (int t = 0; t < d->ntiles; t++)
         if (hs_dtile_is_home(d, &d->tile[t]))
             hs_dist_fetch(d, &d->tile[t], 0, 0);

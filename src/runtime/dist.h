@@ -70,6 +70,13 @@ void hs_dist_final(hs_dist *d, int tile, int priority);
  * buffer (where hs_dist_tile_data points). */
 void hs_dist_finish(hs_dist *d);
 
+/* For tests: fn(arg, event, spec, tile) sees every call the algorithm
+ * makes (spec for HS_DIST_INSERT, tile for FLUSH and FINAL), in order, on
+ * the generation thread. */
+enum hs_dist_event { HS_DIST_INSERT, HS_DIST_FLUSH, HS_DIST_FINAL, HS_DIST_FINISH };
+typedef void (*hs_dist_observer)(void *arg, int event, const hs_task_spec *spec, int tile);
+void hs_dist_observe(hs_dist *d, hs_dist_observer fn, void *arg);
+
 /* Smallest nonzero status word of the tiles owned here (0 if none);
  * positive statuses (INFO) rank below negative (runtime errors) only
  * through hs_status_merge. */

@@ -28,6 +28,8 @@ struct hs_dist {
     hs_device **devs;           /* devs[1..ndev-1]: accelerators in use */
     int ndev;
     int evictions;              /* device memory ran short this many times */
+    hs_dist_observer observer;  /* tests */
+    void *observer_arg;
 };
 
 static inline unsigned hs_loc_bit(int x)

@@ -71,7 +71,4 @@ int hs_task_input_status(const hs_task *t);
 /* Records status on every handle the task writes. */
 void hs_task_set_output_status(hs_task *t, int status);
 
-/* Trace tracks of the engine's threads. */
-enum { HS_TRACE_DEVICE_TRACK = 100, HS_TRACE_COPY_TRACK = 900 };
-
 #endif

@@ -71,12 +71,17 @@ static void write_track_names(FILE *f, int rank)
     fprintf(f, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"rank %d\"}}",
             rank, rank);
     for (int j = 0; j < ntracks; j++) {
+        char name[32];
         if (tracks[j] == HS_TRACE_COMM_TRACK)
-            fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,"
-                       "\"args\":{\"name\":\"MPI\"}}", rank, tracks[j]);
+            snprintf(name, sizeof name, "MPI");
+        else if (tracks[j] == HS_TRACE_COPY_TRACK)
+            snprintf(name, sizeof name, "device copies");
+        else if (tracks[j] > HS_TRACE_DEVICE_TRACK)
+            snprintf(name, sizeof name, "gpu %d", tracks[j] - HS_TRACE_DEVICE_TRACK);
         else
-            fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,"
-                       "\"args\":{\"name\":\"cpu worker %d\"}}", rank, tracks[j], tracks[j]);
+            snprintf(name, sizeof name, "cpu worker %d", tracks[j]);
+        fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,"
+                   "\"args\":{\"name\":\"%s\"}}", rank, tracks[j], name);
     }
 }
 

@@ -1,12 +1,15 @@
 /* HETSCAL_TRACE=FILE: a Chrome trace-event JSON per rank (FILE.RANK.json)
- * with one track per worker and one for the communication loop: every task
- * (kernel name, first tile id) and every message (peer, bytes).  Open it in
+ * with one track per CPU worker, per accelerator, for the device-copy
+ * thread and for the communication loop: every task (kernel name, main
+ * tile id), every device copy (h2d/d2h, tile, bytes) and every message
+ * (peer, bytes).  Open it in
  * Perfetto or chrome://tracing; timing/trace_gantt.py merges ranks and
  * draws a PNG Gantt chart. */
 #ifndef HETSCAL_RUNTIME_TRACE_H
 #define HETSCAL_RUNTIME_TRACE_H
 
-enum { HS_TRACE_COMM_TRACK = 1000 };
+/* Tracks: workers 1..W, accelerator x at DEVICE + x, then COPY, COMM. */
+enum { HS_TRACE_DEVICE_TRACK = 100, HS_TRACE_COPY_TRACK = 900, HS_TRACE_COMM_TRACK = 1000 };
 
 /* Starts recording for one call (no-op unless HETSCAL_TRACE is set). */
 void hs_trace_begin_call(const char *routine, int rank);
