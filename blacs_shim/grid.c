@@ -87,17 +87,27 @@ const hetscal_grid *hetscal_grid_get(int ctxt, int *err)
     Cblacs_get(ctxt, BLACS_GET_SYSTEM_CONTEXT, &handle);
     sys = Cblacs2sys_handle(handle);
 
-    for (link = &cached_grids; *link; link = &(*link)->next) {
-        g = *link;
-        if (g->ctxt != ctxt)
-            continue;
-        if (grid_matches(g, ctxt, sys, nprow, npcol, myrow, mycol)) {
-            *err = HETSCAL_SUCCESS;
-            return g;
+    /* Reuse a cached grid only if every rank of the grid can: context
+     * numbers are per process and reused after blacs_gridexit, so one rank
+     * may hold a stale entry where another holds none (and must build,
+     * which is collective). */
+    hetscal_grid **found = NULL;
+    for (link = &cached_grids; *link; link = &(*link)->next)
+        if ((*link)->ctxt == ctxt) {
+            found = link;
+            break;
         }
-        *link = g->next;          /* stale entry for a reused context */
+    int reuse = found && grid_matches(*found, ctxt, sys, nprow, npcol, myrow, mycol);
+    int all_reuse = 0;
+    MPI_Allreduce(&reuse, &all_reuse, 1, MPI_INT, MPI_MIN, sys);
+    if (all_reuse) {
+        *err = HETSCAL_SUCCESS;
+        return *found;
+    }
+    if (found) {
+        g = *found;
+        *found = g->next;
         grid_free(g);
-        break;
     }
 
     g = calloc(1, sizeof *g);

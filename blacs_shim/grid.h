@@ -15,6 +15,10 @@ typedef struct hetscal_grid {
     int *rank_of;            /* rank_of[prow * npcol + pcol] */
     int local_ranks;         /* ranks of this grid sharing this node */
     int local_index;         /* this rank's index among them */
+    /* Host and accelerator DGEMM rates agreed over the grid for device
+     * generation rates_agreed (0: not yet), by api/device_split.c. */
+    int rates_agreed, ranks_with_accel;
+    double host_rate, accel_rate;
     struct hetscal_grid *next;
 } hetscal_grid;
 
@@ -22,8 +26,9 @@ typedef struct hetscal_grid {
  * the grid or ctxt is not valid.  Local, no communication. */
 void hetscal_grid_info(int ctxt, int *nprow, int *npcol, int *myrow, int *mycol);
 
-/* The grid of ctxt, created on first use (collective over the grid) and
- * cached.  Returns NULL on failure (reported in *err). */
+/* The grid of ctxt, created on first use and cached; collective over the
+ * grid (one small allreduce decides on reuse).  Returns NULL on failure
+ * (reported in *err). */
 const hetscal_grid *hetscal_grid_get(int ctxt, int *err);
 
 static inline int hetscal_grid_rank(const hetscal_grid *g, int prow, int pcol)

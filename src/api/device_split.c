@@ -6,6 +6,7 @@
 
 #include "api/device_split.h"
 #include "runtime/engine.h"
+#include "runtime/session.h"
 #include "util/clock.h"
 
 enum { PROBE = 256, PROBE_REPS = 3 };
@@ -51,35 +52,52 @@ static double dgemm_rate(hs_device *dev)
     return best;
 }
 
-/* Host part of a B-wide column, in columns, from the rates of this rank. */
-static int host_columns(hs_device **devs, int ndev, int threads, int B, int b)
+/* This process's host DGEMM rate per thread and summed accelerator rate,
+ * measured at the first call. */
+static void local_rates(hs_device **devs, int ndev, int generation, double *host,
+                        double *accel)
 {
-    static double rate[HS_MAX_DEVICES + 1];
+    static double rate[HS_MAX_DEVICES];
     static int measured;
-    if (!measured) {
-        for (int x = 0; x < ndev && x <= HS_MAX_DEVICES; x++)
+    if (measured != generation) {
+        for (int x = 0; x < ndev && x < HS_MAX_DEVICES; x++)
             rate[x] = dgemm_rate(devs[x]);
-        measured = 1;
+        measured = generation;
     }
-    double host = threads * rate[0], accel = 0;
-    for (int x = 1; x < ndev && x <= HS_MAX_DEVICES; x++)
-        accel += rate[x];
-    if (accel <= 0)
-        return B;
-    double share = host / (host + accel) * B;
-    int panels = (int)(share / b + 0.5);
-    return panels * b < B ? panels * b : B;
+    *host = rate[0];
+    *accel = 0;
+    for (int x = 1; x < ndev && x < HS_MAX_DEVICES; x++)
+        *accel += rate[x];
+}
+
+/* The grid's ranks with accelerators and their average rates, agreed at
+ * the first call on the grid (collective then) and kept in the grid. */
+static void agree_rates(const hetscal_grid *grid, hs_device **devs, int ndev, int generation)
+{
+    hetscal_grid *g = (hetscal_grid *)grid;   /* the grid's cache slot */
+    if (g->rates_agreed == generation)
+        return;
+    double mine[3] = { ndev > 1, 0, 0 }, all[3];
+    if (ndev > 1)
+        local_rates(devs, ndev, generation, &mine[1], &mine[2]);
+    MPI_Allreduce(mine, all, 3, MPI_DOUBLE, MPI_SUM, grid->comm);
+    g->ranks_with_accel = (int)all[0];
+    g->host_rate = all[0] > 0 ? all[1] / all[0] : 0;
+    g->accel_rate = all[0] > 0 ? all[2] / all[0] : 0;
+    g->rates_agreed = generation;
 }
 
 int hs_accelerator_panel_width(const hetscal_grid *grid, const hs_config *cfg,
                                hs_device **devs, int ndev, int B, int b)
 {
-    int mine[2] = { 0, ndev > 1 }, all[2];
-    if (ndev > 1)
-        mine[0] = cfg->nb_gpu > 0 ? (cfg->nb_gpu < B ? cfg->nb_gpu : B)
-                                  : B - host_columns(devs, ndev, cfg->num_threads, B, b);
-    MPI_Allreduce(mine, all, 2, MPI_INT, MPI_SUM, grid->comm);
-    /* The average over the ranks that have accelerators; ranks without
-     * run their accelerator panels on the host. */
-    return all[1] > 0 ? all[0] / all[1] : 0;
+    agree_rates(grid, devs, ndev, hs_session_device_generation());
+    if (grid->ranks_with_accel == 0)
+        return 0;   /* ranks without accelerators run those panels on the host */
+    if (cfg->nb_gpu > 0)
+        return cfg->nb_gpu < B ? cfg->nb_gpu : B;
+    if (grid->accel_rate <= 0)
+        return 0;
+    double host = cfg->num_threads * grid->host_rate;
+    int panels = (int)(host / (host + grid->accel_rate) * B / b + 0.5);
+    return panels * b < B ? B - panels * b : 0;
 }

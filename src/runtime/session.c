@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "blacs_shim/grid.h"
 #include "comm/progress.h"
@@ -31,17 +32,40 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
 }
 
 static struct {
-    int opened;
+    int opened, generation;
     hs_device **devs;
     int ndev;
+    char spec[128];
     char msg[256];
 } D;
+
+static void close_devices(void)
+{
+    if (D.opened) {
+        for (int x = 1; x < D.ndev; x++)
+            hs_devmem_trim(D.devs[x]);
+        hs_devices_close(D.devs, D.ndev);
+        D.opened = 0;
+    }
+}
+
+int hs_session_device_generation(void)
+{
+    return D.generation;
+}
 
 int hs_session_devices(const hetscal_grid *grid, hs_device ***devs, int *ndev,
                        const char **msg)
 {
+    const char *spec = getenv("HETSCAL_DEVICES");
+    if (!spec)
+        spec = "";
+    if (D.opened && strncmp(spec, D.spec, sizeof D.spec) != 0) {
+        /* HETSCAL_DEVICES changed: the management threads go first. */
+        hs_engine_shutdown();
+        close_devices();
+    }
     if (!D.opened) {
-        const char *spec = getenv("HETSCAL_DEVICES");
         char why[128];
         int err = hs_devices_open(spec, grid->local_index, grid->local_ranks, &D.devs,
                                   &D.ndev, D.msg, sizeof D.msg);
@@ -56,22 +80,14 @@ int hs_session_devices(const hetscal_grid *grid, hs_device ***devs, int *ndev,
             return err;
         if (D.ndev > HS_MAX_DEVICES)
             D.ndev = HS_MAX_DEVICES;
+        snprintf(D.spec, sizeof D.spec, "%s", spec);
         D.opened = 1;
+        D.generation++;
     }
     *devs = D.devs;
     *ndev = D.ndev;
     *msg = D.msg;
     return HETSCAL_SUCCESS;
-}
-
-static void close_devices(void)
-{
-    if (D.opened) {
-        for (int x = 1; x < D.ndev; x++)
-            hs_devmem_trim(D.devs[x]);
-        hs_devices_close(D.devs, D.ndev);
-        D.opened = 0;
-    }
 }
 
 /* MPI_Finalize deletes MPI_COMM_SELF's attributes first, while MPI still

@@ -14,11 +14,14 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
                    void (*generate)(void *arg), void *arg, hs_engine_stats *stats);
 
 /* This rank's devices ([0] the host), opened with HETSCAL_DEVICES at the
- * first call and kept until MPI_Finalize (later changes of the variable
- * are not seen); msg says what was opened, or why not what was asked
+ * first call and kept until MPI_Finalize or until the variable changes
+ * (then reopened); msg says what was opened, or why not what was asked
  * (then the host only).  Calling thread. */
 int hs_session_devices(const hetscal_grid *grid, hs_device ***devs, int *ndev,
                        const char **msg);
+/* Counts the openings so far: what was measured on the devices is valid
+ * while it stays the same. */
+int hs_session_device_generation(void);
 
 /* Registers the shutdown of the thread pool and the grid cache at
  * MPI_Finalize and at exit (once; calling thread). */
