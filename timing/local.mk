@@ -1,14 +1,37 @@
-# timing/time_pdpotrf: hetscal's PDPOTRF against the reference ScaLAPACK's,
-# side by side on the same matrices (it reuses the tester's distributed
-# matrices and residual checks from testing/llt/).
-noinst_PROGRAMS += timing/time_pdpotrf
-timing_time_pdpotrf_SOURCES = \
-  timing/time_pdpotrf.h timing/time_pdpotrf.c timing/time_options.c \
-  timing/time_stats.c timing/time_reference.c timing/time_ceiling.c \
+# timing/time_scalapack: hetscal's PDPOTRF and PDGEQRF against the reference
+# ScaLAPACK's, side by side on the same matrices, with the DGEMM ceiling of
+# the same cores (it reuses the tester's distributed matrices and residual
+# checks from testing/llt/).  Inputs: timing/*.dat.
+noinst_PROGRAMS += timing/time_scalapack
+timing_time_scalapack_SOURCES = \
+  timing/time_scalapack.h timing/time_scalapack.c \
+  timing/time_input.c timing/time_options.c timing/time_default_input.c \
+  timing/time_potrf.c timing/time_geqrf.c timing/time_threads.c \
+  timing/time_ceiling.c timing/time_reference.c timing/time_stats.c \
   $(llt_matrix_sources)
-timing_time_pdpotrf_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/llt
-timing_time_pdpotrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
-EXTRA_DIST += timing/trace_gantt.py
+timing_time_scalapack_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/llt
+timing_time_scalapack_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread -ldl
+timing_inputs = \
+  timing/potrf_default.dat timing/geqrf_default.dat timing/quick.dat \
+  timing/plot.dat
+EXTRA_DIST += $(timing_inputs) timing/plot_gflops.py timing/trace_gantt.py
+
+# `make plot`: GFLOP/s against N of hetscal, the reference and the DGEMM
+# ceiling, 1 rank x 2 threads (timing/plot.dat), drawn into timing/plot.png
+# by timing/plot_gflops.py with the first of $(PYTHON3) and /usr/bin/python3
+# that has matplotlib (Debian: python3-matplotlib).  Not part of make check.
+PYTHON3 = python3
+plot: timing/time_scalapack testing/libidlesleep.la
+	$(abs_top_srcdir)/testing/launch 1 timing/time_scalapack \
+	  -f $(srcdir)/timing/plot.dat -csv timing/plot.csv
+	@for py in $(PYTHON3) /usr/bin/python3; do \
+	  if $$py -c 'import matplotlib' 2>/dev/null; then \
+	    echo "$$py $(srcdir)/timing/plot_gflops.py timing/plot.csv timing/plot.png"; \
+	    exec $$py $(srcdir)/timing/plot_gflops.py timing/plot.csv timing/plot.png; \
+	  fi; \
+	done; echo "make plot: no python3 with matplotlib (apt-get install python3-matplotlib)" >&2; exit 1
+.PHONY: plot
+CLEANFILES += timing/plot.csv timing/plot.png
 
 # timing/bench_runtime: runtime overhead per empty task.
 noinst_PROGRAMS += timing/bench_runtime

@@ -1,41 +1,84 @@
-/* The "ceiling": the DGEMM rate of the cores the ranks run on, measured on
- * every rank at once, so that oversubscribed or shared cores show up. */
+/* The "ceiling": what the cores of the grid do at best, measured in the
+ * same run as the routines.  Every rank of the grid at once starts THREADS
+ * threads, each running single-threaded NB^3 DGEMMs on its own matrices
+ * for a fixed time (what hetscal's workers do with their tiles, with no
+ * dependency ever waited for); the rates of the ranks add up.  Shared or
+ * oversubscribed cores show up as a lower ceiling. */
 #include "config.h"
 
 #include <mpi.h>
+#include <pthread.h>
 #include <stdlib.h>
 
-#include "time_pdpotrf.h"
+#include "time_scalapack.h"
 
-double time_dgemm_gflops(int n)
+#define CEILING_SECONDS 0.3
+
+struct gemm_thread {
+    pthread_t id;
+    int nb;
+    double flops, seconds;
+};
+
+static void *run_gemms(void *arg)
 {
-    size_t size = (size_t)n * (size_t)n;
-    double *a = malloc(size * sizeof *a), *b = malloc(size * sizeof *b);
-    double *c = malloc(size * sizeof *c);
+    struct gemm_thread *t = arg;
+    size_t size = (size_t)t->nb * (size_t)t->nb;
+    double *a = malloc(3 * size * sizeof *a), t0, now;
     const double one = 1.0, zero = 0.0;
-    double t = 0.0;
-    int warm = n < 200 ? n : 200;
+    int n = t->nb;
 
-    int ok = a != NULL && b != NULL && c != NULL;
-
-    if (ok) {
-        for (size_t i = 0; i < size; i++) {
-            a[i] = (double)(i % 17) * 0.25 - 2.0;
-            b[i] = (double)(i % 13) * 0.5 - 3.0;
-            c[i] = 0.0;
-        }
-        dgemm_("N", "N", &warm, &warm, &warm, &one, a, &n, b, &n, &zero, c,
-               &n, 1, 1);
+    if (a == NULL)
+        return NULL;
+    for (size_t i = 0; i < 3 * size; i++)
+        a[i] = (double)(i % 17) * 0.25 - 2.0;
+    dgemm_("N", "N", &n, &n, &n, &one, a, &n, a + size, &n, &zero,
+           a + 2 * size, &n, 1, 1); /* warm-up: pages, caches, clock */
+    t0 = now = MPI_Wtime();
+    while (now - t0 < CEILING_SECONDS) {
+        dgemm_("N", "N", &n, &n, &n, &one, a, &n, a + size, &n, &zero,
+               a + 2 * size, &n, 1, 1);
+        t->flops += 2.0 * n * (double)n * n;
+        now = MPI_Wtime();
     }
-    MPI_Barrier(MPI_COMM_WORLD);
-    if (ok) {
-        t = MPI_Wtime();
-        dgemm_("N", "N", &n, &n, &n, &one, a, &n, b, &n, &zero, c, &n, 1, 1);
-        t = MPI_Wtime() - t;
-    }
-    free(c);
-    free(b);
+    t->seconds = now - t0;
     free(a);
-    return t > 0.0 ? 2.0 * (double)n * (double)n * (double)n / t * 1e-9
-                   : 0.0;
+    return NULL;
+}
+
+static double rank_gflops(int threads, int nb)
+{
+    struct gemm_thread *t = calloc((size_t)threads, sizeof *t);
+    double flops = 0.0, seconds = 0.0;
+    int started = 0;
+
+    if (t == NULL)
+        return 0.0;
+    for (; started < threads; started++) {
+        t[started].nb = nb;
+        if (pthread_create(&t[started].id, NULL, run_gemms, &t[started]))
+            break;
+    }
+    for (int i = 0; i < started; i++) {
+        pthread_join(t[i].id, NULL);
+        flops += t[i].flops;
+        if (t[i].seconds > seconds)
+            seconds = t[i].seconds;
+    }
+    free(t);
+    return started == threads ? time_gflops(flops, seconds) : 0.0;
+}
+
+double time_ceiling_gflops(int in_grid, int threads, int nb)
+{
+    double mine = 0.0, all;
+
+    time_blas_threads(1);
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (in_grid)
+        mine = rank_gflops(threads, nb);
+    time_idle_barrier();
+    MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    time_blas_threads(threads);
+    return all;
 }

@@ -1,40 +1,50 @@
-/* Command line of the timer: one case from -n/-nb/-p/-q/-reps (-n and -nb
- * may be comma-separated lists, timed as a cross product), or a case list
- * from -f FILE with one "N NB P Q [REPS]" per line ('#' starts a comment). */
+/* Command line of the timer: an input file (-f FILE, see
+ * timing/potrf_default.dat), or the built-in input with some of its lists
+ * replaced by options (-n 4000 -p 1 -q 2 ...), and -csv FILE. */
 #include "config.h"
 
 #include <ctype.h>
 #include <mpi.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "time_pdpotrf.h"
+#include "time_scalapack.h"
 
 void time_print_usage(const char *prog)
 {
-    printf("usage: mpiexec -n NP %s [options]\n"
-           "  -n N[,N...]     matrix orders (default 2000)\n"
-           "  -nb NB[,NB...]  block sizes of the caller's layout (default 64)\n"
-           "  -p P -q Q       process grid (default 1 x NP)\n"
-           "  -reps R         timed runs of each routine (default 3)\n"
-           "  -f FILE         cases \"N NB P Q [REPS]\", one per line\n"
-           "  -uplo L|U       triangle to factor (default L)\n"
-           "  -ceiling N      DGEMM size for the ceiling, 0 to skip "
-           "(default 2000)\n"
-           "  -nocheck        skip the residual of hetscal's factor\n",
+    printf("usage: mpiexec -n NP %s [-f FILE.dat] [-csv FILE] [options]\n"
+           "  -f FILE           input file (timing/*.dat); without it the "
+           "built-in input,\n"
+           "                    whose lists these options replace:\n"
+           "  -routine R[,R]    potrf, geqrf\n"
+           "  -n N[,N...]       matrix orders (columns for geqrf)\n"
+           "  -m M[,M...]       rows for geqrf, one per N (default M = N)\n"
+           "  -nb NB[,NB...]    block size of the caller's layout (MB = NB)\n"
+           "  -p P -q Q         one process grid (default 1 x NP)\n"
+           "  -threads T[,T]    threads per rank: hetscal's workers and the "
+           "reference's\n"
+           "                    BLAS threads (0: cores of the node / grid "
+           "ranks on it)\n"
+           "  -devices D[,D]    HETSCAL_DEVICES values ('-': as in the "
+           "environment)\n"
+           "  -reps R           timed runs of each routine\n"
+           "  -uplo L|U         PDPOTRF's triangle\n"
+           "  -nocheck          skip the residual of hetscal's result\n"
+           "  -thresh X         residual threshold\n"
+           "  -ceiling NB       DGEMM size of the ceiling (0: min(N, 384))\n"
+           "  -csv FILE         also write one CSV line per case (rank 0)\n",
            prog);
 }
 
-static int parse_list(const char *text, int *values, int max)
+static int parse_ints(const char *text, int *values, int min)
 {
     int count = 0;
     const char *p = text;
     while (*p != '\0') {
         char *end;
         long v = strtol(p, &end, 10);
-        if (end == p || v < 0 || v > 1000000 || count == max ||
-            (*end != ',' && *end != '\0'))
+        if (end == p || v < min || v > 1000000000L ||
+            count == TIME_MAX_VALUES || (*end != ',' && *end != '\0'))
             return -1;
         values[count++] = (int)v;
         p = *end == ',' ? end + 1 : end;
@@ -42,124 +52,164 @@ static int parse_list(const char *text, int *values, int max)
     return count;
 }
 
-static int read_case_file(const char *path, struct time_options *opt,
-                          int reps, char *err, size_t errlen)
+static int parse_words(const char *text, char words[][TIME_DEVICES_LEN])
 {
-    char line[512];
-    int lineno = 0;
-    FILE *f = fopen(path, "r");
-
-    if (f == NULL) {
-        snprintf(err, errlen, "cannot open %s", path);
-        return -1;
+    int count = 0;
+    const char *p = text;
+    while (*p != '\0') {
+        size_t len = strcspn(p, ",");
+        if (len == 0 || len >= TIME_DEVICES_LEN || count == TIME_MAX_VALUES)
+            return -1;
+        memcpy(words[count], p, len);
+        words[count++][len] = '\0';
+        p += len + (p[len] == ',');
     }
-    while (fgets(line, sizeof line, f) != NULL) {
-        struct time_case c = { 0, 0, 0, 0, reps };
-        char *hash = strchr(line, '#');
-        int got;
-        lineno++;
-        if (hash != NULL)
-            *hash = '\0';
-        got = sscanf(line, "%d %d %d %d %d", &c.n, &c.nb, &c.p, &c.q,
-                     &c.reps);
-        if (got <= 0)
-            continue;
-        if (got < 4 || opt->ncases == TIME_MAX_CASES) {
-            snprintf(err, errlen, "%s:%d: expected N NB P Q [REPS]", path,
-                     lineno);
-            fclose(f);
+    return count;
+}
+
+static int parse_routines(const char *text, struct time_section *s)
+{
+    char names[TIME_MAX_VALUES][TIME_DEVICES_LEN];
+    int count = parse_words(text, names);
+    s->nroutines = 0;
+    for (int i = 0; i < count; i++) {
+        const struct time_routine *const *rt = time_routines;
+        for (char *c = names[i]; *c != '\0'; c++)
+            *c = (char)toupper((unsigned char)*c);
+        while (*rt != NULL && strcmp((*rt)->key, names[i]) != 0 &&
+               strcmp((*rt)->name, names[i]) != 0)
+            rt++;
+        if (*rt == NULL)
+            return -1;
+        s->routines[s->nroutines++] = *rt;
+    }
+    return s->nroutines;
+}
+
+static int read_file(const char *path, char **text, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    long size = -1;
+    if (f != NULL && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 &&
+        fseek(f, 0, SEEK_SET) == 0 &&
+        (*text = calloc((size_t)size + 1, 1)) != NULL &&
+        fread(*text, 1, (size_t)size, f) == (size_t)size) {
+        fclose(f);
+        return 0;
+    }
+    snprintf(err, errlen, "cannot read %s", path);
+    if (f != NULL)
+        fclose(f);
+    return -1;
+}
+
+/* Every section of TEXT, as cases. */
+static int parse_text(const char *text, struct time_options *opt,
+                      char *err, size_t errlen)
+{
+    int line = 1;
+    while (time_input_has_more(text)) {
+        struct time_section s;
+        if (time_input_parse(&text, &line, &s, err, errlen) != 0)
+            return -1;
+        if (time_section_cases(&s, &opt->cases, &opt->ncases) != 0) {
+            snprintf(err, errlen, "out of memory");
             return -1;
         }
-        opt->cases[opt->ncases++] = c;
     }
-    fclose(f);
     return 0;
 }
 
-static int check_cases(const struct time_options *opt, char *err,
-                       size_t errlen)
+/* One option of the built-in section: returns 1 (one value used), 0 (no
+ * value) or -1. */
+static int apply_option(const char *arg, const char *val,
+                        struct time_section *s, int *p, int *q)
 {
-    for (int i = 0; i < opt->ncases; i++) {
-        const struct time_case *c = &opt->cases[i];
-        if (c->n < 1 || c->nb < 1 || c->p < 1 || c->q < 1 || c->reps < 1) {
-            snprintf(err, errlen,
-                     "case %d: N, NB, P, Q and REPS must be positive", i + 1);
-            return -1;
-        }
-    }
-    if (opt->ncases == 0) {
-        snprintf(err, errlen, "no case to time");
+    if (strcmp(arg, "-nocheck") == 0)
+        return s->check = 0, 0;
+    if (val == NULL)
         return -1;
+    if (strcmp(arg, "-routine") == 0)
+        return parse_routines(val, s) > 0 ? 1 : -1;
+    if (strcmp(arg, "-n") == 0)
+        return (s->nn = parse_ints(val, s->n, 1)) > 0 ? 1 : -1;
+    if (strcmp(arg, "-m") == 0)
+        return (s->nm = parse_ints(val, s->m, 1)) > 0 ? 1 : -1;
+    if (strcmp(arg, "-nb") == 0)
+        return (s->nnb = parse_ints(val, s->nb, 1)) > 0 ? 1 : -1;
+    if (strcmp(arg, "-threads") == 0)
+        return (s->nthreads = parse_ints(val, s->threads, 0)) > 0 ? 1 : -1;
+    if (strcmp(arg, "-devices") == 0)
+        return (s->ndevices = parse_words(val, s->devices)) > 0 ? 1 : -1;
+    if (strcmp(arg, "-p") == 0)
+        return (*p = atoi(val)) > 0 ? 1 : -1;
+    if (strcmp(arg, "-q") == 0)
+        return (*q = atoi(val)) > 0 ? 1 : -1;
+    if (strcmp(arg, "-reps") == 0)
+        return (s->reps = atoi(val)) > 0 ? 1 : -1;
+    if (strcmp(arg, "-ceiling") == 0)
+        return (s->ceiling_nb = atoi(val)) >= 0 ? 1 : -1;
+    if (strcmp(arg, "-thresh") == 0)
+        return (s->thresh = atof(val)) > 0.0 ? 1 : -1;
+    if (strcmp(arg, "-uplo") == 0) {
+        s->uplo = (char)toupper((unsigned char)val[0]);
+        return (s->uplo == 'L' || s->uplo == 'U') && val[1] == '\0' ? 1 : -1;
     }
-    return 0;
+    return -1;
 }
 
 int time_parse_options(int argc, char **argv, struct time_options *opt,
                        char *err, size_t errlen)
 {
-    int ns[TIME_MAX_CASES] = { 2000 }, nbs[TIME_MAX_CASES] = { 64 };
-    int nn = 1, nnb = 1, p = 0, q = 0, reps = 3, nprocs;
-    const char *file = NULL;
+    const char *text = time_default_input(), *file = NULL;
+    struct time_section s;
+    int line = 1, p = 0, q = 0, nprocs, changed = 0;
 
-    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     memset(opt, 0, sizeof *opt);
-    opt->uplo = 'L';
-    opt->ceiling_n = 2000;
-    opt->check = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    if (time_input_parse(&text, &line, &s, err, errlen) != 0)
+        return -1;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         int used = 1;
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)
             return 1;
-        else if (strcmp(arg, "-nocheck") == 0)
-            opt->check = 0, used = 0;
-        else if (val == NULL)
-            used = -1;
-        else if (strcmp(arg, "-n") == 0)
-            used = (nn = parse_list(val, ns, TIME_MAX_CASES)) > 0 ? 1 : -1;
-        else if (strcmp(arg, "-nb") == 0)
-            used = (nnb = parse_list(val, nbs, TIME_MAX_CASES)) > 0 ? 1 : -1;
-        else if (strcmp(arg, "-p") == 0)
-            p = atoi(val);
-        else if (strcmp(arg, "-q") == 0)
-            q = atoi(val);
-        else if (strcmp(arg, "-reps") == 0)
-            reps = atoi(val);
-        else if (strcmp(arg, "-ceiling") == 0)
-            opt->ceiling_n = atoi(val);
-        else if (strcmp(arg, "-f") == 0)
+        if (strcmp(arg, "-f") == 0 && val != NULL)
             file = val;
-        else if (strcmp(arg, "-uplo") == 0 &&
-                 (toupper((unsigned char)val[0]) == 'L' ||
-                  toupper((unsigned char)val[0]) == 'U') && val[1] == '\0')
-            opt->uplo = (char)toupper((unsigned char)val[0]);
-        else
-            used = -1;
+        else if (strcmp(arg, "-csv") == 0 && val != NULL)
+            opt->csv = val;
+        else if ((used = apply_option(arg, val, &s, &p, &q)) >= 0)
+            changed = 1;
         if (used < 0) {
             snprintf(err, errlen, "bad or incomplete option %s", arg);
             return -1;
         }
         i += used;
     }
-    if (p == 0 && q == 0)
-        p = 1, q = nprocs;
-    else if (p == 0)
-        p = nprocs / (q > 0 ? q : 1);
-    else if (q == 0)
-        q = nprocs / (p > 0 ? p : 1);
-    if (file != NULL) {
-        if (read_case_file(file, opt, reps, err, errlen) != 0)
-            return -1;
-    } else {
-        for (int i = 0; i < nn; i++)
-            for (int j = 0; j < nnb && opt->ncases < TIME_MAX_CASES; j++) {
-                struct time_case c = { ns[i], nbs[j], p, q, reps };
-                opt->cases[opt->ncases++] = c;
-            }
-    }
-    if (opt->ceiling_n < 0) {
-        snprintf(err, errlen, "-ceiling must be >= 0");
+    if (file != NULL && changed) {
+        snprintf(err, errlen, "-f FILE takes no case options");
         return -1;
     }
-    return check_cases(opt, err, errlen);
+    if (file != NULL) {
+        char *contents = NULL;
+        int rc = read_file(file, &contents, err, errlen);
+        if (rc == 0)
+            rc = parse_text(contents, opt, err, errlen);
+        free(contents);
+        return rc;
+    }
+    if (p > 0 || q > 0) {
+        s.ngrids = 1;
+        s.p[0] = p > 0 ? p : nprocs / q > 0 ? nprocs / q : 1;
+        s.q[0] = q > 0 ? q : nprocs / s.p[0] > 0 ? nprocs / s.p[0] : 1;
+    }
+    if (s.nm != 0 && s.nm != s.nn) {
+        snprintf(err, errlen, "-m needs one value per value of -n");
+        return -1;
+    }
+    if (time_section_cases(&s, &opt->cases, &opt->ncases) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
 }

@@ -1,9 +1,9 @@
-/* Best and median of repeated timings, and Cholesky's flop rate. */
+/* Best and median of repeated timings, and flop rates. */
 #include "config.h"
 
 #include <stdlib.h>
 
-#include "time_pdpotrf.h"
+#include "time_scalapack.h"
 
 static int compare_doubles(const void *a, const void *b)
 {
@@ -26,8 +26,7 @@ double time_median(double *t, int count)
     return count % 2 ? t[count / 2] : 0.5 * (t[count / 2 - 1] + t[count / 2]);
 }
 
-double time_cholesky_gflops(int n, double seconds)
+double time_gflops(double flops, double seconds)
 {
-    double flops = (double)n * (double)n * (double)n / 3.0;
     return seconds > 0.0 ? flops / seconds * 1e-9 : 0.0;
 }
