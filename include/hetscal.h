@@ -1,8 +1,9 @@
 /* hetscal: drop-in replacements for ScaLAPACK's PDPOTRF and PDGEQRF that run
  * on every CPU core and GPU of every rank.  C callers use these prototypes;
- * Fortran callers call PDPOTRF as they always did.  All arguments follow the
- * ScaLAPACK reference interface exactly (Fortran calling convention: every
- * argument by reference, the trailing hidden string lengths are ignored). */
+ * Fortran callers call PDPOTRF and PDGEQRF as they always did.  All
+ * arguments follow the ScaLAPACK reference interface exactly (Fortran
+ * calling convention: every argument by reference, the trailing hidden
+ * string lengths are ignored). */
 #ifndef HETSCAL_H
 #define HETSCAL_H
 
@@ -44,6 +45,34 @@ void pdpotrf(const char *uplo, const int *n, double *a, const int *ia,
              const int *ja, const int *desca, int *info);
 void PDPOTRF(const char *uplo, const int *n, double *a, const int *ia,
              const int *ja, const int *desca, int *info);
+
+/* PDGEQRF: QR factorization sub(A) = Q * R of the M-by-N distributed
+ * matrix sub(A) = A(IA:IA+M-1, JA:JA+N-1).
+ *   m      (global input) rows of sub(A), M >= 0.
+ *   n      (global input) columns of sub(A), N >= 0.
+ *   a      (local input/local output) local pieces of the distributed
+ *          matrix; on exit R is on and above the diagonal of sub(A) and
+ *          the Householder vectors of Q (unit diagonal implied) below it.
+ *   ia, ja (global input) first row and column of sub(A) in A (1-based);
+ *          any position (no block alignment needed), MB_A != NB_A allowed.
+ *   desca  (global and local input) array descriptor of A (DLEN_ = 9).
+ *   tau    (local output) scalar factors of the reflectors, distributed
+ *          like a row of A: local length LOCc(JA+MIN(M,N)-1).
+ *   work   (local workspace/local output) WORK(1) returns the minimal
+ *          LWORK of this process, LWMIN = NB_A * (Mp0 + Nq0 + NB_A).
+ *   lwork  (local or global input) length of work, >= LWMIN; -1 (on every
+ *          process) is a workspace query: only WORK(1) is set.
+ *   info   (global output) 0 on success, -i or -(i*100+j) for an illegal
+ *          argument i (entry j of a descriptor). */
+void pdgeqrf_(const int *m, const int *n, double *a, const int *ia,
+              const int *ja, const int *desca, double *tau, double *work,
+              const int *lwork, int *info);
+void pdgeqrf(const int *m, const int *n, double *a, const int *ia,
+             const int *ja, const int *desca, double *tau, double *work,
+             const int *lwork, int *info);
+void PDGEQRF(const int *m, const int *n, double *a, const int *ia,
+             const int *ja, const int *desca, double *tau, double *work,
+             const int *lwork, int *info);
 
 #ifdef __cplusplus
 }

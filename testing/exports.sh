@@ -1,7 +1,8 @@
 #!/bin/sh
 # exports.sh: libhetscal.so may define only the ScaLAPACK entry points
-# (pdpotrf_, pdpotrf, PDPOTRF) and hetscal_* symbols (STYLE.md: built with
-# -fvisibility=hidden); prints every other exported symbol and fails.
+# (pdpotrf_, pdpotrf, PDPOTRF, pdgeqrf_, pdgeqrf, PDGEQRF) and hetscal_*
+# symbols (STYLE.md: built with -fvisibility=hidden); prints every other
+# exported symbol and fails.
 lib=${HETSCAL_LIB:?run through make check, or set HETSCAL_LIB}
 if [ ! -f "$lib" ]; then
     echo "exports: $lib not built (static-only build?): skipped"
@@ -13,9 +14,9 @@ syms=$(nm -D --defined-only "$lib" | awk 'NF >= 3 { sub(/@.*/, "", $3); print $3
 [ -n "$syms" ] || { echo "exports: nm -D found no symbol in $lib"; exit 1; }
 
 bad=$(echo "$syms" | grep -v -x -E \
-    'pdpotrf_|pdpotrf|PDPOTRF|hetscal_.*|_init|_fini|_edata|_end|__bss_start')
+    'pdpotrf_|pdpotrf|PDPOTRF|pdgeqrf_|pdgeqrf|PDGEQRF|hetscal_.*|_init|_fini|_edata|_end|__bss_start')
 missing=
-for s in pdpotrf_ pdpotrf PDPOTRF; do
+for s in pdpotrf_ pdpotrf PDPOTRF pdgeqrf_ pdgeqrf PDGEQRF; do
     echo "$syms" | grep -q -x "$s" || missing="$missing $s"
 done
 

@@ -83,7 +83,7 @@ int hs_chk1mat(int ma, int mapos, int na, int napos, int ia, int ja,
 int hs_pchk1mat(const hetscal_grid *grid, int code,
                 int ma, int mapos, int na, int napos, int ia, int ja,
                 const int *desc, int descpos,
-                int nextra, const int *extra, const int *extra_pos)
+                int nextra, const int *extra, const int *extra_code)
 {
     enum { NFIXED = 11, MAXEXTRA = 8 };
     static const int desc_entries[7] = { HS_DTYPE, HS_M, HS_N, HS_MB, HS_NB,
@@ -102,7 +102,7 @@ int hs_pchk1mat(const hetscal_grid *grid, int code,
     }
     for (int k = 0; k < nextra && k < MAXEXTRA; k++) {
         mine[nval] = extra[k];
-        pos[nval++] = extra_pos[k] * 100;
+        pos[nval++] = extra_code[k];
     }
     for (int k = 0; k < nval; k++)
         root[k] = mine[k];
@@ -112,4 +112,17 @@ int hs_pchk1mat(const hetscal_grid *grid, int code,
             local = pos[k];
     MPI_Allreduce(&local, &result, 1, MPI_INT, MPI_MIN, grid->comm);
     return result == INT_MAX ? 0 : result;
+}
+
+int hs_geqrf_lwmin(int m, int n, int ia, int ja, const int *desc,
+                   int nprow, int npcol, int myrow, int mycol)
+{
+    int mb = desc[HS_MB], nb = desc[HS_NB];
+    int iroff = (ia - 1) % mb, icoff = (ja - 1) % nb;
+    int iarow = hs_g2p(ia - 1, mb, desc[HS_RSRC], nprow);
+    int iacol = hs_g2p(ja - 1, nb, desc[HS_CSRC], npcol);
+    int mp0 = hs_numroc(m + iroff, mb, myrow, iarow, nprow);
+    int nq0 = hs_numroc(n + icoff, nb, mycol, iacol, npcol);
+
+    return nb * (mp0 + nq0 + nb);
 }

@@ -16,12 +16,21 @@ int hs_chk1mat(int ma, int mapos, int na, int napos, int ia, int ja,
 /* Cross-rank consistency (PCHK1MAT): process (0,0)'s global arguments are
  * compared with every process's; mismatches become codes; the smallest code
  * over the grid (0 = none) is returned on every process.  `code` is this
- * process's code so far.  extra[k] are further global values checked at
- * argument positions extra_pos[k]. */
+ * process's code so far.  extra[k] are further global values; a mismatch of
+ * extra[k] gives the code extra_code[k] as it is, like ScaLAPACK's EXPOS
+ * (not multiplied by 100): PDPOTRF passes 1 for UPLO, PDGEQRF 9 for its
+ * query flag, so that mismatch beats every other code (INFO = -9). */
 int hs_pchk1mat(const hetscal_grid *grid, int code,
                 int ma, int mapos, int na, int napos, int ia, int ja,
                 const int *desc, int descpos,
-                int nextra, const int *extra, const int *extra_pos);
+                int nextra, const int *extra, const int *extra_code);
+
+/* PDGEQRF's minimum workspace on this process:
+ * LWMIN = NB_A * (Mp0 + Nq0 + NB_A), with Mp0 = NUMROC(M+IROFF, MB_A, MYROW,
+ * IAROW, NPROW) and Nq0 = NUMROC(N+ICOFF, NB_A, MYCOL, IACOL, NPCOL)
+ * (ScaLAPACK's PDGEQRF; desc must have passed hs_chk1mat). */
+int hs_geqrf_lwmin(int m, int n, int ia, int ja, const int *desc,
+                   int nprow, int npcol, int myrow, int mycol);
 
 static inline int hs_code_to_info(int code)
 {

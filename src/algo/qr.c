@@ -1,0 +1,391 @@
+/* Tile QR with LAPACK's output (see qr.h).  Panel k (width w, rows from
+ * its diagonal down, tile rows t0..mt-1, kk reflectors):
+ *   one tile row: DGEQRF on it (LAPACK's own answer);
+ *   otherwise TSQR: a local QR per tile, a binary tree of the w x w R
+ *   factors (first among the tiles of each process row, then across the
+ *   process rows; the root is the top tile), the explicit Q back down the
+ *   tree and into every tile, Householder reconstruction at the top tile
+ *   (V1, U, T, TAU, R) and V = Q U^-1 on the other tiles.
+ * Then every later column j: P(p, j) = sum of V_r^T A_rj over the tiles of
+ * process row p (at A_rj's home), W_j = T^T sum_p P(p, j) (at the top
+ * process row), A_rj -= V_r W_j.  Priorities put the next panel first: a
+ * task on column j outranks every task on later columns.
+ * Auxiliary tiles are reused from panel to panel: the dependencies of the
+ * next panel already order it after every use in this one (the V1/U/T
+ * blocks alternate between two sets, so that the next panel of the same
+ * process column does not wait for this one's last updates). */
+#include "config.h"
+
+#include "algo/qr.h"
+#include "kernels/qr_kernels.h"
+
+enum { PRIO_UPDATE = 0, PRIO_REDUCE = 1, PRIO_PANEL = 2, PRIO_STRIDE = 3 };
+enum { AUX_V1 = 0, AUX_U, AUX_T, AUX_PER_SET };
+
+/* First id of each kind of auxiliary tile. */
+typedef struct qr_ids {
+    int rt, vtq, set, tau, part, w, end;
+} qr_ids;
+
+static qr_ids ids_of(const hs_geometry *g)
+{
+    qr_ids x;
+    x.rt = g->np * g->mt;                                /* [pcol][tile row] */
+    x.vtq = x.rt + g->npcol * g->mt;                     /* [pcol][tile row] */
+    x.set = x.vtq + g->npcol * g->mt;                    /* [pcol][prow][2][3] */
+    x.tau = x.set + g->npcol * g->nprow * 2 * AUX_PER_SET;   /* [panel] */
+    x.part = x.tau + g->np;                              /* [prow][panel] */
+    x.w = x.part + g->nprow * g->np;                     /* [prow][panel] */
+    x.end = x.w + g->nprow * g->np;
+    return x;
+}
+
+static int rt_id(const hs_geometry *g, int q, int r)
+{
+    return ids_of(g).rt + q * g->mt + r;
+}
+
+static int vtq_id(const hs_geometry *g, int q, int r)
+{
+    return ids_of(g).vtq + q * g->mt + r;
+}
+
+static int set_id(const hs_geometry *g, int q, int p, int parity, int which)
+{
+    return ids_of(g).set + ((q * g->nprow + p) * 2 + parity) * AUX_PER_SET + which;
+}
+
+static int part_id(const hs_geometry *g, int p, int j)
+{
+    return ids_of(g).part + p * g->np + j;
+}
+
+static int w_id(const hs_geometry *g, int p, int j)
+{
+    return ids_of(g).w + p * g->np + j;
+}
+
+static int min_int(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+static int max_width(const hs_geometry *g)
+{
+    int w = 1;
+    for (int c = 0; c < g->np; c++)
+        if (g->panel[c].width > w)
+            w = g->panel[c].width;
+    return w;
+}
+
+/* Accelerator slot of a column's tiles, as the Cholesky layout spreads
+ * them (0: host). */
+static int column_device(const hs_geometry *g, int c)
+{
+    return g->panel[c].device ? 1 + g->panel[c].top / g->npcol : 0;
+}
+
+int hs_qr_tile_count(const hs_geometry *geo)
+{
+    return ids_of(geo).end;
+}
+
+int hs_qr_reflectors(const hs_geometry *geo, int k)
+{
+    int rows = geo->n_rows - geo->panel[k].col0;
+    return rows > 0 ? min_int(rows, geo->panel[k].width) : 0;
+}
+
+int hs_qr_tau_tile(const hs_geometry *geo, int k)
+{
+    return hs_qr_reflectors(geo, k) > 0 ? ids_of(geo).tau + k : -1;
+}
+
+void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *home)
+{
+    int wmax = max_width(g), ntiles = hs_qr_tile_count(g);
+    int qmax = min_int(g->npcol, g->nt_top), pmax = min_int(g->nprow, g->mt);
+
+    for (int t = 0; t < ntiles; t++)
+        home[t] = (hs_tile_home){ .rank = -1 };
+    for (int c = 0; c < g->np; c++) {
+        int q = hs_panel_pcol(g, c);
+        for (int r = 0; r < g->mt; r++)
+            home[hs_tile_id(g, r, c)] = (hs_tile_home){
+                .rank = rank_of[hs_tile_prow(g, r) * g->npcol + q],
+                .device = column_device(g, c), .m = hs_tile_height(g, r),
+                .n = g->panel[c].width };
+        int tau = hs_qr_tau_tile(g, c);
+        if (tau >= 0)
+            home[tau] = (hs_tile_home){
+                .rank = rank_of[hs_tile_prow(g, g->panel[c].top) * g->npcol + q],
+                .m = 1, .n = g->panel[c].width };
+        for (int p = 0; c > 0 && p < pmax; p++) {
+            hs_tile_home h = { .rank = rank_of[p * g->npcol + q],
+                               .device = column_device(g, c), .m = wmax,
+                               .n = g->panel[c].width };
+            home[part_id(g, p, c)] = h;
+            home[w_id(g, p, c)] = h;
+        }
+    }
+    for (int q = 0; q < qmax; q++) {
+        for (int r = 0; r < g->mt; r++) {
+            hs_tile_home h = { .rank = rank_of[hs_tile_prow(g, r) * g->npcol + q],
+                               .m = wmax + min_int(HS_QR_IB, wmax), .n = wmax };
+            home[rt_id(g, q, r)] = h;
+            home[vtq_id(g, q, r)] = h;
+        }
+        for (int p = 0; p < pmax; p++)
+            for (int s = 0; s < 2 * AUX_PER_SET; s++)
+                home[set_id(g, q, p, s / AUX_PER_SET, s % AUX_PER_SET)] = (hs_tile_home){
+                    .rank = rank_of[p * g->npcol + q], .m = wmax, .n = wmax };
+    }
+}
+
+typedef struct gen {
+    hs_qr *qr;
+    const hs_geometry *g;
+} gen;
+
+static void insert(const gen *s, const hs_task_spec *spec)
+{
+    if (s->qr->insert)
+        s->qr->insert(s->qr->ctx, spec);
+    else
+        hs_dist_insert(s->qr->dist, spec);
+}
+
+static void flush(const gen *s, int tile)
+{
+    if (!s->qr->insert)
+        hs_dist_flush(s->qr->dist, tile);
+}
+
+static void final(const gen *s, int tile, int priority)
+{
+    if (!s->qr->insert)
+        hs_dist_final(s->qr->dist, tile, priority);
+}
+
+static int priority(const hs_geometry *g, int column, int kind)
+{
+    return PRIO_STRIDE * (g->np - column) + kind;
+}
+
+/* The TSQR tree of a panel whose top tile row is t0.  Group grp holds the
+ * tile rows t0 + grp + i * nprow (one process row); a binary tree within
+ * each group, then one across the groups' first tiles, so that the root
+ * is t0 and only the second tree crosses ranks.  fn(a, b): a absorbs b;
+ * down = 1 walks the same combinations in exactly the reverse order. */
+typedef void (*tree_fn)(void *ctx, int a, int b);
+
+static int group_size(const hs_geometry *g, int t0, int grp)
+{
+    int first = t0 + grp;
+    return first < g->mt ? (g->mt - first + g->nprow - 1) / g->nprow : 0;
+}
+
+static void tree_walk(const hs_geometry *g, int t0, int down, tree_fn fn, void *ctx)
+{
+    int nr = g->mt - t0, ngroups = min_int(nr, g->nprow);
+    int in_levels = 0, x_levels = 0;
+    while ((1 << in_levels) < group_size(g, t0, 0))
+        in_levels++;
+    while ((1 << x_levels) < ngroups)
+        x_levels++;
+
+    if (!down) {
+        for (int l = 0; l < in_levels; l++)
+            for (int grp = 0; grp < ngroups; grp++) {
+                int n = group_size(g, t0, grp), s = 1 << l;
+                for (int i = 0; i + s < n; i += 2 * s)
+                    fn(ctx, t0 + grp + i * g->nprow, t0 + grp + (i + s) * g->nprow);
+            }
+        for (int l = 0; l < x_levels; l++) {
+            int s = 1 << l;
+            for (int grp = 0; grp + s < ngroups; grp += 2 * s)
+                fn(ctx, t0 + grp, t0 + grp + s);
+        }
+        return;
+    }
+    for (int l = x_levels - 1; l >= 0; l--) {
+        int s = 1 << l, last = -1;
+        for (int grp = 0; grp + s < ngroups; grp += 2 * s)
+            last = grp;
+        for (int grp = last; grp >= 0; grp -= 2 * s)
+            fn(ctx, t0 + grp, t0 + grp + s);
+    }
+    for (int l = in_levels - 1; l >= 0; l--)
+        for (int grp = ngroups - 1; grp >= 0; grp--) {
+            int n = group_size(g, t0, grp), s = 1 << l, last = -1;
+            for (int i = 0; i + s < n; i += 2 * s)
+                last = i;
+            for (int i = last; i >= 0; i -= 2 * s)
+                fn(ctx, t0 + grp + i * g->nprow, t0 + grp + (i + s) * g->nprow);
+        }
+}
+
+typedef struct tree_ctx {
+    const gen *s;
+    int q, w, prio, first;
+} tree_ctx;
+
+static void tree_up(void *arg, int a, int b)
+{
+    tree_ctx *c = arg;
+    const hs_geometry *g = c->s->g;
+    insert(c->s, &(hs_task_spec){
+        .kernel = hs_kernel_qr_tree_up, .name = "qr_tree_up", .host_only = 1,
+        .priority = c->prio, .nacc = 3,
+        .acc = { { rt_id(g, c->q, a), HS_RW }, { rt_id(g, c->q, b), HS_R },
+                 { vtq_id(g, c->q, b), HS_W } },
+        .iparam = { c->w } });
+}
+
+static void tree_down(void *arg, int a, int b)
+{
+    tree_ctx *c = arg;
+    const hs_geometry *g = c->s->g;
+    insert(c->s, &(hs_task_spec){
+        .kernel = hs_kernel_qr_tree_down, .name = "qr_tree_down", .host_only = 1,
+        .priority = c->prio, .nacc = 2,
+        .acc = { { vtq_id(g, c->q, a), c->first ? HS_W : HS_RW },
+                 { vtq_id(g, c->q, b), HS_RW } },
+        .iparam = { c->w, c->first } });
+    c->first = 0;
+}
+
+/* Which of the two V1/U/T sets panel k uses: they alternate among the
+ * panels that share k's home (process column, top process row). */
+static int set_parity(const hs_geometry *g, int k)
+{
+    int q = hs_panel_pcol(g, k), p = hs_tile_prow(g, g->panel[k].top), n = 0;
+    for (int c = 0; c < k; c++)
+        if (hs_qr_reflectors(g, c) > 0 && hs_panel_pcol(g, c) == q
+            && hs_tile_prow(g, g->panel[c].top) == p)
+            n++;
+    return n % 2;
+}
+
+/* Factors panel k: afterwards its tiles hold R and V, and V1, T and TAU
+ * are set. */
+static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
+{
+    const hs_geometry *g = s->g;
+    const hs_panel *pk = &g->panel[k];
+    int q = hs_panel_pcol(g, k), t0 = pk->top, off = hs_panel_diag_offset(g, k);
+    int w = pk->width, prio = priority(g, k, PRIO_PANEL);
+
+    if (t0 == g->mt - 1) {
+        insert(s, &(hs_task_spec){
+            .kernel = hs_kernel_qr_panel_geqrf, .name = "qr_geqrf", .host_only = 1,
+            .priority = prio, .nacc = 4,
+            .acc = { { hs_tile_id(g, t0, k), HS_RW }, { v1, HS_W }, { tt, HS_W },
+                     { tau, HS_W } },
+            .iparam = { off, w } });
+        return;
+    }
+    for (int r = t0; r < g->mt; r++)
+        insert(s, &(hs_task_spec){
+            .kernel = hs_kernel_qr_leaf, .name = "qr_leaf", .host_only = 1,
+            .priority = prio, .nacc = 2,
+            .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_W } },
+            .iparam = { r == t0 ? off : 0, w } });
+    tree_ctx c = { .s = s, .q = q, .w = w, .prio = prio, .first = 1 };
+    tree_walk(g, t0, 0, tree_up, &c);
+    tree_walk(g, t0, 1, tree_down, &c);
+    for (int r = t0; r < g->mt; r++)
+        insert(s, &(hs_task_spec){
+            .kernel = hs_kernel_qr_leaf_q, .name = "qr_leaf_q", .host_only = 1,
+            .priority = prio, .nacc = 3,
+            .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_R },
+                     { vtq_id(g, q, r), HS_R } },
+            .iparam = { r == t0 ? off : 0, w } });
+    insert(s, &(hs_task_spec){
+        .kernel = hs_kernel_qr_reconstruct, .name = "qr_reconstruct", .host_only = 1,
+        .priority = prio, .nacc = 6,
+        .acc = { { hs_tile_id(g, t0, k), HS_RW }, { rt_id(g, q, t0), HS_R }, { v1, HS_W },
+                 { u, HS_W }, { tt, HS_W }, { tau, HS_W } },
+        .iparam = { off, w, g->n_rows - pk->col0 == w } });
+    for (int r = t0 + 1; r < g->mt; r++)
+        insert(s, &(hs_task_spec){
+            .kernel = hs_kernel_qr_trsm, .name = "qr_trsm", .priority = prio, .nacc = 2,
+            .acc = { { hs_tile_id(g, r, k), HS_RW }, { u, HS_R } },
+            .iparam = { w } });
+    for (int r = t0; r < g->mt; r++) {
+        flush(s, rt_id(g, q, r));
+        flush(s, vtq_id(g, q, r));
+    }
+    flush(s, u);
+}
+
+/* Applies panel k's Q^T to column j. */
+static void update_column(const gen *s, int k, int j, int v1, int tt)
+{
+    const hs_geometry *g = s->g;
+    int t0 = g->panel[k].top, off = hs_panel_diag_offset(g, k);
+    int kk = hs_qr_reflectors(g, k), p0 = hs_tile_prow(g, t0);
+    int ngroups = min_int(g->mt - t0, g->nprow), wj = w_id(g, p0, j);
+
+    for (int r = t0; r < g->mt; r++) {
+        int top = r == t0, first = r - t0 < g->nprow;
+        insert(s, &(hs_task_spec){
+            .kernel = hs_kernel_qr_accumulate, .name = "qr_vta",
+            .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
+            .acc = { { part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW },
+                     { hs_tile_id(g, r, k), HS_R }, { hs_tile_id(g, r, j), HS_R },
+                     { v1, HS_R } },
+            .iparam = { top ? off : 0, kk, first, top } });
+    }
+    for (int grp = 0; grp < ngroups; grp++) {
+        int part = part_id(g, (p0 + grp) % g->nprow, j);
+        insert(s, &(hs_task_spec){
+            .kernel = hs_kernel_qr_apply_t, .name = "qr_ttp",
+            .priority = priority(g, j, PRIO_REDUCE), .nacc = 3,
+            .acc = { { wj, grp == 0 ? HS_W : HS_RW }, { tt, HS_R }, { part, HS_R } },
+            .iparam = { kk, grp == 0 } });
+        flush(s, part);
+    }
+    for (int r = t0; r < g->mt; r++) {
+        int top = r == t0;
+        insert(s, &(hs_task_spec){
+            .kernel = hs_kernel_qr_update, .name = "qr_update",
+            .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
+            .acc = { { hs_tile_id(g, r, j), HS_RW }, { hs_tile_id(g, r, k), HS_R },
+                     { wj, HS_R }, { v1, HS_R } },
+            .iparam = { top ? off : 0, kk, top } });
+    }
+    flush(s, wj);
+}
+
+void hs_qr_generate(void *arg)
+{
+    gen s = { .qr = arg, .g = ((hs_qr *)arg)->geo };
+    const hs_geometry *g = s.g;
+
+    for (int k = 0; k < g->np; k++) {
+        if (hs_qr_reflectors(g, k) == 0)
+            continue;
+        int q = hs_panel_pcol(g, k), t0 = g->panel[k].top, parity = set_parity(g, k);
+        int p0 = hs_tile_prow(g, t0), tau = hs_qr_tau_tile(g, k);
+        int v1 = set_id(g, q, p0, parity, AUX_V1), u = set_id(g, q, p0, parity, AUX_U);
+        int tt = set_id(g, q, p0, parity, AUX_T);
+
+        factor_panel(&s, k, v1, u, tt, tau);
+        final(&s, tau, priority(g, k, PRIO_UPDATE));
+        for (int j = k + 1; j < g->np; j++)
+            update_column(&s, k, j, v1, tt);
+        flush(&s, v1);
+        flush(&s, tt);
+        /* Panel k is final, and so is its top tile row in the later
+         * columns unless the next panel starts in the same tile row. */
+        for (int r = t0; r < g->mt; r++)
+            final(&s, hs_tile_id(g, r, k), priority(g, k, PRIO_UPDATE));
+        if (k + 1 < g->np && g->panel[k + 1].top > t0)
+            for (int j = k + 1; j < g->np; j++)
+                final(&s, hs_tile_id(g, t0, j), priority(g, k, PRIO_UPDATE));
+    }
+    if (!s.qr->insert)
+        hs_dist_finish(s.qr->dist);
+}

@@ -1,0 +1,36 @@
+/* Tile QR in ScaLAPACK's output format as a serial program that inserts
+ * tasks (DESIGN.md section 6): per panel, TSQR down the panel's tile rows
+ * and Householder reconstruction at its top, then the trailing update. */
+#ifndef HETSCAL_ALGO_QR_H
+#define HETSCAL_ALGO_QR_H
+
+#include "layout/tile_geometry.h"
+#include "runtime/dist.h"
+
+typedef struct hs_qr {
+    const hs_geometry *geo;
+    hs_dist *dist;
+    /* Tests only: when set, tasks go to insert(ctx, spec) instead of the
+     * distributed runtime (and nothing is flushed). */
+    void (*insert)(void *ctx, const hs_task_spec *spec);
+    void *ctx;
+} hs_qr;
+
+/* Global tiles of the factorization: the matrix tiles (ids as in
+ * tile_geometry.h) followed by auxiliary ones (R factors, tree blocks,
+ * T, TAU, partial sums). */
+int hs_qr_tile_count(const hs_geometry *geo);
+
+/* Where each tile lives (home[tile id], hs_qr_tile_count entries). */
+void hs_qr_tile_homes(const hs_geometry *geo, const int *rank_of, hs_tile_home *home);
+
+/* Reflectors of panel k (0 when the panel has no row of sub(A)), and the
+ * tile holding their tau (1 x width of the panel, at the home of the
+ * panel's top tile), -1 when none. */
+int hs_qr_reflectors(const hs_geometry *geo, int k);
+int hs_qr_tau_tile(const hs_geometry *geo, int k);
+
+/* The task-generation function: arg is an hs_qr. */
+void hs_qr_generate(void *arg);
+
+#endif

@@ -1,0 +1,201 @@
+/* PDGEQRF's body (see qr_call.h): tiles in, the QR task program (algo/qr.c)
+ * on the runtime, tiles out, then TAU: each panel's tau lies at the home
+ * of its top tile; one MPI_Allreduce of the min(M, N) values over the grid
+ * gives every rank the whole vector, and each writes the entries of its
+ * process column (on every process row, as PDORMQR expects). */
+#include "config.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "algo/qr.h"
+#include "api/call_report.h"
+#include "api/device_split.h"
+#include "api/qr_call.h"
+#include "include/hetscal.h"
+#include "kernels/blas_threads.h"
+#include "layout/desc.h"
+#include "layout/repartition.h"
+#include "runtime/device_memory.h"
+#include "runtime/session.h"
+#include "runtime/status.h"
+#include "runtime/trace.h"
+#include "util/clock.h"
+#include "util/mem.h"
+
+/* One agreed status over the grid: the smallest (most negative) error,
+ * 0 when nothing failed. */
+static int agree_status(const hetscal_grid *grid, int status)
+{
+    int key = status == 0 ? INT_MAX : status, all;
+    MPI_Allreduce(&key, &all, 1, MPI_INT, MPI_MIN, grid->comm);
+    return all == INT_MAX ? 0 : all;
+}
+
+static double local_share_bytes(const hetscal_grid *g, int m, int n, int ia, int ja,
+                                const int *desca)
+{
+    int mb = desca[HS_MB], nb = desca[HS_NB];
+    int prow0 = hs_g2p(ia - 1, mb, desca[HS_RSRC], g->nprow);
+    int pcol0 = hs_g2p(ja - 1, nb, desca[HS_CSRC], g->npcol);
+    int roff = (ia - 1) % mb, coff = (ja - 1) % nb;
+    double rows = hs_numroc(m + roff, mb, g->myrow, prow0, g->nprow);
+    double cols = hs_numroc(n + coff, nb, g->mycol, pcol0, g->npcol);
+    return rows * cols * sizeof(double);
+}
+
+/* Received copies may take this much memory: a fraction of the rank's
+ * share, but room for a few tiles whatever the share. */
+static double copy_budget(const hs_config *cfg, double share_bytes, int tile)
+{
+    double floor_bytes = 8.0 * tile * tile * sizeof(double);
+    double budget = cfg->copy_fraction * share_bytes;
+    return budget > floor_bytes ? budget : floor_bytes;
+}
+
+static double qr_flops(double m, double n)
+{
+    return m >= n ? 2.0 * m * n * n - 2.0 * n * n * n / 3.0
+                  : 2.0 * n * m * m - 2.0 * m * m * m / 3.0;
+}
+
+/* The tau of the panels whose top tile lives here, in tau_all (k entries,
+ * zero elsewhere); then summed over the grid. */
+static void gather_tau(const hetscal_grid *grid, const hs_geometry *geo, const hs_dist *dist,
+                       double *tau_all, int k)
+{
+    for (int i = 0; i < k; i++)
+        tau_all[i] = 0.0;
+    for (int c = 0; c < geo->np; c++) {
+        int id = hs_qr_tau_tile(geo, c);
+        const double *t = id >= 0 ? hs_dist_tile_data(dist, id) : NULL;
+        for (int i = 0; t && i < hs_qr_reflectors(geo, c); i++)
+            tau_all[geo->panel[c].col0 + i] = t[i];
+    }
+    MPI_Allreduce(MPI_IN_PLACE, tau_all, k, MPI_DOUBLE, MPI_SUM, grid->comm);
+}
+
+/* TAU(JA + i) for every i < k whose column this process column holds. */
+static void write_tau(const hetscal_grid *grid, int ja, const int *desca,
+                      const double *tau_all, int k, double *tau)
+{
+    int nb = desca[HS_NB], csrc = desca[HS_CSRC];
+    for (int i = 0; i < k; i++) {
+        int g = ja - 1 + i;
+        if (hs_g2p(g, nb, csrc, grid->npcol) == grid->mycol)
+            tau[hs_g2l(g, nb, grid->npcol)] = tau_all[i];
+    }
+}
+
+int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
+               double *a, int ia, int ja, const int *desca, double *tau)
+{
+    hs_call_report rep = { .routine = "pdgeqrf", .m = m, .n = n };
+    hs_geometry geo = { 0 };
+    hs_tile_home *home = NULL;
+    double **tiles = NULL, *tau_all = NULL;
+    hs_dist *dist = NULL;
+    hs_device **devs = NULL;
+    int status, ndev = 1, k = m < n ? m : n;
+    double t0 = hs_now();
+    int blas_threads = hs_blas_threads_enter();
+
+    hs_session_register_shutdown();
+    hs_trace_begin_call("pdgeqrf", grid->rank);
+    hs_mem_reset_peak();
+    rep.share_bytes = local_share_bytes(grid, m, n, ia, ja, desca);
+    rep.threads = cfg->num_threads;
+    rep.window = cfg->window;
+    /* Panels b = half the Cholesky tile of the square of the same area
+     * (the panel's TSQR and reconstruction cost about 3.5 times the
+     * Householder panel, so panels are narrower than update tiles) in tile
+     * rows of B = 4b by default: the updates' GEMMs are b x b x B and
+     * B x b x b, and the tasks about as many as Cholesky's. */
+    int size = (int)sqrt((double)m * n), big = m > n ? m : n;
+    rep.tile = cfg->nb_small ? cfg->nb_small
+                             : hs_default_tile_size(size, grid->size, cfg->num_threads) / 2;
+    if (rep.tile > big)
+        rep.tile = big;
+    if (rep.tile < 1)
+        rep.tile = 1;
+
+    status = hs_session_devices(grid, &devs, &ndev, &rep.devices);
+    rep.ndev = ndev;
+    /* Accelerator panels when some rank has an accelerator, as in
+     * hs_cholesky_call; b-wide host panels in B-high tile rows unless
+     * HETSCAL_NB <= b asks for square b x b tiles. */
+    int B = cfg->nb > rep.tile ? cfg->nb : 4 * rep.tile;
+    if (status)
+        ndev = 1;
+    rep.panel_gpu = hs_accelerator_panel_width(grid, cfg, devs, ndev, B, rep.tile);
+    if (status)
+        ;
+    else if (rep.panel_gpu > 0)
+        status = hs_geometry_init_hybrid(&geo, m, n, B, rep.tile, rep.panel_gpu, grid->nprow,
+                                         grid->npcol);
+    else if (cfg->nb == 0 || cfg->nb > rep.tile)
+        status = hs_geometry_init_split(&geo, m, n, B, rep.tile, grid->nprow, grid->npcol);
+    else
+        status = hs_geometry_init_host(&geo, m, n, rep.tile, grid->nprow, grid->npcol);
+    int ntiles = status ? 0 : hs_qr_tile_count(&geo);
+    if (!status) {
+        home = malloc((size_t)ntiles * sizeof *home);
+        tiles = calloc((size_t)(geo.mt * geo.np), sizeof *tiles);
+        tau_all = malloc((size_t)k * sizeof *tau_all);
+        status = home && tiles && tau_all ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
+    }
+    if (!status) {
+        hs_qr_tile_homes(&geo, grid->rank_of, home);
+        status = hs_dist_create(&dist, grid->comm, ntiles, home);
+    }
+    if (!status) {
+        hs_devmem_reset_peak();
+        rep.gpu_fallbacks = hs_dist_use_devices(dist, devs, ndev);
+    }
+    status = agree_status(grid, status);
+    if (!status) {
+        for (int t = 0; t < geo.mt * geo.np; t++)
+            tiles[t] = hs_dist_tile_data(dist, t);
+        hs_redist rd = { .grid = grid, .geo = &geo, .a = a, .desca = desca,
+                         .ia = ia, .ja = ja, .m = m, .n = n, .part = HS_PART_ALL,
+                         .tiles = tiles };
+        status = hs_redist_to_tiles(&rd);
+        rep.t_in = hs_now() - t0;
+        if (!status) {
+            double t1 = hs_now();
+            hs_qr qr = { .geo = &geo, .dist = dist };
+            hs_engine_limits limits = {
+                .workers = cfg->num_threads, .window = cfg->window,
+                .copy_budget = copy_budget(cfg, rep.share_bytes, rep.tile),
+                .devs = devs, .ndev = ndev };
+            int err = hs_session_run(grid->comm, &limits, hs_qr_generate, &qr, &rep.stats);
+            rep.peak_device_bytes = hs_devmem_peak();
+            status = hs_status_merge(err, hs_dist_local_status(dist));
+            rep.t_factor = hs_now() - t1;
+            double t2 = hs_now();
+            int out = hs_redist_to_matrix(&rd);
+            rep.t_out = hs_now() - t2;
+            status = agree_status(grid, status ? status : out);
+            if (!status) {
+                gather_tau(grid, &geo, dist, tau_all, k);
+                write_tau(grid, ja, desca, tau_all, k, tau);
+            }
+        }
+    }
+    rep.peak_extra_bytes = hs_mem_peak_bytes();
+    hs_blas_threads_leave(blas_threads);
+    hs_dist_destroy(dist);
+    free(home);
+    free(tiles);
+    free(tau_all);
+    hs_geometry_free(&geo);
+
+    rep.info = status;
+    rep.t_total = hs_now() - t0;
+    rep.flops = qr_flops(m, n);
+    hs_trace_end_call();
+    if (cfg->verbose)
+        hs_call_report_print(grid, &rep);
+    return status;
+}

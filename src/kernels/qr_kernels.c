@@ -1,0 +1,324 @@
+/* Tile kernels of the QR factorization (see qr_kernels.h): LAPACK on the
+ * host for the panel (local QR, TSQR tree, explicit Q, reconstruction),
+ * the device interface for everything GEMM/TRSM-shaped. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "include/hetscal.h"
+#include "kernels/qr_kernels.h"
+
+/* LAPACK (3.9 or later for DORHR_COL), Fortran calling convention. */
+void dgeqrf_(const int *m, const int *n, double *a, const int *lda, double *tau,
+             double *work, const int *lwork, int *info);
+void dlarft_(const char *direct, const char *storev, const int *n, const int *k,
+             const double *v, const int *ldv, const double *tau, double *t,
+             const int *ldt, size_t l1, size_t l2);
+void dgeqrt_(const int *m, const int *n, const int *nb, double *a, const int *lda,
+             double *t, const int *ldt, double *work, int *info);
+void dgemqrt_(const char *side, const char *trans, const int *m, const int *n,
+              const int *k, const int *nb, const double *v, const int *ldv,
+              const double *t, const int *ldt, double *c, const int *ldc, double *work,
+              int *info, size_t l1, size_t l2);
+void dtpqrt_(const int *m, const int *n, const int *l, const int *nb, double *a,
+             const int *lda, double *b, const int *ldb, double *t, const int *ldt,
+             double *work, int *info);
+void dtpmqrt_(const char *side, const char *trans, const int *m, const int *n,
+              const int *k, const int *l, const int *nb, const double *v, const int *ldv,
+              const double *t, const int *ldt, double *a, const int *lda, double *b,
+              const int *ldb, double *work, int *info, size_t l1, size_t l2);
+void dorhr_col_(const int *m, const int *n, const int *nb, double *a, const int *lda,
+                double *t, const int *ldt, double *d, int *info);
+
+static int min_int(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+static double *work_alloc(size_t count)
+{
+    return malloc((count > 0 ? count : 1) * sizeof(double));
+}
+
+/* Upper triangle (with diagonal) of an n x n block into a zeroed n x n
+ * array (ld n). */
+static void copy_upper(int n, const double *src, int lds, double *dst)
+{
+    memset(dst, 0, sizeof(double) * (size_t)n * n);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i <= j; i++)
+            dst[i + (size_t)j * n] = src[i + (size_t)j * lds];
+}
+
+static void zero_block(double *a, int ld, int m, int n)
+{
+    for (int j = 0; j < n; j++)
+        memset(a + (size_t)j * ld, 0, sizeof(double) * (size_t)m);
+}
+
+/* The explicit unit lower triangle of the first k x k block of a. */
+static void unit_lower(double *dst, int ldd, const double *a, int lda, int k)
+{
+    for (int j = 0; j < k; j++)
+        for (int i = 0; i < k; i++)
+            dst[i + (size_t)j * ldd] = i > j ? a[i + (size_t)j * lda] : i == j ? 1.0 : 0.0;
+}
+
+/* An upper k x k block with explicit zeros below its diagonal. */
+static void upper_only(double *dst, int ldd, const double *a, int lda, int k)
+{
+    for (int j = 0; j < k; j++)
+        for (int i = 0; i < k; i++)
+            dst[i + (size_t)j * ldd] = i <= j ? a[i + (size_t)j * lda] : 0.0;
+}
+
+int hs_kernel_qr_panel_geqrf(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    double *a = hs_task_data(t, 0), *v1 = hs_task_data(t, 1);
+    double *tt = hs_task_data(t, 2), *tau = hs_task_data(t, 3);
+    int ld = t->acc[0].handle->m, l1 = t->acc[1].handle->m, lt = t->acc[2].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], p = ld - off;
+    int kk = min_int(p, w), lwork = -1, info = 0;
+    double *piece = a + off, query;
+
+    dgeqrf_(&p, &w, piece, &ld, tau, &query, &lwork, &info);
+    lwork = (int)query > w ? (int)query : w;
+    double *work = work_alloc((size_t)lwork);
+    if (!work)
+        return HETSCAL_ERR_NOMEM;
+    dgeqrf_(&p, &w, piece, &ld, tau, work, &lwork, &info);
+    free(work);
+    if (info)
+        return HETSCAL_ERR_INTERNAL;
+    /* tau is the TAU tile (1 x w, ld 1): the panel's kk reflectors. */
+    dlarft_("F", "C", &p, &kk, piece, &ld, tau, tt, &lt, 1, 1);
+    for (int j = 0; j < kk; j++)
+        for (int i = j + 1; i < kk; i++)
+            tt[i + (size_t)j * lt] = 0.0;
+    unit_lower(v1, l1, piece, ld, kk);
+    return 0;
+}
+
+int hs_kernel_qr_leaf(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    double *a = hs_task_data(t, 0), *rt = hs_task_data(t, 1);
+    int ld = t->acc[0].handle->m, lr = t->acc[1].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], p = ld - off;
+    int k = min_int(p, w), nb = min_int(HS_QR_IB, k), info = 0;
+    double *piece = a + off;
+    double *work = work_alloc((size_t)nb * w);
+
+    if (!work)
+        return HETSCAL_ERR_NOMEM;
+    dgeqrt_(&p, &w, &nb, piece, &ld, rt + w, &lr, work, &info);
+    if (!info) {
+        zero_block(rt, lr, w, w);
+        for (int j = 0; j < w; j++)
+            for (int i = 0; i <= j && i < k; i++)
+                rt[i + (size_t)j * lr] = piece[i + (size_t)j * ld];
+    }
+    free(work);
+    return info ? HETSCAL_ERR_INTERNAL : 0;
+}
+
+int hs_kernel_qr_tree_up(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    double *ra = hs_task_data(t, 0), *vt = hs_task_data(t, 2);
+    const double *rb = hs_task_data(t, 1);
+    int la = t->acc[0].handle->m, lb = t->acc[1].handle->m, lv = t->acc[2].handle->m;
+    int w = t->iparam[0], nb = min_int(HS_QR_IB, w), info = 0;
+    size_t ww = (size_t)w * w;
+    double *buf = work_alloc(2 * ww + (size_t)nb * w);
+
+    if (!buf)
+        return HETSCAL_ERR_NOMEM;
+    double *aw = buf, *bw = buf + ww, *work = buf + 2 * ww;
+    copy_upper(w, ra, la, aw);
+    copy_upper(w, rb, lb, bw);
+    dtpqrt_(&w, &w, &w, &nb, aw, &w, bw, &w, vt + w, &lv, work, &info);
+    if (!info) {
+        /* Only R (rows 0..w-1) of RT_a changes: its local T stays. */
+        for (int j = 0; j < w; j++)
+            for (int i = 0; i <= j; i++)
+                ra[i + (size_t)j * la] = aw[i + (size_t)j * w];
+        zero_block(vt, lv, w, w);
+        for (int j = 0; j < w; j++)
+            for (int i = 0; i <= j; i++)
+                vt[i + (size_t)j * lv] = bw[i + (size_t)j * w];
+    }
+    free(buf);
+    return info ? HETSCAL_ERR_INTERNAL : 0;
+}
+
+int hs_kernel_qr_tree_down(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    double *qa = hs_task_data(t, 0), *vq = hs_task_data(t, 1);
+    int la = t->acc[0].handle->m, lb = t->acc[1].handle->m;
+    int w = t->iparam[0], init = t->iparam[1], nb = min_int(HS_QR_IB, w), info = 0;
+    size_t ww = (size_t)w * w;
+    double *buf = work_alloc(2 * ww + (size_t)nb * w);
+
+    if (!buf)
+        return HETSCAL_ERR_NOMEM;
+    double *vw = buf, *qb = buf + ww, *work = buf + 2 * ww;
+    if (init) {
+        zero_block(qa, la, w, w);
+        for (int i = 0; i < w; i++)
+            qa[i + (size_t)i * la] = 1.0;
+    }
+    copy_upper(w, vq, lb, vw);
+    memset(qb, 0, sizeof(double) * ww);
+    /* T stays in VTQ_b (rows w..) until Q_b overwrites rows 0..w-1. */
+    dtpmqrt_("L", "N", &w, &w, &w, &w, &nb, vw, &w, vq + w, &lb, qa, &la, qb, &w, work,
+             &info, 1, 1);
+    if (!info)
+        for (int j = 0; j < w; j++)
+            memcpy(vq + (size_t)j * lb, qb + (size_t)j * w, sizeof(double) * (size_t)w);
+    free(buf);
+    return info ? HETSCAL_ERR_INTERNAL : 0;
+}
+
+int hs_kernel_qr_leaf_q(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    double *a = hs_task_data(t, 0);
+    const double *rt = hs_task_data(t, 1), *vq = hs_task_data(t, 2);
+    int ld = t->acc[0].handle->m, lr = t->acc[1].handle->m, lq = t->acc[2].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], p = ld - off;
+    int k = min_int(p, w), nb = min_int(HS_QR_IB, k), info = 0;
+    double *piece = a + off;
+    size_t nv = (size_t)p * k;
+    double *buf = work_alloc(nv + (size_t)nb * w);
+
+    if (!buf)
+        return HETSCAL_ERR_NOMEM;
+    double *vc = buf, *work = buf + nv;
+    for (int j = 0; j < k; j++)
+        memcpy(vc + (size_t)j * p, piece + (size_t)j * ld, sizeof(double) * (size_t)p);
+    /* [Q_node(0:k, :); 0]: the node's rows past k are zero (a short piece
+     * has a rank-k R, padded with zero rows). */
+    for (int j = 0; j < w; j++) {
+        memcpy(piece + (size_t)j * ld, vq + (size_t)j * lq, sizeof(double) * (size_t)k);
+        memset(piece + (size_t)j * ld + k, 0, sizeof(double) * (size_t)(p - k));
+    }
+    dgemqrt_("L", "N", &p, &w, &k, &nb, vc, &p, rt + w, &lr, piece, &ld, work, &info, 1, 1);
+    free(buf);
+    return info ? HETSCAL_ERR_INTERNAL : 0;
+}
+
+int hs_kernel_qr_reconstruct(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    double *a = hs_task_data(t, 0), *v1 = hs_task_data(t, 2), *u = hs_task_data(t, 3);
+    double *tt = hs_task_data(t, 4), *tau = hs_task_data(t, 5);
+    const double *rt = hs_task_data(t, 1);
+    int ld = t->acc[0].handle->m, lr = t->acc[1].handle->m, l1 = t->acc[2].handle->m;
+    int lu = t->acc[3].handle->m, lt = t->acc[4].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], single_row_last = t->iparam[2];
+    int p = ld - off, info = 0;
+    double *piece = a + off;
+
+    if (p < w)
+        return HETSCAL_ERR_INTERNAL;
+    double *buf = work_alloc((size_t)w * w + (size_t)w);
+    if (!buf)
+        return HETSCAL_ERR_NOMEM;
+    double *tw = buf, *d = buf + (size_t)w * w;
+    /* Q_in - [S; 0] = V U; Q_out = I - V T V^T = Q_in S. */
+    dorhr_col_(&p, &w, &w, piece, &ld, tw, &w, d, &info);
+    if (!info) {
+        upper_only(u, lu, piece, ld, w);
+        unit_lower(v1, l1, piece, ld, w);
+        upper_only(tt, lt, tw, w, w);
+        for (int j = 0; j < w; j++)
+            tau[j] = tw[j + (size_t)j * w];
+        /* A = Q_in R_tsqr = Q_out (S R_tsqr). */
+        for (int j = 0; j < w; j++)
+            for (int i = 0; i <= j; i++)
+                piece[i + (size_t)j * ld] = d[i] * rt[i + (size_t)j * lr];
+        if (single_row_last) {
+            /* H_w = I - 2 e e^T negates the last row; LAPACK's H_w = I. */
+            int i = w - 1;
+            piece[i + (size_t)i * ld] = -piece[i + (size_t)i * ld];
+            tau[i] = 0.0;
+            for (int r = 0; r < w; r++)
+                tt[r + (size_t)i * lt] = 0.0;
+        }
+    }
+    free(buf);
+    return info ? HETSCAL_ERR_INTERNAL : 0;
+}
+
+int hs_kernel_qr_trsm(hs_task *t, hs_device *dev)
+{
+    double *a = hs_task_data(t, 0);
+    const double *u = hs_task_data(t, 1);
+    int ld = t->acc[0].handle->m, lu = t->acc[1].handle->m, w = t->iparam[0];
+
+    return hs_dev_dtrsm(dev, HS_STREAM_COMPUTE, 'R', 'U', 'N', 'N', ld, w, 1.0, u, lu, a,
+                        ld);
+}
+
+int hs_kernel_qr_accumulate(hs_task *t, hs_device *dev)
+{
+    double *pp = hs_task_data(t, 0);
+    const double *v = hs_task_data(t, 1), *a = hs_task_data(t, 2);
+    int lp = t->acc[0].handle->m, lv = t->acc[1].handle->m;
+    int ld = t->acc[2].handle->m, wj = t->acc[2].handle->n;
+    int off = t->iparam[0], kk = t->iparam[1], top = t->iparam[3];
+    double beta = t->iparam[2] ? 0.0 : 1.0;
+    int err = 0;
+
+    if (top) {
+        const double *v1 = hs_task_data(t, 3);
+        int l1 = t->acc[3].handle->m, rest = ld - off - kk;
+        err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'T', 'N', kk, wj, kk, 1.0, v1, l1,
+                           a + off, ld, beta, pp, lp);
+        if (!err && rest > 0)
+            err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'T', 'N', kk, wj, rest, 1.0,
+                               v + off + kk, lv, a + off + kk, ld, 1.0, pp, lp);
+        return err;
+    }
+    return hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'T', 'N', kk, wj, ld, 1.0, v, lv, a, ld,
+                        beta, pp, lp);
+}
+
+int hs_kernel_qr_apply_t(hs_task *t, hs_device *dev)
+{
+    double *w = hs_task_data(t, 0);
+    const double *tt = hs_task_data(t, 1), *pp = hs_task_data(t, 2);
+    int lw = t->acc[0].handle->m, lt = t->acc[1].handle->m, lp = t->acc[2].handle->m;
+    int wj = t->acc[0].handle->n, kk = t->iparam[0];
+    double beta = t->iparam[1] ? 0.0 : 1.0;
+
+    return hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'T', 'N', kk, wj, kk, 1.0, tt, lt, pp, lp,
+                        beta, w, lw);
+}
+
+int hs_kernel_qr_update(hs_task *t, hs_device *dev)
+{
+    double *a = hs_task_data(t, 0);
+    const double *v = hs_task_data(t, 1), *w = hs_task_data(t, 2);
+    int ld = t->acc[0].handle->m, wj = t->acc[0].handle->n;
+    int lv = t->acc[1].handle->m, lw = t->acc[2].handle->m;
+    int off = t->iparam[0], kk = t->iparam[1], top = t->iparam[2];
+    int err = 0;
+
+    if (top) {
+        const double *v1 = hs_task_data(t, 3);
+        int l1 = t->acc[3].handle->m, rest = ld - off - kk;
+        err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'N', kk, wj, kk, -1.0, v1, l1, w,
+                           lw, 1.0, a + off, ld);
+        if (!err && rest > 0)
+            err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'N', rest, wj, kk, -1.0,
+                               v + off + kk, lv, w, lw, 1.0, a + off + kk, ld);
+        return err;
+    }
+    return hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'N', ld, wj, kk, -1.0, v, lv, w, lw,
+                        1.0, a, ld);
+}

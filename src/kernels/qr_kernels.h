@@ -1,0 +1,86 @@
+/* Tile kernels of the QR factorization (TSQR + Householder reconstruction
+ * per panel, DESIGN.md section 6).  Each takes the task's accesses in the
+ * order the algorithm inserted them and its iparam, and returns 0 or a
+ * negative hetscal_status to record on its outputs.
+ *
+ * A panel piece is the part of a panel tile from row `off` down (off > 0
+ * only in the panel's top tile); its height p is the tile's height - off.
+ * Small auxiliary tiles of a panel of width w (ld = their handle's m,
+ * at least w + min(HS_QR_IB, w) rows):
+ *   RT   R (upper, zero rows below a short piece's rank) in rows 0..w-1,
+ *        and the piece's local T factor (DGEQRT's, blocks of HS_QR_IB
+ *        columns) in the HS_QR_IB rows below;
+ *   VTQ  first the reflectors of a tree node (upper V in rows 0..w-1,
+ *        DTPQRT's T below), then that node's w x w block of the panel's
+ *        explicit Q (rows 0..w-1);
+ *   V1   kk x kk: the unit lower triangle of the top piece's reflectors,
+ *        explicit (ones, zeros above), so updates are plain GEMMs;
+ *   U    w x w upper: the reconstruction's U (V = Q U^-1 below the top);
+ *   T    kk x kk upper, explicit zeros below: the panel's block reflector,
+ *        Q = I - V T V^T;
+ *   TAU  1 x w: LAPACK's tau of the panel's kk reflectors;
+ *   P, W kk x wj: sum V^T A_j (partial, per process row) and T^T of it.
+ * kk = min(rows of the panel, w) is the number of reflectors.
+ * The LAPACK kernels are host-only; qr_trsm, qr_accumulate, qr_apply_t
+ * and qr_update work through dev->ops->kernel (any device). */
+#ifndef HETSCAL_KERNELS_QR_KERNELS_H
+#define HETSCAL_KERNELS_QR_KERNELS_H
+
+#include "runtime/engine.h"
+
+/* Inner block size of the LAPACK kernels (rows of the stored T factors). */
+enum { HS_QR_IB = 32 };
+
+/* A panel held in one tile: LAPACK's own factorization (DGEQRF + DLARFT).
+ * acc 0: panel tile (RW), 1: V1 (W), 2: T (W), 3: TAU (W).
+ * iparam: off, w. */
+int hs_kernel_qr_panel_geqrf(hs_task *t, hs_device *dev);
+
+/* TSQR leaf: QR of a piece in place (local reflectors below its
+ * diagonal), R and the local T into RT.
+ * acc 0: panel tile (RW), 1: RT (W).  iparam: off, w. */
+int hs_kernel_qr_leaf(hs_task *t, hs_device *dev);
+
+/* TSQR up the tree: node a absorbs node b, [R_a; R_b] = Q_ab R_a'.
+ * acc 0: RT_a (RW), 1: RT_b (R), 2: VTQ_b (W, the reflectors of Q_ab).
+ * iparam: w. */
+int hs_kernel_qr_tree_up(hs_task *t, hs_device *dev);
+
+/* Down the tree: [Q_a; Q_b] = Q_ab [Q_a; 0] (Q_a = I first when iparam[1]).
+ * acc 0: VTQ_a (RW), 1: VTQ_b (RW: reflectors in, Q_b out).
+ * iparam: w, init. */
+int hs_kernel_qr_tree_down(hs_task *t, hs_device *dev);
+
+/* Explicit Q of a leaf: piece = Q_local [Q_node(0:kl, :); 0].
+ * acc 0: panel tile (RW), 1: RT (R), 2: VTQ (R).  iparam: off, w. */
+int hs_kernel_qr_leaf_q(hs_task *t, hs_device *dev);
+
+/* Householder reconstruction at the top piece (DORHR_COL): V and U in the
+ * piece, then R = S R_tsqr on and above its diagonal, V1, U, T, TAU.
+ * When iparam[2] is set the panel has exactly w rows and its last
+ * reflector acts on one row: LAPACK's tau = 0 is returned (the row of R
+ * un-negated, T's last column zero).
+ * acc 0: panel tile (RW), 1: RT of the root (R), 2: V1 (W), 3: U (W),
+ * 4: T (W), 5: TAU (W).  iparam: off, w, single_row_last. */
+int hs_kernel_qr_reconstruct(hs_task *t, hs_device *dev);
+
+/* V = Q U^-1 on a piece below the top.
+ * acc 0: panel tile (RW), 1: U (R).  iparam: w. */
+int hs_kernel_qr_trsm(hs_task *t, hs_device *dev);
+
+/* P (+)= V^T A for one tile of a trailing column.
+ * acc 0: P (RW, or W when iparam[2] = first), 1: panel tile (R),
+ * 2: trailing tile in the same tile row (R), 3 (top tile only): V1 (R).
+ * iparam: off, kk, first, top. */
+int hs_kernel_qr_accumulate(hs_task *t, hs_device *dev);
+
+/* W (+)= T^T P.  acc 0: W (RW, or W when first), 1: T (R), 2: P (R).
+ * iparam: kk, first. */
+int hs_kernel_qr_apply_t(hs_task *t, hs_device *dev);
+
+/* A -= V W for one tile of a trailing column.
+ * acc 0: trailing tile (RW), 1: panel tile (R), 2: W (R),
+ * 3 (top tile only): V1 (R).  iparam: off, kk, top. */
+int hs_kernel_qr_update(hs_task *t, hs_device *dev);
+
+#endif

@@ -1,0 +1,152 @@
+! fcall_pdgeqrf: an ordinary Fortran 90 ScaLAPACK program (BLACS grid,
+! DESCINIT, PDGEQRF with a workspace query, then the reference PDORMQR,
+! PDLACPY, PDLASET, PDMATADD and PDLANGE) linked with hetscal first.
+! Factors a tall matrix (M = 300, N = 200, the whole of A) and a wide one
+! (M = 150, N = 250 at IA = 5, JA = 9, MB = 24, NB = 16), rebuilds A = Q R
+! and checks ||A - Q R|| / (||A|| eps max(M,N)); prints PASSED or FAILED
+! per case and ends with STOP 1 when any case failed.
+program fcall_pdgeqrf
+  implicit none
+  integer, parameter :: dlen = 9
+  double precision, parameter :: thresh = 20.0d0, junk = -7777.0d0
+  integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
+  integer :: icase, nfail, info, m, n, k, mb, nb, ia, ja, ma, na
+  integer :: mp, nq, lld, lwork, ltau
+  integer :: desca(dlen), stray(1)
+  character(len=16) :: grid
+  double precision :: anorm, rnorm, resid, wq(1)
+  double precision, allocatable :: a(:,:), a0(:,:), c(:,:), tau(:), work(:)
+  integer, external :: numroc
+  double precision, external :: pdlange
+
+  call blacs_pinfo(iam, nprocs)
+  nprow = int(sqrt(dble(nprocs)) + 1.0d-9)
+  do while (mod(nprocs, nprow) /= 0)
+     nprow = nprow - 1
+  end do
+  npcol = nprocs / nprow
+  call blacs_get(-1, 0, ictxt)
+  call blacs_gridinit(ictxt, 'Row-major', nprow, npcol)
+  call blacs_gridinfo(ictxt, nprow, npcol, myrow, mycol)
+  write(grid, '(i0,a,i0)') nprow, 'x', npcol
+
+  nfail = 0
+  do icase = 1, 2
+     if (icase == 1) then
+        m = 300; n = 200; mb = 32; nb = 32; ia = 1; ja = 1
+     else
+        m = 150; n = 250; mb = 24; nb = 16; ia = 5; ja = 9
+     end if
+     k = min(m, n)
+     ma = ia - 1 + m + 3
+     na = ja - 1 + n + 3
+     mp = numroc(ma, mb, myrow, 0, nprow)
+     nq = numroc(na, nb, mycol, 0, npcol)
+     lld = max(1, mp)
+     call descinit(desca, ma, na, mb, nb, 0, 0, ictxt, lld, info)
+     ltau = max(1, numroc(ja + k - 1, nb, mycol, 0, npcol))
+     allocate(a(lld, max(1, nq)), a0(lld, max(1, nq)), c(lld, max(1, nq)))
+     allocate(tau(ltau))
+     call fill_matrix()
+
+     ! workspace query, then the factorization with exactly that much
+     call pdgeqrf(m, n, a, ia, ja, desca, tau, wq, -1, info)
+     lwork = int(wq(1))
+     allocate(work(max(1, lwork)))
+     if (info == 0) call pdgeqrf(m, n, a, ia, ja, desca, tau, work, lwork, info)
+     deallocate(work)
+     if (info /= 0) then
+        if (iam == 0) write(*, '(a,i0,a,a,a,i0,a)') 'fcall_pdgeqrf: case ', &
+             icase, ' grid ', trim(grid), ' PDGEQRF INFO=', info, ' FAILED'
+        nfail = nfail + 1
+     else
+        stray(1) = count_stray()
+        call igsum2d(ictxt, 'All', ' ', 1, 1, stray, 1, -1, -1)
+        ! c = R, then Q R with the reference PDORMQR, then Q R - A
+        call pdlaset('All', ma, na, 0.0d0, 0.0d0, c, 1, 1, desca)
+        call pdlacpy('Upper', m, n, a, ia, ja, desca, c, ia, ja, desca)
+        call pdormqr('L', 'N', m, n, k, a, ia, ja, desca, tau, c, ia, ja, &
+             desca, wq, -1, info)
+        lwork = int(wq(1))
+        allocate(work(max(1, lwork, mp + nq + 2 * max(mb, nb))))
+        call pdormqr('L', 'N', m, n, k, a, ia, ja, desca, tau, c, ia, ja, &
+             desca, work, lwork, info)
+        call pdmatadd(m, n, -1.0d0, a0, ia, ja, desca, 1.0d0, c, ia, ja, desca)
+        anorm = pdlange('1', m, n, a0, ia, ja, desca, work)
+        rnorm = pdlange('1', m, n, c, ia, ja, desca, work)
+        deallocate(work)
+        resid = rnorm / (anorm * epsilon(1.0d0) * 0.5d0 * dble(max(m, n)))
+        if (info /= 0 .or. stray(1) /= 0 .or. .not. (resid <= thresh) &
+             .or. resid - resid /= 0.0d0) then
+           nfail = nfail + 1
+           if (iam == 0) write(*, '(a,6(a,i0),3a,es10.3,2(a,i0),a)') &
+                'fcall_pdgeqrf:', ' m=', m, ' n=', n, ' mb=', mb, ' nb=', nb, &
+                ' ia=', ia, ' ja=', ja, ' grid ', trim(grid), ' residual=', &
+                resid, ' PDORMQR INFO=', info, &
+                ' entries written outside sub(A)=', stray(1), ' FAILED'
+        else if (iam == 0) then
+           write(*, '(a,6(a,i0),3a,es10.3,a)') 'fcall_pdgeqrf:', ' m=', m, &
+                ' n=', n, ' mb=', mb, ' nb=', nb, ' ia=', ia, ' ja=', ja, &
+                ' grid ', trim(grid), ' residual=', resid, ' PASSED'
+        end if
+     end if
+     deallocate(a, a0, c, tau)
+  end do
+
+  call blacs_gridexit(ictxt)
+  call blacs_exit(0)
+  if (nfail /= 0) then
+     if (iam == 0) write(*, '(a)') 'fcall_pdgeqrf: FAILED'
+     stop 1
+  end if
+  if (iam == 0) write(*, '(a)') 'fcall_pdgeqrf: PASSED'
+
+contains
+
+  ! Global index (1-based) of local index il in a block-cyclic dimension.
+  integer function l2g(il, blk, iproc, nprocs_dim)
+    integer, intent(in) :: il, blk, iproc, nprocs_dim
+    l2g = ((il - 1) / blk) * blk * nprocs_dim + iproc * blk + mod(il - 1, blk) + 1
+  end function l2g
+
+  logical function in_sub(gi, gj)
+    integer, intent(in) :: gi, gj
+    in_sub = gi >= ia .and. gi <= ia + m - 1 .and. gj >= ja .and. gj <= ja + n - 1
+  end function in_sub
+
+  ! A0 = A: a nonsymmetric matrix with a heavy diagonal on sub(A), junk
+  ! outside it.
+  subroutine fill_matrix()
+    integer :: il, jl, gi, gj, di, dj
+    double precision :: v
+    do jl = 1, nq
+       gj = l2g(jl, nb, mycol, npcol)
+       do il = 1, mp
+          gi = l2g(il, mb, myrow, nprow)
+          if (in_sub(gi, gj)) then
+             di = gi - ia
+             dj = gj - ja
+             v = sin(dble(3 * di + 7 * dj) + 0.5d0 * dble(di * dj))
+             if (di == dj) v = v + 2.0d0 * sqrt(dble(max(m, n)))
+          else
+             v = junk - dble(gi + gj)
+          end if
+          a(il, jl) = v
+       end do
+    end do
+    a0 = a
+  end subroutine fill_matrix
+
+  ! Entries PDGEQRF changed outside sub(A).
+  integer function count_stray()
+    integer :: il, jl
+    count_stray = 0
+    do jl = 1, nq
+       do il = 1, mp
+          if (.not. in_sub(l2g(il, mb, myrow, nprow), l2g(jl, nb, mycol, npcol)) &
+               .and. a(il, jl) /= a0(il, jl)) count_stray = count_stray + 1
+       end do
+    end do
+  end function count_stray
+
+end program fcall_pdgeqrf

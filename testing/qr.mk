@@ -1,0 +1,41 @@
+# PDGEQRF's tests: the bad-argument comparison with the reference
+# (testing/args_pdgeqrf), the ScaLAPACK-style tester testing/xqr (sources in
+# testing/qr/, inputs in testing/data/qr_*.dat), a plain Fortran caller, and
+# Debian's xdqr with hetscal preloaded.
+
+check_PROGRAMS += testing/args_pdgeqrf testing/xqr testing/fcall_pdgeqrf
+testing_args_pdgeqrf_SOURCES = testing/args/args_pdgeqrf.c \
+  testing/args/args_qr_cases.c testing/args/args_qr_matrix.c \
+  testing/args/args_qr.h testing/args/args_matrix.c testing/args/args.h
+testing_args_pdgeqrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+
+testing_xqr_SOURCES = \
+  testing/qr/qr_main.c testing/qr/qr_scalapack.h \
+  testing/qr/qr_input.h testing/qr/qr_input.c testing/qr/qr_default_input.c \
+  testing/qr/qr_problem.h testing/qr/qr_problem.c \
+  testing/qr/qr_checks.h testing/qr/qr_checks.c \
+  testing/qr/qr_case.h testing/qr/qr_case.c testing/qr/qr_report.c \
+  testing/llt/llt_scalapack.h testing/llt/llt_matrix.h testing/llt/llt_dist.c
+testing_xqr_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+
+testing_fcall_pdgeqrf_SOURCES = testing/fortran/fcall_pdgeqrf.f90
+testing_fcall_pdgeqrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+
+QR_TESTS = \
+  testing/args_qr_np1.sh testing/args_qr_np4.sh \
+  testing/qr_default_np1.sh testing/qr_default_np4.sh \
+  testing/qr_hard_np4.sh testing/qr_6ranks_np6.sh \
+  testing/fcall_qr_np1.sh testing/fcall_qr_np4.sh \
+  testing/xdqr_stock_np1.sh testing/xdqr_stock_np2.sh \
+  testing/xdqr_stock_np4.sh testing/xdqr_hard_np4.sh \
+  testing/disable_qr_np4.sh
+TESTS += $(QR_TESTS)
+EXTRA_DIST += $(QR_TESTS) testing/qr/run_qr.sh \
+  testing/data/qr_hard.dat testing/data/qr_6ranks.dat \
+  testing/fortran/run_fcall_qr.sh testing/scalapack/run_xdqr.sh \
+  testing/scalapack/qr_hard.dat
+
+# Only PDGEQRF's tests: make check-qr
+check-qr:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(QR_TESTS)'
+.PHONY: check-qr
