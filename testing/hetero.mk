@@ -14,6 +14,8 @@ hetero_tests = \
   testing/llt_emu_np1.sh testing/llt_emu_np2.sh testing/llt_emu_np4.sh \
   testing/llt_emu_small_np4.sh testing/xdllt_emu_np1.sh testing/xdllt_emu_np2.sh \
   testing/xdllt_emu_np4.sh \
-  testing/cuda_absent.sh testing/llt_regrid_np2.sh
+  testing/cuda_absent.sh testing/llt_regrid_np2.sh \
+  testing/qr_emu_np2.sh testing/qr_emu_np4.sh testing/t_qr_call_emu_np2.sh \
+  testing/xdqr_emu_np4.sh
 TESTS += $(hetero_tests)
 EXTRA_DIST += $(hetero_tests) testing/data/llt_emu.dat testing/data/llt_regrid.dat

@@ -1,46 +1,71 @@
-/* The HETSCAL_VERBOSE line (see call_report.h). */
+/* The HETSCAL_VERBOSE lines (see call_report.h). */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "api/call_report.h"
 
+/* Appends to a fixed buffer (truncating). */
+typedef struct text {
+    char buf[2048];
+    size_t len;
+} text;
+
+static void add(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    if (t->len + 1 >= sizeof t->buf)
+        return;
+    va_start(ap, fmt);
+    int n = vsnprintf(t->buf + t->len, sizeof t->buf - t->len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        t->len = t->len + (size_t)n < sizeof t->buf ? t->len + (size_t)n : sizeof t->buf - 1;
+}
+
+/* The lines go out in one write, so that ranks sharing a terminal or a
+ * file do not interleave them. */
 void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
 {
     static int said_devices;
     const hs_engine_stats *s = &r->stats;
     double busy = r->t_factor > 0 ? s->busy_seconds / (r->t_factor * r->threads) : 0;
-    fprintf(stderr,
-            "hetscal: %s rank %d/%d grid %dx%d (%d,%d) M=%d N=%d tile=%d threads=%d "
-            "window=%d tasks=%ld skipped=%ld msgs_sent=%ld msgs_recv=%ld bytes_sent=%.0f "
-            "time=%.4fs (in %.4f factor %.4f out %.4f) GFLOP/s=%.2f busy=%.0f%% "
-            "peak_extra=%.1fMB (copies %.1fMB) share=%.1fMB info=%d\n",
-            r->routine, g->rank, g->size, g->nprow, g->npcol, g->myrow, g->mycol,
-            r->m, r->n, r->tile, r->threads, r->window, s->tasks_run, s->tasks_skipped,
-            s->messages_sent, s->messages_received, s->bytes_sent, r->t_total, r->t_in,
-            r->t_factor, r->t_out, r->t_total > 0 ? r->flops / r->t_total * 1e-9 : 0.0,
-            100.0 * busy, r->peak_extra_bytes / 1048576.0, s->peak_copy_bytes / 1048576.0,
-            r->share_bytes / 1048576.0,
-            r->info);
+    text t = { .len = 0 };
+    add(&t,
+        "hetscal: %s rank %d/%d grid %dx%d (%d,%d) M=%d N=%d tile=%d threads=%d "
+        "window=%d tasks=%ld skipped=%ld msgs_sent=%ld msgs_recv=%ld bytes_sent=%.0f "
+        "time=%.4fs (in %.4f factor %.4f out %.4f) GFLOP/s=%.2f busy=%.0f%% "
+        "peak_extra=%.1fMB (copies %.1fMB) share=%.1fMB info=%d\n",
+        r->routine, g->rank, g->size, g->nprow, g->npcol, g->myrow, g->mycol,
+        r->m, r->n, r->tile, r->threads, r->window, s->tasks_run, s->tasks_skipped,
+        s->messages_sent, s->messages_received, s->bytes_sent, r->t_total, r->t_in,
+        r->t_factor, r->t_out, r->t_total > 0 ? r->flops / r->t_total * 1e-9 : 0.0,
+        100.0 * busy, r->peak_extra_bytes / 1048576.0, s->peak_copy_bytes / 1048576.0,
+        r->share_bytes / 1048576.0, r->info);
     if (r->ndev > 1) {
         long accel = 0;
         for (int x = 1; x < r->ndev && x < HS_MAX_DEVICES; x++)
             accel += s->device_tasks[x];
-        fprintf(stderr,
-                "hetscal: rank %d in %s: %s; panel_gpu=%d host_tasks=%ld gpu_tasks=%ld",
-                g->rank, r->routine, r->devices, r->panel_gpu, s->device_tasks[0], accel);
+        add(&t, "hetscal: rank %d in %s: %s; panel_gpu=%d host_tasks=%ld gpu_tasks=%ld",
+            g->rank, r->routine, r->devices, r->panel_gpu, s->device_tasks[0], accel);
         for (int x = 1; x < r->ndev && x < HS_MAX_DEVICES; x++)
-            fprintf(stderr, " gpu%d=%ld", x, s->device_tasks[x]);
-        fprintf(stderr,
-                " h2d=%ld (%.1fMB) d2h=%ld (%.1fMB) gpu_busy=%.0f%% peak_gpu=%.1fMB "
-                "tiles_kept_on_host=%d\n",
-                s->copies_h2d, s->bytes_h2d / 1048576.0, s->copies_d2h, s->bytes_d2h / 1048576.0,
-                r->t_factor > 0 ? 100.0 * s->device_busy_seconds / (r->t_factor * (r->ndev - 1)) : 0.0,
-                r->peak_device_bytes / 1048576.0, r->gpu_fallbacks);
+            add(&t, " gpu%d=%ld", x, s->device_tasks[x]);
+        add(&t,
+            " h2d=%ld (%.1fMB) d2h=%ld (%.1fMB) gpu_busy=%.0f%% peak_gpu=%.1fMB "
+            "tiles_kept_on_host=%d\n",
+            s->copies_h2d, s->bytes_h2d / 1048576.0, s->copies_d2h, s->bytes_d2h / 1048576.0,
+            r->t_factor > 0 ? 100.0 * s->device_busy_seconds / (r->t_factor * (r->ndev - 1))
+                            : 0.0,
+            r->peak_device_bytes / 1048576.0, r->gpu_fallbacks);
     } else if (r->devices && r->devices[0] && !said_devices) {
         /* Host only: said once per process. */
-        fprintf(stderr, "hetscal: rank %d: %s\n", g->rank, r->devices);
+        add(&t, "hetscal: rank %d: %s\n", g->rank, r->devices);
         said_devices = 1;
     }
-    fflush(stderr);
+    if (t.len > 0 && t.buf[t.len - 1] != '\n')
+        t.buf[t.len - 1] = '\n';   /* truncated */
+    (void)!write(STDERR_FILENO, t.buf, t.len);
 }
