@@ -5,13 +5,12 @@
  * process column (on every process row, as PDORMQR expects). */
 #include "config.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "algo/qr.h"
+#include "api/call_common.h"
 #include "api/call_report.h"
-#include "api/device_split.h"
 #include "api/qr_call.h"
 #include "include/hetscal.h"
 #include "kernels/blas_threads.h"
@@ -23,36 +22,6 @@
 #include "runtime/trace.h"
 #include "util/clock.h"
 #include "util/mem.h"
-
-/* One agreed status over the grid: the smallest (most negative) error,
- * 0 when nothing failed. */
-static int agree_status(const hetscal_grid *grid, int status)
-{
-    int key = status == 0 ? INT_MAX : status, all;
-    MPI_Allreduce(&key, &all, 1, MPI_INT, MPI_MIN, grid->comm);
-    return all == INT_MAX ? 0 : all;
-}
-
-static double local_share_bytes(const hetscal_grid *g, int m, int n, int ia, int ja,
-                                const int *desca)
-{
-    int mb = desca[HS_MB], nb = desca[HS_NB];
-    int prow0 = hs_g2p(ia - 1, mb, desca[HS_RSRC], g->nprow);
-    int pcol0 = hs_g2p(ja - 1, nb, desca[HS_CSRC], g->npcol);
-    int roff = (ia - 1) % mb, coff = (ja - 1) % nb;
-    double rows = hs_numroc(m + roff, mb, g->myrow, prow0, g->nprow);
-    double cols = hs_numroc(n + coff, nb, g->mycol, pcol0, g->npcol);
-    return rows * cols * sizeof(double);
-}
-
-/* Received copies may take this much memory: a fraction of the rank's
- * share, but room for a few tiles whatever the share. */
-static double copy_budget(const hs_config *cfg, double share_bytes, int tile)
-{
-    double floor_bytes = 8.0 * tile * tile * sizeof(double);
-    double budget = cfg->copy_fraction * share_bytes;
-    return budget > floor_bytes ? budget : floor_bytes;
-}
 
 static double qr_flops(double m, double n)
 {
@@ -104,7 +73,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     hs_session_register_shutdown();
     hs_trace_begin_call("pdgeqrf", grid->rank);
     hs_mem_reset_peak();
-    rep.share_bytes = local_share_bytes(grid, m, n, ia, ja, desca);
+    rep.share_bytes = hs_local_share_bytes(grid, m, n, ia, ja, desca);
     rep.threads = cfg->num_threads;
     rep.window = cfg->window;
     /* Panels b = half the Cholesky tile of the square of the same area
@@ -120,24 +89,9 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     if (rep.tile < 1)
         rep.tile = 1;
 
-    status = hs_session_devices(grid, &devs, &ndev, &rep.devices);
-    rep.ndev = ndev;
-    /* Accelerator panels when some rank has an accelerator, as in
-     * hs_cholesky_call; b-wide host panels in B-high tile rows unless
+    /* As for Cholesky, but b-wide panels in B-high tile rows unless
      * HETSCAL_NB <= b asks for square b x b tiles. */
-    int B = cfg->nb > rep.tile ? cfg->nb : 4 * rep.tile;
-    if (status)
-        ndev = 1;
-    rep.panel_gpu = hs_accelerator_panel_width(grid, cfg, devs, ndev, B, rep.tile);
-    if (status)
-        ;
-    else if (rep.panel_gpu > 0)
-        status = hs_geometry_init_hybrid(&geo, m, n, B, rep.tile, rep.panel_gpu, grid->nprow,
-                                         grid->npcol);
-    else if (cfg->nb == 0 || cfg->nb > rep.tile)
-        status = hs_geometry_init_split(&geo, m, n, B, rep.tile, grid->nprow, grid->npcol);
-    else
-        status = hs_geometry_init_host(&geo, m, n, rep.tile, grid->nprow, grid->npcol);
+    status = hs_call_layout(grid, cfg, m, n, 1, &rep, &geo, &devs, &ndev);
     int ntiles = status ? 0 : hs_qr_tile_count(&geo);
     if (!status) {
         home = malloc((size_t)ntiles * sizeof *home);
@@ -153,7 +107,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
         hs_devmem_reset_peak();
         rep.gpu_fallbacks = hs_dist_use_devices(dist, devs, ndev);
     }
-    status = agree_status(grid, status);
+    status = hs_agree_status(grid, status);
     if (!status) {
         for (int t = 0; t < geo.mt * geo.np; t++)
             tiles[t] = hs_dist_tile_data(dist, t);
@@ -167,7 +121,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
             hs_qr qr = { .geo = &geo, .dist = dist };
             hs_engine_limits limits = {
                 .workers = cfg->num_threads, .window = cfg->window,
-                .copy_budget = copy_budget(cfg, rep.share_bytes, rep.tile),
+                .copy_budget = hs_copy_budget(cfg, rep.share_bytes, rep.tile),
                 .devs = devs, .ndev = ndev };
             int err = hs_session_run(grid->comm, &limits, hs_qr_generate, &qr, &rep.stats);
             rep.peak_device_bytes = hs_devmem_peak();
@@ -176,7 +130,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
             double t2 = hs_now();
             int out = hs_redist_to_matrix(&rd);
             rep.t_out = hs_now() - t2;
-            status = agree_status(grid, status ? status : out);
+            status = hs_agree_status(grid, status ? status : out);
             if (!status) {
                 gather_tau(grid, &geo, dist, tau_all, k);
                 write_tau(grid, ja, desca, tau_all, k, tau);

@@ -1,0 +1,55 @@
+/* Pieces shared by the PDPOTRF and PDGEQRF bodies (see call_common.h). */
+#include "config.h"
+
+#include <limits.h>
+
+#include "api/call_common.h"
+#include "api/device_split.h"
+#include "layout/desc.h"
+#include "runtime/session.h"
+
+int hs_agree_status(const hetscal_grid *grid, int status)
+{
+    int key = status == 0 ? INT_MAX : status, all;
+    MPI_Allreduce(&key, &all, 1, MPI_INT, MPI_MIN, grid->comm);
+    return all == INT_MAX ? 0 : all;
+}
+
+double hs_local_share_bytes(const hetscal_grid *g, int m, int n, int ia, int ja,
+                            const int *desca)
+{
+    int mb = desca[HS_MB], nb = desca[HS_NB];
+    int prow0 = hs_g2p(ia - 1, mb, desca[HS_RSRC], g->nprow);
+    int pcol0 = hs_g2p(ja - 1, nb, desca[HS_CSRC], g->npcol);
+    int roff = (ia - 1) % mb, coff = (ja - 1) % nb;
+    double rows = hs_numroc(m + roff, mb, g->myrow, prow0, g->nprow);
+    double cols = hs_numroc(n + coff, nb, g->mycol, pcol0, g->npcol);
+    return rows * cols * sizeof(double);
+}
+
+double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile)
+{
+    double floor_bytes = 8.0 * tile * tile * sizeof(double);
+    double budget = cfg->copy_fraction * share_bytes;
+    return budget > floor_bytes ? budget : floor_bytes;
+}
+
+int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
+                   int split_default, hs_call_report *rep, hs_geometry *geo,
+                   hs_device ***devs, int *ndev)
+{
+    int b = rep->tile, B = cfg->nb > b ? cfg->nb : 4 * b;
+    int status = hs_session_devices(grid, devs, ndev, &rep->devices);
+    if (status)
+        *ndev = 1;
+    rep->ndev = *ndev;
+    rep->panel_gpu = hs_accelerator_panel_width(grid, cfg, *devs, *ndev, B, b);
+    if (status)
+        return status;
+    if (rep->panel_gpu > 0)
+        return hs_geometry_init_hybrid(geo, m, n, B, b, rep->panel_gpu, grid->nprow,
+                                       grid->npcol);
+    if (cfg->nb > b || (split_default && cfg->nb == 0))
+        return hs_geometry_init_split(geo, m, n, B, b, grid->nprow, grid->npcol);
+    return hs_geometry_init_host(geo, m, n, b, grid->nprow, grid->npcol);
+}

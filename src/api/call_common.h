@@ -1,0 +1,37 @@
+/* What the bodies of PDPOTRF and PDGEQRF share: the agreed status, the
+ * rank's share of sub(A), the memory budget of received tiles, and the
+ * choice of devices and tile layout. */
+#ifndef HETSCAL_API_CALL_COMMON_H
+#define HETSCAL_API_CALL_COMMON_H
+
+#include "api/call_report.h"
+#include "blacs_shim/grid.h"
+#include "device/device.h"
+#include "layout/tile_geometry.h"
+#include "util/config.h"
+
+/* One status over the grid (collective): the smallest nonzero value wins
+ * (runtime errors are negative, INFO positive), 0 when nothing failed. */
+int hs_agree_status(const hetscal_grid *grid, int status);
+
+/* Bytes of the m x n sub(A) at (ia, ja) stored on this rank. */
+double hs_local_share_bytes(const hetscal_grid *grid, int m, int n, int ia, int ja,
+                            const int *desca);
+
+/* Received copies may take this much memory: a fraction of the rank's
+ * share, but room for a few tiles whatever the share. */
+double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile);
+
+/* Opens this rank's devices (*devs, *ndev; rep->devices, ndev, panel_gpu)
+ * and builds the tile geometry of an m x n matrix with host tile
+ * rep->tile: accelerators anywhere on the grid give the multi-level
+ * layout (B-high tile rows, b-wide host panels, one Bg-wide accelerator
+ * panel per B columns, B = HETSCAL_NB or 4b); otherwise B x b panels when
+ * HETSCAL_NB > b, or when split_default and HETSCAL_NB is not set; else
+ * square b x b tiles.  Collective (the accelerator split); returns 0 or a
+ * local error, which the caller agrees on. */
+int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
+                   int split_default, hs_call_report *rep, hs_geometry *geo,
+                   hs_device ***devs, int *ndev);
+
+#endif
