@@ -18,7 +18,7 @@ COMPAT_TESTS = \
   testing/xdllt_hard_L_np4.sh testing/xdllt_hard_U_np4.sh
 TESTS += $(COMPAT_TESTS)
 EXTRA_DIST += $(COMPAT_TESTS) testing/fortran/run_fcall.sh \
-  testing/scalapack/run_xdllt.sh testing/scalapack/llt_hard_L.dat \
+  testing/scalapack/run_xdtester.sh testing/scalapack/llt_hard_L.dat \
   testing/scalapack/llt_hard_U.dat
 
 # Only the compatibility tests: make check-compat

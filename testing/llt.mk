@@ -2,6 +2,9 @@
 # inputs in testing/data/) and its tests: the built-in input on 1 and 4
 # ranks, testing/data/llt_hard.dat on 2 and 4 ranks.
 
+# The .dat-file reader of the testers and the timer.
+dat_reader_sources = testing/llt/dat_reader.h testing/llt/dat_reader.c
+
 # Distributed test matrices and residual checks, shared with timing/.
 llt_matrix_sources = \
   testing/llt/llt_scalapack.h \
@@ -11,7 +14,7 @@ llt_matrix_sources = \
 check_PROGRAMS += testing/xllt
 testing_xllt_SOURCES = \
   testing/llt/llt_main.c \
-  testing/llt/llt_input.h testing/llt/llt_input.c \
+  testing/llt/llt_input.h testing/llt/llt_input.c $(dat_reader_sources) \
   testing/llt/llt_default_input.c \
   testing/llt/llt_case.h testing/llt/llt_case.c testing/llt/llt_report.c \
   $(llt_matrix_sources)

@@ -12,6 +12,7 @@ testing_args_pdgeqrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 testing_xqr_SOURCES = \
   testing/qr/qr_main.c testing/qr/qr_scalapack.h \
   testing/qr/qr_input.h testing/qr/qr_input.c testing/qr/qr_default_input.c \
+  $(dat_reader_sources) \
   testing/qr/qr_problem.h testing/qr/qr_problem.c \
   testing/qr/qr_checks.h testing/qr/qr_checks.c \
   testing/qr/qr_case.h testing/qr/qr_case.c testing/qr/qr_report.c \
@@ -32,7 +33,6 @@ QR_TESTS = \
 TESTS += $(QR_TESTS)
 EXTRA_DIST += $(QR_TESTS) testing/qr/run_qr.sh \
   testing/data/qr_hard.dat testing/data/qr_6ranks.dat \
-  testing/fortran/run_fcall_qr.sh testing/scalapack/run_xdqr.sh \
   testing/scalapack/qr_hard.dat
 
 # Only PDGEQRF's tests: make check-qr

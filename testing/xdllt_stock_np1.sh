@@ -4,4 +4,4 @@
 dat=$SCALAPACK_TESTS_DIR/LLT.dat
 [ -f "$dat" ] || dat=/usr/share/scalapack/LLT.dat
 [ -f "$dat" ] || { echo "no stock LLT.dat: skipped"; exit 77; }
-exec sh "$top_srcdir/testing/scalapack/run_xdllt.sh" 1 "$dat" 108 12
+exec sh "$top_srcdir/testing/scalapack/run_xdtester.sh" xdllt 1 "$dat" 108 12

@@ -7,4 +7,4 @@ dat=$SCALAPACK_TESTS_DIR/LLT.dat
 [ -f "$dat" ] || { echo "no stock LLT.dat: skipped"; exit 77; }
 HETSCAL_XDLLT_EST=F
 export HETSCAL_XDLLT_EST
-exec sh "$top_srcdir/testing/scalapack/run_xdllt.sh" 4 "$dat" 432 156
+exec sh "$top_srcdir/testing/scalapack/run_xdtester.sh" xdllt 4 "$dat" 432 156

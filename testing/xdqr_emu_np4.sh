@@ -2,5 +2,5 @@
 # Debian's xdqr on qr_hard.dat (480 QR tests on 8 grid shapes), 4 ranks,
 # hetscal preloaded with 2 emulated GPUs per rank.
 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=8 \
-    exec sh "$top_srcdir/testing/scalapack/run_xdqr.sh" 4 \
+    exec sh "$top_srcdir/testing/scalapack/run_xdtester.sh" xdqr 4 \
     "$top_srcdir/testing/scalapack/qr_hard.dat" 480

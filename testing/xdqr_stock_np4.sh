@@ -5,4 +5,4 @@
 dat=$SCALAPACK_TESTS_DIR/QR.dat
 [ -f "$dat" ] || dat=/usr/share/scalapack/QR.dat
 [ -f "$dat" ] || { echo "no stock QR.dat: skipped"; exit 77; }
-exec sh "$top_srcdir/testing/scalapack/run_xdqr.sh" 4 "$dat" 352 208
+exec sh "$top_srcdir/testing/scalapack/run_xdtester.sh" xdqr 4 "$dat" 352 208

@@ -8,7 +8,7 @@ timing_time_scalapack_SOURCES = \
   timing/time_input.c timing/time_options.c timing/time_default_input.c \
   timing/time_potrf.c timing/time_geqrf.c timing/time_threads.c \
   timing/time_ceiling.c timing/time_reference.c timing/time_stats.c \
-  $(llt_matrix_sources)
+  $(dat_reader_sources) $(llt_matrix_sources)
 timing_time_scalapack_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/llt
 timing_time_scalapack_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread -ldl
 timing_inputs = \

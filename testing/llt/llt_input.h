@@ -6,14 +6,9 @@
 
 #include <stddef.h>
 
-#define LLT_MAX_VALUES 32
+#include "dat_reader.h"
 
-/* One offset set: sub(A) starts at IA = 1 + ioff_blocks*NB and
- * JA = 1 + joff_blocks*NB (so it stays aligned to every NB, as PDPOTRF
- * requires), and the first block of A is on process (rsrc mod P, csrc mod Q). */
-struct llt_offset {
-    int ioff_blocks, joff_blocks, rsrc, csrc;
-};
+#define LLT_MAX_VALUES 32
 
 struct llt_input {
     char title[128];
@@ -24,8 +19,11 @@ struct llt_input {
     int nnbrhs, nbrhs[LLT_MAX_VALUES];
     int ngrids, p[LLT_MAX_VALUES], q[LLT_MAX_VALUES];
     double thresh;
+    /* Offsets in blocks: sub(A) starts at IA = 1 + ioff*NB and
+     * JA = 1 + joff*NB, so it stays aligned to every NB, as PDPOTRF
+     * requires. */
     int noffsets;
-    struct llt_offset offsets[LLT_MAX_VALUES];
+    struct dat_offset offsets[LLT_MAX_VALUES];
 };
 
 /* Parses the section that starts at *TEXT (on line *LINE) into IN and

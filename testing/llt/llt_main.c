@@ -70,7 +70,7 @@ static void run_and_count(struct llt_case *c, int context, struct tally *t)
 }
 
 static void init_case(struct llt_case *c, const struct llt_input *in, int p,
-                      int q, int n, int nb, const struct llt_offset *off,
+                      int q, int n, int nb, const struct dat_offset *off,
                       char uplo)
 {
     memset(c, 0, sizeof *c);
@@ -78,8 +78,8 @@ static void init_case(struct llt_case *c, const struct llt_input *in, int p,
     c->nb = nb;
     c->p = p;
     c->q = q;
-    c->ia = 1 + off->ioff_blocks * nb;
-    c->ja = 1 + off->joff_blocks * nb;
+    c->ia = 1 + off->ioff * nb;
+    c->ja = 1 + off->joff * nb;
     c->rsrc = off->rsrc % p;
     c->csrc = off->csrc % q;
     c->uplo = uplo;

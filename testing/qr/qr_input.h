@@ -7,14 +7,9 @@
 
 #include <stddef.h>
 
-#define QR_MAX_VALUES 32
+#include "testing/llt/dat_reader.h"
 
-/* One offset set: sub(A) starts at IA = 1 + ioff, JA = 1 + joff (any
- * position: PDGEQRF needs no alignment), and the first block of A is on
- * process (rsrc mod P, csrc mod Q). */
-struct qr_offset {
-    int ioff, joff, rsrc, csrc;
-};
+#define QR_MAX_VALUES 32
 
 struct qr_input {
     char title[128];
@@ -24,8 +19,10 @@ struct qr_input {
     int nblocks, mb[QR_MAX_VALUES], nb[QR_MAX_VALUES];
     int ngrids, p[QR_MAX_VALUES], q[QR_MAX_VALUES];
     double thresh;
+    /* Offsets in entries: sub(A) starts at IA = 1 + ioff, JA = 1 + joff
+     * (any position: PDGEQRF needs no alignment). */
     int noffsets;
-    struct qr_offset offsets[QR_MAX_VALUES];
+    struct dat_offset offsets[QR_MAX_VALUES];
 };
 
 /* Parses the section that starts at *TEXT (on line *LINE) into IN and

@@ -124,7 +124,7 @@ static void run_grid(const struct qr_input *in, int p, int q, int nprocs,
     for (int i = 0; i < in->nsizes; i++)
         for (int j = 0; j < in->nblocks; j++)
             for (int k = 0; k < in->noffsets; k++) {
-                const struct qr_offset *off = &in->offsets[k];
+                const struct dat_offset *off = &in->offsets[k];
                 struct qr_case c;
                 struct qr_outcome o;
                 if (!legal_case(in->m[i], in->n[i], in->mb[j], in->nb[j])) {

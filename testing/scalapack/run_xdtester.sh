@@ -1,42 +1,51 @@
 #!/bin/sh
-# run_xdllt.sh NP DATFILE [PASSED [CALLS]]: Debian's ScaLAPACK tester xdllt
-# on DATFILE (as LLT.dat) with hetscal preloaded.  Fails unless the summary
-# shows no failure, at least one passed test (exactly PASSED when given) and
-# hetscal's verbose lines prove it ran (exactly CALLS lines, one per call and
-# rank, when given).  77 (skip) without xdllt.
+# run_xdtester.sh TESTER NP DATFILE [PASSED [CALLS]]: Debian's ScaLAPACK
+# tester TESTER (xdllt: PDPOTRF, input LLT.dat; xdqr: PDGEQRF, input QR.dat)
+# on DATFILE with hetscal preloaded.  Fails unless the summary shows no
+# failure, at least one passed test (exactly PASSED when given; for xdqr
+# counting every factorization of the file: QR, QL, LQ, RQ, QP, TZ) and
+# hetscal's verbose lines prove it ran (exactly CALLS lines, one per call of
+# the routine and rank, when given).  77 (skip) without TESTER.
 #   HETSCAL_LIB empty: run the reference alone (to validate a .dat file).
 #   HETSCAL_EXPECT_VERBOSE=0: do not require hetscal's verbose lines.
-#   HETSCAL_XDLLT_EST=T|F: override the file's last line (condition
+#   HETSCAL_XDLLT_EST=T|F (xdllt): override the file's last line (condition
 #   estimation and iterative refinement); F avoids the reference PDPORFS,
 #   whose PDLACON deadlocks on several processes in ScaLAPACK 2.2.1.
-np=$1 dat=$2 want=$3 calls=$4
-xdllt=${SCALAPACK_TESTS_DIR:-/usr/lib/x86_64-linux-gnu/scalapack/mpich-tests}/xdllt
+tester=$1 np=$2 dat=$3 want=$4 calls=$5
+case $tester in
+xdllt) input=LLT.dat routine=pdpotrf verbose="hetscal: pdpotrf" ;;
+xdqr)  input=QR.dat routine=pdgeqrf
+       verbose="^hetscal: pdgeqrf rank [0-9]*/[0-9]* grid" ;;
+*)     echo "run_xdtester: unknown tester '$tester'"; exit 1 ;;
+esac
+me=run_$tester
+exe=${SCALAPACK_TESTS_DIR:-/usr/lib/x86_64-linux-gnu/scalapack/mpich-tests}/$tester
 : "${LAUNCH:?run through make check, or set LAUNCH=testing/launch}"
 
-if [ ! -x "$xdllt" ]; then
-    echo "run_xdllt: $xdllt not found (apt-get install scalapack-mpi-test): skipped"
+if [ ! -x "$exe" ]; then
+    echo "$me: $exe not found (apt-get install scalapack-mpi-test): skipped"
     exit 77
 fi
 if [ -n "$HETSCAL_LIB" ] && [ ! -f "$HETSCAL_LIB" ]; then
-    echo "run_xdllt: $HETSCAL_LIB not built (static-only build?): skipped"
+    echo "$me: $HETSCAL_LIB not built (static-only build?): skipped"
     exit 77
 fi
-[ -f "$dat" ] || { echo "run_xdllt: no input $dat"; exit 1; }
+[ -f "$dat" ] || { echo "$me: no input $dat"; exit 1; }
 if [ -z "$HETSCAL_LIB" ]; then
     HETSCAL_EXPECT_VERBOSE=0
-    echo "run_xdllt: HETSCAL_LIB is empty: running the reference ScaLAPACK alone"
+    echo "$me: HETSCAL_LIB is empty: running the reference ScaLAPACK alone"
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/hetscal-xdllt.XXXXXX") || exit 1
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/hetscal-$tester.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
-cp "$dat" "$tmp/LLT.dat" || exit 1
+cp "$dat" "$tmp/$input" || exit 1
 cd "$tmp" || exit 1
-if [ -n "$HETSCAL_XDLLT_EST" ]; then
+if [ "$tester" = xdllt ] && [ -n "$HETSCAL_XDLLT_EST" ]; then
     sed "s/^[TtFf]\([[:space:]].*(T or F)\)/$HETSCAL_XDLLT_EST\1/" \
         "$dat" > LLT.dat || exit 1
     grep -q "^$HETSCAL_XDLLT_EST[[:space:]].*(T or F)" LLT.dat || {
-        echo "run_xdllt: cannot set the (T or F) line of $dat"; exit 1; }
+        echo "$me: cannot set the (T or F) line of $dat"; exit 1; }
 fi
 
 # hetscal is preloaded in each rank (not in mpiexec and its proxies), in
@@ -54,10 +63,10 @@ fi
 start=$(date +%s)
 if [ -n "$HETSCAL_LIB" ]; then
     $LAUNCH "$np" sh -c 'LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" \
-        HETSCAL_VERBOSE=1 exec "$1"' "$preload" "$xdllt" \
+        HETSCAL_VERBOSE=1 exec "$1"' "$preload" "$exe" \
         > out.txt 2> err.txt
 else
-    $LAUNCH "$np" "$xdllt" > out.txt 2> err.txt
+    $LAUNCH "$np" "$exe" > out.txt 2> err.txt
 fi
 rc=$?
 end=$(date +%s)
@@ -69,8 +78,15 @@ npass=$(count "completed and passed residual checks")
 nfail=$(count "completed and failed residual checks")
 nnochk=$(count "completed without checking")
 nskip=$(count "skipped because of illegal input values")
-nverb=$(grep -c "hetscal: pdpotrf" err.txt)
-rows=$(grep -c "^WALL" out.txt)
+nverb=$(grep -c "$verbose" err.txt)
+if [ "$tester" = xdqr ]; then
+    # the rows of the QR section: those are PDGEQRF's
+    nqr=$(sed -n '/^QR factorization tests/,/factorization tests\.$/p' out.txt |
+          grep -c "^WALL.*PASSED")
+    passed="$npass passed ($nqr QR rows)" rows=""
+else
+    passed="$npass passed" rows=" $(grep -c "^WALL" out.txt) result rows,"
+fi
 
 bad=""
 [ "$rc" -eq 0 ] || bad="$bad; mpiexec exit status $rc"
@@ -83,22 +99,24 @@ grep -q "END OF TESTS\." out.txt || bad="$bad; no 'END OF TESTS.'"
 if grep -q "FAILED" out.txt; then bad="$bad; a FAILED line"; fi
 if grep -q "INFO=" out.txt; then bad="$bad; a routine returned INFO != 0"; fi
 if grep -qi "overwrite" out.txt err.txt; then bad="$bad; memory overwrite (guard zones)"; fi
+if [ "$tester" = xdqr ] && grep -q "illegal value" out.txt; then
+    bad="$bad; PXERBLA: an illegal argument"
+fi
 if [ "$HETSCAL_EXPECT_VERBOSE" != 0 ] && [ "$nverb" -lt 1 ]; then
-    bad="$bad; no 'hetscal: pdpotrf' line on stderr (hetscal did not run)"
+    bad="$bad; no 'hetscal: $routine' line on stderr (hetscal did not run)"
 elif [ "$HETSCAL_EXPECT_VERBOSE" != 0 ] && [ -n "$calls" ] && \
      [ "$nverb" -ne "$calls" ]; then
-    bad="$bad; $nverb 'hetscal: pdpotrf' lines where $calls were expected"
+    bad="$bad; $nverb 'hetscal: $routine' lines where $calls were expected"
 fi
 
-echo "run_xdllt: np=$np $(basename "$dat"): $npass passed, $nfail failed," \
-     "$nskip skipped, $rows result rows, $nverb hetscal verbose lines," \
-     "$((end - start)) s"
+echo "$me: np=$np $(basename "$dat"): $passed, $nfail failed," \
+     "$nskip skipped,$rows $nverb hetscal verbose lines, $((end - start)) s"
 if [ -n "$bad" ]; then
-    echo "run_xdllt: FAILED${bad}"
-    echo "---- xdllt standard output ----"; cat out.txt
+    echo "$me: FAILED${bad}"
+    echo "---- $tester standard output ----"; cat out.txt
     echo "---- standard error (last 60 lines) ----"; tail -n 60 err.txt
     exit 1
 fi
 grep "tests \|END OF" out.txt
-echo "run_xdllt: PASSED"
+echo "$me: PASSED"
 exit 0
