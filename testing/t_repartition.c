@@ -556,6 +556,10 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
     rd.transpose = c->transpose;
     rd.part = c->part;
     rd.tiles = T.tiles;
+    /* Several copying threads for this rank's own rectangles, down to a
+     * few entries each, on some cases. */
+    rd.threads = 1 + (c->m + c->n) % 3;
+    rd.copy_grain = 1;
 
     errs[0] = hs_redist_to_tiles(&rd);
     if (errs[0] != HETSCAL_SUCCESS)

@@ -66,7 +66,8 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
             tiles[t] = hs_dist_tile_data(dist, t);
         hs_redist rd = { .grid = grid, .geo = &geo, .a = a, .desca = desca,
                          .ia = ia, .ja = ja, .m = n, .n = n, .transpose = upper,
-                         .part = upper ? HS_PART_UPPER : HS_PART_LOWER, .tiles = tiles };
+                         .part = upper ? HS_PART_UPPER : HS_PART_LOWER, .tiles = tiles,
+                         .threads = cfg->num_threads };
         status = hs_redist_to_tiles(&rd);
         rep.t_in = hs_now() - t0;
         if (!status) {

@@ -113,7 +113,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
             tiles[t] = hs_dist_tile_data(dist, t);
         hs_redist rd = { .grid = grid, .geo = &geo, .a = a, .desca = desca,
                          .ia = ia, .ja = ja, .m = m, .n = n, .part = HS_PART_ALL,
-                         .tiles = tiles };
+                         .tiles = tiles, .threads = cfg->num_threads };
         status = hs_redist_to_tiles(&rd);
         rep.t_in = hs_now() - t0;
         if (!status) {

@@ -9,6 +9,7 @@
  * the message layout without exchanging any index. */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,13 +180,13 @@ static void copy_strided(double *dst, int dst_stride, const double *src, int src
 /* One pass over this rank's rectangles of column slice [c0, c1) on one
  * side: counts per peer, packs into buf at cursor[peer], unpacks, or (on
  * the matrix side) copies the rectangles that stay on this rank. */
-static void walk(const plan *pl, enum side side, enum action act, int c0, int c1,
-                 int *count, double *buf, int *cursor)
+static void walk_part(const plan *pl, enum side side, enum action act, int c0, int c1,
+                      int *count, double *buf, int *cursor, int part, int nparts)
 {
     const hs_redist *rd = pl->rd;
     const hetscal_grid *g = rd->grid;
 
-    for (int ci = 0; ci < pl->cols.nseg; ci++) {
+    for (int ci = part; ci < pl->cols.nseg; ci += nparts) {
         const segment *cs = &pl->cols.seg[ci];
         if (cs->g0 < c0 || cs->g0 >= c1)
             continue;
@@ -235,6 +236,60 @@ static void walk(const plan *pl, enum side side, enum action act, int c0, int c1
                 }
             }
         }
+    }
+}
+
+static void walk(const plan *pl, enum side side, enum action act, int c0, int c1,
+                 int *count, double *buf, int *cursor)
+{
+    walk_part(pl, side, act, c0, c1, count, buf, cursor, 0, 1);
+}
+
+/* The rectangles that stay on this rank, copied by several threads (each
+ * takes every nparts-th column segment) when there is enough to copy: on
+ * one rank that is the whole repartition, and one thread cannot saturate
+ * the memory bandwidth. */
+typedef struct direct_job {
+    const plan *pl;
+    enum action act;
+    int c0, c1, part, nparts;
+} direct_job;
+
+static void *direct_part(void *arg)
+{
+    const direct_job *j = arg;
+    walk_part(j->pl, SIDE_MATRIX, j->act, j->c0, j->c1, NULL, NULL, NULL, j->part, j->nparts);
+    return NULL;
+}
+
+enum { MAX_COPY_THREADS = 16, COPY_GRAIN = 1 << 18 };
+
+static void copy_direct(const plan *pl, enum action act, int c0, int c1)
+{
+    int nparts = pl->rd->threads;
+    int grain = pl->rd->copy_grain > 0 ? pl->rd->copy_grain : COPY_GRAIN;
+    double volume = (double)(c1 - c0) * pl->rd->m;
+    if (nparts > MAX_COPY_THREADS)
+        nparts = MAX_COPY_THREADS;
+    if (nparts > volume / grain)
+        nparts = (int)(volume / grain);
+    if (nparts < 2) {
+        walk(pl, SIDE_MATRIX, act, c0, c1, NULL, NULL, NULL);
+        return;
+    }
+    pthread_t tid[MAX_COPY_THREADS];
+    direct_job job[MAX_COPY_THREADS];
+    int started[MAX_COPY_THREADS] = { 0 };
+    for (int p = 0; p < nparts; p++)
+        job[p] = (direct_job){ pl, act, c0, c1, p, nparts };
+    for (int p = 1; p < nparts; p++)
+        started[p] = pthread_create(&tid[p], NULL, direct_part, &job[p]) == 0;
+    direct_part(&job[0]);
+    for (int p = 1; p < nparts; p++) {
+        if (started[p])
+            pthread_join(tid[p], NULL);
+        else
+            direct_part(&job[p]);   /* no thread: do that part here */
     }
 }
 
@@ -345,8 +400,7 @@ static int redistribute(const hs_redist *rd, enum side from)
     for (int c0 = 0; c0 < rd->n && !err; c0 += slice) {
         int c1 = c0 + slice;
         slice_counts(&pl, from, c0, c1, counts, np, &stot, &rtot);
-        walk(&pl, SIDE_MATRIX, from == SIDE_MATRIX ? DIRECT_TO_TILES : DIRECT_TO_MATRIX,
-             c0, c1, NULL, NULL, NULL);
+        copy_direct(&pl, from == SIDE_MATRIX ? DIRECT_TO_TILES : DIRECT_TO_MATRIX, c0, c1);
         walk(&pl, from, PACK, c0, c1, NULL, sbuf, sdisp);
         for (int p = 0; p < np; p++)       /* PACK advanced the cursors */
             sdisp[p] -= scount[p];

@@ -23,6 +23,8 @@ typedef struct hs_redist {
     int transpose;        /* tile entry (i, j) holds sub(A)(j, i) */
     enum hs_part part;    /* which entries of sub(A) move (sub(A) coords) */
     double **tiles;       /* by tile id; non-NULL exactly for local tiles */
+    int threads;          /* threads that copy this rank's own rectangles */
+    int copy_grain;       /* entries per copying thread at least (0: 2^18) */
 } hs_redist;
 
 /* Collective over the grid.  Return HETSCAL_SUCCESS or an error code that
