@@ -3,8 +3,12 @@
 # xdllt tester with hetscal preloaded, and the list of exported symbols.
 
 check_PROGRAMS += testing/args_pdpotrf testing/fcall_pdpotrf
+# The bad-argument testers' shared driver, descriptor cases and arithmetic
+# (args_pdgeqrf in qr.mk uses them too).
+ARGS_SHARED_SOURCES = testing/args/args.h testing/args/args_driver.c \
+  testing/args/args_desc_cases.c testing/args/args_matrix.c
 testing_args_pdpotrf_SOURCES = testing/args/args_pdpotrf.c \
-  testing/args/args_cases.c testing/args/args_matrix.c testing/args/args.h
+  testing/args/args_cases.c testing/args/args_potrf.h $(ARGS_SHARED_SOURCES)
 testing_args_pdpotrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 testing_fcall_pdpotrf_SOURCES = testing/fortran/fcall_pdpotrf.f90
 testing_fcall_pdpotrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)

@@ -5,8 +5,7 @@
 
 check_PROGRAMS += testing/args_pdgeqrf testing/xqr testing/fcall_pdgeqrf
 testing_args_pdgeqrf_SOURCES = testing/args/args_pdgeqrf.c \
-  testing/args/args_qr_cases.c testing/args/args_qr_matrix.c \
-  testing/args/args_qr.h testing/args/args_matrix.c testing/args/args.h
+  testing/args/args_qr_cases.c testing/args/args_qr.h $(ARGS_SHARED_SOURCES)
 testing_args_pdgeqrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 
 testing_xqr_SOURCES = \

@@ -1,6 +1,7 @@
-/* Shared declarations of the bad-argument tester args_pdpotrf: the process
- * grids, one PDPOTRF call's arguments, and the table of cases that build
- * them and say which INFO ScaLAPACK's contract expects. */
+/* Shared declarations of the bad-argument testers args_pdpotrf and
+ * args_pdgeqrf: the process grids, one call's arguments, the cases that
+ * build them, and the table through which each routine plugs its base
+ * call, its run and its own checks into the shared driver (args_driver.c). */
 #ifndef ARGS_H
 #define ARGS_H
 
@@ -19,18 +20,25 @@ struct args_grid {
     int world_size;
 };
 
-/* The arguments of one call, and what to put in the matrix. */
+/* The arguments of one call, and what to put in the matrix; each routine
+ * uses the fields its argument list has. */
 struct args_call {
-    char uplo;
-    int n, ia, ja;
+    int m, n, ia, ja;  /* M: PDGEQRF only */
     int desc[9];
-    int fill;      /* 1: write the SPD test matrix into the local array */
-    int spd_fail;  /* K > 0: make the leading minor of order K indefinite */
+    int lwork;         /* PDGEQRF only */
+    int fill;          /* 1: write the test matrix into the local array */
+    int spd_fail;      /* PDPOTRF: K > 0 makes the leading minor of order K
+                        * indefinite */
+    char uplo;         /* PDPOTRF only */
 };
 
-/* What a case is: ARGS_SKIP from setup means "not on this grid". */
+/* What a case is: ARGS_SKIP from setup means "not on this grid".
+ * ARGS_VALID: the results are compared with the reference's;
+ * ARGS_NOTSPD: PDPOTRF's INFO > 0; ARGS_UNTOUCHED: a valid PDGEQRF call
+ * that must not change A or TAU (query, M = 0, N = 0); ARGS_ERROR:
+ * INFO < 0. */
 #define ARGS_SKIP 99999
-enum args_kind { ARGS_ERROR, ARGS_VALID, ARGS_NOTSPD };
+enum args_kind { ARGS_ERROR, ARGS_VALID, ARGS_NOTSPD, ARGS_UNTOUCHED };
 
 struct args_case {
     const char *name;
@@ -41,16 +49,130 @@ struct args_case {
     int (*setup)(struct args_call *c, const struct args_grid *g);
 };
 
-extern const struct args_case args_cases[];
-extern const size_t args_ncases;
+/* What one process reports about one case: these fields first, then the
+ * routine's own (from ARGS_R_COMMON on). */
+enum { R_IN, R_REF, R_HET, R_REF_TOUCHED, R_HET_TOUCHED, R_FACTOR_BAD,
+       R_HET_STRAY, R_EXPECT, R_SIZE, ARGS_R_COMMON };
+
+/* The reasons a case failed, as rank 0 collects them. */
+struct args_why {
+    char text[768];
+    size_t len;
+    int fail;
+};
+void args_why(struct args_why *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* One routine under test. */
+struct args_routine {
+    const char *name;              /* "pdpotrf" */
+    void (*ours)(void);            /* hetscal's entry point */
+    const struct args_case *cases;
+    size_t ncases;
+    int nfields;                   /* length of one report */
+    /* The base call every case starts from, and what must be recomputed
+     * after a case changed the descriptor (PDGEQRF's LWORK). */
+    void (*base)(struct args_call *c, const struct args_grid *g);
+    void (*refresh)(struct args_call *c, const struct args_grid *g);
+    /* Fills the arrays, calls the reference and hetscal with c, and fills
+     * rep from R_REF on (all but R_IN and R_EXPECT). */
+    void (*run)(struct args_call *c, const struct args_grid *g, int *rep);
+    /* The routine's checks of one process's report r, after the shared
+     * INFO checks. */
+    void (*judge)(const struct args_case *tc, const int *r, int p,
+                  struct args_why *w);
+    /* Extra text after "hetscal INFO=%d" on the report line, or NULL. */
+    void (*print)(const int *r);
+};
+
+/* The routine being tested and the reference's entry point (set by
+ * args_main before any case runs). */
+extern const struct args_routine *args_routine;
+extern void (*args_reference)(void);
+
+/* The whole tester: grids from argv, every case on every grid; returns
+ * the exit status. */
+int args_main(int argc, char **argv, const struct args_routine *r);
+
+/* Entries the reference left unchanged that hetscal changed (stray), and
+ * entries where the two results differ by more than tol (bad); adds to
+ * both counts. */
+void args_compare(const double *in, const double *ref, const double *het,
+                  double tol, int *bad, int *stray);
 
 /* Context of a grid created and exited again: any use of it is -602. */
 extern int args_exited_ctxt;
 
-/* Descriptor arithmetic and the test matrix (args_matrix.c). */
+/* Where this process sits in the grid (args_desc_cases.c). */
+int args_is_last(const struct args_grid *g);
+int args_is_root(const struct args_grid *g);
+int args_multi(const struct args_grid *g);
+
+/* The routine's base call, then its refresh (args_desc_cases.c). */
+void args_start(struct args_call *c, const struct args_grid *g);
+void args_refresh(struct args_call *c, const struct args_grid *g);
+
+/* The body of most cases: ARGS_SKIP unless when holds, else the routine's
+ * base call (args_start), then the statements given, then the INFO
+ * expected; ARGS_MULTI_CASE only on grids of more than one process.
+ * Write "static ARGS_CASE(...)" for a case of one file. */
+#define ARGS_CASE_WHEN(fn, when, info, ...) \
+    int fn(struct args_call *c, const struct args_grid *g) \
+    { \
+        if (!(when)) \
+            return ARGS_SKIP; \
+        args_start(c, g); \
+        __VA_ARGS__; \
+        return info; \
+    }
+#define ARGS_CASE(fn, info, ...) ARGS_CASE_WHEN(fn, 1, info, __VA_ARGS__)
+#define ARGS_MULTI_CASE(fn, info, ...) \
+    ARGS_CASE_WHEN(fn, args_multi(g), info, __VA_ARGS__)
+
+/* Cases on the descriptor and IA/JA that read the same for every routine
+ * (args_desc_cases.c); each starts from args_start. */
+int args_valid_base(struct args_call *c, const struct args_grid *g);
+int args_valid_src_last(struct args_call *c, const struct args_grid *g);
+int args_valid_lld_larger(struct args_call *c, const struct args_grid *g);
+int args_valid_lld_small_no_cols(struct args_call *c,
+                                 const struct args_grid *g);
+int args_n0_n_desc_neg(struct args_call *c, const struct args_grid *g);
+int args_bad_ctxt_invalid(struct args_call *c, const struct args_grid *g);
+int args_bad_ctxt_huge(struct args_call *c, const struct args_grid *g);
+int args_bad_ctxt_exited(struct args_call *c, const struct args_grid *g);
+int args_outside_grid(struct args_call *c, const struct args_grid *g);
+int args_bad_dtype(struct args_call *c, const struct args_grid *g);
+int args_bad_n_neg(struct args_call *c, const struct args_grid *g);
+int args_bad_ia_zero(struct args_call *c, const struct args_grid *g);
+int args_bad_ja_zero(struct args_call *c, const struct args_grid *g);
+int args_bad_mb_zero(struct args_call *c, const struct args_grid *g);
+int args_bad_nb_zero(struct args_call *c, const struct args_grid *g);
+int args_bad_nb_neg(struct args_call *c, const struct args_grid *g);
+int args_bad_rsrc_high(struct args_call *c, const struct args_grid *g);
+int args_bad_rsrc_neg(struct args_call *c, const struct args_grid *g);
+int args_bad_csrc_high(struct args_call *c, const struct args_grid *g);
+int args_bad_csrc_neg(struct args_call *c, const struct args_grid *g);
+int args_bad_lld_zero(struct args_call *c, const struct args_grid *g);
+int args_bad_lld_small(struct args_call *c, const struct args_grid *g);
+int args_bad_m_desc_zero(struct args_call *c, const struct args_grid *g);
+int args_bad_n_desc_zero(struct args_call *c, const struct args_grid *g);
+int args_prec_dtype_ia_zero(struct args_call *c, const struct args_grid *g);
+int args_prec_n_neg_m_desc_zero(struct args_call *c,
+                                const struct args_grid *g);
+int args_incon_rsrc(struct args_call *c, const struct args_grid *g);
+int args_incon_csrc(struct args_call *c, const struct args_grid *g);
+int args_incon_dtype(struct args_call *c, const struct args_grid *g);
+int args_incon_lld_valid(struct args_call *c, const struct args_grid *g);
+int args_incon_lld_bad(struct args_call *c, const struct args_grid *g);
+
+/* Descriptor arithmetic and the local array (args_matrix.c). */
 int args_numroc(int n, int nb, int iproc, int isrc, int nprocs);
-void args_base(struct args_call *c, const struct args_grid *g);
+/* LLD = max(1, LOCr(M_)) where that can be computed. */
 void args_set_lld(struct args_call *c, const struct args_grid *g);
-void args_fill(double *a, const struct args_call *c, const struct args_grid *g);
+/* Junk everywhere (so that any write shows), then entry(c, i, j) at each
+ * global (i, j), 0-based, of the local part of A when the descriptor
+ * makes sense on this process. */
+void args_fill(double *a, const struct args_call *c, const struct args_grid *g,
+               double (*entry)(const struct args_call *c, int i, int j));
 
 #endif /* ARGS_H */

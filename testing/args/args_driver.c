@@ -1,0 +1,255 @@
+/* The driver shared by args_pdpotrf and args_pdgeqrf: makes the grids
+ * named on the command line, runs every case of the routine's table with
+ * hetscal's entry point and the reference ScaLAPACK's (dlopen), gathers
+ * every process's report on rank 0, checks INFO against the contract and
+ * across processes, leaves the rest to the routine, and prints one
+ * PASSED/FAILED row per case.  Exit status: the number of failed cases. */
+#include "config.h"
+
+#include <dlfcn.h>
+#include <math.h>
+#include <mpi.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+
+void Cblacs_pinfo(int *mypnum, int *nprocs);
+void Cblacs_get(int ctxt, int what, int *val);
+void Cblacs_gridinit(int *ctxt, const char *order, int nprow, int npcol);
+void Cblacs_gridinfo(int ctxt, int *nprow, int *npcol, int *myrow,
+                     int *mycol);
+void Cblacs_gridexit(int ctxt);
+void Cblacs_exit(int notdone);
+
+const struct args_routine *args_routine;
+void (*args_reference)(void);
+
+void args_why(struct args_why *w, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (w->len < sizeof w->text) {
+        va_start(ap, fmt);
+        w->len += (size_t)vsnprintf(w->text + w->len, sizeof w->text - w->len,
+                                    fmt, ap);
+        va_end(ap);
+    }
+    w->fail = 1;
+}
+
+void args_compare(const double *in, const double *ref, const double *het,
+                  double tol, int *bad, int *stray)
+{
+    for (int i = 0; i < ARGS_CAP; i++) {
+        double r = ref[i], h = het[i];
+        if (ref[i] == in[i] && het[i] != in[i])
+            (*stray)++;
+        else if (!(fabs(r - h) <= tol * (1.0 + fabs(r))))
+            (*bad)++;
+    }
+}
+
+static void load_reference(const char *name)
+{
+    char sym[32];
+    void *h = dlopen(HETSCAL_REFERENCE_SCALAPACK, RTLD_NOW | RTLD_GLOBAL);
+    void *f;
+
+    snprintf(sym, sizeof sym, "%s_", name);
+    f = h ? dlsym(h, sym) : NULL;
+    if (!f) {
+        fprintf(stderr, "args_%s: cannot load %s from %s: %s\n", name, sym,
+                HETSCAL_REFERENCE_SCALAPACK, dlerror());
+        MPI_Abort(MPI_COMM_WORLD, 99);
+    }
+    memcpy(&args_reference, &f, sizeof f);
+}
+
+static int make_grid(struct args_grid *g, int nprow, int npcol, int world)
+{
+    if (nprow * npcol > world)
+        return 0;
+    snprintf(g->name, sizeof g->name, "%dx%d", nprow, npcol);
+    Cblacs_get(-1, 0, &g->ctxt);
+    Cblacs_gridinit(&g->ctxt, "Row-major", nprow, npcol);
+    Cblacs_gridinfo(g->ctxt, &g->nprow, &g->npcol, &g->myrow, &g->mycol);
+    g->in = g->nprow > 0 && g->myrow >= 0 && g->myrow < g->nprow
+            && g->mycol >= 0 && g->mycol < g->npcol;
+    if (!g->in) {
+        /* Outside the grid: what a program sees from BLACS there. */
+        g->nprow = g->npcol = g->myrow = g->mycol = -1;
+    }
+    g->world_size = world;
+    return 1;
+}
+
+static void run_case(const struct args_case *tc, const struct args_grid *g,
+                     int expect, int *rep)
+{
+    struct args_call c;
+
+    memset(&c, 0, sizeof c);
+    (void)tc->setup(&c, g);
+    args_routine->run(&c, g, rep);
+    rep[R_IN] = g->in;
+    rep[R_EXPECT] = g->in ? expect : -602;
+}
+
+/* Rank 0 judges one case from every process's report; returns 1 when it
+ * failed. */
+static int judge(const struct args_case *tc, const struct args_grid *g,
+                 const int *all, int world)
+{
+    const int nf = args_routine->nfields;
+    struct args_why w;
+    int p, first = -1;
+
+    w.text[0] = '\0';
+    w.len = 0;
+    w.fail = 0;
+    /* A valid call on a nonempty matrix must change A somewhere, or the
+     * test itself is broken. */
+    if (tc->kind == ARGS_VALID) {
+        int changed = 0, size = 0;
+        for (p = 0; p < world; p++) {
+            const int *r = all + p * nf;
+            if (r[R_IN]) {
+                changed |= r[R_REF_TOUCHED];
+                size = r[R_SIZE];
+            }
+        }
+        if (size > 0 && !changed)
+            args_why(&w, " [the reference changed nothing: test broken]");
+    }
+    for (p = 0; p < world; p++) {
+        const int *r = all + p * nf;
+        if (r[R_IN] && first < 0)
+            first = p;
+        if (r[R_REF] != r[R_EXPECT])
+            args_why(&w, " [rank %d: reference INFO=%d, contract says %d]", p,
+                     r[R_REF], r[R_EXPECT]);
+        if (r[R_HET] != r[R_REF])
+            args_why(&w, " [rank %d: ref INFO=%d hetscal INFO=%d]", p,
+                     r[R_REF], r[R_HET]);
+        if (first >= 0 && r[R_IN] && r[R_HET] != all[first * nf + R_HET])
+            args_why(&w, " [rank %d: hetscal INFO=%d differs from rank %d's]",
+                     p, r[R_HET], first);
+        args_routine->judge(tc, r, p, &w);
+    }
+    if (first < 0)
+        first = 0;
+    printf("case %s@%s: ref INFO=%d hetscal INFO=%d", tc->name, g->name,
+           all[first * nf + R_REF], all[first * nf + R_HET]);
+    if (args_routine->print)
+        args_routine->print(all + first * nf);
+    if (world > g->nprow * g->npcol || !all[first * nf + R_IN])
+        printf(" (expected %d in the grid, -602 outside)",
+               all[first * nf + R_EXPECT]);
+    else
+        printf(" (expected %d)", all[first * nf + R_EXPECT]);
+    printf(" %s%s\n", w.fail ? "FAILED" : "PASSED", w.text);
+    fflush(stdout);
+    return w.fail;
+}
+
+static int run_grid(const struct args_grid *g, int me, int world, int *ncase)
+{
+    const int nf = args_routine->nfields;
+    int *all = malloc(sizeof(int) * (size_t)nf * (size_t)world);
+    int *rep = malloc(sizeof(int) * (size_t)nf);
+    int fails = 0, sz[2] = { g->nprow, g->npcol };
+    struct args_grid shape = *g;
+    size_t k;
+
+    /* Every process asks the cases with the grid's shape as seen from its
+     * first process, so that all agree on which cases apply and what they
+     * expect.  Outside the grid a process passes the same arguments with
+     * the context BLACS gave it (-1). */
+    MPI_Allreduce(MPI_IN_PLACE, sz, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    shape.nprow = sz[0];
+    shape.npcol = sz[1];
+    shape.myrow = shape.mycol = 0;
+    shape.in = 1;
+
+    for (k = 0; k < args_routine->ncases; k++) {
+        const struct args_case *tc = &args_routine->cases[k];
+        struct args_grid outside = shape;
+        struct args_call probe;
+        int expect;
+
+        memset(&probe, 0, sizeof probe);
+        expect = tc->setup(&probe, &shape);
+        if (expect == ARGS_SKIP)
+            continue;
+        outside.in = 0;
+        outside.ctxt = g->ctxt;
+        memset(rep, 0, sizeof(int) * (size_t)nf);
+        run_case(tc, g->in ? g : &outside, expect, rep);
+        MPI_Gather(rep, nf, MPI_INT, all, nf, MPI_INT, 0, MPI_COMM_WORLD);
+        if (me == 0)
+            fails += judge(tc, &shape, all, world);
+        (*ncase)++;
+    }
+    free(rep);
+    free(all);
+    return fails;
+}
+
+int args_main(int argc, char **argv, const struct args_routine *r)
+{
+    struct args_grid grids[16];
+    int me, world, i, ngrid = 0, fails = 0, ncase = 0, tmp, nprow, npcol;
+
+    args_routine = r;
+    MPI_Init(&argc, &argv);
+    Cblacs_pinfo(&me, &world);
+    load_reference(r->name);
+    if (r->ours == args_reference && !getenv("HETSCAL_ARGS_SELFTEST")) {
+        if (me == 0)
+            printf("args_%s: %s_ is the reference's own: hetscal"
+                   " is not linked first; FAILED\n", r->name, r->name);
+        MPI_Finalize();
+        return 1;
+    }
+
+    for (i = 1; i < argc || (argc == 1 && i == 1); i++) {
+        const char *spec = argc > 1 ? argv[i] : "1x1";
+        if (sscanf(spec, "%dx%d", &nprow, &npcol) != 2 || nprow < 1
+            || npcol < 1 || ngrid == 16) {
+            if (me == 0)
+                fprintf(stderr, "args_%s: bad grid '%s' (want PxQ)\n",
+                        r->name, spec);
+            fails++;
+        } else if (make_grid(&grids[ngrid], nprow, npcol, world)) {
+            ngrid++;
+        } else if (me == 0) {
+            printf("grid %s: needs more than %d processes, skipped\n", spec,
+                   world);
+        }
+    }
+
+    /* A context that existed and was exited: -602 from then on.  Made
+     * after the grids so that no later grid reuses its handle. */
+    Cblacs_get(-1, 0, &tmp);
+    Cblacs_gridinit(&tmp, "Row-major", 1, 1);
+    args_exited_ctxt = tmp;
+    Cblacs_gridinfo(tmp, &nprow, &npcol, &i, &i);
+    if (nprow > 0)
+        Cblacs_gridexit(tmp);
+
+    for (i = 0; i < ngrid; i++)
+        fails += run_grid(&grids[i], me, world, &ncase);
+    for (i = 0; i < ngrid; i++)
+        if (grids[i].in)
+            Cblacs_gridexit(grids[i].ctxt);
+
+    MPI_Bcast(&fails, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (me == 0)
+        printf("args_%s: %d cases, %d failed\n", r->name, ncase, fails);
+    Cblacs_exit(1);
+    MPI_Finalize();
+    return fails > 255 ? 255 : fails;
+}
