@@ -34,9 +34,8 @@ double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile)
     return budget > floor_bytes ? budget : floor_bytes;
 }
 
-int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
-                   int split_default, hs_call_report *rep, hs_geometry *geo,
-                   hs_device ***devs, int *ndev)
+int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n, int host_B,
+                   hs_call_report *rep, hs_geometry *geo, hs_device ***devs, int *ndev)
 {
     int b = rep->tile, B = cfg->nb > b ? cfg->nb : 4 * b;
     int status = hs_session_devices(grid, devs, ndev, &rep->devices);
@@ -49,7 +48,9 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     if (rep->panel_gpu > 0)
         return hs_geometry_init_hybrid(geo, m, n, B, b, rep->panel_gpu, grid->nprow,
                                        grid->npcol);
-    if (cfg->nb > b || (split_default && cfg->nb == 0))
-        return hs_geometry_init_split(geo, m, n, B, b, grid->nprow, grid->npcol);
+    if (cfg->nb > b)
+        return hs_geometry_init_split(geo, m, n, cfg->nb, b, grid->nprow, grid->npcol);
+    if (cfg->nb == 0 && host_B > b)
+        return hs_geometry_init_split(geo, m, n, host_B, b, grid->nprow, grid->npcol);
     return hs_geometry_init_host(geo, m, n, b, grid->nprow, grid->npcol);
 }

@@ -26,12 +26,12 @@ double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile);
  * and builds the tile geometry of an m x n matrix with host tile
  * rep->tile: accelerators anywhere on the grid give the multi-level
  * layout (B-high tile rows, b-wide host panels, one Bg-wide accelerator
- * panel per B columns, B = HETSCAL_NB or 4b); otherwise B x b panels when
- * HETSCAL_NB > b, or when split_default and HETSCAL_NB is not set; else
- * square b x b tiles.  Collective (the accelerator split); returns 0 or a
- * local error, which the caller agrees on. */
-int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
-                   int split_default, hs_call_report *rep, hs_geometry *geo,
-                   hs_device ***devs, int *ndev);
+ * panel per B columns, B = HETSCAL_NB or 4b); otherwise B x b panels with
+ * B = HETSCAL_NB when that is > b, or B = host_B when HETSCAL_NB is not
+ * set and host_B > 0; else square b x b tiles.  Collective (the
+ * accelerator split); returns 0 or a local error, which the caller agrees
+ * on. */
+int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n, int host_B,
+                   hs_call_report *rep, hs_geometry *geo, hs_device ***devs, int *ndev);
 
 #endif
