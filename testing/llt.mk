@@ -4,6 +4,8 @@
 
 # The .dat-file reader of the testers and the timer.
 dat_reader_sources = testing/llt/dat_reader.h testing/llt/dat_reader.c
+# The input text of the testers, on every rank.
+dat_load_sources = testing/llt/dat_load.h testing/llt/dat_load.c
 
 # Distributed test matrices and residual checks, shared with timing/.
 llt_matrix_sources = \
@@ -15,6 +17,7 @@ check_PROGRAMS += testing/xllt
 testing_xllt_SOURCES = \
   testing/llt/llt_main.c \
   testing/llt/llt_input.h testing/llt/llt_input.c $(dat_reader_sources) \
+  $(dat_load_sources) \
   testing/llt/llt_default_input.c \
   testing/llt/llt_case.h testing/llt/llt_case.c testing/llt/llt_report.c \
   $(llt_matrix_sources)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dat_load.h"
 #include "llt_case.h"
 #include "llt_scalapack.h"
 
@@ -16,46 +17,6 @@ struct tally {
     int passed, failed, skipped_grid, skipped_illegal;
     uint64_t next_seed;
 };
-
-/* Rank 0 reads the file and broadcasts its text; NULL on failure (on every
- * rank). */
-static char *load_input(int argc, char **argv)
-{
-    long len = -1;
-    char *text = NULL;
-    int rank;
-
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (argc < 2) {
-        text = malloc(strlen(llt_default_input()) + 1);
-        if (text != NULL)
-            strcpy(text, llt_default_input());
-        return text;
-    }
-    if (rank == 0) {
-        FILE *f = fopen(argv[1], "rb");
-        if (f != NULL && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 &&
-            fseek(f, 0, SEEK_SET) == 0 &&
-            (text = malloc((size_t)len + 1)) != NULL &&
-            fread(text, 1, (size_t)len, f) == (size_t)len)
-            text[len] = '\0';
-        else
-            len = -1;
-        if (f != NULL)
-            fclose(f);
-        if (len < 0)
-            fprintf(stderr, "xllt: cannot read %s\n", argv[1]);
-    }
-    MPI_Bcast(&len, 1, MPI_LONG, 0, MPI_COMM_WORLD);
-    if (len < 0) {
-        free(text);
-        return NULL;
-    }
-    if (rank != 0 && (text = malloc((size_t)len + 1)) == NULL)
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    MPI_Bcast(text, (int)len + 1, MPI_CHAR, 0, MPI_COMM_WORLD);
-    return text;
-}
 
 static void run_and_count(struct llt_case *c, int context, struct tally *t)
 {
@@ -202,7 +163,7 @@ int main(int argc, char **argv)
     int me, nprocs, nsections = -1;
 
     Cblacs_pinfo(&me, &nprocs); /* starts MPI, as ScaLAPACK programs do */
-    text = load_input(argc, argv);
+    text = dat_load_text(argc, argv, llt_default_input(), "xllt");
     if (text != NULL)
         nsections = parse_sections(text, sections, me);
     free(text);

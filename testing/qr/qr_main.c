@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "testing/llt/dat_load.h"
 #include "qr_case.h"
 
 struct tally {
@@ -21,46 +22,6 @@ struct tally {
     long calls;             /* PDGEQRF calls with M, N > 0, all ranks */
     uint64_t next_seed;
 };
-
-/* Rank 0 reads the file and broadcasts its text; NULL on failure (on every
- * rank). */
-static char *load_input(int argc, char **argv)
-{
-    long len = -1;
-    char *text = NULL;
-    int rank;
-
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (argc < 2) {
-        text = malloc(strlen(qr_default_input()) + 1);
-        if (text != NULL)
-            strcpy(text, qr_default_input());
-        return text;
-    }
-    if (rank == 0) {
-        FILE *f = fopen(argv[1], "rb");
-        if (f != NULL && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 &&
-            fseek(f, 0, SEEK_SET) == 0 &&
-            (text = malloc((size_t)len + 1)) != NULL &&
-            fread(text, 1, (size_t)len, f) == (size_t)len)
-            text[len] = '\0';
-        else
-            len = -1;
-        if (f != NULL)
-            fclose(f);
-        if (len < 0)
-            fprintf(stderr, "xqr: cannot read %s\n", argv[1]);
-    }
-    MPI_Bcast(&len, 1, MPI_LONG, 0, MPI_COMM_WORLD);
-    if (len < 0) {
-        free(text);
-        return NULL;
-    }
-    if (rank != 0 && (text = malloc((size_t)len + 1)) == NULL)
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    MPI_Bcast(text, (int)len + 1, MPI_CHAR, 0, MPI_COMM_WORLD);
-    return text;
-}
 
 /* The reference PDGEQRF, from the reference ScaLAPACK's shared object. */
 static pdgeqrf_fn *load_reference(void)
@@ -192,7 +153,7 @@ int main(int argc, char **argv)
     int me, nprocs, nsections = -1;
 
     Cblacs_pinfo(&me, &nprocs); /* starts MPI, as ScaLAPACK programs do */
-    text = load_input(argc, argv);
+    text = dat_load_text(argc, argv, qr_default_input(), "xqr");
     if (text != NULL)
         nsections = parse_sections(text, sections, me);
     free(text);
