@@ -6,6 +6,7 @@
 #include "api/call_common.h"
 #include "api/device_split.h"
 #include "layout/desc.h"
+#include "runtime/device_memory.h"
 #include "runtime/session.h"
 
 int hs_agree_status(const hetscal_grid *grid, int status)
@@ -53,4 +54,15 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     if (cfg->nb == 0 && host_B > b)
         return hs_geometry_init_split(geo, m, n, host_B, b, grid->nprow, grid->npcol);
     return hs_geometry_init_host(geo, m, n, b, grid->nprow, grid->npcol);
+}
+
+int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,
+                         hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist)
+{
+    int status = hs_dist_create(dist, grid->comm, ntiles, home);
+    if (!status) {
+        hs_devmem_reset_peak();
+        rep->gpu_fallbacks = hs_dist_use_devices(*dist, devs, ndev);
+    }
+    return status;
 }

@@ -8,6 +8,7 @@
 #include "blacs_shim/grid.h"
 #include "device/device.h"
 #include "layout/tile_geometry.h"
+#include "runtime/dist.h"
 #include "util/config.h"
 
 /* One status over the grid (collective): the smallest nonzero value wins
@@ -33,5 +34,11 @@ double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile);
  * on. */
 int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n, int host_B,
                    hs_call_report *rep, hs_geometry *geo, hs_device ***devs, int *ndev);
+
+/* The runtime's global tiles (those homed here allocated) with this rank's
+ * accelerator tiles placed (rep->gpu_fallbacks: how many stayed on the
+ * host); resets the device-memory peak.  Local; 0 or an error. */
+int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,
+                         hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist);
 
 #endif

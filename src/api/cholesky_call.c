@@ -54,11 +54,7 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
     }
     if (!status) {
         hs_cholesky_tile_homes(&geo, grid->rank_of, home);
-        status = hs_dist_create(&dist, grid->comm, ntiles, home);
-    }
-    if (!status) {
-        hs_devmem_reset_peak();
-        rep.gpu_fallbacks = hs_dist_use_devices(dist, devs, ndev);
+        status = hs_call_create_tiles(grid, ntiles, home, devs, ndev, &rep, &dist);
     }
     status = hs_agree_status(grid, status);
     if (!status) {

@@ -82,14 +82,6 @@ void hs_devmem_trim(hs_device *dev)
     }
 }
 
-double hs_devmem_in_use(void)
-{
-    pthread_mutex_lock(&M.lock);
-    double v = M.in_use;
-    pthread_mutex_unlock(&M.lock);
-    return v;
-}
-
 double hs_devmem_peak(void)
 {
     pthread_mutex_lock(&M.lock);

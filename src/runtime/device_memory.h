@@ -16,9 +16,8 @@ void *hs_devmem_get(hs_device *dev, size_t bytes);
 void hs_devmem_put(hs_device *dev, void *ptr, size_t bytes);
 /* Gives every cached buffer of dev back to the device. */
 void hs_devmem_trim(hs_device *dev);
-/* Bytes handed out and not put back, summed over devices, and the peak of
- * that since the last reset. */
-double hs_devmem_in_use(void);
+/* The peak, since the last reset, of the bytes handed out and not put
+ * back, summed over devices. */
 double hs_devmem_peak(void);
 void hs_devmem_reset_peak(void);
 

@@ -87,10 +87,8 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
     }
     if (status && !t->skipped) {
         (void)dev->ops->synchronize(dev);
-        pthread_mutex_lock(&E.lock);
-        if (status < 0 && !E.failure)
-            E.failure = status;
-        pthread_mutex_unlock(&E.lock);
+        if (status < 0)
+            hs_engine_fail(status);
     }
     done_callback(t);
 }
