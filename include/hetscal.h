@@ -28,6 +28,12 @@ enum hetscal_status {
 /* Version string, e.g. "0.1.0". */
 const char *hetscal_version(void);
 
+/* Gives back the memory hetscal keeps between calls (the last call's tile
+ * block, about the local share of the matrix; kept because mapping and
+ * touching it again costs a few percent of each call).  Local; may be
+ * called at any time outside a call.  HETSCAL_KEEP_MEMORY=0 keeps none. */
+void hetscal_release_memory(void);
+
 /* PDPOTRF: Cholesky factorization of the N-by-N symmetric positive definite
  * distributed matrix sub(A) = A(IA:IA+N-1, JA:JA+N-1).
  *   uplo   (global input) 'U' or 'L': which triangle of sub(A) is stored.

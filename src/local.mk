@@ -2,7 +2,7 @@
 # symbols visible, for the unit tests); libhetscal.la exports only the
 # entry points (-fvisibility=hidden + HETSCAL_EXPORT).
 HETSCAL_CORE_SOURCES = \
-  src/api/export.h src/api/version.c \
+  src/api/export.h src/api/version.c src/api/release_memory.c \
   src/api/check_args.h src/api/check_args.c \
   src/api/call_report.h src/api/call_report.c \
   src/api/cholesky_call.h src/api/cholesky_call.c \
@@ -20,7 +20,8 @@ HETSCAL_CORE_SOURCES = \
   src/runtime/session.h src/runtime/session.c \
   src/runtime/trace.h src/runtime/trace.c \
   src/comm/progress.h src/comm/progress.c \
-  src/kernels/blas.h src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
+  src/kernels/blas.h src/kernels/host_blas.h src/kernels/host_blas.c \
+  src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
   src/kernels/blas_threads.h src/kernels/blas_threads.c \
   src/algo/cholesky.h src/algo/cholesky.c \
   src/api/qr_call.c src/algo/qr.h src/algo/qr.c src/kernels/qr_kernels.h src/kernels/qr_kernels.c \

@@ -8,6 +8,7 @@
 #include "layout/desc.h"
 #include "runtime/device_memory.h"
 #include "runtime/session.h"
+#include "util/mem.h"
 
 int hs_agree_status(const hetscal_grid *grid, int status)
 {
@@ -54,6 +55,13 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     if (cfg->nb == 0 && host_B > b)
         return hs_geometry_init_split(geo, m, n, host_B, b, grid->nprow, grid->npcol);
     return hs_geometry_init_host(geo, m, n, b, grid->nprow, grid->npcol);
+}
+
+void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)
+{
+    hs_dist_destroy(dist);
+    if (!cfg->keep_memory)
+        hs_mem_release_kept();
 }
 
 int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,

@@ -41,4 +41,8 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
 int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,
                          hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist);
 
+/* Frees the call's tiles; their block stays for the next call unless
+ * HETSCAL_KEEP_MEMORY=0 (util/mem.h). */
+void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist);
+
 #endif

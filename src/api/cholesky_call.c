@@ -86,7 +86,7 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
     }
     rep.peak_extra_bytes = hs_mem_peak_bytes();
     hs_blas_threads_leave(blas_threads);
-    hs_dist_destroy(dist);
+    hs_call_destroy_tiles(cfg, dist);
     free(home);
     free(tiles);
     hs_geometry_free(&geo);

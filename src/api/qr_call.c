@@ -139,7 +139,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     }
     rep.peak_extra_bytes = hs_mem_peak_bytes();
     hs_blas_threads_leave(blas_threads);
-    hs_dist_destroy(dist);
+    hs_call_destroy_tiles(cfg, dist);
     free(home);
     free(tiles);
     free(tau_all);

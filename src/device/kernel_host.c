@@ -9,6 +9,7 @@
 #include "device/backends.h"
 #include "include/hetscal.h"
 #include "kernels/blas.h"
+#include "kernels/host_blas.h"
 
 static int one_of(char c, const char *set)
 {
@@ -97,8 +98,8 @@ void hs_kernel_call_host(const hs_kernel_call *c)
                c->c, &c->ldc, 1, 1);
         break;
     case HS_K_DTRSM:
-        dtrsm_(&c->side, &c->uplo, &c->transa, &c->diag, &c->m, &c->n, &c->alpha, c->a,
-               &c->lda, c->c, &c->ldc, 1, 1, 1, 1);
+        hs_host_dtrsm(c->side, c->uplo, c->transa, c->diag, c->m, c->n, c->alpha, c->a,
+                      c->lda, c->c, c->ldc);
         break;
     default:
         break;

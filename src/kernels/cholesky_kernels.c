@@ -5,8 +5,7 @@
 
 #include "kernels/blas.h"
 #include "kernels/cholesky_kernels.h"
-
-static const double one = 1.0;
+#include "kernels/host_blas.h"
 
 int hs_kernel_potrf_panel(hs_task *t, hs_device *dev)
 {
@@ -14,10 +13,10 @@ int hs_kernel_potrf_panel(hs_task *t, hs_device *dev)
     double *a = hs_task_data(t, 0);
     int ld = t->acc[0].handle->m;
     int off = t->iparam[0], w = t->iparam[1], col0 = t->iparam[2];
-    int below = ld - off - w, info = 0;
+    int below = ld - off - w;
     double *diag = a + off;
 
-    dpotrf_("L", &w, diag, &ld, &info, 1);
+    int info = hs_host_dpotrf_lower(w, diag, ld);
     if (info > 0)
         return col0 + info;
     /* Some LAPACKs take sqrt of a NaN pivot without complaint: the first
@@ -26,7 +25,7 @@ int hs_kernel_potrf_panel(hs_task *t, hs_device *dev)
         if (!(diag[i + (size_t)i * ld] > 0.0))
             return col0 + i + 1;
     if (below > 0)
-        dtrsm_("R", "L", "T", "N", &below, &w, &one, diag, &ld, diag + w, &ld, 1, 1, 1, 1);
+        hs_host_dtrsm('R', 'L', 'T', 'N', below, w, 1.0, diag, ld, diag + w, ld);
     return 0;
 }
 

@@ -390,8 +390,8 @@ static int redistribute(const hs_redist *rd, enum side from)
         rmax = rtot > rmax ? rtot : rmax;
     }
     if (!err) {
-        sbuf = hs_mem_alloc((size_t)(smax ? smax : 1) * sizeof *sbuf);
-        rbuf = hs_mem_alloc((size_t)(rmax ? rmax : 1) * sizeof *rbuf);
+        sbuf = hs_mem_alloc_mapped((size_t)(smax ? smax : 1) * sizeof *sbuf);
+        rbuf = hs_mem_alloc_mapped((size_t)(rmax ? rmax : 1) * sizeof *rbuf);
         err = sbuf && rbuf ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
     }
     err = agree(g, err);

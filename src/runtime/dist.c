@@ -11,6 +11,12 @@
 #include "runtime/device_memory.h"
 #include "util/mem.h"
 
+/* A tile's share of the block: m x n rounded up to whole cache lines. */
+static size_t tile_doubles(const hs_tile_home *home)
+{
+    return ((size_t)home->m * (size_t)home->n + 8) / 8 * 8;
+}
+
 int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home)
 {
     hs_dist *d = calloc(1, sizeof *d);
@@ -31,6 +37,18 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
         hs_dist_destroy(d);
         return HETSCAL_ERR_NOMEM;
     }
+    /* This rank's tiles live in one block (cache-line aligned each): one
+     * mapping, huge pages, one free. */
+    size_t total = 0;
+    for (int t = 0; t < ntiles; t++)
+        if (home[t].rank == d->me)
+            total += tile_doubles(&home[t]);
+    d->tile_memory = hs_mem_alloc_kept((total ? total : 1) * sizeof(double));
+    if (!d->tile_memory) {
+        hs_dist_destroy(d);
+        return HETSCAL_ERR_NOMEM;
+    }
+    double *next = d->tile_memory;
     for (int t = 0; t < ntiles; t++) {
         dtile *dt = &d->tile[t];
         dt->home = home[t];
@@ -39,13 +57,9 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
         if (dt->home.rank != d->me)
             continue;
         dt->valid = hs_loc_bit(0);
-        size_t count = (size_t)dt->home.m * dt->home.n + 1;
-        double *data = hs_mem_alloc(count * sizeof *data);
-        if (!data) {
-            hs_dist_destroy(d);
-            return HETSCAL_ERR_NOMEM;
-        }
-        hs_handle_wrap(&dt->local, data, dt->home.m, dt->home.n);
+        hs_handle_wrap(&dt->local, next, dt->home.m, dt->home.n);
+        *hs_handle_status_word(&dt->local) = 0;   /* the block is reused unzeroed */
+        next += tile_doubles(&home[t]);
     }
     *out = d;
     return HETSCAL_SUCCESS;
@@ -57,7 +71,6 @@ void hs_dist_destroy(hs_dist *d)
         return;
     for (int t = 0; d->tile && t < d->ntiles; t++) {
         dtile *dt = &d->tile[t];
-        hs_mem_free(dt->local.data);
         if (dt->copy)
             hs_handle_detach(dt->copy);
         hs_dist_free_instances(d, dt);
@@ -65,6 +78,7 @@ void hs_dist_destroy(hs_dist *d)
     }
     for (int x = 1; x < d->ndev; x++)
         hs_devmem_trim(d->devs[x]);
+    hs_mem_keep(d->tile_memory);   /* for the next call: see mem.h */
     free(d->tile);
     free(d->send_seq);
     free(d->recv_seq);

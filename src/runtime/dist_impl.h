@@ -24,6 +24,7 @@ struct hs_dist {
     int me, nranks, tag_limit;
     int ntiles;
     dtile *tile;
+    double *tile_memory;        /* this rank's home tiles, one block */
     int *send_seq, *recv_seq;   /* messages so far per destination/source */
     hs_device **devs;           /* devs[1..ndev-1]: accelerators in use */
     int ndev;

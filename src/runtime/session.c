@@ -10,6 +10,7 @@
 #include "include/hetscal.h"
 #include "runtime/device_memory.h"
 #include "runtime/session.h"
+#include "util/mem.h"
 
 int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
                    void (*generate)(void *arg), void *arg, hs_engine_stats *stats)
@@ -98,6 +99,7 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
     hs_engine_shutdown();
     close_devices();
     hetscal_grid_free_all();
+    hs_mem_release_kept();
     return MPI_SUCCESS;
 }
 

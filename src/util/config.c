@@ -67,5 +67,6 @@ void hs_config_read(hs_config *c, const hetscal_grid *grid)
     /* HETSCAL_COPY_PERCENT: memory for received tiles, % of the share. */
     c->copy_fraction = env_int("HETSCAL_COPY_PERCENT", 30) / 100.0;
     c->verbose = env_int("HETSCAL_VERBOSE", 0);
+    c->keep_memory = env_int("HETSCAL_KEEP_MEMORY", 1) != 0;
     c->disable = hs_config_disabled();
 }

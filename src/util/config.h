@@ -13,6 +13,7 @@ typedef struct hs_config {
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */
     int verbose;
+    int keep_memory;   /* keep the tile block for the next call */
     int disable;       /* forward calls to the next ScaLAPACK */
 } hs_config;
 

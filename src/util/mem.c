@@ -2,24 +2,49 @@
  * size; current and peak totals are atomics. */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 
 #include "util/mem.h"
 
+enum { HUGE_FROM = 2 * 1024 * 1024 };   /* bytes from which to ask for huge pages */
+
 typedef union header {
-    size_t bytes;
+    struct {
+        size_t bytes;               /* what the caller asked for */
+        size_t mapped;              /* length of the mapping, 0 if malloc'ed */
+    } s;
     max_align_t align;
+    char cache_line[64];            /* keeps the data cache-line aligned */
 } header;
 
 static atomic_size_t current_bytes, peak_bytes;
 
-void *hs_mem_alloc(size_t bytes)
+/* The block kept from the last call (see hs_mem_alloc_kept). */
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+static union header *kept;
+
+static header *map_block(size_t total)
 {
-    header *h = calloc(1, sizeof(header) + bytes);
+    void *p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    if (total >= HUGE_FROM)
+        (void)madvise(p, total, MADV_HUGEPAGE);   /* advice only: ignore refusal */
+#endif
+    return p;
+}
+
+static void *account(header *h, size_t bytes, size_t mapped)
+{
     if (!h)
         return NULL;
-    h->bytes = bytes;
+    h->s.bytes = bytes;
+    h->s.mapped = mapped;
     size_t now = atomic_fetch_add(&current_bytes, bytes) + bytes;
     size_t peak = atomic_load(&peak_bytes);
     while (now > peak && !atomic_compare_exchange_weak(&peak_bytes, &peak, now))
@@ -27,13 +52,27 @@ void *hs_mem_alloc(size_t bytes)
     return h + 1;
 }
 
+void *hs_mem_alloc(size_t bytes)
+{
+    return account(calloc(1, sizeof(header) + bytes), bytes, 0);
+}
+
+void *hs_mem_alloc_mapped(size_t bytes)
+{
+    size_t total = sizeof(header) + bytes;
+    return account(map_block(total), bytes, total);
+}
+
 void hs_mem_free(void *p)
 {
     if (!p)
         return;
     header *h = (header *)p - 1;
-    atomic_fetch_sub(&current_bytes, h->bytes);
-    free(h);
+    atomic_fetch_sub(&current_bytes, h->s.bytes);
+    if (h->s.mapped)
+        munmap(h, h->s.mapped);
+    else
+        free(h);
 }
 
 void hs_mem_reset_peak(void)
@@ -44,4 +83,66 @@ void hs_mem_reset_peak(void)
 double hs_mem_peak_bytes(void)
 {
     return (double)atomic_load(&peak_bytes);
+}
+
+void *hs_mem_alloc_kept(size_t bytes)
+{
+    size_t total = sizeof(header) + bytes;
+    pthread_mutex_lock(&kept_lock);
+    header *h = kept;
+    kept = NULL;
+    pthread_mutex_unlock(&kept_lock);
+    /* Reuse it if it fits without wasting more than half of it.  Not
+     * zeroed: the tiles' entries are all written by the repartition but
+     * for the unused triangle of Cholesky's diagonal tiles, which nothing
+     * reads.  The testers check that by setting HETSCAL_POISON_MEMORY,
+     * which fills every tile block with NaNs first. */
+    void *p;
+    if (h && h->s.mapped >= total && h->s.mapped / 2 <= total) {
+        p = account(h, bytes, h->s.mapped);
+    } else {
+        if (h)
+            munmap(h, h->s.mapped);
+        p = hs_mem_alloc_mapped(bytes);
+    }
+    const char *poison = getenv("HETSCAL_POISON_MEMORY");
+    if (p && poison && *poison && *poison != '0')
+        memset(p, 0xff, bytes);   /* all-ones doubles are NaNs */
+    return p;
+}
+
+void hs_mem_keep(void *p)
+{
+    if (!p)
+        return;
+    header *h = (header *)p - 1;
+    if (!h->s.mapped) {
+        hs_mem_free(p);
+        return;
+    }
+    atomic_fetch_sub(&current_bytes, h->s.bytes);
+    pthread_mutex_lock(&kept_lock);
+    header *old = kept;
+    kept = h;
+    pthread_mutex_unlock(&kept_lock);
+    if (old)
+        munmap(old, old->s.mapped);
+}
+
+void hs_mem_release_kept(void)
+{
+    pthread_mutex_lock(&kept_lock);
+    header *h = kept;
+    kept = NULL;
+    pthread_mutex_unlock(&kept_lock);
+    if (h)
+        munmap(h, h->s.mapped);
+}
+
+double hs_mem_kept_bytes(void)
+{
+    pthread_mutex_lock(&kept_lock);
+    double bytes = kept ? (double)kept->s.mapped : 0.0;
+    pthread_mutex_unlock(&kept_lock);
+    return bytes;
 }

@@ -1,0 +1,7 @@
+# Serial unit test of the recursive host DTRSM and DPOTRF (src/kernels/host_blas.c)
+# against the BLAS/LAPACK routines they replace.
+check_PROGRAMS += testing/t_host_blas
+testing_t_host_blas_SOURCES = testing/t_host_blas.c
+testing_t_host_blas_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+TESTS += testing/t_host_blas.sh
+EXTRA_DIST += testing/t_host_blas.sh
