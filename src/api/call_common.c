@@ -36,8 +36,34 @@ double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile)
     return budget > floor_bytes ? budget : floor_bytes;
 }
 
+hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *cfg,
+                                     int default_tile, int ia, int ja, const int *desca)
+{
+    hs_caller_tiles ct = { 0, 0, 0 };
+    int mb = desca[HS_MB], nb = desca[HS_NB], b = 0;
+    if (grid->size == 1 || cfg->nb_small || cfg->nb)
+        return ct;   /* nothing to save, or the user chose the tiles */
+    if (grid->npcol > 1) {
+        if ((ja - 1) % nb)
+            return ct;
+        b = nb;
+    }
+    if (grid->nprow > 1) {
+        if ((ia - 1) % mb || (b && b != mb))
+            return ct;
+        b = mb;
+    }
+    if (2 * b < default_tile || b > 2 * default_tile)
+        return ct;
+    ct.b = b;
+    ct.prow0 = hs_g2p(ia - 1, mb, desca[HS_RSRC], grid->nprow);
+    ct.pcol0 = hs_g2p(ja - 1, nb, desca[HS_CSRC], grid->npcol);
+    return ct;
+}
+
 int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n, int host_B,
-                   hs_call_report *rep, hs_geometry *geo, hs_device ***devs, int *ndev)
+                   const hs_caller_tiles *caller, hs_call_report *rep, hs_geometry *geo,
+                   hs_device ***devs, int *ndev)
 {
     int b = rep->tile, B = cfg->nb > b ? cfg->nb : 4 * b;
     int status = hs_session_devices(grid, devs, ndev, &rep->devices);
@@ -54,6 +80,14 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
         return hs_geometry_init_split(geo, m, n, cfg->nb, b, grid->nprow, grid->npcol);
     if (cfg->nb == 0 && host_B > b)
         return hs_geometry_init_split(geo, m, n, host_B, b, grid->nprow, grid->npcol);
+    if (caller && caller->b > 0) {
+        rep->tile = caller->b;
+        rep->caller_tiles = 1;
+        int err = hs_geometry_init_host(geo, m, n, caller->b, grid->nprow, grid->npcol);
+        geo->prow0 = caller->prow0;
+        geo->pcol0 = caller->pcol0;
+        return err;
+    }
     return hs_geometry_init_host(geo, m, n, b, grid->nprow, grid->npcol);
 }
 

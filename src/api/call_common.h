@@ -23,17 +23,33 @@ double hs_local_share_bytes(const hetscal_grid *grid, int m, int n, int ia, int 
  * share, but room for a few tiles whatever the share. */
 double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile);
 
+/* The caller's block-cyclic layout taken over as square tiles: tiles of
+ * its block size on the processes that hold those blocks, so that the
+ * repartition exchanges nothing (each rank copies its own blocks).  Only
+ * without accelerators, for square tiles, when sub(A) starts on a block
+ * boundary along each distributed dimension, and when that block size is
+ * a good tile (from half the default tile size to twice it). */
+typedef struct hs_caller_tiles {
+    int b;               /* 0: not usable */
+    int prow0, pcol0;    /* grid position of sub(A)'s first block */
+} hs_caller_tiles;
+
+hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *cfg,
+                                     int default_tile, int ia, int ja, const int *desca);
+
 /* Opens this rank's devices (*devs, *ndev; rep->devices, ndev, panel_gpu)
  * and builds the tile geometry of an m x n matrix with host tile
  * rep->tile: accelerators anywhere on the grid give the multi-level
  * layout (B-high tile rows, b-wide host panels, one Bg-wide accelerator
  * panel per B columns, B = HETSCAL_NB or 4b); otherwise B x b panels with
  * B = HETSCAL_NB when that is > b, or B = host_B when HETSCAL_NB is not
- * set and host_B > 0; else square b x b tiles.  Collective (the
+ * set and host_B > 0; else square tiles: the caller's (caller->b, which
+ * replaces rep->tile) when caller is not NULL and usable, else b x b.  Collective (the
  * accelerator split); returns 0 or a local error, which the caller agrees
  * on. */
 int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n, int host_B,
-                   hs_call_report *rep, hs_geometry *geo, hs_device ***devs, int *ndev);
+                   const hs_caller_tiles *caller, hs_call_report *rep, hs_geometry *geo,
+                   hs_device ***devs, int *ndev);
 
 /* The runtime's global tiles (those homed here allocated) with this rank's
  * accelerator tiles placed (rep->gpu_fallbacks: how many stayed on the

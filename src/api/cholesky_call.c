@@ -45,7 +45,12 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
 
     /* Accelerators anywhere: the multi-level layout; HETSCAL_NB > tile:
      * host panels in B-high tile rows; otherwise square tiles. */
-    status = hs_call_layout(grid, cfg, n, n, 0, &rep, &geo, &devs, &ndev);
+    /* Lower only: the upper factor's tiles are transposed blocks, which
+     * the caller's layout puts on transposed grid positions. */
+    hs_caller_tiles caller = { 0, 0, 0 };
+    if (!upper)
+        caller = hs_call_caller_tiles(grid, cfg, rep.tile, ia, ja, desca);
+    status = hs_call_layout(grid, cfg, n, n, 0, &caller, &rep, &geo, &devs, &ndev);
     int ntiles = geo.mt * geo.np;
     if (!status) {
         home = malloc((size_t)ntiles * sizeof *home);

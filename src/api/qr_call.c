@@ -95,7 +95,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
      * cheaper than TSQR with reconstruction (measured 5-10% faster at
      * N = 2000..4000; on a 1xQ grid the serial panel costs more). */
     int host_B = grid->size == 1 ? m : 4 * rep.tile;
-    status = hs_call_layout(grid, cfg, m, n, host_B, &rep, &geo, &devs, &ndev);
+    status = hs_call_layout(grid, cfg, m, n, host_B, NULL, &rep, &geo, &devs, &ndev);
     int ntiles = status ? 0 : hs_qr_tile_count(&geo);
     if (!status) {
         home = malloc((size_t)ntiles * sizeof *home);

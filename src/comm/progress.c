@@ -12,9 +12,12 @@
 /* While requests are in flight the loop polls MPI with a growing pause
  * (MPI cannot wake us); with none in flight it sleeps until the engine
  * hands it new sends or receives.  The cap trades message latency for
- * the workers' cores: 1 ms measured best for 2 ranks on 2 cores (each
- * wake-up preempts a worker), from N = 500 to 8000. */
-enum { SLEEP_MIN_US = 2, SLEEP_MAX_US = 1000 };
+ * the workers' cores: while every worker computes, a wake-up preempts one
+ * (1 ms measured best for 2 ranks on 2 cores, N = 500 to 8000); while a
+ * worker waits for work, it is likely waiting for a message and its core
+ * is free, so the loop polls every few tens of microseconds (a worker
+ * that goes idle also wakes the loop at once). */
+enum { SLEEP_MIN_US = 2, SLEEP_MAX_US = 1000, SLEEP_MAX_IDLE_US = 30 };
 
 typedef struct inflight {
     MPI_Request *req;
@@ -135,9 +138,10 @@ int hs_comm_run(MPI_Comm comm)
             hs_engine_comm_sleep(0);
             continue;
         }
+        int cap = hs_engine_idle_workers() ? SLEEP_MAX_IDLE_US : SLEEP_MAX_US;
         sleep_us = sleep_us ? 2 * sleep_us : SLEEP_MIN_US;
-        if (sleep_us > SLEEP_MAX_US)
-            sleep_us = SLEEP_MAX_US;
+        if (sleep_us > cap)
+            sleep_us = cap;
         hs_engine_comm_sleep(sleep_us);
     }
     free(f.req);

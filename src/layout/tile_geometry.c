@@ -17,6 +17,8 @@ int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
     g->np = g->nt_top;
     g->nprow = nprow;
     g->npcol = npcol;
+    g->prow0 = 0;
+    g->pcol0 = 0;
     g->panel = malloc((size_t)(g->np > 0 ? g->np : 1) * sizeof *g->panel);
     if (!g->panel)
         return HETSCAL_ERR_NOMEM;

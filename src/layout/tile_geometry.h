@@ -11,7 +11,9 @@
  * Tile (r, c) = tile row r (rows [r*B, min((r+1)*B, n_rows))) x column panel
  * c.  Tile rows and top-level columns are spread 2-D block-cyclically over
  * the nprow x npcol grid: tile (r, c) lives on grid position
- * (r mod nprow, top(c) mod npcol), on the panel's device (0 = host).  With
+ * ((prow0 + r) mod nprow, (pcol0 + top(c)) mod npcol), on the panel's
+ * device (0 = host); prow0 = pcol0 = 0 unless the caller's own
+ * block-cyclic layout is taken over (see hs_geometry_align).  With
  * no GPU every top-level column is one host panel and tiles are square.
  * Tiles are stored column-major with ld = their height, plus one trailing
  * status word (see runtime/engine.h). */
@@ -33,6 +35,7 @@ typedef struct hs_geometry {
     int np;             /* column panels */
     hs_panel *panel;
     int nprow, npcol;
+    int prow0, pcol0;   /* grid position of tile row 0 / top column 0 */
 } hs_geometry;
 
 /* Geometry with host panels only: square B x B tiles.  Returns 0 or
@@ -62,12 +65,12 @@ static inline int hs_tile_height(const hs_geometry *g, int r)
 
 static inline int hs_tile_prow(const hs_geometry *g, int r)
 {
-    return r % g->nprow;
+    return (g->prow0 + r) % g->nprow;
 }
 
 static inline int hs_panel_pcol(const hs_geometry *g, int c)
 {
-    return g->panel[c].top % g->npcol;
+    return (g->pcol0 + g->panel[c].top) % g->npcol;
 }
 
 /* Dense tile id of (r, c). */

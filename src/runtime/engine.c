@@ -307,7 +307,11 @@ static void *worker_main(void *arg)
             tracing = E.tracing;
         }
         if (!t) {
+            /* Idle: the communication loop may poll faster now (progress.c). */
+            E.idle_workers++;
+            pthread_cond_signal(&E.comm_cv);
             pthread_cond_wait(&E.work_cv, &E.lock);
+            E.idle_workers--;
             continue;
         }
         pthread_mutex_unlock(&E.lock);
@@ -476,6 +480,14 @@ void hs_engine_comm_sleep(int microseconds)
             pthread_cond_wait(&E.comm_cv, &E.lock);
     }
     pthread_mutex_unlock(&E.lock);
+}
+
+int hs_engine_idle_workers(void)
+{
+    pthread_mutex_lock(&E.lock);
+    int idle = E.active ? E.idle_workers : 0;
+    pthread_mutex_unlock(&E.lock);
+    return idle;
 }
 
 void hs_engine_count_message(int sent, double bytes)

@@ -151,6 +151,7 @@ void hs_engine_complete(hs_task *t);            /* any thread */
  * (0: no timeout). */
 void hs_engine_comm_sleep(int microseconds);
 void hs_engine_count_message(int sent, double bytes);
+int hs_engine_idle_workers(void);   /* workers of the call waiting for work */
 void hs_engine_fail(int status);                /* runtime error on this rank */
 int hs_engine_failure(void);
 

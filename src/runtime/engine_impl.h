@@ -34,6 +34,7 @@ typedef struct hs_engine {
 
     int active;                  /* a call is in progress */
     int workers;                 /* workers taking part in this call */
+    int idle_workers;            /* of those, waiting for work */
     long window, live, seq;
     double copy_bytes, copy_budget;
     hs_ready_heap host;
