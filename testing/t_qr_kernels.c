@@ -402,6 +402,9 @@ int main(int argc, char **argv)
         { 300, 200, 70, 0, 2, 1, 0 }, { 150, 150, 40, 0, 1, 1, 0 },
         { 200, 230, 64, 0, 2, 2, 0 }, { 230, 190, 96, 45, 3, 2, 0 },
         { 241, 100, 33, 0, 1, 1, 1 },
+        /* one tile row, tall panels: T from the Gram matrix (DGEQRT with
+         * several inner blocks), and DLARFT once the panels get short */
+        { 300, 120, 300, 40, 1, 1, 0 }, { 500, 230, 500, 70, 1, 1, 0 },
     };
     for (size_t c = 0; c < sizeof fixed / sizeof *fixed; c++) {
         const int *x = fixed[c];
