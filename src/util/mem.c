@@ -60,6 +60,8 @@ void *hs_mem_alloc(size_t bytes)
 void *hs_mem_alloc_mapped(size_t bytes)
 {
     size_t total = sizeof(header) + bytes;
+    if (total < HUGE_FROM)   /* small: mmap + munmap would cost more than they save */
+        return hs_mem_alloc(bytes);
     return account(map_block(total), bytes, total);
 }
 
