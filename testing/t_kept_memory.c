@@ -1,0 +1,105 @@
+/* The tile block kept between calls (util/mem.h): after a PDPOTRF call the
+ * block is kept and the next call of the same size reuses it; the factors
+ * of both calls are bit for bit the same; hetscal_release_memory() and
+ * HETSCAL_KEEP_MEMORY=0 leave nothing kept.  Run with
+ * HETSCAL_POISON_MEMORY=1 so that the reused block starts as NaNs.
+ * Exit status: failed checks (summed over ranks). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "include/hetscal.h"
+#include "util/mem.h"
+
+/* BLACS and ScaLAPACK tools (hetscal.h declares pdpotrf_ itself). */
+void Cblacs_pinfo(int *mypnum, int *nprocs);
+void Cblacs_get(int context, int what, int *value);
+void Cblacs_gridinit(int *context, const char *order, int nprow, int npcol);
+void Cblacs_gridinfo(int context, int *nprow, int *npcol, int *myrow, int *mycol);
+void Cblacs_gridexit(int context);
+void Cblacs_exit(int notdone);
+void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb,
+               const int *irsrc, const int *icsrc, const int *ictxt, const int *lld,
+               int *info);
+int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc,
+            const int *nprocs);
+
+/* Large enough that each rank's tiles are a mapped block (2 MiB and up). */
+enum { N = 1500, NB = 64 };
+
+static int failures;
+
+static void check(int ok, const char *what)
+{
+    if (!ok) {
+        printf("FAILED: %s\n", what);
+        failures++;
+    }
+}
+
+/* Local part of a diagonally dominant SPD matrix: A(i, j) = 1 / (1 + i + j),
+ * N on the diagonal. */
+static void fill(double *a, int lld, int nloc_r, int nloc_c, int myrow, int mycol,
+                 int nprow, int npcol)
+{
+    for (int jl = 0; jl < nloc_c; jl++)
+        for (int il = 0; il < nloc_r; il++) {
+            int i = (il / NB * nprow + myrow) * NB + il % NB;
+            int j = (jl / NB * npcol + mycol) * NB + jl % NB;
+            a[il + (size_t)jl * lld] = i == j ? N : 1.0 / (1.0 + i + j);
+        }
+}
+
+int main(void)
+{
+    int me, nprocs, ctxt, nprow, npcol, myrow, mycol, info, zero = 0, one = 1, n = N, nb = NB;
+    Cblacs_pinfo(&me, &nprocs);
+    Cblacs_get(-1, 0, &ctxt);
+    Cblacs_gridinit(&ctxt, "R", 1, nprocs);
+    Cblacs_gridinfo(ctxt, &nprow, &npcol, &myrow, &mycol);
+    int nloc_r = numroc_(&n, &nb, &myrow, &zero, &nprow);
+    int nloc_c = numroc_(&n, &nb, &mycol, &zero, &npcol);
+    int lld = nloc_r > 1 ? nloc_r : 1, desc[9];
+    descinit_(desc, &n, &n, &nb, &nb, &zero, &zero, &ctxt, &lld, &info);
+    size_t count = (size_t)lld * (size_t)(nloc_c > 0 ? nloc_c : 1);
+    double *a[3];
+    for (int k = 0; k < 3; k++) {
+        a[k] = malloc(count * sizeof(double));
+        fill(a[k], lld, nloc_r, nloc_c, myrow, mycol, nprow, npcol);
+    }
+
+    unsetenv("HETSCAL_KEEP_MEMORY");
+    pdpotrf_("L", &n, a[0], &one, &one, desc, &info);
+    check(info == 0, "first call: INFO = 0");
+    double kept = hs_mem_kept_bytes();
+    check(kept > 0, "a block is kept after the first call");
+    pdpotrf_("L", &n, a[1], &one, &one, desc, &info);
+    check(info == 0, "second call: INFO = 0");
+    check(hs_mem_kept_bytes() == kept, "the second call reused the kept block");
+    check(memcmp(a[0], a[1], count * sizeof(double)) == 0,
+          "the reused block gives the same factor");
+    hetscal_release_memory();
+    check(hs_mem_kept_bytes() == 0, "hetscal_release_memory leaves nothing kept");
+
+    setenv("HETSCAL_KEEP_MEMORY", "0", 1);
+    pdpotrf_("L", &n, a[2], &one, &one, desc, &info);
+    check(info == 0, "HETSCAL_KEEP_MEMORY=0: INFO = 0");
+    check(hs_mem_kept_bytes() == 0, "HETSCAL_KEEP_MEMORY=0 keeps nothing");
+    check(memcmp(a[0], a[2], count * sizeof(double)) == 0,
+          "HETSCAL_KEEP_MEMORY=0 gives the same factor");
+
+    int all = 0;
+    MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (me == 0)
+        printf("%s: kept tile memory, %d ranks, %d failed checks\n",
+               all ? "FAILED" : "PASSED", nprocs, all);
+    for (int k = 0; k < 3; k++)
+        free(a[k]);
+    Cblacs_gridexit(ctxt);
+    Cblacs_exit(0);
+    return all;
+}
