@@ -423,6 +423,15 @@ void hs_engine_generate(void (*generate)(void *arg), void *arg)
     pthread_mutex_unlock(&E.lock);
 }
 
+void hs_engine_generate_here(void (*generate)(void *arg), void *arg)
+{
+    generate(arg);
+    pthread_mutex_lock(&E.lock);
+    E.gen_done = 1;
+    pthread_cond_broadcast(&E.comm_cv);
+    pthread_mutex_unlock(&E.lock);
+}
+
 static int finished_locked(void)
 {
     return E.gen_done && E.live == 0;

@@ -117,10 +117,15 @@ typedef struct hs_engine_limits {
 } hs_engine_limits;
 
 /* Lifecycle of one call: begin; run `generate(arg)` on the task-generation
- * thread; hs_engine_wait_finished() (or the communication loop, see
- * comm/progress.h) returns when it has finished and every task has run. */
+ * thread (on one rank, in the calling thread); hs_engine_wait_finished()
+ * (or the communication loop, see comm/progress.h) returns when it has
+ * finished and every task has run. */
 int hs_engine_begin(const hs_engine_limits *limits);
 void hs_engine_generate(void (*generate)(void *arg), void *arg);
+/* The same in the calling thread, returning when generation is done (one
+ * rank: the caller has nothing else to do, and handing the job to the
+ * generator thread costs a thread wake-up per call). */
+void hs_engine_generate_here(void (*generate)(void *arg), void *arg);
 int hs_engine_finished(void);
 void hs_engine_wait_finished(void);
 void hs_engine_end(hs_engine_stats *stats);

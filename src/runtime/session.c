@@ -21,11 +21,13 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
     err = hs_engine_begin(limits);
     if (err)
         return err;
-    hs_engine_generate(generate, arg);
-    if (nranks > 1)
+    if (nranks > 1) {
+        hs_engine_generate(generate, arg);   /* this thread runs the MPI loop */
         err = hs_comm_run(comm);
-    else
+    } else {
+        hs_engine_generate_here(generate, arg);
         hs_engine_wait_finished();
+    }
     if (!err)
         err = hs_engine_failure();
     hs_engine_end(stats);
