@@ -375,11 +375,16 @@ int hs_engine_begin(const hs_engine_limits *limits)
         workers = HS_MAX_WORKERS;
     pthread_mutex_lock(&E.lock);
     err = start_threads(workers);
+    int before = E.workers;
     E.workers = workers < E.nthreads - 1 ? workers : E.nthreads - 1;
-    /* Workers beyond the new count still waiting for work must park now,
-     * or a later signal for work could wake one of them instead. */
-    pthread_cond_broadcast(&E.work_cv);
-    pthread_cond_broadcast(&E.park_cv);
+    /* Fewer workers than last call: those beyond the new count still
+     * waiting for work must park now, or a later signal for work could
+     * wake one of them instead.  More: the parked ones that now take part
+     * must wake.  The same count (the usual case) wakes nobody. */
+    if (E.workers < before)
+        pthread_cond_broadcast(&E.work_cv);
+    if (E.workers > before)
+        pthread_cond_broadcast(&E.park_cv);
     E.window = window < 2 ? 2 : window;
     E.copy_budget = limits->copy_budget;
     E.tracing = hs_trace_enabled();
