@@ -8,6 +8,8 @@
 #include "layout/desc.h"
 #include "runtime/device_memory.h"
 #include "runtime/session.h"
+#include "runtime/trace.h"
+#include "util/clock.h"
 #include "util/mem.h"
 
 int hs_agree_status(const hetscal_grid *grid, int status)
@@ -15,6 +17,28 @@ int hs_agree_status(const hetscal_grid *grid, int status)
     int key = status == 0 ? INT_MAX : status, all;
     MPI_Allreduce(&key, &all, 1, MPI_INT, MPI_MIN, grid->comm);
     return all == INT_MAX ? 0 : all;
+}
+
+void hs_call_begin(const hetscal_grid *grid, const hs_config *cfg, int ia, int ja,
+                   const int *desca, hs_call_report *rep)
+{
+    hs_session_register_shutdown();
+    hs_trace_begin_call(rep->routine, grid->rank);
+    hs_mem_reset_peak();
+    rep->share_bytes = hs_local_share_bytes(grid, rep->m, rep->n, ia, ja, desca);
+    rep->threads = cfg->num_threads;
+    rep->window = cfg->window;
+}
+
+void hs_call_end(const hetscal_grid *grid, const hs_config *cfg, double t0, int status,
+                 hs_call_report *rep)
+{
+    rep->peak_extra_bytes = hs_mem_peak_bytes();
+    rep->info = status;
+    rep->t_total = hs_now() - t0;
+    hs_trace_end_call();
+    if (cfg->verbose)
+        hs_call_report_print(grid, rep);
 }
 
 double hs_local_share_bytes(const hetscal_grid *g, int m, int n, int ia, int ja,
@@ -80,15 +104,15 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
         return hs_geometry_init_split(geo, m, n, cfg->nb, b, grid->nprow, grid->npcol);
     if (cfg->nb == 0 && host_B > b)
         return hs_geometry_init_split(geo, m, n, host_B, b, grid->nprow, grid->npcol);
-    if (caller && caller->b > 0) {
-        rep->tile = caller->b;
-        rep->caller_tiles = 1;
-        int err = hs_geometry_init_host(geo, m, n, caller->b, grid->nprow, grid->npcol);
+    rep->caller_tiles = caller && caller->b > 0;
+    if (rep->caller_tiles)
+        rep->tile = b = caller->b;
+    int err = hs_geometry_init_host(geo, m, n, b, grid->nprow, grid->npcol);
+    if (rep->caller_tiles) {
         geo->prow0 = caller->prow0;
         geo->pcol0 = caller->pcol0;
-        return err;
     }
-    return hs_geometry_init_host(geo, m, n, b, grid->nprow, grid->npcol);
+    return err;
 }
 
 void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)

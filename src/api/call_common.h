@@ -19,6 +19,17 @@ int hs_agree_status(const hetscal_grid *grid, int status);
 double hs_local_share_bytes(const hetscal_grid *grid, int m, int n, int ia, int ja,
                             const int *desca);
 
+/* The start of a call's body: shutdown hook, trace, memory peak reset,
+ * and the report's share, threads and window (rep->routine, m and n
+ * set). */
+void hs_call_begin(const hetscal_grid *grid, const hs_config *cfg, int ia, int ja,
+                   const int *desca, hs_call_report *rep);
+
+/* Its end (rep->flops set): peak memory, INFO and total time into the
+ * report, trace closed, the verbose lines when asked for. */
+void hs_call_end(const hetscal_grid *grid, const hs_config *cfg, double t0, int status,
+                 hs_call_report *rep);
+
 /* Received copies may take this much memory: a fraction of the rank's
  * share, but room for a few tiles whatever the share. */
 double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile);
@@ -43,10 +54,10 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
  * layout (B-high tile rows, b-wide host panels, one Bg-wide accelerator
  * panel per B columns, B = HETSCAL_NB or 4b); otherwise B x b panels with
  * B = HETSCAL_NB when that is > b, or B = host_B when HETSCAL_NB is not
- * set and host_B > 0; else square tiles: the caller's (caller->b, which
- * replaces rep->tile) when caller is not NULL and usable, else b x b.  Collective (the
- * accelerator split); returns 0 or a local error, which the caller agrees
- * on. */
+ * set and host_B > 0; else square tiles: the caller's blocks (caller->b
+ * replaces rep->tile) when caller is not NULL and usable, else b x b.
+ * Collective (the accelerator split); returns 0 or a local error, which
+ * the caller agrees on. */
 int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n, int host_B,
                    const hs_caller_tiles *caller, hs_call_report *rep, hs_geometry *geo,
                    hs_device ***devs, int *ndev);

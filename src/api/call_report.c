@@ -40,7 +40,8 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
         "time=%.4fs (in %.4f factor %.4f out %.4f) GFLOP/s=%.2f busy=%.0f%% "
         "peak_extra=%.1fMB (copies %.1fMB) share=%.1fMB info=%d\n",
         r->routine, g->rank, g->size, g->nprow, g->npcol, g->myrow, g->mycol,
-        r->m, r->n, r->tile, r->caller_tiles ? " (caller's blocks)" : "", r->threads, r->window, s->tasks_run, s->tasks_skipped,
+        r->m, r->n, r->tile, r->caller_tiles ? " (caller's blocks)" : "", r->threads,
+        r->window, s->tasks_run, s->tasks_skipped,
         s->messages_sent, s->messages_received, s->bytes_sent, r->t_total, r->t_in,
         r->t_factor, r->t_out, r->t_total > 0 ? r->flops / r->t_total * 1e-9 : 0.0,
         100.0 * busy, r->peak_extra_bytes / 1048576.0, s->peak_copy_bytes / 1048576.0,

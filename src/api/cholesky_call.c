@@ -15,9 +15,7 @@
 #include "runtime/device_memory.h"
 #include "runtime/session.h"
 #include "runtime/status.h"
-#include "runtime/trace.h"
 #include "util/clock.h"
-#include "util/mem.h"
 
 int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
                      int n, double *a, int ia, int ja, const int *desca)
@@ -32,21 +30,17 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
     double t0 = hs_now();
     int blas_threads = hs_blas_threads_enter();
 
-    hs_session_register_shutdown();
-    hs_trace_begin_call("pdpotrf", grid->rank);
-    hs_mem_reset_peak();
-    rep.share_bytes = hs_local_share_bytes(grid, n, n, ia, ja, desca);
-    rep.threads = cfg->num_threads;
-    rep.window = cfg->window;
+    hs_call_begin(grid, cfg, ia, ja, desca, &rep);
     rep.tile = cfg->nb_small ? cfg->nb_small
                              : hs_default_tile_size(n, grid->size, cfg->num_threads);
     if (rep.tile > n)
         rep.tile = n;
 
     /* Accelerators anywhere: the multi-level layout; HETSCAL_NB > tile:
-     * host panels in B-high tile rows; otherwise square tiles. */
-    /* Lower only: the upper factor's tiles are transposed blocks, which
-     * the caller's layout puts on transposed grid positions. */
+     * host panels in B-high tile rows; otherwise square tiles, the
+     * caller's blocks when they fit.  Lower only: the upper factor's tiles
+     * are transposed blocks, which the caller's layout puts on transposed
+     * grid positions. */
     hs_caller_tiles caller = { 0, 0, 0 };
     if (!upper)
         caller = hs_call_caller_tiles(grid, cfg, rep.tile, ia, ja, desca);
@@ -89,18 +83,13 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
             status = hs_agree_status(grid, status ? status : out);
         }
     }
-    rep.peak_extra_bytes = hs_mem_peak_bytes();
     hs_blas_threads_leave(blas_threads);
     hs_call_destroy_tiles(cfg, dist);
     free(home);
     free(tiles);
     hs_geometry_free(&geo);
 
-    rep.info = status;
-    rep.t_total = hs_now() - t0;
     rep.flops = (double)n * n * n / 3.0;
-    hs_trace_end_call();
-    if (cfg->verbose)
-        hs_call_report_print(grid, &rep);
+    hs_call_end(grid, cfg, t0, status, &rep);
     return status;
 }

@@ -19,9 +19,7 @@
 #include "runtime/device_memory.h"
 #include "runtime/session.h"
 #include "runtime/status.h"
-#include "runtime/trace.h"
 #include "util/clock.h"
-#include "util/mem.h"
 
 static double qr_flops(double m, double n)
 {
@@ -70,12 +68,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     double t0 = hs_now();
     int blas_threads = hs_blas_threads_enter();
 
-    hs_session_register_shutdown();
-    hs_trace_begin_call("pdgeqrf", grid->rank);
-    hs_mem_reset_peak();
-    rep.share_bytes = hs_local_share_bytes(grid, m, n, ia, ja, desca);
-    rep.threads = cfg->num_threads;
-    rep.window = cfg->window;
+    hs_call_begin(grid, cfg, ia, ja, desca, &rep);
     /* Panels b = half the Cholesky tile of the square of the same area
      * (the panel's TSQR and reconstruction cost about 3.5 times the
      * Householder panel, so panels are narrower than update tiles) in tile
@@ -146,7 +139,6 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
             }
         }
     }
-    rep.peak_extra_bytes = hs_mem_peak_bytes();
     hs_blas_threads_leave(blas_threads);
     hs_call_destroy_tiles(cfg, dist);
     free(home);
@@ -154,11 +146,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     free(tau_all);
     hs_geometry_free(&geo);
 
-    rep.info = status;
-    rep.t_total = hs_now() - t0;
     rep.flops = qr_flops(m, n);
-    hs_trace_end_call();
-    if (cfg->verbose)
-        hs_call_report_print(grid, &rep);
+    hs_call_end(grid, cfg, t0, status, &rep);
     return status;
 }

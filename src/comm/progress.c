@@ -34,6 +34,7 @@ typedef struct inflight {
     int *index;
     MPI_Status *status;   /* MPI_STATUSES_IGNORE trips GCC's bounds checks */
     int n, cap;
+    int sends;            /* of the n, how many are sends */
 } inflight;
 
 static int inflight_grow(inflight *f)
@@ -73,6 +74,7 @@ static int post(inflight *f, hs_task *t, MPI_Comm comm)
     if (rc != MPI_SUCCESS)
         return HETSCAL_ERR_MPI;
     t->t_posted = hs_now();
+    f->sends += t->queue == HS_Q_SEND;
     f->task[f->n++] = t;
     return HETSCAL_SUCCESS;
 }
@@ -93,6 +95,8 @@ static int test_inflight(inflight *f, int *progressed)
         hs_handle *h = t->acc[0].handle;
         if (t->queue == HS_Q_RECV)
             hs_engine_count_message(0, 0);
+        else
+            f->sends--;
         hs_trace_span(HS_TRACE_COMM_TRACK, t->queue == HS_Q_SEND ? "send" : "recv",
                       t->t_posted, hs_now(), t->peer,
                       ((long)h->m * h->n + 1) * (long)sizeof(double));
@@ -147,11 +151,8 @@ int hs_comm_run(MPI_Comm comm)
             hs_engine_comm_sleep(0);
             continue;
         }
-        int sending = 0;
-        for (int k = 0; k < f.n && !sending; k++)
-            sending = f.task[k]->queue == HS_Q_SEND;
         int cap = hs_engine_idle_workers() ? SLEEP_MAX_IDLE_US
-                  : sending                ? SLEEP_MAX_SENDING_US
+                  : f.sends > 0            ? SLEEP_MAX_SENDING_US
                                            : SLEEP_MAX_US;
         sleep_us = sleep_us ? 2 * sleep_us : SLEEP_MIN_US;
         if (sleep_us > cap)

@@ -35,37 +35,28 @@ static void trsm_rec(char side, char uplo, char trans, char diag, int m, int n,
     }
     int n1 = split_point(na), n2 = na - n1;
     const double *a11 = a, *a22 = a + n1 + (size_t)n1 * lda;
-    /* The stored off-diagonal block; op() of it is the coupling term. */
+    /* The stored off-diagonal block; op() of it couples the two halves. */
     const double *off = uplo == 'L' ? a + n1 : a + (size_t)n1 * lda;
-    char ntr = 'N';
     int op_lower = (uplo == 'L') == (trans == 'N');
+    /* Which half of X is solved first: the top one for op(A) X = B with
+     * op(A) lower, the right one for X op(A) = B with op(A) lower. */
+    int top_first = (side == 'L') == op_lower;
+    int nf = top_first ? n1 : n2, ns = top_first ? n2 : n1;
+    const double *af = top_first ? a11 : a22, *as = top_first ? a22 : a11;
+    size_t step = side == 'L' ? 1 : (size_t)ldb;   /* from a row/column to the next */
+    double *bf = top_first ? b : b + n1 * step, *bs = top_first ? b + n1 * step : b;
+    char ntr = 'N';
 
     if (side == 'L') {
-        double *b1 = b, *b2 = b + n1;
-        if (op_lower) {
-            trsm_rec(side, uplo, trans, diag, n1, n, a11, lda, b1, ldb);
-            dgemm_(&trans, &ntr, &n2, &n, &n1, &minus_one, off, &lda, b1, &ldb, &one, b2,
-                   &ldb, 1, 1);
-            trsm_rec(side, uplo, trans, diag, n2, n, a22, lda, b2, ldb);
-        } else {
-            trsm_rec(side, uplo, trans, diag, n2, n, a22, lda, b2, ldb);
-            dgemm_(&trans, &ntr, &n1, &n, &n2, &minus_one, off, &lda, b2, &ldb, &one, b1,
-                   &ldb, 1, 1);
-            trsm_rec(side, uplo, trans, diag, n1, n, a11, lda, b1, ldb);
-        }
+        trsm_rec(side, uplo, trans, diag, nf, n, af, lda, bf, ldb);
+        dgemm_(&trans, &ntr, &ns, &n, &nf, &minus_one, off, &lda, bf, &ldb, &one, bs, &ldb,
+               1, 1);
+        trsm_rec(side, uplo, trans, diag, ns, n, as, lda, bs, ldb);
     } else {
-        double *b1 = b, *b2 = b + (size_t)n1 * ldb;
-        if (op_lower) {
-            trsm_rec(side, uplo, trans, diag, m, n2, a22, lda, b2, ldb);
-            dgemm_(&ntr, &trans, &m, &n1, &n2, &minus_one, b2, &ldb, off, &lda, &one, b1,
-                   &ldb, 1, 1);
-            trsm_rec(side, uplo, trans, diag, m, n1, a11, lda, b1, ldb);
-        } else {
-            trsm_rec(side, uplo, trans, diag, m, n1, a11, lda, b1, ldb);
-            dgemm_(&ntr, &trans, &m, &n2, &n1, &minus_one, b1, &ldb, off, &lda, &one, b2,
-                   &ldb, 1, 1);
-            trsm_rec(side, uplo, trans, diag, m, n2, a22, lda, b2, ldb);
-        }
+        trsm_rec(side, uplo, trans, diag, m, nf, af, lda, bf, ldb);
+        dgemm_(&ntr, &trans, &m, &ns, &nf, &minus_one, bf, &ldb, off, &lda, &one, bs, &ldb,
+               1, 1);
+        trsm_rec(side, uplo, trans, diag, m, ns, as, lda, bs, ldb);
     }
 }
 

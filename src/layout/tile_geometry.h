@@ -13,7 +13,7 @@
  * the nprow x npcol grid: tile (r, c) lives on grid position
  * ((prow0 + r) mod nprow, (pcol0 + top(c)) mod npcol), on the panel's
  * device (0 = host); prow0 = pcol0 = 0 unless the caller's own
- * block-cyclic layout is taken over (see hs_geometry_align).  With
+ * block-cyclic layout is taken over (hs_call_caller_tiles).  With
  * no GPU every top-level column is one host panel and tiles are square.
  * Tiles are stored column-major with ld = their height, plus one trailing
  * status word (see runtime/engine.h). */
