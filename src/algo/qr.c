@@ -8,7 +8,8 @@
  *   (V1, U, T, TAU, R) and V = Q U^-1 on the other tiles.
  * Then every later column j: P(p, j) = sum of V_r^T A_rj over the tiles of
  * process row p (at A_rj's home), W_j = T^T sum_p P(p, j) (at the top
- * process row), A_rj -= V_r W_j.  Priorities put the next panel first: a
+ * process row), A_rj -= V_r W_j; a panel in one tile row does the three
+ * in one task per column (qr_column).  Priorities put the next panel first: a
  * task on column j outranks every task on later columns.
  * Auxiliary tiles are reused from panel to panel: the dependencies of the
  * next panel already order it after every use in this one (the V1/U/T
@@ -328,6 +329,16 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     int kk = hs_qr_reflectors(g, k), p0 = hs_tile_prow(g, t0);
     int ngroups = min_int(g->mt - t0, g->nprow), wj = w_id(g, p0, j);
 
+    if (t0 == g->mt - 1) {
+        insert(s, &(hs_task_spec){
+            .kernel = hs_kernel_qr_apply_column, .name = "qr_column",
+            .priority = priority(g, j, PRIO_UPDATE), .nacc = 5,
+            .acc = { { hs_tile_id(g, t0, j), HS_RW }, { hs_tile_id(g, t0, k), HS_R },
+                     { part_id(g, p0, j), HS_W }, { v1, HS_R }, { tt, HS_R } },
+            .iparam = { off, kk } });
+        flush(s, part_id(g, p0, j));
+        return;
+    }
     for (int r = t0; r < g->mt; r++) {
         int top = r == t0, first = r - t0 < g->nprow;
         insert(s, &(hs_task_spec){

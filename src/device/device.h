@@ -21,9 +21,11 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *   HS_K_DSYRK  c = alpha op(a) op(a)^T + beta c    uplo transa n k
  *   HS_K_DTRSM  c = alpha op(a)^-1 c  (side L),
  *               c = alpha c op(a)^-1  (side R)      side uplo transa diag m n
+ *   HS_K_DTRMM  c = alpha op(a) c  (side L),
+ *               c = alpha c op(a)  (side R)         side uplo transa diag m n
  * A new kernel is one enum value, one case in device/kernel_host.c and
  * one in device/cuda/cuda_device.c. */
-enum hs_kernel_op { HS_K_DGEMM = 0, HS_K_DSYRK, HS_K_DTRSM, HS_K_NOPS };
+enum hs_kernel_op { HS_K_DGEMM = 0, HS_K_DSYRK, HS_K_DTRSM, HS_K_DTRMM, HS_K_NOPS };
 
 typedef struct hs_kernel_call {
     int op;                                  /* enum hs_kernel_op */
@@ -142,6 +144,16 @@ static inline int hs_dev_dtrsm(hs_device *d, int stream, char side, char uplo,
                                const double *a, int lda, double *c, int ldc)
 {
     hs_kernel_call call = { .op = HS_K_DTRSM, .side = side, .uplo = uplo,
+                            .transa = transa, .diag = diag, .m = m, .n = n,
+                            .alpha = alpha, .a = a, .c = c, .lda = lda, .ldc = ldc };
+    return d->ops->kernel(d, stream, &call);
+}
+
+static inline int hs_dev_dtrmm(hs_device *d, int stream, char side, char uplo,
+                               char transa, char diag, int m, int n, double alpha,
+                               const double *a, int lda, double *c, int ldc)
+{
+    hs_kernel_call call = { .op = HS_K_DTRMM, .side = side, .uplo = uplo,
                             .transa = transa, .diag = diag, .m = m, .n = n,
                             .alpha = alpha, .a = a, .c = c, .lda = lda, .ldc = ldc };
     return d->ops->kernel(d, stream, &call);

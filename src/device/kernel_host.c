@@ -43,7 +43,8 @@ int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[3])
         op[0] = (hs_operand){ c->a, ntrans ? c->n : c->k, ntrans ? c->k : c->n, c->lda, 0 };
         op[1] = (hs_operand){ c->c, c->n, c->n, c->ldc, 1 };
         return 2;
-    case HS_K_DTRSM: {
+    case HS_K_DTRSM:
+    case HS_K_DTRMM: {
         int na = c->side == 'L' || c->side == 'l' ? c->m : c->n;
         op[0] = (hs_operand){ c->a, na, na, c->lda, 0 };
         op[1] = (hs_operand){ c->c, c->m, c->n, c->ldc, 1 };
@@ -68,6 +69,7 @@ int hs_kernel_call_check(const hs_kernel_call *c)
         ok = one_of(c->uplo, "UL") && one_of(c->transa, "NTC") && c->k >= 0;
         break;
     case HS_K_DTRSM:
+    case HS_K_DTRMM:
         ok = one_of(c->side, "LR") && one_of(c->uplo, "UL") && one_of(c->transa, "NTC")
              && one_of(c->diag, "NU");
         break;
@@ -100,6 +102,10 @@ void hs_kernel_call_host(const hs_kernel_call *c)
     case HS_K_DTRSM:
         hs_host_dtrsm(c->side, c->uplo, c->transa, c->diag, c->m, c->n, c->alpha, c->a,
                       c->lda, c->c, c->ldc);
+        break;
+    case HS_K_DTRMM:
+        dtrmm_(&c->side, &c->uplo, &c->transa, &c->diag, &c->m, &c->n, &c->alpha, c->a,
+               &c->lda, c->c, &c->ldc, 1, 1, 1, 1);
         break;
     default:
         break;

@@ -11,6 +11,10 @@ void dtrsm_(const char *side, const char *uplo, const char *transa, const char *
             const int *m, const int *n, const double *alpha, const double *a,
             const int *lda, double *b, const int *ldb,
             size_t l1, size_t l2, size_t l3, size_t l4);
+void dtrmm_(const char *side, const char *uplo, const char *transa, const char *diag,
+            const int *m, const int *n, const double *alpha, const double *a,
+            const int *lda, double *b, const int *ldb,
+            size_t l1, size_t l2, size_t l3, size_t l4);
 void dsyrk_(const char *uplo, const char *trans, const int *n, const int *k,
             const double *alpha, const double *a, const int *lda,
             const double *beta, double *c, const int *ldc, size_t l1, size_t l2);

@@ -301,6 +301,35 @@ int hs_kernel_qr_trsm(hs_task *t, hs_device *dev)
                         ld);
 }
 
+/* P = V^T A over the rows of a panel's top tile from row off: the first kk
+ * rows of V through its explicit unit triangle v1, the rest from the
+ * tile (beta 0: P is set, 1: added to). */
+static int vta_top(hs_device *dev, int kk, int wj, int rows, const double *v, int lv,
+                   const double *v1, int l1, const double *a, int ld, double beta,
+                   double *pp, int lp)
+{
+    int rest = rows - kk;
+    int err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'T', 'N', kk, wj, kk, 1.0, v1, l1, a, ld,
+                           beta, pp, lp);
+    if (!err && rest > 0)
+        err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'T', 'N', kk, wj, rest, 1.0, v + kk, lv,
+                           a + kk, ld, 1.0, pp, lp);
+    return err;
+}
+
+/* A -= V W over the same rows. */
+static int update_top(hs_device *dev, int kk, int wj, int rows, const double *v, int lv,
+                      const double *v1, int l1, const double *w, int lw, double *a, int ld)
+{
+    int rest = rows - kk;
+    int err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'N', kk, wj, kk, -1.0, v1, l1, w, lw,
+                           1.0, a, ld);
+    if (!err && rest > 0)
+        err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'N', rest, wj, kk, -1.0, v + kk, lv, w,
+                           lw, 1.0, a + kk, ld);
+    return err;
+}
+
 int hs_kernel_qr_accumulate(hs_task *t, hs_device *dev)
 {
     double *pp = hs_task_data(t, 0);
@@ -309,18 +338,10 @@ int hs_kernel_qr_accumulate(hs_task *t, hs_device *dev)
     int ld = t->acc[2].handle->m, wj = t->acc[2].handle->n;
     int off = t->iparam[0], kk = t->iparam[1], top = t->iparam[3];
     double beta = t->iparam[2] ? 0.0 : 1.0;
-    int err = 0;
 
-    if (top) {
-        const double *v1 = hs_task_data(t, 3);
-        int l1 = t->acc[3].handle->m, rest = ld - off - kk;
-        err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'T', 'N', kk, wj, kk, 1.0, v1, l1,
-                           a + off, ld, beta, pp, lp);
-        if (!err && rest > 0)
-            err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'T', 'N', kk, wj, rest, 1.0,
-                               v + off + kk, lv, a + off + kk, ld, 1.0, pp, lp);
-        return err;
-    }
+    if (top)
+        return vta_top(dev, kk, wj, ld - off, v + off, lv, hs_task_data(t, 3),
+                       t->acc[3].handle->m, a + off, ld, beta, pp, lp);
     return hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'T', 'N', kk, wj, ld, 1.0, v, lv, a, ld,
                         beta, pp, lp);
 }
@@ -344,18 +365,28 @@ int hs_kernel_qr_update(hs_task *t, hs_device *dev)
     int ld = t->acc[0].handle->m, wj = t->acc[0].handle->n;
     int lv = t->acc[1].handle->m, lw = t->acc[2].handle->m;
     int off = t->iparam[0], kk = t->iparam[1], top = t->iparam[2];
-    int err = 0;
 
-    if (top) {
-        const double *v1 = hs_task_data(t, 3);
-        int l1 = t->acc[3].handle->m, rest = ld - off - kk;
-        err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'N', kk, wj, kk, -1.0, v1, l1, w,
-                           lw, 1.0, a + off, ld);
-        if (!err && rest > 0)
-            err = hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'N', rest, wj, kk, -1.0,
-                               v + off + kk, lv, w, lw, 1.0, a + off + kk, ld);
-        return err;
-    }
+    if (top)
+        return update_top(dev, kk, wj, ld - off, v + off, lv, hs_task_data(t, 3),
+                          t->acc[3].handle->m, w, lw, a + off, ld);
     return hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'N', ld, wj, kk, -1.0, v, lv, w, lw,
                         1.0, a, ld);
+}
+
+int hs_kernel_qr_apply_column(hs_task *t, hs_device *dev)
+{
+    double *a = hs_task_data(t, 0), *pp = hs_task_data(t, 2);
+    const double *v = hs_task_data(t, 1), *v1 = hs_task_data(t, 3);
+    const double *tt = hs_task_data(t, 4);
+    int ld = t->acc[0].handle->m, wj = t->acc[0].handle->n, lv = t->acc[1].handle->m;
+    int lp = t->acc[2].handle->m, l1 = t->acc[3].handle->m, lt = t->acc[4].handle->m;
+    int off = t->iparam[0], kk = t->iparam[1], rows = ld - off;
+
+    int err = vta_top(dev, kk, wj, rows, v + off, lv, v1, l1, a + off, ld, 0.0, pp, lp);
+    if (!err)
+        err = hs_dev_dtrmm(dev, HS_STREAM_COMPUTE, 'L', 'U', 'T', 'N', kk, wj, 1.0, tt, lt,
+                           pp, lp);
+    if (!err)
+        err = update_top(dev, kk, wj, rows, v + off, lv, v1, l1, pp, lp, a + off, ld);
+    return err;
 }

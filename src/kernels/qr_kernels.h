@@ -21,8 +21,8 @@
  *   TAU  1 x w: LAPACK's tau of the panel's kk reflectors;
  *   P, W kk x wj: sum V^T A_j (partial, per process row) and T^T of it.
  * kk = min(rows of the panel, w) is the number of reflectors.
- * The LAPACK kernels are host-only; qr_trsm, qr_accumulate, qr_apply_t
- * and qr_update work through dev->ops->kernel (any device). */
+ * The LAPACK kernels are host-only; qr_trsm, qr_accumulate, qr_apply_t,
+ * qr_update and qr_apply_column work through dev->ops->kernel (any device). */
 #ifndef HETSCAL_KERNELS_QR_KERNELS_H
 #define HETSCAL_KERNELS_QR_KERNELS_H
 
@@ -82,5 +82,12 @@ int hs_kernel_qr_apply_t(hs_task *t, hs_device *dev);
  * acc 0: trailing tile (RW), 1: panel tile (R), 2: W (R),
  * 3 (top tile only): V1 (R).  iparam: off, kk, top. */
 int hs_kernel_qr_update(hs_task *t, hs_device *dev);
+
+/* A panel in one tile row: its whole Q^T on one trailing tile in one task,
+ * P = V^T A, P = T^T P (DTRMM: half the flops of qr_apply_t's GEMM, which
+ * several tile rows need to sum their parts first), A -= V P.
+ * acc 0: trailing tile (RW), 1: panel tile (R), 2: P (W, scratch),
+ * 3: V1 (R), 4: T (R).  iparam: off, kk. */
+int hs_kernel_qr_apply_column(hs_task *t, hs_device *dev);
 
 #endif

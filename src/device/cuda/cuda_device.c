@@ -165,6 +165,17 @@ static int cuda_kernel(hs_device *dev, int stream, const hs_kernel_call *k)
                                                ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT,
                                            k->m, k->n, &k->alpha, k->a, k->lda, k->c, k->ldc),
                           "cublasDtrsm");
+    case HS_K_DTRMM:
+        /* cuBLAS's DTRMM is out of place; c as both input and output is
+         * the BLAS in-place form (documented by cuBLAS). */
+        return check_blas(dev, cublasDtrmm(h, k->side == 'L' || k->side == 'l'
+                                                  ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
+                                           fill_of(k->uplo), op_of(k->transa),
+                                           k->diag == 'U' || k->diag == 'u'
+                                               ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT,
+                                           k->m, k->n, &k->alpha, k->a, k->lda, k->c, k->ldc,
+                                           k->c, k->ldc),
+                          "cublasDtrmm");
     default:
         return HETSCAL_ERR_DEVICE;
     }
