@@ -53,9 +53,17 @@ double hs_local_share_bytes(const hetscal_grid *g, int m, int n, int ia, int ja,
     return rows * cols * sizeof(double);
 }
 
+/* At least 8 tiles, and at least COPY_FLOOR_BYTES: with 30% of a small
+ * share (1 MB at N = 500 on 2 ranks) task generation stalled on the
+ * budget and receives were posted late (1x2, N = 500: PDGEQRF median
+ * 17-19 ms against 12-13 ms with the floor). */
+enum { COPY_FLOOR_BYTES = 32 << 20 };
+
 double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile)
 {
     double floor_bytes = 8.0 * tile * tile * sizeof(double);
+    if (floor_bytes < COPY_FLOOR_BYTES)
+        floor_bytes = COPY_FLOOR_BYTES;
     double budget = cfg->copy_fraction * share_bytes;
     return budget > floor_bytes ? budget : floor_bytes;
 }
