@@ -208,23 +208,30 @@ static void test_kernels(hs_device *d, int exact)
             free(a); free(c);
         }
     report(d->name, exact ? "dsyrk, bitwise equal to host BLAS" : "dsyrk vs host BLAS");
-    for (int s = 0; s < 2; s++)
-        for (int u = 0; u < 2; u++)
-            for (int t = 0; t < 2; t++)
-                for (int g = 0; g < 2; g++) {
-                    int na = s ? n : m;
-                    double *a = random_matrix(na + 1, na), *c = random_matrix(m + 2, n);
-                    for (int i = 0; i < na; i++)
-                        a[i + i * (na + 1)] += na;   /* well conditioned */
-                    compare_kernel(d, (hs_kernel_call){ .op = HS_K_DTRSM, .side = lr[s],
-                                                        .uplo = ul[u], .transa = tr[t],
-                                                        .diag = "NU"[g], .m = m, .n = n,
-                                                        .alpha = 0.75, .a = a, .c = c,
-                                                        .lda = na + 1, .ldc = m + 2 },
-                                   na + 1, na, 0, 0, n, exact);
-                    free(a); free(c);
-                }
-    report(d->name, exact ? "dtrsm, bitwise equal to host BLAS" : "dtrsm vs host BLAS");
+    static const int tri_op[] = { HS_K_DTRSM, HS_K_DTRMM };
+    static const char *const tri_name[] = { "dtrsm", "dtrmm" };
+    for (int o = 0; o < 2; o++) {
+        for (int s = 0; s < 2; s++)
+            for (int u = 0; u < 2; u++)
+                for (int t = 0; t < 2; t++)
+                    for (int g = 0; g < 2; g++) {
+                        int na = s ? n : m;
+                        double *a = random_matrix(na + 1, na), *c = random_matrix(m + 2, n);
+                        for (int i = 0; i < na; i++)
+                            a[i + i * (na + 1)] += na;   /* well conditioned */
+                        compare_kernel(d, (hs_kernel_call){ .op = tri_op[o], .side = lr[s],
+                                                            .uplo = ul[u], .transa = tr[t],
+                                                            .diag = "NU"[g], .m = m, .n = n,
+                                                            .alpha = 0.75, .a = a, .c = c,
+                                                            .lda = na + 1, .ldc = m + 2 },
+                                       na + 1, na, 0, 0, n, exact);
+                        free(a); free(c);
+                    }
+        char what[48];
+        snprintf(what, sizeof what, exact ? "%s, bitwise equal to host BLAS" : "%s vs host BLAS",
+                 tri_name[o]);
+        report(d->name, what);
+    }
 }
 
 /* Callbacks append their trial number under a lock. */
@@ -474,6 +481,8 @@ static void test_bad_arguments(hs_device *d)
     bad.op = HS_K_DGEMM;
     CHECK(d->ops->kernel(d, -1, &bad) == HETSCAL_ERR_DEVICE);
     CHECK(hs_dev_dtrsm(d, HS_STREAM_COMPUTE, 'Q', 'L', 'N', 'N', 8, 8, 1, dv, 8, dv, 8)
+          == HETSCAL_ERR_DEVICE);
+    CHECK(hs_dev_dtrmm(d, HS_STREAM_COMPUTE, 'L', 'L', 'N', 'X', 8, 8, 1, dv, 8, dv, 8)
           == HETSCAL_ERR_DEVICE);
     CHECK(d->ops->callback(d, HS_STREAM_OUT, NULL, NULL) == HETSCAL_ERR_DEVICE);
     if (d->kind == HS_DEV_EMU) {   /* host and device memory are told apart */
