@@ -139,24 +139,31 @@ static inline int hs_dev_dsyrk(hs_device *d, int stream, char uplo, char trans,
     return d->ops->kernel(d, stream, &call);
 }
 
+/* DTRSM and DTRMM take the same arguments. */
+static inline int hs_dev_triangular(hs_device *d, int stream, int op, char side, char uplo,
+                                    char transa, char diag, int m, int n, double alpha,
+                                    const double *a, int lda, double *c, int ldc)
+{
+    hs_kernel_call call = { .op = op, .side = side, .uplo = uplo,
+                            .transa = transa, .diag = diag, .m = m, .n = n,
+                            .alpha = alpha, .a = a, .c = c, .lda = lda, .ldc = ldc };
+    return d->ops->kernel(d, stream, &call);
+}
+
 static inline int hs_dev_dtrsm(hs_device *d, int stream, char side, char uplo,
                                char transa, char diag, int m, int n, double alpha,
                                const double *a, int lda, double *c, int ldc)
 {
-    hs_kernel_call call = { .op = HS_K_DTRSM, .side = side, .uplo = uplo,
-                            .transa = transa, .diag = diag, .m = m, .n = n,
-                            .alpha = alpha, .a = a, .c = c, .lda = lda, .ldc = ldc };
-    return d->ops->kernel(d, stream, &call);
+    return hs_dev_triangular(d, stream, HS_K_DTRSM, side, uplo, transa, diag, m, n, alpha,
+                             a, lda, c, ldc);
 }
 
 static inline int hs_dev_dtrmm(hs_device *d, int stream, char side, char uplo,
                                char transa, char diag, int m, int n, double alpha,
                                const double *a, int lda, double *c, int ldc)
 {
-    hs_kernel_call call = { .op = HS_K_DTRMM, .side = side, .uplo = uplo,
-                            .transa = transa, .diag = diag, .m = m, .n = n,
-                            .alpha = alpha, .a = a, .c = c, .lda = lda, .ldc = ldc };
-    return d->ops->kernel(d, stream, &call);
+    return hs_dev_triangular(d, stream, HS_K_DTRMM, side, uplo, transa, diag, m, n, alpha,
+                             a, lda, c, ldc);
 }
 
 #endif

@@ -113,6 +113,17 @@ void *hs_mem_alloc_kept(size_t bytes)
     return p;
 }
 
+/* Makes h (or nothing) the kept block and unmaps the one it replaces. */
+static void replace_kept(header *h)
+{
+    pthread_mutex_lock(&kept_lock);
+    header *old = kept;
+    kept = h;
+    pthread_mutex_unlock(&kept_lock);
+    if (old)
+        munmap(old, old->s.mapped);
+}
+
 void hs_mem_keep(void *p)
 {
     if (!p)
@@ -123,22 +134,12 @@ void hs_mem_keep(void *p)
         return;
     }
     atomic_fetch_sub(&current_bytes, h->s.bytes);
-    pthread_mutex_lock(&kept_lock);
-    header *old = kept;
-    kept = h;
-    pthread_mutex_unlock(&kept_lock);
-    if (old)
-        munmap(old, old->s.mapped);
+    replace_kept(h);
 }
 
 void hs_mem_release_kept(void)
 {
-    pthread_mutex_lock(&kept_lock);
-    header *h = kept;
-    kept = NULL;
-    pthread_mutex_unlock(&kept_lock);
-    if (h)
-        munmap(h, h->s.mapped);
+    replace_kept(NULL);
 }
 
 double hs_mem_kept_bytes(void)

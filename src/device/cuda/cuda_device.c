@@ -138,6 +138,16 @@ static cublasFillMode_t fill_of(char u)
     return u == 'U' || u == 'u' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
 }
 
+static cublasSideMode_t side_of(char c)
+{
+    return c == 'L' || c == 'l' ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT;
+}
+
+static cublasDiagType_t diag_of(char d)
+{
+    return d == 'U' || d == 'u' ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
+}
+
 static int cuda_kernel(hs_device *dev, int stream, const hs_kernel_call *k)
 {
     cuda_dev *c = as_cuda(dev);
@@ -158,23 +168,17 @@ static int cuda_kernel(hs_device *dev, int stream, const hs_kernel_call *k)
                                            &k->alpha, k->a, k->lda, &k->beta, k->c, k->ldc),
                           "cublasDsyrk");
     case HS_K_DTRSM:
-        return check_blas(dev, cublasDtrsm(h, k->side == 'L' || k->side == 'l'
-                                                  ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
-                                           fill_of(k->uplo), op_of(k->transa),
-                                           k->diag == 'U' || k->diag == 'u'
-                                               ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT,
-                                           k->m, k->n, &k->alpha, k->a, k->lda, k->c, k->ldc),
+        return check_blas(dev, cublasDtrsm(h, side_of(k->side), fill_of(k->uplo),
+                                           op_of(k->transa), diag_of(k->diag), k->m, k->n,
+                                           &k->alpha, k->a, k->lda, k->c, k->ldc),
                           "cublasDtrsm");
     case HS_K_DTRMM:
         /* cuBLAS's DTRMM is out of place; c as both input and output is
          * the BLAS in-place form (documented by cuBLAS). */
-        return check_blas(dev, cublasDtrmm(h, k->side == 'L' || k->side == 'l'
-                                                  ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
-                                           fill_of(k->uplo), op_of(k->transa),
-                                           k->diag == 'U' || k->diag == 'u'
-                                               ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT,
-                                           k->m, k->n, &k->alpha, k->a, k->lda, k->c, k->ldc,
-                                           k->c, k->ldc),
+        return check_blas(dev, cublasDtrmm(h, side_of(k->side), fill_of(k->uplo),
+                                           op_of(k->transa), diag_of(k->diag), k->m, k->n,
+                                           &k->alpha, k->a, k->lda, k->c, k->ldc, k->c,
+                                           k->ldc),
                           "cublasDtrmm");
     default:
         return HETSCAL_ERR_DEVICE;
