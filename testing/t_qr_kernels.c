@@ -114,11 +114,11 @@ static int serial_init(serial *s, const hs_geometry *geo)
 
 static double *tile_entry(const serial *s, const hs_geometry *g, int i, int j)
 {
-    int r = i / g->B, c = 0;
+    int r = i / g->H, c = 0;
     while (c + 1 < g->np && g->panel[c + 1].col0 <= j)
         c++;
     int id = hs_tile_id(g, r, c);
-    return &s->data[id][(i - r * g->B) + (size_t)(j - g->panel[c].col0) * s->home[id].m];
+    return &s->data[id][(i - r * g->H) + (size_t)(j - g->panel[c].col0) * s->home[id].m];
 }
 
 static double max_abs(const double *a, int m, int n, int ld)
@@ -224,18 +224,21 @@ static void lapack_one_panel(int m, int n, int w, double *a, double *tau)
 }
 
 /* The whole task program on an M x N matrix with tiles B (b-wide panels
- * when b > 0) laid out for a P x Q grid. */
-static void run_case(int m, int n, int B, int b, int nprow, int npcol, double shift)
+ * when b > 0) laid out for a P x Q grid, in one tile row when one_row. */
+static void run_case(int m, int n, int B, int b, int nprow, int npcol, double shift,
+                     int one_row)
 {
     hs_geometry geo;
     serial s = { 0 };
     char what[96];
     int k = m < n ? m : n;
 
-    snprintf(what, sizeof what, "M %d N %d B %d b %d grid %dx%d%s", m, n, B, b, nprow, npcol,
-             shift == 0.0 ? " plain" : "");
+    snprintf(what, sizeof what, "M %d N %d B %d b %d grid %dx%d%s%s", m, n, B, b, nprow,
+             npcol, one_row ? " one row" : "", shift == 0.0 ? " plain" : "");
     int err = b > 0 ? hs_geometry_init_split(&geo, m, n, B, b, nprow, npcol)
                     : hs_geometry_init_host(&geo, m, n, B, nprow, npcol);
+    if (!err && one_row)
+        hs_geometry_single_tile_row(&geo);
     if (err || serial_init(&s, &geo)) {
         printf("%-40s out of memory  FAILED\n", what);
         failed++;
@@ -409,7 +412,22 @@ int main(int argc, char **argv)
     for (size_t c = 0; c < sizeof fixed / sizeof *fixed; c++) {
         const int *x = fixed[c];
         run_case(x[0], x[1], x[2], x[3], x[4], x[5],
-                 x[6] ? 0.0 : 2.0 * sqrt(x[0] > x[1] ? x[0] : x[1]));
+                 x[6] ? 0.0 : 2.0 * sqrt(x[0] > x[1] ? x[0] : x[1]), 0);
+    }
+    /* One tile row on a 1 x Q grid (each panel one tile, the columns
+     * cyclic over Q): square, tall, wide (panels right of the last row),
+     * ragged last columns, two-level columns. */
+    static const int one_row[][6] = {
+        /* M, N, B, b, Q, plain */
+        { 40, 40, 8, 0, 2, 0 },    { 37, 29, 8, 0, 3, 0 },   { 29, 37, 8, 0, 2, 0 },
+        { 100, 30, 7, 0, 3, 0 },   { 30, 100, 7, 0, 2, 1 },  { 1, 9, 4, 0, 2, 0 },
+        { 9, 1, 2, 0, 2, 0 },      { 57, 57, 16, 5, 2, 0 },  { 45, 80, 24, 8, 3, 0 },
+        { 300, 200, 70, 0, 2, 0 }, { 230, 190, 96, 45, 2, 0 },
+    };
+    for (size_t c = 0; c < sizeof one_row / sizeof *one_row; c++) {
+        const int *x = one_row[c];
+        run_case(x[0], x[1], x[2], x[3], 1, x[4],
+                 x[5] ? 0.0 : 2.0 * sqrt(x[0] > x[1] ? x[0] : x[1]), 1);
     }
     for (int c = 0; c < ncases; c++) {
         int m = 1 + (int)((rnd() + 1.0) * 60), n = 1 + (int)((rnd() + 1.0) * 60);
@@ -417,7 +435,7 @@ int main(int argc, char **argv)
         int p = 1 + (int)((rnd() + 1.0) * 2.5), q = 1 + (int)((rnd() + 1.0) * 2.5);
         if (b >= B)
             b = 0;
-        run_case(m, n, B, b, p, q, 2.0 * sqrt(m > n ? m : n));
+        run_case(m, n, B, b, p, q, 2.0 * sqrt(m > n ? m : n), p == 1 && rnd() > 0.0);
     }
     run_reconstruct_one_tile(1, 1, 0);
     run_reconstruct_one_tile(1, 1, 3);

@@ -235,6 +235,7 @@ static int geometry_make(hs_geometry *g, const rcase *c, int nprow, int npcol)
     g->n_rows = rows;
     g->n_cols = cols;
     g->B = c->B;
+    g->H = c->B;
     g->mt = (rows + c->B - 1) / c->B;
     g->nt_top = (cols + c->B - 1) / c->B;
     g->nprow = nprow;
@@ -467,7 +468,7 @@ static void check_tiles(const tileset *T, const hs_geometry *g, const rcase *c,
                     tc, t[n]);
             for (int j = 0; j < w; j++)
                 for (int i = 0; i < h; i++) {
-                    int R = r * g->B + i, C = g->panel[tc].col0 + j;
+                    int R = r * g->H + i, C = g->panel[tc].col0 + j;
                     int p = c->transpose ? C : R, q = c->transpose ? R : C;
                     int mv = moved(c->part, p, q);
                     double want = !mv ? val_tile(id, i, j)
@@ -495,7 +496,7 @@ static void overwrite_moved(const tileset *T, const hs_geometry *g, const rcase 
                 continue;
             for (int j = 0; j < w; j++)
                 for (int i = 0; i < h; i++) {
-                    int R = r * g->B + i, C = g->panel[tc].col0 + j;
+                    int R = r * g->H + i, C = g->panel[tc].col0 + j;
                     int p = c->transpose ? C : R, q = c->transpose ? R : C;
                     if (moved(c->part, p, q))
                         t[i + (size_t)j * h] = val_new(p, q);

@@ -17,7 +17,7 @@ void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
     for (int c = 0; c < geo->np; c++) {
         for (int r = 0; r < geo->mt; r++) {
             hs_tile_home *h = &home[hs_tile_id(geo, r, c)];
-            if (r < geo->panel[c].top) {
+            if (r < hs_panel_diag_row(geo, c)) {
                 h->rank = -1;
                 continue;
             }
@@ -45,7 +45,7 @@ void hs_cholesky_generate(void *arg)
 
     for (int k = 0; k < geo->np; k++) {
         const hs_panel *pk = &geo->panel[k];
-        int tk = pk->top, diag = hs_tile_id(geo, tk, k);
+        int tk = hs_panel_diag_row(geo, k), diag = hs_tile_id(geo, tk, k);
 
         hs_dist_insert(d, &(hs_task_spec){
             .kernel = hs_kernel_potrf_panel, .name = "potrf", .host_only = 1,
@@ -62,7 +62,7 @@ void hs_cholesky_generate(void *arg)
 
         for (int j = k + 1; j < geo->np; j++) {
             const hs_panel *pj = &geo->panel[j];
-            int tj = pj->top, oj = hs_panel_diag_offset(geo, j);
+            int tj = hs_panel_diag_row(geo, j), oj = hs_panel_diag_offset(geo, j);
             int src = hs_tile_id(geo, tj, k);
 
             hs_dist_insert(d, &(hs_task_spec){

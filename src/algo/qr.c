@@ -120,7 +120,7 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
         int tau = hs_qr_tau_tile(g, c);
         if (tau >= 0)
             home[tau] = (hs_tile_home){
-                .rank = rank_of[hs_tile_prow(g, g->panel[c].top) * g->npcol + q],
+                .rank = rank_of[hs_tile_prow(g, hs_panel_diag_row(g, c)) * g->npcol + q],
                 .m = 1, .n = g->panel[c].width };
         for (int p = 0; c > 0 && p < pmax; p++) {
             hs_tile_home h = { .rank = rank_of[p * g->npcol + q],
@@ -261,10 +261,10 @@ static void tree_down(void *arg, int a, int b)
  * panels that share k's home (process column, top process row). */
 static int set_parity(const hs_geometry *g, int k)
 {
-    int q = hs_panel_pcol(g, k), p = hs_tile_prow(g, g->panel[k].top), n = 0;
+    int q = hs_panel_pcol(g, k), p = hs_tile_prow(g, hs_panel_diag_row(g, k)), n = 0;
     for (int c = 0; c < k; c++)
         if (hs_qr_reflectors(g, c) > 0 && hs_panel_pcol(g, c) == q
-            && hs_tile_prow(g, g->panel[c].top) == p)
+            && hs_tile_prow(g, hs_panel_diag_row(g, c)) == p)
             n++;
     return n % 2;
 }
@@ -275,7 +275,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
 {
     const hs_geometry *g = s->g;
     const hs_panel *pk = &g->panel[k];
-    int q = hs_panel_pcol(g, k), t0 = pk->top, off = hs_panel_diag_offset(g, k);
+    int q = hs_panel_pcol(g, k), t0 = hs_panel_diag_row(g, k), off = hs_panel_diag_offset(g, k);
     int w = pk->width, prio = priority(g, k, PRIO_PANEL);
 
     if (t0 == g->mt - 1) {
@@ -325,7 +325,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
 static void update_column(const gen *s, int k, int j, int v1, int tt)
 {
     const hs_geometry *g = s->g;
-    int t0 = g->panel[k].top, off = hs_panel_diag_offset(g, k);
+    int t0 = hs_panel_diag_row(g, k), off = hs_panel_diag_offset(g, k);
     int kk = hs_qr_reflectors(g, k), p0 = hs_tile_prow(g, t0);
     int ngroups = min_int(g->mt - t0, g->nprow), wj = w_id(g, p0, j);
 
@@ -378,7 +378,7 @@ void hs_qr_generate(void *arg)
     for (int k = 0; k < g->np; k++) {
         if (hs_qr_reflectors(g, k) == 0)
             continue;
-        int q = hs_panel_pcol(g, k), t0 = g->panel[k].top, parity = set_parity(g, k);
+        int q = hs_panel_pcol(g, k), t0 = hs_panel_diag_row(g, k), parity = set_parity(g, k);
         int p0 = hs_tile_prow(g, t0), tau = hs_qr_tau_tile(g, k);
         int v1 = set_id(g, q, p0, parity, AUX_V1), u = set_id(g, q, p0, parity, AUX_U);
         int tt = set_id(g, q, p0, parity, AUX_T);
@@ -393,7 +393,7 @@ void hs_qr_generate(void *arg)
          * columns unless the next panel starts in the same tile row. */
         for (int r = t0; r < g->mt; r++)
             final(&s, hs_tile_id(g, r, k), priority(g, k, PRIO_UPDATE));
-        if (k + 1 < g->np && g->panel[k + 1].top > t0)
+        if (k + 1 < g->np && hs_panel_diag_row(g, k + 1) > t0)
             for (int j = k + 1; j < g->np; j++)
                 final(&s, hs_tile_id(g, t0, j), priority(g, k, PRIO_UPDATE));
     }

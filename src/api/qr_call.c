@@ -73,15 +73,15 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
      * (the panel's TSQR and reconstruction cost about 3.5 times the
      * Householder panel, so panels are narrower than update tiles) in tile
      * rows of B = 4b by default: the updates' GEMMs are b x b x B and
-     * B x b x b, and the tasks about as many as Cholesky's.  On one rank
-     * (one tile row, below) the panel is a plain Householder QR and wider
-     * panels pay: 5/6 of the Cholesky tile (320 against 192 at N = 4000
-     * on 2 threads: 1.18-1.35 s against 1.19-1.58 s, three interleaved
-     * pairs). */
+     * B x b x b, and the tasks about as many as Cholesky's.  On one
+     * process row (one tile row, below) the panel is a plain Householder
+     * QR and wider panels pay: 5/6 of the Cholesky tile (320 against 192
+     * at N = 4000 on 2 threads: 1.18-1.35 s against 1.19-1.58 s, three
+     * interleaved pairs). */
     int size = (int)sqrt((double)m * n), big = m > n ? m : n;
     int cholesky_tile = hs_default_tile_size(size, grid->size, cfg->num_threads);
     rep.tile = cfg->nb_small ? cfg->nb_small
-                             : grid->size == 1 ? cholesky_tile * 5 / 6 : cholesky_tile / 2;
+                             : grid->nprow == 1 ? cholesky_tile * 5 / 6 : cholesky_tile / 2;
     /* Not below 64: at N = 500 on 1x2, panels of 32 took 10.8-12.7 ms and
      * panels of 64 8.6-10.5 ms (444 against ~120 tasks). */
     if (!cfg->nb_small && rep.tile < 64)
@@ -92,12 +92,18 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
         rep.tile = 1;
 
     /* As for Cholesky, but b-wide panels in B-high tile rows (B = 4b)
-     * unless HETSCAL_NB <= b asks for square b x b tiles; on one rank a
-     * single tile row (B = M): each panel is then one LAPACK DGEQRF,
-     * cheaper than TSQR with reconstruction (measured 5-10% faster at
-     * N = 2000..4000; on a 1xQ grid the serial panel costs more). */
-    int host_B = grid->size == 1 ? m : 4 * rep.tile;
+     * unless HETSCAL_NB <= b asks for square b x b tiles.  On one process
+     * row, without accelerators, a single tile row instead: each panel is
+     * one tile and one LAPACK DGEQRF on its home rank, the b-wide columns
+     * cyclic over the process columns as ScaLAPACK's on a 1 x Q grid.
+     * B-high tile rows there would all live on the panel's rank and pay
+     * TSQR and reconstruction for nothing (measured 5-10% slower at
+     * N = 2000..4000 on one rank). */
+    int one_row = grid->nprow == 1 && (cfg->nb == 0 || cfg->nb > rep.tile);
+    int host_B = grid->nprow == 1 ? 0 : 4 * rep.tile;
     status = hs_call_layout(grid, cfg, m, n, host_B, NULL, &rep, &geo, &devs, &ndev);
+    if (!status && one_row && rep.panel_gpu == 0)
+        hs_geometry_single_tile_row(&geo);
     int ntiles = status ? 0 : hs_qr_tile_count(&geo);
     if (!status) {
         home = malloc((size_t)ntiles * sizeof *home);

@@ -44,7 +44,7 @@ static void dest_parts_free(dest_parts *d)
     free(d->coord);
 }
 
-/* Tile rows (uniform height B) or panels of the geometry as a partition. */
+/* Tile rows (uniform height H) or panels of the geometry as a partition. */
 static int dest_parts_make(dest_parts *d, const hs_geometry *geo, int rows)
 {
     d->n = rows ? geo->mt : geo->np;
@@ -53,7 +53,7 @@ static int dest_parts_make(dest_parts *d, const hs_geometry *geo, int rows)
     if (!d->start || !d->coord)
         return HETSCAL_ERR_NOMEM;
     for (int k = 0; k < d->n; k++) {
-        d->start[k] = rows ? k * geo->B : geo->panel[k].col0;
+        d->start[k] = rows ? k * geo->H : geo->panel[k].col0;
         d->coord[k] = rows ? hs_tile_prow(geo, k) : hs_panel_pcol(geo, k);
     }
     d->start[d->n] = rows ? geo->n_rows : geo->n_cols;

@@ -12,6 +12,7 @@ int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
     g->n_rows = n_rows;
     g->n_cols = n_cols;
     g->B = B;
+    g->H = B;
     g->mt = (n_rows + B - 1) / B;
     g->nt_top = (n_cols + B - 1) / B;
     g->np = g->nt_top;
@@ -90,6 +91,12 @@ int hs_geometry_init_hybrid(hs_geometry *g, int n_rows, int n_cols, int B, int b
     g->panel = panel;
     g->np = np;
     return HETSCAL_SUCCESS;
+}
+
+void hs_geometry_single_tile_row(hs_geometry *g)
+{
+    g->H = g->n_rows > 0 ? g->n_rows : 1;
+    g->mt = g->n_rows > 0 ? 1 : 0;
 }
 
 void hs_geometry_free(hs_geometry *g)

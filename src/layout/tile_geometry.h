@@ -8,8 +8,9 @@
  *   row r    |  tile   |  tile   |       tile         |  |
  *            +---------+---------+--------------------+  v
  *
- * Tile (r, c) = tile row r (rows [r*B, min((r+1)*B, n_rows))) x column panel
- * c.  Tile rows and top-level columns are spread 2-D block-cyclically over
+ * Tile (r, c) = tile row r (rows [r*H, min((r+1)*H, n_rows))) x column panel
+ * c, where the tile-row height H is B except in a single-tile-row geometry
+ * (H = n_rows: every panel is one tile, for QR on one process row).  Tile rows and top-level columns are spread 2-D block-cyclically over
  * the nprow x npcol grid: tile (r, c) lives on grid position
  * ((prow0 + r) mod nprow, (pcol0 + top(c)) mod npcol), on the panel's
  * device (0 = host); prow0 = pcol0 = 0 unless the caller's own
@@ -29,7 +30,8 @@ typedef struct hs_panel {
 
 typedef struct hs_geometry {
     int n_rows, n_cols;
-    int B;              /* tile row height = top-level column width */
+    int B;              /* top-level column width */
+    int H;              /* tile-row height: B, or n_rows in one tile row */
     int mt;             /* tile rows */
     int nt_top;         /* top-level tile columns */
     int np;             /* column panels */
@@ -55,12 +57,17 @@ int hs_geometry_init_split(hs_geometry *g, int n_rows, int n_cols, int B, int b,
  * accelerator panels over its accelerators (runtime/dist.h). */
 int hs_geometry_init_hybrid(hs_geometry *g, int n_rows, int n_cols, int B, int b, int Bg,
                             int nprow, int npcol);
+/* Makes every panel one tile: a single tile row (H = n_rows), the
+ * columns and their process columns unchanged.  QR on one process row
+ * uses it: each panel is then one LAPACK DGEQRF on its home rank, where
+ * B-high tile rows would all live on that rank too and need TSQR. */
+void hs_geometry_single_tile_row(hs_geometry *g);
 void hs_geometry_free(hs_geometry *g);
 
 static inline int hs_tile_height(const hs_geometry *g, int r)
 {
-    int rest = g->n_rows - r * g->B;
-    return rest < g->B ? rest : g->B;
+    int rest = g->n_rows - r * g->H;
+    return rest < g->H ? rest : g->H;
 }
 
 static inline int hs_tile_prow(const hs_geometry *g, int r)
@@ -79,11 +86,18 @@ static inline int hs_tile_id(const hs_geometry *g, int r, int c)
     return c * g->mt + r;
 }
 
-/* Row offset of panel c's diagonal block inside its diagonal tile
- * (tile row top(c)); 0 when panels are whole top-level columns. */
+/* The tile row of panel c's diagonal block (top(c) when H = B; it may be
+ * >= mt for the columns right of a wide matrix's last row). */
+static inline int hs_panel_diag_row(const hs_geometry *g, int c)
+{
+    return g->panel[c].col0 / g->H;
+}
+
+/* Row offset of panel c's diagonal block inside its diagonal tile; 0 when
+ * panels are whole top-level columns. */
 static inline int hs_panel_diag_offset(const hs_geometry *g, int c)
 {
-    return g->panel[c].col0 - g->panel[c].top * g->B;
+    return g->panel[c].col0 - hs_panel_diag_row(g, c) * g->H;
 }
 
 #endif
