@@ -24,7 +24,7 @@ testing_fcall_pdgeqrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 QR_TESTS = \
   testing/args_qr_np1.sh testing/args_qr_np4.sh \
   testing/qr_default_np1.sh testing/qr_default_np4.sh \
-  testing/qr_hard_np4.sh testing/qr_6ranks_np6.sh \
+  testing/qr_hard_np4.sh testing/qr_6ranks_np6.sh testing/qr_copy_tasks_np1.sh \
   testing/fcall_qr_np1.sh testing/fcall_qr_np4.sh \
   testing/xdqr_stock_np1.sh testing/xdqr_stock_np2.sh \
   testing/xdqr_stock_np4.sh testing/xdqr_hard_np4.sh \

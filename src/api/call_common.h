@@ -7,6 +7,7 @@
 #include "api/call_report.h"
 #include "blacs_shim/grid.h"
 #include "device/device.h"
+#include "layout/repartition.h"
 #include "layout/tile_geometry.h"
 #include "runtime/dist.h"
 #include "util/config.h"
@@ -67,6 +68,17 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
  * host); resets the device-memory peak.  Local; 0 or an error. */
 int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,
                          hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist);
+
+/* Hands the repartition to the run as tasks (runtime/dist.h,
+ * hs_dist_copy_home) when it moves nothing between ranks (one rank, or
+ * the caller's blocks as tiles), no tile is on an accelerator, and
+ * HETSCAL_OVERLAP_COPIES is 2, or 1 (the default) and sub(A) has at least
+ * 4 MB per rank: returns 1
+ * then (rep->copy_tasks set),
+ * and the caller skips hs_redist_to_tiles and hs_redist_to_matrix; else
+ * 0.  The same answer on every rank. */
+int hs_call_copy_as_tasks(const hetscal_grid *grid, const hs_config *cfg, hs_call_report *rep,
+                          hs_dist *dist, const hs_redist *rd);
 
 /* Frees the call's tiles; their block stays for the next call unless
  * HETSCAL_KEEP_MEMORY=0 (util/mem.h). */

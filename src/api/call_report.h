@@ -9,6 +9,7 @@ typedef struct hs_call_report {
     const char *routine;
     int m, n, tile, threads, window, info;
     int caller_tiles;                     /* tiles are the caller's blocks */
+    int copy_tasks;                       /* repartition as tasks of the run */
     double flops;
     double t_in, t_factor, t_out, t_total;   /* seconds */
     double share_bytes, peak_extra_bytes;

@@ -122,7 +122,8 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
         hs_redist rd = { .grid = grid, .geo = &geo, .a = a, .desca = desca,
                          .ia = ia, .ja = ja, .m = m, .n = n, .part = HS_PART_ALL,
                          .tiles = tiles, .threads = cfg->num_threads };
-        status = hs_redist_to_tiles(&rd);
+        int as_tasks = hs_call_copy_as_tasks(grid, cfg, &rep, dist, &rd);
+        status = as_tasks ? HETSCAL_SUCCESS : hs_redist_to_tiles(&rd);
         rep.t_in = hs_now() - t0;
         if (!status) {
             double t1 = hs_now();
@@ -136,7 +137,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
             status = hs_status_merge(err, hs_dist_local_status(dist));
             rep.t_factor = hs_now() - t1;
             double t2 = hs_now();
-            int out = hs_redist_to_matrix(&rd);
+            int out = as_tasks ? HETSCAL_SUCCESS : hs_redist_to_matrix(&rd);
             rep.t_out = hs_now() - t2;
             status = hs_agree_status(grid, status ? status : out);
             if (!status) {

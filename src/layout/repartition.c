@@ -426,3 +426,68 @@ int hs_redist_to_matrix(const hs_redist *rd)
 {
     return redistribute(rd, SIDE_TILES);
 }
+
+/* ---- one tile at a time (hs_redist_copy_tile) -------------------------- */
+
+/* Local address of sub(A)(p, q) (0-based), or NULL when another rank
+ * holds it. */
+static double *local_entry(const hs_redist *rd, int p, int q)
+{
+    const int *d = rd->desca;
+    const hetscal_grid *g = rd->grid;
+    int gp = rd->ia - 1 + p, gq = rd->ja - 1 + q;
+    if (hs_g2p(gp, d[HS_MB], d[HS_RSRC], g->nprow) != g->myrow
+        || hs_g2p(gq, d[HS_NB], d[HS_CSRC], g->npcol) != g->mycol)
+        return NULL;
+    return rd->a + hs_g2l(gp, d[HS_MB], g->nprow)
+           + (size_t)hs_g2l(gq, d[HS_NB], g->npcol) * d[HS_LLD];
+}
+
+/* Rows [p0, p1) of column q of sub(A) to or from the tile, whose entry for
+ * row p0 is at t (entries `stride` apart): one piece per caller block.
+ * 0, or -1 when a piece is not here. */
+static int copy_column_piece(const hs_redist *rd, int q, int p0, int p1, double *t,
+                             int stride, int to_tiles)
+{
+    int mb = rd->desca[HS_MB];
+    for (int p = p0; p < p1;) {
+        int len = mb - (rd->ia - 1 + p) % mb;
+        if (len > p1 - p)
+            len = p1 - p;
+        double *x = local_entry(rd, p, q);
+        if (!x)
+            return -1;
+        if (to_tiles)
+            copy_strided(t, stride, x, 1, len);
+        else
+            copy_strided(x, 1, t, stride, len);
+        t += (size_t)len * stride;
+        p += len;
+    }
+    return 0;
+}
+
+int hs_redist_copy_tile(const hs_redist *rd, int tile, double *data, int to_tiles)
+{
+    const hs_geometry *geo = rd->geo;
+    int r = tile % geo->mt, c = tile / geo->mt;
+    int h = hs_tile_height(geo, r), w = geo->panel[c].width;
+    int row0 = r * geo->H, col0 = geo->panel[c].col0;
+    /* Column q of sub(A) and the range of its rows in the tile: a tile
+     * column, or (transposed) a tile row. */
+    int q0 = rd->transpose ? row0 : col0, nq = rd->transpose ? h : w;
+    int p_lo = rd->transpose ? col0 : row0, p_hi = p_lo + (rd->transpose ? w : h);
+
+    for (int q = q0; q < q0 + nq; q++) {
+        int lo, hi;
+        segment rows = { .g0 = p_lo, .len = p_hi - p_lo };
+        clip_rows(rd->part, &rows, q, &lo, &hi);
+        if (hi <= lo)
+            continue;
+        double *t = rd->transpose ? data + (q - row0) + (size_t)(lo - col0) * h
+                                  : data + (lo - row0) + (size_t)(q - col0) * h;
+        if (copy_column_piece(rd, q, lo, hi, t, rd->transpose ? h : 1, to_tiles))
+            return HETSCAL_ERR_INTERNAL;
+    }
+    return HETSCAL_SUCCESS;
+}

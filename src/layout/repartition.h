@@ -32,4 +32,11 @@ typedef struct hs_redist {
 int hs_redist_to_tiles(const hs_redist *rd);
 int hs_redist_to_matrix(const hs_redist *rd);
 
+/* One tile of this rank, moved on its own (to_tiles: from the matrix into
+ * `data`, else back), when all of its entries are in this rank's part of
+ * A: on one rank, or when the tiles are the caller's blocks.  Local and
+ * thread-safe (the repartition as tasks, runtime/dist.h).  Returns 0, or
+ * HETSCAL_ERR_INTERNAL when an entry is not here. */
+int hs_redist_copy_tile(const hs_redist *rd, int tile, double *data, int to_tiles);
+
 #endif

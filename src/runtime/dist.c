@@ -267,12 +267,59 @@ void hs_dist_observe(hs_dist *d, hs_dist_observer fn, void *arg)
     d->observer_arg = arg;
 }
 
+void hs_dist_copy_home(hs_dist *d, int nmatrix, hs_dist_home_copy copy, void *arg)
+{
+    d->home_copy = copy;
+    d->home_copy_arg = arg;
+    d->home_copy_tiles = nmatrix < d->ntiles ? nmatrix : d->ntiles;
+}
+
+static int home_copy_kernel(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    hs_dist *d = t->ctx;
+    return d->home_copy(d->home_copy_arg, t->iparam[0], hs_task_data(t, 0), t->iparam[1]);
+}
+
+/* One fill (to_tiles) or write-back task of a home tile; local only: the
+ * other ranks neither see it nor count a version for it. */
+static void insert_home_copy(hs_dist *d, int tile, int to_tiles, int priority)
+{
+    dtile *dt = &d->tile[tile];
+    hs_task *t = hs_task_new(HS_Q_HOST, home_copy_kernel, to_tiles ? "fill" : "write_back",
+                             priority);
+    if (!t)
+        abort();
+    t->ctx = d;
+    t->tile = tile;
+    t->iparam[0] = tile;
+    t->iparam[1] = to_tiles;
+    t->ignore_status = !to_tiles;
+    hs_task_access(t, to_tiles ? &dt->local : hs_dist_fetch(d, dt, 0, priority),
+                   to_tiles ? HS_W : HS_R);
+    hs_task_submit(t);
+    if (to_tiles)
+        dt->filled = 1;
+    else
+        dt->written_back = 1;
+}
+
+static int copies_home(const hs_dist *d, int tile)
+{
+    return d->home_copy && tile < d->home_copy_tiles && hs_dtile_is_home(d, &d->tile[tile]);
+}
+
 void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
 {
     int exec = d->tile[main_output(spec)].home.rank;
 
     observe(d, HS_DIST_INSERT, spec, -1);
     hs_engine_window_wait();
+    for (int k = 0; k < spec->nacc && d->home_copy; k++) {
+        int tile = spec->acc[k].tile;
+        if (copies_home(d, tile) && !d->tile[tile].filled)
+            insert_home_copy(d, tile, 1, spec->priority);
+    }
     if (exec == d->me)
         insert_executed_here(d, spec);
     else
@@ -306,14 +353,21 @@ void hs_dist_final(hs_dist *d, int tile, int priority)
     flush(d, tile);
     if (hs_dtile_is_home(d, dt))
         hs_dist_fetch(d, dt, 0, priority);
+    if (copies_home(d, tile) && dt->filled && !dt->written_back)
+        insert_home_copy(d, tile, 0, priority);
 }
 
 void hs_dist_finish(hs_dist *d)
 {
     observe(d, HS_DIST_FINISH, NULL, -1);
-    for (int t = 0; t < d->ntiles; t++)
-        if (hs_dtile_is_home(d, &d->tile[t]))
-            hs_dist_fetch(d, &d->tile[t], 0, 0);
+    for (int t = 0; t < d->ntiles; t++) {
+        dtile *dt = &d->tile[t];
+        if (hs_dtile_is_home(d, dt))
+            hs_dist_fetch(d, dt, 0, 0);
+        /* Never accessed: never filled, and the matrix keeps its values. */
+        if (copies_home(d, t) && dt->filled && !dt->written_back)
+            insert_home_copy(d, t, 0, 0);
+    }
 }
 
 int hs_dist_local_status(const hs_dist *d)

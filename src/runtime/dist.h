@@ -58,6 +58,19 @@ int hs_dist_evictions(const hs_dist *d);
 /* Home buffer of a tile owned here (m*n values + status word), else NULL. */
 double *hs_dist_tile_data(const hs_dist *d, int tile);
 
+/* The repartition as tasks, when every tile this rank owns comes from its
+ * own part of the caller's matrix: tiles [0, nmatrix) owned here are
+ * filled by copy(arg, tile, data, 1) in a task inserted just before the
+ * first task that accesses the tile (with that task's priority), and
+ * written back by copy(arg, tile, data, 0) in a task when the tile is
+ * final (hs_dist_final, or hs_dist_finish for the others); the write-back
+ * runs even when the tile carries a status, as the repartition after the
+ * run would.  The copies then overlap the factorization instead of
+ * preceding and following it.  Host tiles only (no hs_dist_use_devices
+ * placing any); before generation. */
+typedef int (*hs_dist_home_copy)(void *arg, int tile, double *data, int to_tiles);
+void hs_dist_copy_home(hs_dist *d, int nmatrix, hs_dist_home_copy copy, void *arg);
+
 /* Generation thread only. */
 void hs_dist_insert(hs_dist *d, const hs_task_spec *spec);
 /* The algorithm will not read the tile's current version again before

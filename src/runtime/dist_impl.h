@@ -18,6 +18,7 @@ typedef struct dtile {
                               current version on this rank */
     int *holders;          /* home side: ranks holding the current version */
     int nholders, capholders;
+    unsigned char filled, written_back;   /* hs_dist_copy_home's tasks */
 } dtile;
 
 struct hs_dist {
@@ -29,6 +30,9 @@ struct hs_dist {
     hs_device **devs;           /* devs[1..ndev-1]: accelerators in use */
     int ndev;
     int evictions;              /* device memory ran short this many times */
+    hs_dist_home_copy home_copy;   /* hs_dist_copy_home, or NULL */
+    void *home_copy_arg;
+    int home_copy_tiles;
     hs_dist_observer observer;  /* tests */
     void *observer_arg;
 };

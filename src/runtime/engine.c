@@ -277,11 +277,12 @@ void hs_task_set_output_status(hs_task *t, int status)
             *hs_handle_status_word(t->acc[k].handle) = status;
 }
 
-/* Runs a host task: skipped when an input carries a status, which is then
- * passed on to every written handle. */
+/* Runs a host task: skipped when an input carries a status (unless the
+ * task ignores statuses), which is then passed on to every written
+ * handle. */
 static void run_host_task(hs_task *t)
 {
-    int status = hs_task_input_status(t);
+    int status = t->ignore_status ? 0 : hs_task_input_status(t);
     if (!status)
         status = t->kernel(t, E.devs[0]);
     else

@@ -82,6 +82,8 @@ struct hs_task {
     double t_posted;          /* when the message was posted (traces) */
     int pending;              /* accesses not yet granted (+1 while built) */
     int skipped;              /* an input carried a status: kernel not run */
+    int ignore_status;        /* run the kernel whatever the inputs carry */
+    void *ctx;                /* for the kernel, when iparam is not enough */
     hs_task *next;            /* queue link */
 };
 

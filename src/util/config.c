@@ -66,6 +66,8 @@ void hs_config_read(hs_config *c, const hetscal_grid *grid)
         c->window = 4;
     /* HETSCAL_COPY_PERCENT: memory for received tiles, % of the share. */
     c->copy_fraction = env_int("HETSCAL_COPY_PERCENT", 30) / 100.0;
+    /* HETSCAL_OVERLAP_COPIES: 0 never, 1 when large enough, 2 always. */
+    c->overlap_copies = env_int("HETSCAL_OVERLAP_COPIES", 1);
     c->verbose = env_int("HETSCAL_VERBOSE", 0);
     c->keep_memory = env_int("HETSCAL_KEEP_MEMORY", 1) != 0;
     c->disable = hs_config_disabled();

@@ -12,6 +12,7 @@ typedef struct hs_config {
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */
+    int overlap_copies;   /* repartition as tasks: 0 no, 1 large, 2 always */
     int verbose;
     int keep_memory;   /* keep the tile block for the next call */
     int disable;       /* forward calls to the next ScaLAPACK */
