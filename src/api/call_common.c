@@ -123,6 +123,14 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     return err;
 }
 
+int hs_call_workers(const hetscal_grid *grid, const hs_config *cfg, int tiny,
+                    hs_call_report *rep)
+{
+    int workers = grid->size == 1 && tiny ? 0 : cfg->num_threads;
+    rep->threads = workers > 0 ? workers : 1;
+    return workers;
+}
+
 static int copy_tile(void *rd, int tile, double *data, int to_tiles)
 {
     return hs_redist_copy_tile(rd, tile, data, to_tiles);

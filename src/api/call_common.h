@@ -69,6 +69,13 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
 int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,
                          hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist);
 
+/* Worker threads of the run: cfg->num_threads, or none on one rank when
+ * the call is `tiny` (the calling thread then runs the tasks: waking a
+ * worker and being woken by it cost more than sharing the work saves);
+ * rep->threads counts the threads that run tasks. */
+int hs_call_workers(const hetscal_grid *grid, const hs_config *cfg, int tiny,
+                    hs_call_report *rep);
+
 /* Hands the repartition to the run as tasks (runtime/dist.h,
  * hs_dist_copy_home) when it moves nothing between ranks (one rank, or
  * the caller's blocks as tiles), no tile is on an accelerator, and

@@ -115,7 +115,14 @@ static void make_ready(hs_task *t)
          * cannot fail short of memory exhaustion, where nothing can go on. */
         if (hs_heap_push(&E.host, t) != HETSCAL_SUCCESS)
             abort();
-        pthread_cond_signal(&E.work_cv);
+        if (E.workers > 0) {
+            pthread_cond_signal(&E.work_cv);
+        } else {
+            /* The calling thread runs host tasks (run_inline_locked); it
+             * waits on one of these when a device thread readies one. */
+            pthread_cond_broadcast(&E.comm_cv);
+            pthread_cond_broadcast(&E.window_cv);
+        }
     } else if (t->queue == HS_Q_DEVICE || t->queue == HS_Q_COPY) {
         hs_engine_devices_ready(t);
     } else {
@@ -225,12 +232,15 @@ void hs_task_submit(hs_task *t)
     pthread_mutex_unlock(&E.lock);
 }
 
+static int run_inline_locked(void);
+
 void hs_engine_window_wait(void)
 {
     pthread_mutex_lock(&E.lock);
     while ((E.live >= E.window || (E.copy_bytes > E.copy_budget && E.live > 0)) &&
            !E.shutdown)
-        pthread_cond_wait(&E.window_cv, &E.lock);
+        if (!run_inline_locked())
+            pthread_cond_wait(&E.window_cv, &E.lock);
     pthread_mutex_unlock(&E.lock);
 }
 
@@ -238,7 +248,8 @@ void hs_engine_drain_wait(void)
 {
     pthread_mutex_lock(&E.lock);
     while (E.live > 0 && !E.shutdown)
-        pthread_cond_wait(&E.window_cv, &E.lock);
+        if (!run_inline_locked())
+            pthread_cond_wait(&E.window_cv, &E.lock);
     pthread_mutex_unlock(&E.lock);
 }
 
@@ -292,6 +303,37 @@ static void run_host_task(hs_task *t)
 
 /* ---- threads ---------------------------------------------------------- */
 
+/* Runs host task t popped by thread `track` (E.lock held on entry and
+ * on return), with its busy time and trace span. */
+static void run_popped_locked(hs_task *t, int track, int tracing)
+{
+    pthread_mutex_unlock(&E.lock);
+    double t0 = hs_now();
+    run_host_task(t);
+    double t1 = hs_now(), busy = t1 - t0;
+    if (tracing)
+        hs_trace_span(track, t->name, t0, t1, t->tile, 0);
+    pthread_mutex_lock(&E.lock);
+    E.stats.busy_seconds += busy;
+    E.stats.device_tasks[0] += !t->skipped;
+    if (t->skipped)
+        E.stats.tasks_skipped++;
+    else
+        E.stats.tasks_run++;
+    hs_engine_complete_locked(t);
+}
+
+/* With no worker taking part (a call too small to share), the calling
+ * thread runs the ready tasks itself wherever it would wait for them:
+ * returns 1 when it ran one. */
+static int run_inline_locked(void)
+{
+    hs_task *t = E.workers == 0 && E.active ? hs_heap_pop(&E.host) : NULL;
+    if (t)
+        run_popped_locked(t, HS_TRACE_CALLER_TRACK, E.tracing);
+    return t != NULL;
+}
+
 static void *worker_main(void *arg)
 {
     int index = (int)(size_t)arg, tracing = 0;
@@ -315,20 +357,7 @@ static void *worker_main(void *arg)
             E.idle_workers--;
             continue;
         }
-        pthread_mutex_unlock(&E.lock);
-        double t0 = hs_now();
-        run_host_task(t);
-        double t1 = hs_now(), busy = t1 - t0;
-        if (tracing)
-            hs_trace_span(index, t->name, t0, t1, t->tile, 0);
-        pthread_mutex_lock(&E.lock);
-        E.stats.busy_seconds += busy;
-        E.stats.device_tasks[0] += !t->skipped;
-        if (t->skipped)
-            E.stats.tasks_skipped++;
-        else
-            E.stats.tasks_run++;
-        hs_engine_complete_locked(t);
+        run_popped_locked(t, index, tracing);
     }
     pthread_mutex_unlock(&E.lock);
     return NULL;
@@ -364,14 +393,14 @@ static int start_threads(int workers)
             break;
         E.nthreads++;
     }
-    return E.nthreads >= 2 ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
+    return E.nthreads >= (workers > 0 ? 2 : 1) ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
 }
 
 int hs_engine_begin(const hs_engine_limits *limits)
 {
     int err, workers = limits->workers, window = limits->window;
-    if (workers < 1)
-        workers = 1;
+    if (workers < 0)
+        workers = 0;
     if (workers > HS_MAX_WORKERS)
         workers = HS_MAX_WORKERS;
     pthread_mutex_lock(&E.lock);
@@ -455,7 +484,8 @@ void hs_engine_wait_finished(void)
 {
     pthread_mutex_lock(&E.lock);
     while (!finished_locked())
-        pthread_cond_wait(&E.comm_cv, &E.lock);
+        if (!run_inline_locked())
+            pthread_cond_wait(&E.comm_cv, &E.lock);
     pthread_mutex_unlock(&E.lock);
 }
 

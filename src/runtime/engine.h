@@ -111,7 +111,8 @@ typedef struct hs_engine_stats {
  * more than copy_budget bytes and some task is still live (it will free
  * them): memory stays bounded and the oldest task can always run. */
 typedef struct hs_engine_limits {
-    int workers;          /* host worker threads */
+    int workers;          /* host worker threads; 0: the calling thread runs
+                             every task (one rank only: hs_session_run) */
     int window;           /* live task instances */
     double copy_budget;   /* bytes of received copies */
     hs_device **devs;     /* devs[0] the host, [1..ndev-1] accelerators, */

@@ -18,7 +18,11 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
     int nranks, err;
 
     MPI_Comm_size(comm, &nranks);
-    err = hs_engine_begin(limits);
+    hs_engine_limits lim = *limits;
+    /* On several ranks the calling thread runs the MPI loop, not tasks. */
+    if (nranks > 1 && lim.workers < 1)
+        lim.workers = 1;
+    err = hs_engine_begin(&lim);
     if (err)
         return err;
     if (nranks > 1) {

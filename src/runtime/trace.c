@@ -74,6 +74,8 @@ static void write_track_names(FILE *f, int rank)
         char name[32];
         if (tracks[j] == HS_TRACE_COMM_TRACK)
             snprintf(name, sizeof name, "MPI");
+        else if (tracks[j] == HS_TRACE_CALLER_TRACK)
+            snprintf(name, sizeof name, "calling thread");
         else if (tracks[j] == HS_TRACE_COPY_TRACK)
             snprintf(name, sizeof name, "device copies");
         else if (tracks[j] > HS_TRACE_DEVICE_TRACK)

@@ -8,8 +8,10 @@
 #ifndef HETSCAL_RUNTIME_TRACE_H
 #define HETSCAL_RUNTIME_TRACE_H
 
-/* Tracks: workers 1..W, accelerator x at DEVICE + x, then COPY, COMM. */
-enum { HS_TRACE_DEVICE_TRACK = 100, HS_TRACE_COPY_TRACK = 900, HS_TRACE_COMM_TRACK = 1000 };
+/* Tracks: workers 1..W, accelerator x at DEVICE + x, the calling thread
+ * (when it runs the tasks of a small call), COPY, COMM. */
+enum { HS_TRACE_DEVICE_TRACK = 100, HS_TRACE_CALLER_TRACK = 800, HS_TRACE_COPY_TRACK = 900,
+       HS_TRACE_COMM_TRACK = 1000 };
 
 /* Starts recording for one call (no-op unless HETSCAL_TRACE is set). */
 void hs_trace_begin_call(const char *routine, int rank);
