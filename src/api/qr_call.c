@@ -55,6 +55,32 @@ static void write_tau(const hetscal_grid *grid, int ja, const int *desca,
     }
 }
 
+/* Up to this many processes a grid of several process rows is factored
+ * as one process row of all of them (columns cyclic over the processes):
+ * each panel is then one DGEQRF on its process instead of TSQR with
+ * reconstruction across the process rows (2x1 grid, 1 thread per rank,
+ * N = 4000: ~1.75 s with TSQR, as 1x2 ~1.2 s).  The panel goes to every
+ * other process, point to point, so on large grids the 2-D layout
+ * stays. */
+enum { QR_ONE_ROW_MAX_RANKS = 4 };
+
+/* The grid's processes as one process row (row-major order), on the same
+ * communicator.  *row is a copy of grid with its own rank_of (free it). */
+static int one_process_row(const hetscal_grid *grid, hetscal_grid *row)
+{
+    *row = *grid;
+    row->rank_of = malloc((size_t)grid->size * sizeof *row->rank_of);
+    if (!row->rank_of)
+        return HETSCAL_ERR_NOMEM;
+    for (int q = 0; q < grid->size; q++)
+        row->rank_of[q] = grid->rank_of[q];
+    row->nprow = 1;
+    row->npcol = grid->nprow * grid->npcol;
+    row->myrow = 0;
+    row->mycol = grid->myrow * grid->npcol + grid->mycol;
+    return HETSCAL_SUCCESS;
+}
+
 int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
                double *a, int ia, int ja, const int *desca, double *tau)
 {
@@ -80,8 +106,9 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
      * interleaved pairs). */
     int size = (int)sqrt((double)m * n), big = m > n ? m : n;
     int cholesky_tile = hs_default_tile_size(size, grid->size, cfg->num_threads);
+    int row_grid = grid->nprow == 1 || grid->size <= QR_ONE_ROW_MAX_RANKS;
     rep.tile = cfg->nb_small ? cfg->nb_small
-                             : grid->nprow == 1 ? cholesky_tile * 5 / 6 : cholesky_tile / 2;
+                             : row_grid ? cholesky_tile * 5 / 6 : cholesky_tile / 2;
     /* Not below 64: at N = 500 on 1x2, panels of 32 took 10.8-12.7 ms and
      * panels of 64 8.6-10.5 ms (444 against ~120 tasks). */
     if (!cfg->nb_small && rep.tile < 64)
@@ -99,9 +126,22 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
      * B-high tile rows there would all live on the panel's rank and pay
      * TSQR and reconstruction for nothing (measured 5-10% slower at
      * N = 2000..4000 on one rank). */
-    int one_row = grid->nprow == 1 && (cfg->nb == 0 || cfg->nb > rep.tile);
+    int one_row = row_grid && (cfg->nb == 0 || cfg->nb > rep.tile);
     int host_B = grid->nprow == 1 ? 0 : 4 * rep.tile;
     status = hs_call_layout(grid, cfg, m, n, host_B, NULL, &rep, &geo, &devs, &ndev);
+    /* A few process rows without accelerators: the tiles on one process
+     * row of all the processes instead (QR_ONE_ROW_MAX_RANKS). */
+    hetscal_grid row = { .rank_of = NULL };
+    const hetscal_grid *tile_grid = grid;
+    if (!status && one_row && rep.panel_gpu == 0 && grid->nprow > 1) {
+        hs_geometry_free(&geo);
+        status = one_process_row(grid, &row);
+        if (!status)
+            status = cfg->nb > rep.tile
+                         ? hs_geometry_init_split(&geo, m, n, cfg->nb, rep.tile, 1, row.npcol)
+                         : hs_geometry_init_host(&geo, m, n, rep.tile, 1, row.npcol);
+        tile_grid = &row;
+    }
     if (!status && one_row && rep.panel_gpu == 0)
         hs_geometry_single_tile_row(&geo);
     int ntiles = status ? 0 : hs_qr_tile_count(&geo);
@@ -112,14 +152,15 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
         status = home && tiles && tau_all ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
     }
     if (!status) {
-        hs_qr_tile_homes(&geo, grid->rank_of, home);
+        hs_qr_tile_homes(&geo, tile_grid->rank_of, home);
         status = hs_call_create_tiles(grid, ntiles, home, devs, ndev, &rep, &dist);
     }
     status = hs_agree_status(grid, status);
     if (!status) {
         for (int t = 0; t < geo.mt * geo.np; t++)
             tiles[t] = hs_dist_tile_data(dist, t);
-        hs_redist rd = { .grid = grid, .geo = &geo, .a = a, .desca = desca,
+        hs_redist rd = { .grid = grid, .tile_grid = tile_grid, .geo = &geo, .a = a,
+                         .desca = desca,
                          .ia = ia, .ja = ja, .m = m, .n = n, .part = HS_PART_ALL,
                          .tiles = tiles, .threads = cfg->num_threads };
         int as_tasks = hs_call_copy_as_tasks(grid, cfg, &rep, dist, &rd);
@@ -155,6 +196,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     free(home);
     free(tiles);
     free(tau_all);
+    free(row.rank_of);
     hs_geometry_free(&geo);
 
     rep.flops = qr_flops(m, n);

@@ -109,9 +109,10 @@ static void clip_rows(enum hs_part part, const segment *r, int q, int *lo, int *
 
 typedef struct plan {
     const hs_redist *rd;
+    const hetscal_grid *tgrid;   /* the tiles' grid */
     axis rows, cols;
     int nranks, me;
-    int myrow, mycol;
+    int myrow, mycol;            /* in A's grid */
     int lld;
 } plan;
 
@@ -146,19 +147,19 @@ static double *matrix_addr(const plan *pl, const segment *rs, const segment *cs,
 
 static int dest_rank(const plan *pl, const segment *rs, const segment *cs)
 {
-    const hetscal_grid *g = pl->rd->grid;
+    const hetscal_grid *g = pl->tgrid;
     return pl->rd->transpose ? hetscal_grid_rank(g, cs->coord, rs->coord)
                              : hetscal_grid_rank(g, rs->coord, cs->coord);
 }
 
 static int is_my_dest_row(const plan *pl, const segment *s)
 {
-    return s->coord == (pl->rd->transpose ? pl->mycol : pl->myrow);
+    return s->coord == (pl->rd->transpose ? pl->tgrid->mycol : pl->tgrid->myrow);
 }
 
 static int is_my_dest_col(const plan *pl, const segment *s)
 {
-    return s->coord == (pl->rd->transpose ? pl->myrow : pl->mycol);
+    return s->coord == (pl->rd->transpose ? pl->tgrid->myrow : pl->tgrid->mycol);
 }
 
 enum side { SIDE_MATRIX, SIDE_TILES };
@@ -323,6 +324,7 @@ static int plan_make(plan *pl, const hs_redist *rd)
 
     memset(pl, 0, sizeof *pl);
     pl->rd = rd;
+    pl->tgrid = rd->tile_grid ? rd->tile_grid : g;
     pl->nranks = g->size;
     pl->me = g->rank;
     pl->myrow = g->myrow;

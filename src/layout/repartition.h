@@ -14,7 +14,9 @@
 enum hs_part { HS_PART_ALL, HS_PART_LOWER, HS_PART_UPPER };
 
 typedef struct hs_redist {
-    const hetscal_grid *grid;
+    const hetscal_grid *grid;        /* the caller's (A's) grid */
+    const hetscal_grid *tile_grid;   /* the geometry's grid, on the same
+                                        communicator (NULL: grid) */
     const hs_geometry *geo;
     double *a;            /* caller's local array */
     const int *desca;
