@@ -1,9 +1,12 @@
 /* Pieces shared by the PDPOTRF and PDGEQRF bodies (see call_common.h). */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include <limits.h>
 
 #include "api/call_common.h"
+#include "include/hetscal.h"
 #include "api/device_split.h"
 #include "layout/desc.h"
 #include "runtime/device_memory.h"
@@ -121,6 +124,21 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
         geo->pcol0 = caller->pcol0;
     }
     return err;
+}
+
+int hs_call_one_process_row(const hetscal_grid *grid, hetscal_grid *row)
+{
+    *row = *grid;
+    row->rank_of = malloc((size_t)grid->size * sizeof *row->rank_of);
+    if (!row->rank_of)
+        return HETSCAL_ERR_NOMEM;
+    for (int q = 0; q < grid->size; q++)
+        row->rank_of[q] = grid->rank_of[q];
+    row->nprow = 1;
+    row->npcol = grid->nprow * grid->npcol;
+    row->myrow = 0;
+    row->mycol = grid->myrow * grid->npcol + grid->mycol;
+    return HETSCAL_SUCCESS;
 }
 
 int hs_call_workers(const hetscal_grid *grid, const hs_config *cfg, int tiny,

@@ -69,6 +69,11 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
 int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,
                          hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist);
 
+/* The grid's processes as one process row (row-major order), on the same
+ * communicator: a layout for the tiles apart from A's (hs_redist's
+ * tile_grid).  *row is a copy of grid with its own rank_of (free it). */
+int hs_call_one_process_row(const hetscal_grid *grid, hetscal_grid *row);
+
 /* Worker threads of the run: cfg->num_threads, or none on one rank when
  * the call is `tiny` (the calling thread then runs the tasks: waking a
  * worker and being woken by it cost more than sharing the work saves);

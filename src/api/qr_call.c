@@ -64,23 +64,6 @@ static void write_tau(const hetscal_grid *grid, int ja, const int *desca,
  * stays. */
 enum { QR_ONE_ROW_MAX_RANKS = 4 };
 
-/* The grid's processes as one process row (row-major order), on the same
- * communicator.  *row is a copy of grid with its own rank_of (free it). */
-static int one_process_row(const hetscal_grid *grid, hetscal_grid *row)
-{
-    *row = *grid;
-    row->rank_of = malloc((size_t)grid->size * sizeof *row->rank_of);
-    if (!row->rank_of)
-        return HETSCAL_ERR_NOMEM;
-    for (int q = 0; q < grid->size; q++)
-        row->rank_of[q] = grid->rank_of[q];
-    row->nprow = 1;
-    row->npcol = grid->nprow * grid->npcol;
-    row->myrow = 0;
-    row->mycol = grid->myrow * grid->npcol + grid->mycol;
-    return HETSCAL_SUCCESS;
-}
-
 int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
                double *a, int ia, int ja, const int *desca, double *tau)
 {
@@ -135,7 +118,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     const hetscal_grid *tile_grid = grid;
     if (!status && one_row && rep.panel_gpu == 0 && grid->nprow > 1) {
         hs_geometry_free(&geo);
-        status = one_process_row(grid, &row);
+        status = hs_call_one_process_row(grid, &row);
         if (!status)
             status = cfg->nb > rep.tile
                          ? hs_geometry_init_split(&geo, m, n, cfg->nb, rep.tile, 1, row.npcol)
