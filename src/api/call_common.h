@@ -75,9 +75,10 @@ int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_hom
 int hs_call_one_process_row(const hetscal_grid *grid, hetscal_grid *row);
 
 /* Worker threads of the run: cfg->num_threads, or none on one rank when
- * the call is `tiny` (the calling thread then runs the tasks: waking a
- * worker and being woken by it cost more than sharing the work saves);
- * rep->threads counts the threads that run tasks. */
+ * the call is `tiny` or one thread is asked for (the calling thread then
+ * runs the tasks: waking a worker and being woken by it cost more than
+ * sharing the work saves); rep->threads counts the threads that run
+ * tasks. */
 int hs_call_workers(const hetscal_grid *grid, const hs_config *cfg, int tiny,
                     hs_call_report *rep);
 
