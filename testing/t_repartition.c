@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/call_common.h"
 #include "blacs_shim/grid.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
@@ -56,6 +57,8 @@ typedef struct rcase {
     int ia, ja, m, n;                    /* sub(A), 1-based offsets */
     int B, transpose;
     enum hs_part part;
+    int one_row;                         /* tiles on one process row of all the
+                                            grid's processes (tile_grid) */
     int npieces;                         /* 0: host geometry (square tiles) */
     int piece[MAX_PIECES];               /* panel widths, the last one takes the rest */
 } rcase;
@@ -220,6 +223,8 @@ static void case_random(rcase *c, rng *r, int k, int nprow, int npcol)
     c->ja = random_offset(r, c->nb);
     c->M = c->ia - 1 + c->m + rng_int(r, 0, c->mb + 2);
     c->N = c->ja - 1 + c->n + rng_int(r, 0, c->nb + 2);
+    /* Drawn last: the cases before it stay what they were. */
+    c->one_row = nprow * npcol > 1 && rng_int(r, 0, 3) == 0;
 }
 
 /* Geometry of the tiles: m x n, or n x m when transposing.  Hybrid: every
@@ -272,9 +277,10 @@ static void case_describe(const rcase *c, char *s, size_t len)
 {
     int k = snprintf(s, len,
                      "%s M=%d N=%d MB=%d NB=%d RSRC=%d CSRC=%d pad=%d IA=%d JA=%d "
-                     "m=%d n=%d B=%d trans=%d part=%s geo=",
+                     "m=%d n=%d B=%d trans=%d part=%s%s geo=",
                      c->tag, c->M, c->N, c->mb, c->nb, c->rsrc, c->csrc, c->pad,
-                     c->ia, c->ja, c->m, c->n, c->B, c->transpose, part_name(c->part));
+                     c->ia, c->ja, c->m, c->n, c->B, c->transpose, part_name(c->part),
+                     c->one_row ? " tiles=1xP" : "");
     if (c->npieces == 0) {
         snprintf(s + k, len - (size_t)k, "host");
         return;
@@ -542,12 +548,22 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
     hs_redist rd;
 
     memset(rep, 0, sizeof *rep);
-    if (geometry_make(&geo, c, gr->nprow, gr->npcol) != HETSCAL_SUCCESS) {
+    /* The tiles' grid: A's, or one process row of all its processes. */
+    hetscal_grid row = { .rank_of = NULL };
+    const hetscal_grid *tg = gr->hg;
+    if (c->one_row) {
+        if (hs_call_one_process_row(gr->hg, &row) != HETSCAL_SUCCESS) {
+            fprintf(stderr, "t_repartition: out of memory\n");
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+        tg = &row;
+    }
+    if (geometry_make(&geo, c, tg->nprow, tg->npcol) != HETSCAL_SUCCESS) {
         fprintf(stderr, "t_repartition: out of memory\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     local_make(&L, c, gr->nprow, gr->npcol, gr->myrow, gr->mycol);
-    tileset_make(&T, &geo, gr->myrow, gr->mycol);
+    tileset_make(&T, &geo, tg->myrow, tg->mycol);
     desc[HS_DTYPE] = 1;
     desc[HS_CTXT] = gr->ctxt;
     desc[HS_M] = c->M;
@@ -559,6 +575,7 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
     desc[HS_LLD] = L.lld;
     memset(&rd, 0, sizeof rd);
     rd.grid = gr->hg;
+    rd.tile_grid = tg;
     rd.geo = &geo;
     rd.a = L.a;
     rd.desca = desc;
@@ -582,7 +599,7 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
         bad(rep, "%s returned %d", per_tile ? "hs_redist_copy_tile" : "hs_redist_to_tiles",
             errs[0]);
     check_matrix(&L, c, "to_tiles (A must stay untouched)", rep);
-    check_tiles(&T, &geo, c, gr->myrow, gr->mycol, 1, rep);
+    check_tiles(&T, &geo, c, tg->myrow, tg->mycol, 1, rep);
 
     overwrite_moved(&T, &geo, c, &L);
     errs[2] = per_tile ? copy_tiles(&rd, &T, 0) : hs_redist_to_matrix(&rd);
@@ -590,7 +607,7 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
         bad(rep, "%s returned %d", per_tile ? "hs_redist_copy_tile" : "hs_redist_to_matrix",
             errs[2]);
     check_matrix(&L, c, "to_matrix", rep);
-    check_tiles(&T, &geo, c, gr->myrow, gr->mycol, 2, rep);
+    check_tiles(&T, &geo, c, tg->myrow, tg->mycol, 2, rep);
 
     /* Return codes must agree on every rank of the grid. */
     errs[1] = -errs[0];
@@ -603,6 +620,7 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
     tileset_free(&T);
     local_free(&L);
     hs_geometry_free(&geo);
+    free(row.rank_of);
     return rep->nbad;
 }
 
