@@ -549,15 +549,8 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
 
     memset(rep, 0, sizeof *rep);
     /* The tiles' grid: A's, or one process row of all its processes. */
-    hetscal_grid row = { .rank_of = NULL };
-    const hetscal_grid *tg = gr->hg;
-    if (c->one_row) {
-        if (hs_call_one_process_row(gr->hg, &row) != HETSCAL_SUCCESS) {
-            fprintf(stderr, "t_repartition: out of memory\n");
-            MPI_Abort(MPI_COMM_WORLD, 2);
-        }
-        tg = &row;
-    }
+    hetscal_grid row = hs_call_one_process_row(gr->hg);
+    const hetscal_grid *tg = c->one_row ? &row : gr->hg;
     if (geometry_make(&geo, c, tg->nprow, tg->npcol) != HETSCAL_SUCCESS) {
         fprintf(stderr, "t_repartition: out of memory\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
@@ -620,7 +613,6 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
     tileset_free(&T);
     local_free(&L);
     hs_geometry_free(&geo);
-    free(row.rank_of);
     return rep->nbad;
 }
 

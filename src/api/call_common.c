@@ -1,12 +1,9 @@
 /* Pieces shared by the PDPOTRF and PDGEQRF bodies (see call_common.h). */
 #include "config.h"
 
-#include <stdlib.h>
-
 #include <limits.h>
 
 #include "api/call_common.h"
-#include "include/hetscal.h"
 #include "api/device_split.h"
 #include "layout/desc.h"
 #include "runtime/device_memory.h"
@@ -126,19 +123,16 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     return err;
 }
 
-int hs_call_one_process_row(const hetscal_grid *grid, hetscal_grid *row)
+hetscal_grid hs_call_one_process_row(const hetscal_grid *grid)
 {
-    *row = *grid;
-    row->rank_of = malloc((size_t)grid->size * sizeof *row->rank_of);
-    if (!row->rank_of)
-        return HETSCAL_ERR_NOMEM;
-    for (int q = 0; q < grid->size; q++)
-        row->rank_of[q] = grid->rank_of[q];
-    row->nprow = 1;
-    row->npcol = grid->nprow * grid->npcol;
-    row->myrow = 0;
-    row->mycol = grid->myrow * grid->npcol + grid->mycol;
-    return HETSCAL_SUCCESS;
+    /* rank_of is indexed prow * npcol + pcol: read as one row of
+     * nprow * npcol columns, it is already the row's table. */
+    hetscal_grid row = *grid;
+    row.nprow = 1;
+    row.npcol = grid->nprow * grid->npcol;
+    row.myrow = 0;
+    row.mycol = grid->myrow * grid->npcol + grid->mycol;
+    return row;
 }
 
 int hs_call_workers(const hetscal_grid *grid, const hs_config *cfg, int tiny,

@@ -71,8 +71,8 @@ int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_hom
 
 /* The grid's processes as one process row (row-major order), on the same
  * communicator: a layout for the tiles apart from A's (hs_redist's
- * tile_grid).  *row is a copy of grid with its own rank_of (free it). */
-int hs_call_one_process_row(const hetscal_grid *grid, hetscal_grid *row);
+ * tile_grid).  It shares grid's rank_of table. */
+hetscal_grid hs_call_one_process_row(const hetscal_grid *grid);
 
 /* Worker threads of the run: cfg->num_threads, or none on one rank when
  * the call is `tiny` or one thread is asked for (the calling thread then
@@ -86,10 +86,9 @@ int hs_call_workers(const hetscal_grid *grid, const hs_config *cfg, int tiny,
  * hs_dist_copy_home) when it moves nothing between ranks (one rank, or
  * the caller's blocks as tiles), no tile is on an accelerator, and
  * HETSCAL_OVERLAP_COPIES is 2, or 1 (the default) and sub(A) has at least
- * 4 MB per rank: returns 1
- * then (rep->copy_tasks set),
- * and the caller skips hs_redist_to_tiles and hs_redist_to_matrix; else
- * 0.  The same answer on every rank. */
+ * 4 MB per rank: returns 1 then (rep->copy_tasks set), and the caller
+ * skips hs_redist_to_tiles and hs_redist_to_matrix; else 0.  The same
+ * answer on every rank. */
 int hs_call_copy_as_tasks(const hetscal_grid *grid, const hs_config *cfg, hs_call_report *rep,
                           hs_dist *dist, const hs_redist *rd);
 

@@ -112,21 +112,22 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     int one_row = row_grid && (cfg->nb == 0 || cfg->nb > rep.tile);
     int host_B = grid->nprow == 1 ? 0 : 4 * rep.tile;
     status = hs_call_layout(grid, cfg, m, n, host_B, NULL, &rep, &geo, &devs, &ndev);
-    /* A few process rows without accelerators: the tiles on one process
-     * row of all the processes instead (QR_ONE_ROW_MAX_RANKS). */
-    hetscal_grid row = { .rank_of = NULL };
+    /* Without accelerators: a single tile row, and with a few process rows
+     * the tiles on one process row of all the processes
+     * (QR_ONE_ROW_MAX_RANKS). */
+    hetscal_grid row = hs_call_one_process_row(grid);
     const hetscal_grid *tile_grid = grid;
-    if (!status && one_row && rep.panel_gpu == 0 && grid->nprow > 1) {
-        hs_geometry_free(&geo);
-        status = hs_call_one_process_row(grid, &row);
-        if (!status)
+    if (!status && one_row && rep.panel_gpu == 0) {
+        if (grid->nprow > 1) {
+            tile_grid = &row;
+            hs_geometry_free(&geo);
             status = cfg->nb > rep.tile
                          ? hs_geometry_init_split(&geo, m, n, cfg->nb, rep.tile, 1, row.npcol)
                          : hs_geometry_init_host(&geo, m, n, rep.tile, 1, row.npcol);
-        tile_grid = &row;
+        }
+        if (!status)
+            hs_geometry_single_tile_row(&geo);
     }
-    if (!status && one_row && rep.panel_gpu == 0)
-        hs_geometry_single_tile_row(&geo);
     int ntiles = status ? 0 : hs_qr_tile_count(&geo);
     if (!status) {
         home = malloc((size_t)ntiles * sizeof *home);
@@ -179,7 +180,6 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     free(home);
     free(tiles);
     free(tau_all);
-    free(row.rank_of);
     hs_geometry_free(&geo);
 
     rep.flops = qr_flops(m, n);

@@ -309,13 +309,21 @@ static int copies_home(const hs_dist *d, int tile)
     return d->home_copy && tile < d->home_copy_tiles && hs_dtile_is_home(d, &d->tile[tile]);
 }
 
+/* The write-back of a filled tile, once. */
+static void write_back(hs_dist *d, int tile, int priority)
+{
+    const dtile *dt = &d->tile[tile];
+    if (copies_home(d, tile) && dt->filled && !dt->written_back)
+        insert_home_copy(d, tile, 0, priority);
+}
+
 void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
 {
     int exec = d->tile[main_output(spec)].home.rank;
 
     observe(d, HS_DIST_INSERT, spec, -1);
     hs_engine_window_wait();
-    for (int k = 0; k < spec->nacc && d->home_copy; k++) {
+    for (int k = 0; k < spec->nacc; k++) {
         int tile = spec->acc[k].tile;
         if (copies_home(d, tile) && !d->tile[tile].filled)
             insert_home_copy(d, tile, 1, spec->priority);
@@ -353,20 +361,16 @@ void hs_dist_final(hs_dist *d, int tile, int priority)
     flush(d, tile);
     if (hs_dtile_is_home(d, dt))
         hs_dist_fetch(d, dt, 0, priority);
-    if (copies_home(d, tile) && dt->filled && !dt->written_back)
-        insert_home_copy(d, tile, 0, priority);
+    write_back(d, tile, priority);
 }
 
 void hs_dist_finish(hs_dist *d)
 {
     observe(d, HS_DIST_FINISH, NULL, -1);
     for (int t = 0; t < d->ntiles; t++) {
-        dtile *dt = &d->tile[t];
-        if (hs_dtile_is_home(d, dt))
-            hs_dist_fetch(d, dt, 0, 0);
-        /* Never accessed: never filled, and the matrix keeps its values. */
-        if (copies_home(d, t) && dt->filled && !dt->written_back)
-            insert_home_copy(d, t, 0, 0);
+        if (hs_dtile_is_home(d, &d->tile[t]))
+            hs_dist_fetch(d, &d->tile[t], 0, 0);
+        write_back(d, t, 0);   /* a tile never accessed was never filled */
     }
 }
 
