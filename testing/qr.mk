@@ -28,7 +28,7 @@ QR_TESTS = \
   testing/fcall_qr_np1.sh testing/fcall_qr_np4.sh \
   testing/xdqr_stock_np1.sh testing/xdqr_stock_np2.sh \
   testing/xdqr_stock_np4.sh testing/xdqr_hard_np4.sh \
-  testing/disable_qr_np4.sh
+  testing/disable_qr_np4.sh testing/qr_threads_np2.sh
 TESTS += $(QR_TESTS)
 EXTRA_DIST += $(QR_TESTS) testing/qr/run_qr.sh \
   testing/data/qr_hard.dat testing/data/qr_6ranks.dat \

@@ -265,8 +265,10 @@ int main(int argc, char **argv)
         rng_state = 12345u + 977u * (unsigned)prog;   /* same program everywhere */
         make_program(&p, nranks, 1 + (int)rnd((unsigned)ntasks));
         /* Every third program runs with no room for received copies: the
-         * generator then waits for each copy to drain, never forever. */
-        hs_engine_limits limits = { .workers = 1 + prog % 3, .window = windows[prog % 5],
+         * generator then waits for each copy to drain, never forever.
+         * Every fourth has no worker: the calling thread generates, runs
+         * the tasks and (on several ranks) drives the messages itself. */
+        hs_engine_limits limits = { .workers = prog % 4, .window = windows[prog % 5],
                                     .copy_budget = prog % 3 == 2 ? 0 : 1e9,
                                     .devs = devs, .ndev = ndev };
         int window = limits.window, workers = limits.workers;

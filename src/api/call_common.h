@@ -74,13 +74,12 @@ int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_hom
  * tile_grid).  It shares grid's rank_of table. */
 hetscal_grid hs_call_one_process_row(const hetscal_grid *grid);
 
-/* Worker threads of the run: cfg->num_threads, or none on one rank when
- * the call is `tiny` or one thread is asked for (the calling thread then
- * runs the tasks: waking a worker and being woken by it cost more than
- * sharing the work saves); rep->threads counts the threads that run
- * tasks. */
-int hs_call_workers(const hetscal_grid *grid, const hs_config *cfg, int tiny,
-                    hs_call_report *rep);
+/* Worker threads of the run: cfg->num_threads, or none when the call is
+ * `tiny` or one thread is asked for (the calling thread then runs the
+ * tasks, and on several ranks the messages too: waking a worker and being
+ * woken by it cost more than sharing the work saves); rep->threads counts
+ * the threads that run tasks. */
+int hs_call_workers(const hs_config *cfg, int tiny, hs_call_report *rep);
 
 /* Hands the repartition to the run as tasks (runtime/dist.h,
  * hs_dist_copy_home) when it moves nothing between ranks (one rank, or

@@ -17,8 +17,8 @@
 #include "runtime/status.h"
 #include "util/clock.h"
 
-/* Up to this many flops (N = 228) the calling thread runs the tasks on
- * one rank (hs_call_workers).  Interleaved calls, 2 threads: N = 100
+/* Up to this many flops (N = 228) the calling thread runs the tasks
+ * (hs_call_workers).  Interleaved calls, 2 threads: N = 100
  * faster in 38 of 40 pairs (median 73 against 120 us), N = 200 in 38 of
  * 40 (344 against 478 us), N = 300 slower in 37 of 40. */
 enum { TINY_FLOPS = 4000000 };
@@ -77,7 +77,7 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
             double t1 = hs_now();
             hs_cholesky ch = { .geo = &geo, .dist = dist };
             hs_engine_limits limits = {
-                .workers = hs_call_workers(grid, cfg, rep.flops <= TINY_FLOPS, &rep),
+                .workers = hs_call_workers(cfg, rep.flops <= TINY_FLOPS, &rep),
                 .window = cfg->window,
                 .copy_budget = hs_copy_budget(cfg, rep.share_bytes, rep.tile),
                 .devs = devs, .ndev = ndev };

@@ -158,7 +158,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
              * rank: N = 100 slower in 25 of 40 pairs, N = 200 faster in
              * 25 of 40). */
             hs_engine_limits limits = {
-                .workers = hs_call_workers(grid, cfg, 0, &rep), .window = cfg->window,
+                .workers = hs_call_workers(cfg, 0, &rep), .window = cfg->window,
                 .copy_budget = hs_copy_budget(cfg, rep.share_bytes, rep.tile),
                 .devs = devs, .ndev = ndev };
             int err = hs_session_run(grid->comm, &limits, hs_qr_generate, &qr, &rep.stats);

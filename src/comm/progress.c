@@ -3,6 +3,7 @@
 
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "comm/progress.h"
 #include "include/hetscal.h"
@@ -37,16 +38,8 @@ enum {
     HOT_POLL_US = 300
 };
 
-typedef struct inflight {
-    MPI_Request *req;
-    hs_task **task;
-    int *index;
-    MPI_Status *status;   /* MPI_STATUSES_IGNORE trips GCC's bounds checks */
-    int n, cap;
-    int sends;            /* of the n, how many are sends */
-} inflight;
 
-static int inflight_grow(inflight *f)
+static int inflight_grow(hs_comm_inflight *f)
 {
     int cap = f->cap ? 2 * f->cap : 64;
     MPI_Request *req = realloc(f->req, (size_t)cap * sizeof *req);
@@ -68,7 +61,7 @@ static int inflight_grow(inflight *f)
 }
 
 /* Posts one ready send or receive of a whole handle (data + status). */
-static int post(inflight *f, hs_task *t, MPI_Comm comm)
+static int post(hs_comm_inflight *f, hs_task *t, MPI_Comm comm)
 {
     hs_handle *h = t->acc[0].handle;
     int count = h->m * h->n + 1, rc;
@@ -89,7 +82,7 @@ static int post(inflight *f, hs_task *t, MPI_Comm comm)
 }
 
 /* Tests the requests in flight; completes and removes the finished ones. */
-static int test_inflight(inflight *f, int *progressed)
+static int test_inflight(hs_comm_inflight *f, int *progressed)
 {
     int done = 0;
     if (f->n == 0)
@@ -123,61 +116,100 @@ static int test_inflight(inflight *f, int *progressed)
     return HETSCAL_SUCCESS;
 }
 
+void hs_comm_init(hs_comm *c, MPI_Comm comm)
+{
+    memset(c, 0, sizeof *c);
+    c->comm = comm;
+    c->last_progress = hs_now();
+}
+
+int hs_comm_finish(hs_comm *c)
+{
+    free(c->f.req);
+    free(c->f.task);
+    free(c->f.index);
+    free(c->f.status);
+    return c->err;
+}
+
+/* Posts what the engine made ready and tests what is in flight; returns 1
+ * when something progressed. */
+static int step(hs_comm *c)
+{
+    int progressed = 0;
+    hs_task *list = hs_engine_take_comm_tasks();
+    while (list) {
+        hs_task *t = list;
+        list = t->next;
+        progressed = 1;
+        if (!c->err)
+            c->err = post(&c->f, t, c->comm);
+        if (c->err) {
+            /* Cannot communicate: complete the task so the engine drains;
+             * the error poisons the result on this rank. */
+            *hs_handle_status_word(t->acc[0].handle) = c->err;
+            hs_engine_fail(c->err);
+            hs_engine_complete(t);
+        }
+    }
+    int terr = test_inflight(&c->f, &progressed);
+    if (terr && !c->err) {
+        c->err = terr;
+        hs_engine_fail(terr);
+    }
+    if (progressed) {
+        c->sleep_us = 0;
+        c->last_progress = hs_now();
+    }
+    return progressed;
+}
+
+int hs_comm_poll(void *comm_state, int may_wait)
+{
+    hs_comm *c = comm_state;
+    if (step(c) || !may_wait)
+        return 1;
+    /* Nothing to run and nothing arrived: this rank waits on a message, as
+     * ScaLAPACK's blocking calls do, so poll hot for a while, then back
+     * off (the rank's only thread, so nothing else wakes it sooner). */
+    if (hs_now() - c->last_progress < HOT_POLL_US * 1e-6) {
+        sched_yield();
+        return 1;
+    }
+    c->sleep_us = c->sleep_us ? 2 * c->sleep_us : SLEEP_MIN_US;
+    if (c->sleep_us > SLEEP_MAX_IDLE_US)
+        c->sleep_us = SLEEP_MAX_IDLE_US;
+    hs_engine_comm_sleep(c->sleep_us);
+    return 1;
+}
+
 int hs_comm_run(MPI_Comm comm)
 {
-    inflight f = { 0 };
-    int err = HETSCAL_SUCCESS, sleep_us = 0;
-    double last_progress = hs_now();
-
+    hs_comm state, *c = &state;
+    hs_comm_init(c, comm);
     for (;;) {
-        int progressed = 0;
-        hs_task *list = hs_engine_take_comm_tasks();
-        while (list) {
-            hs_task *t = list;
-            list = t->next;
-            progressed = 1;
-            if (!err)
-                err = post(&f, t, comm);
-            if (err) {
-                /* Cannot communicate: complete the task so the engine drains;
-                 * the error poisons the result on this rank. */
-                *hs_handle_status_word(t->acc[0].handle) = err;
-                hs_engine_fail(err);
-                hs_engine_complete(t);
-            }
-        }
-        int terr = test_inflight(&f, &progressed);
-        if (terr && !err) {
-            err = terr;
-            hs_engine_fail(err);
-        }
-        if (f.n == 0 && hs_engine_finished())
+        int progressed = step(c);
+        hs_comm_inflight *f = &c->f;
+        if (f->n == 0 && hs_engine_finished())
             break;
-        if (progressed) {
-            sleep_us = 0;
-            last_progress = hs_now();
+        if (progressed)
             continue;
-        }
-        if (f.n > 0 && hs_engine_idle_workers()
-            && hs_now() - last_progress < HOT_POLL_US * 1e-6) {
+        if (f->n > 0 && hs_engine_idle_workers()
+            && hs_now() - c->last_progress < HOT_POLL_US * 1e-6) {
             sched_yield();
             continue;
         }
-        if (f.n == 0) {
+        if (f->n == 0) {
             hs_engine_comm_sleep(0);
             continue;
         }
         int cap = hs_engine_idle_workers() ? SLEEP_MAX_IDLE_US
-                  : f.sends > 0            ? SLEEP_MAX_SENDING_US
+                  : f->sends > 0           ? SLEEP_MAX_SENDING_US
                                            : SLEEP_MAX_US;
-        sleep_us = sleep_us ? 2 * sleep_us : SLEEP_MIN_US;
-        if (sleep_us > cap)
-            sleep_us = cap;
-        hs_engine_comm_sleep(sleep_us);
+        c->sleep_us = c->sleep_us ? 2 * c->sleep_us : SLEEP_MIN_US;
+        if (c->sleep_us > cap)
+            c->sleep_us = cap;
+        hs_engine_comm_sleep(c->sleep_us);
     }
-    free(f.req);
-    free(f.task);
-    free(f.index);
-    free(f.status);
-    return err;
+    return hs_comm_finish(c);
 }

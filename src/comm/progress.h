@@ -11,4 +11,31 @@
 /* Returns when the engine has finished; HETSCAL_SUCCESS or an error. */
 int hs_comm_run(MPI_Comm comm);
 
+/* The same loop taken one pass at a time, for a call whose calling thread
+ * runs every task itself (hs_engine_set_poller): no thread of its own. */
+typedef struct hs_comm_inflight {
+    MPI_Request *req;
+    struct hs_task **task;
+    int *index;
+    MPI_Status *status;   /* MPI_STATUSES_IGNORE trips GCC's bounds checks */
+    int n, cap;
+    int sends;            /* of the n, how many are sends */
+} hs_comm_inflight;
+
+typedef struct hs_comm {
+    MPI_Comm comm;
+    hs_comm_inflight f;
+    int err;                /* the first error */
+    int sleep_us;           /* the current pause */
+    double last_progress;
+} hs_comm;
+
+void hs_comm_init(hs_comm *c, MPI_Comm comm);
+/* One pass: posts the ready sends and receives, completes the finished
+ * ones.  With may_wait and nothing progressed, waits a little (polling hot
+ * right after progress, then sleeping a few microseconds).  Returns 1. */
+int hs_comm_poll(void *comm_state, int may_wait);
+/* Frees the state (nothing may be in flight); returns the first error. */
+int hs_comm_finish(hs_comm *c);
+
 #endif

@@ -325,13 +325,29 @@ static void run_popped_locked(hs_task *t, int track, int tracing)
 
 /* With no worker taking part (a call too small to share), the calling
  * thread runs the ready tasks itself wherever it would wait for them:
- * returns 1 when it ran one. */
+ * returns 1 when it ran one, or, driving the communication too, after a
+ * pass of it (posting sends before the next task, so that they leave as
+ * soon as their data is final; and waiting a little when nothing ran). */
 static int run_inline_locked(void)
 {
-    hs_task *t = E.workers == 0 && E.active ? hs_heap_pop(&E.host) : NULL;
-    if (t)
+    if (E.workers != 0 || !E.active)
+        return 0;
+    if (E.poll) {
+        pthread_mutex_unlock(&E.lock);
+        E.poll(E.poll_state, 0);
+        pthread_mutex_lock(&E.lock);
+    }
+    hs_task *t = hs_heap_pop(&E.host);
+    if (t) {
         run_popped_locked(t, HS_TRACE_CALLER_TRACK, E.tracing);
-    return t != NULL;
+        return 1;
+    }
+    if (!E.poll)
+        return 0;
+    pthread_mutex_unlock(&E.lock);
+    E.poll(E.poll_state, 1);
+    pthread_mutex_lock(&E.lock);
+    return 1;
 }
 
 static void *worker_main(void *arg)
@@ -493,6 +509,8 @@ void hs_engine_end(hs_engine_stats *stats)
 {
     pthread_mutex_lock(&E.lock);
     E.active = 0;
+    E.poll = NULL;
+    E.poll_state = NULL;
     if (stats)
         *stats = E.stats;
     hs_heap_free(&E.host);
@@ -524,6 +542,14 @@ void hs_engine_comm_sleep(int microseconds)
         else
             pthread_cond_wait(&E.comm_cv, &E.lock);
     }
+    pthread_mutex_unlock(&E.lock);
+}
+
+void hs_engine_set_poller(int (*poll)(void *state, int may_wait), void *state)
+{
+    pthread_mutex_lock(&E.lock);
+    E.poll = poll;
+    E.poll_state = state;
     pthread_mutex_unlock(&E.lock);
 }
 

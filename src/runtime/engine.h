@@ -112,7 +112,7 @@ typedef struct hs_engine_stats {
  * them): memory stays bounded and the oldest task can always run. */
 typedef struct hs_engine_limits {
     int workers;          /* host worker threads; 0: the calling thread runs
-                             every task (one rank only: hs_session_run) */
+                             every task (hs_session_run) */
     int window;           /* live task instances */
     double copy_budget;   /* bytes of received copies */
     hs_device **devs;     /* devs[0] the host, [1..ndev-1] accelerators, */
@@ -160,6 +160,11 @@ void hs_engine_complete(hs_task *t);            /* any thread */
 void hs_engine_comm_sleep(int microseconds);
 void hs_engine_count_message(int sent, double bytes);
 int hs_engine_idle_workers(void);   /* workers of the call waiting for work */
+/* With no workers on several ranks, the calling thread also drives the
+ * communication: wherever it would wait, it calls poll(state, may_wait)
+ * (comm/progress.h, hs_comm_poll) besides running ready host tasks.  Set
+ * after hs_engine_begin; cleared by hs_engine_end. */
+void hs_engine_set_poller(int (*poll)(void *state, int may_wait), void *state);
 void hs_engine_fail(int status);                /* runtime error on this rank */
 int hs_engine_failure(void);
 

@@ -19,15 +19,25 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
 
     MPI_Comm_size(comm, &nranks);
     hs_engine_limits lim = *limits;
-    /* On several ranks the calling thread runs the MPI loop, not tasks. */
-    if (nranks > 1 && lim.workers < 1)
+    /* With accelerators the calling thread runs the MPI loop, not tasks
+     * (their management threads hand work back through the loop). */
+    int accelerators = lim.devs && lim.ndev > 1;
+    if (nranks > 1 && accelerators && lim.workers < 1)
         lim.workers = 1;
     err = hs_engine_begin(&lim);
     if (err)
         return err;
-    if (nranks > 1) {
+    if (nranks > 1 && lim.workers > 0) {
         hs_engine_generate(generate, arg);   /* this thread runs the MPI loop */
         err = hs_comm_run(comm);
+    } else if (nranks > 1) {
+        /* One thread does everything: generation, tasks and messages. */
+        hs_comm c;
+        hs_comm_init(&c, comm);
+        hs_engine_set_poller(hs_comm_poll, &c);
+        hs_engine_generate_here(generate, arg);
+        hs_engine_wait_finished();
+        err = hs_comm_finish(&c);
     } else {
         hs_engine_generate_here(generate, arg);
         hs_engine_wait_finished();
