@@ -16,6 +16,16 @@ testing_t_runtime_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 TESTS += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh
 EXTRA_DIST += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh
 
+# Allocations failing in the middle of a call (src/util/mem.c injection,
+# the received-copy sink of src/runtime/dist.c), through PDPOTRF and PDGEQRF.
+check_PROGRAMS += testing/t_out_of_memory
+testing_t_out_of_memory_SOURCES = testing/t_out_of_memory.c
+testing_t_out_of_memory_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+out_of_memory_tests = testing/t_out_of_memory_np2.sh testing/t_out_of_memory_np4.sh \
+  testing/t_out_of_memory_emu_np4.sh
+TESTS += $(out_of_memory_tests)
+EXTRA_DIST += $(out_of_memory_tests)
+
 TESTS += testing/trace_np4.sh
 EXTRA_DIST += testing/trace_np4.sh
 

@@ -13,6 +13,7 @@
 #include "blacs_shim/blacs.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
+#include "runtime/status.h"
 #include "util/config.h"
 
 typedef void (*pdgeqrf_fn)(const int *, const int *, double *, const int *,
@@ -92,8 +93,8 @@ HETSCAL_EXPORT void pdgeqrf_(const int *m, const int *n, double *a, const int *i
     hs_config_read(&cfg, grid);
     *info = hs_qr_call(grid, &cfg, *m, *n, a, *ia, *ja, desca, tau);
     if (*info < 0)
-        fprintf(stderr, "hetscal: pdgeqrf failed inside the runtime (status %d) on rank %d\n",
-                *info, grid->rank);
+        fprintf(stderr, "hetscal: pdgeqrf failed inside the runtime (status %d: %s) on rank %d\n",
+                *info, hs_status_text(*info), grid->rank);
     work[0] = (double)lwmin;
 }
 

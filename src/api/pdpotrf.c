@@ -13,6 +13,7 @@
 #include "blacs_shim/blacs.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
+#include "runtime/status.h"
 #include "util/config.h"
 
 typedef void (*pdpotrf_fn)(const char *, const int *, double *, const int *,
@@ -92,8 +93,8 @@ HETSCAL_EXPORT void pdpotrf_(const char *uplo, const int *n, double *a, const in
     hs_config_read(&cfg, grid);
     *info = hs_cholesky_call(grid, &cfg, is_letter(uplo[0], 'U'), *n, a, *ia, *ja, desca);
     if (*info < 0)
-        fprintf(stderr, "hetscal: pdpotrf failed inside the runtime (status %d) on rank %d\n",
-                *info, grid->rank);
+        fprintf(stderr, "hetscal: pdpotrf failed inside the runtime (status %d: %s) on rank %d\n",
+                *info, hs_status_text(*info), grid->rank);
 }
 
 HETSCAL_EXPORT void pdpotrf(const char *uplo, const int *n, double *a, const int *ia,

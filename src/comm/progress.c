@@ -67,7 +67,12 @@ static int post(hs_comm_inflight *f, hs_task *t, MPI_Comm comm)
     int count = h->m * h->n + 1, rc;
     if (f->n == f->cap && inflight_grow(f) != HETSCAL_SUCCESS)
         return HETSCAL_ERR_NOMEM;
-    if (t->queue == HS_Q_SEND) {
+    if (t->queue == HS_Q_SEND && h->discard) {
+        /* No memory held the tile here: its status alone tells the
+         * receiver (a short message, see test_inflight). */
+        rc = MPI_Isend(hs_handle_status_word(h), 1, MPI_DOUBLE, t->peer, t->tag, comm,
+                       &f->req[f->n]);
+    } else if (t->queue == HS_Q_SEND) {
         rc = MPI_Isend(h->data, count, MPI_DOUBLE, t->peer, t->tag, comm, &f->req[f->n]);
         hs_engine_count_message(1, (double)count * sizeof(double));
     } else {
@@ -79,6 +84,15 @@ static int post(hs_comm_inflight *f, hs_task *t, MPI_Comm comm)
     f->sends += t->queue == HS_Q_SEND;
     f->task[f->n++] = t;
     return HETSCAL_SUCCESS;
+}
+
+/* A receive got less than a whole tile: its sender had no memory for it
+ * and sent its status alone (post). */
+static int short_message(MPI_Status *status, const hs_handle *h)
+{
+    int count = 0;
+    MPI_Get_count(status, MPI_DOUBLE, &count);
+    return count != h->m * h->n + 1;
 }
 
 /* Tests the requests in flight; completes and removes the finished ones. */
@@ -95,10 +109,13 @@ static int test_inflight(hs_comm_inflight *f, int *progressed)
     for (int k = 0; k < done; k++) {
         hs_task *t = f->task[f->index[k]];
         hs_handle *h = t->acc[0].handle;
-        if (t->queue == HS_Q_RECV)
+        if (t->queue == HS_Q_RECV) {
             hs_engine_count_message(0, 0);
-        else
+            if (!h->discard && short_message(&f->status[k], h))
+                *hs_handle_status_word(h) = HETSCAL_ERR_NOMEM;
+        } else {
             f->sends--;
+        }
         hs_trace_span(HS_TRACE_COMM_TRACK, t->queue == HS_Q_SEND ? "send" : "recv",
                       t->t_posted, hs_now(), t->peer,
                       ((long)h->m * h->n + 1) * (long)sizeof(double));

@@ -39,11 +39,15 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
     }
     /* This rank's tiles live in one block (cache-line aligned each): one
      * mapping, huge pages, one free. */
-    size_t total = 0;
-    for (int t = 0; t < ntiles; t++)
+    size_t total = 0, sink = 0;
+    for (int t = 0; t < ntiles; t++) {
+        size_t doubles = tile_doubles(&home[t]);
         if (home[t].rank == d->me)
-            total += tile_doubles(&home[t]);
-    d->tile_memory = hs_mem_alloc_kept((total ? total : 1) * sizeof(double));
+            total += doubles;
+        else if (home[t].rank >= 0 && doubles > sink)   /* -1: no such tile */
+            sink = doubles;
+    }
+    d->tile_memory = hs_mem_alloc_kept((total + sink ? total + sink : 1) * sizeof(double));
     if (!d->tile_memory) {
         hs_dist_destroy(d);
         return HETSCAL_ERR_NOMEM;
@@ -61,6 +65,11 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
         *hs_handle_status_word(&dt->local) = 0;   /* the block is reused unzeroed */
         next += tile_doubles(&home[t]);
     }
+    /* Room for one alien tile at the end: the sink of copies there is no
+     * memory for (allocate_copy). */
+    hs_handle_wrap(&d->sink, next, 1, (int)(sink ? sink - 1 : 0));
+    d->sink.discard = 1;
+    d->sink.discard_status = HETSCAL_ERR_NOMEM;
     *out = d;
     return HETSCAL_SUCCESS;
 }
@@ -144,26 +153,29 @@ static void holders_add(dtile *dt, int rank)
     dt->holders[dt->nholders++] = rank;
 }
 
-static hs_handle *allocate_copy(int m, int n)
+/* A copy of an alien tile.  When memory is short even after everything
+ * inserted so far has run, the call fails on this rank, but the messages
+ * every rank has planned must still match: the copy is then the sink,
+ * which receives (into room for any alien tile), sends only its failure
+ * status and fails every task that touches it (engine.h, discard). */
+static hs_handle *allocate_copy(hs_dist *d, int m, int n)
 {
-    hs_handle *h = hs_handle_new(m, n);
-    if (!h) {
+    hs_handle *h = hs_engine_failure() == HETSCAL_ERR_NOMEM ? NULL : hs_handle_new(m, n);
+    if (!h && !hs_engine_failure()) {
         /* Everything inserted so far can run and free its copies. */
         hs_engine_drain_wait();
         h = hs_handle_new(m, n);
     }
     if (!h) {
-        /* TODO: a receive that cannot be posted still has to match its
-         * send; until copies can fail cleanly, stop loudly. */
-        fprintf(stderr, "hetscal: out of memory for a %d x %d received tile\n", m, n);
-        abort();
+        hs_engine_fail(HETSCAL_ERR_NOMEM);
+        h = &d->sink;
     }
     return h;
 }
 
-hs_handle *hs_dist_new_host_copy(dtile *dt)
+hs_handle *hs_dist_new_host_copy(hs_dist *d, dtile *dt)
 {
-    hs_handle *h = allocate_copy(dt->home.m, dt->home.n);
+    hs_handle *h = allocate_copy(d, dt->home.m, dt->home.n);
     if (dt->copy)
         hs_handle_detach(dt->copy);
     dt->copy = h;
@@ -203,7 +215,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
         else if (x)
             h = dt->inst[x];
         else
-            h = hs_dtile_is_home(d, dt) ? &dt->local : hs_dist_new_host_copy(dt);
+            h = hs_dtile_is_home(d, dt) ? &dt->local : hs_dist_new_host_copy(d, dt);
         hs_task_access(t, h, mode);
     }
     hs_task_submit(t);

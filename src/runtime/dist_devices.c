@@ -75,7 +75,7 @@ hs_handle *hs_dist_fetch(hs_dist *d, dtile *dt, int x, int priority)
         host = home ? &dt->local : dt->copy;
     } else {
         int s = lowest_device(dt->valid);
-        host = home ? &dt->local : hs_dist_new_host_copy(dt);
+        host = home ? &dt->local : hs_dist_new_host_copy(d, dt);
         if (s)
             insert_copy(dt->inst[s], host, priority, tile);
         else

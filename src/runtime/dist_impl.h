@@ -26,6 +26,7 @@ struct hs_dist {
     int ntiles;
     dtile *tile;
     double *tile_memory;        /* this rank's home tiles, one block */
+    hs_handle sink;             /* allocate_copy, when memory runs out */
     int *send_seq, *recv_seq;   /* messages so far per destination/source */
     hs_device **devs;           /* devs[1..ndev-1]: accelerators in use */
     int ndev;
@@ -48,7 +49,7 @@ static inline int hs_dtile_is_home(const hs_dist *d, const dtile *dt)
 }
 
 /* dist.c */
-hs_handle *hs_dist_new_host_copy(dtile *dt);   /* alien: replaces dt->copy */
+hs_handle *hs_dist_new_host_copy(hs_dist *d, dtile *dt);   /* alien: replaces dt->copy */
 void hs_dist_receive(hs_dist *d, dtile *dt, hs_handle *h, int priority);
 
 /* dist_devices.c */

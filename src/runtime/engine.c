@@ -212,6 +212,14 @@ hs_task *hs_task_new(int queue, hs_kernel kernel, const char *name, int priority
 
 void hs_task_access(hs_task *t, hs_handle *h, int mode)
 {
+    /* Several copies of one task may be the one discard handle (dist.c's
+     * sink): one access for them all, or the task would wait for itself.
+     * The task is skipped, so its kernel never sees the missing operand. */
+    for (int k = 0; h->discard && k < t->nacc; k++)
+        if (t->acc[k].handle == h) {
+            t->acc[k].mode |= mode;
+            return;
+        }
     hs_access *a = &t->acc[t->nacc++];
     a->handle = h;
     a->mode = mode;
@@ -275,16 +283,18 @@ void hs_engine_complete(hs_task *t)
 int hs_task_input_status(const hs_task *t)
 {
     int status = 0;
-    for (int k = 0; k < t->nacc && !status; k++)
-        if (t->acc[k].mode & HS_R)
-            status = (int)*hs_handle_status_word(t->acc[k].handle);
+    for (int k = 0; k < t->nacc && !status; k++) {
+        hs_handle *h = t->acc[k].handle;
+        if (h->discard || (t->acc[k].mode & HS_R))
+            status = (int)*hs_handle_status_word(h);
+    }
     return status;
 }
 
 void hs_task_set_output_status(hs_task *t, int status)
 {
     for (int k = 0; k < t->nacc; k++)
-        if (t->acc[k].mode & HS_W)
+        if ((t->acc[k].mode & HS_W) && !t->acc[k].handle->discard)
             *hs_handle_status_word(t->acc[k].handle) = status;
 }
 

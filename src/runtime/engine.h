@@ -46,6 +46,11 @@ struct hs_handle {
     int m, n;
     hs_device *dev;           /* NULL: host memory */
     double device_status;     /* the status word of a device handle */
+    int discard;              /* a stand-in for a copy there was no memory
+                                 for: its data is a sink for receives, no
+                                 kernel touches it, its tasks are skipped
+                                 and its sends carry only the status */
+    double discard_status;    /* the status word of a discard handle */
     int owned;                /* engine frees data and handle when released */
     int detached;             /* no new accesses will come */
     int refs;                 /* unfinished tasks accessing it */
@@ -55,7 +60,9 @@ struct hs_handle {
 
 static inline double *hs_handle_status_word(hs_handle *h)
 {
-    return h->dev ? &h->device_status : h->data + (size_t)h->m * h->n;
+    return h->discard ? &h->discard_status
+           : h->dev   ? &h->device_status
+                      : h->data + (size_t)h->m * h->n;
 }
 
 /* A kernel gets the task (accesses in insertion order, iparam) and the

@@ -3,6 +3,8 @@
 #ifndef HETSCAL_RUNTIME_STATUS_H
 #define HETSCAL_RUNTIME_STATUS_H
 
+#include "include/hetscal.h"
+
 static inline int hs_status_merge(int a, int b)
 {
     if (a == 0)
@@ -12,6 +14,17 @@ static inline int hs_status_merge(int a, int b)
     if ((a < 0) != (b < 0))
         return a < 0 ? a : b;
     return a < b ? a : b;
+}
+
+/* What a runtime error (HETSCAL_ERR_*, include/hetscal.h) means. */
+static inline const char *hs_status_text(int status)
+{
+    switch (status) {
+    case HETSCAL_ERR_NOMEM:  return "out of memory";
+    case HETSCAL_ERR_MPI:    return "an MPI call failed";
+    case HETSCAL_ERR_DEVICE: return "a GPU operation failed";
+    default:    return "internal error";
+    }
 }
 
 #endif

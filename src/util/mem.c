@@ -23,6 +23,27 @@ typedef union header {
 
 static atomic_size_t current_bytes, peak_bytes;
 
+/* Fault injection (hs_mem_fail_from): allocations counted since, and the
+ * first one to fail (0: none). */
+static atomic_long alloc_count, fail_from;
+
+void hs_mem_fail_from(long k)
+{
+    atomic_store(&alloc_count, 0);
+    atomic_store(&fail_from, k);
+}
+
+long hs_mem_alloc_count(void)
+{
+    return atomic_load(&alloc_count);
+}
+
+static int injected_failure(void)
+{
+    long from = atomic_load(&fail_from);
+    return from > 0 && atomic_fetch_add(&alloc_count, 1) + 1 >= from;
+}
+
 /* The block kept from the last call (see hs_mem_alloc_kept). */
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 static union header *kept;
@@ -52,17 +73,27 @@ static void *account(header *h, size_t bytes, size_t mapped)
     return h + 1;
 }
 
-void *hs_mem_alloc(size_t bytes)
+static void *alloc_plain(size_t bytes)
 {
     return account(calloc(1, sizeof(header) + bytes), bytes, 0);
 }
 
-void *hs_mem_alloc_mapped(size_t bytes)
+static void *alloc_mapped(size_t bytes)
 {
     size_t total = sizeof(header) + bytes;
     if (total < HUGE_FROM)   /* small: mmap + munmap would cost more than they save */
-        return hs_mem_alloc(bytes);
+        return alloc_plain(bytes);
     return account(map_block(total), bytes, total);
+}
+
+void *hs_mem_alloc(size_t bytes)
+{
+    return injected_failure() ? NULL : alloc_plain(bytes);
+}
+
+void *hs_mem_alloc_mapped(size_t bytes)
+{
+    return injected_failure() ? NULL : alloc_mapped(bytes);
 }
 
 void hs_mem_free(void *p)
@@ -90,6 +121,8 @@ double hs_mem_peak_bytes(void)
 void *hs_mem_alloc_kept(size_t bytes)
 {
     size_t total = sizeof(header) + bytes;
+    if (injected_failure())
+        return NULL;
     pthread_mutex_lock(&kept_lock);
     header *h = kept;
     kept = NULL;
@@ -105,7 +138,7 @@ void *hs_mem_alloc_kept(size_t bytes)
     } else {
         if (h)
             munmap(h, h->s.mapped);
-        p = hs_mem_alloc_mapped(bytes);
+        p = alloc_mapped(bytes);
     }
     const char *poison = getenv("HETSCAL_POISON_MEMORY");
     if (p && poison && *poison && *poison != '0')

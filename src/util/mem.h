@@ -27,4 +27,10 @@ double hs_mem_kept_bytes(void);
 void hs_mem_reset_peak(void);
 double hs_mem_peak_bytes(void);              /* since the last reset */
 
+/* Tests: from the k-th allocation after this call on (hs_mem_alloc,
+ * _mapped and _kept alike), every allocation fails; k = 0 stops that.
+ * hs_mem_alloc_count: allocations asked for since. */
+void hs_mem_fail_from(long k);
+long hs_mem_alloc_count(void);
+
 #endif

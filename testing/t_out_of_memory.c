@@ -1,0 +1,175 @@
+/* Running out of memory in the middle of a call (util/mem.h fault
+ * injection): for every allocation k that one rank makes during a PDPOTRF
+ * or PDGEQRF call, that rank's k-th and later allocations fail.  Every
+ * rank must return INFO = HETSCAL_ERR_NOMEM (none hangs or crashes), and a
+ * call after it must give the factor of a clean call bit for bit.  A
+ * received copy that finds no memory is the hard case: the messages every
+ * rank planned must still match (runtime/dist.c, allocate_copy).
+ * Exit status: failed checks (summed over ranks). */
+#include "config.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "include/hetscal.h"
+#include "util/mem.h"
+
+void Cblacs_pinfo(int *mypnum, int *nprocs);
+void Cblacs_get(int context, int what, int *value);
+void Cblacs_gridinit(int *context, const char *order, int nprow, int npcol);
+void Cblacs_gridinfo(int context, int *nprow, int *npcol, int *myrow, int *mycol);
+void Cblacs_gridexit(int context);
+void Cblacs_exit(int notdone);
+void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb,
+               const int *irsrc, const int *icsrc, const int *ictxt, const int *lld,
+               int *info);
+int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc,
+            const int *nprocs);
+
+/* Small blocks: many tiles, so many received copies per rank. */
+enum { N = 420, NB = 32, MAX_CALLS_PER_RANK = 80 };
+
+static int failures, me;
+
+static void check(int ok, const char *what, int k, int rank)
+{
+    if (!ok) {
+        printf("FAILED on rank %d: %s (allocation %d failing on rank %d)\n", me, what, k,
+               rank);
+        failures++;
+    }
+}
+
+typedef struct problem {
+    int qr, desc[9], lld, nloc_r, nloc_c, myrow, mycol, nprow, npcol;
+    size_t count, ntau;
+    double *a, *tau, *work, *ref_a, *ref_tau;
+    int lwork;
+} problem;
+
+/* SPD for Cholesky (N on the diagonal), any full-rank matrix for QR. */
+static void fill(problem *p)
+{
+    for (int jl = 0; jl < p->nloc_c; jl++)
+        for (int il = 0; il < p->nloc_r; il++) {
+            int i = (il / NB * p->nprow + p->myrow) * NB + il % NB;
+            int j = (jl / NB * p->npcol + p->mycol) * NB + jl % NB;
+            double v = i == j ? N : 1.0 / (1.0 + i + j);
+            if (p->qr && i > j)
+                v = -v * (1 + (i * 7 + j * 3) % 5);
+            p->a[il + (size_t)jl * p->lld] = v;
+        }
+}
+
+static int factor(problem *p)
+{
+    int info, one = 1, n = N;
+    fill(p);
+    if (p->qr)
+        pdgeqrf_(&n, &n, p->a, &one, &one, p->desc, p->tau, p->work, &p->lwork, &info);
+    else
+        pdpotrf_("L", &n, p->a, &one, &one, p->desc, &info);
+    return info;
+}
+
+static int same_as_reference(const problem *p)
+{
+    return memcmp(p->a, p->ref_a, p->count * sizeof(double)) == 0 &&
+           (!p->qr || memcmp(p->tau, p->ref_tau, p->ntau * sizeof(double)) == 0);
+}
+
+/* Allocation k fails (and every later one) on `rank` only. */
+static void run_failing(problem *p, int k, int rank)
+{
+    hs_mem_fail_from(me == rank ? k : 0);
+    int info = factor(p);
+    int triggered = me == rank && hs_mem_alloc_count() >= k;
+    hs_mem_fail_from(0);
+    int any, lo, hi;
+    MPI_Allreduce(&triggered, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&info, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&info, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    check(lo == hi, "every rank returns the same INFO", k, rank);
+    if (any)
+        check(info == HETSCAL_ERR_NOMEM, "INFO = HETSCAL_ERR_NOMEM", k, rank);
+    else
+        check(info == 0 && same_as_reference(p), "no failure: the clean factor", k, rank);
+}
+
+static void run(problem *p, int nprocs)
+{
+    int info = factor(p);
+    check(info == 0, "clean call: INFO = 0", info, -1);
+    memcpy(p->ref_a, p->a, p->count * sizeof(double));
+    if (p->qr)
+        memcpy(p->ref_tau, p->tau, p->ntau * sizeof(double));
+
+    /* How many allocations each rank makes in one call. */
+    hs_mem_fail_from(LONG_MAX);
+    check(factor(p) == 0, "counting call: INFO = 0", 0, -1);
+    int mine = (int)hs_mem_alloc_count(), most;
+    hs_mem_fail_from(0);
+    MPI_Allreduce(&mine, &most, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    int calls = 0;
+    for (int rank = 0; rank < nprocs; rank++) {
+        int count = mine;
+        MPI_Bcast(&count, 1, MPI_INT, rank, MPI_COMM_WORLD);
+        int stride = count / MAX_CALLS_PER_RANK + 1;
+        /* Every stride-th allocation, and the last one. */
+        for (int k = 1; k <= count; k = k < count && k + stride > count ? count : k + stride) {
+            run_failing(p, k, rank);
+            calls++;
+        }
+    }
+    check(factor(p) == 0 && same_as_reference(p), "after the failures: the clean factor",
+          0, -1);
+    if (me == 0)
+        printf("%s: %d calls with a failing allocation (up to %d allocations per rank)\n",
+               p->qr ? "PDGEQRF" : "PDPOTRF", calls, most);
+}
+
+int main(void)
+{
+    int nprocs, ctxt, info, zero = 0, n = N, nb = NB;
+    Cblacs_pinfo(&me, &nprocs);
+    Cblacs_get(-1, 0, &ctxt);
+    int rows = nprocs % 2 == 0 && nprocs > 2 ? 2 : 1;
+    Cblacs_gridinit(&ctxt, "R", rows, nprocs / rows);
+    problem p = { 0 };
+    Cblacs_gridinfo(ctxt, &p.nprow, &p.npcol, &p.myrow, &p.mycol);
+    p.nloc_r = numroc_(&n, &nb, &p.myrow, &zero, &p.nprow);
+    p.nloc_c = numroc_(&n, &nb, &p.mycol, &zero, &p.npcol);
+    p.lld = p.nloc_r > 1 ? p.nloc_r : 1;
+    descinit_(p.desc, &n, &n, &nb, &nb, &zero, &zero, &ctxt, &p.lld, &info);
+    p.count = (size_t)p.lld * (size_t)(p.nloc_c > 0 ? p.nloc_c : 1);
+    p.ntau = (size_t)(p.nloc_c > 0 ? p.nloc_c : 1);
+    p.lwork = 64 * N;
+    p.a = malloc(p.count * sizeof(double));
+    p.ref_a = malloc(p.count * sizeof(double));
+    p.tau = calloc(p.ntau, sizeof(double));
+    p.ref_tau = calloc(p.ntau, sizeof(double));
+    p.work = malloc((size_t)p.lwork * sizeof(double));
+    if (!p.a || !p.ref_a || !p.tau || !p.ref_tau || !p.work)
+        MPI_Abort(MPI_COMM_WORLD, 2);
+
+    for (p.qr = 0; p.qr <= 1; p.qr++)
+        run(&p, nprocs);
+
+    int all = 0;
+    MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (me == 0)
+        printf("%s: out of memory mid-call, %d ranks (%d x %d), %d failed checks\n",
+               all ? "FAILED" : "PASSED", nprocs, p.nprow, p.npcol, all);
+    free(p.a);
+    free(p.ref_a);
+    free(p.tau);
+    free(p.ref_tau);
+    free(p.work);
+    Cblacs_gridexit(ctxt);
+    Cblacs_exit(0);
+    return all;
+}
