@@ -1,9 +1,9 @@
 /* Test-harness preload for oversubscribed machines (4 ranks on 2 cores):
  * MPICH's ch4:ucx busy-polls in every blocking call, so ranks steal each
  * other's cores and each collective costs a scheduler time slice.  After a
- * few empty polls of UCX this sleeps for a microsecond, which hands the core
- * to a rank that has work.  Used only by testing/launch; not part of
- * libhetscal (whose own threads never spin). */
+ * few empty polls of UCX in a row this sleeps for a microsecond, which
+ * hands the core to a rank that has work.  Used only by testing/launch;
+ * not part of libhetscal (whose own threads never spin). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <time.h>
@@ -12,22 +12,38 @@ unsigned ucp_worker_progress(void *worker);
 
 typedef unsigned (*progress_fn)(void *);
 
-enum { EMPTY_POLLS_BEFORE_SLEEP = 20 };
+enum { EMPTY_POLLS_BEFORE_SLEEP = 20, SPIN_GAP_NS = 3000 };
 
+static long long now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* Only a caller spinning on MPI (polls back to back) sleeps: a poll that
+ * comes after a gap, as hetscal's one-thread ranks poll between tasks,
+ * starts the count again (else each of those would sleep too). */
 unsigned ucp_worker_progress(void *worker)
 {
     static progress_fn real;
     static __thread int empty_polls;
+    static __thread long long last_poll;
     unsigned events;
 
     if (!real)
         real = (progress_fn)dlsym(RTLD_NEXT, "ucp_worker_progress");
+    long long t = now_ns();
+    if (t - last_poll > SPIN_GAP_NS)
+        empty_polls = 0;
+    last_poll = t;
     events = real(worker);
     if (events) {
         empty_polls = 0;
     } else if (++empty_polls > EMPTY_POLLS_BEFORE_SLEEP) {
         struct timespec pause = { 0, 1000 };
         nanosleep(&pause, NULL);
+        last_poll = now_ns();
     }
     return events;
 }
