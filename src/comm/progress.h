@@ -2,7 +2,9 @@
  * runs.  It runs on the calling thread (MPI may be initialized at
  * MPI_THREAD_SINGLE by blacs_pinfo), posts the sends and receives that the
  * engine made ready, tests them and completes their tasks, and sleeps with
- * a growing timeout when there is nothing to do. */
+ * a growing timeout when there is nothing to do.  On a rank of one thread
+ * the same work is done a pass at a time between that thread's tasks
+ * (hs_comm_poll). */
 #ifndef HETSCAL_COMM_PROGRESS_H
 #define HETSCAL_COMM_PROGRESS_H
 
@@ -12,7 +14,9 @@
 int hs_comm_run(MPI_Comm comm);
 
 /* The same loop taken one pass at a time, for a call whose calling thread
- * runs every task itself (hs_engine_set_poller): no thread of its own. */
+ * runs every task itself (hs_engine_set_poller): no thread of its own.
+ * The state is public so that it lives on the caller's stack: nothing to
+ * allocate (and fail) before the messages every rank planned. */
 typedef struct hs_comm_inflight {
     MPI_Request *req;
     struct hs_task **task;
