@@ -13,20 +13,8 @@
 #include <mpi.h>
 
 #include "include/hetscal.h"
+#include "testing/blacs_tools.h"
 #include "util/mem.h"
-
-/* BLACS and ScaLAPACK tools (hetscal.h declares pdpotrf_ itself). */
-void Cblacs_pinfo(int *mypnum, int *nprocs);
-void Cblacs_get(int context, int what, int *value);
-void Cblacs_gridinit(int *context, const char *order, int nprow, int npcol);
-void Cblacs_gridinfo(int context, int *nprow, int *npcol, int *myrow, int *mycol);
-void Cblacs_gridexit(int context);
-void Cblacs_exit(int notdone);
-void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb,
-               const int *irsrc, const int *icsrc, const int *ictxt, const int *lld,
-               int *info);
-int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc,
-            const int *nprocs);
 
 /* Large enough that each rank's tiles are a mapped block (2 MiB and up). */
 enum { N = 1500, NB = 64 };

@@ -19,15 +19,7 @@
 #include "layout/desc.h"
 #include "layout/repartition.h"
 #include "layout/tile_geometry.h"
-
-/* The BLACS C interface (Netlib BLACS, shipped in libscalapack). */
-void Cblacs_pinfo(int *mypnum, int *nprocs);
-void Cblacs_get(int ctxt, int what, int *val);
-void Cblacs_gridinit(int *ctxt, const char *order, int nprow, int npcol);
-void Cblacs_gridmap(int *ctxt, int *usermap, int ldumap, int nprow, int npcol);
-void Cblacs_gridinfo(int ctxt, int *nprow, int *npcol, int *myrow, int *mycol);
-void Cblacs_gridexit(int ctxt);
-void Cblacs_exit(int notdone);
+#include "testing/blacs_tools.h"
 
 enum {
     GUARD = 4,           /* guard words around the local array and each tile */

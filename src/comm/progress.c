@@ -181,23 +181,33 @@ static int step(hs_comm *c)
     return progressed;
 }
 
-int hs_comm_poll(void *comm_state, int may_wait)
+/* Right after progress, while this rank waits on a message: poll hot. */
+static int polling_hot(const hs_comm *c)
+{
+    return hs_now() - c->last_progress < HOT_POLL_US * 1e-6;
+}
+
+/* Sleeps for the next pause of the backoff, at most cap_us. */
+static void back_off(hs_comm *c, int cap_us)
+{
+    c->sleep_us = c->sleep_us ? 2 * c->sleep_us : SLEEP_MIN_US;
+    if (c->sleep_us > cap_us)
+        c->sleep_us = cap_us;
+    hs_engine_comm_sleep(c->sleep_us);
+}
+
+void hs_comm_poll(void *comm_state, int may_wait)
 {
     hs_comm *c = comm_state;
     if (step(c) || !may_wait)
-        return 1;
+        return;
     /* Nothing to run and nothing arrived: this rank waits on a message, as
-     * ScaLAPACK's blocking calls do, so poll hot for a while, then back
-     * off (the rank's only thread, so nothing else wakes it sooner). */
-    if (hs_now() - c->last_progress < HOT_POLL_US * 1e-6) {
+     * ScaLAPACK's blocking calls do (the rank's only thread, so nothing
+     * else wakes it sooner). */
+    if (polling_hot(c))
         sched_yield();
-        return 1;
-    }
-    c->sleep_us = c->sleep_us ? 2 * c->sleep_us : SLEEP_MIN_US;
-    if (c->sleep_us > SLEEP_MAX_IDLE_US)
-        c->sleep_us = SLEEP_MAX_IDLE_US;
-    hs_engine_comm_sleep(c->sleep_us);
-    return 1;
+    else
+        back_off(c, SLEEP_MAX_IDLE_US);
 }
 
 int hs_comm_run(MPI_Comm comm)
@@ -211,8 +221,7 @@ int hs_comm_run(MPI_Comm comm)
             break;
         if (progressed)
             continue;
-        if (f->n > 0 && hs_engine_idle_workers()
-            && hs_now() - c->last_progress < HOT_POLL_US * 1e-6) {
+        if (f->n > 0 && hs_engine_idle_workers() && polling_hot(c)) {
             sched_yield();
             continue;
         }
@@ -220,13 +229,9 @@ int hs_comm_run(MPI_Comm comm)
             hs_engine_comm_sleep(0);
             continue;
         }
-        int cap = hs_engine_idle_workers() ? SLEEP_MAX_IDLE_US
-                  : f->sends > 0           ? SLEEP_MAX_SENDING_US
-                                           : SLEEP_MAX_US;
-        c->sleep_us = c->sleep_us ? 2 * c->sleep_us : SLEEP_MIN_US;
-        if (c->sleep_us > cap)
-            c->sleep_us = cap;
-        hs_engine_comm_sleep(c->sleep_us);
+        back_off(c, hs_engine_idle_workers() ? SLEEP_MAX_IDLE_US
+                    : f->sends > 0           ? SLEEP_MAX_SENDING_US
+                                             : SLEEP_MAX_US);
     }
     return hs_comm_finish(c);
 }

@@ -37,8 +37,8 @@ typedef struct hs_comm {
 void hs_comm_init(hs_comm *c, MPI_Comm comm);
 /* One pass: posts the ready sends and receives, completes the finished
  * ones.  With may_wait and nothing progressed, waits a little (polling hot
- * right after progress, then sleeping a few microseconds).  Returns 1. */
-int hs_comm_poll(void *comm_state, int may_wait);
+ * right after progress, then sleeping a few microseconds). */
+void hs_comm_poll(void *comm_state, int may_wait);
 /* Frees the state (nothing may be in flight); returns the first error. */
 int hs_comm_finish(hs_comm *c);
 

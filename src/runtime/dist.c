@@ -160,8 +160,10 @@ static void holders_add(dtile *dt, int rank)
  * status and fails every task that touches it (engine.h, discard). */
 static hs_handle *allocate_copy(hs_dist *d, int m, int n)
 {
-    hs_handle *h = hs_engine_failure() == HETSCAL_ERR_NOMEM ? NULL : hs_handle_new(m, n);
-    if (!h && !hs_engine_failure()) {
+    if (hs_engine_failure() == HETSCAL_ERR_NOMEM)
+        return &d->sink;   /* memory ran out already: no more tries */
+    hs_handle *h = hs_handle_new(m, n);
+    if (!h) {
         /* Everything inserted so far can run and free its copies. */
         hs_engine_drain_wait();
         h = hs_handle_new(m, n);

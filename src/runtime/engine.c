@@ -555,7 +555,7 @@ void hs_engine_comm_sleep(int microseconds)
     pthread_mutex_unlock(&E.lock);
 }
 
-void hs_engine_set_poller(int (*poll)(void *state, int may_wait), void *state)
+void hs_engine_set_poller(void (*poll)(void *state, int may_wait), void *state)
 {
     pthread_mutex_lock(&E.lock);
     E.poll = poll;

@@ -171,7 +171,7 @@ int hs_engine_idle_workers(void);   /* workers of the call waiting for work */
  * communication: wherever it would wait, it calls poll(state, may_wait)
  * (comm/progress.h, hs_comm_poll) besides running ready host tasks.  Set
  * after hs_engine_begin; cleared by hs_engine_end. */
-void hs_engine_set_poller(int (*poll)(void *state, int may_wait), void *state);
+void hs_engine_set_poller(void (*poll)(void *state, int may_wait), void *state);
 void hs_engine_fail(int status);                /* runtime error on this rank */
 int hs_engine_failure(void);
 

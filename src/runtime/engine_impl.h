@@ -52,7 +52,7 @@ typedef struct hs_engine {
     void (*gen_fn)(void *);
     void *gen_arg;
     int gen_pending, gen_done;
-    int (*poll)(void *state, int may_wait);   /* hs_engine_set_poller */
+    void (*poll)(void *state, int may_wait);   /* hs_engine_set_poller */
     void *poll_state;
     int failure;
     int tracing;

@@ -30,17 +30,16 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
     if (nranks > 1 && lim.workers > 0) {
         hs_engine_generate(generate, arg);   /* this thread runs the MPI loop */
         err = hs_comm_run(comm);
-    } else if (nranks > 1) {
-        /* One thread does everything: generation, tasks and messages. */
+    } else {
+        /* The calling thread does everything: generation, tasks and, on
+         * several ranks, the messages (one pass between tasks). */
         hs_comm c;
         hs_comm_init(&c, comm);
-        hs_engine_set_poller(hs_comm_poll, &c);
+        if (nranks > 1)
+            hs_engine_set_poller(hs_comm_poll, &c);
         hs_engine_generate_here(generate, arg);
         hs_engine_wait_finished();
         err = hs_comm_finish(&c);
-    } else {
-        hs_engine_generate_here(generate, arg);
-        hs_engine_wait_finished();
     }
     if (!err)
         err = hs_engine_failure();

@@ -15,14 +15,7 @@
 #include <string.h>
 
 #include "args.h"
-
-void Cblacs_pinfo(int *mypnum, int *nprocs);
-void Cblacs_get(int ctxt, int what, int *val);
-void Cblacs_gridinit(int *ctxt, const char *order, int nprow, int npcol);
-void Cblacs_gridinfo(int ctxt, int *nprow, int *npcol, int *myrow,
-                     int *mycol);
-void Cblacs_gridexit(int ctxt);
-void Cblacs_exit(int notdone);
+#include "testing/blacs_tools.h"
 
 const struct args_routine *args_routine;
 void (*args_reference)(void);

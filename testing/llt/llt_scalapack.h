@@ -6,24 +6,10 @@
 
 #include <stddef.h>
 
-/* C interface of the BLACS. */
-void Cblacs_pinfo(int *mypnum, int *nprocs);
-void Cblacs_get(int context, int what, int *value);
-void Cblacs_gridinit(int *context, const char *order, int nprow, int npcol);
-void Cblacs_gridinfo(int context, int *nprow, int *npcol, int *myrow,
-                     int *mycol);
-void Cblacs_gridexit(int context);
-void Cblacs_barrier(int context, const char *scope);
-void Cblacs_exit(int notdone);
+#include "testing/blacs_tools.h"
+
 void Cigsum2d(int context, const char *scope, const char *top, int m, int n,
               int *a, int lda, int rdest, int cdest);
-
-/* Descriptor tools. */
-void descinit_(int *desc, const int *m, const int *n, const int *mb,
-               const int *nb, const int *rsrc, const int *csrc,
-               const int *context, const int *lld, int *info);
-int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc,
-            const int *nprocs);
 
 /* The routine under test (hetscal's when libhetscal comes first on the link
  * line, the reference one otherwise) and the reference solver. */
