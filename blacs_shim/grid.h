@@ -15,10 +15,6 @@ typedef struct hetscal_grid {
     int *rank_of;            /* rank_of[prow * npcol + pcol] */
     int local_ranks;         /* ranks of this grid sharing this node */
     int local_index;         /* this rank's index among them */
-    /* Host and accelerator DGEMM rates agreed over the grid for device
-     * generation rates_agreed (0: not yet), by api/device_split.c. */
-    int rates_agreed, ranks_with_accel;
-    double host_rate, accel_rate;
     struct hetscal_grid *next;
 } hetscal_grid;
 

@@ -1,7 +1,9 @@
 /* The tile block kept between calls (util/mem.h): after a PDPOTRF call the
  * block is kept and the next call of the same size reuses it; the factors
  * of both calls are bit for bit the same; hetscal_release_memory() and
- * HETSCAL_KEEP_MEMORY=0 leave nothing kept.  Run with
+ * HETSCAL_KEEP_MEMORY=0 or a bound below the block leave nothing kept,
+ * HETSCAL_KEEP_MEMORY=1 keeps it (the default bound, 64 MiB, is above
+ * this test's blocks).  Run with
  * HETSCAL_POISON_MEMORY=1 so that the reused block starts as NaNs.
  * Exit status: failed checks (summed over ranks). */
 #include "config.h"
@@ -79,6 +81,21 @@ int main(void)
     check(hs_mem_kept_bytes() == 0, "HETSCAL_KEEP_MEMORY=0 keeps nothing");
     check(memcmp(a[0], a[2], count * sizeof(double)) == 0,
           "HETSCAL_KEEP_MEMORY=0 gives the same factor");
+
+    /* A bound below the block (N MiB): nothing stays; 1: any size stays. */
+    char bound[32];
+    snprintf(bound, sizeof bound, "%d", (int)(kept / (1 << 20)) - 1);
+    setenv("HETSCAL_KEEP_MEMORY", kept >= 3 << 20 ? bound : "0", 1);
+    pdpotrf_("L", &n, a[2], &one, &one, desc, &info);
+    check(info == 0 && hs_mem_kept_bytes() == 0,
+          "a block above the HETSCAL_KEEP_MEMORY bound is not kept");
+    setenv("HETSCAL_KEEP_MEMORY", "1", 1);
+    fill(a[2], lld, nloc_r, nloc_c, myrow, mycol, nprow, npcol);
+    pdpotrf_("L", &n, a[2], &one, &one, desc, &info);
+    check(info == 0 && hs_mem_kept_bytes() == kept, "HETSCAL_KEEP_MEMORY=1 keeps the block");
+    check(memcmp(a[0], a[2], count * sizeof(double)) == 0,
+          "HETSCAL_KEEP_MEMORY=1 gives the same factor");
+    hetscal_release_memory();
 
     int all = 0;
     MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);

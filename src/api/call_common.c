@@ -102,7 +102,7 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     if (status)
         *ndev = 1;
     rep->ndev = *ndev;
-    rep->panel_gpu = hs_accelerator_panel_width(grid, cfg, *devs, *ndev, B, b);
+    rep->panel_gpu = hs_accelerator_panel_width(cfg, B, b);
     if (status)
         return status;
     if (rep->panel_gpu > 0)
@@ -180,7 +180,7 @@ int hs_call_copy_as_tasks(const hetscal_grid *grid, const hs_config *cfg, hs_cal
 void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)
 {
     hs_dist_destroy(dist);
-    if (!cfg->keep_memory)
+    if (hs_mem_kept_bytes() > cfg->keep_bytes)
         hs_mem_release_kept();
 }
 

@@ -91,8 +91,8 @@ int hs_call_workers(const hs_config *cfg, int tiny, hs_call_report *rep);
 int hs_call_copy_as_tasks(const hetscal_grid *grid, const hs_config *cfg, hs_call_report *rep,
                           hs_dist *dist, const hs_redist *rd);
 
-/* Frees the call's tiles; their block stays for the next call unless
- * HETSCAL_KEEP_MEMORY=0 (util/mem.h). */
+/* Frees the call's tiles; their block stays for the next call when it
+ * is at most cfg->keep_bytes (HETSCAL_KEEP_MEMORY, util/config.c). */
 void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist);
 
 #endif

@@ -39,7 +39,7 @@ int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
     hs_call_begin(grid, cfg, ia, ja, desca, &rep);
     rep.flops = (double)n * n * n / 3.0;
     rep.tile = cfg->nb_small ? cfg->nb_small
-                             : hs_default_tile_size(n, grid->size, cfg->num_threads);
+                             : hs_default_tile_size(n, cfg->grid_threads);
     if (rep.tile > n)
         rep.tile = n;
 

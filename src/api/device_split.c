@@ -52,52 +52,31 @@ static double dgemm_rate(hs_device *dev)
     return best;
 }
 
-/* This process's host DGEMM rate per thread and summed accelerator rate,
- * measured at the first call. */
-static void local_rates(hs_device **devs, int ndev, int generation, double *host,
-                        double *accel)
+void hs_device_rates(hs_device **devs, int ndev, double *host_per_thread, double *accel)
 {
     static double rate[HS_MAX_DEVICES];
     static int measured;
+    int generation = hs_session_device_generation();
     if (measured != generation) {
         for (int x = 0; x < ndev && x < HS_MAX_DEVICES; x++)
             rate[x] = dgemm_rate(devs[x]);
         measured = generation;
     }
-    *host = rate[0];
+    *host_per_thread = rate[0];
     *accel = 0;
     for (int x = 1; x < ndev && x < HS_MAX_DEVICES; x++)
         *accel += rate[x];
 }
 
-/* The grid's ranks with accelerators and their average rates, agreed at
- * the first call on the grid (collective then) and kept in the grid. */
-static void agree_rates(const hetscal_grid *grid, hs_device **devs, int ndev, int generation)
+int hs_accelerator_panel_width(const hs_config *cfg, int B, int b)
 {
-    hetscal_grid *g = (hetscal_grid *)grid;   /* the grid's cache slot */
-    if (g->rates_agreed == generation)
-        return;
-    double mine[3] = { ndev > 1, 0, 0 }, all[3];
-    if (ndev > 1)
-        local_rates(devs, ndev, generation, &mine[1], &mine[2]);
-    MPI_Allreduce(mine, all, 3, MPI_DOUBLE, MPI_SUM, grid->comm);
-    g->ranks_with_accel = (int)all[0];
-    g->host_rate = all[0] > 0 ? all[1] / all[0] : 0;
-    g->accel_rate = all[0] > 0 ? all[2] / all[0] : 0;
-    g->rates_agreed = generation;
-}
-
-int hs_accelerator_panel_width(const hetscal_grid *grid, const hs_config *cfg,
-                               hs_device **devs, int ndev, int B, int b)
-{
-    agree_rates(grid, devs, ndev, hs_session_device_generation());
-    if (grid->ranks_with_accel == 0)
+    if (cfg->accel_ranks == 0)
         return 0;   /* ranks without accelerators run those panels on the host */
     if (cfg->nb_gpu > 0)
         return cfg->nb_gpu < B ? cfg->nb_gpu : B;
-    if (grid->accel_rate <= 0)
+    if (cfg->accel_rate <= 0)
         return 0;
-    double host = cfg->num_threads * grid->host_rate;
-    int panels = (int)(host / (host + grid->accel_rate) * B / b + 0.5);
+    double host = cfg->accel_host_rate;
+    int panels = (int)(host / (host + cfg->accel_rate) * B / b + 0.5);
     return panels * b < B ? B - panels * b : 0;
 }

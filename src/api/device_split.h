@@ -1,6 +1,7 @@
 /* How wide the accelerator panel of each top-level tile column is
  * (DESIGN.md section 2): the host and the accelerators get shares of the
- * column in proportion to their DGEMM rates, measured once per process. */
+ * column in proportion to their DGEMM rates, measured once per process
+ * and agreed over the grid at each call. */
 #ifndef HETSCAL_API_DEVICE_SPLIT_H
 #define HETSCAL_API_DEVICE_SPLIT_H
 
@@ -8,13 +9,15 @@
 #include "device/device.h"
 #include "util/config.h"
 
+/* This process's host DGEMM rate per thread and its accelerators' summed
+ * rate (GFLOP/s), measured once per opening of the devices
+ * (hs_session_device_generation).  Local. */
+void hs_device_rates(hs_device **devs, int ndev, double *host_per_thread, double *accel);
+
 /* Width Bg of the accelerator panel of a B-wide column whose host part is
- * cut into b-wide panels, the same on every rank of the grid: 0 when no
- * rank has an accelerator.  Collective at the first call on a grid with
- * these devices (hs_session_device_generation; the rates are measured
- * and agreed once), local afterwards.  HETSCAL_NB_GPU (the same on
- * every rank) overrides the measurement. */
-int hs_accelerator_panel_width(const hetscal_grid *grid, const hs_config *cfg,
-                               hs_device **devs, int ndev, int B, int b);
+ * cut into b-wide panels, from the rates agreed over the grid
+ * (hs_config_agree), so the same on every rank: 0 when no rank has an
+ * accelerator.  HETSCAL_NB_GPU (rank (0,0)'s) overrides the rates. */
+int hs_accelerator_panel_width(const hs_config *cfg, int B, int b);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "api/check_args.h"
+#include "api/config_agree.h"
 #include "api/export.h"
 #include "api/qr_call.h"
 #include "blacs_shim/blacs.h"
@@ -83,15 +84,18 @@ HETSCAL_EXPORT void pdgeqrf_(const int *m, const int *n, double *a, const int *i
     hs_config cfg;
     int lwmin = 0;
 
-    if (hs_config_disabled()) {
-        forward(m, n, a, ia, ja, desca, tau, work, lwork, info);
-        return;
-    }
+    /* Forwarded only when rank (0,0) says so, as for PDPOTRF. */
     *info = check(*m, *n, *ia, *ja, desca, work, *lwork, &lwmin, &grid);
     if (*info != 0 || *lwork == -1 || *m == 0 || *n == 0)
         return;
     hs_config_read(&cfg, grid);
-    *info = hs_qr_call(grid, &cfg, *m, *n, a, *ia, *ja, desca, tau);
+    *info = hs_config_agree(&cfg, grid);
+    if (*info == 0 && cfg.disable) {
+        forward(m, n, a, ia, ja, desca, tau, work, lwork, info);
+        return;
+    }
+    if (*info == 0)
+        *info = hs_qr_call(grid, &cfg, *m, *n, a, *ia, *ja, desca, tau);
     if (*info < 0)
         fprintf(stderr, "hetscal: pdgeqrf failed inside the runtime (status %d: %s) on rank %d\n",
                 *info, hs_status_text(*info), grid->rank);

@@ -9,6 +9,7 @@
 
 #include "api/check_args.h"
 #include "api/cholesky_call.h"
+#include "api/config_agree.h"
 #include "api/export.h"
 #include "blacs_shim/blacs.h"
 #include "include/hetscal.h"
@@ -83,15 +84,21 @@ HETSCAL_EXPORT void pdpotrf_(const char *uplo, const int *n, double *a, const in
     const hetscal_grid *grid = NULL;
     hs_config cfg;
 
-    if (hs_config_disabled()) {
-        forward(uplo, n, a, ia, ja, desca, info);
-        return;
-    }
+    /* Forwarded only when rank (0,0) says so (hs_config_agree): a grid
+     * half on hetscal and half on ScaLAPACK would wait forever.  The
+     * argument checks are ScaLAPACK's own, so a bad call is answered the
+     * same either way. */
     *info = check(uplo, *n, *ia, *ja, desca, &grid);
     if (*info != 0 || *n == 0)
         return;
     hs_config_read(&cfg, grid);
-    *info = hs_cholesky_call(grid, &cfg, is_letter(uplo[0], 'U'), *n, a, *ia, *ja, desca);
+    *info = hs_config_agree(&cfg, grid);
+    if (*info == 0 && cfg.disable) {
+        forward(uplo, n, a, ia, ja, desca, info);
+        return;
+    }
+    if (*info == 0)
+        *info = hs_cholesky_call(grid, &cfg, is_letter(uplo[0], 'U'), *n, a, *ia, *ja, desca);
     if (*info < 0)
         fprintf(stderr, "hetscal: pdpotrf failed inside the runtime (status %d: %s) on rank %d\n",
                 *info, hs_status_text(*info), grid->rank);

@@ -88,7 +88,7 @@ int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
      * at N = 4000 on 2 threads: 1.18-1.35 s against 1.19-1.58 s, three
      * interleaved pairs). */
     int size = (int)sqrt((double)m * n), big = m > n ? m : n;
-    int cholesky_tile = hs_default_tile_size(size, grid->size, cfg->num_threads);
+    int cholesky_tile = hs_default_tile_size(size, cfg->grid_threads);
     int row_grid = grid->nprow == 1 || grid->size <= QR_ONE_ROW_MAX_RANKS;
     rep.tile = cfg->nb_small ? cfg->nb_small
                              : row_grid ? cholesky_tile * 5 / 6 : cholesky_tile / 2;

@@ -28,17 +28,37 @@ static int cores_available(void)
     return n > 0 ? (int)n : 1;
 }
 
-int hs_config_disabled(void)
+/* The tile block kept between calls holds about the rank's share of the
+ * matrix.  An application that sizes its own data to the node's memory
+ * must get that back when the call returns, so by default only a block of
+ * at most KEEP_DEFAULT_MIB stays: a call that small takes a few ms, where
+ * mapping and touching the block again would be a noticeable part of it;
+ * a larger call runs long enough to pay for its mapping (a few %).
+ * HETSCAL_KEEP_MEMORY: 0 keeps nothing, 1 keeps any size (the block of
+ * the last call, as MKL keeps its buffers), N > 1 keeps up to N MiB. */
+enum { KEEP_DEFAULT_MIB = 64 };
+
+static double keep_bytes(int setting)
+{
+    double mib = 1024.0 * 1024.0;
+    if (setting < 0)
+        return KEEP_DEFAULT_MIB * mib;
+    if (setting == 1)
+        return 1e300;
+    return setting * mib;
+}
+
+static int disabled(void)
 {
     return env_int("HETSCAL_DISABLE", 0) != 0;
 }
 
-int hs_default_tile_size(int n, int nranks, int threads)
+int hs_default_tile_size(int n, int grid_threads)
 {
     /* The largest tile (best GEMM rate) that still leaves every worker of
      * every rank many tiles of trailing update. */
     static const int sizes[] = { 512, 384, 256, 192, 128, 96, 64 };
-    long want = 32L * nranks * threads;
+    long want = 32L * grid_threads;
     int b = sizes[sizeof sizes / sizeof *sizes - 1];
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
         long per_dim = n / sizes[k];
@@ -69,6 +89,9 @@ void hs_config_read(hs_config *c, const hetscal_grid *grid)
     /* HETSCAL_OVERLAP_COPIES: 0 never, 1 when large enough, 2 always. */
     c->overlap_copies = env_int("HETSCAL_OVERLAP_COPIES", 1);
     c->verbose = env_int("HETSCAL_VERBOSE", 0);
-    c->keep_memory = env_int("HETSCAL_KEEP_MEMORY", 1) != 0;
-    c->disable = hs_config_disabled();
+    c->keep_bytes = keep_bytes(env_int("HETSCAL_KEEP_MEMORY", -1));
+    c->disable = disabled();
+    c->grid_threads = c->num_threads;
+    c->accel_ranks = 0;
+    c->accel_host_rate = c->accel_rate = 0;
 }

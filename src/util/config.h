@@ -5,25 +5,35 @@
 
 #include "blacs_shim/grid.h"
 
+/* Fields marked "grid" shape the tiles, the task stream or a collective,
+ * so every rank of the grid must hold the same value: hs_config_read
+ * reads this rank's environment, and api/config_agree.c then replaces
+ * them with rank (0,0)'s values and fills the agreed part.  The others
+ * are this rank's own resources and may differ between ranks. */
 typedef struct hs_config {
-    int nb_small;      /* host tile size b (0: choose from N) */
-    int nb;            /* top-level tile size B (GPU columns; 0: default) */
-    int nb_gpu;        /* accelerator panel width Bg (0: from DGEMM rates) */
+    int nb_small;      /* grid: host tile size b (0: choose from N) */
+    int nb;            /* grid: top-level tile size B (GPU columns; 0: default) */
+    int nb_gpu;        /* grid: accelerator panel width Bg (0: from DGEMM rates) */
+    int overlap_copies;   /* grid: repartition as tasks: 0 no, 1 large, 2 always */
+    int disable;       /* grid: forward calls to the next ScaLAPACK */
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */
-    int overlap_copies;   /* repartition as tasks: 0 no, 1 large, 2 always */
     int verbose;
-    int keep_memory;   /* keep the tile block for the next call */
-    int disable;       /* forward calls to the next ScaLAPACK */
+    double keep_bytes; /* tile block kept for the next call up to this size */
+
+    /* Agreed over the grid at each call (hs_config_agree). */
+    int grid_threads;        /* threads that run tasks, summed over the grid */
+    int accel_ranks;         /* ranks of the grid with accelerators */
+    double accel_host_rate;  /* their host DGEMM rate (all threads), average */
+    double accel_rate;       /* their accelerators' DGEMM rate, average */
 } hs_config;
 
 void hs_config_read(hs_config *c, const hetscal_grid *grid);
 
-/* Host tile size for an n x n problem when HETSCAL_NB_SMALL is not set. */
-int hs_default_tile_size(int n, int nranks, int threads);
+/* Host tile size for an n x n problem when HETSCAL_NB_SMALL is not set,
+ * from the threads of the whole grid (so the same on every rank). */
+int hs_default_tile_size(int n, int grid_threads);
 
-/* HETSCAL_DISABLE alone, read before anything else. */
-int hs_config_disabled(void);
 
 #endif

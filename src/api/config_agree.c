@@ -1,0 +1,83 @@
+/* Agreement of the grid-wide configuration (see config_agree.h). */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "api/config_agree.h"
+#include "api/device_split.h"
+#include "include/hetscal.h"
+#include "runtime/session.h"
+
+/* The values rank (0,0) decides, in the order of `names`. */
+enum { COMMON_NB_SMALL, COMMON_NB, COMMON_NB_GPU, COMMON_OVERLAP, COMMON_DISABLE, NCOMMON };
+
+static const char *const names[NCOMMON] = {
+    "HETSCAL_NB_SMALL", "HETSCAL_NB", "HETSCAL_NB_GPU", "HETSCAL_OVERLAP_COPIES",
+    "HETSCAL_DISABLE"
+};
+
+static int *common_field(hs_config *cfg, int k)
+{
+    switch (k) {
+    case COMMON_NB_SMALL: return &cfg->nb_small;
+    case COMMON_NB: return &cfg->nb;
+    case COMMON_NB_GPU: return &cfg->nb_gpu;
+    case COMMON_OVERLAP: return &cfg->overlap_copies;
+    default: return &cfg->disable;
+    }
+}
+
+/* One MPI_SUM over doubles carries everything: for each common value,
+ * rank (0,0)'s value (0 from the others) and the value itself, so that
+ * a rank can tell it was overridden; then the threads that run tasks,
+ * and the accelerator ranks' count and rates.  Every term is an integer
+ * (rates in whole MFLOP/s) far below 2^53, so the sums are exact in any
+ * order of reduction and every rank derives the same layout from them. */
+enum { V_ROOT = 0, V_THREADS = 2 * NCOMMON, V_ACCEL_RANKS, V_HOST_RATE, V_ACCEL_RATE, NV };
+
+int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
+{
+    double mine[NV] = { 0 }, all[NV];
+    int root = grid->rank == hetscal_grid_rank(grid, 0, 0);
+
+    for (int k = 0; k < NCOMMON; k++) {
+        double v = *common_field(cfg, k);
+        mine[V_ROOT + k] = root ? v : 0;
+        mine[NCOMMON + k] = v;
+    }
+    /* A rank of one thread runs its tasks on the calling thread: it
+     * counts as one either way. */
+    mine[V_THREADS] = cfg->num_threads > 0 ? cfg->num_threads : 1;
+
+    /* Devices only when this rank takes part: a rank that would forward
+     * the call has no reason to open them. */
+    if (!cfg->disable) {
+        hs_device **devs;
+        int ndev;
+        const char *msg;
+        if (hs_session_devices(grid, &devs, &ndev, &msg) == HETSCAL_SUCCESS && ndev > 1) {
+            double host_per_thread, accel;
+            hs_device_rates(devs, ndev, &host_per_thread, &accel);
+            mine[V_ACCEL_RANKS] = 1;
+            mine[V_HOST_RATE] = floor(host_per_thread * cfg->num_threads * 1e3);
+            mine[V_ACCEL_RATE] = floor(accel * 1e3);
+        }
+    }
+    if (MPI_Allreduce(mine, all, NV, MPI_DOUBLE, MPI_SUM, grid->comm) != MPI_SUCCESS)
+        return HETSCAL_ERR_MPI;
+
+    for (int k = 0; k < NCOMMON; k++) {
+        int *field = common_field(cfg, k), agreed = (int)all[V_ROOT + k];
+        if (*field != agreed && cfg->verbose)
+            fprintf(stderr,
+                    "hetscal: rank %d: %s is %d here and %d on rank (0,0): using %d on "
+                    "the whole grid\n", grid->rank, names[k], *field, agreed, agreed);
+        *field = agreed;
+    }
+    cfg->grid_threads = (int)all[V_THREADS];
+    cfg->accel_ranks = (int)all[V_ACCEL_RANKS];
+    cfg->accel_host_rate = cfg->accel_ranks ? all[V_HOST_RATE] * 1e-3 / cfg->accel_ranks : 0;
+    cfg->accel_rate = cfg->accel_ranks ? all[V_ACCEL_RATE] * 1e-3 / cfg->accel_ranks : 0;
+    return HETSCAL_SUCCESS;
+}
