@@ -4,6 +4,7 @@
  * application's.  Ranks of grid positions are gathered, never assumed. */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "blacs_shim/blacs.h"
@@ -13,6 +14,10 @@
 /* Cblacs_get request for the system handle of a context's communicator. */
 enum { BLACS_GET_SYSTEM_CONTEXT = 10 };
 
+/* Calls may run at once on different contexts (application threads):
+ * the lock guards the list only, never a collective, so a thread waiting
+ * in one grid's collective cannot hold up another grid's call. */
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static hetscal_grid *cached_grids;
 
 void hetscal_grid_info(int ctxt, int *nprow, int *npcol, int *myrow, int *mycol)
@@ -91,23 +96,30 @@ const hetscal_grid *hetscal_grid_get(int ctxt, int *err)
      * numbers are per process and reused after blacs_gridexit, so one rank
      * may hold a stale entry where another holds none (and must build,
      * which is collective). */
-    hetscal_grid **found = NULL;
-    for (link = &cached_grids; *link; link = &(*link)->next)
-        if ((*link)->ctxt == ctxt) {
-            found = link;
+    hetscal_grid *cached = NULL;
+    pthread_mutex_lock(&cache_lock);
+    for (g = cached_grids; g; g = g->next)
+        if (g->ctxt == ctxt) {
+            cached = g;
             break;
         }
-    int reuse = found && grid_matches(*found, ctxt, sys, nprow, npcol, myrow, mycol);
+    pthread_mutex_unlock(&cache_lock);
+    /* Only a call on this context touches its entry, and calls on one
+     * context come one at a time (as for ScaLAPACK itself). */
+    int reuse = cached && grid_matches(cached, ctxt, sys, nprow, npcol, myrow, mycol);
     int all_reuse = 0;
     MPI_Allreduce(&reuse, &all_reuse, 1, MPI_INT, MPI_MIN, sys);
     if (all_reuse) {
         *err = HETSCAL_SUCCESS;
-        return *found;
+        return cached;
     }
-    if (found) {
-        g = *found;
-        *found = g->next;
-        grid_free(g);
+    if (cached) {
+        pthread_mutex_lock(&cache_lock);
+        for (link = &cached_grids; *link != cached; link = &(*link)->next)
+            ;
+        *link = cached->next;
+        pthread_mutex_unlock(&cache_lock);
+        grid_free(cached);
     }
 
     g = calloc(1, sizeof *g);
@@ -127,16 +139,22 @@ const hetscal_grid *hetscal_grid_get(int ctxt, int *err)
         grid_free(g);
         return NULL;
     }
+    pthread_mutex_lock(&cache_lock);
     g->next = cached_grids;
     cached_grids = g;
+    pthread_mutex_unlock(&cache_lock);
     return g;
 }
 
 void hetscal_grid_free_all(void)
 {
-    while (cached_grids) {
-        hetscal_grid *g = cached_grids;
-        cached_grids = g->next;
+    pthread_mutex_lock(&cache_lock);
+    hetscal_grid *all = cached_grids;
+    cached_grids = NULL;
+    pthread_mutex_unlock(&cache_lock);
+    while (all) {
+        hetscal_grid *g = all;
+        all = g->next;
         grid_free(g);
     }
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "api/check_args.h"
+#include "api/call_guard.h"
 #include "api/config_agree.h"
 #include "api/export.h"
 #include "api/qr_call.h"
@@ -76,9 +77,9 @@ static void forward(const int *m, const int *n, double *a, const int *ia, const 
     next(m, n, a, ia, ja, desca, tau, work, lwork, info);
 }
 
-HETSCAL_EXPORT void pdgeqrf_(const int *m, const int *n, double *a, const int *ia,
-                             const int *ja, const int *desca, double *tau, double *work,
-                             const int *lwork, int *info)
+static void pdgeqrf_body(const int *m, const int *n, double *a, const int *ia,
+                         const int *ja, const int *desca, double *tau, double *work,
+                         const int *lwork, int *info)
 {
     const hetscal_grid *grid = NULL;
     hs_config cfg;
@@ -100,6 +101,15 @@ HETSCAL_EXPORT void pdgeqrf_(const int *m, const int *n, double *a, const int *i
         fprintf(stderr, "hetscal: pdgeqrf failed inside the runtime (status %d: %s) on rank %d\n",
                 *info, hs_status_text(*info), grid->rank);
     work[0] = (double)lwmin;
+}
+
+HETSCAL_EXPORT void pdgeqrf_(const int *m, const int *n, double *a, const int *ia,
+                             const int *ja, const int *desca, double *tau, double *work,
+                             const int *lwork, int *info)
+{
+    hs_call_guard_enter();
+    pdgeqrf_body(m, n, a, ia, ja, desca, tau, work, lwork, info);
+    hs_call_guard_leave();
 }
 
 HETSCAL_EXPORT void pdgeqrf(const int *m, const int *n, double *a, const int *ia,

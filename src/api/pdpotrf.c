@@ -9,6 +9,7 @@
 
 #include "api/check_args.h"
 #include "api/cholesky_call.h"
+#include "api/call_guard.h"
 #include "api/config_agree.h"
 #include "api/export.h"
 #include "blacs_shim/blacs.h"
@@ -78,8 +79,8 @@ static void forward(const char *uplo, const int *n, double *a, const int *ia,
     next(uplo, n, a, ia, ja, desca, info, 1);
 }
 
-HETSCAL_EXPORT void pdpotrf_(const char *uplo, const int *n, double *a, const int *ia,
-                             const int *ja, const int *desca, int *info)
+static void pdpotrf_body(const char *uplo, const int *n, double *a, const int *ia,
+                         const int *ja, const int *desca, int *info)
 {
     const hetscal_grid *grid = NULL;
     hs_config cfg;
@@ -102,6 +103,14 @@ HETSCAL_EXPORT void pdpotrf_(const char *uplo, const int *n, double *a, const in
     if (*info < 0)
         fprintf(stderr, "hetscal: pdpotrf failed inside the runtime (status %d: %s) on rank %d\n",
                 *info, hs_status_text(*info), grid->rank);
+}
+
+HETSCAL_EXPORT void pdpotrf_(const char *uplo, const int *n, double *a, const int *ia,
+                             const int *ja, const int *desca, int *info)
+{
+    hs_call_guard_enter();
+    pdpotrf_body(uplo, n, a, ia, ja, desca, info);
+    hs_call_guard_leave();
 }
 
 HETSCAL_EXPORT void pdpotrf(const char *uplo, const int *n, double *a, const int *ia,

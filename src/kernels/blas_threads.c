@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 
 #include "kernels/blas_threads.h"
 
@@ -16,6 +17,12 @@ static void lookup(get_fn *get, set_fn *set)
     *set = (set_fn)dlsym(RTLD_DEFAULT, "openblas_set_num_threads");
 }
 
+/* Calls running at once in this process (threads of the application on
+ * different grids): the first sets one BLAS thread, the last gives the
+ * application's count back. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static int calls, saved;
+
 int hs_blas_threads_enter(void)
 {
     get_fn get;
@@ -23,17 +30,25 @@ int hs_blas_threads_enter(void)
     lookup(&get, &set);
     if (!get || !set)
         return 0;
-    int previous = get();
-    if (previous != 1)
-        set(1);
-    return previous;
+    pthread_mutex_lock(&lock);
+    if (calls++ == 0) {
+        saved = get();
+        if (saved != 1)
+            set(1);
+    }
+    pthread_mutex_unlock(&lock);
+    return 1;
 }
 
-void hs_blas_threads_leave(int previous)
+void hs_blas_threads_leave(int entered)
 {
     get_fn get;
     set_fn set;
+    if (!entered)
+        return;
     lookup(&get, &set);
-    if (set && previous > 1)
-        set(previous);
+    pthread_mutex_lock(&lock);
+    if (--calls == 0 && set && saved > 1)
+        set(saved);
+    pthread_mutex_unlock(&lock);
 }

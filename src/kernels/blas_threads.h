@@ -4,7 +4,10 @@
 #ifndef HETSCAL_KERNELS_BLAS_THREADS_H
 #define HETSCAL_KERNELS_BLAS_THREADS_H
 
-int hs_blas_threads_enter(void);       /* returns the previous setting */
-void hs_blas_threads_leave(int previous);
+/* Calls may overlap (several application threads): the setting is the
+ * application's again once the last call has left.  enter returns what
+ * leave takes. */
+int hs_blas_threads_enter(void);
+void hs_blas_threads_leave(int entered);
 
 #endif

@@ -17,17 +17,52 @@
 #include "util/clock.h"
 #include "util/mem.h"
 
-#define E hs_engine_state
+_Thread_local hs_engine *hs_engine_cur;
 
-hs_engine hs_engine_state = {
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-    .work_cv = PTHREAD_COND_INITIALIZER,
-    .park_cv = PTHREAD_COND_INITIALIZER,
-    .gen_cv = PTHREAD_COND_INITIALIZER,
-    .window_cv = PTHREAD_COND_INITIALIZER,
-    .comm_cv = PTHREAD_COND_INITIALIZER,
-    .copy_cv = PTHREAD_COND_INITIALIZER,
-};
+/* Every engine made so far; those not in_use are free for the next call.
+ * Engines are never freed before the process ends (their threads wait
+ * for the next call). */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static hs_engine *pool;
+
+static hs_engine *engine_new(void)
+{
+    hs_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    pthread_mutex_init(&e->lock, NULL);
+    pthread_cond_init(&e->work_cv, NULL);
+    pthread_cond_init(&e->park_cv, NULL);
+    pthread_cond_init(&e->gen_cv, NULL);
+    pthread_cond_init(&e->window_cv, NULL);
+    pthread_cond_init(&e->comm_cv, NULL);
+    pthread_cond_init(&e->copy_cv, NULL);
+    return e;
+}
+
+/* A free engine of the pool for this thread's call, or a new one. */
+static hs_engine *engine_acquire(void)
+{
+    pthread_mutex_lock(&pool_lock);
+    hs_engine *e = pool;
+    while (e && e->in_use)
+        e = e->next;
+    if (!e && (e = engine_new()) != NULL) {
+        e->next = pool;
+        pool = e;
+    }
+    if (e)
+        e->in_use = 1;
+    pthread_mutex_unlock(&pool_lock);
+    return e;
+}
+
+static void engine_release(hs_engine *e)
+{
+    pthread_mutex_lock(&pool_lock);
+    e->in_use = 0;
+    pthread_mutex_unlock(&pool_lock);
+}
 
 /* ---- handles and access lists (engine lock held) ---------------------- */
 
@@ -203,6 +238,7 @@ hs_task *hs_task_new(int queue, hs_kernel kernel, const char *name, int priority
     hs_task *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
+    t->engine = hs_engine_cur;
     t->queue = queue;
     t->kernel = kernel;
     t->name = name;
@@ -362,7 +398,9 @@ static int run_inline_locked(void)
 
 static void *worker_main(void *arg)
 {
-    int index = (int)(size_t)arg, tracing = 0;
+    const hs_thread_slot *slot = arg;
+    hs_engine_cur = slot->engine;
+    int index = slot->index, tracing = 0;
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
         hs_task *t = NULL;
@@ -391,7 +429,7 @@ static void *worker_main(void *arg)
 
 static void *generator_main(void *arg)
 {
-    (void)arg;
+    hs_engine_cur = ((const hs_thread_slot *)arg)->engine;
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
         if (!E.gen_pending) {
@@ -414,12 +452,19 @@ static int start_threads(int workers)
 {
     while (E.nthreads <= workers) {
         void *(*fn)(void *) = E.nthreads == 0 ? generator_main : worker_main;
-        if (pthread_create(&E.thread[E.nthreads], NULL, fn,
-                           (void *)(size_t)E.nthreads) != 0)
+        E.slot[E.nthreads] = (hs_thread_slot){ hs_engine_cur, E.nthreads };
+        if (pthread_create(&E.thread[E.nthreads], NULL, fn, &E.slot[E.nthreads]) != 0)
             break;
         E.nthreads++;
     }
     return E.nthreads >= (workers > 0 ? 2 : 1) ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
+}
+
+static hs_device *host_device;
+
+static void open_host_device(void)
+{
+    host_device = hs_cpu_device_open();
 }
 
 int hs_engine_begin(const hs_engine_limits *limits)
@@ -429,6 +474,9 @@ int hs_engine_begin(const hs_engine_limits *limits)
         workers = 0;
     if (workers > HS_MAX_WORKERS)
         workers = HS_MAX_WORKERS;
+    hs_engine_cur = engine_acquire();
+    if (!hs_engine_cur)
+        return HETSCAL_ERR_NOMEM;
     pthread_mutex_lock(&E.lock);
     err = start_threads(workers);
     int before = E.workers;
@@ -450,11 +498,11 @@ int hs_engine_begin(const hs_engine_limits *limits)
         for (int d = 0; d < E.ndev; d++)
             E.devs[d] = limits->devs[d];
     } else {
-        /* The host alone: a device of our own for the host kernels. */
-        static hs_device *host;
-        if (!host)
-            host = hs_cpu_device_open();
-        E.devs[0] = limits->devs ? limits->devs[0] : host;
+        /* The host alone: a device of our own for the host kernels
+         * (stateless: every engine shares it). */
+        static pthread_once_t once = PTHREAD_ONCE_INIT;
+        pthread_once(&once, open_host_device);
+        E.devs[0] = limits->devs ? limits->devs[0] : host_device;
         if (!E.devs[0])
             err = HETSCAL_ERR_NOMEM;
     }
@@ -471,6 +519,8 @@ int hs_engine_begin(const hs_engine_limits *limits)
         err = hs_engine_devices_begin((int)E.window + 1024);
     E.active = !err;
     pthread_mutex_unlock(&E.lock);
+    if (err)
+        engine_release(hs_engine_cur);   /* no hs_engine_end follows */
     return err;
 }
 
@@ -527,6 +577,7 @@ void hs_engine_end(hs_engine_stats *stats)
     pthread_mutex_unlock(&E.lock);
     for (int d = 1; d < E.ndev; d++)
         hs_devmem_trim(E.devs[d]);
+    engine_release(hs_engine_cur);
 }
 
 hs_task *hs_engine_take_comm_tasks(void)
@@ -599,10 +650,10 @@ int hs_engine_failure(void)
     return f;
 }
 
-void hs_engine_shutdown(void)
+static void engine_shutdown(void)
 {
     pthread_mutex_lock(&E.lock);
-    if (E.nthreads == 0) {
+    if (E.nthreads == 0 && !E.copy_started) {
         pthread_mutex_unlock(&E.lock);
         return;
     }
@@ -620,4 +671,24 @@ void hs_engine_shutdown(void)
     E.nthreads = 0;
     E.shutdown = 0;
     pthread_mutex_unlock(&E.lock);
+}
+
+void hs_engine_shutdown(void)
+{
+    /* Engines of calls still running (another thread's) are left alone;
+     * the others stop their threads.  The pool itself stays. */
+    hs_engine *mine = hs_engine_cur;
+    pthread_mutex_lock(&pool_lock);
+    for (hs_engine *e = pool; e; e = e->next) {
+        if (e->in_use)
+            continue;
+        e->in_use = 1;
+        pthread_mutex_unlock(&pool_lock);
+        hs_engine_cur = e;
+        engine_shutdown();
+        pthread_mutex_lock(&pool_lock);
+        e->in_use = 0;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    hs_engine_cur = mine;
 }

@@ -91,6 +91,7 @@ struct hs_task {
     int skipped;              /* an input carried a status: kernel not run */
     int ignore_status;        /* run the kernel whatever the inputs carry */
     void *ctx;                /* for the kernel, when iparam is not enough */
+    struct hs_engine *engine; /* the engine of its call (device callbacks) */
     hs_task *next;            /* queue link */
 };
 

@@ -15,8 +15,6 @@
 #include "runtime/trace.h"
 #include "util/clock.h"
 
-#define E hs_engine_state
-
 void hs_engine_devices_ready(hs_task *t)
 {
     /* The heaps hold the whole window (hs_engine_devices_begin). */
@@ -69,6 +67,7 @@ static void finish_locked(hs_task *t, double t_done)
 static void done_callback(void *arg)
 {
     double t_done = hs_now();
+    hs_engine_cur = ((hs_task *)arg)->engine;   /* a thread of the device */
     pthread_mutex_lock(&E.lock);
     finish_locked(arg, t_done);
     pthread_mutex_unlock(&E.lock);
@@ -109,7 +108,9 @@ static void run_device_task(hs_task *t, hs_device *dev)
 
 static void *device_main(void *arg)
 {
-    int d = (int)(size_t)arg;
+    const hs_thread_slot *slot = arg;
+    hs_engine_cur = slot->engine;
+    int d = slot->index;
     hs_engine_device *ed = &E.dev[d];
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
@@ -148,7 +149,7 @@ static void run_copy(hs_task *t)
 
 static void *copy_main(void *arg)
 {
-    (void)arg;
+    hs_engine_cur = arg;
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
         hs_task *t = E.active ? hs_heap_pop(&E.copies) : NULL;
@@ -168,7 +169,7 @@ int hs_engine_devices_begin(int heap_size)
 {
     int err = hs_heap_reserve(&E.copies, heap_size);
     if (!err && !E.copy_started) {
-        if (pthread_create(&E.copy_thread, NULL, copy_main, NULL) == 0)
+        if (pthread_create(&E.copy_thread, NULL, copy_main, hs_engine_cur) == 0)
             E.copy_started = 1;
         else
             err = HETSCAL_ERR_NOMEM;
@@ -180,7 +181,8 @@ int hs_engine_devices_begin(int heap_size)
         if (err || ed->started)
             continue;
         pthread_cond_init(&ed->cv, NULL);
-        if (pthread_create(&ed->thread, NULL, device_main, (void *)(size_t)d) == 0)
+        E.dev_slot[d] = (hs_thread_slot){ hs_engine_cur, d };
+        if (pthread_create(&ed->thread, NULL, device_main, &E.dev_slot[d]) == 0)
             ed->started = 1;
         else
             err = HETSCAL_ERR_NOMEM;

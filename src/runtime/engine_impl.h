@@ -20,6 +20,17 @@ typedef struct hs_engine_device {
     double last_done;            /* completion time of its previous task */
 } hs_engine_device;
 
+struct hs_engine;
+
+/* What an engine thread is started with: its engine and its index. */
+typedef struct hs_thread_slot {
+    struct hs_engine *engine;
+    int index;
+} hs_thread_slot;
+
+/* One engine runs one call at a time; a process has as many as calls run
+ * at once (threads of the application calling on different grids), each
+ * with its own threads, kept between calls in a pool. */
 typedef struct hs_engine {
     pthread_mutex_t lock;
     pthread_cond_t work_cv;      /* host workers taking part in the call */
@@ -57,9 +68,18 @@ typedef struct hs_engine {
     int failure;
     int tracing;
     hs_engine_stats stats;
+
+    hs_thread_slot slot[HS_MAX_WORKERS + 1];   /* [0] generator, workers */
+    hs_thread_slot dev_slot[HS_MAX_DEVICES];   /* management threads */
+    int in_use;                  /* taken by a call (begin .. end) */
+    struct hs_engine *next;      /* in the pool */
 } hs_engine;
 
-extern hs_engine hs_engine_state;
+/* The engine of this thread: set by hs_engine_begin on the thread that
+ * makes the call, at start on the engine's own threads, and from the
+ * task in a device's completion callback. */
+extern _Thread_local hs_engine *hs_engine_cur;
+#define E (*hs_engine_cur)
 
 /* Engine lock held. */
 void hs_engine_complete_locked(hs_task *t);

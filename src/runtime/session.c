@@ -1,12 +1,14 @@
 /* Runtime session and lifecycle (see session.h). */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "blacs_shim/grid.h"
 #include "comm/progress.h"
+#include "device/backends.h"
 #include "include/hetscal.h"
 #include "runtime/device_memory.h"
 #include "runtime/session.h"
@@ -24,7 +26,17 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
     int accelerators = lim.devs && lim.ndev > 1;
     if (nranks > 1 && accelerators && lim.workers < 1)
         lim.workers = 1;
+    /* Every rank starts, or none: a rank that could not would leave the
+     * others waiting for its messages. */
     err = hs_engine_begin(&lim);
+    if (nranks > 1) {
+        int all = 0;
+        MPI_Allreduce(&err, &all, 1, MPI_INT, MPI_MIN, comm);
+        if (!err && all) {
+            hs_engine_end(NULL);
+            err = all;
+        }
+    }
     if (err)
         return err;
     if (nranks > 1 && lim.workers > 0) {
@@ -55,6 +67,13 @@ static struct {
     char msg[256];
 } D;
 
+static hs_device *host_only[1];
+
+static void open_host_only(void)
+{
+    host_only[0] = hs_cpu_device_open();
+}
+
 static void close_devices(void)
 {
     if (D.opened) {
@@ -70,9 +89,39 @@ int hs_session_device_generation(void)
     return D.generation;
 }
 
+/* One call at a time drives the devices (each has one management thread
+ * per engine, and a device takes its kernels from one thread): the call
+ * that holds devices_lock, from its first hs_session_devices to
+ * hs_session_devices_release.  A call made meanwhile by another thread
+ * runs on the host; its grid agrees on that (api/config_agree.c). */
+static pthread_mutex_t devices_lock = PTHREAD_MUTEX_INITIALIZER;
+/* This thread's call: 0 has not asked yet, HOLDS the devices, or was
+ * DENIED them (and keeps to the host until its end, whatever happens
+ * meanwhile: its grid agreed on that). */
+enum { ASKED_NOT, HOLDS, DENIED };
+static _Thread_local int claim;
+void hs_session_devices_release(void)
+{
+    if (claim == HOLDS)
+        pthread_mutex_unlock(&devices_lock);
+    claim = ASKED_NOT;
+}
+
 int hs_session_devices(const hetscal_grid *grid, hs_device ***devs, int *ndev,
                        const char **msg)
 {
+    if (claim == ASKED_NOT)
+        claim = pthread_mutex_trylock(&devices_lock) == 0 ? HOLDS : DENIED;
+    if (claim == DENIED) {
+        static pthread_once_t once = PTHREAD_ONCE_INIT;
+        pthread_once(&once, open_host_only);
+        if (!host_only[0])
+            return HETSCAL_ERR_NOMEM;
+        *devs = host_only;
+        *ndev = 1;
+        *msg = "cpu only: another thread's call holds the devices";
+        return HETSCAL_SUCCESS;
+    }
     const char *spec = getenv("HETSCAL_DEVICES");
     if (!spec)
         spec = "";

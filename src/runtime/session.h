@@ -16,9 +16,14 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
 /* This rank's devices ([0] the host), opened with HETSCAL_DEVICES at the
  * first call and kept until MPI_Finalize or until the variable changes
  * (then reopened); msg says what was opened, or why not what was asked
- * (then the host only).  Calling thread. */
+ * (then the host only).  Calling thread.  While another thread's call
+ * holds the devices, this call gets the host only. */
 int hs_session_devices(const hetscal_grid *grid, hs_device ***devs, int *ndev,
                        const char **msg);
+/* The end of a call that asked for devices: another thread's call may
+ * use them now. */
+void hs_session_devices_release(void);
+
 /* Counts the openings so far: what was measured on the devices is valid
  * while it stays the same. */
 int hs_session_device_generation(void);

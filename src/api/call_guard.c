@@ -1,0 +1,36 @@
+/* Entry and exit of every call (see call_guard.h). */
+#include "config.h"
+
+#include <mpi.h>
+#include <pthread.h>
+
+#include "api/call_guard.h"
+#include "runtime/session.h"
+
+static pthread_mutex_t serial = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int concurrent;   /* MPI_THREAD_MULTIPLE was provided */
+static _Thread_local int serialized;
+
+static void query_level(void)
+{
+    int provided = MPI_THREAD_SINGLE;
+    MPI_Query_thread(&provided);
+    concurrent = provided == MPI_THREAD_MULTIPLE;
+}
+
+void hs_call_guard_enter(void)
+{
+    pthread_once(&once, query_level);
+    serialized = !concurrent;
+    if (serialized)
+        pthread_mutex_lock(&serial);
+}
+
+void hs_call_guard_leave(void)
+{
+    hs_session_devices_release();
+    if (serialized)
+        pthread_mutex_unlock(&serial);
+    serialized = 0;
+}
