@@ -4,11 +4,14 @@
  * calls are made one after the other.  The two grids are laid out
  * differently (1 x P and P x 1, or 2 x 2 and its transpose by column
  * order), so a process-wide lock would deadlock here as soon as two
- * processes' threads took it in different orders.
+ * processes' threads took it in different orders.  With emulated GPUs
+ * (HETSCAL_DEVICES=emu:N) one call at a time gets them: results then
+ * agree to rounding.
  * Exit status: failed checks (summed over ranks); 77 without
  * MPI_THREAD_MULTIPLE. */
 #include "config.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +56,9 @@ static int global_index(int l, int nb, int p, int np)
     return (l / nb * np + p) * nb + l % nb;
 }
 
-/* SPD (diagonally dominant) for PDPOTRF, a general matrix for PDGEQRF. */
+/* Diagonally dominant: SPD for PDPOTRF (spd), and well conditioned for
+ * PDGEQRF, whose reflectors are then fixed to rounding whatever the
+ * layout (the periodic part alone has rank 11). */
 static void fill(const caller *c, double *a, int rows, int cols, int spd)
 {
     int lr = local_rows(c, rows), lc = local_cols(c, cols), lld = lr > 1 ? lr : 1;
@@ -62,7 +67,7 @@ static void fill(const caller *c, double *a, int rows, int cols, int spd)
             int i = global_index(il, c->nb, c->myrow, c->nprow);
             int j = global_index(jl, c->nb, c->mycol, c->npcol);
             double v = 1.0 / (1.0 + i + 2 * j) + ((i * 7 + j * 3) % 11) * 0.01;
-            a[il + (size_t)jl * lld] = spd && i == j ? rows + v : v;
+            a[il + (size_t)jl * lld] = i == j ? rows + v : spd ? v : v - 0.05;
         }
 }
 
@@ -89,6 +94,24 @@ static void check(caller *c, int ok, const char *what, int round)
     }
 }
 
+/* With devices (HETSCAL_DEVICES=emu:N) only one of the calls running at
+ * once gets them, and the other runs the host layout: the same factor up
+ * to rounding then, not bit for bit. */
+static int with_devices;
+
+static int same(const double *x, const double *y, size_t count)
+{
+    if (!with_devices)
+        return memcmp(x, y, count * sizeof(double)) == 0;
+    double diff = 0, scale = 0;
+    for (size_t i = 0; i < count; i++) {
+        double d = fabs(x[i] - y[i]), a = fabs(y[i]);
+        diff = d > diff || d != d ? d : diff;
+        scale = a > scale ? a : scale;
+    }
+    return diff <= 1e-10 * (scale > 1 ? scale : 1);
+}
+
 static void *concurrent_caller(void *arg)
 {
     caller *c = arg;
@@ -97,15 +120,15 @@ static void *concurrent_caller(void *arg)
         if ((round + (c->nprow > c->npcol)) % 2 == 0) {
             run_potrf(c, c->a, &info);
             check(c, info == c->info_ref_c, "PDPOTRF INFO as one after the other", round);
-            check(c, memcmp(c->a, c->ref_c, c->count_c * sizeof(double)) == 0,
-                  "PDPOTRF factor bit for bit as one after the other", round);
+            check(c, same(c->a, c->ref_c, c->count_c),
+                  "PDPOTRF factor as one after the other", round);
         } else {
             run_geqrf(c, c->a, c->tau, &info);
             check(c, info == c->info_ref_q, "PDGEQRF INFO as one after the other", round);
-            check(c, memcmp(c->a, c->ref_q, c->count_q * sizeof(double)) == 0,
-                  "PDGEQRF R and V bit for bit as one after the other", round);
-            check(c, memcmp(c->tau, c->ref_tau, (size_t)local_cols(c, c->n) * sizeof(double)) == 0,
-                  "PDGEQRF TAU bit for bit as one after the other", round);
+            check(c, same(c->a, c->ref_q, c->count_q),
+                  "PDGEQRF R and V as one after the other", round);
+            check(c, same(c->tau, c->ref_tau, (size_t)local_cols(c, c->n)),
+                  "PDGEQRF TAU as one after the other", round);
         }
     }
     return NULL;
@@ -158,6 +181,9 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 77;
     }
+
+    const char *devices = getenv("HETSCAL_DEVICES");
+    with_devices = devices && strncmp(devices, "emu", 3) == 0;
 
     caller c[CALLERS];
     memset(c, 0, sizeof c);
