@@ -1,4 +1,4 @@
-# Heterogeneous execution (DESIGN.md sections 2, 3, 5) on emulated GPUs:
+# Heterogeneous execution (doc/ARCHITECTURE.md sections 4-6) on emulated GPUs:
 # the runtime against its placement model, the PDPOTRF testers and Debian's
 # xdllt with HETSCAL_DEVICES=emu:N, GPU memory smaller than the share, and
 # the CPU fallback when CUDA is asked for but no GPU exists.

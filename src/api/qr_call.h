@@ -1,6 +1,6 @@
 /* The body of PDGEQRF once the arguments are valid: repartition sub(A)
  * into tiles, factor with the runtime (TSQR + Householder reconstruction
- * per panel, DESIGN.md section 6), scatter R, V and TAU back in
+ * per panel, doc/ARCHITECTURE.md section 4), scatter R, V and TAU back in
  * ScaLAPACK's format. */
 #ifndef HETSCAL_API_QR_CALL_H
 #define HETSCAL_API_QR_CALL_H

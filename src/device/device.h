@@ -1,4 +1,4 @@
-/* The device layer (DESIGN.md section 5): a device is a table of operations
+/* The device layer (doc/ARCHITECTURE.md sections 5, 6): a device is a table of operations
  * (memory, asynchronous 2-D copies, streams, events, BLAS kernels) with three
  * implementations: cpu (the host), emu (an emulated GPU) and cuda. */
 #ifndef HETSCAL_DEVICE_DEVICE_H

@@ -1,4 +1,4 @@
-# Device layer (src/device, DESIGN.md section 5): the interface, the
+# Device layer (src/device, doc/ARCHITECTURE.md section 6): the interface, the
 # registry, the shared host execution and the cpu and emu kinds; the cuda
 # kind when configure found the CUDA toolkit.
 HETSCAL_CORE_SOURCES += \

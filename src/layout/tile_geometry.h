@@ -1,4 +1,4 @@
-/* Hybrid tile geometry of an n_rows x n_cols matrix (DESIGN.md section 2).
+/* Hybrid tile geometry of an n_rows x n_cols matrix (doc/ARCHITECTURE.md section 4).
  *
  *   top-level tile column t (width B), cut into column panels:
  *

@@ -1,4 +1,4 @@
-/* Distributed task assignment without coordination (DESIGN.md section 4).
+/* Distributed task assignment without coordination (doc/ARCHITECTURE.md section 6).
  * Every rank runs the same serial algorithm, which inserts global tasks on
  * global tiles; each rank keeps from each task only its own instances:
  *   - the task itself when it owns the task's main output (first written

@@ -1,6 +1,6 @@
 /* The per-rank dataflow engine: data handles with per-handle access lists,
  * tasks with typed accesses, a bounded task window, priority-ordered ready
- * queues and the threads that run them (DESIGN.md section 3).
+ * queues and the threads that run them (doc/ARCHITECTURE.md section 5).
  *
  * A handle is one local piece of data (a home tile or a received copy) of
  * m x n doubles, column-major with ld = m, followed by one status word that
