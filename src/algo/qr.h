@@ -1,6 +1,7 @@
 /* Tile QR in ScaLAPACK's output format as a serial program that inserts
- * tasks (doc/ARCHITECTURE.md section 4): per panel, TSQR down the panel's tile rows
- * and Householder reconstruction at its top, then the trailing update. */
+ * tasks (doc/ARCHITECTURE.md section 4): per panel, TSQR down the panel's
+ * tile rows and Householder reconstruction at its top, then the trailing
+ * update. */
 #ifndef HETSCAL_ALGO_QR_H
 #define HETSCAL_ALGO_QR_H
 

@@ -1,7 +1,7 @@
 /* How wide the accelerator panel of each top-level tile column is
- * (doc/ARCHITECTURE.md section 4): the host and the accelerators get shares of the
- * column in proportion to their DGEMM rates, measured once per process
- * and agreed over the grid at each call. */
+ * (doc/ARCHITECTURE.md section 4): the host and the accelerators get
+ * shares of the column in proportion to their DGEMM rates, measured once
+ * per process and agreed over the grid at each call. */
 #ifndef HETSCAL_API_DEVICE_SPLIT_H
 #define HETSCAL_API_DEVICE_SPLIT_H
 

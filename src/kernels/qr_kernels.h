@@ -1,7 +1,7 @@
 /* Tile kernels of the QR factorization (TSQR + Householder reconstruction
  * per panel, doc/ARCHITECTURE.md section 4).  Each takes the task's
- * accesses in the order the algorithm inserted them and its iparam, and returns 0 or a
- * negative hetscal_status to record on its outputs.
+ * accesses in the order the algorithm inserted them and its iparam, and
+ * returns 0 or a negative hetscal_status to record on its outputs.
  *
  * A panel piece is the part of a panel tile from row `off` down (off > 0
  * only in the panel's top tile); its height p is the tile's height - off.
