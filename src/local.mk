@@ -9,6 +9,7 @@ HETSCAL_CORE_SOURCES = \
   src/api/device_split.h src/api/device_split.c \
   src/api/config_agree.h src/api/config_agree.c \
   src/api/call_guard.h src/api/call_guard.c \
+  src/api/call_driver.h src/api/call_driver.c \
   src/api/call_common.h src/api/call_common.c \
   src/api/pdpotrf.c \
   src/layout/desc.h src/layout/tile_geometry.h src/layout/tile_geometry.c \

@@ -1,0 +1,103 @@
+/* The call driver (see call_driver.h). */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "api/call_driver.h"
+#include "include/hetscal.h"
+#include "kernels/blas_threads.h"
+#include "runtime/device_memory.h"
+#include "runtime/session.h"
+#include "runtime/status.h"
+#include "util/clock.h"
+
+/* What the generation thread gets. */
+typedef struct program {
+    const hs_factorization *f;
+    const hs_geometry *geo;
+    hs_dist *dist;
+} program;
+
+static void generate(void *arg)
+{
+    const program *p = arg;
+    p->f->generate(p->geo, p->dist);
+}
+
+/* Tiles in, the program, tiles out; the status agreed over the grid. */
+static int run(const hs_factorization *f, hs_call *c, double **tiles, double t0)
+{
+    const hs_config *cfg = c->cfg;
+    hs_redist rd = { .grid = c->grid, .tile_grid = c->tile_grid, .geo = &c->geo, .a = c->a,
+                     .desca = c->desca, .ia = c->ia, .ja = c->ja, .m = c->m, .n = c->n,
+                     .transpose = c->transpose, .part = c->part, .tiles = tiles,
+                     .threads = cfg->num_threads };
+    int as_tasks = hs_call_copy_as_tasks(c->grid, cfg, &c->rep, c->dist, &rd);
+    int status = as_tasks ? HETSCAL_SUCCESS : hs_redist_to_tiles(&rd);
+    c->rep.t_in = hs_now() - t0;
+    if (status)
+        return status;
+
+    double t1 = hs_now();
+    program p = { f, &c->geo, c->dist };
+    int tiny = f->tiny_flops > 0 && c->rep.flops <= f->tiny_flops;
+    hs_engine_limits limits = {
+        .workers = hs_call_workers(cfg, tiny, &c->rep), .window = cfg->window,
+        .copy_budget = hs_copy_budget(cfg, c->rep.share_bytes, c->rep.tile),
+        .devs = c->devs, .ndev = c->ndev };
+    int err = hs_session_run(c->grid->comm, &limits, generate, &p, &c->rep.stats);
+    c->rep.peak_device_bytes = hs_devmem_peak();
+    status = hs_status_merge(err, hs_dist_local_status(c->dist));
+    c->rep.t_factor = hs_now() - t1;
+
+    double t2 = hs_now();
+    int out = as_tasks ? HETSCAL_SUCCESS : hs_redist_to_matrix(&rd);
+    c->rep.t_out = hs_now() - t2;
+    return hs_agree_status(c->grid, status ? status : out);
+}
+
+int hs_call_run(const hs_factorization *f, hs_call *c)
+{
+    hs_tile_home *home = NULL;
+    double **tiles = NULL;
+    double t0 = hs_now();
+    int blas_threads = hs_blas_threads_enter();
+
+    c->rep.routine = f->routine;
+    c->rep.m = c->m;
+    c->rep.n = c->n;
+    c->rep.flops = f->flops(c->m, c->n);
+    c->tile_grid = c->grid;
+    c->ndev = 1;
+    hs_call_begin(c->grid, c->cfg, c->ia, c->ja, c->desca, &c->rep);
+
+    int status = f->layout(c);
+    int ntiles = status ? 0 : f->tile_count(&c->geo);
+    int nmatrix = status ? 0 : c->geo.mt * c->geo.np;
+    if (!status) {
+        home = malloc((size_t)ntiles * sizeof *home);
+        tiles = calloc((size_t)nmatrix, sizeof *tiles);
+        status = home && tiles ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
+    }
+    if (!status) {
+        f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
+        status = hs_call_create_tiles(c->grid, ntiles, home, c->devs, c->ndev, &c->rep,
+                                      &c->dist);
+    }
+    status = hs_agree_status(c->grid, status);
+    if (!status) {
+        for (int t = 0; t < nmatrix; t++)
+            tiles[t] = hs_dist_tile_data(c->dist, t);
+        status = run(f, c, tiles, t0);
+        if (!status && f->finish)
+            status = f->finish(c);
+    }
+    hs_blas_threads_leave(blas_threads);
+    hs_call_destroy_tiles(c->cfg, c->dist);
+    free(home);
+    free(tiles);
+    hs_geometry_free(&c->geo);
+
+    hs_call_end(c->grid, c->cfg, t0, status, &c->rep);
+    return status;
+}

@@ -1,0 +1,61 @@
+/* The one path every factorization's call takes once its arguments are
+ * valid: layout, tiles in, the task program on the runtime, tiles out, an
+ * optional finishing step, INFO agreed over the grid, the report.  A
+ * factorization plugs in with a small table (hs_factorization); see
+ * doc/ARCHITECTURE.md section 10. */
+#ifndef HETSCAL_API_CALL_DRIVER_H
+#define HETSCAL_API_CALL_DRIVER_H
+
+#include "api/call_common.h"
+
+/* One call in progress.  The routine fills the arguments; its layout step
+ * fills rep.tile, geo and the repartition fields; the driver the rest. */
+typedef struct hs_call {
+    /* The call's arguments (already checked). */
+    const hetscal_grid *grid;
+    const hs_config *cfg;
+    int m, n;
+    double *a;
+    int ia, ja;
+    const int *desca;
+    int upper;                   /* PDPOTRF's UPLO = 'U' */
+    double *tau;                 /* PDGEQRF's TAU */
+
+    /* The layout. */
+    hs_call_report rep;
+    hs_geometry geo;
+    const hetscal_grid *tile_grid;   /* where the tiles live (default: grid) */
+    hetscal_grid one_row;            /* storage for a one-process-row tile grid */
+    int part, transpose;             /* what the repartition moves, and how */
+    hs_device **devs;
+    int ndev;
+
+    /* The run. */
+    hs_dist *dist;
+} hs_call;
+
+typedef struct hs_factorization {
+    const char *routine;             /* for the report: "pdpotrf" */
+    double (*flops)(int m, int n);
+    /* Up to this many flops the calling thread runs the tasks (0: never). */
+    double tiny_flops;
+    /* Tile size and geometry (collective: hs_call_layout); 0 or a local
+     * error, which the driver agrees on. */
+    int (*layout)(hs_call *call);
+    /* Global tiles (matrix tiles first, as in tile_geometry.h) and the
+     * home of each. */
+    int (*tile_count)(const hs_geometry *geo);
+    void (*tile_homes)(const hs_geometry *geo, const int *rank_of, hs_tile_home *home);
+    /* Inserts the task program (on the generation thread). */
+    void (*generate)(const hs_geometry *geo, hs_dist *dist);
+    /* After the tiles are back in the caller's matrix, on success only
+     * (collective): outputs beyond sub(A), such as TAU; returns a status
+     * agreed over the grid.  May be NULL. */
+    int (*finish)(hs_call *call);
+} hs_factorization;
+
+/* Runs the call; returns INFO (>= 0) or a negative hetscal_status, the
+ * same on every rank. */
+int hs_call_run(const hs_factorization *f, hs_call *call);
+
+#endif
