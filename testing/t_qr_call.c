@@ -118,7 +118,7 @@ static void run_case(const qr_case *c, int ctxt, pdgeqrf_fn *reference, int me)
 
     const hetscal_grid *grid = hetscal_grid_get(ctxt, &err);
     hs_config cfg;
-    hs_config_read(&cfg, grid);
+    hs_config_read(&cfg, grid->local_ranks);
     cfg.nb_small = c->tile;
     cfg.nb = c->big < 0 ? c->tile : c->big;
     double t0 = hs_now();

@@ -89,7 +89,7 @@ static void pdgeqrf_body(const int *m, const int *n, double *a, const int *ia,
     *info = check(*m, *n, *ia, *ja, desca, work, *lwork, &lwmin, &grid);
     if (*info != 0 || *lwork == -1 || *m == 0 || *n == 0)
         return;
-    hs_config_read(&cfg, grid);
+    hs_config_read(&cfg, grid->local_ranks);
     *info = hs_config_agree(&cfg, grid);
     if (*info == 0 && cfg.disable) {
         forward(m, n, a, ia, ja, desca, tau, work, lwork, info);

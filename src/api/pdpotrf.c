@@ -92,7 +92,7 @@ static void pdpotrf_body(const char *uplo, const int *n, double *a, const int *i
     *info = check(uplo, *n, *ia, *ja, desca, &grid);
     if (*info != 0 || *n == 0)
         return;
-    hs_config_read(&cfg, grid);
+    hs_config_read(&cfg, grid->local_ranks);
     *info = hs_config_agree(&cfg, grid);
     if (*info == 0 && cfg.disable) {
         forward(uplo, n, a, ia, ja, desca, info);

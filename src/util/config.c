@@ -72,9 +72,9 @@ int hs_default_tile_size(int n, int grid_threads)
     return b;
 }
 
-void hs_config_read(hs_config *c, const hetscal_grid *grid)
+void hs_config_read(hs_config *c, int local_ranks)
 {
-    int per_rank = cores_available() / (grid->local_ranks > 0 ? grid->local_ranks : 1);
+    int per_rank = cores_available() / (local_ranks > 0 ? local_ranks : 1);
     c->num_threads = env_int("HETSCAL_NUM_THREADS", per_rank > 0 ? per_rank : 1);
     if (c->num_threads < 1)
         c->num_threads = 1;

@@ -3,8 +3,6 @@
 #ifndef HETSCAL_UTIL_CONFIG_H
 #define HETSCAL_UTIL_CONFIG_H
 
-#include "blacs_shim/grid.h"
-
 /* Fields marked "grid" shape the tiles, the task stream or a collective,
  * so every rank of the grid must hold the same value: hs_config_read
  * reads this rank's environment, and api/config_agree.c then replaces
@@ -29,7 +27,9 @@ typedef struct hs_config {
     double accel_rate;       /* their accelerators' DGEMM rate, average */
 } hs_config;
 
-void hs_config_read(hs_config *c, const hetscal_grid *grid);
+/* This rank's values; local_ranks: the ranks of the grid on this node,
+ * which share its cores by default. */
+void hs_config_read(hs_config *c, int local_ranks);
 
 /* Host tile size for an n x n problem when HETSCAL_NB_SMALL is not set,
  * from the threads of the whole grid (so the same on every rank). */
