@@ -1,0 +1,13 @@
+# Field tests: a long run of mixed calls and grids that must hold flat
+# memory, threads, descriptors and communicators; applications that fork;
+# callers inside OpenMP regions and on grids over sub-communicators.
+field_common = testing/field_common.h testing/field_common.c
+field_ldadd = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+
+check_PROGRAMS += testing/t_long_run
+testing_t_long_run_SOURCES = testing/t_long_run.c $(field_common)
+testing_t_long_run_LDADD = $(field_ldadd)
+long_run_tests = testing/t_long_run_np2.sh testing/t_long_run_np4.sh \
+  testing/t_long_run_emu_np2.sh
+TESTS += $(long_run_tests)
+EXTRA_DIST += $(long_run_tests)
