@@ -11,3 +11,11 @@ long_run_tests = testing/t_long_run_np2.sh testing/t_long_run_np4.sh \
   testing/t_long_run_emu_np2.sh
 TESTS += $(long_run_tests)
 EXTRA_DIST += $(long_run_tests)
+
+check_PROGRAMS += testing/t_fork
+testing_t_fork_SOURCES = testing/t_fork.c $(field_common)
+testing_t_fork_LDADD = $(field_ldadd)
+fork_tests = testing/t_fork_np1.sh testing/t_fork_np2.sh testing/t_fork_emu_np2.sh \
+  testing/t_fork_disable_np2.sh
+TESTS += $(fork_tests)
+EXTRA_DIST += $(fork_tests)
