@@ -19,3 +19,13 @@ fork_tests = testing/t_fork_np1.sh testing/t_fork_np2.sh testing/t_fork_emu_np2.
   testing/t_fork_disable_np2.sh
 TESTS += $(fork_tests)
 EXTRA_DIST += $(fork_tests)
+
+# OPENMP_CFLAGS: AC_OPENMP (empty without OpenMP: that part is then skipped).
+check_PROGRAMS += testing/t_unusual_callers
+testing_t_unusual_callers_SOURCES = testing/t_unusual_callers.c $(field_common)
+testing_t_unusual_callers_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
+testing_t_unusual_callers_LDFLAGS = $(AM_LDFLAGS) $(OPENMP_CFLAGS)
+testing_t_unusual_callers_LDADD = $(field_ldadd)
+unusual_callers_tests = testing/t_unusual_callers_np2.sh testing/t_unusual_callers_np4.sh
+TESTS += $(unusual_callers_tests)
+EXTRA_DIST += $(unusual_callers_tests)
