@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "blacs_shim/blacs.h"
@@ -19,6 +20,9 @@ enum { BLACS_GET_SYSTEM_CONTEXT = 10 };
  * in one grid's collective cannot hold up another grid's call. */
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static hetscal_grid *cached_grids;
+/* Duplicates made and not freed (tests); calls on several threads may
+ * build and free grids at once, outside cache_lock. */
+static atomic_int live_comms;
 
 void hetscal_grid_info(int ctxt, int *nprow, int *npcol, int *myrow, int *mycol)
 {
@@ -29,8 +33,10 @@ static void grid_free(hetscal_grid *g)
 {
     int finalized = 0;
     MPI_Finalized(&finalized);
-    if (!finalized && g->comm != MPI_COMM_NULL)
+    if (!finalized && g->comm != MPI_COMM_NULL) {
         MPI_Comm_free(&g->comm);
+        atomic_fetch_sub(&live_comms, 1);
+    }
     free(g->rank_of);
     free(g);
 }
@@ -51,6 +57,7 @@ static int grid_build(hetscal_grid *g)
         free(all);
         return HETSCAL_ERR_MPI;
     }
+    atomic_fetch_add(&live_comms, 1);
     MPI_Comm_rank(g->comm, &g->rank);
     MPI_Comm_size(g->comm, &g->size);
     MPI_Allgather(coords, 2, MPI_INT, all, 2, MPI_INT, g->comm);
@@ -157,4 +164,9 @@ void hetscal_grid_free_all(void)
         all = g->next;
         grid_free(g);
     }
+}
+
+int hetscal_grid_comm_count(void)
+{
+    return atomic_load(&live_comms);
 }

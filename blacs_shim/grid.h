@@ -35,4 +35,8 @@ static inline int hetscal_grid_rank(const hetscal_grid *g, int prow, int pcol)
 /* Frees every cached grid (MPI must still be usable). */
 void hetscal_grid_free_all(void);
 
+/* The communicators hetscal holds: duplicates made and not yet freed
+ * (tests: flat over a long run).  Internal: not exported. */
+int hetscal_grid_comm_count(void);
+
 #endif

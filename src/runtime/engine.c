@@ -692,3 +692,15 @@ void hs_engine_shutdown(void)
     pthread_mutex_unlock(&pool_lock);
     hs_engine_cur = mine;
 }
+
+void hs_engine_forget_threads(void)
+{
+    /* Without pool_lock either: the child is alone, the list consistent
+     * (an engine is linked in after its next field is set). */
+    for (hs_engine *e = pool; e; e = e->next) {
+        e->nthreads = 0;
+        e->copy_started = 0;
+        for (int d = 0; d < HS_MAX_DEVICES; d++)
+            e->dev[d].started = 0;
+    }
+}

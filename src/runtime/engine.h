@@ -178,5 +178,10 @@ int hs_engine_failure(void);
 
 /* Threads persist across calls; stopped at MPI_Finalize or exit. */
 void hs_engine_shutdown(void);
+/* In the child of a fork (runtime/session.c): the threads of every
+ * engine are the parent's, so forget them without joining and without
+ * taking the pool's or an engine's lock (a parent's thread may have held
+ * one at the fork). */
+void hs_engine_forget_threads(void);
 
 #endif

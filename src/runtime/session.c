@@ -155,11 +155,32 @@ int hs_session_devices(const hetscal_grid *grid, hs_device ***devs, int *ndev,
     return HETSCAL_SUCCESS;
 }
 
+/* Set in the child of a fork() (system(), Python's multiprocessing, an
+ * application's own worker processes).  The child has only the thread
+ * that forked: the workers, generation, device and copy threads and the
+ * emulated devices' stream threads are the parent's, so nothing may join,
+ * wake or free them, and a lock one of them held at the fork stays held
+ * in the child forever.  MPI may not be used there either.  So the exit
+ * paths do nothing in the child: it exits at once, and the parent's
+ * threads and communicators are untouched (they are the parent's copy
+ * anyway).  hetscal cannot be called in the child (MPI cannot). */
+static volatile int in_forked_child;
+
+static void at_fork_child(void)
+{
+    /* Runs in the child right after fork(), single-threaded: plain stores,
+     * no lock. */
+    in_forked_child = 1;
+    hs_engine_forget_threads();
+}
+
 /* MPI_Finalize deletes MPI_COMM_SELF's attributes first, while MPI still
  * works: the place to stop threads and free our communicators. */
 static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
 {
     (void)comm; (void)keyval; (void)value; (void)extra;
+    if (in_forked_child)
+        return MPI_SUCCESS;
     hs_engine_shutdown();
     close_devices();
     hetscal_grid_free_all();
@@ -169,7 +190,8 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
 
 static void at_exit(void)
 {
-    hs_engine_shutdown();
+    if (!in_forked_child)
+        hs_engine_shutdown();
 }
 
 void hs_session_register_shutdown(void)
@@ -180,6 +202,7 @@ void hs_session_register_shutdown(void)
         return;
     registered = 1;
     atexit(at_exit);
+    pthread_atfork(NULL, NULL, at_fork_child);
     if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_finalize, &keyval, NULL) == MPI_SUCCESS)
         MPI_Comm_set_attr(MPI_COMM_SELF, keyval, NULL);
 }

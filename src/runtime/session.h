@@ -29,7 +29,9 @@ void hs_session_devices_release(void);
 int hs_session_device_generation(void);
 
 /* Registers the shutdown of the thread pool and the grid cache at
- * MPI_Finalize and at exit (once; calling thread). */
+ * MPI_Finalize and at exit, and the fork handler that keeps a forked
+ * child's exit away from the parent's threads and from MPI (once;
+ * calling thread). */
 void hs_session_register_shutdown(void);
 
 #endif
