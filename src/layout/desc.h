@@ -28,10 +28,12 @@ static inline int hs_g2p(int g, int nb, int isrc, int nprocs)
     return (isrc + g / nb) % nprocs;
 }
 
-/* 0-based local index of 0-based global index g on its owner (INDXG2L). */
+/* 0-based local index of 0-based global index g on its owner (INDXG2L).
+ * nb * nprocs is a 64-bit product: one block of the whole dimension
+ * (nb = M) on several processes would overflow an int. */
 static inline int hs_g2l(int g, int nb, int nprocs)
 {
-    return nb * (g / (nb * nprocs)) + g % nb;
+    return (int)((long long)nb * (g / ((long long)nb * nprocs))) + g % nb;
 }
 
 #endif

@@ -9,6 +9,7 @@
  * the message layout without exchanging any index. */
 #include "config.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,24 +75,26 @@ static int axis_make(axis *ax, int n, int first, int nb, int src0, int nprocs,
         return HETSCAL_ERR_NOMEM;
     for (int g = 0; g < n;) {
         int glob = first + g;
-        int end = g + (nb - glob % nb);
+        /* Lengths, not ends: g + nb passes INT_MAX when one block is the
+         * whole dimension (nb = M) near 2^31. */
+        int len = nb - glob % nb;
         segment *s = &ax->seg[ax->nseg++];
         while (d->start[part + 1] <= g)
             part++;
-        if (end > d->start[part + 1])
-            end = d->start[part + 1];
-        if (slice && end > (g / slice + 1) * slice)
-            end = (g / slice + 1) * slice;
-        if (end > n)
-            end = n;
+        if (len > d->start[part + 1] - g)
+            len = d->start[part + 1] - g;
+        if (slice && len > slice - g % slice)
+            len = slice - g % slice;
+        if (len > n - g)
+            len = n - g;
         s->g0 = g;
-        s->len = end - g;
+        s->len = len;
         s->src = hs_g2p(glob, nb, src0, nprocs);
         s->lidx = hs_g2l(glob, nb, nprocs);
         s->part = part;
         s->off = g - d->start[part];
         s->coord = d->coord[part];
-        g = end;
+        g += len;
     }
     return HETSCAL_SUCCESS;
 }
@@ -301,18 +304,36 @@ static void plan_free(plan *pl)
 }
 
 /* Column slices: enough rounds that each round's buffers hold about
- * SLICE_BYTES of a rank's share (the same count on every rank). */
+ * SLICE_BYTES of a rank's share (the same count on every rank).  A round
+ * moves at most m * slice entries in all, so slices of at most INT_MAX / m
+ * columns keep every count, displacement and total of MPI_Alltoallv in an
+ * int on every rank, whatever the layouts (messages may still pass 2 GiB:
+ * the counts are in doubles).  That bound only adds rounds past 2^35
+ * entries (256 GiB) of sub(A): below, MAX_ROUNDS rounds are narrower. */
 enum { SLICE_BYTES = 16 << 20, MAX_ROUNDS = 16 };
+
+int hs_redist_slice_width(int m, int n, int nranks)
+{
+    double share = (double)m * n * sizeof(double) / nranks;
+    double q = share / SLICE_BYTES;
+    int rounds = q < MAX_ROUNDS ? (int)q + 1 : MAX_ROUNDS;
+    if (rounds > n)
+        rounds = n > 0 ? n : 1;
+    int slice = n / rounds + (n % rounds != 0);
+    if (m > 0 && slice > INT_MAX / m)
+        slice = INT_MAX / m;
+    return slice > 0 ? slice : 1;
+}
 
 static int slice_width(const hs_redist *rd)
 {
-    double share = (double)rd->m * rd->n * sizeof(double) / rd->grid->size;
-    int rounds = (int)(share / SLICE_BYTES) + 1;
-    if (rounds > MAX_ROUNDS)
-        rounds = MAX_ROUNDS;
-    if (rounds > rd->n)
-        rounds = rd->n > 0 ? rd->n : 1;
-    return (rd->n + rounds - 1) / rounds;
+    return hs_redist_slice_width(rd->m, rd->n, rd->grid->size);
+}
+
+/* End of the slice that starts at column c0 (c0 + slice may pass INT_MAX). */
+static int slice_end(int c0, int slice, int n)
+{
+    return n - c0 > slice ? c0 + slice : n;
 }
 
 static int plan_make(plan *pl, const hs_redist *rd)
@@ -386,8 +407,8 @@ static int redistribute(const hs_redist *rd, enum side from)
     slice = slice_width(rd);
     /* Buffers for the largest slice, allocated once; one agreement covers
      * every allocation of the call. */
-    for (int c0 = 0; c0 < rd->n && !err; c0 += slice) {
-        slice_counts(&pl, from, c0, c0 + slice, counts, np, &stot, &rtot);
+    for (int c0 = 0; c0 < rd->n && !err; c0 = slice_end(c0, slice, rd->n)) {
+        slice_counts(&pl, from, c0, slice_end(c0, slice, rd->n), counts, np, &stot, &rtot);
         smax = stot > smax ? stot : smax;
         rmax = rtot > rmax ? rtot : rmax;
     }
@@ -399,8 +420,8 @@ static int redistribute(const hs_redist *rd, enum side from)
     err = agree(g, err);
     int *scount = counts, *rcount = counts + np, *sdisp = counts + 2 * np,
         *rdisp = counts + 3 * np;
-    for (int c0 = 0; c0 < rd->n && !err; c0 += slice) {
-        int c1 = c0 + slice;
+    for (int c0 = 0; c0 < rd->n && !err; c0 = slice_end(c0, slice, rd->n)) {
+        int c1 = slice_end(c0, slice, rd->n);
         slice_counts(&pl, from, c0, c1, counts, np, &stot, &rtot);
         copy_direct(&pl, from == SIDE_MATRIX ? DIRECT_TO_TILES : DIRECT_TO_MATRIX, c0, c1);
         walk(&pl, from, PACK, c0, c1, NULL, sbuf, sdisp);

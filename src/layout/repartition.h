@@ -41,4 +41,9 @@ int hs_redist_to_matrix(const hs_redist *rd);
  * HETSCAL_ERR_INTERNAL when an entry is not here. */
 int hs_redist_copy_tile(const hs_redist *rd, int tile, double *data, int to_tiles);
 
+/* Columns of sub(A) per round of hs_redist_to_tiles/to_matrix for an m x n
+ * sub(A) on nranks ranks: at most INT_MAX / m (at least 1), so that the
+ * int counts and displacements of a round cannot overflow. */
+int hs_redist_slice_width(int m, int n, int nranks);
+
 #endif

@@ -6,6 +6,21 @@
 #include "include/hetscal.h"
 #include "layout/tile_geometry.h"
 
+/* ceil(n / b) without forming n + b - 1, which overflows for n near
+ * INT_MAX (a tall panel of 2^31 - 1 rows). */
+static int blocks_of(int n, int b)
+{
+    return n / b + (n % b != 0);
+}
+
+/* End of top-level column t (width B) of n_cols columns, clipped: t * B + B
+ * is not formed when it would pass INT_MAX. */
+static int top_end(int t, int B, int n_cols)
+{
+    int c0 = t * B;
+    return n_cols - c0 > B ? c0 + B : n_cols;
+}
+
 int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
                           int nprow, int npcol)
 {
@@ -13,8 +28,8 @@ int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
     g->n_cols = n_cols;
     g->B = B;
     g->H = B;
-    g->mt = (n_rows + B - 1) / B;
-    g->nt_top = (n_cols + B - 1) / B;
+    g->mt = blocks_of(n_rows, B);
+    g->nt_top = blocks_of(n_cols, B);
     g->np = g->nt_top;
     g->nprow = nprow;
     g->npcol = npcol;
@@ -25,7 +40,7 @@ int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
         return HETSCAL_ERR_NOMEM;
     for (int c = 0; c < g->np; c++) {
         g->panel[c].col0 = c * B;
-        g->panel[c].width = (c + 1) * B <= n_cols ? B : n_cols - c * B;
+        g->panel[c].width = n_cols - c * B >= B ? B : n_cols - c * B;
         g->panel[c].top = c;
         g->panel[c].device = 0;
     }
@@ -35,7 +50,7 @@ int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
 int hs_geometry_init_split(hs_geometry *g, int n_rows, int n_cols, int B, int b,
                            int nprow, int npcol)
 {
-    int per_top = (B + b - 1) / b, np = 0;
+    int per_top = blocks_of(B, b), np = 0;
     int err = hs_geometry_init_host(g, n_rows, n_cols, B, nprow, npcol);
     if (err)
         return err;
@@ -45,13 +60,12 @@ int hs_geometry_init_split(hs_geometry *g, int n_rows, int n_cols, int B, int b,
         return HETSCAL_ERR_NOMEM;
     }
     for (int t = 0; t < g->nt_top; t++) {
-        int end = (t + 1) * B < n_cols ? (t + 1) * B : n_cols;
-        for (int c0 = t * B; c0 < end; c0 += b) {
+        int end = top_end(t, B, n_cols);
+        for (int c0 = t * B; c0 < end; c0 += panel[np++].width) {
             panel[np].col0 = c0;
-            panel[np].width = c0 + b <= end ? b : end - c0;
+            panel[np].width = end - c0 >= b ? b : end - c0;
             panel[np].top = t;
             panel[np].device = 0;
-            np++;
         }
     }
     free(g->panel);
@@ -63,7 +77,7 @@ int hs_geometry_init_split(hs_geometry *g, int n_rows, int n_cols, int B, int b,
 int hs_geometry_init_hybrid(hs_geometry *g, int n_rows, int n_cols, int B, int b, int Bg,
                             int nprow, int npcol)
 {
-    int per_top = (B + b - 1) / b + 1, np = 0;
+    int per_top = blocks_of(B, b) + 1, np = 0;
     int err = hs_geometry_init_host(g, n_rows, n_cols, B, nprow, npcol);
     if (err)
         return err;
@@ -75,16 +89,14 @@ int hs_geometry_init_hybrid(hs_geometry *g, int n_rows, int n_cols, int B, int b
     if (Bg > B)
         Bg = B;
     for (int t = 0; t < g->nt_top; t++) {
-        int end = (t + 1) * B < n_cols ? (t + 1) * B : n_cols;
-        int host_end = t * B + (B - Bg) < end ? t * B + (B - Bg) : end;
-        for (int c0 = t * B; c0 < end; c0 += b) {
+        int end = top_end(t, B, n_cols);
+        int host_end = end - t * B > B - Bg ? t * B + (B - Bg) : end;
+        for (int c0 = t * B; c0 < end; c0 += panel[np++].width) {
             int gpu = c0 >= host_end;
             panel[np].col0 = c0;
-            panel[np].width = gpu ? end - c0 : (c0 + b <= host_end ? b : host_end - c0);
+            panel[np].width = gpu ? end - c0 : (host_end - c0 >= b ? b : host_end - c0);
             panel[np].top = t;
             panel[np].device = gpu;
-            c0 = c0 + panel[np].width - b;   /* the loop adds b */
-            np++;
         }
     }
     free(g->panel);
