@@ -121,6 +121,13 @@ static int cuda_copy(hs_device *dev, int stream, int dir, int m, int n, const do
     int err = hs_copy_check(dir, m, n, src, lds, dst, ldd);
     if (err || (err = enter(dev, stream)) || m == 0 || n == 0)
         return err;
+    /* A whole tile (the runtime's copies) in one piece: cudaMemcpy2D takes
+     * pitches up to cudaDevAttrMaxPitch only (2^31 - 1 bytes: a tile of
+     * more than 2^28 rows). */
+    if (lds == m && ldd == m)
+        return check(dev, cudaMemcpyAsync(dst, src, (size_t)m * (size_t)n * sizeof(double),
+                                          kind[dir], as_cuda(dev)->stream[stream]),
+                     "cudaMemcpyAsync");
     return check(dev, cudaMemcpy2DAsync(dst, (size_t)ldd * sizeof(double), src,
                                         (size_t)lds * sizeof(double),
                                         (size_t)m * sizeof(double), (size_t)n, kind[dir],
