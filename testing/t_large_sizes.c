@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "api/check_args.h"
 #include "blacs_shim/grid.h"
 #include "device/backends.h"
 #include "include/hetscal.h"
@@ -95,6 +96,15 @@ static void check_geometry(const hs_geometry *g, long long rows, long long cols,
         long long h = rows - (long long)r * B < B ? rows - (long long)r * B : B;
         check(hs_tile_height(g, r) == h, what, hs_tile_height(g, r), h);
     }
+}
+
+/* PDGEQRF's LWMIN of a tall local panel passes INT_MAX: exact. */
+static void test_workspace(void)
+{
+    int desc[9] = { 1, 0, 10000000, 300, 256, 256, 0, 0, 10000000 };
+    double lw = hs_geqrf_lwmin(10000000, 300, 1, 1, desc, 1, 1, 0, 0);
+    check(lw == 256.0 * (10000000.0 + 300 + 256), "hs_geqrf_lwmin", (long long)lw,
+          256LL * (10000000 + 300 + 256));
 }
 
 static void test_geometry(void)
@@ -353,6 +363,7 @@ int main(int argc, char **argv)
     printf("rank %d: index arithmetic          %s\n", me, failures == before ? "PASSED" : "FAILED");
     before = failures;
     test_geometry();
+    test_workspace();
     printf("rank %d: geometry near INT_MAX      %s\n", me, failures == before ? "PASSED" : "FAILED");
     before = failures;
     test_slices();

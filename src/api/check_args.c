@@ -114,8 +114,8 @@ int hs_pchk1mat(const hetscal_grid *grid, int code,
     return result == INT_MAX ? 0 : result;
 }
 
-int hs_geqrf_lwmin(int m, int n, int ia, int ja, const int *desc,
-                   int nprow, int npcol, int myrow, int mycol)
+double hs_geqrf_lwmin(int m, int n, int ia, int ja, const int *desc,
+                      int nprow, int npcol, int myrow, int mycol)
 {
     int mb = desc[HS_MB], nb = desc[HS_NB];
     int iroff = (ia - 1) % mb, icoff = (ja - 1) % nb;
@@ -124,5 +124,7 @@ int hs_geqrf_lwmin(int m, int n, int ia, int ja, const int *desc,
     int mp0 = hs_numroc(m + iroff, mb, myrow, iarow, nprow);
     int nq0 = hs_numroc(n + icoff, nb, mycol, iacol, npcol);
 
-    return nb * (mp0 + nq0 + nb);
+    /* Exact in a double: a tall local panel (M = 10^7 on one process,
+     * NB = 256) passes INT_MAX. */
+    return (double)nb * ((double)mp0 + nq0 + nb);
 }

@@ -28,9 +28,10 @@ int hs_pchk1mat(const hetscal_grid *grid, int code,
 /* PDGEQRF's minimum workspace on this process:
  * LWMIN = NB_A * (Mp0 + Nq0 + NB_A), with Mp0 = NUMROC(M+IROFF, MB_A, MYROW,
  * IAROW, NPROW) and Nq0 = NUMROC(N+ICOFF, NB_A, MYCOL, IACOL, NPCOL)
- * (ScaLAPACK's PDGEQRF; desc must have passed hs_chk1mat). */
-int hs_geqrf_lwmin(int m, int n, int ia, int ja, const int *desc,
-                   int nprow, int npcol, int myrow, int mycol);
+ * (ScaLAPACK's PDGEQRF; desc must have passed hs_chk1mat), exact also
+ * beyond an INTEGER's range (WORK(1) is a double). */
+double hs_geqrf_lwmin(int m, int n, int ia, int ja, const int *desc,
+                      int nprow, int npcol, int myrow, int mycol);
 
 static inline int hs_code_to_info(int code)
 {

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
 
 #include "api/check_args.h"
@@ -31,7 +32,7 @@ enum { LWORK_POS = 9 };
  * 0, with *grid set and *lwmin computed for a valid call.  WORK(1) is set
  * to LWMIN as soon as the local checks pass, before LWORK is checked. */
 static int check(int m, int n, int ia, int ja, const int *desca, double *work,
-                 int lwork, int *lwmin, const hetscal_grid **grid)
+                 int lwork, double *lwmin, const hetscal_grid **grid)
 {
     int ctxt = desca[HS_CTXT], nprow, npcol, myrow, mycol, code, err;
 
@@ -42,8 +43,11 @@ static int check(int m, int n, int ia, int ja, const int *desca, double *work,
         code = hs_chk1mat(m, 1, n, 2, ia, ja, desca, 6, nprow, npcol, myrow, mycol);
         if (code == 0) {
             *lwmin = hs_geqrf_lwmin(m, n, ia, ja, desca, nprow, npcol, myrow, mycol);
-            work[0] = (double)*lwmin;
-            if (lwork < *lwmin && lwork != -1)
+            work[0] = *lwmin;
+            /* An LWMIN past INT_MAX no INTEGER LWORK can meet (ScaLAPACK's
+             * own wraps around and accepts any); hetscal needs no
+             * workspace, so any LWORK is accepted then. */
+            if (lwork < *lwmin && lwork != -1 && *lwmin <= INT_MAX)
                 code = LWORK_POS * 100;
         }
         *grid = hetscal_grid_get(ctxt, &err);
@@ -83,7 +87,7 @@ static void pdgeqrf_body(const int *m, const int *n, double *a, const int *ia,
 {
     const hetscal_grid *grid = NULL;
     hs_config cfg;
-    int lwmin = 0;
+    double lwmin = 0;
 
     /* Forwarded only when rank (0,0) says so, as for PDPOTRF. */
     *info = check(*m, *n, *ia, *ja, desca, work, *lwork, &lwmin, &grid);
@@ -100,7 +104,7 @@ static void pdgeqrf_body(const int *m, const int *n, double *a, const int *ia,
     if (*info < 0)
         fprintf(stderr, "hetscal: pdgeqrf failed inside the runtime (status %d: %s) on rank %d\n",
                 *info, hs_status_text(*info), grid->rank);
-    work[0] = (double)lwmin;
+    work[0] = lwmin;
 }
 
 HETSCAL_EXPORT void pdgeqrf_(const int *m, const int *n, double *a, const int *ia,
