@@ -10,7 +10,10 @@ ARGS_SHARED_SOURCES = testing/args/args.h testing/args/args_driver.c \
 testing_args_pdpotrf_SOURCES = testing/args/args_pdpotrf.c \
   testing/args/args_cases.c testing/args/args_potrf.h $(ARGS_SHARED_SOURCES)
 testing_args_pdpotrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
-testing_fcall_pdpotrf_SOURCES = testing/fortran/fcall_pdpotrf.f90
+# What the two Fortran callers share (fcall_pdgeqrf in qr.mk uses it too).
+FCALL_SHARED_SOURCES = testing/fortran/fcall_frame.f90
+testing_fcall_pdpotrf_SOURCES = testing/fortran/fcall_pdpotrf.f90 \
+  $(FCALL_SHARED_SOURCES)
 testing_fcall_pdpotrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 
 COMPAT_TESTS = \

@@ -11,14 +11,16 @@ testing_args_pdgeqrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 testing_xqr_SOURCES = \
   testing/qr/qr_main.c testing/qr/qr_scalapack.h \
   testing/qr/qr_input.h testing/qr/qr_input.c testing/qr/qr_default_input.c \
-  $(dat_reader_sources) $(dat_load_sources) \
+  $(dat_reader_sources) $(dat_load_sources) $(tester_frame_sources) \
   testing/qr/qr_problem.h testing/qr/qr_problem.c \
   testing/qr/qr_checks.h testing/qr/qr_checks.c \
   testing/qr/qr_case.h testing/qr/qr_case.c testing/qr/qr_report.c \
-  testing/llt/llt_scalapack.h testing/llt/llt_matrix.h testing/llt/llt_dist.c
+  testing/llt/llt_scalapack.h testing/llt/llt_matrix.h testing/llt/llt_dist.c \
+  $(tester_matrix_sources)
 testing_xqr_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 
-testing_fcall_pdgeqrf_SOURCES = testing/fortran/fcall_pdgeqrf.f90
+testing_fcall_pdgeqrf_SOURCES = testing/fortran/fcall_pdgeqrf.f90 \
+  $(FCALL_SHARED_SOURCES)
 testing_fcall_pdgeqrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 
 QR_TESTS = \

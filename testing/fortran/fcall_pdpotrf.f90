@@ -1,7 +1,8 @@
 ! fcall_pdpotrf: an ordinary Fortran 90 ScaLAPACK program (BLACS grid,
 ! DESCINIT, PDPOTRF, PDPOTRS, PDGEMM, PDLANGE) linked with hetscal first.
 ! Factors and solves N = 300, NB = 32, lower and upper; prints PASSED or
-! FAILED per case and ends with STOP 1 when any case failed.
+! FAILED per case and ends with STOP 1 when any case failed.  The grid, the
+! index arithmetic, the pass test and the ending are fcall_frame.f90's.
 program fcall_pdpotrf
   implicit none
   integer, parameter :: dlen = 9, n = 300, nb = 32, nrhs = 3
@@ -14,19 +15,11 @@ program fcall_pdpotrf
   double precision :: anorm, xnorm, rnorm, resid
   double precision, allocatable :: a(:,:), a0(:,:), a1(:,:)
   double precision, allocatable :: b(:,:), b0(:,:), r(:,:), work(:)
-  integer, external :: numroc
+  integer, external :: numroc, fcall_l2g
+  logical, external :: fcall_passed
   double precision, external :: pdlange
 
-  call blacs_pinfo(iam, nprocs)
-  nprow = int(sqrt(dble(nprocs)) + 1.0d-9)
-  do while (mod(nprocs, nprow) /= 0)
-     nprow = nprow - 1
-  end do
-  npcol = nprocs / nprow
-  call blacs_get(-1, 0, ictxt)
-  call blacs_gridinit(ictxt, 'Row-major', nprow, npcol)
-  call blacs_gridinfo(ictxt, nprow, npcol, myrow, mycol)
-  write(grid, '(i0,a,i0)') nprow, 'x', npcol
+  call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
 
   nfail = 0
   do icase = 1, 2
@@ -69,8 +62,7 @@ program fcall_pdpotrf
         xnorm = pdlange('I', n, nrhs, b, ia, 1, descb, work)
         rnorm = pdlange('I', n, nrhs, r, ia, 1, descb, work)
         resid = rnorm / (anorm * xnorm * epsilon(1.0d0) * dble(n))
-        if (info /= 0 .or. stray(1) /= 0 .or. .not. (resid <= thresh) &
-             .or. resid - resid /= 0.0d0) then
+        if (.not. fcall_passed(info, stray(1), resid, thresh)) then
            nfail = nfail + 1
            if (iam == 0) write(*, '(a,a,3(a,i0),3a,es10.3,2(a,i0),a)') &
                 'fcall_pdpotrf: uplo=', uplo, ' n=', n, ' nb=', nb, &
@@ -86,21 +78,9 @@ program fcall_pdpotrf
      deallocate(a, a0, a1, b, b0, r, work)
   end do
 
-  call blacs_gridexit(ictxt)
-  call blacs_exit(0)
-  if (nfail /= 0) then
-     if (iam == 0) write(*, '(a)') 'fcall_pdpotrf: FAILED'
-     stop 1
-  end if
-  if (iam == 0) write(*, '(a)') 'fcall_pdpotrf: PASSED'
+  call fcall_finish('fcall_pdpotrf', iam, ictxt, nfail)
 
 contains
-
-  ! Global index (1-based) of local index il in a block-cyclic dimension.
-  integer function l2g(il, iproc, nprocs_dim)
-    integer, intent(in) :: il, iproc, nprocs_dim
-    l2g = ((il - 1) / nb) * nb * nprocs_dim + iproc * nb + mod(il - 1, nb) + 1
-  end function l2g
 
   ! Whether global (gi, gj) is read or written by PDPOTRF for this uplo.
   logical function in_factor(gi, gj)
@@ -120,9 +100,9 @@ contains
     integer :: il, jl, gi, gj, k, di, dj
     double precision :: v
     do jl = 1, nq
-       gj = l2g(jl, mycol, npcol)
+       gj = fcall_l2g(jl, nb, mycol, npcol)
        do il = 1, mp
-          gi = l2g(il, myrow, nprow)
+          gi = fcall_l2g(il, nb, myrow, nprow)
           if (gi >= ia .and. gj >= ia) then
              di = gi - off
              dj = gj - off
@@ -141,7 +121,7 @@ contains
     end do
     do k = 1, nqb
        do il = 1, mp
-          gi = l2g(il, myrow, nprow)
+          gi = fcall_l2g(il, nb, myrow, nprow)
           if (gi >= ia) then
              b(il, k) = sin(dble((gi - off) * (k + 1))) + 1.0d0
           else
@@ -158,7 +138,8 @@ contains
     count_stray = 0
     do jl = 1, nq
        do il = 1, mp
-          if (.not. in_factor(l2g(il, myrow, nprow), l2g(jl, mycol, npcol)) &
+          if (.not. in_factor(fcall_l2g(il, nb, myrow, nprow), &
+               fcall_l2g(jl, nb, mycol, npcol)) &
                .and. a(il, jl) /= a1(il, jl)) count_stray = count_stray + 1
        end do
     end do

@@ -1,0 +1,60 @@
+! fcall_frame: what the Fortran callers (fcall_pdpotrf, fcall_pdgeqrf)
+! share, as plain external procedures: the squarest BLACS grid of all the
+! processes, the local-to-global index of a block-cyclic dimension, the
+! pass test of a residual, and the end of the program (grid exit, the
+! final PASSED or FAILED line, STOP 1 when any case failed).
+
+! Starts the BLACS and makes the squarest NPROW x NPCOL grid of all the
+! processes (GRID: "NPROWxNPCOL", for the report lines).
+subroutine fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, &
+     grid)
+  implicit none
+  integer, intent(out) :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
+  character(len=*), intent(out) :: grid
+
+  call blacs_pinfo(iam, nprocs)
+  nprow = int(sqrt(dble(nprocs)) + 1.0d-9)
+  do while (mod(nprocs, nprow) /= 0)
+     nprow = nprow - 1
+  end do
+  npcol = nprocs / nprow
+  call blacs_get(-1, 0, ictxt)
+  call blacs_gridinit(ictxt, 'Row-major', nprow, npcol)
+  call blacs_gridinfo(ictxt, nprow, npcol, myrow, mycol)
+  write(grid, '(i0,a,i0)') nprow, 'x', npcol
+end subroutine fcall_grid_init
+
+! Global index (1-based) of local index il in a block-cyclic dimension of
+! blocks of blk whose first block is on process 0.
+integer function fcall_l2g(il, blk, iproc, nprocs_dim)
+  implicit none
+  integer, intent(in) :: il, blk, iproc, nprocs_dim
+  fcall_l2g = ((il - 1) / blk) * blk * nprocs_dim + iproc * blk + &
+       mod(il - 1, blk) + 1
+end function fcall_l2g
+
+! Whether a case passed: INFO = 0, no stray entry, and a residual that is
+! a number no larger than thresh (a NaN fails).
+logical function fcall_passed(info, stray, resid, thresh)
+  implicit none
+  integer, intent(in) :: info, stray
+  double precision, intent(in) :: resid, thresh
+  fcall_passed = .not. (info /= 0 .or. stray /= 0 .or. &
+       .not. (resid <= thresh) .or. resid - resid /= 0.0d0)
+end function fcall_passed
+
+! Leaves the grid and the BLACS, prints "NAME: PASSED" or "NAME: FAILED"
+! on process 0, and stops with status 1 when nfail /= 0.
+subroutine fcall_finish(name, iam, ictxt, nfail)
+  implicit none
+  character(len=*), intent(in) :: name
+  integer, intent(in) :: iam, ictxt, nfail
+
+  call blacs_gridexit(ictxt)
+  call blacs_exit(0)
+  if (nfail /= 0) then
+     if (iam == 0) write(*, '(a)') name // ': FAILED'
+     stop 1
+  end if
+  if (iam == 0) write(*, '(a)') name // ': PASSED'
+end subroutine fcall_finish
