@@ -1,8 +1,9 @@
 ! fcall_frame: what the Fortran callers (fcall_pdpotrf, fcall_pdgeqrf)
 ! share, as plain external procedures: the squarest BLACS grid of all the
 ! processes, the local-to-global index of a block-cyclic dimension, the
-! pass test of a residual, and the end of the program (grid exit, the
-! final PASSED or FAILED line, STOP 1 when any case failed).
+! count of entries a routine changed where it must not, the pass test of a
+! residual, and the end of the program (grid exit, the final PASSED or
+! FAILED line, STOP 1 when any case failed).
 
 ! Starts the BLACS and makes the squarest NPROW x NPCOL grid of all the
 ! processes (GRID: "NPROWxNPCOL", for the report lines).
@@ -32,6 +33,38 @@ integer function fcall_l2g(il, blk, iproc, nprocs_dim)
   fcall_l2g = ((il - 1) / blk) * blk * nprocs_dim + iproc * blk + &
        mod(il - 1, blk) + 1
 end function fcall_l2g
+
+! Entries of the local array a of the matrix desca (first block on
+! process (0, 0)) that differ from before outside the m x n submatrix at
+! (ia, ja) (outside its lower triangle for uplo = 'L', its upper one for
+! 'U'), summed over the processes of the grid.
+integer function fcall_stray(a, before, desca, ia, ja, m, n, uplo)
+  implicit none
+  integer, intent(in) :: desca(9), ia, ja, m, n
+  double precision, intent(in) :: a(desca(9), *), before(desca(9), *)
+  character, intent(in) :: uplo
+  integer, external :: fcall_l2g, numroc
+  integer :: nprow, npcol, myrow, mycol, mp, nq, il, jl, si, sj, count(1)
+  logical :: inside
+
+  call blacs_gridinfo(desca(2), nprow, npcol, myrow, mycol)
+  mp = numroc(desca(3), desca(5), myrow, 0, nprow)
+  nq = numroc(desca(4), desca(6), mycol, 0, npcol)
+  count(1) = 0
+  do jl = 1, nq
+     sj = fcall_l2g(jl, desca(6), mycol, npcol) - ja
+     do il = 1, mp
+        si = fcall_l2g(il, desca(5), myrow, nprow) - ia
+        inside = si >= 0 .and. si < m .and. sj >= 0 .and. sj < n
+        if (uplo == 'L') inside = inside .and. si >= sj
+        if (uplo == 'U') inside = inside .and. si <= sj
+        if (.not. inside .and. a(il, jl) /= before(il, jl)) &
+             count(1) = count(1) + 1
+     end do
+  end do
+  call igsum2d(desca(2), 'All', ' ', 1, 1, count, 1, -1, -1)
+  fcall_stray = count(1)
+end function fcall_stray
 
 ! Whether a case passed: INFO = 0, no stray entry, and a residual that is
 ! a number no larger than thresh (a NaN fails).

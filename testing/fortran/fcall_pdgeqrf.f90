@@ -13,11 +13,11 @@ program fcall_pdgeqrf
   integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
   integer :: icase, nfail, info, m, n, k, mb, nb, ia, ja, ma, na
   integer :: mp, nq, lld, lwork, ltau
-  integer :: desca(dlen), stray(1)
+  integer :: desca(dlen), stray
   character(len=16) :: grid
   double precision :: anorm, rnorm, resid, wq(1)
   double precision, allocatable :: a(:,:), a0(:,:), c(:,:), tau(:), work(:)
-  integer, external :: numroc, fcall_l2g
+  integer, external :: numroc, fcall_l2g, fcall_stray
   logical, external :: fcall_passed
   double precision, external :: pdlange
 
@@ -53,8 +53,7 @@ program fcall_pdgeqrf
              icase, ' grid ', trim(grid), ' PDGEQRF INFO=', info, ' FAILED'
         nfail = nfail + 1
      else
-        stray(1) = count_stray()
-        call igsum2d(ictxt, 'All', ' ', 1, 1, stray, 1, -1, -1)
+        stray = fcall_stray(a, a0, desca, ia, ja, m, n, 'A')
         ! c = R, then Q R with the reference PDORMQR, then Q R - A
         call pdlaset('All', ma, na, 0.0d0, 0.0d0, c, 1, 1, desca)
         call pdlacpy('Upper', m, n, a, ia, ja, desca, c, ia, ja, desca)
@@ -69,13 +68,13 @@ program fcall_pdgeqrf
         rnorm = pdlange('1', m, n, c, ia, ja, desca, work)
         deallocate(work)
         resid = rnorm / (anorm * epsilon(1.0d0) * 0.5d0 * dble(max(m, n)))
-        if (.not. fcall_passed(info, stray(1), resid, thresh)) then
+        if (.not. fcall_passed(info, stray, resid, thresh)) then
            nfail = nfail + 1
            if (iam == 0) write(*, '(a,6(a,i0),3a,es10.3,2(a,i0),a)') &
                 'fcall_pdgeqrf:', ' m=', m, ' n=', n, ' mb=', mb, ' nb=', nb, &
                 ' ia=', ia, ' ja=', ja, ' grid ', trim(grid), ' residual=', &
                 resid, ' PDORMQR INFO=', info, &
-                ' entries written outside sub(A)=', stray(1), ' FAILED'
+                ' entries written outside sub(A)=', stray, ' FAILED'
         else if (iam == 0) then
            write(*, '(a,6(a,i0),3a,es10.3,a)') 'fcall_pdgeqrf:', ' m=', m, &
                 ' n=', n, ' mb=', mb, ' nb=', nb, ' ia=', ia, ' ja=', ja, &
@@ -116,18 +115,5 @@ contains
     end do
     a0 = a
   end subroutine fill_matrix
-
-  ! Entries PDGEQRF changed outside sub(A).
-  integer function count_stray()
-    integer :: il, jl
-    count_stray = 0
-    do jl = 1, nq
-       do il = 1, mp
-          if (.not. in_sub(fcall_l2g(il, mb, myrow, nprow), &
-               fcall_l2g(jl, nb, mycol, npcol)) &
-               .and. a(il, jl) /= a0(il, jl)) count_stray = count_stray + 1
-       end do
-    end do
-  end function count_stray
 
 end program fcall_pdgeqrf

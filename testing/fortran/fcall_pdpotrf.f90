@@ -9,13 +9,13 @@ program fcall_pdpotrf
   double precision, parameter :: thresh = 10.0d0, junk = -7777.0d0
   integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
   integer :: icase, nfail, info, off, ia, m, mp, nq, nqb, lldA
-  integer :: desca(dlen), descb(dlen), stray(1)
+  integer :: desca(dlen), descb(dlen), stray
   character :: uplo
   character(len=16) :: grid
   double precision :: anorm, xnorm, rnorm, resid
   double precision, allocatable :: a(:,:), a0(:,:), a1(:,:)
   double precision, allocatable :: b(:,:), b0(:,:), r(:,:), work(:)
-  integer, external :: numroc, fcall_l2g
+  integer, external :: numroc, fcall_l2g, fcall_stray
   logical, external :: fcall_passed
   double precision, external :: pdlange
 
@@ -52,8 +52,7 @@ program fcall_pdpotrf
              uplo, ' grid ', trim(grid), ' PDPOTRF INFO=', info, ' FAILED'
         nfail = nfail + 1
      else
-        stray(1) = count_stray()
-        call igsum2d(ictxt, 'All', ' ', 1, 1, stray, 1, -1, -1)
+        stray = fcall_stray(a, a1, desca, ia, ia, n, n, uplo)
         call pdpotrs(uplo, n, nrhs, a, ia, ia, desca, b, ia, 1, descb, info)
         r = b0
         call pdgemm('N', 'N', n, nrhs, n, -1.0d0, a0, ia, ia, desca, &
@@ -62,13 +61,13 @@ program fcall_pdpotrf
         xnorm = pdlange('I', n, nrhs, b, ia, 1, descb, work)
         rnorm = pdlange('I', n, nrhs, r, ia, 1, descb, work)
         resid = rnorm / (anorm * xnorm * epsilon(1.0d0) * dble(n))
-        if (.not. fcall_passed(info, stray(1), resid, thresh)) then
+        if (.not. fcall_passed(info, stray, resid, thresh)) then
            nfail = nfail + 1
            if (iam == 0) write(*, '(a,a,3(a,i0),3a,es10.3,2(a,i0),a)') &
                 'fcall_pdpotrf: uplo=', uplo, ' n=', n, ' nb=', nb, &
                 ' ia=ja=', ia, ' grid ', trim(grid), ' residual=', resid, &
                 ' PDPOTRS INFO=', info, ' entries written outside the factor=', &
-                stray(1), ' FAILED'
+                stray, ' FAILED'
         else if (iam == 0) then
            write(*, '(a,a,3(a,i0),a,a,a,es10.3,a)') 'fcall_pdpotrf: uplo=', &
                 uplo, ' n=', n, ' nb=', nb, ' ia=ja=', ia, ' grid ', trim(grid), &
@@ -131,18 +130,5 @@ contains
     end do
     b0 = b
   end subroutine fill_matrix
-
-  ! Entries PDPOTRF changed outside sub(A)'s uplo triangle.
-  integer function count_stray()
-    integer :: il, jl
-    count_stray = 0
-    do jl = 1, nq
-       do il = 1, mp
-          if (.not. in_factor(fcall_l2g(il, nb, myrow, nprow), &
-               fcall_l2g(jl, nb, mycol, npcol)) &
-               .and. a(il, jl) /= a1(il, jl)) count_stray = count_stray + 1
-       end do
-    end do
-  end function count_stray
 
 end program fcall_pdpotrf
