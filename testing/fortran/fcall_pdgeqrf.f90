@@ -7,6 +7,7 @@
 ! per case and ends with STOP 1 when any case failed.  The grid, the index
 ! arithmetic, the pass test and the ending are fcall_frame.f90's.
 program fcall_pdgeqrf
+  use fcall_frame
   implicit none
   integer, parameter :: dlen = 9
   double precision, parameter :: thresh = 20.0d0, junk = -7777.0d0
@@ -17,8 +18,7 @@ program fcall_pdgeqrf
   character(len=16) :: grid
   double precision :: anorm, rnorm, resid, wq(1)
   double precision, allocatable :: a(:,:), a0(:,:), c(:,:), tau(:), work(:)
-  integer, external :: numroc, fcall_l2g, fcall_stray
-  logical, external :: fcall_passed
+  integer, external :: numroc
   double precision, external :: pdlange
 
   call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)

@@ -4,6 +4,7 @@
 ! FAILED per case and ends with STOP 1 when any case failed.  The grid, the
 ! index arithmetic, the pass test and the ending are fcall_frame.f90's.
 program fcall_pdpotrf
+  use fcall_frame
   implicit none
   integer, parameter :: dlen = 9, n = 300, nb = 32, nrhs = 3
   double precision, parameter :: thresh = 10.0d0, junk = -7777.0d0
@@ -15,8 +16,7 @@ program fcall_pdpotrf
   double precision :: anorm, xnorm, rnorm, resid
   double precision, allocatable :: a(:,:), a0(:,:), a1(:,:)
   double precision, allocatable :: b(:,:), b0(:,:), r(:,:), work(:)
-  integer, external :: numroc, fcall_l2g, fcall_stray
-  logical, external :: fcall_passed
+  integer, external :: numroc
   double precision, external :: pdlange
 
   call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
