@@ -15,6 +15,8 @@ tester_matrix_sources = \
   testing/tester/guard.h testing/tester/guard.c \
   testing/tester/random.h testing/tester/random.c \
   testing/tester/checks.h testing/tester/checks.c
+# What every tester links: hetscal first, then the reference ScaLAPACK.
+tester_ldadd = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 tester_frame_sources = \
   testing/tester/tester.h testing/tester/frame.c testing/tester/report.c \
   testing/tester/outcome.h testing/tester/outcome.c
@@ -33,7 +35,7 @@ testing_xllt_SOURCES = \
   testing/llt/llt_default_input.c \
   testing/llt/llt_case.h testing/llt/llt_case.c testing/llt/llt_report.c \
   $(llt_matrix_sources)
-testing_xllt_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+testing_xllt_LDADD = $(tester_ldadd)
 
 llt_tests = \
   testing/llt_default_np1.sh testing/llt_default_np4.sh \
@@ -41,4 +43,5 @@ llt_tests = \
   testing/llt_copy_tasks_np1.sh testing/llt_copy_tasks_np4.sh \
   testing/llt_threads_np2.sh
 TESTS += $(llt_tests)
-EXTRA_DIST += $(llt_tests) testing/llt/run_llt.sh testing/data/llt_hard.dat
+EXTRA_DIST += $(llt_tests) testing/llt/run_llt.sh testing/data/llt_hard.dat \
+  testing/tester/run_common.sh
