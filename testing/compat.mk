@@ -9,9 +9,17 @@ ARGS_SHARED_SOURCES = testing/args/args.h testing/args/args_driver.c \
   testing/args/args_desc_cases.c testing/args/args_matrix.c
 testing_args_pdpotrf_SOURCES = testing/args/args_pdpotrf.c \
   testing/args/args_cases.c testing/args/args_potrf.h $(ARGS_SHARED_SOURCES)
-testing_args_pdpotrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
-testing_fcall_pdpotrf_SOURCES = testing/fortran/fcall_pdpotrf.f90
-testing_fcall_pdpotrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+testing_args_pdpotrf_LDADD = $(tester_ldadd)
+# What the two Fortran callers share (fcall_pdgeqrf in qr.mk uses it too):
+# the module fcall_frame, compiled first (its .mod lands in the build
+# directory, where the callers' compilations find it).
+FCALL_SHARED_SOURCES = testing/fortran/fcall_frame.f90
+testing/fortran/fcall_pdpotrf.$(OBJEXT) \
+testing/fortran/fcall_pdgeqrf.$(OBJEXT): testing/fortran/fcall_frame.$(OBJEXT)
+CLEANFILES += fcall_frame.mod
+testing_fcall_pdpotrf_SOURCES = testing/fortran/fcall_pdpotrf.f90 \
+  $(FCALL_SHARED_SOURCES)
+testing_fcall_pdpotrf_LDADD = $(tester_ldadd)
 
 COMPAT_TESTS = \
   testing/exports.sh \

@@ -6,20 +6,22 @@
 check_PROGRAMS += testing/args_pdgeqrf testing/xqr testing/fcall_pdgeqrf
 testing_args_pdgeqrf_SOURCES = testing/args/args_pdgeqrf.c \
   testing/args/args_qr_cases.c testing/args/args_qr.h $(ARGS_SHARED_SOURCES)
-testing_args_pdgeqrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+testing_args_pdgeqrf_LDADD = $(tester_ldadd)
 
 testing_xqr_SOURCES = \
   testing/qr/qr_main.c testing/qr/qr_scalapack.h \
   testing/qr/qr_input.h testing/qr/qr_input.c testing/qr/qr_default_input.c \
-  $(dat_reader_sources) $(dat_load_sources) \
+  $(dat_reader_sources) $(dat_load_sources) $(tester_frame_sources) \
   testing/qr/qr_problem.h testing/qr/qr_problem.c \
   testing/qr/qr_checks.h testing/qr/qr_checks.c \
   testing/qr/qr_case.h testing/qr/qr_case.c testing/qr/qr_report.c \
-  testing/llt/llt_scalapack.h testing/llt/llt_matrix.h testing/llt/llt_dist.c
-testing_xqr_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+  testing/llt/llt_scalapack.h testing/llt/llt_matrix.h testing/llt/llt_dist.c \
+  $(tester_matrix_sources)
+testing_xqr_LDADD = $(tester_ldadd)
 
-testing_fcall_pdgeqrf_SOURCES = testing/fortran/fcall_pdgeqrf.f90
-testing_fcall_pdgeqrf_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+testing_fcall_pdgeqrf_SOURCES = testing/fortran/fcall_pdgeqrf.f90 \
+  $(FCALL_SHARED_SOURCES)
+testing_fcall_pdgeqrf_LDADD = $(tester_ldadd)
 
 QR_TESTS = \
   testing/args_qr_np1.sh testing/args_qr_np4.sh \

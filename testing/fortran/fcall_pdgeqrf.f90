@@ -4,31 +4,24 @@
 ! Factors a tall matrix (M = 300, N = 200, the whole of A) and a wide one
 ! (M = 150, N = 250 at IA = 5, JA = 9, MB = 24, NB = 16), rebuilds A = Q R
 ! and checks ||A - Q R|| / (||A|| eps max(M,N)); prints PASSED or FAILED
-! per case and ends with STOP 1 when any case failed.
+! per case and ends with STOP 1 when any case failed.  The grid, the index
+! arithmetic, the pass test and the ending are fcall_frame.f90's.
 program fcall_pdgeqrf
+  use fcall_frame
   implicit none
   integer, parameter :: dlen = 9
   double precision, parameter :: thresh = 20.0d0, junk = -7777.0d0
   integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
   integer :: icase, nfail, info, m, n, k, mb, nb, ia, ja, ma, na
   integer :: mp, nq, lld, lwork, ltau
-  integer :: desca(dlen), stray(1)
+  integer :: desca(dlen), stray
   character(len=16) :: grid
   double precision :: anorm, rnorm, resid, wq(1)
   double precision, allocatable :: a(:,:), a0(:,:), c(:,:), tau(:), work(:)
   integer, external :: numroc
   double precision, external :: pdlange
 
-  call blacs_pinfo(iam, nprocs)
-  nprow = int(sqrt(dble(nprocs)) + 1.0d-9)
-  do while (mod(nprocs, nprow) /= 0)
-     nprow = nprow - 1
-  end do
-  npcol = nprocs / nprow
-  call blacs_get(-1, 0, ictxt)
-  call blacs_gridinit(ictxt, 'Row-major', nprow, npcol)
-  call blacs_gridinfo(ictxt, nprow, npcol, myrow, mycol)
-  write(grid, '(i0,a,i0)') nprow, 'x', npcol
+  call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
 
   nfail = 0
   do icase = 1, 2
@@ -60,8 +53,7 @@ program fcall_pdgeqrf
              icase, ' grid ', trim(grid), ' PDGEQRF INFO=', info, ' FAILED'
         nfail = nfail + 1
      else
-        stray(1) = count_stray()
-        call igsum2d(ictxt, 'All', ' ', 1, 1, stray, 1, -1, -1)
+        stray = fcall_stray(a, a0, desca, ia, ja, m, n, 'A')
         ! c = R, then Q R with the reference PDORMQR, then Q R - A
         call pdlaset('All', ma, na, 0.0d0, 0.0d0, c, 1, 1, desca)
         call pdlacpy('Upper', m, n, a, ia, ja, desca, c, ia, ja, desca)
@@ -76,14 +68,13 @@ program fcall_pdgeqrf
         rnorm = pdlange('1', m, n, c, ia, ja, desca, work)
         deallocate(work)
         resid = rnorm / (anorm * epsilon(1.0d0) * 0.5d0 * dble(max(m, n)))
-        if (info /= 0 .or. stray(1) /= 0 .or. .not. (resid <= thresh) &
-             .or. resid - resid /= 0.0d0) then
+        if (.not. fcall_passed(info, stray, resid, thresh)) then
            nfail = nfail + 1
            if (iam == 0) write(*, '(a,6(a,i0),3a,es10.3,2(a,i0),a)') &
                 'fcall_pdgeqrf:', ' m=', m, ' n=', n, ' mb=', mb, ' nb=', nb, &
                 ' ia=', ia, ' ja=', ja, ' grid ', trim(grid), ' residual=', &
                 resid, ' PDORMQR INFO=', info, &
-                ' entries written outside sub(A)=', stray(1), ' FAILED'
+                ' entries written outside sub(A)=', stray, ' FAILED'
         else if (iam == 0) then
            write(*, '(a,6(a,i0),3a,es10.3,a)') 'fcall_pdgeqrf:', ' m=', m, &
                 ' n=', n, ' mb=', mb, ' nb=', nb, ' ia=', ia, ' ja=', ja, &
@@ -93,21 +84,9 @@ program fcall_pdgeqrf
      deallocate(a, a0, c, tau)
   end do
 
-  call blacs_gridexit(ictxt)
-  call blacs_exit(0)
-  if (nfail /= 0) then
-     if (iam == 0) write(*, '(a)') 'fcall_pdgeqrf: FAILED'
-     stop 1
-  end if
-  if (iam == 0) write(*, '(a)') 'fcall_pdgeqrf: PASSED'
+  call fcall_finish('fcall_pdgeqrf', iam, ictxt, nfail)
 
 contains
-
-  ! Global index (1-based) of local index il in a block-cyclic dimension.
-  integer function l2g(il, blk, iproc, nprocs_dim)
-    integer, intent(in) :: il, blk, iproc, nprocs_dim
-    l2g = ((il - 1) / blk) * blk * nprocs_dim + iproc * blk + mod(il - 1, blk) + 1
-  end function l2g
 
   logical function in_sub(gi, gj)
     integer, intent(in) :: gi, gj
@@ -120,9 +99,9 @@ contains
     integer :: il, jl, gi, gj, di, dj
     double precision :: v
     do jl = 1, nq
-       gj = l2g(jl, nb, mycol, npcol)
+       gj = fcall_l2g(jl, nb, mycol, npcol)
        do il = 1, mp
-          gi = l2g(il, mb, myrow, nprow)
+          gi = fcall_l2g(il, mb, myrow, nprow)
           if (in_sub(gi, gj)) then
              di = gi - ia
              dj = gj - ja
@@ -136,17 +115,5 @@ contains
     end do
     a0 = a
   end subroutine fill_matrix
-
-  ! Entries PDGEQRF changed outside sub(A).
-  integer function count_stray()
-    integer :: il, jl
-    count_stray = 0
-    do jl = 1, nq
-       do il = 1, mp
-          if (.not. in_sub(l2g(il, mb, myrow, nprow), l2g(jl, nb, mycol, npcol)) &
-               .and. a(il, jl) /= a0(il, jl)) count_stray = count_stray + 1
-       end do
-    end do
-  end function count_stray
 
 end program fcall_pdgeqrf

@@ -1,14 +1,16 @@
 ! fcall_pdpotrf: an ordinary Fortran 90 ScaLAPACK program (BLACS grid,
 ! DESCINIT, PDPOTRF, PDPOTRS, PDGEMM, PDLANGE) linked with hetscal first.
 ! Factors and solves N = 300, NB = 32, lower and upper; prints PASSED or
-! FAILED per case and ends with STOP 1 when any case failed.
+! FAILED per case and ends with STOP 1 when any case failed.  The grid, the
+! index arithmetic, the pass test and the ending are fcall_frame.f90's.
 program fcall_pdpotrf
+  use fcall_frame
   implicit none
   integer, parameter :: dlen = 9, n = 300, nb = 32, nrhs = 3
   double precision, parameter :: thresh = 10.0d0, junk = -7777.0d0
   integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
   integer :: icase, nfail, info, off, ia, m, mp, nq, nqb, lldA
-  integer :: desca(dlen), descb(dlen), stray(1)
+  integer :: desca(dlen), descb(dlen), stray
   character :: uplo
   character(len=16) :: grid
   double precision :: anorm, xnorm, rnorm, resid
@@ -17,16 +19,7 @@ program fcall_pdpotrf
   integer, external :: numroc
   double precision, external :: pdlange
 
-  call blacs_pinfo(iam, nprocs)
-  nprow = int(sqrt(dble(nprocs)) + 1.0d-9)
-  do while (mod(nprocs, nprow) /= 0)
-     nprow = nprow - 1
-  end do
-  npcol = nprocs / nprow
-  call blacs_get(-1, 0, ictxt)
-  call blacs_gridinit(ictxt, 'Row-major', nprow, npcol)
-  call blacs_gridinfo(ictxt, nprow, npcol, myrow, mycol)
-  write(grid, '(i0,a,i0)') nprow, 'x', npcol
+  call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
 
   nfail = 0
   do icase = 1, 2
@@ -59,8 +52,7 @@ program fcall_pdpotrf
              uplo, ' grid ', trim(grid), ' PDPOTRF INFO=', info, ' FAILED'
         nfail = nfail + 1
      else
-        stray(1) = count_stray()
-        call igsum2d(ictxt, 'All', ' ', 1, 1, stray, 1, -1, -1)
+        stray = fcall_stray(a, a1, desca, ia, ia, n, n, uplo)
         call pdpotrs(uplo, n, nrhs, a, ia, ia, desca, b, ia, 1, descb, info)
         r = b0
         call pdgemm('N', 'N', n, nrhs, n, -1.0d0, a0, ia, ia, desca, &
@@ -69,14 +61,13 @@ program fcall_pdpotrf
         xnorm = pdlange('I', n, nrhs, b, ia, 1, descb, work)
         rnorm = pdlange('I', n, nrhs, r, ia, 1, descb, work)
         resid = rnorm / (anorm * xnorm * epsilon(1.0d0) * dble(n))
-        if (info /= 0 .or. stray(1) /= 0 .or. .not. (resid <= thresh) &
-             .or. resid - resid /= 0.0d0) then
+        if (.not. fcall_passed(info, stray, resid, thresh)) then
            nfail = nfail + 1
            if (iam == 0) write(*, '(a,a,3(a,i0),3a,es10.3,2(a,i0),a)') &
                 'fcall_pdpotrf: uplo=', uplo, ' n=', n, ' nb=', nb, &
                 ' ia=ja=', ia, ' grid ', trim(grid), ' residual=', resid, &
                 ' PDPOTRS INFO=', info, ' entries written outside the factor=', &
-                stray(1), ' FAILED'
+                stray, ' FAILED'
         else if (iam == 0) then
            write(*, '(a,a,3(a,i0),a,a,a,es10.3,a)') 'fcall_pdpotrf: uplo=', &
                 uplo, ' n=', n, ' nb=', nb, ' ia=ja=', ia, ' grid ', trim(grid), &
@@ -86,21 +77,9 @@ program fcall_pdpotrf
      deallocate(a, a0, a1, b, b0, r, work)
   end do
 
-  call blacs_gridexit(ictxt)
-  call blacs_exit(0)
-  if (nfail /= 0) then
-     if (iam == 0) write(*, '(a)') 'fcall_pdpotrf: FAILED'
-     stop 1
-  end if
-  if (iam == 0) write(*, '(a)') 'fcall_pdpotrf: PASSED'
+  call fcall_finish('fcall_pdpotrf', iam, ictxt, nfail)
 
 contains
-
-  ! Global index (1-based) of local index il in a block-cyclic dimension.
-  integer function l2g(il, iproc, nprocs_dim)
-    integer, intent(in) :: il, iproc, nprocs_dim
-    l2g = ((il - 1) / nb) * nb * nprocs_dim + iproc * nb + mod(il - 1, nb) + 1
-  end function l2g
 
   ! Whether global (gi, gj) is read or written by PDPOTRF for this uplo.
   logical function in_factor(gi, gj)
@@ -120,9 +99,9 @@ contains
     integer :: il, jl, gi, gj, k, di, dj
     double precision :: v
     do jl = 1, nq
-       gj = l2g(jl, mycol, npcol)
+       gj = fcall_l2g(jl, nb, mycol, npcol)
        do il = 1, mp
-          gi = l2g(il, myrow, nprow)
+          gi = fcall_l2g(il, nb, myrow, nprow)
           if (gi >= ia .and. gj >= ia) then
              di = gi - off
              dj = gj - off
@@ -141,7 +120,7 @@ contains
     end do
     do k = 1, nqb
        do il = 1, mp
-          gi = l2g(il, myrow, nprow)
+          gi = fcall_l2g(il, nb, myrow, nprow)
           if (gi >= ia) then
              b(il, k) = sin(dble((gi - off) * (k + 1))) + 1.0d0
           else
@@ -151,17 +130,5 @@ contains
     end do
     b0 = b
   end subroutine fill_matrix
-
-  ! Entries PDPOTRF changed outside sub(A)'s uplo triangle.
-  integer function count_stray()
-    integer :: il, jl
-    count_stray = 0
-    do jl = 1, nq
-       do il = 1, mp
-          if (.not. in_factor(l2g(il, myrow, nprow), l2g(jl, mycol, npcol)) &
-               .and. a(il, jl) /= a1(il, jl)) count_stray = count_stray + 1
-       end do
-    end do
-  end function count_stray
 
 end program fcall_pdpotrf

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "llt_input.h"
+#include "testing/tester/outcome.h"
 
 struct llt_case {
     int n, nb, p, q;
@@ -19,26 +20,23 @@ struct llt_case {
     uint64_t seed;
 };
 
-struct llt_outcome {
-    double seconds;         /* slowest rank's time in PDPOTRF */
-    double resid_factor;    /* ||A - LL^T|| / (||A|| N eps) */
-    double resid_solve;     /* worst solve residual over the NRHS/NBRHS */
-    int info_min, info_max; /* INFO over the processes of the grid */
-    int info_ok;            /* INFO as expected on every process */
-    long damaged_guards;    /* summed over the processes */
-    long changed_outside;   /* entries outside the factor triangle changed */
-    int passed;
+/* The residuals of an outcome (testing/tester/outcome.h); its
+ * changed_outside counts the entries outside the factor triangle. */
+enum {
+    LLT_RESID_FACTOR,       /* ||A - LL^T|| / (||A|| N eps) */
+    LLT_RESID_SOLVE         /* worst solve residual over the NRHS/NBRHS */
 };
 
-/* Runs C on grid CONTEXT (-1 on processes outside the grid, which only
- * join the final reductions).  Collective over MPI_COMM_WORLD. */
-void llt_run_case(const struct llt_case *c, int context,
-                  struct llt_outcome *out);
+/* Runs case C (a struct llt_case) with SEED on grid CONTEXT, on the
+ * processes of the grid, into R; collective over the grid. */
+void llt_run_on_grid(void *c, uint64_t seed, int context,
+                     struct tester_local *r);
+/* Whether the residuals of O pass C's threshold (not computed, and not
+ * judged, for a non-SPD case). */
+int llt_residuals_ok(const void *c, const struct tester_outcome *o);
 
 void llt_report_header(int nprocs);
-void llt_report_section(const struct llt_input *in);
-void llt_report_case(const struct llt_case *c, const struct llt_outcome *o);
-void llt_report_summary(int passed, int failed, int skipped_grid,
-                        int skipped_illegal, int nprocs);
+void llt_report_section(const void *in);
+void llt_report_case(const void *c, const struct tester_outcome *o);
 
 #endif /* LLT_CASE_H */

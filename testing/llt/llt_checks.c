@@ -2,41 +2,10 @@
  * original matrix, then used by the reference PDPOTRS to solve a system. */
 #include "config.h"
 
-#include <float.h>
-#include <stdlib.h>
-
 #include "llt_checks.h"
 
 static const int one = 1;
 static const double zero_d = 0.0, one_d = 1.0, minus_one_d = -1.0;
-
-double llt_eps(void)
-{
-    return DBL_EPSILON * 0.5;
-}
-
-int llt_residual_ok(double resid, double thresh)
-{
-    return resid - resid == 0.0 && resid >= 0.0 && resid <= thresh;
-}
-
-static double norm_of(const char *norm, int m, int n, const double *a,
-                      int ia, int ja, const int *desc, size_t worklen)
-{
-    double *work = malloc(worklen * sizeof *work), value;
-    if (work == NULL)
-        return -1.0;
-    value = pdlange_(norm, &m, &n, a, &ia, &ja, desc, work, 1);
-    free(work);
-    return value;
-}
-
-static int create_like(struct llt_dist *d, const struct llt_dist *model)
-{
-    const int *desc = model->desc;
-    return llt_dist_create(d, desc[CTXT_], desc[M_], desc[N_], desc[MB_],
-                           desc[NB_], desc[RSRC_], desc[CSRC_]);
-}
 
 double llt_factor_residual(const struct llt_problem *pb,
                            const struct llt_dist *a0,
@@ -52,9 +21,9 @@ double llt_factor_residual(const struct llt_problem *pb,
 
     if (pb->n == 0)
         return 0.0;
-    if (create_like(&tri, a0) != 0)
+    if (tester_dist_like(&tri, a0) != 0)
         return -1.0;
-    if (create_like(&diff, a0) != 0) {
+    if (tester_dist_like(&diff, a0) != 0) {
         llt_dist_destroy(&tri);
         return -1.0;
     }
@@ -68,11 +37,12 @@ double llt_factor_residual(const struct llt_problem *pb,
     pdgemm_(ta, tb, &pb->n, &pb->n, &pb->n, &minus_one_d, tri.a, &pb->ia,
             &pb->ja, desc, tri.a, &pb->ia, &pb->ja, desc, &one_d, diff.a,
             &pb->ia, &pb->ja, desc, 1, 1);
-    norm_a = norm_of("1", pb->n, pb->n, a0->a, pb->ia, pb->ja, desc, worklen);
-    norm_diff = norm_of("1", pb->n, pb->n, diff.a, pb->ia, pb->ja, desc,
-                        worklen);
+    norm_a = tester_norm("1", pb->n, pb->n, a0->a, pb->ia, pb->ja, desc,
+                         worklen);
+    norm_diff = tester_norm("1", pb->n, pb->n, diff.a, pb->ia, pb->ja, desc,
+                            worklen);
     if (!(norm_a < 0.0 || norm_diff < 0.0)) /* a NaN goes through */
-        resid = norm_diff / (norm_a * pb->n * llt_eps());
+        resid = norm_diff / (norm_a * pb->n * tester_eps());
     llt_dist_destroy(&diff);
     llt_dist_destroy(&tri);
     return resid;
@@ -94,7 +64,7 @@ double llt_solve_residual(const struct llt_problem *pb,
     if (llt_dist_create(&b, desc[CTXT_], desc[M_], nrhs, desc[MB_], nbrhs,
                         desc[RSRC_], desc[CSRC_]) != 0)
         return -1.0;
-    if (create_like(&x, &b) != 0) {
+    if (tester_dist_like(&x, &b) != 0) {
         llt_dist_destroy(&b);
         return -1.0;
     }
@@ -106,15 +76,17 @@ double llt_solve_residual(const struct llt_problem *pb,
     if (info == 0) {
         size_t worklen = llt_dist_norm_work(&b) + llt_dist_norm_work(a0);
         double norm_a, norm_x, norm_r;
-        norm_a = norm_of("I", pb->n, pb->n, a0->a, pb->ia, pb->ja, desc,
-                         worklen);
-        norm_x = norm_of("I", pb->n, nrhs, x.a, pb->ia, 1, x.desc, worklen);
+        norm_a = tester_norm("I", pb->n, pb->n, a0->a, pb->ia, pb->ja, desc,
+                             worklen);
+        norm_x = tester_norm("I", pb->n, nrhs, x.a, pb->ia, 1, x.desc,
+                             worklen);
         pdgemm_("N", "N", &pb->n, &nrhs, &pb->n, &minus_one_d, a0->a,
                 &pb->ia, &pb->ja, desc, x.a, &pb->ia, &one, x.desc, &one_d,
                 b.a, &pb->ia, &one, b.desc, 1, 1);
-        norm_r = norm_of("I", pb->n, nrhs, b.a, pb->ia, 1, b.desc, worklen);
+        norm_r = tester_norm("I", pb->n, nrhs, b.a, pb->ia, 1, b.desc,
+                             worklen);
         if (!(norm_a < 0.0 || norm_x < 0.0 || norm_r < 0.0))
-            resid = norm_r / (norm_a * norm_x * pb->n * llt_eps());
+            resid = norm_r / (norm_a * norm_x * pb->n * tester_eps());
     }
     llt_dist_destroy(&x);
     llt_dist_destroy(&b);

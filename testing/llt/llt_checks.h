@@ -4,9 +4,19 @@
 #define LLT_CHECKS_H
 
 #include "llt_matrix.h"
+#include "testing/tester/checks.h"
 
-/* Unit roundoff, as LAPACK's DLAMCH('E'). */
-double llt_eps(void);
+/* Unit roundoff and the pass test with its NaN trap: the testers' own
+ * (testing/tester/checks.h), under the names the timer uses. */
+static inline double llt_eps(void)
+{
+    return tester_eps();
+}
+
+static inline int llt_residual_ok(double resid, double thresh)
+{
+    return tester_residual_ok(resid, thresh);
+}
 
 /* ||sub(A) - L L^T||_1 / (||sub(A)||_1 N eps) for uplo L, with U^T U for
  * uplo U.  A0 holds sub(A) with both triangles (LLT_FILL_FULL), FACTOR the
@@ -24,8 +34,5 @@ double llt_solve_residual(const struct llt_problem *pb,
                           const struct llt_dist *a0,
                           const struct llt_dist *factor, int nrhs,
                           int nbrhs);
-
-/* The pass test, with a NaN trap: false for NaN, infinities, negatives. */
-int llt_residual_ok(double resid, double thresh);
 
 #endif /* LLT_CHECKS_H */

@@ -11,16 +11,10 @@
 /* The guard pattern, compared bitwise. */
 static const double guard_value = -7.0e301;
 
-static int is_guard(const double *x)
-{
-    return memcmp(x, &guard_value, sizeof guard_value) == 0;
-}
-
 int llt_dist_create(struct llt_dist *d, int context, int m, int n, int mb,
                     int nb, int rsrc, int csrc)
 {
     int lld, info = 0;
-    size_t total;
 
     memset(d, 0, sizeof *d);
     Cblacs_gridinfo(context, &d->nprow, &d->npcol, &d->myrow, &d->mycol);
@@ -34,14 +28,8 @@ int llt_dist_create(struct llt_dist *d, int context, int m, int n, int mb,
     if (info != 0)
         return -1;
     d->len = (size_t)lld * (size_t)d->locc;
-    total = d->len + 2 * (size_t)LLT_GUARD;
-    d->storage = malloc(total * sizeof *d->storage);
-    if (d->storage == NULL)
-        return -1;
-    for (size_t i = 0; i < total; i++)
-        d->storage[i] = guard_value;
-    d->a = d->storage + LLT_GUARD;
-    return 0;
+    d->a = tester_guarded(d->len, guard_value, &d->storage);
+    return d->a == NULL ? -1 : 0;
 }
 
 void llt_dist_destroy(struct llt_dist *d)
@@ -53,16 +41,12 @@ void llt_dist_destroy(struct llt_dist *d)
 
 long llt_dist_damaged_guards(const struct llt_dist *d)
 {
-    long damaged = 0;
+    long damaged = tester_guards_damaged(d->storage, d->len, guard_value);
     size_t lld = (size_t)d->desc[LLD_];
 
-    for (size_t i = 0; i < LLT_GUARD; i++) {
-        damaged += !is_guard(&d->storage[i]);
-        damaged += !is_guard(&d->a[d->len + i]);
-    }
     for (size_t j = 0; j < (size_t)d->locc; j++)
         for (size_t i = (size_t)d->locr; i < lld; i++)
-            damaged += !is_guard(&d->a[i + j * lld]);
+            damaged += !tester_is_guard(&d->a[i + j * lld], guard_value);
     return damaged;
 }
 
@@ -89,4 +73,34 @@ size_t llt_dist_norm_work(const struct llt_dist *d)
 {
     return (size_t)d->locr + (size_t)d->locc + 2 * (size_t)d->desc[MB_] +
            2 * (size_t)d->desc[NB_] + 16;
+}
+
+void llt_dist_fill(struct llt_dist *d, llt_entry_fn *entry, const void *pb)
+{
+    size_t lld = (size_t)d->desc[LLD_];
+    for (int lj = 0; lj < d->locc; lj++) {
+        int gj = llt_dist_global_col(d, lj);
+        for (int li = 0; li < d->locr; li++)
+            d->a[li + lj * lld] = entry(pb, llt_dist_global_row(d, li), gj);
+    }
+}
+
+long llt_dist_changed(const struct llt_dist *d,
+                      int (*skip)(const void *pb, int gi, int gj),
+                      llt_entry_fn *entry, const void *pb)
+{
+    size_t lld = (size_t)d->desc[LLD_];
+    long changed = 0;
+    for (int lj = 0; lj < d->locc; lj++) {
+        int gj = llt_dist_global_col(d, lj);
+        for (int li = 0; li < d->locr; li++) {
+            int gi = llt_dist_global_row(d, li);
+            double want;
+            if (skip(pb, gi, gj))
+                continue;
+            want = entry(pb, gi, gj);
+            changed += memcmp(&d->a[li + lj * lld], &want, sizeof want) != 0;
+        }
+    }
+    return changed;
 }

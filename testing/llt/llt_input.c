@@ -33,40 +33,30 @@ static int read_list(struct dat_reader *r, int *count, int *values,
                          what);
 }
 
-static int read_grids(struct dat_reader *r, struct llt_input *in)
+int llt_input_parse(const char **text, int *line, void *section, char *err,
+                    size_t errlen)
 {
-    if (dat_read_count(r, &in->ngrids, 0, LLT_MAX_VALUES, "grids") != 0 ||
-        dat_read_ints(r, in->ngrids, in->p, DAT_ANY_INT, "values of P") != 0)
-        return -1;
-    return dat_read_ints(r, in->ngrids, in->q, DAT_ANY_INT, "values of Q");
-}
-
-int llt_input_parse(const char **text, int *line, struct llt_input *in,
-                    char *err, size_t errlen)
-{
+    struct llt_input *in = section;
+    struct tester_input *c = &in->common;
     struct dat_reader r;
     int rc = -1;
 
     dat_reader_init(&r, *text, *line, err, errlen);
     memset(in, 0, sizeof *in);
-    if (dat_read_header(&r, in->title, sizeof in->title) == 0 &&
+    if (dat_read_header(&r, c->title, sizeof c->title) == 0 &&
         read_uplos(&r, in) == 0 &&
-        read_list(&r, &in->nn, in->n, "values of N") == 0 &&
-        read_list(&r, &in->nnb, in->nb, "values of NB") == 0 &&
+        read_list(&r, &c->nsizes, in->n, "values of N") == 0 &&
+        read_list(&r, &c->nblocks, in->nb, "values of NB") == 0 &&
         read_list(&r, &in->nnrhs, in->nrhs, "values of NRHS") == 0 &&
         read_list(&r, &in->nnbrhs, in->nbrhs, "values of NBRHS") == 0 &&
-        read_grids(&r, in) == 0 && dat_read_thresh(&r, &in->thresh) == 0) {
+        tester_read_grids(&r, c, "grids") == 0 &&
+        dat_read_thresh(&r, &c->thresh) == 0) {
         if (!dat_at_end(&r) && !dat_at_section_start(&r))
             dat_skip_line(&r); /* the T/F flag of LLT.dat: not used */
-        rc = dat_read_offsets(&r, &in->noffsets, in->offsets,
-                              LLT_MAX_VALUES);
+        rc = dat_read_offsets(&r, &c->noffsets, c->offsets, LLT_MAX_VALUES);
     }
+    c->nvariants = (int)strlen(in->uplos);
     *text = r.pos;
     *line = r.line;
     return rc;
-}
-
-int llt_input_has_more(const char *text)
-{
-    return dat_has_more(text);
 }

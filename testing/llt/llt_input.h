@@ -6,32 +6,27 @@
 
 #include <stddef.h>
 
-#include "dat_reader.h"
+#include "testing/tester/tester.h"
 
-#define LLT_MAX_VALUES 32
+#define LLT_MAX_VALUES TESTER_MAX_VALUES
 
+/* A case is (N, NB, offset set, UPLO letter): the sizes are the values of
+ * N, the blocks those of NB, the variants the UPLO letters.  Offsets are in
+ * blocks: sub(A) starts at IA = 1 + ioff*NB and JA = 1 + joff*NB, so it
+ * stays aligned to every NB, as PDPOTRF requires. */
 struct llt_input {
-    char title[128];
+    struct tester_input common;
     char uplos[3];          /* distinct letters from {L, U}, NUL-terminated */
-    int nn, n[LLT_MAX_VALUES];
-    int nnb, nb[LLT_MAX_VALUES];
+    int n[LLT_MAX_VALUES];
+    int nb[LLT_MAX_VALUES];
     int nnrhs, nrhs[LLT_MAX_VALUES];
     int nnbrhs, nbrhs[LLT_MAX_VALUES];
-    int ngrids, p[LLT_MAX_VALUES], q[LLT_MAX_VALUES];
-    double thresh;
-    /* Offsets in blocks: sub(A) starts at IA = 1 + ioff*NB and
-     * JA = 1 + joff*NB, so it stays aligned to every NB, as PDPOTRF
-     * requires. */
-    int noffsets;
-    struct dat_offset offsets[LLT_MAX_VALUES];
 };
 
 /* Parses the section that starts at *TEXT (on line *LINE) into IN and
  * advances both past it.  Returns 0, or -1 with a message in ERR. */
-int llt_input_parse(const char **text, int *line, struct llt_input *in,
-                    char *err, size_t errlen);
-/* Whether anything but blanks is left: another section. */
-int llt_input_has_more(const char *text);
+int llt_input_parse(const char **text, int *line, void *in, char *err,
+                    size_t errlen);
 
 /* The built-in input used when the tester is given no file. */
 const char *llt_default_input(void);

@@ -1,7 +1,7 @@
 /* Distributed test matrices: a block-cyclic local array wrapped in guard
- * zones (llt_dist.c), and the SPD test problem whose every entry is a
- * function of its global indices, so no rank ever needs the whole matrix
- * (llt_generate.c). */
+ * zones (llt_dist.c, used by every tester and the timer), and the SPD test
+ * problem whose every entry is a function of its global indices, so no rank
+ * ever needs the whole matrix (llt_generate.c). */
 #ifndef LLT_MATRIX_H
 #define LLT_MATRIX_H
 
@@ -9,10 +9,10 @@
 #include <stdint.h>
 
 #include "llt_scalapack.h"
+#include "testing/tester/guard.h"
 
-/* Guard entries before and after the local array, and extra rows between
- * LOCr and LLD. */
-#define LLT_GUARD 64
+/* Extra rows between LOCr and LLD, guarded too (the guard entries before
+ * and after the local array are testing/tester/guard.h's). */
 #define LLT_LLD_PAD 3
 
 struct llt_dist {
@@ -20,7 +20,7 @@ struct llt_dist {
     int nprow, npcol, myrow, mycol;
     int locr, locc;       /* local rows and columns of the whole matrix */
     double *storage;      /* guard, LLD*locc entries, guard */
-    double *a;            /* the local array: storage + LLT_GUARD */
+    double *a;            /* the local array: storage + TESTER_GUARD */
     size_t len;           /* LLD*locc */
 };
 
@@ -38,6 +38,17 @@ int llt_dist_global_row(const struct llt_dist *d, int li);
 int llt_dist_global_col(const struct llt_dist *d, int lj);
 /* Workspace length enough for PDLANGE on any submatrix of D. */
 size_t llt_dist_norm_work(const struct llt_dist *d);
+
+/* An entry of a test matrix as a function of its 1-based global row and
+ * column (GI, GJ); PB describes the matrix. */
+typedef double llt_entry_fn(const void *pb, int gi, int gj);
+/* Sets every local entry of D to ENTRY(PB, gi, gj). */
+void llt_dist_fill(struct llt_dist *d, llt_entry_fn *entry, const void *pb);
+/* Number of local entries of D where SKIP(PB, gi, gj) is false that differ
+ * (bitwise) from ENTRY(PB, gi, gj). */
+long llt_dist_changed(const struct llt_dist *d,
+                      int (*skip)(const void *pb, int gi, int gj),
+                      llt_entry_fn *entry, const void *pb);
 
 /* The test problem: sub(A) = A(IA:IA+N-1, JA:JA+N-1) symmetric with
  * entries in [-0.5, 0.5) off the diagonal and N on it (diagonally dominant,

@@ -1,23 +1,15 @@
-/* What the tester prints: a header, one row per case (PASSED/FAILED, with
- * the reason on failure) and ScaLAPACK's summary lines.  Only world rank 0
- * prints. */
+/* What the PDPOTRF tester prints of its own: a header, a section's column
+ * heads, one row per case (PASSED/FAILED, with the reason on failure).
+ * Only world rank 0 prints; the summary is testing/tester/report.c's. */
 #include "config.h"
 
-#include <mpi.h>
 #include <stdio.h>
 
 #include "llt_case.h"
 
-static int is_printer(void)
-{
-    int rank;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    return rank == 0;
-}
-
 void llt_report_header(int nprocs)
 {
-    if (!is_printer())
+    if (!tester_is_printer())
         return;
     printf("PDPOTRF tester on %d processes, eps = %.3e\n"
            "resid1 = ||A - LL'||_1 / (||A||_1 N eps) (U'U for UPLO U), "
@@ -28,9 +20,10 @@ void llt_report_header(int nprocs)
     fflush(stdout);
 }
 
-void llt_report_section(const struct llt_input *in)
+void llt_report_section(const void *section)
 {
-    if (!is_printer())
+    const struct tester_input *in = section;
+    if (!tester_is_printer())
         return;
     printf("\n%s (threshold %.2f)\n", in->title, in->thresh);
     printf("%6s %4s %3s %3s %5s %5s %4s %4s %4s %10s %10s %10s %s\n", "N",
@@ -39,29 +32,11 @@ void llt_report_section(const struct llt_input *in)
     fflush(stdout);
 }
 
-static void print_reasons(const struct llt_case *c,
-                          const struct llt_outcome *o)
+void llt_report_case(const void *case_, const struct tester_outcome *o)
 {
-    if (!o->info_ok && o->info_min == o->info_max)
-        printf("    INFO = %d, expected %d\n", o->info_min, c->bad_pivot);
-    else if (!o->info_ok)
-        printf("    INFO ranged from %d to %d over the processes, "
-               "expected %d everywhere\n",
-               o->info_min, o->info_max, c->bad_pivot);
-    if (o->damaged_guards != 0)
-        printf("    %ld guard entries overwritten (around the local arrays "
-               "or in the LLD padding rows)\n",
-               o->damaged_guards);
-    if (o->changed_outside != 0)
-        printf("    %ld entries outside the %s triangle of sub(A) "
-               "changed\n",
-               o->changed_outside, c->uplo == 'L' ? "lower" : "upper");
-}
-
-void llt_report_case(const struct llt_case *c, const struct llt_outcome *o)
-{
+    const struct llt_case *c = case_;
     const char *verdict = o->passed ? "PASSED" : "FAILED";
-    if (!is_printer())
+    if (!tester_is_printer())
         return;
     printf("%6d %4d %3d %3d %5d %5d %4d %4d %4c %10.4f ", c->n, c->nb, c->p,
            c->q, c->ia, c->ja, c->rsrc, c->csrc, c->uplo, o->seconds);
@@ -73,27 +48,16 @@ void llt_report_case(const struct llt_case *c, const struct llt_outcome *o)
     } else if (!o->info_ok) /* the residuals were not computed */
         printf("%10s %10s %s\n", "-", "-", verdict);
     else
-        printf("%10.2e %10.2e %s\n", o->resid_factor, o->resid_solve,
-               verdict);
+        printf("%10.2e %10.2e %s\n", o->resid[LLT_RESID_FACTOR],
+               o->resid[LLT_RESID_SOLVE], verdict);
     if (!o->passed)
-        print_reasons(c, o);
-    fflush(stdout);
-}
-
-void llt_report_summary(int passed, int failed, int skipped_grid,
-                        int skipped_illegal, int nprocs)
-{
-    if (!is_printer())
-        return;
-    printf("\nFinished %d tests, with the following results:\n",
-           passed + failed + skipped_grid + skipped_illegal);
-    printf("%d tests completed and passed residual checks.\n", passed);
-    printf("%d tests completed and failed residual checks.\n", failed);
-    printf("%d tests skipped because the grid needs more than %d "
-           "processes.\n",
-           skipped_grid, nprocs);
-    printf("%d tests skipped because of illegal input values.\n",
-           skipped_illegal);
-    printf("END OF TESTS.\n");
+        tester_report_reasons(o, c->bad_pivot, NULL,
+                              "around the local arrays or in the LLD "
+                              "padding rows",
+                              c->uplo == 'L'
+                                  ? "entries outside the lower triangle of "
+                                    "sub(A) changed"
+                                  : "entries outside the upper triangle of "
+                                    "sub(A) changed");
     fflush(stdout);
 }

@@ -8,6 +8,7 @@
 
 #include "qr_input.h"
 #include "qr_scalapack.h"
+#include "testing/tester/outcome.h"
 
 struct qr_case {
     int m, n, mb, nb, p, q;
@@ -17,29 +18,28 @@ struct qr_case {
     pdgeqrf_fn *reference;  /* the reference PDGEQRF, for the comparison */
 };
 
-struct qr_outcome {
-    double seconds;         /* slowest rank's time in PDGEQRF */
-    double resid_factor;    /* ||A - QR|| / (||A|| max(M,N) eps) */
-    double resid_orth;      /* ||I - Q^T Q|| / (max(M,N) eps) */
-    double resid_ls;        /* PDGELS: solution error / optimality */
-    double resid_cmp;       /* R, V, TAU against the reference's */
-    int info_min, info_max; /* INFO over the processes of the grid */
-    int info_ok;            /* INFO = 0 on every process */
-    int work_ok;            /* WORK(1) = LWMIN on every process */
-    long damaged_guards;    /* around A, TAU, WORK; A's LLD padding */
-    long changed_outside;   /* A outside sub(A), TAU outside its columns */
-    int passed;
+/* The residuals of an outcome (testing/tester/outcome.h).  Its info_ok
+ * means INFO = 0 on every process, own_ok WORK(1) = LWMIN on every
+ * process; damaged_guards counts around A, TAU, WORK and in A's LLD
+ * padding, changed_outside in A outside sub(A) and in TAU outside its
+ * columns. */
+enum {
+    QR_RESID_FACTOR,        /* ||A - QR|| / (||A|| max(M,N) eps) */
+    QR_RESID_ORTH,          /* ||I - Q^T Q|| / (max(M,N) eps) */
+    QR_RESID_LS,            /* PDGELS: solution error / optimality */
+    QR_RESID_CMP            /* R, V, TAU against the reference's */
 };
 
-/* Runs C on grid CONTEXT (-1 on processes outside the grid, which only
- * join the final reductions).  Collective over MPI_COMM_WORLD. */
-void qr_run_case(const struct qr_case *c, int context,
-                 struct qr_outcome *out);
+/* Runs case C (a struct qr_case) with SEED on grid CONTEXT, on the
+ * processes of the grid, into R; collective over the grid. */
+void qr_run_on_grid(void *c, uint64_t seed, int context,
+                    struct tester_local *r);
+/* Whether the four residuals of O pass C's threshold. */
+int qr_residuals_ok(const void *c, const struct tester_outcome *o);
 
 void qr_report_header(int nprocs, const char *provider);
-void qr_report_section(const struct qr_input *in);
-void qr_report_case(const struct qr_case *c, const struct qr_outcome *o);
-void qr_report_summary(int passed, int failed, int skipped_grid,
-                       int skipped_illegal, int nprocs, long calls);
+void qr_report_section(const void *in);
+void qr_report_case(const void *c, const struct tester_outcome *o);
+void qr_report_calls(long calls);
 
 #endif /* QR_CASE_H */

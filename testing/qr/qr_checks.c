@@ -2,7 +2,6 @@
  * here but PDGEQRF comes from the reference ScaLAPACK. */
 #include "config.h"
 
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,16 +10,6 @@
 
 static const int one = 1, two = 2;
 static const double zero_d = 0.0, one_d = 1.0, minus_one_d = -1.0;
-
-double qr_eps(void)
-{
-    return DBL_EPSILON * 0.5;
-}
-
-int qr_residual_ok(double resid, double thresh)
-{
-    return resid - resid == 0.0 && resid >= 0.0 && resid <= thresh;
-}
 
 static int max_int(int a, int b)
 {
@@ -32,28 +21,10 @@ static int min_int(int a, int b)
     return a < b ? a : b;
 }
 
-static double norm_of(const char *norm, int m, int n, const double *a,
-                      int ia, int ja, const int *desc, size_t worklen)
-{
-    double *work = malloc(worklen * sizeof *work), value;
-    if (work == NULL)
-        return -1.0;
-    value = pdlange_(norm, &m, &n, a, &ia, &ja, desc, work, 1);
-    free(work);
-    return value;
-}
-
-static int create_like(struct llt_dist *d, const struct llt_dist *model)
-{
-    const int *desc = model->desc;
-    return llt_dist_create(d, desc[CTXT_], desc[M_], desc[N_], desc[MB_],
-                           desc[NB_], desc[RSRC_], desc[CSRC_]);
-}
-
 /* A copy of the whole local array of SRC in a new matrix of its layout. */
 static int create_copy(struct llt_dist *d, const struct llt_dist *src)
 {
-    if (create_like(d, src) != 0)
+    if (tester_dist_like(d, src) != 0)
         return -1;
     memcpy(d->a, src->a, src->len * sizeof *src->a);
     return 0;
@@ -80,7 +51,7 @@ double qr_factor_residual(const struct qr_problem *pb,
 
     if (k == 0)
         return 0.0;
-    if (create_like(&qr, a0) != 0)
+    if (tester_dist_like(&qr, a0) != 0)
         return -1.0;
     /* qr = R (the upper trapezoid), then Q R by PDORMQR, then Q R - A */
     pdlaset_("A", &desc[M_], &desc[N_], &zero_d, &zero_d, qr.a, &one, &one,
@@ -96,12 +67,12 @@ double qr_factor_residual(const struct qr_problem *pb,
                  1);
         pdgeadd_("N", &m, &n, &minus_one_d, a0->a, &pb->ia, &pb->ja, desc,
                  &one_d, qr.a, &pb->ia, &pb->ja, desc, 1);
-        norm_a = norm_of("1", m, n, a0->a, pb->ia, pb->ja, desc,
+        norm_a = tester_norm("1", m, n, a0->a, pb->ia, pb->ja, desc,
                          llt_dist_norm_work(a0));
-        norm_diff = norm_of("1", m, n, qr.a, pb->ia, pb->ja, desc,
+        norm_diff = tester_norm("1", m, n, qr.a, pb->ia, pb->ja, desc,
                             llt_dist_norm_work(a0));
         if (info == 0 && !(norm_a < 0.0 || norm_diff < 0.0))
-            resid = norm_diff / (norm_a * max_int(m, n) * qr_eps());
+            resid = norm_diff / (norm_a * max_int(m, n) * tester_eps());
     }
     free(work);
     llt_dist_destroy(&qr);
@@ -136,10 +107,10 @@ double qr_orth_residual(const struct qr_problem *pb,
         pdgemm_("T", "N", &k, &k, &m, &minus_one_d, q.a, &pb->ia, &pb->ja,
                 desc, q.a, &pb->ia, &pb->ja, desc, &one_d, w.a, &one, &one,
                 w.desc, 1, 1);
-        norm_w = norm_of("1", k, k, w.a, 1, 1, w.desc,
+        norm_w = tester_norm("1", k, k, w.a, 1, 1, w.desc,
                          llt_dist_norm_work(&w));
         if (info == 0 && !(norm_w < 0.0))
-            resid = norm_w / (max_int(m, pb->n) * qr_eps());
+            resid = norm_w / (max_int(m, pb->n) * tester_eps());
     }
     free(work);
     llt_dist_destroy(&w);
@@ -186,11 +157,12 @@ static double solution_error(const struct qr_problem *pb,
 
     pdgeadd_("N", &pb->n, &ncol, &minus_one_d, want->a, &ib, &one,
              want->desc, &one_d, x->a, &ib, &one, x->desc, 1);
-    norm_want = norm_of("1", pb->n, ncol, want->a, ib, 1, want->desc, worklen);
-    norm_diff = norm_of("1", pb->n, ncol, x->a, ib, 1, x->desc, worklen);
+    norm_want =
+        tester_norm("1", pb->n, ncol, want->a, ib, 1, want->desc, worklen);
+    norm_diff = tester_norm("1", pb->n, ncol, x->a, ib, 1, x->desc, worklen);
     if (norm_want < 0.0 || norm_diff < 0.0)
         return -1.0;
-    return norm_diff / (norm_want * max_int(pb->m, pb->n) * qr_eps());
+    return norm_diff / (norm_want * max_int(pb->m, pb->n) * tester_eps());
 }
 
 /* M >= N: B's rows aligned with A's (PDGELS requires it), IB = IA. */
@@ -205,7 +177,7 @@ static double ls_tall(const struct qr_problem *pb, const struct llt_dist *a0)
     if (llt_dist_create(&b, desc[CTXT_], desc[M_], 2, desc[MB_], desc[NB_],
                         desc[RSRC_], desc[CSRC_]) != 0)
         return -1.0;
-    if (create_like(&xt, &b) != 0 || create_like(&atr, &b) != 0) {
+    if (tester_dist_like(&xt, &b) != 0 || tester_dist_like(&atr, &b) != 0) {
         llt_dist_destroy(&b);
         return -1.0;
     }
@@ -221,8 +193,8 @@ static double ls_tall(const struct qr_problem *pb, const struct llt_dist *a0)
         llt_dist_destroy(&b);
         return -1.0;
     }
-    norm_a = norm_of("1", m, n, a0->a, ia, ja, desc, worklen);
-    norm_b2 = norm_of("1", m, 1, b0.a, ia, two_col, b0.desc, worklen);
+    norm_a = tester_norm("1", m, n, a0->a, ia, ja, desc, worklen);
+    norm_b2 = tester_norm("1", m, 1, b0.a, ia, two_col, b0.desc, worklen);
     if (solve(pb, a0, &b, ia) != 0) {
         err = -1.0;
     } else {
@@ -233,10 +205,10 @@ static double ls_tall(const struct qr_problem *pb, const struct llt_dist *a0)
         pdgemm_("T", "N", &n, &one, &m, &one_d, a0->a, &ia, &ja, desc, b0.a,
                 &ia, &two_col, b0.desc, &zero_d, atr.a, &ia, &one, atr.desc,
                 1, 1);
-        norm_atr = norm_of("1", n, 1, atr.a, ia, 1, atr.desc, worklen);
+        norm_atr = tester_norm("1", n, 1, atr.a, ia, 1, atr.desc, worklen);
         if (!(norm_a < 0.0 || norm_b2 < 0.0 || norm_atr < 0.0))
             opt = norm_atr /
-                  (norm_a * norm_b2 * max_int(m, n) * qr_eps());
+                  (norm_a * norm_b2 * max_int(m, n) * tester_eps());
         err = solution_error(pb, &b, &xt, ia, 1);
         if (opt - opt != 0.0 || opt < 0.0 || opt > err)
             err = opt;
@@ -259,7 +231,7 @@ static double ls_wide(const struct qr_problem *pb, const struct llt_dist *a0)
     if (llt_dist_create(&b, desc[CTXT_], rows, 2, desc[NB_], desc[NB_],
                         desc[RSRC_], desc[CSRC_]) != 0)
         return -1.0;
-    if (create_like(&xmn, &b) != 0) {
+    if (tester_dist_like(&xmn, &b) != 0) {
         llt_dist_destroy(&b);
         return -1.0;
     }
@@ -298,7 +270,7 @@ double qr_compare(const struct qr_problem *pb, const struct llt_dist *a0,
                   pdgeqrf_fn *reference)
 {
     struct llt_dist ref;
-    struct qr_tau ref_tau;
+    struct qr_vec ref_tau;
     int k = min_int(pb->m, pb->n), lwork = -1, info = 0;
     size_t lld = (size_t)a0->desc[LLD_];
     /* maxima of |dR|, |R|, |dV|, |V|, |dTAU| */
@@ -312,12 +284,12 @@ double qr_compare(const struct qr_problem *pb, const struct llt_dist *a0,
         llt_dist_destroy(&ref);
         return -1.0;
     }
-    reference(&pb->m, &pb->n, ref.a, &pb->ia, &pb->ja, ref.desc, ref_tau.tau,
+    reference(&pb->m, &pb->n, ref.a, &pb->ia, &pb->ja, ref.desc, ref_tau.v,
               &query, &lwork, &info);
     work = query_work(query, 0, &lwork);
     if (work != NULL && info == 0)
         reference(&pb->m, &pb->n, ref.a, &pb->ia, &pb->ja, ref.desc,
-                  ref_tau.tau, work, &lwork, &info);
+                  ref_tau.v, work, &lwork, &info);
     for (int lj = 0; lj < a0->locc; lj++) {
         int sj = llt_dist_global_col(a0, lj) - pb->ja;
         if (sj < 0 || sj >= pb->n)
@@ -335,7 +307,7 @@ double qr_compare(const struct qr_problem *pb, const struct llt_dist *a0,
                 mx[2 * v + 1] = fabs(r);
         }
         if (sj < k && (size_t)lj < ref_tau.len) {
-            double d = fabs(tau[lj] - ref_tau.tau[lj]);
+            double d = fabs(tau[lj] - ref_tau.v[lj]);
             if (!(d <= mx[4]))
                 mx[4] = d;
         }
@@ -349,10 +321,10 @@ double qr_compare(const struct qr_problem *pb, const struct llt_dist *a0,
             worst = dv;
         if (!(mx[4] <= worst))
             worst = mx[4];
-        resid = worst / (max_int(pb->m, pb->n) * qr_eps());
+        resid = worst / (max_int(pb->m, pb->n) * tester_eps());
     }
     free(work);
-    qr_tau_destroy(&ref_tau);
+    qr_vec_destroy(&ref_tau);
     llt_dist_destroy(&ref);
     return resid;
 }

@@ -9,9 +9,7 @@
 
 #include "qr_problem.h"
 #include "qr_scalapack.h"
-
-double qr_eps(void);
-int qr_residual_ok(double resid, double thresh);
+#include "testing/tester/checks.h"
 
 /* ||A - Q R||_1 / (||A||_1 eps max(M,N)), Q R rebuilt by PDORMQR. */
 double qr_factor_residual(const struct qr_problem *pb,

@@ -46,35 +46,30 @@ static int read_factorizations(struct dat_reader *r, struct qr_input *in)
     return 0;
 }
 
-int qr_input_parse(const char **text, int *line, struct qr_input *in,
-                   char *err, size_t errlen)
+int qr_input_parse(const char **text, int *line, void *section, char *err,
+                   size_t errlen)
 {
+    struct qr_input *in = section;
+    struct tester_input *c = &in->common;
     struct dat_reader r;
     int *sizes[2] = { in->m, in->n }, *blocks[2] = { in->mb, in->nb };
-    int *grids[2] = { in->p, in->q };
     static const char *const size_names[3] = { "problem sizes", "values of M",
                                                "values of N" };
     static const char *const block_names[3] = {
         "blocking sizes", "values of MB", "values of NB" };
-    static const char *const grid_names[3] = { "process grids", "values of P",
-                                               "values of Q" };
     int rc = -1;
 
     dat_reader_init(&r, *text, *line, err, errlen);
     memset(in, 0, sizeof *in);
-    if (dat_read_header(&r, in->title, sizeof in->title) == 0 &&
+    if (dat_read_header(&r, c->title, sizeof c->title) == 0 &&
         read_factorizations(&r, in) == 0 &&
-        read_lists(&r, &in->nsizes, 2, sizes, size_names) == 0 &&
-        read_lists(&r, &in->nblocks, 2, blocks, block_names) == 0 &&
-        read_lists(&r, &in->ngrids, 2, grids, grid_names) == 0 &&
-        dat_read_thresh(&r, &in->thresh) == 0)
-        rc = dat_read_offsets(&r, &in->noffsets, in->offsets, QR_MAX_VALUES);
+        read_lists(&r, &c->nsizes, 2, sizes, size_names) == 0 &&
+        read_lists(&r, &c->nblocks, 2, blocks, block_names) == 0 &&
+        tester_read_grids(&r, c, "process grids") == 0 &&
+        dat_read_thresh(&r, &c->thresh) == 0)
+        rc = dat_read_offsets(&r, &c->noffsets, c->offsets, QR_MAX_VALUES);
+    c->nvariants = 1;
     *text = r.pos;
     *line = r.line;
     return rc;
-}
-
-int qr_input_has_more(const char *text)
-{
-    return dat_has_more(text);
 }

@@ -7,30 +7,25 @@
 
 #include <stddef.h>
 
-#include "testing/llt/dat_reader.h"
+#include "testing/tester/tester.h"
 
-#define QR_MAX_VALUES 32
+#define QR_MAX_VALUES TESTER_MAX_VALUES
 
+/* A case is ((M, N) pair i, (MB, NB) pair j, offset set k), one variant.
+ * Offsets are in entries: sub(A) starts at IA = 1 + ioff, JA = 1 + joff
+ * (any position: PDGEQRF needs no alignment). */
 struct qr_input {
-    char title[128];
+    struct tester_input common;
     int has_qr;                 /* 'QR' is among the factorizations */
     char others[64];            /* the factorizations not run */
-    int nsizes, m[QR_MAX_VALUES], n[QR_MAX_VALUES];
-    int nblocks, mb[QR_MAX_VALUES], nb[QR_MAX_VALUES];
-    int ngrids, p[QR_MAX_VALUES], q[QR_MAX_VALUES];
-    double thresh;
-    /* Offsets in entries: sub(A) starts at IA = 1 + ioff, JA = 1 + joff
-     * (any position: PDGEQRF needs no alignment). */
-    int noffsets;
-    struct dat_offset offsets[QR_MAX_VALUES];
+    int m[QR_MAX_VALUES], n[QR_MAX_VALUES];
+    int mb[QR_MAX_VALUES], nb[QR_MAX_VALUES];
 };
 
 /* Parses the section that starts at *TEXT (on line *LINE) into IN and
  * advances both past it.  Returns 0, or -1 with a message in ERR. */
-int qr_input_parse(const char **text, int *line, struct qr_input *in,
-                   char *err, size_t errlen);
-/* Whether anything but blanks is left: another section. */
-int qr_input_has_more(const char *text);
+int qr_input_parse(const char **text, int *line, void *in, char *err,
+                   size_t errlen);
 
 /* The built-in input used when the tester is given no file. */
 const char *qr_default_input(void);

@@ -2,7 +2,7 @@
  * [-0.5, 0.5) plus a shift on its diagonal that keeps the condition number
  * below about 4 whatever the shape, every entry a function of its global
  * indices (no rank needs the whole matrix); a recognisable pattern outside
- * sub(A).  TAU lives in a guarded local vector. */
+ * sub(A).  TAU and WORK live in guarded local vectors. */
 #ifndef QR_PROBLEM_H
 #define QR_PROBLEM_H
 
@@ -30,29 +30,24 @@ long qr_problem_changed_outside(const struct qr_problem *pb,
 void qr_fill_random(struct llt_dist *d, uint64_t seed, int stream, int i0,
                     int m, int j0, int n);
 
-/* TAU as PDGEQRF sees it: LOCc(JA+MIN(M,N)-1) entries (at least one),
- * guards on both sides, a pattern in every entry. */
-struct qr_tau {
-    double *storage, *tau;
+/* A guarded local vector: guards on both sides of LEN entries. */
+struct qr_vec {
+    double *storage, *v;
     size_t len;
 };
 
-int qr_tau_create(struct qr_tau *t, const struct llt_dist *a,
+/* TAU as PDGEQRF sees it: LOCc(JA+MIN(M,N)-1) entries (at least one),
+ * a pattern in every entry. */
+int qr_tau_create(struct qr_vec *t, const struct llt_dist *a,
                   const struct qr_problem *pb);
-void qr_tau_destroy(struct qr_tau *t);
-long qr_tau_damaged_guards(const struct qr_tau *t);
 /* Entries for columns outside JA..JA+MIN(M,N)-1 that changed. */
-long qr_tau_changed_outside(const struct qr_tau *t, const struct llt_dist *a,
+long qr_tau_changed_outside(const struct qr_vec *t, const struct llt_dist *a,
                             const struct qr_problem *pb);
 
-/* A guarded workspace of exactly LEN entries. */
-struct qr_work {
-    double *storage, *work;
-    size_t len;
-};
+/* A workspace of exactly LEN entries (at least one), zero. */
+int qr_work_create(struct qr_vec *w, size_t len);
 
-int qr_work_create(struct qr_work *w, size_t len);
-void qr_work_destroy(struct qr_work *w);
-long qr_work_damaged_guards(const struct qr_work *w);
+void qr_vec_destroy(struct qr_vec *x);
+long qr_vec_damaged_guards(const struct qr_vec *x);
 
 #endif /* QR_PROBLEM_H */

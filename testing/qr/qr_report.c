@@ -1,23 +1,16 @@
-/* What the QR tester prints: a header, one row per case (PASSED/FAILED,
- * with the reason on failure) and ScaLAPACK's summary lines.  Only world
- * rank 0 prints. */
+/* What the QR tester prints of its own: a header, a section's column
+ * heads, one row per case (PASSED/FAILED, with the reason on failure) and
+ * the count of PDGEQRF calls in the summary.  Only world rank 0 prints;
+ * the rest of the summary is testing/tester/report.c's. */
 #include "config.h"
 
-#include <mpi.h>
 #include <stdio.h>
 
 #include "qr_case.h"
 
-static int is_printer(void)
-{
-    int rank;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    return rank == 0;
-}
-
 void qr_report_header(int nprocs, const char *provider)
 {
-    if (!is_printer())
+    if (!tester_is_printer())
         return;
     printf("PDGEQRF tester on %d processes, eps = %.3e\n"
            "PDGEQRF under test (and called by PDGELS): %s\n"
@@ -34,11 +27,12 @@ void qr_report_header(int nprocs, const char *provider)
     fflush(stdout);
 }
 
-void qr_report_section(const struct qr_input *in)
+void qr_report_section(const void *section)
 {
-    if (!is_printer())
+    const struct qr_input *in = section;
+    if (!tester_is_printer())
         return;
-    printf("\n%s (threshold %.2f)\n", in->title, in->thresh);
+    printf("\n%s (threshold %.2f)\n", in->common.title, in->common.thresh);
     if (in->others[0] != '\0')
         printf("factorizations not run (not PDGEQRF): %s\n", in->others);
     if (!in->has_qr) {
@@ -52,30 +46,11 @@ void qr_report_section(const struct qr_input *in)
     fflush(stdout);
 }
 
-static void print_reasons(const struct qr_outcome *o)
+void qr_report_case(const void *case_, const struct tester_outcome *o)
 {
-    if (!o->info_ok && o->info_min == o->info_max)
-        printf("    INFO = %d, expected 0\n", o->info_min);
-    else if (!o->info_ok)
-        printf("    INFO ranged from %d to %d over the processes, "
-               "expected 0 everywhere\n",
-               o->info_min, o->info_max);
-    if (!o->work_ok)
-        printf("    WORK(1) is not LWMIN on some process\n");
-    if (o->damaged_guards != 0)
-        printf("    %ld guard entries overwritten (around A, TAU or WORK, "
-               "or in A's LLD padding rows)\n",
-               o->damaged_guards);
-    if (o->changed_outside != 0)
-        printf("    %ld entries changed outside sub(A) or outside TAU's "
-               "columns\n",
-               o->changed_outside);
-}
-
-void qr_report_case(const struct qr_case *c, const struct qr_outcome *o)
-{
+    const struct qr_case *c = case_;
     const char *verdict = o->passed ? "PASSED" : "FAILED";
-    if (!is_printer())
+    if (!tester_is_printer())
         return;
     printf("%5d %5d %3d %3d %2d %2d %4d %4d %2d %2d %8.4f ", c->m, c->n,
            c->mb, c->nb, c->p, c->q, c->ia, c->ja, c->rsrc, c->csrc,
@@ -83,30 +58,23 @@ void qr_report_case(const struct qr_case *c, const struct qr_outcome *o)
     if (!o->info_ok) /* the residuals were not computed */
         printf("%9s %9s %9s %9s %s\n", "-", "-", "-", "-", verdict);
     else
-        printf("%9.2e %9.2e %9.2e %9.2e %s\n", o->resid_factor,
-               o->resid_orth, o->resid_ls, o->resid_cmp, verdict);
+        printf("%9.2e %9.2e %9.2e %9.2e %s\n", o->resid[QR_RESID_FACTOR],
+               o->resid[QR_RESID_ORTH], o->resid[QR_RESID_LS],
+               o->resid[QR_RESID_CMP], verdict);
     if (!o->passed)
-        print_reasons(o);
+        tester_report_reasons(o, 0, "WORK(1) is not LWMIN on some process",
+                              "around A, TAU or WORK, or in A's LLD "
+                              "padding rows",
+                              "entries changed outside sub(A) or outside "
+                              "TAU's columns");
     fflush(stdout);
 }
 
-void qr_report_summary(int passed, int failed, int skipped_grid,
-                       int skipped_illegal, int nprocs, long calls)
+/* The summary line testing/qr/run_qr.sh compares with hetscal's verbose
+ * lines; called by the shared summary on rank 0. */
+void qr_report_calls(long calls)
 {
-    if (!is_printer())
-        return;
-    printf("\nFinished %d tests, with the following results:\n",
-           passed + failed + skipped_grid + skipped_illegal);
-    printf("%d tests completed and passed residual checks.\n", passed);
-    printf("%d tests completed and failed residual checks.\n", failed);
-    printf("%d tests skipped because the grid needs more than %d "
-           "processes.\n",
-           skipped_grid, nprocs);
-    printf("%d tests skipped because of illegal input values.\n",
-           skipped_illegal);
     printf("PDGEQRF calls with M, N > 0 (direct and from PDGELS), summed "
            "over the processes: %ld\n",
            calls);
-    printf("END OF TESTS.\n");
-    fflush(stdout);
 }

@@ -5,14 +5,8 @@
 # PDGEQRF call (the tester's and the reference PDGELS's) was hetscal's
 # (HETSCAL_EXPECT_VERBOSE=0 drops that check).  Used by testing/qr_*.sh.
 np=$1; shift
-: "${top_srcdir:=.}" "${top_builddir:=.}"
-: "${LAUNCH:=$top_srcdir/testing/launch}"
-prog=$top_builddir/testing/xqr
-if [ ! -x "$prog" ]; then
-    echo "run_qr.sh: $prog is not built (make check builds it)" >&2
-    exit 99
-fi
-log=$(mktemp "${TMPDIR:-/tmp}/xqr.XXXXXX") || exit 99
+. "${top_srcdir:-.}/testing/tester/run_common.sh"
+tester_start run_qr.sh xqr
 err=$(mktemp "${TMPDIR:-/tmp}/xqr-err.XXXXXX") || exit 99
 HETSCAL_VERBOSE=1 sh "$LAUNCH" "$np" "$prog" "$@" >"$log" 2>"$err"
 status=$?
@@ -21,8 +15,7 @@ calls=$(sed -n 's/^PDGEQRF calls with M, N > 0.*: \([0-9][0-9]*\)$/\1/p' "$log")
 nverb=$(grep -c "^hetscal: pdgeqrf rank [0-9]*/[0-9]* grid" "$err")
 echo "run_qr.sh: $nverb 'hetscal: pdgeqrf' verbose lines, ${calls:-?} calls expected"
 result=0
-if [ "$status" -ne 0 ] || ! grep -q '^END OF TESTS\.' "$log" ||
-   ! grep -q '^0 tests completed and failed residual checks\.' "$log"; then
+if ! tester_passed "$log" "$status"; then
     echo "FAIL: xqr on $np ranks (exit status $status; see the FAILED rows above)" >&2
     result=1
 elif [ "${HETSCAL_EXPECT_VERBOSE:-1}" != 0 ] && [ "$nverb" != "$calls" ]; then

@@ -1,0 +1,160 @@
+/* The testers' main loop (see tester.h): every section of the input, every
+ * grid of a section, every case of a grid, with the seeds, the skipped
+ * cases and the exit status the same for every tester. */
+#include "config.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "testing/blacs_tools.h"
+#include "testing/llt/dat_load.h"
+#include "tester.h"
+
+struct frame {
+    const struct tester_routine *r;
+    struct tester_tally t;
+    uint64_t next_seed;
+    void *c;                    /* the case being run */
+};
+
+int tester_read_grids(struct dat_reader *r, struct tester_input *in,
+                      const char *what)
+{
+    if (dat_read_count(r, &in->ngrids, 0, TESTER_MAX_VALUES, what) != 0 ||
+        dat_read_ints(r, in->ngrids, in->p, DAT_ANY_INT, "values of P") != 0)
+        return -1;
+    return dat_read_ints(r, in->ngrids, in->q, DAT_ANY_INT, "values of Q");
+}
+
+/* One case: run on the grid, the outcome made global, the verdict, the
+ * row.  Collective over MPI_COMM_WORLD. */
+static void run_and_count(struct frame *f, int context)
+{
+    const struct tester_routine *r = f->r;
+    uint64_t seed = f->next_seed++ * 0x2545f4914f6cdd1dULL + 12345;
+    struct tester_local local;
+    struct tester_outcome o;
+
+    tester_local_init(&local, context);
+    if (context >= 0)
+        r->run(f->c, seed, context, &local);
+    tester_reduce(&local, context, &o);
+    o.passed = tester_outcome_clean(&o) && r->residuals_ok(f->c, &o);
+    r->report_case(f->c, &o);
+    if (o.passed)
+        f->t.passed++;
+    else
+        f->t.failed++;
+}
+
+static int cases_per_grid(struct frame *f, const struct tester_input *in)
+{
+    int extra = f->r->make_extra != NULL &&
+                f->r->make_extra(in, 0, 1, 1, f->c);
+    return in->nsizes * in->nblocks * in->noffsets * in->nvariants +
+           (extra ? in->nvariants : 0);
+}
+
+static void run_grid(struct frame *f, const struct tester_input *in, int p,
+                     int q, int nprocs)
+{
+    const struct tester_routine *r = f->r;
+    int context, nprow = -1, npcol, myrow, mycol;
+
+    if (r->runs != NULL && !r->runs(in))
+        return;
+    if (p < 1 || q < 1) {
+        f->t.skipped_illegal += cases_per_grid(f, in);
+        return;
+    }
+    if (p * q > nprocs) {
+        f->t.skipped_grid += cases_per_grid(f, in);
+        return;
+    }
+    Cblacs_get(-1, 0, &context);
+    Cblacs_gridinit(&context, "Row", p, q);
+    if (context >= 0)
+        Cblacs_gridinfo(context, &nprow, &npcol, &myrow, &mycol);
+    if (nprow < 1)
+        context = -1;
+
+    for (int i = 0; i < in->nsizes; i++)
+        for (int j = 0; j < in->nblocks; j++)
+            for (int k = 0; k < in->noffsets; k++)
+                for (int v = 0; v < in->nvariants; v++) {
+                    if (!r->make_case(in, i, j, k, v, p, q, f->c))
+                        f->t.skipped_illegal++;
+                    else
+                        run_and_count(f, context);
+                }
+    for (int v = 0; r->make_extra != NULL && v < in->nvariants; v++)
+        if (r->make_extra(in, v, p, q, f->c))
+            run_and_count(f, context);
+
+    if (context >= 0)
+        Cblacs_gridexit(context);
+}
+
+/* Parses every section of TEXT into SECTIONS (input_size bytes apart);
+ * returns their number, or -1 after printing the error on rank 0. */
+static int parse_sections(const struct tester_routine *r, const char *text,
+                          char *sections, int me)
+{
+    int count = 0, line = 1;
+    char err[256];
+    while (dat_has_more(text)) {
+        if (count == TESTER_MAX_SECTIONS) {
+            snprintf(err, sizeof err, "more than %d sections",
+                     TESTER_MAX_SECTIONS);
+        } else if (r->parse(&text, &line, sections + count * r->input_size,
+                            err, sizeof err) == 0) {
+            count++;
+            continue;
+        }
+        if (me == 0)
+            fprintf(stderr, "%s: %s\n", r->prog, err);
+        return -1;
+    }
+    return count;
+}
+
+int tester_main(int argc, char **argv, const struct tester_routine *r)
+{
+    struct frame f = { r, { 0, 0, 0, 0 }, 1, NULL };
+    char *text, *sections;
+    int me, nprocs, nsections = -1;
+
+    Cblacs_pinfo(&me, &nprocs); /* starts MPI, as ScaLAPACK programs do */
+    sections = calloc(TESTER_MAX_SECTIONS, r->input_size);
+    f.c = malloc(r->case_size);
+    if (sections == NULL || f.c == NULL) {
+        fprintf(stderr, "%s: out of memory\n", r->prog);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    text = dat_load_text(argc, argv, r->default_input, r->prog);
+    if (text != NULL)
+        nsections = parse_sections(r, text, sections, me);
+    free(text);
+    if (nsections < 0) {
+        free(f.c);
+        free(sections);
+        Cblacs_exit(0);
+        return 1;
+    }
+
+    r->start(nprocs);
+    for (int s = 0; s < nsections; s++) {
+        const struct tester_input *in =
+            (const void *)(sections + s * r->input_size);
+        r->report_section(in);
+        for (int g = 0; g < in->ngrids; g++)
+            run_grid(&f, in, in->p[g], in->q[g], nprocs);
+    }
+    tester_report_summary(&f.t, nprocs, r->report_summary);
+
+    free(f.c);
+    free(sections);
+    Cblacs_exit(0);
+    return f.t.failed > 255 ? 255 : f.t.failed;
+}

@@ -1,0 +1,96 @@
+/* The frame the ScaLAPACK-style testers (xllt, xqr) share: input sections
+ * with sizes, blocks, grids, a threshold and offset sets (tester_input),
+ * the loop over sections, grids, sizes, blocks, offsets and variants and
+ * the steps of one case (frame.c), the summary and exit status
+ * (report.c), and the reduction of one case's results over MPI_COMM_WORLD
+ * (outcome.c).  A tester supplies a
+ * table of its own parts (struct tester_routine) and calls tester_main. */
+#ifndef TESTER_TESTER_H
+#define TESTER_TESTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "outcome.h"
+#include "testing/llt/dat_reader.h"
+
+#define TESTER_MAX_VALUES 32
+#define TESTER_MAX_SECTIONS 16
+
+/* What every tester's input section holds; a tester's own section struct
+ * starts with it.  A case is (size i, block j, offset k, variant v): each
+ * tester says what its sizes, blocks and variants are. */
+struct tester_input {
+    char title[128];
+    int nsizes, nblocks, nvariants;
+    int ngrids, p[TESTER_MAX_VALUES], q[TESTER_MAX_VALUES];
+    double thresh;
+    int noffsets;
+    struct dat_offset offsets[TESTER_MAX_VALUES];
+};
+
+/* The grids records of a ScaLAPACK tester's input: a count (WHAT names it
+ * in errors), then the values of P, then those of Q.  Returns 0 or -1
+ * (error set in R). */
+int tester_read_grids(struct dat_reader *r, struct tester_input *in,
+                      const char *what);
+
+/* Cases counted so far (all ranks agree). */
+struct tester_tally {
+    int passed, failed, skipped_grid, skipped_illegal;
+};
+
+/* One tester: its name, input and parts.  IN is the tester's own section
+ * (starting with struct tester_input), C its own case (case_size bytes). */
+struct tester_routine {
+    const char *prog;             /* "xllt", in messages */
+    const char *default_input;    /* used without a file */
+    size_t input_size, case_size;
+    /* Parses the section at *TEXT (line *LINE); 0, or -1 with ERR set. */
+    int (*parse)(const char **text, int *line, void *in, char *err,
+                 size_t errlen);
+    /* After the input is read, on every rank: prepares what the cases
+     * need and prints the header (rank 0). */
+    void (*start)(int nprocs);
+    void (*report_section)(const void *in);
+    /* Whether the section's cases run at all (NULL: always). */
+    int (*runs)(const void *in);
+    /* Builds case (i, j, k, v) on grid P x Q; 0 when its values are
+     * illegal (counted as skipped). */
+    int (*make_case)(const void *in, int i, int j, int k, int v, int p,
+                     int q, void *c);
+    /* The case run after the loop for variant V, if any (NULL: none);
+     * returns 0 when there is none. */
+    int (*make_extra)(const void *in, int v, int p, int q, void *c);
+    /* Runs C with SEED on grid CONTEXT, on the processes of the grid
+     * only, and records what this process found in R. */
+    void (*run)(void *c, uint64_t seed, int context,
+                struct tester_local *r);
+    /* Whether the residuals of the reduced outcome O pass. */
+    int (*residuals_ok)(const void *c, const struct tester_outcome *o);
+    /* Prints C's row, and the reasons when it failed (rank 0). */
+    void (*report_case)(const void *c, const struct tester_outcome *o);
+    /* Prints the tester's own summary lines before END OF TESTS (NULL:
+     * none); rank 0 only. */
+    void (*report_summary)(void);
+};
+
+/* The whole tester: reads argv[1] or the built-in input, runs every case,
+ * prints the summary.  Returns the exit status: the number of failed
+ * cases (at most 255), 1 when the input cannot be read. */
+int tester_main(int argc, char **argv, const struct tester_routine *r);
+
+/* Whether this process prints (world rank 0). */
+int tester_is_printer(void);
+/* The reasons a case failed: INFO (EXPECTED on every process), the
+ * tester's own flag (OWN says what failed), the guards (GUARDS says
+ * where they are) and the entries changed (OUTSIDE follows their
+ * count). */
+void tester_report_reasons(const struct tester_outcome *o, int expected,
+                           const char *own, const char *guards,
+                           const char *outside);
+/* ScaLAPACK's summary lines, the tester's own, then END OF TESTS. */
+void tester_report_summary(const struct tester_tally *t, int nprocs,
+                           void (*own_lines)(void));
+
+#endif /* TESTER_TESTER_H */
