@@ -18,6 +18,8 @@
 
 #include <stddef.h>
 
+#include <mpi.h>
+
 #include "device/device.h"
 
 enum hs_mode { HS_R = 1, HS_W = 2, HS_RW = 3 };
@@ -85,6 +87,8 @@ struct hs_task {
     hs_access acc[HS_MAX_ACCESSES];
     int iparam[HS_MAX_IPARAMS];
     int peer, tag;            /* HS_Q_SEND / HS_Q_RECV */
+    int comm_error;           /* comm/progress.c: MPI failed this message */
+    MPI_Request request;      /* comm/progress.c: in flight off its arrays */
     int tile;                 /* global id of the main tile (traces) */
     double t_posted;          /* when the message was posted (traces) */
     int pending;              /* accesses not yet granted (+1 while built) */
