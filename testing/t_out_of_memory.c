@@ -4,7 +4,13 @@
  * rank must return INFO = HETSCAL_ERR_NOMEM (none hangs or crashes), and a
  * call after it must give the factor of a clean call bit for bit.  A
  * received copy that finds no memory is the hard case: the messages every
- * rank planned must still match (runtime/dist.c, allocate_copy).
+ * rank planned must still match (runtime/dist.c, allocate_copy); task
+ * structs, ready queues and the message arrays are among the allocations
+ * (runtime/engine.c, "task pool").
+ * With the argument "mpi", the same for MPI errors (comm/progress.h
+ * fault injection): the k-th MPI_Isend or MPI_Irecv of one rank fails,
+ * and every rank must return INFO = HETSCAL_ERR_MPI.
+ * T_OOM_VERBOSE=1 prints each failing call before it runs (to find a hang).
  * Exit status: failed checks (summed over ranks). */
 #include "config.h"
 
@@ -16,18 +22,33 @@
 #include <mpi.h>
 
 #include "include/hetscal.h"
+#include "comm/progress.h"
 #include "testing/blacs_tools.h"
 #include "util/mem.h"
 
 /* Small blocks: many tiles, so many received copies per rank. */
-enum { N = 420, NB = 32, MAX_CALLS_PER_RANK = 80 };
+enum { N = 420, NB = 32, MAX_CALLS_PER_RANK = 128 };
 
 static int failures, me;
+
+/* What fails: allocations (util/mem.h) or MPI posts (comm/progress.h). */
+typedef struct fault {
+    const char *what;
+    void (*fail_from)(long k);   /* 0: none; LONG_MAX: count only */
+    long (*count)(void);
+    int info;
+} fault;
+
+static const fault allocations = { "allocation", hs_mem_fail_from, hs_mem_alloc_count,
+                                   HETSCAL_ERR_NOMEM };
+static const fault mpi_posts = { "MPI post", hs_comm_fail_post, hs_comm_post_count,
+                                 HETSCAL_ERR_MPI };
+static const fault *F = &allocations;
 
 static void check(int ok, const char *what, int k, int rank)
 {
     if (!ok) {
-        printf("FAILED on rank %d: %s (allocation %d failing on rank %d)\n", me, what, k,
+        printf("FAILED on rank %d: %s (%s %d failing on rank %d)\n", me, what, F->what, k,
                rank);
         failures++;
     }
@@ -71,20 +92,23 @@ static int same_as_reference(const problem *p)
            (!p->qr || memcmp(p->tau, p->ref_tau, p->ntau * sizeof(double)) == 0);
 }
 
-/* Allocation k fails (and every later one) on `rank` only. */
+/* Allocation k fails (and every later one), or MPI post k, on `rank` only. */
 static void run_failing(problem *p, int k, int rank)
 {
-    hs_mem_fail_from(me == rank ? k : 0);
+    if (getenv("T_OOM_VERBOSE"))
+        printf("rank %d: %s %d failing on rank %d\n", me, F->what, k, rank), fflush(stdout);
+    F->fail_from(me == rank ? k : 0);
     int info = factor(p);
-    int triggered = me == rank && hs_mem_alloc_count() >= k;
-    hs_mem_fail_from(0);
+    int triggered = me == rank && F->count() >= k;
+    F->fail_from(0);
     int any, lo, hi;
     MPI_Allreduce(&triggered, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     MPI_Allreduce(&info, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     MPI_Allreduce(&info, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     check(lo == hi, "every rank returns the same INFO", k, rank);
     if (any)
-        check(info == HETSCAL_ERR_NOMEM, "INFO = HETSCAL_ERR_NOMEM", k, rank);
+        check(info == F->info, F == &allocations ? "INFO = HETSCAL_ERR_NOMEM"
+                                                 : "INFO = HETSCAL_ERR_MPI", k, rank);
     else
         check(info == 0 && same_as_reference(p), "no failure: the clean factor", k, rank);
 }
@@ -97,11 +121,11 @@ static void run(problem *p, int nprocs)
     if (p->qr)
         memcpy(p->ref_tau, p->tau, p->ntau * sizeof(double));
 
-    /* How many allocations each rank makes in one call. */
-    hs_mem_fail_from(LONG_MAX);
+    /* How many allocations (posts) each rank makes in one call. */
+    F->fail_from(LONG_MAX);
     check(factor(p) == 0, "counting call: INFO = 0", 0, -1);
-    int mine = (int)hs_mem_alloc_count(), most;
-    hs_mem_fail_from(0);
+    int mine = (int)F->count(), most;
+    F->fail_from(0);
     MPI_Allreduce(&mine, &most, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     int calls = 0;
     for (int rank = 0; rank < nprocs; rank++) {
@@ -117,13 +141,15 @@ static void run(problem *p, int nprocs)
     check(factor(p) == 0 && same_as_reference(p), "after the failures: the clean factor",
           0, -1);
     if (me == 0)
-        printf("%s: %d calls with a failing allocation (up to %d allocations per rank)\n",
-               p->qr ? "PDGEQRF" : "PDPOTRF", calls, most);
+        printf("%s: %d calls with a failing %s (up to %d per rank and call)\n",
+               p->qr ? "PDGEQRF" : "PDPOTRF", calls, F->what, most);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     int nprocs, ctxt, info, zero = 0, n = N, nb = NB;
+    if (argc > 1 && strcmp(argv[1], "mpi") == 0)
+        F = &mpi_posts;
     Cblacs_pinfo(&me, &nprocs);
     Cblacs_get(-1, 0, &ctxt);
     int rows = nprocs % 2 == 0 && nprocs > 2 ? 2 : 1;
@@ -151,8 +177,9 @@ int main(void)
     int all = 0;
     MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (me == 0)
-        printf("%s: out of memory mid-call, %d ranks (%d x %d), %d failed checks\n",
-               all ? "FAILED" : "PASSED", nprocs, p.nprow, p.npcol, all);
+        printf("%s: %s mid-call, %d ranks (%d x %d), %d failed checks\n",
+               all ? "FAILED" : "PASSED", F == &allocations ? "out of memory" : "MPI errors",
+               nprocs, p.nprow, p.npcol, all);
     free(p.a);
     free(p.ref_a);
     free(p.tau);

@@ -2,7 +2,7 @@
 #include "config.h"
 
 #include <sched.h>
-#include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "comm/progress.h"
@@ -10,6 +10,7 @@
 #include "runtime/engine.h"
 #include "runtime/trace.h"
 #include "util/clock.h"
+#include "util/mem.h"
 
 /* While requests are in flight the loop polls MPI with a growing pause
  * (MPI cannot wake us); with none in flight it sleeps until the engine
@@ -39,88 +40,221 @@ enum {
 };
 
 
+/* Fault injection (hs_comm_fail_post): posts since, and the one to fail. */
+static atomic_long post_count, post_fail_at;
+
+void hs_comm_fail_post(long k)
+{
+    atomic_store(&post_count, 0);
+    atomic_store(&post_fail_at, k);
+}
+
+long hs_comm_post_count(void)
+{
+    return atomic_load(&post_count);
+}
+
+static int injected_post_failure(void)
+{
+    long at = atomic_load(&post_fail_at);
+    return atomic_fetch_add(&post_count, 1) + 1 == at;
+}
+
+static int isend(void *buf, int count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
+{
+    if (injected_post_failure())
+        return MPI_ERR_OTHER;
+    return MPI_Isend(buf, count, MPI_DOUBLE, peer, tag, comm, req);
+}
+
+static int irecv(void *buf, int count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
+{
+    if (injected_post_failure())
+        return MPI_ERR_OTHER;
+    return MPI_Irecv(buf, count, MPI_DOUBLE, peer, tag, comm, req);
+}
+
+/* What a sender whose message failed sends instead (see progress.h). */
+static const double mpi_error_status = HETSCAL_ERR_MPI;
+
+/* Records a runtime error of this call on this rank. */
+static void fail(hs_comm *c, int err)
+{
+    if (!c->err)
+        c->err = err;
+    hs_engine_fail(err);
+}
+
+/* Doubles the arrays (util/mem, so that the fault injection reaches them). */
 static int inflight_grow(hs_comm_inflight *f)
 {
     int cap = f->cap ? 2 * f->cap : 64;
-    MPI_Request *req = realloc(f->req, (size_t)cap * sizeof *req);
-    if (req)
-        f->req = req;
-    hs_task **task = realloc(f->task, (size_t)cap * sizeof *task);
-    if (task)
-        f->task = task;
-    int *index = realloc(f->index, (size_t)cap * sizeof *index);
-    if (index)
-        f->index = index;
-    MPI_Status *status = realloc(f->status, (size_t)cap * sizeof *status);
-    if (status)
-        f->status = status;
-    if (!req || !task || !index || !status)
+    MPI_Request *req = hs_mem_alloc((size_t)cap * sizeof *req);
+    hs_task **task = hs_mem_alloc((size_t)cap * sizeof *task);
+    int *index = hs_mem_alloc((size_t)cap * sizeof *index);
+    MPI_Status *status = hs_mem_alloc((size_t)cap * sizeof *status);
+    if (!req || !task || !index || !status) {
+        hs_mem_free(req);
+        hs_mem_free(task);
+        hs_mem_free(index);
+        hs_mem_free(status);
         return HETSCAL_ERR_NOMEM;
+    }
+    if (f->n) {
+        memcpy(req, f->req, (size_t)f->n * sizeof *req);
+        memcpy(task, f->task, (size_t)f->n * sizeof *task);
+    }
+    hs_mem_free(f->req);
+    hs_mem_free(f->task);
+    hs_mem_free(f->index);
+    hs_mem_free(f->status);
+    f->req = req;
+    f->task = task;
+    f->index = index;
+    f->status = status;
     f->cap = cap;
     return HETSCAL_SUCCESS;
 }
 
-/* Posts one ready send or receive of a whole handle (data + status). */
-static int post(hs_comm_inflight *f, hs_task *t, MPI_Comm comm)
+/* Posts a ready send or receive of a whole handle (data + status) into
+ * *req; on an MPI error, what progress.h says.  0: in flight; 1: done
+ * (nothing could be posted: MPI refuses). */
+static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
 {
     hs_handle *h = t->acc[0].handle;
     int count = h->m * h->n + 1, rc;
-    if (f->n == f->cap && inflight_grow(f) != HETSCAL_SUCCESS)
-        return HETSCAL_ERR_NOMEM;
     if (t->queue == HS_Q_SEND && h->discard) {
         /* No memory held the tile here: its status alone tells the
-         * receiver (a short message, see test_inflight). */
-        rc = MPI_Isend(hs_handle_status_word(h), 1, MPI_DOUBLE, t->peer, t->tag, comm,
-                       &f->req[f->n]);
+         * receiver (a short message, see complete_request). */
+        rc = isend(hs_handle_status_word(h), 1, t->peer, t->tag, c->comm, req);
     } else if (t->queue == HS_Q_SEND) {
-        rc = MPI_Isend(h->data, count, MPI_DOUBLE, t->peer, t->tag, comm, &f->req[f->n]);
-        hs_engine_count_message(1, (double)count * sizeof(double));
+        rc = isend(h->data, count, t->peer, t->tag, c->comm, req);
+        if (rc == MPI_SUCCESS)
+            hs_engine_count_message(1, (double)count * sizeof(double));
     } else {
-        rc = MPI_Irecv(h->data, count, MPI_DOUBLE, t->peer, t->tag, comm, &f->req[f->n]);
+        rc = irecv(h->data, count, t->peer, t->tag, c->comm, req);
     }
-    if (rc != MPI_SUCCESS)
-        return HETSCAL_ERR_MPI;
+    if (rc != MPI_SUCCESS) {
+        fail(c, HETSCAL_ERR_MPI);
+        t->comm_error = 1;
+        /* The peer still expects a message, or a sender still waits for
+         * this receive: try the other way once. */
+        if (t->queue == HS_Q_SEND)
+            rc = isend((void *)&mpi_error_status, 1, t->peer, t->tag, c->comm, req);
+        else
+            rc = irecv(h->data, count, t->peer, t->tag, c->comm, req);
+    }
+    if (rc != MPI_SUCCESS) {
+        if (t->queue == HS_Q_RECV && !h->discard)
+            *hs_handle_status_word(h) = HETSCAL_ERR_MPI;
+        return 1;
+    }
     t->t_posted = hs_now();
-    f->sends += t->queue == HS_Q_SEND;
-    f->task[f->n++] = t;
-    return HETSCAL_SUCCESS;
+    return 0;
 }
 
-/* A receive got less than a whole tile: its sender had no memory for it
- * and sent its status alone (post). */
-static int short_message(MPI_Status *status, const hs_handle *h)
+/* Posts a ready send or receive; its request joins the arrays, or, when
+ * they cannot grow, the task's own (the call has failed then). */
+static void post(hs_comm *c, hs_task *t)
 {
-    int count = 0;
-    MPI_Get_count(status, MPI_DOUBLE, &count);
-    return count != h->m * h->n + 1;
+    hs_comm_inflight *f = &c->f;
+    int spill = 0;
+    if (f->n == f->cap && inflight_grow(f) != HETSCAL_SUCCESS) {
+        fail(c, HETSCAL_ERR_NOMEM);
+        spill = 1;
+    }
+    if (post_request(c, t, spill ? &t->request : &f->req[f->n])) {
+        hs_engine_complete(t);
+        return;
+    }
+    f->sends += t->queue == HS_Q_SEND;
+    if (spill) {
+        t->next = f->spill;
+        f->spill = t;
+    } else {
+        f->task[f->n++] = t;
+    }
+}
+
+/* A request has completed (status: its MPI_Status, or NULL when the
+ * request itself failed): counts it, gives a failed receive's tile its
+ * status, and completes the task. */
+static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
+{
+    hs_comm_inflight *f = &c->f;
+    hs_handle *h = t->acc[0].handle;
+    if (!status)
+        fail(c, HETSCAL_ERR_MPI);
+    if (t->queue == HS_Q_RECV) {
+        hs_engine_count_message(0, 0);
+        int count = 0, st = 0;
+        if (!status || t->comm_error ||
+            MPI_Get_count(status, MPI_DOUBLE, &count) != MPI_SUCCESS)
+            st = HETSCAL_ERR_MPI;
+        else if (count != h->m * h->n + 1)
+            /* Less than a whole tile: the sender had no memory for it, or
+             * MPI failed it there, and sent its status alone (post). */
+            st = count == 1 && h->data[0] < 0 ? (int)h->data[0] : HETSCAL_ERR_MPI;
+        if (st && !h->discard)
+            *hs_handle_status_word(h) = st;
+    } else {
+        f->sends--;
+    }
+    hs_trace_span(HS_TRACE_COMM_TRACK, t->queue == HS_Q_SEND ? "send" : "recv",
+                  t->t_posted, hs_now(), t->peer,
+                  ((long)h->m * h->n + 1) * (long)sizeof(double));
+    hs_engine_complete(t);
+}
+
+/* Tests one request; 1 when it has completed (or failed). */
+static int test_one(hs_comm *c, hs_task *t, MPI_Request *req)
+{
+    int flag = 0;
+    MPI_Status status;
+    if (MPI_Test(req, &flag, &status) != MPI_SUCCESS) {
+        complete_request(c, t, NULL);
+        return 1;
+    }
+    if (flag)
+        complete_request(c, t, &status);
+    return flag;
 }
 
 /* Tests the requests in flight; completes and removes the finished ones. */
-static int test_inflight(hs_comm_inflight *f, int *progressed)
+static void test_inflight(hs_comm *c, int *progressed)
 {
+    hs_comm_inflight *f = &c->f;
     int done = 0;
-    if (f->n == 0)
-        return HETSCAL_SUCCESS;
-    if (MPI_Testsome(f->n, f->req, &done, f->index, f->status) != MPI_SUCCESS)
-        return HETSCAL_ERR_MPI;
-    if (done == MPI_UNDEFINED || done == 0)
-        return HETSCAL_SUCCESS;
-    *progressed = 1;
-    for (int k = 0; k < done; k++) {
-        hs_task *t = f->task[f->index[k]];
-        hs_handle *h = t->acc[0].handle;
-        if (t->queue == HS_Q_RECV) {
-            hs_engine_count_message(0, 0);
-            if (!h->discard && short_message(&f->status[k], h))
-                *hs_handle_status_word(h) = HETSCAL_ERR_NOMEM;
+    for (hs_task **p = &f->spill; *p;) {
+        hs_task *t = *p, *next = t->next;   /* completed, t is reused */
+        if (test_one(c, t, &t->request)) {
+            *p = next;
+            *progressed = 1;
         } else {
-            f->sends--;
+            p = &t->next;
         }
-        hs_trace_span(HS_TRACE_COMM_TRACK, t->queue == HS_Q_SEND ? "send" : "recv",
-                      t->t_posted, hs_now(), t->peer,
-                      ((long)h->m * h->n + 1) * (long)sizeof(double));
-        hs_engine_complete(t);
-        f->task[f->index[k]] = NULL;
+    }
+    if (f->n == 0)
+        return;
+    int rc = MPI_Testsome(f->n, f->req, &done, f->index, f->status);
+    if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) {
+        /* Nothing known of any request: ask each. */
+        fail(c, HETSCAL_ERR_MPI);
+        for (int k = 0; k < f->n; k++)
+            if (test_one(c, f->task[k], &f->req[k])) {
+                f->task[k] = NULL;
+                *progressed = 1;
+            }
+    } else if (done != MPI_UNDEFINED && done > 0) {
+        *progressed = 1;
+        for (int k = 0; k < done; k++) {
+            int i = f->index[k];
+            int ok = rc == MPI_SUCCESS || f->status[k].MPI_ERROR == MPI_SUCCESS;
+            complete_request(c, f->task[i], ok ? &f->status[k] : NULL);
+            f->task[i] = NULL;
+        }
+    } else {
+        return;
     }
     int kept = 0;
     for (int k = 0; k < f->n; k++) {
@@ -130,7 +264,6 @@ static int test_inflight(hs_comm_inflight *f, int *progressed)
         f->task[kept++] = f->task[k];
     }
     f->n = kept;
-    return HETSCAL_SUCCESS;
 }
 
 void hs_comm_init(hs_comm *c, MPI_Comm comm)
@@ -142,10 +275,10 @@ void hs_comm_init(hs_comm *c, MPI_Comm comm)
 
 int hs_comm_finish(hs_comm *c)
 {
-    free(c->f.req);
-    free(c->f.task);
-    free(c->f.index);
-    free(c->f.status);
+    hs_mem_free(c->f.req);
+    hs_mem_free(c->f.task);
+    hs_mem_free(c->f.index);
+    hs_mem_free(c->f.status);
     return c->err;
 }
 
@@ -159,21 +292,9 @@ static int step(hs_comm *c)
         hs_task *t = list;
         list = t->next;
         progressed = 1;
-        if (!c->err)
-            c->err = post(&c->f, t, c->comm);
-        if (c->err) {
-            /* Cannot communicate: complete the task so the engine drains;
-             * the error poisons the result on this rank. */
-            *hs_handle_status_word(t->acc[0].handle) = c->err;
-            hs_engine_fail(c->err);
-            hs_engine_complete(t);
-        }
+        post(c, t);   /* after an error too: the peers expect every message */
     }
-    int terr = test_inflight(&c->f, &progressed);
-    if (terr && !c->err) {
-        c->err = terr;
-        hs_engine_fail(terr);
-    }
+    test_inflight(c, &progressed);
     if (progressed) {
         c->sleep_us = 0;
         c->last_progress = hs_now();
@@ -217,7 +338,7 @@ int hs_comm_run(MPI_Comm comm)
     for (;;) {
         int progressed = step(c);
         hs_comm_inflight *f = &c->f;
-        if (f->n == 0 && hs_engine_finished())
+        if (f->n == 0 && !f->spill && hs_engine_finished())
             break;
         if (progressed)
             continue;
@@ -225,7 +346,7 @@ int hs_comm_run(MPI_Comm comm)
             sched_yield();
             continue;
         }
-        if (f->n == 0) {
+        if (f->n == 0 && !f->spill) {
             hs_engine_comm_sleep(0);
             continue;
         }

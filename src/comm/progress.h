@@ -4,7 +4,17 @@
  * engine made ready, tests them and completes their tasks, and sleeps with
  * a growing timeout when there is nothing to do.  On a rank of one thread
  * the same work is done a pass at a time between that thread's tasks
- * (hs_comm_poll). */
+ * (hs_comm_poll).
+ *
+ * An MPI error returned to us (the runtime's communicator inherits the
+ * application's error handler: MPI_ERRORS_RETURN makes errors reach us)
+ * fails the call on this rank (HETSCAL_ERR_MPI) and the loop goes on, so
+ * that the peers are not left waiting where MPI still works: a send that
+ * cannot be posted is replaced by a one-double message carrying the error
+ * (the receiver's tile fails, as for a sender out of memory), a receive
+ * that cannot be posted is posted again and its tile fails when it
+ * arrives, a request that completes in error fails its tile.  Every rank
+ * then agrees on the error after the run (the API's status reduction). */
 #ifndef HETSCAL_COMM_PROGRESS_H
 #define HETSCAL_COMM_PROGRESS_H
 
@@ -24,6 +34,9 @@ typedef struct hs_comm_inflight {
     MPI_Status *status;   /* MPI_STATUSES_IGNORE trips GCC's bounds checks */
     int n, cap;
     int sends;            /* of the n, how many are sends */
+    /* Posted while the arrays could not grow: each task holds its own
+     * request (hs_task.request), tested one by one. */
+    struct hs_task *spill;
 } hs_comm_inflight;
 
 typedef struct hs_comm {
@@ -41,5 +54,11 @@ void hs_comm_init(hs_comm *c, MPI_Comm comm);
 void hs_comm_poll(void *comm_state, int may_wait);
 /* Frees the state (nothing may be in flight); returns the first error. */
 int hs_comm_finish(hs_comm *c);
+
+/* Tests: the k-th MPI_Isend or MPI_Irecv the loop makes after this call
+ * (k = 1: the next one) fails as if MPI had returned an error (once; 0:
+ * none); hs_comm_post_count: posts since. */
+void hs_comm_fail_post(long k);
+long hs_comm_post_count(void);
 
 #endif

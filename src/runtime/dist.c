@@ -11,6 +11,8 @@
 #include "runtime/device_memory.h"
 #include "util/mem.h"
 
+enum { HOLDER_BITS = 8 * sizeof(unsigned long) };
+
 /* A tile's share of the block: m x n rounded up to whole cache lines. */
 static size_t tile_doubles(const hs_tile_home *home)
 {
@@ -19,21 +21,30 @@ static size_t tile_doubles(const hs_tile_home *home)
 
 int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home)
 {
-    hs_dist *d = calloc(1, sizeof *d);
-    int *tag_ub, flag;
+    hs_dist *d = hs_mem_alloc(sizeof *d);
+    int *tag_ub, flag = 0;
 
     *out = NULL;
     if (!d)
         return HETSCAL_ERR_NOMEM;
-    MPI_Comm_rank(comm, &d->me);
-    MPI_Comm_size(comm, &d->nranks);
-    MPI_Comm_get_attr(comm, MPI_TAG_UB, &tag_ub, &flag);
+    if (MPI_Comm_rank(comm, &d->me) != MPI_SUCCESS ||
+        MPI_Comm_size(comm, &d->nranks) != MPI_SUCCESS ||
+        MPI_Comm_get_attr(comm, MPI_TAG_UB, &tag_ub, &flag) != MPI_SUCCESS) {
+        hs_dist_destroy(d);
+        return HETSCAL_ERR_MPI;
+    }
     d->tag_limit = flag ? *tag_ub : 32767;
     d->ntiles = ntiles;
-    d->tile = calloc((size_t)(ntiles ? ntiles : 1), sizeof *d->tile);
-    d->send_seq = calloc((size_t)d->nranks, sizeof *d->send_seq);
-    d->recv_seq = calloc((size_t)d->nranks, sizeof *d->recv_seq);
-    if (!d->tile || !d->send_seq || !d->recv_seq) {
+    d->tile = hs_mem_alloc((size_t)(ntiles ? ntiles : 1) * sizeof *d->tile);
+    d->send_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->send_seq);
+    d->recv_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->recv_seq);
+    size_t nhome = 0;
+    for (int t = 0; t < ntiles; t++)
+        nhome += home[t].rank == d->me;
+    d->holder_words = (d->nranks + HOLDER_BITS - 1) / HOLDER_BITS;
+    d->holder_bits = hs_mem_alloc((nhome ? nhome : 1) * (size_t)d->holder_words *
+                                  sizeof *d->holder_bits);
+    if (!d->tile || !d->send_seq || !d->recv_seq || !d->holder_bits) {
         hs_dist_destroy(d);
         return HETSCAL_ERR_NOMEM;
     }
@@ -53,6 +64,7 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
         return HETSCAL_ERR_NOMEM;
     }
     double *next = d->tile_memory;
+    unsigned long *bits = d->holder_bits;
     for (int t = 0; t < ntiles; t++) {
         dtile *dt = &d->tile[t];
         dt->home = home[t];
@@ -61,6 +73,8 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
         if (dt->home.rank != d->me)
             continue;
         dt->valid = hs_loc_bit(0);
+        dt->holders = bits;
+        bits += d->holder_words;
         hs_handle_wrap(&dt->local, next, dt->home.m, dt->home.n);
         *hs_handle_status_word(&dt->local) = 0;   /* the block is reused unzeroed */
         next += tile_doubles(&home[t]);
@@ -83,15 +97,15 @@ void hs_dist_destroy(hs_dist *d)
         if (dt->copy)
             hs_handle_detach(dt->copy);
         hs_dist_free_instances(d, dt);
-        free(dt->holders);
     }
     for (int x = 1; x < d->ndev; x++)
         hs_devmem_trim(d->devs[x]);
     hs_mem_keep(d->tile_memory);   /* for the next call: see mem.h */
-    free(d->tile);
-    free(d->send_seq);
-    free(d->recv_seq);
-    free(d);
+    hs_mem_free(d->tile);
+    hs_mem_free(d->send_seq);
+    hs_mem_free(d->recv_seq);
+    hs_mem_free(d->holder_bits);
+    hs_mem_free(d);
 }
 
 double *hs_dist_tile_data(const hs_dist *d, int tile)
@@ -118,8 +132,6 @@ static void submit_transfer(hs_dist *d, int queue, hs_handle *h, int peer, int p
                             int tile)
 {
     hs_task *t = hs_task_new(queue, NULL, queue == HS_Q_SEND ? "send" : "recv", priority);
-    if (!t)
-        abort();   /* a few bytes: nothing sensible is left to do */
     t->peer = peer;
     t->tile = tile;
     t->tag = next_tag(d, queue == HS_Q_SEND ? d->send_seq : d->recv_seq, peer);
@@ -127,30 +139,24 @@ static void submit_transfer(hs_dist *d, int queue, hs_handle *h, int peer, int p
     hs_task_submit(t);
 }
 
-static void holders_clear(dtile *dt)
+/* The ranks holding a home tile's current version: a bit set sized at
+ * hs_dist_create, so no step of the protocol allocates. */
+static void holders_clear(const hs_dist *d, dtile *dt)
 {
+    if (dt->nholders)
+        memset(dt->holders, 0, (size_t)d->holder_words * sizeof *dt->holders);
     dt->nholders = 0;
 }
 
 static int holders_has(const dtile *dt, int rank)
 {
-    for (int k = 0; k < dt->nholders; k++)
-        if (dt->holders[k] == rank)
-            return 1;
-    return 0;
+    return (dt->holders[rank / HOLDER_BITS] >> (rank % HOLDER_BITS)) & 1;
 }
 
 static void holders_add(dtile *dt, int rank)
 {
-    if (dt->nholders == dt->capholders) {
-        int cap = dt->capholders ? 2 * dt->capholders : 4;
-        int *h = realloc(dt->holders, (size_t)cap * sizeof *h);
-        if (!h)
-            abort();
-        dt->holders = h;
-        dt->capholders = cap;
-    }
-    dt->holders[dt->nholders++] = rank;
+    dt->holders[rank / HOLDER_BITS] |= 1ul << (rank % HOLDER_BITS);
+    dt->nholders++;
 }
 
 /* A copy of an alien tile.  When memory is short even after everything
@@ -203,8 +209,6 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
     hs_task *t = hs_task_new(x ? HS_Q_DEVICE : HS_Q_HOST, spec->kernel, spec->name,
                              spec->priority);
 
-    if (!t)
-        abort();
     t->device = x;
     memcpy(t->iparam, spec->iparam, sizeof t->iparam);
     t->tile = main_output(spec);
@@ -230,7 +234,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
         dt->version++;
         hs_dist_written_at(d, dt, x);
         if (hs_dtile_is_home(d, dt)) {
-            holders_clear(dt);
+            holders_clear(d, dt);
         } else {
             hs_handle *h = hs_dist_fetch(d, dt, 0, spec->priority);
             submit_transfer(d, HS_Q_SEND, h, dt->home.rank, spec->priority, main_output(spec));
@@ -261,12 +265,25 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
         dt->version++;
         if (hs_dtile_is_home(d, dt)) {
             hs_dist_written_at(d, dt, 0);   /* the receive above */
-            holders_clear(dt);
+            holders_clear(d, dt);
             holders_add(dt, exec);
         } else {
             hs_dist_drop_all(d, dt);
         }
     }
+}
+
+/* Before each step of the generation (a global task, or one tile's flush,
+ * final or finish step): room in the window, which bounds what is live
+ * when a step starts (engine.c, "task pool", relies on it); and a failure
+ * found before the engine ran is the call's. */
+static void step_begin(hs_dist *d)
+{
+    if (d->failure) {
+        hs_engine_fail(d->failure);
+        d->failure = 0;
+    }
+    hs_engine_window_wait();
 }
 
 static void observe(hs_dist *d, int event, const hs_task_spec *spec, int tile)
@@ -302,8 +319,6 @@ static void insert_home_copy(hs_dist *d, int tile, int to_tiles, int priority)
     dtile *dt = &d->tile[tile];
     hs_task *t = hs_task_new(HS_Q_HOST, home_copy_kernel, to_tiles ? "fill" : "write_back",
                              priority);
-    if (!t)
-        abort();
     t->ctx = d;
     t->tile = tile;
     t->iparam[0] = tile;
@@ -336,7 +351,7 @@ void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
     int exec = d->tile[main_output(spec)].home.rank;
 
     observe(d, HS_DIST_INSERT, spec, -1);
-    hs_engine_window_wait();
+    step_begin(d);
     for (int k = 0; k < spec->nacc; k++) {
         int tile = spec->acc[k].tile;
         if (copies_home(d, tile) && !d->tile[tile].filled)
@@ -352,7 +367,7 @@ static void flush(hs_dist *d, int tile)
 {
     dtile *dt = &d->tile[tile];
     if (hs_dtile_is_home(d, dt)) {
-        holders_clear(dt);
+        holders_clear(d, dt);
         /* Keep the current version on the host or the home device. */
         if (!(dt->valid & (1u | hs_loc_bit(dt->home.device))))
             hs_dist_fetch(d, dt, 0, 0);
@@ -365,6 +380,7 @@ static void flush(hs_dist *d, int tile)
 void hs_dist_flush(hs_dist *d, int tile)
 {
     observe(d, HS_DIST_FLUSH, NULL, tile);
+    step_begin(d);
     flush(d, tile);
 }
 
@@ -372,6 +388,7 @@ void hs_dist_final(hs_dist *d, int tile, int priority)
 {
     dtile *dt = &d->tile[tile];
     observe(d, HS_DIST_FINAL, NULL, tile);
+    step_begin(d);
     flush(d, tile);
     if (hs_dtile_is_home(d, dt))
         hs_dist_fetch(d, dt, 0, priority);
@@ -382,10 +399,12 @@ void hs_dist_finish(hs_dist *d)
 {
     observe(d, HS_DIST_FINISH, NULL, -1);
     for (int t = 0; t < d->ntiles; t++) {
+        step_begin(d);
         if (hs_dtile_is_home(d, &d->tile[t]))
             hs_dist_fetch(d, &d->tile[t], 0, 0);
         write_back(d, t, 0);   /* a tile never accessed was never filled */
     }
+    step_begin(d);   /* a failure of the last step */
 }
 
 int hs_dist_local_status(const hs_dist *d)

@@ -9,12 +9,11 @@
 #include "include/hetscal.h"
 #include "runtime/device_memory.h"
 #include "runtime/dist_impl.h"
+#include "util/mem.h"
 
 static void insert_copy(hs_handle *src, hs_handle *dst, int priority, int tile)
 {
-    hs_task *t = hs_task_new(HS_Q_COPY, NULL, "copy", priority);
-    if (!t)
-        abort();   /* a few bytes: nothing sensible is left to do */
+    hs_task *t = hs_task_new(HS_Q_COPY, NULL, "copy", priority);   /* never NULL */
     t->tile = tile;
     hs_task_access(t, src, HS_R);
     hs_task_access(t, dst, HS_W);
@@ -40,19 +39,28 @@ void hs_dist_free_instances(hs_dist *d, dtile *dt)
     for (int x = 1; dt->inst && x < d->ndev; x++)
         if (dt->inst[x])
             hs_handle_detach(dt->inst[x]);
-    free(dt->inst);
+    hs_mem_free(dt->inst);
     dt->inst = NULL;
 }
 
+/* NULL when there is no room on the device (the task runs on the host)
+ * or no host memory for the bookkeeping (util/mem: then the call fails,
+ * as every failed host allocation does). */
 static hs_handle *new_instance(hs_dist *d, dtile *dt, int x)
 {
     if (!dt->inst) {
-        dt->inst = calloc((size_t)d->ndev, sizeof *dt->inst);
-        if (!dt->inst)
+        dt->inst = hs_mem_alloc((size_t)d->ndev * sizeof *dt->inst);
+        if (!dt->inst) {
+            d->failure = HETSCAL_ERR_NOMEM;
             return NULL;
+        }
     }
-    if (!dt->inst[x])
-        dt->inst[x] = hs_handle_new_device(d->devs[x], dt->home.m, dt->home.n);
+    if (!dt->inst[x]) {
+        int nomem = 0;
+        dt->inst[x] = hs_handle_new_device(d->devs[x], dt->home.m, dt->home.n, &nomem);
+        if (nomem)
+            d->failure = HETSCAL_ERR_NOMEM;
+    }
     return dt->inst[x];
 }
 

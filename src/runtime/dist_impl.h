@@ -16,8 +16,12 @@ typedef struct dtile {
     hs_handle **inst;      /* [x]: instance on accelerator x, or NULL */
     unsigned valid;        /* bit x: location x (0 = host) holds the
                               current version on this rank */
-    int *holders;          /* home side: ranks holding the current version */
-    int nholders, capholders;
+    unsigned long *holders;   /* home side: bit r, rank r holds the current
+                                 version (d->holder_words words, allocated
+                                 at hs_dist_create: nothing to grow and fail
+                                 mid-call, where every rank must compute
+                                 the same holders) */
+    int nholders;          /* bits set */
     unsigned char filled, written_back;   /* hs_dist_copy_home's tasks */
 } dtile;
 
@@ -28,6 +32,11 @@ struct hs_dist {
     double *tile_memory;        /* this rank's home tiles, one block */
     hs_handle sink;             /* allocate_copy, when memory runs out */
     int *send_seq, *recv_seq;   /* messages so far per destination/source */
+    unsigned long *holder_bits; /* the home tiles' holders, one block */
+    int holder_words;           /* per home tile */
+    int failure;                /* an allocation failed before the engine
+                                   ran (hs_dist_use_devices): the call fails
+                                   at the first insertion */
     hs_device **devs;           /* devs[1..ndev-1]: accelerators in use */
     int ndev;
     int evictions;              /* device memory ran short this many times */

@@ -76,16 +76,16 @@ static size_t device_bytes(int m, int n)
     return (size_t)m * n * sizeof(double);
 }
 
+/* A host copy is one util/mem allocation (counted by its fault injection):
+ * the handle, then its data on a cache line of their own. */
+enum { HANDLE_ROOM = (sizeof(hs_handle) + 63) / 64 * 64 };
+
 hs_handle *hs_handle_new(int m, int n)
 {
-    hs_handle *h = calloc(1, sizeof *h);
+    hs_handle *h = hs_mem_alloc(HANDLE_ROOM + ((size_t)m * n + 1) * sizeof(double));
     if (!h)
         return NULL;
-    h->data = hs_mem_alloc(((size_t)m * n + 1) * sizeof *h->data);
-    if (!h->data) {
-        free(h);
-        return NULL;
-    }
+    h->data = (double *)((char *)h + HANDLE_ROOM);
     h->m = m;
     h->n = n;
     h->owned = 1;
@@ -97,14 +97,16 @@ hs_handle *hs_handle_new(int m, int n)
     return h;
 }
 
-hs_handle *hs_handle_new_device(hs_device *dev, int m, int n)
+hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int *host_nomem)
 {
-    hs_handle *h = calloc(1, sizeof *h);
-    if (!h)
+    hs_handle *h = hs_mem_alloc(sizeof *h);
+    if (!h) {
+        *host_nomem = 1;
         return NULL;
+    }
     h->data = hs_devmem_get(dev, device_bytes(m, n));
     if (!h->data) {
-        free(h);
+        hs_mem_free(h);
         return NULL;
     }
     h->m = m;
@@ -126,12 +128,11 @@ static void handle_release_if_done(hs_handle *h)
 {
     if (h->owned && h->detached && h->refs == 0 && h->dev) {
         hs_devmem_put(h->dev, h->data, device_bytes(h->m, h->n));
-        free(h);
+        hs_mem_free(h);
     } else if (h->owned && h->detached && h->refs == 0) {
         E.copy_bytes -= handle_bytes(h);
         pthread_cond_signal(&E.window_cv);
-        hs_mem_free(h->data);
-        free(h);
+        hs_mem_free(h);   /* the data with it (hs_handle_new) */
     }
 }
 
@@ -146,10 +147,10 @@ void hs_handle_detach(hs_handle *h)
 static void make_ready(hs_task *t)
 {
     if (t->queue == HS_Q_HOST) {
-        /* The heap is sized for the window at hs_engine_begin, so this
-         * cannot fail short of memory exhaustion, where nothing can go on. */
+        /* A push that finds no memory keeps the task (ready_heap.h): the
+         * call fails, every task still runs and every message flows. */
         if (hs_heap_push(&E.host, t) != HETSCAL_SUCCESS)
-            abort();
+            hs_engine_fail_locked(HETSCAL_ERR_NOMEM);
         if (E.workers > 0) {
             pthread_cond_signal(&E.work_cv);
         } else {
@@ -231,13 +232,118 @@ static void release_access(hs_access *a)
     handle_release_if_done(h);
 }
 
-/* ---- tasks --------------------------------------------------------------- */
+/* ---- tasks: structs from a free list ------------------------------------
+ * Task structs never come from a bare malloc: a rank that could not build
+ * a task would skip its sends and receives and leave its peers waiting.
+ * A reserve of HS_RESERVE_TASKS in the engine is always there (each engine
+ * of a process has its own); beyond it a call
+ * allocates chunks through util/mem (counted by its fault injection),
+ * each doubling the tasks that exist, and frees them at hs_engine_end.
+ * Finished tasks go back to the free list.  When the list is empty and no
+ * chunk can be allocated, the call fails on this rank (HETSCAL_ERR_NOMEM,
+ * once: no more chunks are tried) and the generator waits for a task to
+ * finish, running tasks and polling MPI meanwhile exactly as the window
+ * wait does (run_inline_locked).
+ *
+ * Why that wait ends.  It waits only with every struct in use, so with
+ * at least HS_RESERVE_TASKS - BURST > 0 live tasks inserted before the
+ * current global task, where BURST bounds what one global task (or one flush,
+ * final or finish step, dist.c) inserts on a rank: its fills, itself and
+ * up to two fetches per access, a copy back and a send per written access,
+ * or a send, a receive and a fill per access elsewhere: at most
+ * 1 + 5 * HS_MAX_ACCESSES = 31 (dist.c waits for the window before each
+ * step).  Take the oldest global task p with an unfinished instance on
+ * any rank.  Every rank has inserted all of p: one that had not would be
+ * waiting at or before p, for the window (then all its live tasks are
+ * older than p: none is unfinished, so it is not waiting) or for a struct
+ * (then it has live tasks older than p, unfinished: contradiction).
+ * The instances of p depend on older tasks (finished) and on each other
+ * through the one global task's flow (homes send inputs, the executing
+ * rank runs it and sends minor outputs home, copies in between): no
+ * cycle, so one of them can finish.  Tasks and messages keep finishing,
+ * and the waiting generator gets a struct back. */
+_Static_assert(HS_RESERVE_TASKS > 1 + 5 * HS_MAX_ACCESSES,
+               "the reserve must exceed what one generation step inserts");
+
+typedef struct hs_task_chunk {
+    struct hs_task_chunk *next;
+    long n;
+    hs_task task[];
+} hs_task_chunk;
+
+/* Begin of a call (lock held, nothing live): the reserve alone is free. */
+static void tasks_reset_locked(void)
+{
+    E.free_tasks = NULL;
+    for (int k = HS_RESERVE_TASKS - 1; k >= 0; k--) {
+        E.reserve_tasks[k].next = E.free_tasks;
+        E.free_tasks = &E.reserve_tasks[k];
+    }
+    E.ntasks = HS_RESERVE_TASKS;
+}
+
+/* End of a call (lock held, nothing live). */
+static void tasks_free_chunks_locked(void)
+{
+    while (E.chunks) {
+        hs_task_chunk *c = E.chunks;
+        E.chunks = c->next;
+        hs_mem_free(c);
+    }
+    E.free_tasks = NULL;
+}
+
+/* Doubles the tasks that exist; 0 when util/mem has no memory. */
+static int tasks_grow_locked(void)
+{
+    long n = E.ntasks;
+    hs_task_chunk *c = hs_mem_alloc(sizeof *c + (size_t)n * sizeof(hs_task));
+    if (!c)
+        return 0;
+    c->n = n;
+    c->next = E.chunks;
+    E.chunks = c;
+    for (long k = n - 1; k >= 0; k--) {
+        c->task[k].next = E.free_tasks;
+        E.free_tasks = &c->task[k];
+    }
+    E.ntasks += n;
+    return 1;
+}
+
+static int run_inline_locked(void);
+
+/* The free list, non-empty (see above). */
+static hs_task *task_take_locked(void)
+{
+    while (!E.free_tasks) {
+        if (E.failure != HETSCAL_ERR_NOMEM && tasks_grow_locked())
+            break;
+        hs_engine_fail_locked(HETSCAL_ERR_NOMEM);
+        E.task_waiting = 1;
+        if (!run_inline_locked())
+            pthread_cond_wait(&E.window_cv, &E.lock);
+        E.task_waiting = 0;
+    }
+    hs_task *t = E.free_tasks;
+    E.free_tasks = t->next;
+    return t;
+}
+
+static void task_put_locked(hs_task *t)
+{
+    t->next = E.free_tasks;
+    E.free_tasks = t;
+    if (E.task_waiting)
+        pthread_cond_signal(&E.window_cv);
+}
 
 hs_task *hs_task_new(int queue, hs_kernel kernel, const char *name, int priority)
 {
-    hs_task *t = calloc(1, sizeof *t);
-    if (!t)
-        return NULL;
+    pthread_mutex_lock(&E.lock);
+    hs_task *t = task_take_locked();
+    pthread_mutex_unlock(&E.lock);
+    memset(t, 0, sizeof *t);
     t->engine = hs_engine_cur;
     t->queue = queue;
     t->kernel = kernel;
@@ -276,8 +382,6 @@ void hs_task_submit(hs_task *t)
     pthread_mutex_unlock(&E.lock);
 }
 
-static int run_inline_locked(void);
-
 void hs_engine_window_wait(void)
 {
     pthread_mutex_lock(&E.lock);
@@ -306,7 +410,7 @@ void hs_engine_complete_locked(hs_task *t)
         pthread_cond_signal(&E.window_cv);
     if (E.live == 0 && E.gen_done)
         pthread_cond_broadcast(&E.comm_cv);
-    free(t);
+    task_put_locked(t);
 }
 
 void hs_engine_complete(hs_task *t)
@@ -513,10 +617,12 @@ int hs_engine_begin(const hs_engine_limits *limits)
     E.failure = 0;
     E.comm_head = E.comm_tail = NULL;
     memset(&E.stats, 0, sizeof E.stats);
-    if (!err)
-        err = hs_heap_reserve(&E.host, (int)E.window + 1024);
+    tasks_reset_locked();
+    /* Nothing is allocated here: the ready queues grow as they fill
+     * (ready_heap.h) and tasks from the free list, so that a rank short of
+     * memory still takes part in every message its peers plan. */
     if (!err && E.ndev > 1)
-        err = hs_engine_devices_begin((int)E.window + 1024);
+        err = hs_engine_devices_begin();
     E.active = !err;
     pthread_mutex_unlock(&E.lock);
     if (err)
@@ -574,6 +680,8 @@ void hs_engine_end(hs_engine_stats *stats)
     if (stats)
         *stats = E.stats;
     hs_heap_free(&E.host);
+    hs_engine_devices_end();
+    tasks_free_chunks_locked();
     pthread_mutex_unlock(&E.lock);
     for (int d = 1; d < E.ndev; d++)
         hs_devmem_trim(E.devs[d]);
@@ -634,11 +742,16 @@ void hs_engine_count_message(int sent, double bytes)
     pthread_mutex_unlock(&E.lock);
 }
 
+void hs_engine_fail_locked(int status)
+{
+    if (!E.failure)
+        E.failure = status;
+}
+
 void hs_engine_fail(int status)
 {
     pthread_mutex_lock(&E.lock);
-    if (!E.failure)
-        E.failure = status;
+    hs_engine_fail_locked(status);
     pthread_mutex_unlock(&E.lock);
 }
 

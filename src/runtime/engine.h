@@ -18,6 +18,8 @@
 
 #include <stddef.h>
 
+#include <mpi.h>
+
 #include "device/device.h"
 
 enum hs_mode { HS_R = 1, HS_W = 2, HS_RW = 3 };
@@ -85,6 +87,8 @@ struct hs_task {
     hs_access acc[HS_MAX_ACCESSES];
     int iparam[HS_MAX_IPARAMS];
     int peer, tag;            /* HS_Q_SEND / HS_Q_RECV */
+    int comm_error;           /* comm/progress.c: MPI failed this message */
+    MPI_Request request;      /* comm/progress.c: in flight off its arrays */
     int tile;                 /* global id of the main tile (traces) */
     double t_posted;          /* when the message was posted (traces) */
     int pending;              /* accesses not yet granted (+1 while built) */
@@ -146,11 +150,15 @@ hs_handle *hs_handle_new(int m, int n);                   /* owned, zeroed */
 void hs_handle_wrap(hs_handle *h, double *data, int m, int n); /* not owned */
 void hs_handle_detach(hs_handle *h);  /* free once its accesses are done */
 /* An owned handle in the memory of accelerator dev (contents undefined);
- * NULL when the device is out of memory. */
-hs_handle *hs_handle_new_device(hs_device *dev, int m, int n);
+ * NULL when the device is out of memory, or, setting *host_nomem, when
+ * the host has no memory for the handle itself. */
+hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int *host_nomem);
 
 /* Task construction on the generation thread: new, add accesses, submit.
- * Submission blocks while the window is full. */
+ * hs_task_new never fails: when no task struct is free and none can be
+ * allocated, it fails the call (HETSCAL_ERR_NOMEM) and waits for a task
+ * to finish (engine.c, "task pool").  Generators call hs_engine_window_wait
+ * between global tasks, which bounds what one insertion adds. */
 hs_task *hs_task_new(int queue, hs_kernel kernel, const char *name, int priority);
 void hs_task_access(hs_task *t, hs_handle *h, int mode);
 void hs_task_submit(hs_task *t);

@@ -8,8 +8,6 @@
  * its inputs have completed, so no cross-stream events are needed. */
 #include "config.h"
 
-#include <stdlib.h>
-
 #include "include/hetscal.h"
 #include "runtime/engine_impl.h"
 #include "runtime/trace.h"
@@ -17,15 +15,16 @@
 
 void hs_engine_devices_ready(hs_task *t)
 {
-    /* The heaps hold the whole window (hs_engine_devices_begin). */
+    /* A push that finds no memory keeps the task (ready_heap.h) and fails
+     * the call. */
     if (t->queue == HS_Q_COPY) {
         if (hs_heap_push(&E.copies, t) != HETSCAL_SUCCESS)
-            abort();
+            hs_engine_fail_locked(HETSCAL_ERR_NOMEM);
         pthread_cond_signal(&E.copy_cv);
     } else {
         hs_engine_device *ed = &E.dev[t->device];
         if (hs_heap_push(&ed->ready, t) != HETSCAL_SUCCESS)
-            abort();
+            hs_engine_fail_locked(HETSCAL_ERR_NOMEM);
         pthread_cond_signal(&ed->cv);
     }
 }
@@ -165,10 +164,10 @@ static void *copy_main(void *arg)
     return NULL;
 }
 
-int hs_engine_devices_begin(int heap_size)
+int hs_engine_devices_begin(void)
 {
-    int err = hs_heap_reserve(&E.copies, heap_size);
-    if (!err && !E.copy_started) {
+    int err = HETSCAL_SUCCESS;
+    if (!E.copy_started) {
         if (pthread_create(&E.copy_thread, NULL, copy_main, hs_engine_cur) == 0)
             E.copy_started = 1;
         else
@@ -176,9 +175,8 @@ int hs_engine_devices_begin(int heap_size)
     }
     for (int d = 1; d < E.ndev && !err; d++) {
         hs_engine_device *ed = &E.dev[d];
-        err = hs_heap_reserve(&ed->ready, heap_size);
         ed->last_done = 0;
-        if (err || ed->started)
+        if (ed->started)
             continue;
         pthread_cond_init(&ed->cv, NULL);
         E.dev_slot[d] = (hs_thread_slot){ hs_engine_cur, d };
@@ -188,6 +186,13 @@ int hs_engine_devices_begin(int heap_size)
             err = HETSCAL_ERR_NOMEM;
     }
     return err;
+}
+
+void hs_engine_devices_end(void)
+{
+    hs_heap_free(&E.copies);
+    for (int d = 1; d < HS_MAX_DEVICES; d++)
+        hs_heap_free(&E.dev[d].ready);
 }
 
 void hs_engine_devices_wake_all(void)

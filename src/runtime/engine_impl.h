@@ -9,7 +9,7 @@
 #include "runtime/engine.h"
 #include "runtime/ready_heap.h"
 
-enum { HS_MAX_WORKERS = 256 };
+enum { HS_MAX_WORKERS = 256, HS_RESERVE_TASKS = 64 };
 
 /* One accelerator's queue and management thread. */
 typedef struct hs_engine_device {
@@ -47,6 +47,13 @@ typedef struct hs_engine {
     int workers;                 /* workers taking part in this call */
     int idle_workers;            /* of those, waiting for work */
     long window, live, seq;
+    /* Task structs (engine.c, "task pool"): free ones, the chunks this
+     * call allocated beyond the static reserve, how many exist. */
+    hs_task *free_tasks;
+    hs_task reserve_tasks[HS_RESERVE_TASKS];
+    struct hs_task_chunk *chunks;
+    long ntasks;
+    int task_waiting;            /* the generator waits for a free task */
     double copy_bytes, copy_budget;
     hs_ready_heap host;
     hs_task *comm_head, *comm_tail;
@@ -83,8 +90,10 @@ extern _Thread_local hs_engine *hs_engine_cur;
 
 /* Engine lock held. */
 void hs_engine_complete_locked(hs_task *t);
+void hs_engine_fail_locked(int status);        /* runtime error on this rank */
 void hs_engine_devices_ready(hs_task *t);      /* HS_Q_DEVICE / HS_Q_COPY */
-int hs_engine_devices_begin(int heap_size);    /* starts missing threads */
+int hs_engine_devices_begin(void);            /* starts missing threads */
+void hs_engine_devices_end(void);              /* frees the queues' storage */
 void hs_engine_devices_wake_all(void);         /* shutdown */
 
 /* No lock needed. */

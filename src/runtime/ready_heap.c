@@ -1,10 +1,11 @@
 /* Binary heap of ready tasks (see ready_heap.h). */
 #include "config.h"
 
-#include <stdlib.h>
+#include <string.h>
 
 #include "include/hetscal.h"
 #include "runtime/ready_heap.h"
+#include "util/mem.h"
 
 static int before(const hs_task *a, const hs_task *b)
 {
@@ -16,9 +17,15 @@ int hs_heap_push(hs_ready_heap *h, hs_task *t)
     int i;
     if (h->size == h->cap) {
         int cap = h->cap ? 2 * h->cap : 64;
-        hs_task **item = realloc(h->item, (size_t)cap * sizeof *item);
-        if (!item)
+        hs_task **item = hs_mem_alloc((size_t)cap * sizeof *item);
+        if (!item) {
+            t->next = h->overflow;
+            h->overflow = t;
             return HETSCAL_ERR_NOMEM;
+        }
+        if (h->size)
+            memcpy(item, h->item, (size_t)h->size * sizeof *item);
+        hs_mem_free(h->item);
         h->item = item;
         h->cap = cap;
     }
@@ -35,6 +42,11 @@ hs_task *hs_heap_pop(hs_ready_heap *h)
 {
     hs_task *top, *last;
     int i = 0;
+    if (h->overflow) {
+        top = h->overflow;
+        h->overflow = top->next;
+        return top;
+    }
     if (h->size == 0)
         return NULL;
     top = h->item[0];
@@ -55,21 +67,10 @@ hs_task *hs_heap_pop(hs_ready_heap *h)
     return top;
 }
 
-int hs_heap_reserve(hs_ready_heap *h, int cap)
-{
-    if (h->cap >= cap)
-        return HETSCAL_SUCCESS;
-    hs_task **item = realloc(h->item, (size_t)cap * sizeof *item);
-    if (!item)
-        return HETSCAL_ERR_NOMEM;
-    h->item = item;
-    h->cap = cap;
-    return HETSCAL_SUCCESS;
-}
-
 void hs_heap_free(hs_ready_heap *h)
 {
-    free(h->item);
+    hs_mem_free(h->item);
     h->item = NULL;
+    h->overflow = NULL;
     h->size = h->cap = 0;
 }
