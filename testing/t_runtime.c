@@ -272,6 +272,8 @@ int main(int argc, char **argv)
                                     .copy_budget = prog % 3 == 2 ? 0 : 1e9,
                                     .devs = devs, .ndev = ndev };
         int window = limits.window, workers = limits.workers;
+        /* Every fifth program wraps its tags after 9 messages per pair. */
+        hs_dist_limit_tags(prog % 5 == 3 ? 9 : 0);
         int f = check_program(&p, me, &limits);
         int any;
         MPI_Allreduce(&f, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);

@@ -1,6 +1,7 @@
 /* Communication loop (see progress.h). */
 #include "config.h"
 
+#include <limits.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -60,18 +61,71 @@ static int injected_post_failure(void)
     return atomic_fetch_add(&post_count, 1) + 1 == at;
 }
 
-static int isend(void *buf, int count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
+/* A message of more than INT_MAX doubles (a tile of 10^7 x 300 holds
+ * 3 * 10^9) is one element of a derived type: blocks of LARGE_BLOCK
+ * doubles, then the rest.  Up to INT_MAX: count MPI_DOUBLEs, as always.
+ * Both are macros so that a test build can send every message the large
+ * way (-DHS_MPI_INT_COUNT_MAX=0 -DHS_MPI_LARGE_BLOCK=1000). */
+#ifndef HS_MPI_INT_COUNT_MAX
+#define HS_MPI_INT_COUNT_MAX INT_MAX
+#endif
+#ifndef HS_MPI_LARGE_BLOCK
+#define HS_MPI_LARGE_BLOCK (1 << 30)
+#endif
+
+/* count doubles as *n elements of *type; a derived type is the caller's
+ * to free (after posting: MPI keeps it while a request uses it). */
+static int doubles_type(size_t count, int *n, MPI_Datatype *type)
 {
-    if (injected_post_failure())
-        return MPI_ERR_OTHER;
-    return MPI_Isend(buf, count, MPI_DOUBLE, peer, tag, comm, req);
+    if (count <= (size_t)HS_MPI_INT_COUNT_MAX) {
+        *n = (int)count;
+        *type = MPI_DOUBLE;
+        return MPI_SUCCESS;
+    }
+    size_t q = count / HS_MPI_LARGE_BLOCK, r = count % HS_MPI_LARGE_BLOCK;
+    int len[2] = { (int)q, (int)r };
+    MPI_Aint disp[2] = { 0, (MPI_Aint)(q * HS_MPI_LARGE_BLOCK * sizeof(double)) };
+    MPI_Datatype block, part[2];
+    int rc = MPI_Type_contiguous(HS_MPI_LARGE_BLOCK, MPI_DOUBLE, &block);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    part[0] = block;
+    part[1] = MPI_DOUBLE;
+    rc = MPI_Type_create_struct(2, len, disp, part, type);
+    MPI_Type_free(&block);
+    if (rc == MPI_SUCCESS && (rc = MPI_Type_commit(type)) != MPI_SUCCESS)
+        MPI_Type_free(type);
+    *n = 1;
+    return rc;
 }
 
-static int irecv(void *buf, int count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
+/* count doubles to or from buf (any count: doubles_type). */
+static int isend(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
 {
+    int n, rc;
+    MPI_Datatype type;
     if (injected_post_failure())
         return MPI_ERR_OTHER;
-    return MPI_Irecv(buf, count, MPI_DOUBLE, peer, tag, comm, req);
+    if ((rc = doubles_type(count, &n, &type)) != MPI_SUCCESS)
+        return rc;
+    rc = MPI_Isend(buf, n, type, peer, tag, comm, req);
+    if (type != MPI_DOUBLE)
+        MPI_Type_free(&type);
+    return rc;
+}
+
+static int irecv(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
+{
+    int n, rc;
+    MPI_Datatype type;
+    if (injected_post_failure())
+        return MPI_ERR_OTHER;
+    if ((rc = doubles_type(count, &n, &type)) != MPI_SUCCESS)
+        return rc;
+    rc = MPI_Irecv(buf, n, type, peer, tag, comm, req);
+    if (type != MPI_DOUBLE)
+        MPI_Type_free(&type);
+    return rc;
 }
 
 /* What a sender whose message failed sends instead (see progress.h). */
@@ -122,7 +176,8 @@ static int inflight_grow(hs_comm_inflight *f)
 static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
 {
     hs_handle *h = t->acc[0].handle;
-    int count = h->m * h->n + 1, rc;
+    size_t count = (size_t)h->m * (size_t)h->n + 1;
+    int rc;
     if (t->queue == HS_Q_SEND && h->discard) {
         /* No memory held the tile here: its status alone tells the
          * receiver (a short message, see complete_request). */
@@ -176,6 +231,18 @@ static void post(hs_comm *c, hs_task *t)
     }
 }
 
+/* Doubles a completed receive brought, also past INT_MAX (MPI 3's
+ * MPI_Get_elements_x counts the doubles inside the large type); -1 when
+ * MPI cannot tell. */
+static double received_doubles(MPI_Status *status)
+{
+    MPI_Count count = 0;
+    if (!status || MPI_Get_elements_x(status, MPI_DOUBLE, &count) != MPI_SUCCESS ||
+        count == MPI_UNDEFINED)
+        return -1;
+    return (double)count;
+}
+
 /* A request has completed (status: its MPI_Status, or NULL when the
  * request itself failed): counts it, gives a failed receive's tile its
  * status, and completes the task. */
@@ -187,11 +254,11 @@ static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
         fail(c, HETSCAL_ERR_MPI);
     if (t->queue == HS_Q_RECV) {
         hs_engine_count_message(0, 0);
-        int count = 0, st = 0;
-        if (!status || t->comm_error ||
-            MPI_Get_count(status, MPI_DOUBLE, &count) != MPI_SUCCESS)
+        int st = 0;
+        double count = received_doubles(status);
+        if (!status || t->comm_error || count < 0)
             st = HETSCAL_ERR_MPI;
-        else if (count != h->m * h->n + 1)
+        else if (count != (double)h->m * h->n + 1)
             /* Less than a whole tile: the sender had no memory for it, or
              * MPI failed it there, and sent its status alone (post). */
             st = count == 1 && h->data[0] < 0 ? (int)h->data[0] : HETSCAL_ERR_MPI;

@@ -1,6 +1,7 @@
 /* Distributed task assignment (see dist.h). */
 #include "config.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,13 @@ static size_t tile_doubles(const hs_tile_home *home)
     return ((size_t)home->m * (size_t)home->n + 8) / 8 * 8;
 }
 
+static atomic_int tag_limit_for_tests;
+
+void hs_dist_limit_tags(int limit)
+{
+    atomic_store(&tag_limit_for_tests, limit);
+}
+
 int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home)
 {
     hs_dist *d = hs_mem_alloc(sizeof *d);
@@ -34,6 +42,9 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
         return HETSCAL_ERR_MPI;
     }
     d->tag_limit = flag ? *tag_ub : 32767;
+    int test_limit = atomic_load(&tag_limit_for_tests);
+    if (test_limit > 0 && d->tag_limit > test_limit)
+        d->tag_limit = test_limit;
     d->ntiles = ntiles;
     d->tile = hs_mem_alloc((size_t)(ntiles ? ntiles : 1) * sizeof *d->tile);
     d->send_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->send_seq);
@@ -51,12 +62,16 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
     /* This rank's tiles live in one block (cache-line aligned each): one
      * mapping, huge pages, one free. */
     size_t total = 0, sink = 0;
+    int sink_m = 0, sink_n = 0;   /* the largest alien tile */
     for (int t = 0; t < ntiles; t++) {
         size_t doubles = tile_doubles(&home[t]);
-        if (home[t].rank == d->me)
+        if (home[t].rank == d->me) {
             total += doubles;
-        else if (home[t].rank >= 0 && doubles > sink)   /* -1: no such tile */
+        } else if (home[t].rank >= 0 && doubles > sink) {   /* -1: no such tile */
             sink = doubles;
+            sink_m = home[t].m;
+            sink_n = home[t].n;
+        }
     }
     d->tile_memory = hs_mem_alloc_kept((total + sink ? total + sink : 1) * sizeof(double));
     if (!d->tile_memory) {
@@ -81,7 +96,7 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
     }
     /* Room for one alien tile at the end: the sink of copies there is no
      * memory for (allocate_copy). */
-    hs_handle_wrap(&d->sink, next, 1, (int)(sink ? sink - 1 : 0));
+    hs_handle_wrap(&d->sink, next, sink_m, sink_n);
     d->sink.discard = 1;
     d->sink.discard_status = HETSCAL_ERR_NOMEM;
     *out = d;
@@ -113,11 +128,45 @@ double *hs_dist_tile_data(const hs_dist *d, int tile)
     return d->tile[tile].home.rank == d->me ? d->tile[tile].local.data : NULL;
 }
 
+/* The tags of one peer and direction run 0, 1, 2, ...  MPI matches the
+ * messages of one (source, tag) in the order they were posted, but
+ * transfers are posted as they become ready, not in tag order, and nothing
+ * bounds how far apart two live transfers of a peer are (the window counts
+ * live tasks; it is no span of tags, nor does it hold back another rank).
+ * So a tag is used again only after every transfer inserted before has
+ * completed here: reserve_tags, at the start of an insertion, drains and
+ * restarts from 0 every counter that this insertion could carry past
+ * tag_limit - 1.  Each counter has the same value on both of its ranks
+ * (A's sends to B are B's receives from A) at every insertion, so both
+ * restart it at the same one.  One drain per about tag_limit messages
+ * (at least 32767).  Never in the middle of an insertion: its own
+ * transfers may need the other rank's part of it. */
 static int next_tag(hs_dist *d, int *seq, int peer)
 {
-    int tag = seq[peer] % d->tag_limit;
-    seq[peer]++;
+    int tag = seq[peer]++;
+    if (seq[peer] > d->tag_high)
+        d->tag_high = seq[peer];
     return tag;
+}
+
+/* An insertion makes at most two transfers per access with one peer. */
+static void reserve_tags(hs_dist *d, int nacc)
+{
+    int threshold = d->tag_limit - 2 * nacc;
+    if (d->tag_high < threshold)
+        return;
+    hs_engine_drain_wait();
+    d->tag_high = 0;
+    for (int p = 0; p < d->nranks; p++) {
+        if (d->send_seq[p] >= threshold)
+            d->send_seq[p] = 0;
+        if (d->recv_seq[p] >= threshold)
+            d->recv_seq[p] = 0;
+        if (d->send_seq[p] > d->tag_high)
+            d->tag_high = d->send_seq[p];
+        if (d->recv_seq[p] > d->tag_high)
+            d->tag_high = d->recv_seq[p];
+    }
 }
 
 static int main_output(const hs_task_spec *spec)
@@ -277,13 +326,17 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
  * final or finish step): room in the window, which bounds what is live
  * when a step starts (engine.c, "task pool", relies on it); and a failure
  * found before the engine ran is the call's. */
-static void step_begin(hs_dist *d)
+/* The start of every generation step (an insertion of nacc accesses, a
+ * flush, a final write-back): a failure found before the engine ran, the
+ * window, and room in the tag space for what the step may post. */
+static void step_begin(hs_dist *d, int nacc)
 {
     if (d->failure) {
         hs_engine_fail(d->failure);
         d->failure = 0;
     }
     hs_engine_window_wait();
+    reserve_tags(d, nacc);
 }
 
 static void observe(hs_dist *d, int event, const hs_task_spec *spec, int tile)
@@ -351,7 +404,7 @@ void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
     int exec = d->tile[main_output(spec)].home.rank;
 
     observe(d, HS_DIST_INSERT, spec, -1);
-    step_begin(d);
+    step_begin(d, spec->nacc);
     for (int k = 0; k < spec->nacc; k++) {
         int tile = spec->acc[k].tile;
         if (copies_home(d, tile) && !d->tile[tile].filled)
@@ -380,7 +433,7 @@ static void flush(hs_dist *d, int tile)
 void hs_dist_flush(hs_dist *d, int tile)
 {
     observe(d, HS_DIST_FLUSH, NULL, tile);
-    step_begin(d);
+    step_begin(d, HS_MAX_ACCESSES);
     flush(d, tile);
 }
 
@@ -388,7 +441,7 @@ void hs_dist_final(hs_dist *d, int tile, int priority)
 {
     dtile *dt = &d->tile[tile];
     observe(d, HS_DIST_FINAL, NULL, tile);
-    step_begin(d);
+    step_begin(d, HS_MAX_ACCESSES);
     flush(d, tile);
     if (hs_dtile_is_home(d, dt))
         hs_dist_fetch(d, dt, 0, priority);
@@ -399,12 +452,12 @@ void hs_dist_finish(hs_dist *d)
 {
     observe(d, HS_DIST_FINISH, NULL, -1);
     for (int t = 0; t < d->ntiles; t++) {
-        step_begin(d);
+        step_begin(d, HS_MAX_ACCESSES);
         if (hs_dtile_is_home(d, &d->tile[t]))
             hs_dist_fetch(d, &d->tile[t], 0, 0);
         write_back(d, t, 0);   /* a tile never accessed was never filled */
     }
-    step_begin(d);   /* a failure of the last step */
+    step_begin(d, HS_MAX_ACCESSES);   /* a failure of the last step */
 }
 
 int hs_dist_local_status(const hs_dist *d)

@@ -41,6 +41,11 @@ typedef struct hs_task_spec {
 /* Creates the state of ntiles global tiles and allocates the tiles this
  * rank owns (zeroed).  Local, no communication; on the calling thread. */
 int hs_dist_create(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *home);
+
+/* Tests: from the next hs_dist_create on, message tags wrap after `limit`
+ * messages between two ranks (0: MPI_TAG_UB, as always), so that the
+ * reuse of tags (a drain before a step that could alias) is exercised. */
+void hs_dist_limit_tags(int limit);
 void hs_dist_destroy(hs_dist *d);
 
 /* Places the tiles owned here whose home device is an accelerator slot on

@@ -31,7 +31,8 @@ struct hs_dist {
     dtile *tile;
     double *tile_memory;        /* this rank's home tiles, one block */
     hs_handle sink;             /* allocate_copy, when memory runs out */
-    int *send_seq, *recv_seq;   /* messages so far per destination/source */
+    int *send_seq, *recv_seq;   /* next tag per destination/source */
+    int tag_high;               /* the largest of them */
     unsigned long *holder_bits; /* the home tiles' holders, one block */
     int holder_words;           /* per home tile */
     int failure;                /* an allocation failed before the engine
