@@ -369,7 +369,8 @@ static int plan_make(plan *pl, const hs_redist *rd)
 static int agree(const hetscal_grid *g, int err)
 {
     int all;
-    MPI_Allreduce(&err, &all, 1, MPI_INT, MPI_MIN, g->comm);
+    if (MPI_Allreduce(&err, &all, 1, MPI_INT, MPI_MIN, g->comm) != MPI_SUCCESS)
+        return HETSCAL_ERR_MPI;
     return all;
 }
 
@@ -420,7 +421,11 @@ static int redistribute(const hs_redist *rd, enum side from)
     err = agree(g, err);
     int *scount = counts, *rcount = counts + np, *sdisp = counts + 2 * np,
         *rdisp = counts + 3 * np;
-    for (int c0 = 0; c0 < rd->n && !err; c0 = slice_end(c0, slice, rd->n)) {
+    /* Every rank makes every slice's collective, even after one failed
+     * here (MPI_ERRORS_RETURN): a rank leaving the loop early would leave
+     * the others waiting in the next one.  The outcome is agreed after. */
+    int planned = !err, failed = 0;
+    for (int c0 = 0; planned && c0 < rd->n; c0 = slice_end(c0, slice, rd->n)) {
         int c1 = slice_end(c0, slice, rd->n);
         slice_counts(&pl, from, c0, c1, counts, np, &stot, &rtot);
         copy_direct(&pl, from == SIDE_MATRIX ? DIRECT_TO_TILES : DIRECT_TO_MATRIX, c0, c1);
@@ -429,10 +434,12 @@ static int redistribute(const hs_redist *rd, enum side from)
             sdisp[p] -= scount[p];
         if (MPI_Alltoallv(sbuf, scount, sdisp, MPI_DOUBLE, rbuf, rcount, rdisp,
                           MPI_DOUBLE, g->comm) != MPI_SUCCESS)
-            err = HETSCAL_ERR_MPI;
-        else
+            failed = 1;
+        else if (!failed)
             walk(&pl, to, UNPACK, c0, c1, NULL, rbuf, rdisp);
     }
+    if (planned)
+        err = agree(g, failed ? HETSCAL_ERR_MPI : HETSCAL_SUCCESS);
     hs_mem_free(sbuf);
     hs_mem_free(rbuf);
     plan_free(&pl);
