@@ -99,8 +99,10 @@ static int doubles_type(size_t count, int *n, MPI_Datatype *type)
     return rc;
 }
 
-/* count doubles to or from buf (any count: doubles_type). */
-static int isend(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
+/* Posts a send (or a receive) of count doubles from (into) buf, any
+ * count (doubles_type). */
+static int post_doubles(int send, void *buf, size_t count, int peer, int tag, MPI_Comm comm,
+                        MPI_Request *req)
 {
     int n, rc;
     MPI_Datatype type;
@@ -108,24 +110,21 @@ static int isend(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_
         return MPI_ERR_OTHER;
     if ((rc = doubles_type(count, &n, &type)) != MPI_SUCCESS)
         return rc;
-    rc = MPI_Isend(buf, n, type, peer, tag, comm, req);
+    rc = send ? MPI_Isend(buf, n, type, peer, tag, comm, req)
+              : MPI_Irecv(buf, n, type, peer, tag, comm, req);
     if (type != MPI_DOUBLE)
         MPI_Type_free(&type);
     return rc;
 }
 
+static int isend(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
+{
+    return post_doubles(1, buf, count, peer, tag, comm, req);
+}
+
 static int irecv(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
 {
-    int n, rc;
-    MPI_Datatype type;
-    if (injected_post_failure())
-        return MPI_ERR_OTHER;
-    if ((rc = doubles_type(count, &n, &type)) != MPI_SUCCESS)
-        return rc;
-    rc = MPI_Irecv(buf, n, type, peer, tag, comm, req);
-    if (type != MPI_DOUBLE)
-        MPI_Type_free(&type);
-    return rc;
+    return post_doubles(0, buf, count, peer, tag, comm, req);
 }
 
 /* What a sender whose message failed sends instead (see progress.h). */
