@@ -11,6 +11,7 @@
 #include "blacs_shim/blacs.h"
 #include "blacs_shim/grid.h"
 #include "include/hetscal.h"
+#include "util/mem.h"
 
 /* Cblacs_get request for the system handle of a context's communicator. */
 enum { BLACS_GET_SYSTEM_CONTEXT = 10 };
@@ -32,29 +33,34 @@ void hetscal_grid_info(int ctxt, int *nprow, int *npcol, int *myrow, int *mycol)
 static void grid_free(hetscal_grid *g)
 {
     int finalized = 0;
+    if (!g)
+        return;
     MPI_Finalized(&finalized);
     if (!finalized && g->comm != MPI_COMM_NULL) {
         MPI_Comm_free(&g->comm);
         atomic_fetch_sub(&live_comms, 1);
     }
-    free(g->rank_of);
-    free(g);
+    hs_mem_free(g->rank_of);
+    hs_mem_free(g);
 }
 
-static int grid_build(hetscal_grid *g)
+/* The grid's collective set-up: g and g->rank_of allocated on every rank
+ * or on none (one agreement first: a rank without them leaving here would
+ * leave the others waiting in MPI_Comm_dup). */
+static int grid_build(hetscal_grid *g, MPI_Comm sys)
 {
-    int coords[2] = { g->myrow, g->mycol };
-    int nranks = g->nprow * g->npcol;
-    int *all = malloc(2 * (size_t)nranks * sizeof *all);
-    MPI_Comm node;
-
-    g->rank_of = malloc((size_t)nranks * sizeof *g->rank_of);
-    if (!all || !g->rank_of) {
-        free(all);
-        return HETSCAL_ERR_NOMEM;
+    int nranks = g ? g->nprow * g->npcol : 1;
+    int *all = hs_mem_alloc(2 * (size_t)nranks * sizeof *all);
+    int ok = g && g->rank_of && all, all_ok = 0;
+    int rc = MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, sys);
+    if (rc != MPI_SUCCESS || !all_ok) {
+        hs_mem_free(all);
+        return rc != MPI_SUCCESS ? HETSCAL_ERR_MPI : HETSCAL_ERR_NOMEM;
     }
-    if (MPI_Comm_dup(g->sys_comm, &g->comm) != MPI_SUCCESS) {
-        free(all);
+    int coords[2] = { g->myrow, g->mycol };
+    MPI_Comm node;
+    if (MPI_Comm_dup(sys, &g->comm) != MPI_SUCCESS) {
+        hs_mem_free(all);
         return HETSCAL_ERR_MPI;
     }
     atomic_fetch_add(&live_comms, 1);
@@ -63,7 +69,7 @@ static int grid_build(hetscal_grid *g)
     MPI_Allgather(coords, 2, MPI_INT, all, 2, MPI_INT, g->comm);
     for (int r = 0; r < g->size; r++)
         g->rank_of[all[2 * r] * g->npcol + all[2 * r + 1]] = r;
-    free(all);
+    hs_mem_free(all);
 
     MPI_Comm_split_type(g->comm, MPI_COMM_TYPE_SHARED, g->rank, MPI_INFO_NULL, &node);
     MPI_Comm_size(node, &g->local_ranks);
@@ -129,19 +135,18 @@ const hetscal_grid *hetscal_grid_get(int ctxt, int *err)
         grid_free(cached);
     }
 
-    g = calloc(1, sizeof *g);
-    if (!g) {
-        *err = HETSCAL_ERR_NOMEM;
-        return NULL;
+    g = hs_mem_alloc(sizeof *g);   /* zeroed */
+    if (g) {
+        g->ctxt = ctxt;
+        g->nprow = nprow;
+        g->npcol = npcol;
+        g->myrow = myrow;
+        g->mycol = mycol;
+        g->sys_comm = sys;
+        g->comm = MPI_COMM_NULL;
+        g->rank_of = hs_mem_alloc((size_t)nprow * npcol * sizeof *g->rank_of);
     }
-    g->ctxt = ctxt;
-    g->nprow = nprow;
-    g->npcol = npcol;
-    g->myrow = myrow;
-    g->mycol = mycol;
-    g->sys_comm = sys;
-    g->comm = MPI_COMM_NULL;
-    *err = grid_build(g);
+    *err = grid_build(g, sys);
     if (*err != HETSCAL_SUCCESS) {
         grid_free(g);
         return NULL;

@@ -145,6 +145,36 @@ static void run(problem *p, int nprocs)
                p->qr ? "PDGEQRF" : "PDPOTRF", calls, F->what, most);
 }
 
+/* A grid hetscal has not seen yet, whose set-up (the first call on its
+ * context) finds no memory on one rank only: INFO = HETSCAL_ERR_NOMEM on
+ * every rank, no hang (the set-up is collective), and the next call on
+ * that context works. */
+static void first_call_fails(int nprocs)
+{
+    int ctxt, info, n = 40, nb = 8, zero = 0, nprow, npcol, myrow, mycol;
+    Cblacs_get(-1, 0, &ctxt);
+    Cblacs_gridinit(&ctxt, "C", nprocs, 1);
+    Cblacs_gridinfo(ctxt, &nprow, &npcol, &myrow, &mycol);
+    int lld = numroc_(&n, &nb, &myrow, &zero, &nprow), desc[9];
+    lld = lld > 1 ? lld : 1;
+    descinit_(desc, &n, &n, &nb, &nb, &zero, &zero, &ctxt, &lld, &info);
+    double *a = malloc((size_t)lld * n * sizeof *a);
+    for (int round = 0; round < 2; round++) {
+        for (int jl = 0; jl < n; jl++)
+            for (int il = 0; il < lld; il++)
+                a[il + (size_t)jl * lld] = (il / nb * nprow + myrow) * nb + il % nb == jl ? n : 0.5;
+        if (round == 0 && me == nprocs - 1)
+            hs_mem_fail_from(1);
+        pdpotrf_("L", &n, a, &(int){ 1 }, &(int){ 1 }, desc, &info);
+        hs_mem_fail_from(0);
+        check(info == (round == 0 ? HETSCAL_ERR_NOMEM : 0),
+              round == 0 ? "a grid set-up without memory on one rank: INFO = -1001"
+                         : "the next call on that grid: INFO = 0", 1, nprocs - 1);
+    }
+    free(a);
+    Cblacs_gridexit(ctxt);
+}
+
 int main(int argc, char **argv)
 {
     int nprocs, ctxt, info, zero = 0, n = N, nb = NB;
@@ -173,6 +203,8 @@ int main(int argc, char **argv)
 
     for (p.qr = 0; p.qr <= 1; p.qr++)
         run(&p, nprocs);
+    if (F == &allocations)
+        first_call_fails(nprocs);
 
     int all = 0;
     MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);

@@ -52,9 +52,9 @@ static int check(int m, int n, int ia, int ja, const int *desca, double *work,
         }
         *grid = hetscal_grid_get(ctxt, &err);
         if (!*grid) {
-            fprintf(stderr, "hetscal: pdgeqrf: cannot set up the grid of context %d (%d)\n",
-                    ctxt, err);
-            return HETSCAL_ERR_MPI;
+            fprintf(stderr, "hetscal: pdgeqrf: cannot set up the grid of context %d (%d: %s)\n",
+                    ctxt, err, hs_status_text(err));
+            return err;
         }
         int query = lwork == -1 ? -1 : 1, query_code = LWORK_POS;
         code = hs_pchk1mat(*grid, code, m, 1, n, 2, ia, ja, desca, 6, 1, &query,

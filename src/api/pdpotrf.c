@@ -51,9 +51,9 @@ static int check(const char *uplo, int n, int ia, int ja, const int *desca,
         }
         *grid = hetscal_grid_get(ctxt, &err);
         if (!*grid) {
-            fprintf(stderr, "hetscal: pdpotrf: cannot set up the grid of context %d (%d)\n",
-                    ctxt, err);
-            return HETSCAL_ERR_MPI;
+            fprintf(stderr, "hetscal: pdpotrf: cannot set up the grid of context %d (%d: %s)\n",
+                    ctxt, err, hs_status_text(err));
+            return err;
         }
         int uplo_value = upper ? 'U' : 'L', uplo_pos = 1;
         code = hs_pchk1mat(*grid, code, n, 2, n, 2, ia, ja, desca, 6, 1, &uplo_value,
