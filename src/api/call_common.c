@@ -53,10 +53,9 @@ double hs_local_share_bytes(const hetscal_grid *g, int m, int n, int ia, int ja,
     return rows * cols * sizeof(double);
 }
 
-/* At least 8 tiles, and at least COPY_FLOOR_BYTES: with 30% of a small
- * share (1 MB at N = 500 on 2 ranks) task generation stalled on the
- * budget and receives were posted late (1x2, N = 500: PDGEQRF median
- * 17-19 ms against 12-13 ms with the floor). */
+/* At least 8 tiles, and at least COPY_FLOOR_BYTES: a fraction of a small
+ * share (1 MB at N = 500 on 2 ranks) stalls task generation on the budget,
+ * and receives are then posted late; a few tens of MiB cost nothing. */
 enum { COPY_FLOOR_BYTES = 32 << 20 };
 
 double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile)
@@ -138,15 +137,9 @@ hetscal_grid hs_call_one_process_row(const hetscal_grid *grid)
 int hs_call_workers(const hs_config *cfg, int tiny, hs_call_report *rep)
 {
     /* One thread asked for: the calling thread is that thread, and on
-     * several ranks it drives the messages too (hs_session_run).  One rank,
-     * 1 thread, interleaved calls: PDPOTRF N = 500 faster in 24 of 30
-     * pairs, median 2.65 against 2.87 ms; N = 2000 and PDGEQRF even or
-     * slightly faster.  Two ranks of 1 thread on 2 cores (before: a worker,
-     * the generation thread and the MPI loop per rank), PDPOTRF N = 500
-     * faster in 18 of 20 pairs on 1x2 (median 2.71 against 3.99 ms) and 19
-     * of 20 on 2x1 (2.64 against 4.30 ms); PDGEQRF N = 500 5 of 5 on both;
-     * N = 4000 PDPOTRF 1x2 NB 256 14 of 15 (0.340 against 0.373 s), 2x1
-     * NB 64 4 of 5, PDGEQRF 1x2 5 of 5. */
+     * several ranks it drives the messages too (hs_session_run).  A
+     * worker, a generation thread and an MPI loop sharing one core would
+     * hand every task and every message from thread to thread. */
     int workers = tiny || cfg->num_threads == 1 ? 0 : cfg->num_threads;
     rep->threads = workers > 0 ? workers : 1;
     return workers;
@@ -158,9 +151,9 @@ static int copy_tile(void *rd, int tile, double *data, int to_tiles)
 }
 
 /* Below this many bytes of sub(A) per rank the copies are cheaper in one
- * pass than as tasks (PDPOTRF on one rank, 2 threads, interleaved calls:
- * at N = 500 (2 MB) tasks were slower in 24 of 30 pairs, at N = 1000
- * (8 MB) faster in 13 of 20, median 7.2 against 8.7 ms). */
+ * pass than as tasks: a call that small is over before overlapping its
+ * copies can pay for a task per tile (the crossing lies between N = 500
+ * and N = 1000 on one rank). */
 enum { COPY_TASKS_MIN_BYTES = 4 << 20 };
 
 int hs_call_copy_as_tasks(const hetscal_grid *grid, const hs_config *cfg, hs_call_report *rep,

@@ -52,10 +52,9 @@ static void write_tau(const hetscal_grid *grid, int ja, const int *desca,
 /* Up to this many processes a grid of several process rows is factored
  * as one process row of all of them (columns cyclic over the processes):
  * each panel is then one DGEQRF on its process instead of TSQR with
- * reconstruction across the process rows (2x1 grid, 1 thread per rank,
- * N = 4000: ~1.75 s with TSQR, as 1x2 ~1.2 s).  The panel goes to every
- * other process, point to point, so on large grids the 2-D layout
- * stays. */
+ * reconstruction across the process rows, which costs several times the
+ * panel's flops.  The panel goes to every other process, point to point,
+ * so on large grids the 2-D layout stays. */
 enum { QR_ONE_ROW_MAX_RANKS = 4 };
 
 /* Panels b = half the Cholesky tile of the square of the same area (the

@@ -17,21 +17,18 @@
  * (MPI cannot wake us); with none in flight it sleeps until the engine
  * hands it new sends or receives.  The cap trades message latency for
  * the workers' cores: while every worker computes, a wake-up preempts one
- * (1 ms measured best for 2 ranks on 2 cores, N = 500 to 8000); while a
- * worker waits for work, it is likely waiting for a message and its core
- * is free, so the loop polls every few tens of microseconds (a worker
- * that goes idle also wakes the loop at once).  A send in flight needs
- * this side's polls too (MPICH over UCX: 3-4 polls per 1.2 MB message;
- * ping-pong 3.1 ms per message polling every 1 ms, 0.44 ms every 30 us),
- * so while one is, the cap is 100 us (1x2 grid, N = 4000, 5 runs each:
- * median 0.32 s against 0.38 s with 1 ms).
+ * (so the cap is 1 ms); while a worker waits for work, it is likely
+ * waiting for a message and its core is free, so the loop polls every few
+ * tens of microseconds (a worker that goes idle also wakes the loop at
+ * once).  A send in flight needs this side's polls too (MPICH over UCX
+ * takes several polls per large message), so while one is, the cap is
+ * 100 us.
  * Right after a message has arrived or a request was posted, while a
  * worker is idle (so the rank waits on communication, as ScaLAPACK's
  * blocking calls do), the loop polls without sleeping for up to
  * HOT_POLL_US, yielding the core between polls: a sleeping thread wakes
  * 50-60 us late (timer slack, and an idle virtual CPU is slow to wake),
- * which is the whole budget of a small call.  1x2 grid, 1 thread per
- * rank, N = 100: PDPOTRF 0.09-0.13 ms against 0.16-0.26 ms. */
+ * which is the whole budget of a small call. */
 enum {
     SLEEP_MIN_US = 2,
     SLEEP_MAX_US = 1000,
