@@ -22,7 +22,7 @@ int hs_agree_status(const hetscal_grid *grid, int status)
 void hs_call_begin(const hetscal_grid *grid, const hs_config *cfg, int ia, int ja,
                    const int *desca, hs_call_report *rep)
 {
-    hs_session_register_shutdown();
+    hs_session_register_shutdown(hetscal_grid_free_all);
     hs_trace_begin_call(rep->routine, grid->rank);
     hs_mem_reset_peak();
     rep->share_bytes = hs_local_share_bytes(grid, rep->m, rep->n, ia, ja, desca);
@@ -97,7 +97,8 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
                    hs_device ***devs, int *ndev)
 {
     int b = rep->tile, B = cfg->nb > b ? cfg->nb : 4 * b;
-    int status = hs_session_devices(grid, devs, ndev, &rep->devices);
+    int status = hs_session_devices(grid->local_index, grid->local_ranks, devs, ndev,
+                                    &rep->devices);
     if (status)
         *ndev = 1;
     rep->ndev = *ndev;

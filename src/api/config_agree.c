@@ -56,7 +56,7 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
         hs_device **devs;
         int ndev;
         const char *msg;
-        if (hs_session_devices(grid, &devs, &ndev, &msg) == HETSCAL_SUCCESS && ndev > 1) {
+        if (hs_session_devices(grid->local_index, grid->local_ranks, &devs, &ndev, &msg) == HETSCAL_SUCCESS && ndev > 1) {
             double host_per_thread, accel;
             hs_device_rates(devs, ndev, &host_per_thread, &accel);
             mine[V_ACCEL_RANKS] = 1;

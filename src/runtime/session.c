@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "blacs_shim/grid.h"
 #include "comm/progress.h"
 #include "device/backends.h"
 #include "include/hetscal.h"
@@ -107,7 +106,7 @@ void hs_session_devices_release(void)
     claim = ASKED_NOT;
 }
 
-int hs_session_devices(const hetscal_grid *grid, hs_device ***devs, int *ndev,
+int hs_session_devices(int local_index, int local_ranks, hs_device ***devs, int *ndev,
                        const char **msg)
 {
     if (claim == ASKED_NOT)
@@ -132,11 +131,11 @@ int hs_session_devices(const hetscal_grid *grid, hs_device ***devs, int *ndev,
     }
     if (!D.opened) {
         char why[128];
-        int err = hs_devices_open(spec, grid->local_index, grid->local_ranks, &D.devs,
+        int err = hs_devices_open(spec, local_index, local_ranks, &D.devs,
                                   &D.ndev, D.msg, sizeof D.msg);
         if (err) {
             snprintf(why, sizeof why, "%.120s", D.msg);
-            err = hs_devices_open("cpu", grid->local_index, grid->local_ranks, &D.devs,
+            err = hs_devices_open("cpu", local_index, local_ranks, &D.devs,
                                   &D.ndev, D.msg, sizeof D.msg);
             snprintf(D.msg, sizeof D.msg, "HETSCAL_DEVICES=%.60s: %s; running on the CPUs",
                      spec, why);
@@ -174,6 +173,9 @@ static void at_fork_child(void)
     hs_engine_forget_threads();
 }
 
+/* What the layer above frees at MPI_Finalize too (its communicators). */
+static void (*finalize_too)(void);
+
 /* MPI_Finalize deletes MPI_COMM_SELF's attributes first, while MPI still
  * works: the place to stop threads and free our communicators. */
 static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
@@ -183,7 +185,8 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
         return MPI_SUCCESS;
     hs_engine_shutdown();
     close_devices();
-    hetscal_grid_free_all();
+    if (finalize_too)
+        finalize_too();
     hs_mem_release_kept();
     return MPI_SUCCESS;
 }
@@ -194,15 +197,19 @@ static void at_exit(void)
         hs_engine_shutdown();
 }
 
-void hs_session_register_shutdown(void)
+static void register_once(void)
 {
-    static int registered;
     int keyval;
-    if (registered)
-        return;
-    registered = 1;
     atexit(at_exit);
     pthread_atfork(NULL, NULL, at_fork_child);
     if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_finalize, &keyval, NULL) == MPI_SUCCESS)
         MPI_Comm_set_attr(MPI_COMM_SELF, keyval, NULL);
+}
+
+void hs_session_register_shutdown(void (*at_finalize_too)(void))
+{
+    /* Once, whichever of several calling threads comes first. */
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    finalize_too = at_finalize_too;
+    pthread_once(&once, register_once);
 }

@@ -7,7 +7,6 @@
 
 #include <mpi.h>
 
-#include "blacs_shim/grid.h"
 #include "runtime/engine.h"
 
 int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
@@ -16,9 +15,10 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
 /* This rank's devices ([0] the host), opened with HETSCAL_DEVICES at the
  * first call and kept until MPI_Finalize or until the variable changes
  * (then reopened); msg says what was opened, or why not what was asked
- * (then the host only).  Calling thread.  While another thread's call
- * holds the devices, this call gets the host only. */
-int hs_session_devices(const hetscal_grid *grid, hs_device ***devs, int *ndev,
+ * (then the host only); local_index of local_ranks: this rank among the
+ * ranks sharing its node's GPUs.  Calling thread.  While another thread's
+ * call holds the devices, this call gets the host only. */
+int hs_session_devices(int local_index, int local_ranks, hs_device ***devs, int *ndev,
                        const char **msg);
 /* The end of a call that asked for devices: another thread's call may
  * use them now. */
@@ -28,10 +28,10 @@ void hs_session_devices_release(void);
  * while it stays the same. */
 int hs_session_device_generation(void);
 
-/* Registers the shutdown of the thread pool and the grid cache at
- * MPI_Finalize and at exit, and the fork handler that keeps a forked
- * child's exit away from the parent's threads and from MPI (once;
- * calling thread). */
-void hs_session_register_shutdown(void);
+/* Registers the shutdown of the thread pool at MPI_Finalize (with
+ * at_finalize_too, the layer above's own, such as its communicators) and
+ * at exit, and the fork handler that keeps a forked child's exit away
+ * from the parent's threads and from MPI (once, from any thread). */
+void hs_session_register_shutdown(void (*at_finalize_too)(void));
 
 #endif
