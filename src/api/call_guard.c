@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 #include "api/call_guard.h"
+#include "runtime/engine.h"
 #include "runtime/session.h"
 
 static pthread_mutex_t serial = PTHREAD_MUTEX_INITIALIZER;
@@ -29,6 +30,7 @@ void hs_call_guard_enter(void)
 
 void hs_call_guard_leave(void)
 {
+    hs_engine_release();
     hs_session_devices_release();
     if (serialized)
         pthread_mutex_unlock(&serial);

@@ -12,7 +12,8 @@
  * its own collectives). */
 void hs_call_guard_enter(void);
 
-/* Gives the devices back (runtime/session.h) and lets the next call in. */
+/* Gives the engine and the devices back (runtime/engine.h, session.h) and
+ * lets the next call in. */
 void hs_call_guard_leave(void);
 
 #endif

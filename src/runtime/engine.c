@@ -64,6 +64,20 @@ static void engine_release(hs_engine *e)
     pthread_mutex_unlock(&pool_lock);
 }
 
+/* This thread holds hs_engine_cur (from hs_engine_begin to
+ * hs_engine_release): what a call does after its run (freeing the tiles
+ * and copies) still uses its engine, which no other call may take
+ * meanwhile. */
+static _Thread_local int holding;
+
+void hs_engine_release(void)
+{
+    if (holding) {
+        holding = 0;
+        engine_release(hs_engine_cur);
+    }
+}
+
 /* ---- handles and access lists (engine lock held) ---------------------- */
 
 static double handle_bytes(const hs_handle *h)
@@ -578,9 +592,12 @@ int hs_engine_begin(const hs_engine_limits *limits)
         workers = 0;
     if (workers > HS_MAX_WORKERS)
         workers = HS_MAX_WORKERS;
-    hs_engine_cur = engine_acquire();
-    if (!hs_engine_cur)
-        return HETSCAL_ERR_NOMEM;
+    if (!holding) {
+        hs_engine_cur = engine_acquire();
+        if (!hs_engine_cur)
+            return HETSCAL_ERR_NOMEM;
+        holding = 1;
+    }
     pthread_mutex_lock(&E.lock);
     err = start_threads(workers);
     int before = E.workers;
@@ -625,8 +642,6 @@ int hs_engine_begin(const hs_engine_limits *limits)
         err = hs_engine_devices_begin();
     E.active = !err;
     pthread_mutex_unlock(&E.lock);
-    if (err)
-        engine_release(hs_engine_cur);   /* no hs_engine_end follows */
     return err;
 }
 
@@ -685,7 +700,6 @@ void hs_engine_end(hs_engine_stats *stats)
     pthread_mutex_unlock(&E.lock);
     for (int d = 1; d < E.ndev; d++)
         hs_devmem_trim(E.devs[d]);
-    engine_release(hs_engine_cur);
 }
 
 hs_task *hs_engine_take_comm_tasks(void)
@@ -788,19 +802,21 @@ static void engine_shutdown(void)
 
 void hs_engine_shutdown(void)
 {
-    /* Engines of calls still running (another thread's) are left alone;
-     * the others stop their threads.  The pool itself stays. */
+    /* Engines other threads hold (their calls may be running) are left
+     * alone; the free ones, and this thread's own outside a run, stop
+     * their threads.  The pool itself stays. */
     hs_engine *mine = hs_engine_cur;
     pthread_mutex_lock(&pool_lock);
     for (hs_engine *e = pool; e; e = e->next) {
-        if (e->in_use)
+        int own = holding && e == mine && !e->active;
+        if (e->in_use && !own)
             continue;
         e->in_use = 1;
         pthread_mutex_unlock(&pool_lock);
         hs_engine_cur = e;
         engine_shutdown();
         pthread_mutex_lock(&pool_lock);
-        e->in_use = 0;
+        e->in_use = own;
     }
     pthread_mutex_unlock(&pool_lock);
     hs_engine_cur = mine;

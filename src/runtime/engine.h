@@ -144,6 +144,10 @@ void hs_engine_generate_here(void (*generate)(void *arg), void *arg);
 int hs_engine_finished(void);
 void hs_engine_wait_finished(void);
 void hs_engine_end(hs_engine_stats *stats);
+/* Gives this thread's engine back to the pool once its call is over (the
+ * tiles and copies freed): another thread's call may take it then.  A
+ * thread that never releases keeps its engine for its next run. */
+void hs_engine_release(void);
 
 /* Handles. */
 hs_handle *hs_handle_new(int m, int n);                   /* owned, zeroed */

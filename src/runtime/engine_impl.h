@@ -78,7 +78,7 @@ typedef struct hs_engine {
 
     hs_thread_slot slot[HS_MAX_WORKERS + 1];   /* [0] generator, workers */
     hs_thread_slot dev_slot[HS_MAX_DEVICES];   /* management threads */
-    int in_use;                  /* taken by a call (begin .. end) */
+    int in_use;                  /* held by a thread (begin .. release) */
     struct hs_engine *next;      /* in the pool */
 } hs_engine;
 
