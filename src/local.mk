@@ -28,7 +28,8 @@ HETSCAL_CORE_SOURCES = \
   src/kernels/blas_threads.h src/kernels/blas_threads.c \
   src/algo/cholesky.h src/algo/cholesky.c \
   src/api/qr_call.c src/algo/qr.h src/algo/qr.c src/kernels/qr_kernels.h src/kernels/qr_kernels.c \
-  src/util/config.h src/util/config.c src/util/mem.h src/util/mem.c src/util/clock.h
+  src/util/config.h src/util/config.c src/util/mem.h src/util/mem.c src/util/clock.h \
+  src/util/fault.h
 
 noinst_LTLIBRARIES += libhetscal_core.la
 libhetscal_core_la_SOURCES = $(HETSCAL_CORE_SOURCES)

@@ -3,7 +3,6 @@
 
 #include <limits.h>
 #include <sched.h>
-#include <stdatomic.h>
 #include <string.h>
 
 #include "comm/progress.h"
@@ -11,6 +10,7 @@
 #include "runtime/engine.h"
 #include "runtime/trace.h"
 #include "util/clock.h"
+#include "util/fault.h"
 #include "util/mem.h"
 
 /* While requests are in flight the loop polls MPI with a growing pause
@@ -38,24 +38,22 @@ enum {
 };
 
 
-/* Fault injection (hs_comm_fail_post): posts since, and the one to fail. */
-static atomic_long post_count, post_fail_at;
+/* Fault injection (hs_comm_fail_post): the k-th post fails, once. */
+static hs_fault post_fault;
 
 void hs_comm_fail_post(long k)
 {
-    atomic_store(&post_count, 0);
-    atomic_store(&post_fail_at, k);
+    hs_fault_arm(&post_fault, k);
 }
 
 long hs_comm_post_count(void)
 {
-    return atomic_load(&post_count);
+    return hs_fault_count(&post_fault);
 }
 
 static int injected_post_failure(void)
 {
-    long at = atomic_load(&post_fail_at);
-    return atomic_fetch_add(&post_count, 1) + 1 == at;
+    return hs_fault_hit(&post_fault, 0);
 }
 
 /* A message of more than INT_MAX doubles (a tile of 10^7 x 300 holds

@@ -57,13 +57,6 @@ static hs_engine *engine_acquire(void)
     return e;
 }
 
-static void engine_release(hs_engine *e)
-{
-    pthread_mutex_lock(&pool_lock);
-    e->in_use = 0;
-    pthread_mutex_unlock(&pool_lock);
-}
-
 /* This thread holds hs_engine_cur (from hs_engine_begin to
  * hs_engine_release): what a call does after its run (freeing the tiles
  * and copies) still uses its engine, which no other call may take
@@ -74,7 +67,9 @@ void hs_engine_release(void)
 {
     if (holding) {
         holding = 0;
-        engine_release(hs_engine_cur);
+        pthread_mutex_lock(&pool_lock);
+        hs_engine_cur->in_use = 0;
+        pthread_mutex_unlock(&pool_lock);
     }
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "util/fault.h"
 #include "util/mem.h"
 
 enum { HUGE_FROM = 2 * 1024 * 1024 };   /* bytes from which to ask for huge pages */
@@ -23,25 +24,23 @@ typedef union header {
 
 static atomic_size_t current_bytes, peak_bytes;
 
-/* Fault injection (hs_mem_fail_from): allocations counted since, and the
- * first one to fail (0: none). */
-static atomic_long alloc_count, fail_from;
+/* Fault injection (hs_mem_fail_from): the k-th allocation and every
+ * later one fail. */
+static hs_fault alloc_fault;
 
 void hs_mem_fail_from(long k)
 {
-    atomic_store(&alloc_count, 0);
-    atomic_store(&fail_from, k);
+    hs_fault_arm(&alloc_fault, k);
 }
 
 long hs_mem_alloc_count(void)
 {
-    return atomic_load(&alloc_count);
+    return hs_fault_count(&alloc_fault);
 }
 
 static int injected_failure(void)
 {
-    long from = atomic_load(&fail_from);
-    return from > 0 && atomic_fetch_add(&alloc_count, 1) + 1 >= from;
+    return hs_fault_hit(&alloc_fault, 1);
 }
 
 /* The block kept from the last call (see hs_mem_alloc_kept). */
