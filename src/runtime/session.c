@@ -197,9 +197,14 @@ static void at_exit(void)
         hs_engine_shutdown();
 }
 
+/* The calling thread's argument, for register_once: only the thread that
+ * runs it stores finalize_too (once, so no other call races with it). */
+static _Thread_local void (*asked_finalize_too)(void);
+
 static void register_once(void)
 {
     int keyval;
+    finalize_too = asked_finalize_too;
     atexit(at_exit);
     pthread_atfork(NULL, NULL, at_fork_child);
     if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_finalize, &keyval, NULL) == MPI_SUCCESS)
@@ -210,6 +215,6 @@ void hs_session_register_shutdown(void (*at_finalize_too)(void))
 {
     /* Once, whichever of several calling threads comes first. */
     static pthread_once_t once = PTHREAD_ONCE_INIT;
-    finalize_too = at_finalize_too;
+    asked_finalize_too = at_finalize_too;
     pthread_once(&once, register_once);
 }
