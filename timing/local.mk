@@ -43,3 +43,21 @@ timing_bench_runtime_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 noinst_PROGRAMS += timing/time_keep_memory
 timing_time_keep_memory_SOURCES = timing/time_keep_memory.c
 timing_time_keep_memory_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+
+# timing/time_lapack: the single-process yardsticks of the targets (DGEMM
+# rate of 1 and 2 BLAS threads, LAPACK's DPOTRF and DGEQRF).
+noinst_PROGRAMS += timing/time_lapack
+timing_time_lapack_SOURCES = timing/time_lapack.c
+timing_time_lapack_LDADD = $(LAPACK_LIBS) -ldl
+
+# `make targets`: every performance target with what this machine measures,
+# hetscal and the reference side by side in one run (timing/targets.sh,
+# about 20 minutes on 2 cores).  Not part of make check.
+targets: timing/time_scalapack timing/time_lapack testing/libidlesleep.la
+	top_srcdir=$(abs_top_srcdir) top_builddir=. $(abs_top_srcdir)/timing/targets.sh
+.PHONY: targets
+EXTRA_DIST += timing/targets.sh timing/targets.awk timing/targets.dat
+clean-local: clean-targets
+clean-targets:
+	rm -rf timing/targets-out
+.PHONY: clean-targets
