@@ -21,11 +21,13 @@ HETSCAL_CORE_SOURCES = \
   src/runtime/dist.h src/runtime/dist.c src/runtime/status.h \
   src/runtime/dist_impl.h src/runtime/dist_devices.c \
   src/runtime/session.h src/runtime/session.c \
+  src/runtime/device_rates.h src/runtime/device_rates.c \
   src/runtime/trace.h src/runtime/trace.c \
-  src/comm/progress.h src/comm/progress.c \
-  src/kernels/blas.h src/kernels/host_blas.h src/kernels/host_blas.c \
+  src/comm/messages.h src/comm/messages.c \
+  src/runtime/progress.h src/runtime/progress.c \
+  src/util/blas.h src/util/host_blas.h src/util/host_blas.c \
   src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
-  src/kernels/blas_threads.h src/kernels/blas_threads.c \
+  src/util/blas_threads.h src/util/blas_threads.c \
   src/algo/cholesky.h src/algo/cholesky.c \
   src/api/qr_call.c src/algo/qr.h src/algo/qr.c src/kernels/qr_kernels.h src/kernels/qr_kernels.c \
   src/util/config.h src/util/config.c src/util/mem.h src/util/mem.c src/util/clock.h \

@@ -1,4 +1,4 @@
-# Serial unit test of the recursive host DTRSM and DPOTRF (src/kernels/host_blas.c)
+# Serial unit test of the recursive host DTRSM and DPOTRF (src/util/host_blas.c)
 # against the BLAS/LAPACK routines they replace.
 check_PROGRAMS += testing/t_host_blas
 testing_t_host_blas_SOURCES = testing/t_host_blas.c

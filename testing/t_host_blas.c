@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/blas.h"
-#include "kernels/host_blas.h"
+#include "util/blas.h"
+#include "util/host_blas.h"
 
 static double unit_random(unsigned *seed)
 {

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "api/call_common.h"
 #include "api/check_args.h"
 #include "blacs_shim/grid.h"
 #include "device/backends.h"
@@ -259,7 +260,7 @@ static void test_big_repartition(const hetscal_grid *grid, int nb, int by_tile)
         for (long long i = 0; i <= j + 1 && i < BIG_M; i++)
             a[i + (size_t)jl * BIG_M] = val_a(i, j);
     }
-    hs_redist rd = { .grid = grid, .geo = &geo, .a = a, .desca = desca, .ia = 1, .ja = 1,
+    hs_redist rd = { .grid = hs_call_proc_grid(grid), .tile_grid = hs_call_proc_grid(grid), .geo = &geo, .a = a, .desca = desca, .ia = 1, .ja = 1,
                      .m = BIG_M, .n = BIG_N, .part = HS_PART_UPPER, .tiles = tiles,
                      .threads = 1 };
     if (by_tile) {

@@ -7,7 +7,7 @@
  * rank planned must still match (runtime/dist.c, allocate_copy); task
  * structs, ready queues and the message arrays are among the allocations
  * (runtime/engine.c, "task pool").
- * With the argument "mpi", the same for MPI errors (comm/progress.h
+ * With the argument "mpi", the same for MPI errors (comm/messages.h
  * fault injection): the k-th MPI_Isend or MPI_Irecv of one rank fails,
  * and every rank must return INFO = HETSCAL_ERR_MPI.
  * T_OOM_VERBOSE=1 prints each failing call before it runs (to find a hang).
@@ -22,7 +22,7 @@
 #include <mpi.h>
 
 #include "include/hetscal.h"
-#include "comm/progress.h"
+#include "comm/messages.h"
 #include "testing/blacs_tools.h"
 #include "util/mem.h"
 
@@ -31,7 +31,7 @@ enum { N = 420, NB = 32, MAX_CALLS_PER_RANK = 128 };
 
 static int failures, me;
 
-/* What fails: allocations (util/mem.h) or MPI posts (comm/progress.h). */
+/* What fails: allocations (util/mem.h) or MPI posts (comm/messages.h). */
 typedef struct fault {
     const char *what;
     void (*fail_from)(long k);   /* 0: none; LONG_MAX: count only */

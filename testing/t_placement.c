@@ -18,9 +18,9 @@
 
 #include "algo/cholesky.h"
 #include "device/device.h"
-#include "kernels/blas.h"
 #include "runtime/session.h"
 #include "testing/placement_model.h"
+#include "util/blas.h"
 
 static double entry(int i, int j, int n)
 {

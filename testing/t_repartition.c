@@ -559,8 +559,8 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
     desc[HS_CSRC] = c->csrc;
     desc[HS_LLD] = L.lld;
     memset(&rd, 0, sizeof rd);
-    rd.grid = gr->hg;
-    rd.tile_grid = tg;
+    rd.grid = hs_call_proc_grid(gr->hg);
+    rd.tile_grid = hs_call_proc_grid(tg);
     rd.geo = &geo;
     rd.a = L.a;
     rd.desca = desc;

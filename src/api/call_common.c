@@ -135,6 +135,14 @@ hetscal_grid hs_call_one_process_row(const hetscal_grid *grid)
     return row;
 }
 
+hs_proc_grid hs_call_proc_grid(const hetscal_grid *grid)
+{
+    hs_proc_grid g = { .comm = grid->comm, .nprow = grid->nprow, .npcol = grid->npcol,
+                       .myrow = grid->myrow, .mycol = grid->mycol, .rank = grid->rank,
+                       .size = grid->size, .rank_of = grid->rank_of };
+    return g;
+}
+
 int hs_call_workers(const hs_config *cfg, int tiny, hs_call_report *rep)
 {
     /* One thread asked for: the calling thread is that thread, and on

@@ -74,6 +74,9 @@ int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_hom
  * tile_grid).  It shares grid's rank_of table. */
 hetscal_grid hs_call_one_process_row(const hetscal_grid *grid);
 
+/* The grid as the layout code takes it (plain values, layout/proc_grid.h). */
+hs_proc_grid hs_call_proc_grid(const hetscal_grid *grid);
+
 /* Worker threads of the run: cfg->num_threads, or none when the call is
  * `tiny` or one thread is asked for (the calling thread then runs the
  * tasks, and on several ranks the messages too: waking a worker and being

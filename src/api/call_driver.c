@@ -5,10 +5,10 @@
 
 #include "api/call_driver.h"
 #include "include/hetscal.h"
-#include "kernels/blas_threads.h"
 #include "runtime/device_memory.h"
 #include "runtime/session.h"
 #include "runtime/status.h"
+#include "util/blas_threads.h"
 #include "util/clock.h"
 
 /* What the generation thread gets. */
@@ -28,7 +28,8 @@ static void generate(void *arg)
 static int run(const hs_factorization *f, hs_call *c, double **tiles, double t0)
 {
     const hs_config *cfg = c->cfg;
-    hs_redist rd = { .grid = c->grid, .tile_grid = c->tile_grid, .geo = &c->geo, .a = c->a,
+    hs_redist rd = { .grid = hs_call_proc_grid(c->grid),
+                     .tile_grid = hs_call_proc_grid(c->tile_grid), .geo = &c->geo, .a = c->a,
                      .desca = c->desca, .ia = c->ia, .ja = c->ja, .m = c->m, .n = c->n,
                      .transpose = c->transpose, .part = c->part, .tiles = tiles,
                      .threads = cfg->num_threads };

@@ -5,8 +5,8 @@
 #include <stdio.h>
 
 #include "api/config_agree.h"
-#include "api/device_split.h"
 #include "include/hetscal.h"
+#include "runtime/device_rates.h"
 #include "runtime/session.h"
 
 /* The values rank (0,0) decides, in the order of `names`. */

@@ -8,8 +8,8 @@
 
 #include "device/backends.h"
 #include "include/hetscal.h"
-#include "kernels/blas.h"
-#include "kernels/host_blas.h"
+#include "util/blas.h"
+#include "util/host_blas.h"
 
 static int one_of(char c, const char *set)
 {

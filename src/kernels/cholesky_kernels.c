@@ -3,9 +3,9 @@
  * they run on the host or on an accelerator. */
 #include "config.h"
 
-#include "kernels/blas.h"
 #include "kernels/cholesky_kernels.h"
-#include "kernels/host_blas.h"
+#include "util/blas.h"
+#include "util/host_blas.h"
 
 int hs_kernel_potrf_panel(hs_task *t, hs_device *dev)
 {

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "include/hetscal.h"
-#include "kernels/blas.h"
 #include "kernels/qr_kernels.h"
+#include "util/blas.h"
 
 /* LAPACK (3.9 or later for DORHR_COL), Fortran calling convention. */
 void dlarft_(const char *direct, const char *storev, const int *n, const int *k,

@@ -112,7 +112,7 @@ static void clip_rows(enum hs_part part, const segment *r, int q, int *lo, int *
 
 typedef struct plan {
     const hs_redist *rd;
-    const hetscal_grid *tgrid;   /* the tiles' grid */
+    const hs_proc_grid *tgrid;   /* the tiles' grid */
     axis rows, cols;
     int nranks, me;
     int myrow, mycol;            /* in A's grid */
@@ -150,9 +150,9 @@ static double *matrix_addr(const plan *pl, const segment *rs, const segment *cs,
 
 static int dest_rank(const plan *pl, const segment *rs, const segment *cs)
 {
-    const hetscal_grid *g = pl->tgrid;
-    return pl->rd->transpose ? hetscal_grid_rank(g, cs->coord, rs->coord)
-                             : hetscal_grid_rank(g, rs->coord, cs->coord);
+    const hs_proc_grid *g = pl->tgrid;
+    return pl->rd->transpose ? hs_proc_grid_rank(g, cs->coord, rs->coord)
+                             : hs_proc_grid_rank(g, rs->coord, cs->coord);
 }
 
 static int is_my_dest_row(const plan *pl, const segment *s)
@@ -188,7 +188,7 @@ static void walk_part(const plan *pl, enum side side, enum action act, int c0, i
                       int *count, double *buf, int *cursor, int part, int nparts)
 {
     const hs_redist *rd = pl->rd;
-    const hetscal_grid *g = rd->grid;
+    const hs_proc_grid *g = &rd->grid;
 
     for (int ci = part; ci < pl->cols.nseg; ci += nparts) {
         const segment *cs = &pl->cols.seg[ci];
@@ -202,7 +202,7 @@ static void walk_part(const plan *pl, enum side side, enum action act, int c0, i
             if (side == SIDE_MATRIX ? rs->src != pl->myrow : !is_my_dest_row(pl, rs))
                 continue;
             peer = side == SIDE_MATRIX ? dest_rank(pl, rs, cs)
-                                       : hetscal_grid_rank(g, rs->src, cs->src);
+                                       : hs_proc_grid_rank(g, rs->src, cs->src);
             if ((peer == pl->me) != (act == DIRECT_TO_TILES || act == DIRECT_TO_MATRIX))
                 continue;
             for (int q = cs->g0; q < cs->g0 + cs->len; q++) {
@@ -327,7 +327,7 @@ int hs_redist_slice_width(int m, int n, int nranks)
 
 static int slice_width(const hs_redist *rd)
 {
-    return hs_redist_slice_width(rd->m, rd->n, rd->grid->size);
+    return hs_redist_slice_width(rd->m, rd->n, rd->grid.size);
 }
 
 /* End of the slice that starts at column c0 (c0 + slice may pass INT_MAX). */
@@ -339,13 +339,13 @@ static int slice_end(int c0, int slice, int n)
 static int plan_make(plan *pl, const hs_redist *rd)
 {
     const int *d = rd->desca;
-    const hetscal_grid *g = rd->grid;
+    const hs_proc_grid *g = &rd->grid;
     dest_parts tile_rows = { 0 }, panels = { 0 };
     int err;
 
     memset(pl, 0, sizeof *pl);
     pl->rd = rd;
-    pl->tgrid = rd->tile_grid ? rd->tile_grid : g;
+    pl->tgrid = &rd->tile_grid;
     pl->nranks = g->size;
     pl->me = g->rank;
     pl->myrow = g->myrow;
@@ -366,7 +366,7 @@ static int plan_make(plan *pl, const hs_redist *rd)
 }
 
 /* Agree on success: an error anywhere fails the call everywhere. */
-static int agree(const hetscal_grid *g, int err)
+static int agree(const hs_proc_grid *g, int err)
 {
     int all;
     if (MPI_Allreduce(&err, &all, 1, MPI_INT, MPI_MIN, g->comm) != MPI_SUCCESS)
@@ -398,7 +398,7 @@ static void slice_counts(const plan *pl, enum side from, int c0, int c1, int *co
 static int redistribute(const hs_redist *rd, enum side from)
 {
     enum side to = from == SIDE_MATRIX ? SIDE_TILES : SIDE_MATRIX;
-    const hetscal_grid *g = rd->grid;
+    const hs_proc_grid *g = &rd->grid;
     int np = g->size, err, slice, smax = 0, rmax = 0, stot, rtot;
     int *counts = calloc((size_t)4 * np, sizeof *counts);
     double *sbuf = NULL, *rbuf = NULL;
@@ -464,7 +464,7 @@ int hs_redist_to_matrix(const hs_redist *rd)
 static double *local_entry(const hs_redist *rd, int p, int q)
 {
     const int *d = rd->desca;
-    const hetscal_grid *g = rd->grid;
+    const hs_proc_grid *g = &rd->grid;
     int gp = rd->ia - 1 + p, gq = rd->ja - 1 + q;
     if (hs_g2p(gp, d[HS_MB], d[HS_RSRC], g->nprow) != g->myrow
         || hs_g2p(gq, d[HS_NB], d[HS_CSRC], g->npcol) != g->mycol)

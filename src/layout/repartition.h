@@ -8,15 +8,16 @@
 #ifndef HETSCAL_LAYOUT_REPARTITION_H
 #define HETSCAL_LAYOUT_REPARTITION_H
 
-#include "blacs_shim/grid.h"
+#include "layout/proc_grid.h"
 #include "layout/tile_geometry.h"
 
 enum hs_part { HS_PART_ALL, HS_PART_LOWER, HS_PART_UPPER };
 
 typedef struct hs_redist {
-    const hetscal_grid *grid;        /* the caller's (A's) grid */
-    const hetscal_grid *tile_grid;   /* the geometry's grid, on the same
-                                        communicator (NULL: grid) */
+    hs_proc_grid grid;        /* the caller's (A's) grid */
+    hs_proc_grid tile_grid;   /* the geometry's grid, on the same
+                                 communicator (the same as grid, or one
+                                 process row of its processes) */
     const hs_geometry *geo;
     double *a;            /* caller's local array */
     const int *desca;

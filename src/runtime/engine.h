@@ -87,8 +87,8 @@ struct hs_task {
     hs_access acc[HS_MAX_ACCESSES];
     int iparam[HS_MAX_IPARAMS];
     int peer, tag;            /* HS_Q_SEND / HS_Q_RECV */
-    int comm_error;           /* comm/progress.c: MPI failed this message */
-    MPI_Request request;      /* comm/progress.c: in flight off its arrays */
+    int comm_error;           /* runtime/progress.c: MPI failed this message */
+    MPI_Request request;      /* runtime/progress.c: in flight off its arrays */
     int tile;                 /* global id of the main tile (traces) */
     double t_posted;          /* when the message was posted (traces) */
     int pending;              /* accesses not yet granted (+1 while built) */
@@ -133,7 +133,7 @@ typedef struct hs_engine_limits {
 
 /* Lifecycle of one call: begin; run `generate(arg)` on the task-generation
  * thread (on one rank, in the calling thread); hs_engine_wait_finished()
- * (or the communication loop, see comm/progress.h) returns when it has
+ * (or the communication loop, see runtime/progress.h) returns when it has
  * finished and every task has run. */
 int hs_engine_begin(const hs_engine_limits *limits);
 void hs_engine_generate(void (*generate)(void *arg), void *arg);
@@ -182,7 +182,7 @@ void hs_engine_count_message(int sent, double bytes);
 int hs_engine_idle_workers(void);   /* workers of the call waiting for work */
 /* With no workers on several ranks, the calling thread also drives the
  * communication: wherever it would wait, it calls poll(state, may_wait)
- * (comm/progress.h, hs_comm_poll) besides running ready host tasks.  Set
+ * (runtime/progress.h, hs_comm_poll) besides running ready host tasks.  Set
  * after hs_engine_begin; cleared by hs_engine_end. */
 void hs_engine_set_poller(void (*poll)(void *state, int may_wait), void *state);
 void hs_engine_fail(int status);                /* runtime error on this rank */

@@ -5,12 +5,12 @@
 #include <sched.h>
 #include <string.h>
 
-#include "comm/progress.h"
+#include "comm/messages.h"
 #include "include/hetscal.h"
 #include "runtime/engine.h"
+#include "runtime/progress.h"
 #include "runtime/trace.h"
 #include "util/clock.h"
-#include "util/fault.h"
 #include "util/mem.h"
 
 /* While requests are in flight the loop polls MPI with a growing pause
@@ -37,90 +37,6 @@ enum {
     HOT_POLL_US = 300
 };
 
-
-/* Fault injection (hs_comm_fail_post): the k-th post fails, once. */
-static hs_fault post_fault;
-
-void hs_comm_fail_post(long k)
-{
-    hs_fault_arm(&post_fault, k);
-}
-
-long hs_comm_post_count(void)
-{
-    return hs_fault_count(&post_fault);
-}
-
-static int injected_post_failure(void)
-{
-    return hs_fault_hit(&post_fault, 0);
-}
-
-/* A message of more than INT_MAX doubles (a tile of 10^7 x 300 holds
- * 3 * 10^9) is one element of a derived type: blocks of LARGE_BLOCK
- * doubles, then the rest.  Up to INT_MAX: count MPI_DOUBLEs, as always.
- * Both are macros so that a test build can send every message the large
- * way (-DHS_MPI_INT_COUNT_MAX=0 -DHS_MPI_LARGE_BLOCK=1000). */
-#ifndef HS_MPI_INT_COUNT_MAX
-#define HS_MPI_INT_COUNT_MAX INT_MAX
-#endif
-#ifndef HS_MPI_LARGE_BLOCK
-#define HS_MPI_LARGE_BLOCK (1 << 30)
-#endif
-
-/* count doubles as *n elements of *type; a derived type is the caller's
- * to free (after posting: MPI keeps it while a request uses it). */
-static int doubles_type(size_t count, int *n, MPI_Datatype *type)
-{
-    if (count <= (size_t)HS_MPI_INT_COUNT_MAX) {
-        *n = (int)count;
-        *type = MPI_DOUBLE;
-        return MPI_SUCCESS;
-    }
-    size_t q = count / HS_MPI_LARGE_BLOCK, r = count % HS_MPI_LARGE_BLOCK;
-    int len[2] = { (int)q, (int)r };
-    MPI_Aint disp[2] = { 0, (MPI_Aint)(q * HS_MPI_LARGE_BLOCK * sizeof(double)) };
-    MPI_Datatype block, part[2];
-    int rc = MPI_Type_contiguous(HS_MPI_LARGE_BLOCK, MPI_DOUBLE, &block);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    part[0] = block;
-    part[1] = MPI_DOUBLE;
-    rc = MPI_Type_create_struct(2, len, disp, part, type);
-    MPI_Type_free(&block);
-    if (rc == MPI_SUCCESS && (rc = MPI_Type_commit(type)) != MPI_SUCCESS)
-        MPI_Type_free(type);
-    *n = 1;
-    return rc;
-}
-
-/* Posts a send (or a receive) of count doubles from (into) buf, any
- * count (doubles_type). */
-static int post_doubles(int send, void *buf, size_t count, int peer, int tag, MPI_Comm comm,
-                        MPI_Request *req)
-{
-    int n, rc;
-    MPI_Datatype type;
-    if (injected_post_failure())
-        return MPI_ERR_OTHER;
-    if ((rc = doubles_type(count, &n, &type)) != MPI_SUCCESS)
-        return rc;
-    rc = send ? MPI_Isend(buf, n, type, peer, tag, comm, req)
-              : MPI_Irecv(buf, n, type, peer, tag, comm, req);
-    if (type != MPI_DOUBLE)
-        MPI_Type_free(&type);
-    return rc;
-}
-
-static int isend(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
-{
-    return post_doubles(1, buf, count, peer, tag, comm, req);
-}
-
-static int irecv(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
-{
-    return post_doubles(0, buf, count, peer, tag, comm, req);
-}
 
 /* What a sender whose message failed sends instead (see progress.h). */
 static const double mpi_error_status = HETSCAL_ERR_MPI;
@@ -175,13 +91,13 @@ static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
     if (t->queue == HS_Q_SEND && h->discard) {
         /* No memory held the tile here: its status alone tells the
          * receiver (a short message, see complete_request). */
-        rc = isend(hs_handle_status_word(h), 1, t->peer, t->tag, c->comm, req);
+        rc = hs_msg_isend(hs_handle_status_word(h), 1, t->peer, t->tag, c->comm, req);
     } else if (t->queue == HS_Q_SEND) {
-        rc = isend(h->data, count, t->peer, t->tag, c->comm, req);
+        rc = hs_msg_isend(h->data, count, t->peer, t->tag, c->comm, req);
         if (rc == MPI_SUCCESS)
             hs_engine_count_message(1, (double)count * sizeof(double));
     } else {
-        rc = irecv(h->data, count, t->peer, t->tag, c->comm, req);
+        rc = hs_msg_irecv(h->data, count, t->peer, t->tag, c->comm, req);
     }
     if (rc != MPI_SUCCESS) {
         fail(c, HETSCAL_ERR_MPI);
@@ -189,9 +105,9 @@ static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
         /* The peer still expects a message, or a sender still waits for
          * this receive: try the other way once. */
         if (t->queue == HS_Q_SEND)
-            rc = isend((void *)&mpi_error_status, 1, t->peer, t->tag, c->comm, req);
+            rc = hs_msg_isend((void *)&mpi_error_status, 1, t->peer, t->tag, c->comm, req);
         else
-            rc = irecv(h->data, count, t->peer, t->tag, c->comm, req);
+            rc = hs_msg_irecv(h->data, count, t->peer, t->tag, c->comm, req);
     }
     if (rc != MPI_SUCCESS) {
         if (t->queue == HS_Q_RECV && !h->discard)
@@ -225,18 +141,6 @@ static void post(hs_comm *c, hs_task *t)
     }
 }
 
-/* Doubles a completed receive brought, also past INT_MAX (MPI 3's
- * MPI_Get_elements_x counts the doubles inside the large type); -1 when
- * MPI cannot tell. */
-static double received_doubles(MPI_Status *status)
-{
-    MPI_Count count = 0;
-    if (!status || MPI_Get_elements_x(status, MPI_DOUBLE, &count) != MPI_SUCCESS ||
-        count == MPI_UNDEFINED)
-        return -1;
-    return (double)count;
-}
-
 /* A request has completed (status: its MPI_Status, or NULL when the
  * request itself failed): counts it, gives a failed receive's tile its
  * status, and completes the task. */
@@ -249,7 +153,7 @@ static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
     if (t->queue == HS_Q_RECV) {
         hs_engine_count_message(0, 0);
         int st = 0;
-        double count = received_doubles(status);
+        double count = hs_msg_received_doubles(status);
         if (!status || t->comm_error || count < 0)
             st = HETSCAL_ERR_MPI;
         else if (count != (double)h->m * h->n + 1)

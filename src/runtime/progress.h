@@ -14,9 +14,10 @@
  * (the receiver's tile fails, as for a sender out of memory), a receive
  * that cannot be posted is posted again and its tile fails when it
  * arrives, a request that completes in error fails its tile.  Every rank
- * then agrees on the error after the run (the API's status reduction). */
-#ifndef HETSCAL_COMM_PROGRESS_H
-#define HETSCAL_COMM_PROGRESS_H
+ * then agrees on the error after the run (the API's status reduction).
+ * The messages themselves are comm/messages.h's. */
+#ifndef HETSCAL_RUNTIME_PROGRESS_H
+#define HETSCAL_RUNTIME_PROGRESS_H
 
 #include <mpi.h>
 
@@ -54,11 +55,5 @@ void hs_comm_init(hs_comm *c, MPI_Comm comm);
 void hs_comm_poll(void *comm_state, int may_wait);
 /* Frees the state (nothing may be in flight); returns the first error. */
 int hs_comm_finish(hs_comm *c);
-
-/* Tests: the k-th MPI_Isend or MPI_Irecv the loop makes after this call
- * (k = 1: the next one) fails as if MPI had returned an error (once; 0:
- * none); hs_comm_post_count: posts since. */
-void hs_comm_fail_post(long k);
-long hs_comm_post_count(void);
 
 #endif

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "comm/progress.h"
+#include "runtime/progress.h"
 #include "device/backends.h"
 #include "include/hetscal.h"
 #include "runtime/device_memory.h"

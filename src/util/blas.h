@@ -1,7 +1,7 @@
 /* Fortran BLAS/LAPACK prototypes used by the host kernels (hidden string
  * lengths passed explicitly, as gfortran expects). */
-#ifndef HETSCAL_KERNELS_BLAS_H
-#define HETSCAL_KERNELS_BLAS_H
+#ifndef HETSCAL_UTIL_BLAS_H
+#define HETSCAL_UTIL_BLAS_H
 
 #include <stddef.h>
 

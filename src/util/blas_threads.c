@@ -6,7 +6,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 
-#include "kernels/blas_threads.h"
+#include "util/blas_threads.h"
 
 typedef int (*get_fn)(void);
 typedef void (*set_fn)(int);

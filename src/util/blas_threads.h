@@ -1,8 +1,8 @@
 /* Keeps the BLAS single-threaded inside hetscal's workers (each worker is
  * one core) and restores the caller's setting afterwards.  OpenBLAS only;
  * other BLAS libraries are left alone. */
-#ifndef HETSCAL_KERNELS_BLAS_THREADS_H
-#define HETSCAL_KERNELS_BLAS_THREADS_H
+#ifndef HETSCAL_UTIL_BLAS_THREADS_H
+#define HETSCAL_UTIL_BLAS_THREADS_H
 
 /* Calls may overlap (several application threads): the setting is the
  * application's again once the last call has left.  enter returns what

@@ -4,8 +4,8 @@
 #include <ctype.h>
 #include <stddef.h>
 
-#include "kernels/blas.h"
-#include "kernels/host_blas.h"
+#include "util/blas.h"
+#include "util/host_blas.h"
 
 /* Below this order the triangle goes to the BLAS/LAPACK routine itself. */
 enum { LEAF = 64 };

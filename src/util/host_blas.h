@@ -3,8 +3,8 @@
  * DGEMM rate; splitting the triangle in halves until a small leaf leaves
  * only 1/8 or so of the flops to them (same operations as a blocked solve,
  * same rounding behaviour as LAPACK's recursive DPOTRF2). */
-#ifndef HETSCAL_KERNELS_HOST_BLAS_H
-#define HETSCAL_KERNELS_HOST_BLAS_H
+#ifndef HETSCAL_UTIL_HOST_BLAS_H
+#define HETSCAL_UTIL_HOST_BLAS_H
 
 /* DTRSM with the same arguments (characters, not Fortran pointers). */
 void hs_host_dtrsm(char side, char uplo, char transa, char diag, int m, int n,

@@ -1,0 +1,27 @@
+/* MPI messages of doubles, the only MPI the runtime's communication loop
+ * (runtime/progress.c) makes besides testing requests: posts of any count
+ * (past INT_MAX doubles a message is one element of a derived type) and
+ * the count a completed receive brought; plus the fault injection of the
+ * tests, which makes a chosen post fail as if MPI had returned an error.
+ * Knows nothing of tasks or the engine. */
+#ifndef HETSCAL_COMM_MESSAGES_H
+#define HETSCAL_COMM_MESSAGES_H
+
+#include <mpi.h>
+#include <stddef.h>
+
+/* MPI_Isend / MPI_Irecv of count doubles; an MPI error code. */
+int hs_msg_isend(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req);
+int hs_msg_irecv(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req);
+
+/* Doubles a completed receive brought, also past INT_MAX; -1 when MPI
+ * cannot tell. */
+double hs_msg_received_doubles(MPI_Status *status);
+
+/* Tests: the k-th post after this call (k = 1: the next one) fails as if
+ * MPI had returned an error (once; 0: none); hs_comm_post_count: posts
+ * since. */
+void hs_comm_fail_post(long k);
+long hs_comm_post_count(void);
+
+#endif
