@@ -13,7 +13,7 @@ HETSCAL_CORE_SOURCES = \
   src/api/call_common.h src/api/call_common.c \
   src/api/pdpotrf.c \
   src/layout/desc.h src/layout/tile_geometry.h src/layout/tile_geometry.c \
-  src/layout/repartition.h src/layout/repartition.c \
+  src/layout/proc_grid.h src/layout/repartition.h src/layout/repartition.c \
   src/runtime/engine.h src/runtime/engine.c src/runtime/engine_impl.h \
   src/runtime/engine_devices.c \
   src/runtime/device_memory.h src/runtime/device_memory.c \
