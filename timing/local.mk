@@ -8,6 +8,7 @@ timing_time_scalapack_SOURCES = \
   timing/time_input.c timing/time_options.c timing/time_default_input.c \
   timing/time_potrf.c timing/time_geqrf.c timing/time_threads.c \
   timing/time_ceiling.c timing/time_reference.c timing/time_stats.c \
+  timing/time_blas_threads.h timing/time_blas_threads.c \
   $(dat_reader_sources) $(llt_matrix_sources)
 timing_time_scalapack_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/llt
 timing_time_scalapack_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread -ldl
@@ -47,7 +48,8 @@ timing_time_keep_memory_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 # timing/time_lapack: the single-process yardsticks of the targets (DGEMM
 # rate of 1 and 2 BLAS threads, LAPACK's DPOTRF and DGEQRF).
 noinst_PROGRAMS += timing/time_lapack
-timing_time_lapack_SOURCES = timing/time_lapack.c
+timing_time_lapack_SOURCES = timing/time_lapack.c \
+  timing/time_blas_threads.h timing/time_blas_threads.c
 timing_time_lapack_LDADD = $(LAPACK_LIBS) -ldl
 
 # `make targets`: every performance target with what this machine measures,

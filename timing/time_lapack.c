@@ -16,6 +16,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "time_blas_threads.h"
+
 void dgemm_(const char *ta, const char *tb, const int *m, const int *n, const int *k,
             const double *alpha, const double *a, const int *lda, const double *b,
             const int *ldb, const double *beta, double *c, const int *ldc, size_t,
@@ -31,14 +33,6 @@ static double now(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static void blas_threads(int threads)
-{
-    typedef void set_fn(int);
-    void *sym = dlsym(RTLD_DEFAULT, "openblas_set_num_threads");
-    if (sym != NULL)
-        ((set_fn *)sym)(threads);
 }
 
 /* The same diagonally dominant symmetric matrix for every run. */
@@ -188,13 +182,13 @@ int main(int argc, char **argv)
         fprintf(csv, "kind,n,threads,best_s,gflops\n");
 
     for (int t = 1; t <= threads; t += threads > 1 ? threads - 1 : 1) {
-        blas_threads(t);
+        time_blas_threads(t);
         double gf = gemm_gflops(gemm_n);
         printf("DGEMM   n %5d  %d thread(s)  %7.2f GF/s\n", gemm_n, t, gf);
         if (csv)
             fprintf(csv, "dgemm,%d,%d,0,%.3f\n", gemm_n, t, gf);
     }
-    blas_threads(threads);
+    time_blas_threads(threads);
     for (int k = 0; k < nn; k++)
         for (int qr = 0; qr < 2; qr++) {
             double n = ns[k], flops = qr ? 4.0 / 3.0 * n * n * n : n * n * n / 3.0;

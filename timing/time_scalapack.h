@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "llt_matrix.h"
+#include "time_blas_threads.h"
 
 #define TIME_MAX_VALUES 32
 #define TIME_DEVICES_LEN 32
@@ -127,7 +128,6 @@ int time_threads_per_rank(int requested, int in_grid);
 /* HETSCAL_NUM_THREADS, OpenBLAS's thread count (when it is OpenBLAS) and
  * HETSCAL_DEVICES ("-": the value the program started with). */
 void time_threads_apply(int threads, const char *devices);
-void time_blas_threads(int threads);
 /* MPI_Barrier on the world that sleeps while it waits, so that ranks
  * outside a grid leave the cores to those inside. */
 void time_idle_barrier(void);

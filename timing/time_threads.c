@@ -8,7 +8,6 @@
 #define _GNU_SOURCE
 #include "config.h"
 
-#include <dlfcn.h>
 #include <mpi.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -43,14 +42,6 @@ int time_threads_per_rank(int requested, int in_grid)
     if (requested > 0)
         return requested;
     return fewest > 0 ? fewest : 1;
-}
-
-void time_blas_threads(int threads)
-{
-    typedef void set_fn(int);
-    void *sym = dlsym(RTLD_DEFAULT, "openblas_set_num_threads");
-    if (sym != NULL)
-        ((set_fn *)sym)(threads);
 }
 
 void time_threads_apply(int threads, const char *devices)
