@@ -44,6 +44,13 @@ static void grid_free(hetscal_grid *g)
     hs_mem_free(g);
 }
 
+static void (*_Atomic build_hook)(hetscal_grid *g, MPI_Comm node);
+
+void hetscal_grid_set_build_hook(void (*hook)(hetscal_grid *g, MPI_Comm node))
+{
+    build_hook = hook;
+}
+
 /* The grid's collective set-up: g and g->rank_of allocated on every rank
  * or on none (one agreement first: a rank without them leaving here would
  * leave the others waiting in MPI_Comm_dup). */
@@ -74,6 +81,10 @@ static int grid_build(hetscal_grid *g, MPI_Comm sys)
     MPI_Comm_split_type(g->comm, MPI_COMM_TYPE_SHARED, g->rank, MPI_INFO_NULL, &node);
     MPI_Comm_size(node, &g->local_ranks);
     MPI_Comm_rank(node, &g->local_index);
+    g->gpu_count = -1;
+    void (*hook)(hetscal_grid *, MPI_Comm) = build_hook;
+    if (hook)
+        hook(g, node);
     MPI_Comm_free(&node);
     return HETSCAL_SUCCESS;
 }

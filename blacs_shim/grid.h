@@ -15,6 +15,12 @@ typedef struct hetscal_grid {
     int *rank_of;            /* rank_of[prow * npcol + pcol] */
     int local_ranks;         /* ranks of this grid sharing this node */
     int local_index;         /* this rank's index among them */
+    /* The GPUs this rank opens if a call on this grid is the first to open
+     * devices: agreed among the grid's ranks on the node when the grid is
+     * built (the build hook, api/gpu_placement.c).  count < 0: none agreed
+     * (the local rank's share of the visible GPUs then). */
+    int gpu_count;
+    int gpu_ordinals[16];
     struct hetscal_grid *next;
 } hetscal_grid;
 
@@ -31,6 +37,12 @@ static inline int hetscal_grid_rank(const hetscal_grid *g, int prow, int pcol)
 {
     return g->rank_of[prow * g->npcol + pcol];
 }
+
+/* Called at the end of every grid's collective set-up, on every rank of
+ * the grid, with the communicator of the grid's ranks on this node (freed
+ * after): the layer above fills the grid's GPU placement there.  Set once,
+ * before the first grid is built. */
+void hetscal_grid_set_build_hook(void (*hook)(hetscal_grid *g, MPI_Comm node));
 
 /* Frees every cached grid (MPI must still be usable). */
 void hetscal_grid_free_all(void);

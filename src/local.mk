@@ -9,6 +9,7 @@ HETSCAL_CORE_SOURCES = \
   src/api/device_split.h src/api/device_split.c \
   src/api/config_agree.h src/api/config_agree.c \
   src/api/call_guard.h src/api/call_guard.c \
+  src/api/gpu_placement.h src/api/gpu_placement.c \
   src/api/call_driver.h src/api/call_driver.c \
   src/api/call_common.h src/api/call_common.c \
   src/api/pdpotrf.c \

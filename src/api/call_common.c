@@ -5,6 +5,7 @@
 
 #include "api/call_common.h"
 #include "api/device_split.h"
+#include "api/gpu_placement.h"
 #include "layout/desc.h"
 #include "runtime/device_memory.h"
 #include "runtime/session.h"
@@ -97,7 +98,9 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
                    hs_device ***devs, int *ndev)
 {
     int b = rep->tile, B = cfg->nb > b ? cfg->nb : 4 * b;
-    int status = hs_session_devices(grid->local_index, grid->local_ranks, devs, ndev,
+    hs_gpu_placement place;
+    int status = hs_session_devices(grid->local_index, grid->local_ranks,
+                                    hs_grid_gpus(grid, &place), devs, ndev,
                                     &rep->devices);
     if (status)
         *ndev = 1;
@@ -184,6 +187,7 @@ void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)
     hs_dist_destroy(dist);
     if (hs_mem_kept_bytes() > cfg->keep_bytes)
         hs_mem_release_kept();
+    hs_devmem_trim_to(cfg->keep_device_bytes);
 }
 
 int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,

@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 #include "api/call_guard.h"
+#include "api/gpu_placement.h"
 #include "runtime/engine.h"
 #include "runtime/session.h"
 
@@ -16,6 +17,7 @@ static _Thread_local int serialized;
 static void query_level(void)
 {
     int provided = MPI_THREAD_SINGLE;
+    hs_gpu_placement_install();
     MPI_Query_thread(&provided);
     concurrent = provided == MPI_THREAD_MULTIPLE;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "api/config_agree.h"
+#include "api/gpu_placement.h"
 #include "include/hetscal.h"
 #include "runtime/device_rates.h"
 #include "runtime/session.h"
@@ -56,7 +57,10 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
         hs_device **devs;
         int ndev;
         const char *msg;
-        if (hs_session_devices(grid->local_index, grid->local_ranks, &devs, &ndev, &msg) == HETSCAL_SUCCESS && ndev > 1) {
+        hs_gpu_placement place;
+        if (hs_session_devices(grid->local_index, grid->local_ranks, hs_grid_gpus(grid, &place),
+                               &devs, &ndev, &msg) == HETSCAL_SUCCESS &&
+            ndev > 1) {
             double host_per_thread, accel;
             hs_device_rates(devs, ndev, &host_per_thread, &accel);
             mine[V_ACCEL_RANKS] = 1;

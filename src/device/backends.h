@@ -25,6 +25,9 @@ hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
  * msg; open binds accelerator `index` of this rank to CUDA device ordinal. */
 int hs_cuda_device_count(char *msg, size_t msglen);
 hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen);
+/* The UUIDs of the (at most max) GPUs visible to this process, by
+ * ordinal; their count (0 without CUDA). */
+int hs_cuda_device_uuids(unsigned char (*uuid)[HS_UUID_BYTES], int max);
 
 /* Shared by the kinds (device/kernel_host.c). */
 typedef struct hs_operand {

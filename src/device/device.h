@@ -25,6 +25,10 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *               c = alpha c op(a)  (side R)         side uplo transa diag m n
  * A new kernel is one enum value, one case in device/kernel_host.c and
  * one in device/cuda/cuda_device.c. */
+/* Bytes of a device's UUID (two processes seeing the same GPU see the same
+ * UUID). */
+enum { HS_UUID_BYTES = 16 };
+
 enum hs_kernel_op { HS_K_DGEMM = 0, HS_K_DSYRK, HS_K_DTRSM, HS_K_DTRMM, HS_K_NOPS };
 
 typedef struct hs_kernel_call {
@@ -86,6 +90,11 @@ typedef struct hs_device_ops {
     int (*callback)(hs_device *dev, int stream, void (*fn)(void *arg), void *arg);
 
     int (*synchronize)(hs_device *dev);  /* every stream idle */
+
+    /* 0, or the error that broke the device for good (a sticky CUDA
+     * error: its pending work and callbacks will never complete).  May be
+     * NULL: the kind has no such failure. */
+    int (*health)(hs_device *dev);
 } hs_device_ops;
 
 struct hs_device {
@@ -117,6 +126,37 @@ struct hs_device {
 int hs_devices_open(const char *spec, int local_rank, int local_ranks,
                     hs_device ***devs, int *ndev, char *msg, size_t msglen);
 void hs_devices_close(hs_device **devs, int ndev);
+
+/* Which GPUs a rank opens, when the ranks of a node have agreed on it
+ * (api/gpu_placement.c): CUDA ordinals as this process numbers them. */
+enum { HS_MAX_PLACED = 16 };
+typedef struct hs_gpu_placement {
+    int count;
+    int ordinals[HS_MAX_PLACED];
+} hs_gpu_placement;
+/* As hs_devices_open; with place != NULL a CUDA spec opens the GPUs of
+ * place (at most N of them for "cuda:N") instead of the local rank's
+ * share.  local_rank and local_ranks then only label the message. */
+int hs_devices_open_placed(const char *spec, int local_rank, int local_ranks,
+                           const hs_gpu_placement *place, hs_device ***devs, int *ndev,
+                           char *msg, size_t msglen);
+/* The UUIDs of the GPUs spec would use (CUDA specs: the visible ones,
+ * by ordinal), at most max; their count, 0 for cpu and emu specs. */
+int hs_devices_visible_uuids(const char *spec, unsigned char (*uuid)[HS_UUID_BYTES], int max);
+/* The fair sharing of a node's GPUs among its ranks: rank r sees count[r]
+ * GPUs, whose UUIDs follow each other in uuid (rank 0's first).  Each GPU
+ * goes to one rank that sees it, the one holding the fewest so far (and
+ * fewer than max, when max >= 0); writes the ordinals of rank me's and
+ * returns their count.  The same answer on every rank. */
+int hs_devices_assign(int nranks, const int *count, const unsigned char (*uuid)[HS_UUID_BYTES],
+                      int me, int max, int *ordinals);
+
+/* Threads of the runtime (workers, device management and copy threads)
+ * mark themselves: device operations leave the CUDA device they select
+ * selected there, where on the application's threads they restore the
+ * application's own. */
+void hs_device_mark_runtime_thread(void);
+int hs_device_runtime_thread(void);
 
 /* Typed shorthands for the kernels. */
 static inline int hs_dev_dgemm(hs_device *d, int stream, char transa, char transb,

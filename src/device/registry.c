@@ -64,6 +64,59 @@ int hs_devices_share(int node_gpus, int local_rank, int local_ranks, int max, in
     return count;
 }
 
+int hs_devices_assign(int nranks, const int *count, const unsigned char (*uuid)[HS_UUID_BYTES],
+                      int me, int max, int *ordinals)
+{
+    /* GPUs in the order ranks list them (the same on every rank); each
+     * goes to the rank that sees it and holds the fewest so far, the
+     * lowest such rank on a tie: ranks that see the same GPUs take turns,
+     * a rank alone to see a GPU gets it. */
+    int total = 0, mine = 0;
+    for (int r = 0; r < nranks; r++)
+        total += count[r];
+    int *held = calloc((size_t)nranks + 1, sizeof *held);
+    if (!held)
+        return 0;
+    for (int g = 0; g < total; g++) {
+        int seen_before = 0;
+        for (int h = 0; h < g && !seen_before; h++)
+            seen_before = memcmp(uuid[h], uuid[g], HS_UUID_BYTES) == 0;
+        if (seen_before)
+            continue;
+        int best = -1, best_ordinal = -1;
+        for (int r = 0, first = 0; r < nranks; first += count[r], r++) {
+            for (int o = 0; o < count[r]; o++) {
+                if (memcmp(uuid[first + o], uuid[g], HS_UUID_BYTES) != 0)
+                    continue;
+                if ((max < 0 || held[r] < max) && (best < 0 || held[r] < held[best])) {
+                    best = r;
+                    best_ordinal = o;
+                }
+                break;
+            }
+        }
+        if (best < 0)
+            continue;
+        held[best]++;
+        if (best == me)
+            ordinals[mine++] = best_ordinal;
+    }
+    free(held);
+    return mine;
+}
+
+static _Thread_local int runtime_thread;
+
+void hs_device_mark_runtime_thread(void)
+{
+    runtime_thread = 1;
+}
+
+int hs_device_runtime_thread(void)
+{
+    return runtime_thread;
+}
+
 /* Appends to msg (always NUL-terminated, truncated if need be). */
 static void say(char *msg, size_t msglen, const char *fmt, ...)
 {
@@ -108,23 +161,30 @@ static int open_emu(hs_device **list, int count, int local_rank, char *msg, size
     return count;
 }
 
-/* Returns the number of GPUs opened, list[1..]. */
+/* Returns the number of GPUs opened, list[1..]: those of place when it is
+ * given, else this local rank's share of the visible ones. */
 static int open_cuda(hs_device **list, int count, int local_rank, int local_ranks,
-                     char *msg, size_t msglen)
+                     const hs_gpu_placement *place, char *msg, size_t msglen)
 {
 #ifdef HETSCAL_HAVE_CUDA
     char why[160] = "";
     int node = hs_cuda_device_count(why, sizeof why);
-    int ordinals[HS_MAX_ACCELERATORS], mine, opened = 0;
+    int ordinals[HS_MAX_ACCELERATORS], mine = 0, opened = 0;
     if (node <= 0) {
         say(msg, msglen, "cpu only: no CUDA GPU (%s)", why);
         return 0;
     }
     if (node > HS_MAX_ACCELERATORS)
         node = HS_MAX_ACCELERATORS;
-    mine = hs_devices_share(node, local_rank, local_ranks, count, ordinals);
+    if (place) {
+        for (int i = 0; i < place->count && (count < 0 || mine < count); i++)
+            if (place->ordinals[i] >= 0 && place->ordinals[i] < node)
+                ordinals[mine++] = place->ordinals[i];
+    } else {
+        mine = hs_devices_share(node, local_rank, local_ranks, count, ordinals);
+    }
     if (mine == 0) {
-        say(msg, msglen, "cpu only: local rank %d of %d gets none of the node's %d GPU(s)",
+        say(msg, msglen, "cpu only: local rank %d of %d gets none of the %d GPU(s) it sees",
             local_rank, local_ranks, node);
         return 0;
     }
@@ -137,14 +197,14 @@ static int open_cuda(hs_device **list, int count, int local_rank, int local_rank
         else
             say(msg, msglen, " (%s)", why);
     }
-    say(msg, msglen, " (local rank %d of %d, %d GPU(s) on the node", local_rank, local_ranks,
+    say(msg, msglen, " (local rank %d of %d, %d GPU(s) visible", local_rank, local_ranks,
         node);
     if (count > mine)
         say(msg, msglen, ", %d asked for", count);
     say(msg, msglen, ")");
     return opened;
 #else
-    (void)list; (void)count; (void)local_rank; (void)local_ranks;
+    (void)list; (void)count; (void)local_rank; (void)local_ranks; (void)place;
     say(msg, msglen, "cpu only: hetscal was built without CUDA");
     return 0;
 #endif
@@ -152,6 +212,14 @@ static int open_cuda(hs_device **list, int count, int local_rank, int local_rank
 
 int hs_devices_open(const char *spec, int local_rank, int local_ranks, hs_device ***devs,
                     int *ndev, char *msg, size_t msglen)
+{
+    return hs_devices_open_placed(spec, local_rank, local_ranks, NULL, devs, ndev, msg,
+                                  msglen);
+}
+
+int hs_devices_open_placed(const char *spec, int local_rank, int local_ranks,
+                           const hs_gpu_placement *place, hs_device ***devs, int *ndev,
+                           char *msg, size_t msglen)
 {
     int kind, count, nacc = 0;
     hs_device **list;
@@ -180,7 +248,7 @@ int hs_devices_open(const char *spec, int local_rank, int local_ranks, hs_device
     else if (kind == HS_DEV_EMU)
         nacc = open_emu(list, count, local_rank, msg, msglen);
     else
-        nacc = open_cuda(list, count, local_rank, local_ranks, msg, msglen);
+        nacc = open_cuda(list, count, local_rank, local_ranks, place, msg, msglen);
     if (nacc < 0) {
         for (int i = HS_MAX_ACCELERATORS; i >= 0; i--)
             if (list[i])
@@ -191,6 +259,19 @@ int hs_devices_open(const char *spec, int local_rank, int local_ranks, hs_device
     *devs = list;
     *ndev = 1 + nacc;
     return 0;
+}
+
+int hs_devices_visible_uuids(const char *spec, unsigned char (*uuid)[HS_UUID_BYTES], int max)
+{
+    int kind, count;
+    if (hs_devices_parse(spec, &kind, &count) || kind != HS_DEV_CUDA || count == 0)
+        return 0;
+#ifdef HETSCAL_HAVE_CUDA
+    return hs_cuda_device_uuids(uuid, max < HS_MAX_ACCELERATORS ? max : HS_MAX_ACCELERATORS);
+#else
+    (void)uuid; (void)max;
+    return 0;
+#endif
 }
 
 void hs_devices_close(hs_device **devs, int ndev)

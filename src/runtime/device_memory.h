@@ -9,13 +9,23 @@
 
 #include "device/device.h"
 
-/* A cached buffer of exactly `bytes`, else a new one from dev->ops->alloc;
- * NULL when the device is out of memory.  Not from a completion callback. */
+enum { HS_MAX_HELD = 64 };   /* devices tracked at once */
+
+/* A cached buffer of exactly `bytes`, else a new one from dev->ops->alloc
+ * (first freeing cached buffers of other sizes when the buffers of dev
+ * would exceed dev->capacity); NULL when the device is out of memory or
+ * at its capacity.  Not from a completion callback. */
 void *hs_devmem_get(hs_device *dev, size_t bytes);
 /* Back to the cache (no device call): any thread, callbacks included. */
 void hs_devmem_put(hs_device *dev, void *ptr, size_t bytes);
 /* Gives every cached buffer of dev back to the device. */
 void hs_devmem_trim(hs_device *dev);
+/* Between calls: gives cached buffers back until each device keeps at
+ * most `keep` bytes cached for the next call (allocating device memory
+ * again costs, and freeing it synchronizes the device). */
+void hs_devmem_trim_to(double keep);
+/* Before dev is closed: its buffers back, and its entry forgotten. */
+void hs_devmem_forget(hs_device *dev);
 /* The peak, since the last reset, of the bytes handed out and not put
  * back, summed over devices. */
 double hs_devmem_peak(void);

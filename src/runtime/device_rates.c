@@ -8,46 +8,111 @@
 #include "runtime/session.h"
 #include "util/clock.h"
 
-enum { PROBE = 256, PROBE_REPS = 3 };
+/* The host: one thread's DGEMM at a tile-like size.  Accelerators: the
+ * size doubles from ACCEL_FIRST until one DGEMM takes ACCEL_MIN_SECONDS
+ * (a GPU's launch latency is then a small part of it: at 256 an H100
+ * shows a few TFLOP/s of launch overhead instead of its ~50 of compute)
+ * or device memory runs out; then ACCEL_REPS DGEMMs back to back between
+ * two waits are timed. */
+enum { HOST_PROBE = 256, HOST_REPS = 3, ACCEL_FIRST = 256, ACCEL_LAST = 8192, ACCEL_REPS = 4 };
+static const double ACCEL_MIN_SECONDS = 2e-3;
 
-/* GFLOP/s of a PROBE-sized DGEMM on dev (one stream, data on the device);
- * 0 if it cannot be measured. */
+/* Host-side buffers of an n x n probe on dev: a and c filled. */
+typedef struct probe {
+    hs_device *dev;
+    int n;
+    double *a, *c;
+} probe;
+
+static void probe_free(probe *p)
+{
+    if (p->a)
+        p->dev->ops->free(p->dev, p->a);
+    if (p->c)
+        p->dev->ops->free(p->dev, p->c);
+    p->a = p->c = NULL;
+}
+
+static int probe_init(probe *p, hs_device *dev, int n)
+{
+    size_t count = (size_t)n * n, bytes = count * sizeof(double);
+    double *host = malloc(bytes);
+    int err = -1;
+    *p = (probe){ dev, n, dev->ops->alloc(dev, bytes), dev->ops->alloc(dev, bytes) };
+    if (host && p->a && p->c) {
+        for (size_t i = 0; i < count; i++)
+            host[i] = (double)(i % 7) * 0.125;
+        int dir = dev->index ? HS_COPY_H2D : HS_COPY_D2D;
+        err = dev->ops->copy(dev, HS_STREAM_COMPUTE, dir, n, n, host, n, p->a, n) ||
+              dev->ops->copy(dev, HS_STREAM_COMPUTE, dir, n, n, host, n, p->c, n);
+        /* The copies read host before it is freed. */
+        err = err || dev->ops->synchronize(dev);
+    }
+    free(host);
+    if (err)
+        probe_free(p);
+    return err;
+}
+
+/* Seconds for reps DGEMMs enqueued back to back (the stream idle
+ * before), or < 0. */
+static double probe_time(probe *p, int reps)
+{
+    hs_device *dev = p->dev;
+    hs_event *ev = NULL;
+    double t0 = hs_now();
+    for (int r = 0; r < reps; r++)
+        if (hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'N', p->n, p->n, p->n, 1e-3, p->a, p->n,
+                         p->a, p->n, 0.5, p->c, p->n))
+            return -1;
+    if (dev->ops->event_record(dev, HS_STREAM_COMPUTE, &ev))
+        return -1;
+    int err = dev->ops->event_wait(dev, ev);
+    dev->ops->event_free(dev, ev);
+    return err ? -1 : hs_now() - t0;
+}
+
+static double gflops(int n, int reps, double seconds)
+{
+    return seconds > 0 ? 2.0 * n * n * (double)n * reps / seconds * 1e-9 : 0;
+}
+
+/* GFLOP/s of DGEMM on dev; 0 if it cannot be measured. */
 static double dgemm_rate(hs_device *dev)
 {
-    size_t bytes = (size_t)PROBE * PROBE * sizeof(double);
-    double *a = dev->ops->alloc(dev, bytes), *c = dev->ops->alloc(dev, bytes);
-    double *host = calloc((size_t)PROBE * PROBE, sizeof *host), best = 0;
-    hs_event *ev = NULL;
-
-    for (int i = 0; host && i < PROBE * PROBE; i++)
-        host[i] = (double)(i % 7) * 0.125;
-    if (a && c && host &&
-        !dev->ops->copy(dev, HS_STREAM_COMPUTE, dev->index ? HS_COPY_H2D : HS_COPY_D2D,
-                        PROBE, PROBE, host, PROBE, a, PROBE) &&
-        !dev->ops->copy(dev, HS_STREAM_COMPUTE, dev->index ? HS_COPY_H2D : HS_COPY_D2D,
-                        PROBE, PROBE, host, PROBE, c, PROBE)) {
-        /* The first run warms the device up (library handles, clocks). */
-        for (int rep = 0; rep <= PROBE_REPS; rep++) {
-            double t0 = hs_now();
-            if (hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'N', PROBE, PROBE, PROBE, 1e-3, a,
-                             PROBE, a, PROBE, 0.5, c, PROBE) ||
-                dev->ops->event_record(dev, HS_STREAM_COMPUTE, &ev))
-                break;
-            int err = dev->ops->event_wait(dev, ev);
-            dev->ops->event_free(dev, ev);
-            double t = hs_now() - t0;
-            if (err)
-                break;
-            if (rep > 0 && t > 0 && 2.0 * PROBE * PROBE * PROBE / t * 1e-9 > best)
-                best = 2.0 * PROBE * PROBE * PROBE / t * 1e-9;
+    probe p;
+    double best = 0;
+    if (dev->index == 0) {
+        if (probe_init(&p, dev, HOST_PROBE))
+            return 0;
+        /* The first run warms up (library threads, clocks). */
+        for (int rep = 0; rep <= HOST_REPS; rep++) {
+            double rate = gflops(p.n, 1, probe_time(&p, 1));
+            if (rep > 0 && rate > best)
+                best = rate;
         }
+        probe_free(&p);
+        return best;
+    }
+    int n = 0;
+    for (int size = ACCEL_FIRST; size <= ACCEL_LAST; size *= 2) {
+        probe q;
+        if (probe_init(&q, dev, size))
+            break;   /* out of memory: the last size that fitted */
+        if (n)
+            probe_free(&p);
+        p = q;
+        n = size;
+        (void)probe_time(&p, 1);   /* warm-up at this size */
+        double one = probe_time(&p, 1);
+        if (one < 0 || one >= ACCEL_MIN_SECONDS)
+            break;
+    }
+    if (n) {
+        best = gflops(n, ACCEL_REPS, probe_time(&p, ACCEL_REPS));
+        probe_free(&p);
     }
     (void)dev->ops->synchronize(dev);
-    if (a)
-        dev->ops->free(dev, a);
-    if (c)
-        dev->ops->free(dev, c);
-    free(host);
     return best;
 }
 

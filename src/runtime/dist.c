@@ -113,8 +113,6 @@ void hs_dist_destroy(hs_dist *d)
             hs_handle_detach(dt->copy);
         hs_dist_free_instances(d, dt);
     }
-    for (int x = 1; x < d->ndev; x++)
-        hs_devmem_trim(d->devs[x]);
     hs_mem_keep(d->tile_memory);   /* for the next call: see mem.h */
     hs_mem_free(d->tile);
     hs_mem_free(d->send_seq);

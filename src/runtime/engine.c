@@ -513,6 +513,7 @@ static void *worker_main(void *arg)
 {
     const hs_thread_slot *slot = arg;
     hs_engine_cur = slot->engine;
+    hs_device_mark_runtime_thread();
     int index = slot->index, tracing = 0;
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
@@ -543,6 +544,7 @@ static void *worker_main(void *arg)
 static void *generator_main(void *arg)
 {
     hs_engine_cur = ((const hs_thread_slot *)arg)->engine;
+    hs_device_mark_runtime_thread();
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
         if (!E.gen_pending) {
@@ -693,8 +695,6 @@ void hs_engine_end(hs_engine_stats *stats)
     hs_engine_devices_end();
     tasks_free_chunks_locked();
     pthread_mutex_unlock(&E.lock);
-    for (int d = 1; d < E.ndev; d++)
-        hs_devmem_trim(E.devs[d]);
 }
 
 hs_task *hs_engine_take_comm_tasks(void)

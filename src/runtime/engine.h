@@ -96,6 +96,8 @@ struct hs_task {
     int ignore_status;        /* run the kernel whatever the inputs carry */
     void *ctx;                /* for the kernel, when iparam is not enough */
     struct hs_engine *engine; /* the engine of its call (device callbacks) */
+    int inflight_dev;         /* runtime/engine_devices.c: the accelerator
+                                 whose callback will finish it, 0 if none */
     hs_task *next;            /* queue link */
 };
 

@@ -5,8 +5,17 @@
  * Neither waits for the device: a completion callback finishes the task,
  * so a thread keeps feeding its streams while earlier work runs, and
  * sleeps when it has nothing to enqueue.  A task is enqueued only once all
- * its inputs have completed, so no cross-stream events are needed. */
+ * its inputs have completed, so no cross-stream events are needed.
+ *
+ * A device that fails for good (a sticky CUDA error) never runs the
+ * callbacks queued on it: while tasks wait for one, the management thread
+ * wakes up every HEALTH_CHECK_MS to ask the device, and if it is broken
+ * fails the call and finishes those tasks itself, their outputs carrying
+ * the error, so that every rank learns of it and nothing waits forever. */
 #include "config.h"
+
+#include <errno.h>
+#include <time.h>
 
 #include "include/hetscal.h"
 #include "runtime/engine_impl.h"
@@ -61,14 +70,34 @@ static void finish_locked(hs_task *t, double t_done)
     hs_engine_complete_locked(t);
 }
 
+enum { HEALTH_CHECK_MS = 20 };
+
+/* Takes t off its device's in-flight list; 0 if it was not there (the
+ * health check finished it already). */
+static int unlist_locked(hs_task *t)
+{
+    if (!t->inflight_dev)
+        return 0;
+    hs_task **link = &E.dev[t->inflight_dev].inflight;
+    while (*link && *link != t)
+        link = &(*link)->next;
+    if (*link)
+        *link = t->next;
+    t->next = NULL;
+    t->inflight_dev = 0;
+    return 1;
+}
+
 /* Device completion callback: runs on a device-owned thread, calls no
  * device operation. */
 static void done_callback(void *arg)
 {
+    hs_task *t = arg;
     double t_done = hs_now();
-    hs_engine_cur = ((hs_task *)arg)->engine;   /* a thread of the device */
+    hs_engine_cur = t->engine;   /* a thread of the device */
     pthread_mutex_lock(&E.lock);
-    finish_locked(arg, t_done);
+    if (unlist_locked(t))
+        finish_locked(t, t_done);
     pthread_mutex_unlock(&E.lock);
 }
 
@@ -78,9 +107,19 @@ static void done_callback(void *arg)
 static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
 {
     if (!status && !t->skipped) {
+        pthread_mutex_lock(&E.lock);
+        t->inflight_dev = dev->index;
+        t->next = E.dev[dev->index].inflight;
+        E.dev[dev->index].inflight = t;
+        pthread_mutex_unlock(&E.lock);
         status = dev->ops->callback(dev, stream, done_callback, t);
         if (!status)
             return;
+        pthread_mutex_lock(&E.lock);
+        int listed = unlist_locked(t);
+        pthread_mutex_unlock(&E.lock);
+        if (!listed)
+            return;   /* the health check finished it meanwhile */
         hs_task_set_output_status(t, status);
     }
     if (status && !t->skipped) {
@@ -88,7 +127,54 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
         if (status < 0)
             hs_engine_fail(status);
     }
-    done_callback(t);
+    double t_done = hs_now();
+    pthread_mutex_lock(&E.lock);
+    finish_locked(t, t_done);
+    pthread_mutex_unlock(&E.lock);
+}
+
+/* Management thread of accelerator d, E.lock held, tasks in flight there:
+ * asks the device (lock released meanwhile); if it failed for good, fails
+ * the call and finishes its in-flight tasks with the error. */
+static void check_health_locked(int d)
+{
+    hs_device *dev = E.devs[d];
+    if (!dev->ops->health || E.dev[d].broken)
+        return;
+    pthread_mutex_unlock(&E.lock);
+    int status = dev->ops->health(dev);
+    pthread_mutex_lock(&E.lock);
+    if (!status)
+        return;
+    E.dev[d].broken = 1;
+    hs_engine_fail_locked(status);
+    double t_done = hs_now();
+    while (E.dev[d].inflight) {
+        hs_task *t = E.dev[d].inflight;
+        unlist_locked(t);
+        hs_task_set_output_status(t, status);
+        finish_locked(t, t_done);
+    }
+}
+
+/* Waits on the device's condition variable, for at most HEALTH_CHECK_MS
+ * while tasks are in flight there (then checks the device). */
+static void device_wait_locked(int d)
+{
+    hs_engine_device *ed = &E.dev[d];
+    if (!ed->inflight) {
+        pthread_cond_wait(&ed->cv, &E.lock);
+        return;
+    }
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += HEALTH_CHECK_MS * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    if (pthread_cond_timedwait(&ed->cv, &E.lock, &until) == ETIMEDOUT && ed->inflight)
+        check_health_locked(d);
 }
 
 /* ---- threads ---------------------------------------------------------- */
@@ -109,13 +195,14 @@ static void *device_main(void *arg)
 {
     const hs_thread_slot *slot = arg;
     hs_engine_cur = slot->engine;
+    hs_device_mark_runtime_thread();
     int d = slot->index;
     hs_engine_device *ed = &E.dev[d];
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
         hs_task *t = E.active && d < E.ndev ? hs_heap_pop(&ed->ready) : NULL;
         if (!t) {
-            pthread_cond_wait(&ed->cv, &E.lock);
+            device_wait_locked(d);
             continue;
         }
         hs_device *dev = E.devs[d];
@@ -149,6 +236,7 @@ static void run_copy(hs_task *t)
 static void *copy_main(void *arg)
 {
     hs_engine_cur = arg;
+    hs_device_mark_runtime_thread();
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
         hs_task *t = E.active ? hs_heap_pop(&E.copies) : NULL;
@@ -176,6 +264,7 @@ int hs_engine_devices_begin(void)
     for (int d = 1; d < E.ndev && !err; d++) {
         hs_engine_device *ed = &E.dev[d];
         ed->last_done = 0;
+        ed->broken = 0;
         if (ed->started)
             continue;
         pthread_cond_init(&ed->cv, NULL);

@@ -18,6 +18,9 @@ typedef struct hs_engine_device {
     pthread_t thread;
     int started;
     double last_done;            /* completion time of its previous task */
+    hs_task *inflight;           /* enqueued on the device, callback pending
+                                    (linked through next) */
+    int broken;                  /* the device failed for good this call */
 } hs_engine_device;
 
 struct hs_engine;

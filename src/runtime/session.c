@@ -77,10 +77,19 @@ static void close_devices(void)
 {
     if (D.opened) {
         for (int x = 1; x < D.ndev; x++)
-            hs_devmem_trim(D.devs[x]);
+            hs_devmem_forget(D.devs[x]);
         hs_devices_close(D.devs, D.ndev);
         D.opened = 0;
     }
+}
+
+/* The name of an opened device that reports a lasting failure, or NULL. */
+static const char *broken_device(void)
+{
+    for (int x = 1; x < D.ndev; x++)
+        if (D.devs[x]->ops->health && D.devs[x]->ops->health(D.devs[x]))
+            return D.devs[x]->name;
+    return NULL;
 }
 
 int hs_session_device_generation(void)
@@ -106,8 +115,8 @@ void hs_session_devices_release(void)
     claim = ASKED_NOT;
 }
 
-int hs_session_devices(int local_index, int local_ranks, hs_device ***devs, int *ndev,
-                       const char **msg)
+int hs_session_devices(int local_index, int local_ranks, const hs_gpu_placement *place,
+                       hs_device ***devs, int *ndev, const char **msg)
 {
     if (claim == ASKED_NOT)
         claim = pthread_mutex_trylock(&devices_lock) == 0 ? HOLDS : DENIED;
@@ -124,15 +133,33 @@ int hs_session_devices(int local_index, int local_ranks, hs_device ***devs, int 
     const char *spec = getenv("HETSCAL_DEVICES");
     if (!spec)
         spec = "";
-    if (D.opened && strncmp(spec, D.spec, sizeof D.spec) != 0) {
+    const char *broken = D.opened ? broken_device() : NULL;
+    if (broken) {
+        /* A device failed for good in an earlier call (its context is
+         * lost until the process ends): this rank goes on without
+         * accelerators.  Its grid learns of it through the agreed rates. */
+        char name[16];
+        snprintf(name, sizeof name, "%s", broken);
+        hs_engine_shutdown();
+        close_devices();
+        int err = hs_devices_open("cpu", local_index, local_ranks, &D.devs, &D.ndev, D.msg,
+                                  sizeof D.msg);
+        if (err)
+            return err;
+        snprintf(D.msg, sizeof D.msg, "%s failed in an earlier call: running on the CPUs",
+                 name);
+        D.opened = 1;
+        D.generation++;
+        /* Kept, so that the same HETSCAL_DEVICES does not reopen it. */
+    } else if (D.opened && strncmp(spec, D.spec, sizeof D.spec) != 0) {
         /* HETSCAL_DEVICES changed: the management threads go first. */
         hs_engine_shutdown();
         close_devices();
     }
     if (!D.opened) {
         char why[128];
-        int err = hs_devices_open(spec, local_index, local_ranks, &D.devs,
-                                  &D.ndev, D.msg, sizeof D.msg);
+        int err = hs_devices_open_placed(spec, local_index, local_ranks, place, &D.devs,
+                                         &D.ndev, D.msg, sizeof D.msg);
         if (err) {
             snprintf(why, sizeof why, "%.120s", D.msg);
             err = hs_devices_open("cpu", local_index, local_ranks, &D.devs,

@@ -16,10 +16,11 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
  * first call and kept until MPI_Finalize or until the variable changes
  * (then reopened); msg says what was opened, or why not what was asked
  * (then the host only); local_index of local_ranks: this rank among the
- * ranks sharing its node's GPUs.  Calling thread.  While another thread's
+ * ranks sharing its node's GPUs; place (may be NULL): the GPUs agreed for
+ * it (device.h).  Calling thread.  While another thread's
  * call holds the devices, this call gets the host only. */
-int hs_session_devices(int local_index, int local_ranks, hs_device ***devs, int *ndev,
-                       const char **msg);
+int hs_session_devices(int local_index, int local_ranks, const hs_gpu_placement *place,
+                       hs_device ***devs, int *ndev, const char **msg);
 /* The end of a call that asked for devices: another thread's call may
  * use them now. */
 void hs_session_devices_release(void);

@@ -36,7 +36,7 @@ static int cores_available(void)
  * a larger call runs long enough to pay for its mapping (a few %).
  * HETSCAL_KEEP_MEMORY: 0 keeps nothing, 1 keeps any size (the block of
  * the last call, as MKL keeps its buffers), N > 1 keeps up to N MiB. */
-enum { KEEP_DEFAULT_MIB = 64 };
+enum { KEEP_DEFAULT_MIB = 64, KEEP_DEVICE_DEFAULT_MIB = 1024 };
 
 static double keep_bytes(int setting)
 {
@@ -90,6 +90,11 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->overlap_copies = env_int("HETSCAL_OVERLAP_COPIES", 1);
     c->verbose = env_int("HETSCAL_VERBOSE", 0);
     c->keep_bytes = keep_bytes(env_int("HETSCAL_KEEP_MEMORY", -1));
+    /* HETSCAL_KEEP_DEVICE_MEMORY (MiB per device): tile buffers left on
+     * a GPU for the next call, whose cudaMalloc/cudaFree would otherwise
+     * synchronize the device at every call. */
+    c->keep_device_bytes = env_int("HETSCAL_KEEP_DEVICE_MEMORY", KEEP_DEVICE_DEFAULT_MIB)
+                           * 1024.0 * 1024.0;
     c->disable = disabled();
     c->grid_threads = c->num_threads;
     c->accel_ranks = 0;

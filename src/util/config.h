@@ -19,6 +19,7 @@ typedef struct hs_config {
     double copy_fraction;  /* received copies, as a fraction of the share */
     int verbose;
     double keep_bytes; /* tile block kept for the next call up to this size */
+    double keep_device_bytes;  /* device buffers kept cached per device */
 
     /* Agreed over the grid at each call (hs_config_agree). */
     int grid_threads;        /* threads that run tasks, summed over the grid */

@@ -1,11 +1,15 @@
 /* A CUDA GPU: cudaMalloc'd buffers, cudaMemcpy2DAsync on non-blocking
  * in/out/compute streams, cudaEvents, cuBLAS on the stream of the call.
- * Every operation selects the GPU first (callers are runtime threads). */
+ * Every operation selects the GPU first and, on a thread of the
+ * application, selects the application's device again before returning
+ * (the runtime's own threads keep theirs: selecting a device the thread
+ * never used would create a context on it). */
 #include "config.h"
 
 #ifdef HETSCAL_HAVE_CUDA
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -46,12 +50,34 @@ static int check_blas(hs_device *dev, cublasStatus_t st, const char *call)
     return st == CUBLAS_STATUS_SUCCESS ? 0 : failed(dev, call, cublasGetStatusString(st));
 }
 
-/* Selects the GPU and checks the stream id. */
+/* The device the calling application thread had selected when an
+ * operation entered (-1: none to restore, the thread is the runtime's or
+ * already had this GPU). */
+static _Thread_local int app_device = -1;
+
+/* Selects the GPU and checks the stream id; leave() must follow. */
 static int enter(hs_device *dev, int stream)
 {
+    int ordinal = as_cuda(dev)->ordinal, current = -1;
+    app_device = -1;
     if (stream < 0 || stream >= dev->nstreams)
         return HETSCAL_ERR_DEVICE;
-    return check(dev, cudaSetDevice(as_cuda(dev)->ordinal), "cudaSetDevice");
+    if (cudaGetDevice(&current) != cudaSuccess)
+        current = -1;
+    if (current == ordinal)
+        return 0;
+    if (!hs_device_runtime_thread())
+        app_device = current;
+    return check(dev, cudaSetDevice(ordinal), "cudaSetDevice");
+}
+
+/* Gives the application thread its device back; passes err through. */
+static int leave(int err)
+{
+    if (app_device >= 0)
+        (void)cudaSetDevice(app_device);
+    app_device = -1;
+    return err;
 }
 
 static int cuda_synchronize(hs_device *dev)
@@ -60,22 +86,39 @@ static int cuda_synchronize(hs_device *dev)
     for (int i = 0; i < HS_NSTREAMS && !err; i++)
         err = check(dev, cudaStreamSynchronize(as_cuda(dev)->stream[i]),
                     "cudaStreamSynchronize");
-    return err;
+    return leave(err);
+}
+
+/* A sticky error (illegal address, Xid, ECC) ends the context: every call
+ * returns it from then on, and the host functions queued on the streams
+ * never run. */
+static int cuda_health(hs_device *dev)
+{
+    int err = enter(dev, 0);
+    for (int i = 0; i < HS_NSTREAMS && !err; i++) {
+        cudaError_t st = cudaStreamQuery(as_cuda(dev)->stream[i]);
+        if (st != cudaSuccess && st != cudaErrorNotReady)
+            err = check(dev, st, "cudaStreamQuery");
+    }
+    return leave(err);
 }
 
 static void cuda_close(hs_device *dev)
 {
     cuda_dev *c = as_cuda(dev);   /* quietly: errors here help no one */
-    if (cudaSetDevice(c->ordinal) == cudaSuccess) {
+    if (!enter(dev, 0)) {
         for (int i = 0; i < HS_NSTREAMS; i++)
-            if (c->stream[i]) {
+            if (c->stream[i])
                 cudaStreamSynchronize(c->stream[i]);
-                cudaStreamDestroy(c->stream[i]);
-            }
+        /* The handle first: it may still be set to one of the streams. */
         if (c->blas)
             cublasDestroy(c->blas);
+        for (int i = 0; i < HS_NSTREAMS; i++)
+            if (c->stream[i])
+                cudaStreamDestroy(c->stream[i]);
     }
     (void)cudaGetLastError();
+    leave(0);
     free(c);
 }
 
@@ -84,15 +127,16 @@ static void *cuda_alloc(hs_device *dev, size_t bytes)
     void *p = NULL;
     if (enter(dev, 0) || cudaMalloc(&p, bytes ? bytes : 1) != cudaSuccess) {
         (void)cudaGetLastError();   /* out of memory is not sticky */
-        return NULL;
+        p = NULL;
     }
+    leave(0);
     return p;
 }
 
 static int cuda_free(hs_device *dev, void *ptr)
 {
     int err = enter(dev, 0);
-    return err ? err : check(dev, cudaFree(ptr), "cudaFree");
+    return leave(err ? err : check(dev, cudaFree(ptr), "cudaFree"));
 }
 
 static void *cuda_host_alloc(hs_device *dev, size_t bytes)
@@ -101,8 +145,9 @@ static void *cuda_host_alloc(hs_device *dev, size_t bytes)
     if (enter(dev, 0) || cudaHostAlloc(&p, bytes ? bytes : 1, cudaHostAllocPortable)
                              != cudaSuccess) {
         (void)cudaGetLastError();
-        return NULL;
+        p = NULL;
     }
+    leave(0);
     return p;
 }
 
@@ -110,6 +155,7 @@ static void cuda_host_free(hs_device *dev, void *ptr)
 {
     if (ptr && !enter(dev, 0))
         check(dev, cudaFreeHost(ptr), "cudaFreeHost");
+    leave(0);
 }
 
 static int cuda_copy(hs_device *dev, int stream, int dir, int m, int n, const double *src,
@@ -119,20 +165,23 @@ static int cuda_copy(hs_device *dev, int stream, int dir, int m, int n, const do
                                                 cudaMemcpyDeviceToHost,
                                                 cudaMemcpyDeviceToDevice };
     int err = hs_copy_check(dir, m, n, src, lds, dst, ldd);
-    if (err || (err = enter(dev, stream)) || m == 0 || n == 0)
+    if (err)
         return err;
+    if ((err = enter(dev, stream)) || m == 0 || n == 0)
+        return leave(err);
     /* A whole tile (the runtime's copies) in one piece: cudaMemcpy2D takes
      * pitches up to cudaDevAttrMaxPitch only (2^31 - 1 bytes: a tile of
      * more than 2^28 rows). */
     if (lds == m && ldd == m)
-        return check(dev, cudaMemcpyAsync(dst, src, (size_t)m * (size_t)n * sizeof(double),
-                                          kind[dir], as_cuda(dev)->stream[stream]),
-                     "cudaMemcpyAsync");
-    return check(dev, cudaMemcpy2DAsync(dst, (size_t)ldd * sizeof(double), src,
-                                        (size_t)lds * sizeof(double),
-                                        (size_t)m * sizeof(double), (size_t)n, kind[dir],
-                                        as_cuda(dev)->stream[stream]),
-                 "cudaMemcpy2DAsync");
+        return leave(check(dev, cudaMemcpyAsync(dst, src,
+                                                (size_t)m * (size_t)n * sizeof(double),
+                                                kind[dir], as_cuda(dev)->stream[stream]),
+                           "cudaMemcpyAsync"));
+    return leave(check(dev, cudaMemcpy2DAsync(dst, (size_t)ldd * sizeof(double), src,
+                                              (size_t)lds * sizeof(double),
+                                              (size_t)m * sizeof(double), (size_t)n,
+                                              kind[dir], as_cuda(dev)->stream[stream]),
+                       "cudaMemcpy2DAsync"));
 }
 
 static cublasOperation_t op_of(char t)
@@ -155,14 +204,12 @@ static cublasDiagType_t diag_of(char d)
     return d == 'U' || d == 'u' ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
 }
 
-static int cuda_kernel(hs_device *dev, int stream, const hs_kernel_call *k)
+static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
 {
     cuda_dev *c = as_cuda(dev);
     cublasHandle_t h = c->blas;
-    int err = hs_kernel_call_check(k);
-    if (err || (err = enter(dev, stream)))
-        return err;
-    if ((err = check_blas(dev, cublasSetStream(h, c->stream[stream]), "cublasSetStream")))
+    int err = check_blas(dev, cublasSetStream(h, c->stream[stream]), "cublasSetStream");
+    if (err)
         return err;
     switch (k->op) {
     case HS_K_DGEMM:
@@ -192,57 +239,68 @@ static int cuda_kernel(hs_device *dev, int stream, const hs_kernel_call *k)
     }
 }
 
+static int cuda_kernel(hs_device *dev, int stream, const hs_kernel_call *k)
+{
+    int err = hs_kernel_call_check(k);
+    if (err)
+        return err;
+    err = enter(dev, stream);
+    return leave(err ? err : run_blas(dev, stream, k));
+}
+
 static int cuda_event_record(hs_device *dev, int stream, hs_event **ev)
 {
     cudaEvent_t e;
     int err = enter(dev, stream);
     if (err || (err = check(dev, cudaEventCreateWithFlags(&e, cudaEventDisableTiming),
                             "cudaEventCreate")))
-        return err;
-    if ((err = check(dev, cudaEventRecord(e, as_cuda(dev)->stream[stream]), "cudaEventRecord"))) {
+        return leave(err);
+    if ((err = check(dev, cudaEventRecord(e, as_cuda(dev)->stream[stream]), "cudaEventRecord")))
         cudaEventDestroy(e);
-        return err;
-    }
-    *ev = (hs_event *)(void *)e;
-    return 0;
+    else
+        *ev = (hs_event *)(void *)e;
+    return leave(err);
 }
 
 static int cuda_event_query(hs_device *dev, hs_event *ev)
 {
     int err = enter(dev, 0);
     if (err)
-        return err;
+        return leave(err);
     cudaError_t st = cudaEventQuery(as_event(ev));
     if (st == cudaErrorNotReady)
-        return 0;
-    return st == cudaSuccess ? 1 : check(dev, st, "cudaEventQuery");
+        return leave(0);
+    return leave(st == cudaSuccess ? 1 : check(dev, st, "cudaEventQuery"));
 }
 
 static int cuda_event_wait(hs_device *dev, hs_event *ev)
 {
     int err = enter(dev, 0);
-    return err ? err : check(dev, cudaEventSynchronize(as_event(ev)), "cudaEventSynchronize");
+    return leave(err ? err
+                     : check(dev, cudaEventSynchronize(as_event(ev)), "cudaEventSynchronize"));
 }
 
 static void cuda_event_free(hs_device *dev, hs_event *ev)
 {
     if (ev && !enter(dev, 0))
         check(dev, cudaEventDestroy(as_event(ev)), "cudaEventDestroy");
+    leave(0);
 }
 
 static int cuda_stream_wait(hs_device *dev, int stream, hs_event *ev)
 {
     int err = enter(dev, stream);
-    return err ? err : check(dev, cudaStreamWaitEvent(as_cuda(dev)->stream[stream],
-                                                      as_event(ev), 0),
-                             "cudaStreamWaitEvent");
+    return leave(err ? err : check(dev, cudaStreamWaitEvent(as_cuda(dev)->stream[stream],
+                                                            as_event(ev), 0),
+                                   "cudaStreamWaitEvent"));
 }
 
 static int cuda_callback(hs_device *dev, int stream, void (*fn)(void *), void *arg)
 {
     int err = fn ? enter(dev, stream) : HETSCAL_ERR_DEVICE;
-    return err ? err : check(dev, cudaLaunchHostFunc(as_cuda(dev)->stream[stream], fn, arg),
-                             "cudaLaunchHostFunc");
+    return leave(err ? err : check(dev, cudaLaunchHostFunc(as_cuda(dev)->stream[stream], fn,
+                                                           arg),
+                                   "cudaLaunchHostFunc"));
 }
 
 static const hs_device_ops cuda_ops = {
@@ -260,6 +318,7 @@ static const hs_device_ops cuda_ops = {
     .stream_wait = cuda_stream_wait,
     .callback = cuda_callback,
     .synchronize = cuda_synchronize,
+    .health = cuda_health,
 };
 
 int hs_cuda_device_count(char *msg, size_t msglen)
@@ -274,6 +333,24 @@ int hs_cuda_device_count(char *msg, size_t msglen)
     if (count <= 0)
         snprintf(msg, msglen, "no CUDA device is visible");
     return count > 0 ? count : 0;
+}
+
+int hs_cuda_device_uuids(unsigned char (*uuid)[HS_UUID_BYTES], int max)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    for (int i = 0; i < count && i < max; i++) {
+        struct cudaDeviceProp prop;
+        if (cudaGetDeviceProperties(&prop, i) != cudaSuccess) {
+            (void)cudaGetLastError();
+            return 0;
+        }
+        memcpy(uuid[i], prop.uuid.bytes, HS_UUID_BYTES);
+    }
+    return count < max ? count : max;
 }
 
 hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
@@ -292,7 +369,7 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
     c->dev.nstreams = HS_NSTREAMS;
     c->dev.impl = c;
     snprintf(c->dev.name, sizeof c->dev.name, "cuda:%d", ordinal);
-    cudaError_t err = cudaSetDevice(ordinal);
+    cudaError_t err = enter(&c->dev, 0) ? cudaErrorInvalidDevice : cudaSuccess;
     for (int i = 0; i < HS_NSTREAMS && err == cudaSuccess; i++)
         err = cudaStreamCreateWithFlags(&c->stream[i], cudaStreamNonBlocking);
     if (err == cudaSuccess)
@@ -302,14 +379,17 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
         c->blas = NULL;
         what = "cublasCreate failed";
     }
+    leave(0);
     if (what) {
         snprintf(msg, msglen, "%s: %s", c->dev.name, what);
         (void)cudaGetLastError();
         cuda_close(&c->dev);
         return NULL;
     }
-    /* Leave room for cuBLAS workspaces and other users of the context. */
-    size_t reserve = total / 20 > ((size_t)256 << 20) ? total / 20 : (size_t)256 << 20;
+    /* Room left for cuBLAS's workspaces, the context's own allocations
+     * and other users of the GPU: tiles stop there (runtime/device_memory.c
+     * keeps to dev->capacity). */
+    size_t reserve = total / 10 > ((size_t)512 << 20) ? total / 10 : (size_t)512 << 20;
     c->dev.capacity = free_bytes > reserve ? free_bytes - reserve : 0;
     return &c->dev;
 }
