@@ -22,7 +22,8 @@ check_PROGRAMS += testing/t_out_of_memory
 testing_t_out_of_memory_SOURCES = testing/t_out_of_memory.c
 testing_t_out_of_memory_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 out_of_memory_tests = testing/t_out_of_memory_np2.sh testing/t_out_of_memory_np4.sh \
-  testing/t_out_of_memory_emu_np4.sh testing/t_mpi_error_np2.sh testing/t_mpi_error_np4.sh
+  testing/t_out_of_memory_emu_np4.sh testing/t_mpi_error_np2.sh testing/t_mpi_error_np4.sh \
+  testing/t_device_failure_np2.sh testing/t_device_failure_np4.sh
 TESTS += $(out_of_memory_tests)
 EXTRA_DIST += $(out_of_memory_tests)
 

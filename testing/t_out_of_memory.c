@@ -10,6 +10,11 @@
  * With the argument "mpi", the same for MPI errors (comm/messages.h
  * fault injection): the k-th MPI_Isend or MPI_Irecv of one rank fails,
  * and every rank must return INFO = HETSCAL_ERR_MPI.
+ * With "device" (HETSCAL_DEVICES=emu:N), one rank's first emulated GPU
+ * fails for good at its k-th copy or kernel, as a GPU with a sticky CUDA
+ * error does (its queued callbacks never run): every rank must return
+ * INFO = HETSCAL_ERR_DEVICE, none may hang; the failing rank then opens
+ * fresh devices (HETSCAL_DEVICES is rewritten) for the next call.
  * T_OOM_VERBOSE=1 prints each failing call before it runs (to find a hang).
  * Exit status: failed checks (summed over ranks). */
 #include "config.h"
@@ -23,6 +28,8 @@
 
 #include "include/hetscal.h"
 #include "comm/messages.h"
+#include "device/backends.h"
+#include "runtime/session.h"
 #include "testing/blacs_tools.h"
 #include "util/mem.h"
 
@@ -43,6 +50,52 @@ static const fault allocations = { "allocation", hs_mem_fail_from, hs_mem_alloc_
                                    HETSCAL_ERR_NOMEM };
 static const fault mpi_posts = { "MPI post", hs_comm_fail_post, hs_comm_post_count,
                                  HETSCAL_ERR_MPI };
+/* Device faults: this rank's first accelerator, and its operation count
+ * when counting started. */
+static long device_base;
+static hs_device *failing;   /* set to fail by the last device_fail_from */
+
+static hs_device *first_accelerator(void)
+{
+    hs_device **devs;
+    int ndev;
+    const char *msg;
+    int err = hs_session_devices(0, 1, NULL, &devs, &ndev, &msg);
+    hs_session_devices_release();
+    return err || ndev < 2 ? NULL : devs[1];
+}
+
+static void device_fail_from(long k)
+{
+    if (k == 0) {
+        hs_device *dev = failing;
+        failing = NULL;
+        if (dev && dev->ops->health(dev)) {
+            /* Broken for good: the next call would run on the host (the
+             * session drops the device).  A different spelling of the same
+             * devices opens fresh ones instead. */
+            const char *spec = getenv("HETSCAL_DEVICES");
+            setenv("HETSCAL_DEVICES", spec[strlen(spec) - 1] == ' ' ? "emu:2" : "emu:2 ", 1);
+        } else if (dev) {
+            hs_emu_device_fail_at(dev, 0);
+        }
+        return;
+    }
+    hs_device *dev = first_accelerator();
+    if (!dev)
+        MPI_Abort(MPI_COMM_WORLD, 3);
+    failing = dev;
+    device_base = hs_emu_device_executed(dev);
+    hs_emu_device_fail_at(dev, k == LONG_MAX ? 0 : device_base + k);
+}
+
+static long device_count(void)
+{
+    return failing ? hs_emu_device_executed(failing) - device_base : 0;
+}
+
+static const fault device_ops = { "device operation", device_fail_from, device_count,
+                                  HETSCAL_ERR_DEVICE };
 static const fault *F = &allocations;
 
 static void check(int ok, const char *what, int k, int rank)
@@ -97,8 +150,14 @@ static void run_failing(problem *p, int k, int rank)
 {
     if (getenv("T_OOM_VERBOSE"))
         printf("rank %d: %s %d failing on rank %d\n", me, F->what, k, rank), fflush(stdout);
+    double ts = MPI_Wtime();
     F->fail_from(me == rank ? k : 0);
+    if (getenv("T_OOM_VERBOSE"))
+        printf("rank %d: set up in %.3f s\n", me, MPI_Wtime() - ts), fflush(stdout);
+    double t0 = MPI_Wtime();
     int info = factor(p);
+    if (getenv("T_OOM_VERBOSE"))
+        printf("rank %d: INFO %d after %.3f s\n", me, info, MPI_Wtime() - t0), fflush(stdout);
     int triggered = me == rank && F->count() >= k;
     F->fail_from(0);
     int any, lo, hi;
@@ -107,8 +166,7 @@ static void run_failing(problem *p, int k, int rank)
     MPI_Allreduce(&info, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     check(lo == hi, "every rank returns the same INFO", k, rank);
     if (any)
-        check(info == F->info, F == &allocations ? "INFO = HETSCAL_ERR_NOMEM"
-                                                 : "INFO = HETSCAL_ERR_MPI", k, rank);
+        check(info == F->info, "INFO = the failure's status", k, rank);
     else
         check(info == 0 && same_as_reference(p), "no failure: the clean factor", k, rank);
 }
@@ -180,6 +238,8 @@ int main(int argc, char **argv)
     int nprocs, ctxt, info, zero = 0, n = N, nb = NB;
     if (argc > 1 && strcmp(argv[1], "mpi") == 0)
         F = &mpi_posts;
+    if (argc > 1 && strcmp(argv[1], "device") == 0)
+        F = &device_ops;
     Cblacs_pinfo(&me, &nprocs);
     Cblacs_get(-1, 0, &ctxt);
     int rows = nprocs % 2 == 0 && nprocs > 2 ? 2 : 1;
@@ -210,7 +270,9 @@ int main(int argc, char **argv)
     MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (me == 0)
         printf("%s: %s mid-call, %d ranks (%d x %d), %d failed checks\n",
-               all ? "FAILED" : "PASSED", F == &allocations ? "out of memory" : "MPI errors",
+               all ? "FAILED" : "PASSED", F == &allocations ? "out of memory"
+                                          : F == &mpi_posts   ? "MPI errors"
+                                                              : "device failures",
                nprocs, p.nprow, p.npcol, all);
     free(p.a);
     free(p.ref_a);

@@ -21,6 +21,11 @@ hs_device *hs_cpu_device_open(void);
  * after a random delay of 0..delay_us microseconds (seeded). */
 hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
                               unsigned long seed);
+/* From its k-th copy or kernel on (k >= 1; 0: never), dev fails for good,
+ * as a GPU with a sticky error does (tests: HETSCAL_EMU_FAIL). */
+void hs_emu_device_fail_at(hs_device *dev, long k);
+/* Copies and kernels dev has run (or dropped, once failed) so far. */
+long hs_emu_device_executed(hs_device *dev);
 /* CUDA: number of GPUs visible to this process, or 0 with the reason in
  * msg; open binds accelerator `index` of this rank to CUDA device ordinal. */
 int hs_cuda_device_count(char *msg, size_t msglen);

@@ -145,6 +145,26 @@ static unsigned long long env_size(const char *name, unsigned long long fallback
     return *end == '\0' ? v : fallback;
 }
 
+/* HETSCAL_EMU_FAIL=[rank:]dev:k (tests): emulated GPU dev of local rank
+ * `rank` (of every rank when omitted) fails for good at its k-th copy or
+ * kernel; the k of device `dev` here, else 0. */
+static long emu_fail_at(int local_rank, int dev)
+{
+    const char *s = getenv("HETSCAL_EMU_FAIL");
+    long v[3];
+    int n = 0;
+    while (s && n < 3) {
+        char *end;
+        v[n++] = strtol(s, &end, 10);
+        s = *end == ':' ? end + 1 : NULL;
+    }
+    if (n == 2 && v[0] == dev)
+        return v[1];
+    if (n == 3 && v[0] == local_rank && v[1] == dev)
+        return v[2];
+    return 0;
+}
+
 static int open_emu(hs_device **list, int count, int local_rank, char *msg, size_t msglen)
 {
     size_t bytes = (size_t)env_size("HETSCAL_EMU_MEMORY", 1ULL << 30);
@@ -155,6 +175,8 @@ static int open_emu(hs_device **list, int count, int local_rank, char *msg, size
                                            seed + 1000003UL * (unsigned long)local_rank + i))) {
             say(msg, msglen, "cannot open emu:%d (%zu bytes of arena)", i, bytes);
             return -1;
+        } else if (emu_fail_at(local_rank, i) > 0) {
+            hs_emu_device_fail_at(list[i], emu_fail_at(local_rank, i));
         }
     say(msg, msglen, "cpu + %d emulated GPU(s) of %zu bytes, delays up to %u us", count,
         bytes, delay);

@@ -111,6 +111,9 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
         t->inflight_dev = dev->index;
         t->next = E.dev[dev->index].inflight;
         E.dev[dev->index].inflight = t;
+        /* The management thread may sleep untimed (nothing was in flight
+         * there, a copy thread's task now is): it must watch this one. */
+        pthread_cond_signal(&E.dev[dev->index].cv);
         pthread_mutex_unlock(&E.lock);
         status = dev->ops->callback(dev, stream, done_callback, t);
         if (!status)

@@ -118,7 +118,10 @@ void hs_session_devices_release(void)
 int hs_session_devices(int local_index, int local_ranks, const hs_gpu_placement *place,
                        hs_device ***devs, int *ndev, const char **msg)
 {
-    if (claim == ASKED_NOT)
+    /* The devices are looked at again at the start of a call only: within
+     * a call every ask gets what the first got. */
+    int first_ask = claim == ASKED_NOT;
+    if (first_ask)
         claim = pthread_mutex_trylock(&devices_lock) == 0 ? HOLDS : DENIED;
     if (claim == DENIED) {
         static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -133,13 +136,20 @@ int hs_session_devices(int local_index, int local_ranks, const hs_gpu_placement 
     const char *spec = getenv("HETSCAL_DEVICES");
     if (!spec)
         spec = "";
-    const char *broken = D.opened ? broken_device() : NULL;
-    if (broken) {
+    if (D.opened && !first_ask) {
+        /* as opened at this call's first ask */
+    } else if (D.opened && strncmp(spec, D.spec, sizeof D.spec) != 0) {
+        /* HETSCAL_DEVICES changed: the management threads go first. */
+        hs_engine_shutdown();
+        close_devices();
+    } else if (D.opened && broken_device()) {
         /* A device failed for good in an earlier call (its context is
          * lost until the process ends): this rank goes on without
-         * accelerators.  Its grid learns of it through the agreed rates. */
+         * accelerators (kept under the same HETSCAL_DEVICES, so that it
+         * is not opened again).  Its grid learns of it through the
+         * agreed rates. */
         char name[16];
-        snprintf(name, sizeof name, "%s", broken);
+        snprintf(name, sizeof name, "%s", broken_device());
         hs_engine_shutdown();
         close_devices();
         int err = hs_devices_open("cpu", local_index, local_ranks, &D.devs, &D.ndev, D.msg,
@@ -150,11 +160,6 @@ int hs_session_devices(int local_index, int local_ranks, const hs_gpu_placement 
                  name);
         D.opened = 1;
         D.generation++;
-        /* Kept, so that the same HETSCAL_DEVICES does not reopen it. */
-    } else if (D.opened && strncmp(spec, D.spec, sizeof D.spec) != 0) {
-        /* HETSCAL_DEVICES changed: the management threads go first. */
-        hs_engine_shutdown();
-        close_devices();
     }
     if (!D.opened) {
         char why[128];

@@ -1,6 +1,9 @@
 /* An emulated GPU: memory from its own poisoned arena, and per stream a
  * FIFO run by the stream's own thread, each operation after a random delay,
- * so completions come late and in varying orders, but in stream order. */
+ * so completions come late and in varying orders, but in stream order.
+ * It can fail for good as a GPU with a sticky error does (hs_emu_device_fail_at):
+ * from then on nothing runs, queued callbacks never run, events never
+ * complete, and every operation returns an error. */
 #define _POSIX_C_SOURCE 200809L   /* nanosleep */
 #include "config.h"
 
@@ -50,6 +53,9 @@ typedef struct emu {
     hs_arena *arena;
     unsigned delay_us;
     int stop;
+    long fail_at;       /* the copy or kernel that breaks it (1 = first); 0 never */
+    long executed;      /* copies and kernels run so far */
+    int broken;         /* under emu_lock */
     emu_stream s[HS_NSTREAMS];
 } emu;
 
@@ -116,17 +122,21 @@ static void *stream_main(void *arg)
         if (!op)
             break;
         if (op->type == OP_WAIT)
-            while (!op->ev->done)
+            while (!op->ev->done && !e->broken)
                 pthread_cond_wait(&emu_done, &emu_lock);
+        if ((op->type == OP_COPY || op->type == OP_KERNEL) && ++e->executed == e->fail_at)
+            e->broken = 1;
+        int dead = e->broken;
         pthread_mutex_unlock(&emu_lock);
         late(s, e->delay_us);
-        run(op);
+        if (!dead)
+            run(op);
         unpin(e->arena, op);
         pthread_mutex_lock(&emu_lock);
         s->head = op->next;
         if (!s->head)
             s->tail = NULL;
-        if (op->type == OP_RECORD)
+        if (op->type == OP_RECORD && !dead)
             op->ev->done = 1;
         if (op->ev)
             event_unref(op->ev);
@@ -143,6 +153,12 @@ static int enqueue(hs_device *dev, int stream, emu_op *op)
     if (!op)
         return HETSCAL_ERR_NOMEM;
     pthread_mutex_lock(&emu_lock);
+    if (e->broken) {
+        pthread_mutex_unlock(&emu_lock);
+        unpin(e->arena, op);
+        free(op);
+        return HETSCAL_ERR_DEVICE;
+    }
     emu_stream *s = &e->s[stream];
     if (op->ev)
         op->ev->refs++;
@@ -254,25 +270,26 @@ static int emu_event_record(hs_device *dev, int stream, hs_event **out)
 
 static int emu_event_query(hs_device *dev, hs_event *ev)
 {
-    (void)dev;
+    emu *e = dev->impl;
     if (!ev)
         return HETSCAL_ERR_DEVICE;
     pthread_mutex_lock(&emu_lock);
-    int done = as_emu(ev)->done;
+    int done = e->broken ? HETSCAL_ERR_DEVICE : as_emu(ev)->done;
     pthread_mutex_unlock(&emu_lock);
     return done;
 }
 
 static int emu_event_wait(hs_device *dev, hs_event *ev)
 {
-    (void)dev;
+    emu *e = dev->impl;
     if (!ev)
         return HETSCAL_ERR_DEVICE;
     pthread_mutex_lock(&emu_lock);
-    while (!as_emu(ev)->done)
+    while (!as_emu(ev)->done && !e->broken)
         pthread_cond_wait(&emu_done, &emu_lock);
+    int err = as_emu(ev)->done ? 0 : HETSCAL_ERR_DEVICE;
     pthread_mutex_unlock(&emu_lock);
-    return 0;
+    return err;
 }
 
 static void emu_event_free(hs_device *dev, hs_event *ev)
@@ -314,8 +331,35 @@ static int emu_synchronize(hs_device *dev)
     for (int i = 0; i < dev->nstreams; i++)
         while (e->s[i].head)
             pthread_cond_wait(&emu_done, &emu_lock);
+    int err = e->broken ? HETSCAL_ERR_DEVICE : 0;
     pthread_mutex_unlock(&emu_lock);
-    return 0;
+    return err;
+}
+
+static int emu_health(hs_device *dev)
+{
+    emu *e = dev->impl;
+    pthread_mutex_lock(&emu_lock);
+    int err = e->broken ? HETSCAL_ERR_DEVICE : 0;
+    pthread_mutex_unlock(&emu_lock);
+    return err;
+}
+
+long hs_emu_device_executed(hs_device *dev)
+{
+    emu *e = dev->impl;
+    pthread_mutex_lock(&emu_lock);
+    long n = e->executed;
+    pthread_mutex_unlock(&emu_lock);
+    return n;
+}
+
+void hs_emu_device_fail_at(hs_device *dev, long k)
+{
+    emu *e = dev->impl;
+    pthread_mutex_lock(&emu_lock);
+    e->fail_at = k;
+    pthread_mutex_unlock(&emu_lock);
 }
 
 static void emu_close(hs_device *dev)
@@ -342,6 +386,10 @@ static void *emu_alloc(hs_device *dev, size_t bytes)
 
 static int emu_free(hs_device *dev, void *ptr)
 {
+    /* Failed for good: queued operations are dropped, not run; let them
+     * go before the buffers they name. */
+    if (emu_health(dev))
+        (void)emu_synchronize(dev);
     int rc = ptr ? hs_arena_free(((emu *)dev->impl)->arena, ptr) : 0;
     if (rc == 0)
         return 0;
@@ -377,6 +425,7 @@ static const hs_device_ops emu_ops = {
     .stream_wait = emu_stream_wait,
     .callback = emu_callback,
     .synchronize = emu_synchronize,
+    .health = emu_health,
 };
 
 hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
