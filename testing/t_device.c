@@ -617,6 +617,50 @@ static void test_parse_and_share(void)
     report("-", "GPU g to local rank g mod local ranks");
 }
 
+/* The node's ranks list the GPUs they see by UUID (a letter here); each
+ * GPU goes to one rank that sees it, the one holding the fewest. */
+static void test_assign(void)
+{
+    static const struct {
+        const char *seen;    /* each rank's GPUs, '|' between ranks */
+        int max;
+        const char *want;    /* each rank's ordinals, '|' between ranks */
+    } cases[] = {
+        { "ab|ab|ab|ab", -1, "0|1||" },             /* 4 ranks share 2 GPUs */
+        { "abcd|abcd", -1, "02|13" },              /* 2 ranks share 4 */
+        { "a|b|c|d", -1, "0|0|0|0" },              /* one GPU visible per rank */
+        { "ab|cd", -1, "01|01" },                  /* each rank sees its own pair */
+        { "ab|b|ab", -1, "0|0|" },                 /* 2 GPUs for 3 ranks: one runs on its CPUs */
+        { "abcd|abcd", 1, "0|1" },                 /* cuda:1 on every rank */
+        { "||", -1, "||" },                        /* no GPU anywhere */
+        { "ba|ab", -1, "0|0" },                    /* the same GPUs numbered differently */
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        unsigned char uuid[64][HS_UUID_BYTES];
+        int count[16] = { 0 }, nranks = 1, total = 0;
+        memset(uuid, 0, sizeof uuid);
+        for (const char *p = cases[c].seen; *p; p++) {
+            if (*p == '|')
+                nranks++;
+            else
+                uuid[total++][0] = (unsigned char)*p, count[nranks - 1]++;
+        }
+        const char *w = cases[c].want;
+        for (int me = 0; me < nranks; me++) {
+            int ord[16], n = hs_devices_assign(nranks, count, uuid, me, cases[c].max, ord);
+            int k = 0, ok = 1;
+            for (; *w && *w != '|'; w++, k++)
+                ok = ok && k < n && ord[k] == *w - '0';
+            if (*w == '|')
+                w++;
+            CHECK(ok && k == n);
+            if (!(ok && k == n))
+                printf("  '%s' rank %d: %d GPU(s)\n", cases[c].seen, me, n);
+        }
+    }
+    report("-", "GPUs shared by UUID over a node's ranks");
+}
+
 static void test_registry(void)
 {
     hs_device **devs;
@@ -687,6 +731,7 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
 
     test_parse_and_share();
+    test_assign();
     test_registry();
     test_arena();
     test_poison();
