@@ -37,3 +37,5 @@ EXTRA_DIST += testing/llt_split_np4.sh
 # The off switch.
 TESTS += testing/disable_np4.sh
 EXTRA_DIST += testing/disable_np4.sh
+
+include testing/gpu.mk

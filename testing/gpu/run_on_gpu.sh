@@ -1,0 +1,283 @@
+#!/bin/sh
+# testing/gpu/run_on_gpu.sh [-t SECONDS] [-m all|tests|timing|build]
+#     [-w WORKDIR] [-l LOGDIR] [-d DEVICES] DIR
+# On the GPU machine (CUDA, no MPI/ScaLAPACK/BLAS, no network): unpacks the
+# packages that testing/gpu/fetch_packages.sh put in DIR into a private
+# prefix (never into /), builds hetscal's tarball from DIR against it with
+# --with-cuda=$CUDA_HOME, then runs the GPU tests (testing/gpu/gpu_tests.sh),
+# the cuBLAS DGEMM rate (testing/gpu/cublas_dgemm.c) and timing/time_scalapack
+# (hetscal on cores + GPU, hetscal on cores only, the reference ScaLAPACK),
+# within SECONDS of wall time (default 540).  Logs go to LOGDIR (default
+# $OUT when set, else WORKDIR/logs); WORKDIR (default /tmp/hetscal-gpu)
+# keeps the prefix and the build for the next run.  Exit status: 0 when the
+# build, every test and every timed residual passed.
+set -eu
+
+budget=540 mode=all work=${TMPDIR:-/tmp}/hetscal-gpu logdir='' devices=cuda
+usage() {
+    sed -n '2,3p' "$0" | sed 's/^# */usage: /' >&2
+    exit 2
+}
+while getopts t:m:w:l:d:h opt; do
+    case $opt in
+    t) budget=$OPTARG ;;
+    m) mode=$OPTARG ;;
+    w) work=$OPTARG ;;
+    l) logdir=$OPTARG ;;
+    d) devices=$OPTARG ;;
+    *) usage ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 1 ] || usage
+case $mode in all | tests | timing | build) ;; *) usage ;; esac
+start=$(date +%s)
+deadline=$((start + budget))
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$(cd "$1" && pwd)
+: "${CUDA_HOME:=/usr/local/cuda}"
+[ -n "$logdir" ] || logdir=${OUT:-$work/logs}
+mkdir -p "$work" "$logdir"
+work=$(cd "$work" && pwd)
+logdir=$(cd "$logdir" && pwd)
+prefix=$work/prefix
+triple=x86_64-linux-gnu
+libdir=$prefix/usr/lib/$triple
+summary=$logdir/summary.txt
+: > "$summary"
+say() { echo "$*" | tee -a "$summary"; }
+left() { echo $((deadline - $(date +%s))); }
+elapsed() { echo $(($(date +%s) - start)); }
+die() { say "run_on_gpu: $*"; exit 1; }
+
+# ---- the machine ---------------------------------------------------------
+{
+    echo "date: $(date -u)"
+    echo "host: $(uname -n) $(uname -m), $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
+    echo "glibc: $(getconf GNU_LIBC_VERSION 2>/dev/null || echo unknown); the packages need: $(sed -n 's/^glibc needed: //p' "$dir/MANIFEST" 2>/dev/null || echo unknown)"
+    if command -v nvidia-smi >/dev/null 2>&1; then nvidia-smi -L 2>&1 || true; else echo "no nvidia-smi"; fi
+    echo "CUDA_HOME=$CUDA_HOME: $("$CUDA_HOME/bin/nvcc" --version 2>/dev/null | tail -n 1 || echo 'no nvcc')"
+    echo "gcc: $(gcc --version 2>/dev/null | head -n 1 || echo none)"
+} > "$logdir/machine.txt" 2>&1
+cat "$logdir/machine.txt"
+[ "$(uname -m)" = x86_64 ] || die "the packages are amd64; this machine is $(uname -m)"
+command -v gcc >/dev/null 2>&1 || die "no gcc on this machine: nothing can be built"
+have=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ print $2 }') || have=
+need=$(sed -n 's/^glibc needed: //p' "$dir/MANIFEST" 2>/dev/null) || need=
+if [ -n "$have" ] && [ -n "$need" ] && [ "$need" != unknown ] &&
+   [ "$(printf '%s\n%s\n' "$have" "$need" | sort -V | head -n 1)" != "$need" ]; then
+    say "warning: glibc $have here, the packages need $need: expect loader errors"
+fi
+
+# ---- the private prefix --------------------------------------------------
+unpack() { # DEB DEST: dpkg -x, or ar + tar where there is no dpkg
+    if command -v dpkg >/dev/null 2>&1; then
+        dpkg -x "$1" "$2"
+    else
+        member=$(ar t "$1" | grep '^data\.tar')
+        case $member in
+        *.xz) ar p "$1" "$member" | tar -xJf - -C "$2" ;;
+        *.zst) ar p "$1" "$member" | zstd -dc | tar -xf - -C "$2" ;;
+        *) ar p "$1" "$member" | tar -xzf - -C "$2" ;;
+        esac
+    fi
+}
+# The absolute symbolic links of the packages point into /usr: into the
+# prefix instead.
+relink() { # ROOT
+    find "$1" -type l | while read -r link; do
+        target=$(readlink "$link")
+        case $target in
+        /*) ln -sfn "$1$target" "$link" ;;
+        esac
+    done
+}
+stamp=$(cat "$dir"/debs/*.deb "$dir"/base/*.deb | cksum)
+if [ ! -f "$prefix/.stamp" ] || [ "$(cat "$prefix/.stamp")" != "$stamp" ]; then
+    echo "unpacking $(find "$dir/debs" "$dir/base" -name '*.deb' | wc -l) packages into $prefix"
+    rm -rf "$prefix" "$work/base" "$work/missing"
+    mkdir -p "$prefix" "$work/base"
+    for deb in "$dir"/debs/*.deb; do unpack "$deb" "$prefix"; done
+    for deb in "$dir"/base/*.deb; do unpack "$deb" "$work/base"; done
+    rm -rf "$prefix/usr/share/doc" "$prefix/usr/share/man" "$libdir/scalapack/openmpi-tests"
+    relink "$prefix"
+    relink "$work/base"
+    # MPICH's compiler wrappers name /usr and /etc/mpich: our prefix.
+    for w in "$prefix"/usr/bin/mpic*.mpich "$prefix"/usr/bin/mpif*.mpich; do
+        [ -f "$w" ] || continue
+        sed -i -e "s|^prefix=/usr\$|prefix=$prefix/usr|" \
+            -e "s|^exec_prefix=/usr\$|exec_prefix=$prefix/usr|" \
+            -e "s|^sysconfdir=/etc/mpich|sysconfdir=$prefix/etc/mpich|" \
+            -e "s|^includedir=/usr/|includedir=$prefix/usr/|" \
+            -e "s|^libdir=/usr/|libdir=$prefix/usr/|" \
+            -e "s|^modincdir=/usr/|modincdir=$prefix/usr/|" "$w"
+    done
+    find "$prefix" -name '*.pc' -exec sed -i "s|^prefix=/usr|prefix=$prefix/usr|" {} +
+    echo "$stamp" > "$prefix/.stamp"
+fi
+# Base libraries and make: only those this machine lacks.
+mkdir -p "$work/missing/lib" "$work/missing/bin"
+rm -f "$work"/missing/lib/* "$work"/missing/bin/*
+ldcache=$( (ldconfig -p || /sbin/ldconfig -p) 2>/dev/null) || ldcache=
+find "$work/base" -name 'lib*.so.*' | while read -r lib; do
+    name=$(basename "$lib")
+    # ld.so.cache may list a file that is gone: the file must exist.
+    found=no
+    for f in $(echo "$ldcache" | awk -v n="$name" '$1 == n { print $NF }') \
+             /lib/$triple/"$name" /usr/lib/$triple/"$name" /lib64/"$name"; do
+        [ ! -f "$f" ] || found=yes
+    done
+    if [ $found = no ]; then
+        ln -s "$lib" "$work/missing/lib/$name"
+        echo "this machine lacks $name: using the packaged one"
+    fi
+done
+if ! command -v make >/dev/null 2>&1; then
+    ln -s "$work/base/usr/bin/make" "$work/missing/bin/make"
+    echo "this machine lacks make: using the packaged one"
+fi
+
+PATH=$prefix/usr/bin:$work/missing/bin:$CUDA_HOME/bin:$PATH
+LD_LIBRARY_PATH=$libdir/openblas-pthread:$libdir:$CUDA_HOME/lib64:$work/missing/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+LIBRARY_PATH=$libdir/openblas-pthread:$libdir${LIBRARY_PATH:+:$LIBRARY_PATH}
+CPATH=$prefix/usr/include/$triple/mpich${CPATH:+:$CPATH}
+PKG_CONFIG_PATH=$libdir/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+export PATH LD_LIBRARY_PATH LIBRARY_PATH CPATH PKG_CONFIG_PATH CUDA_HOME
+scalapack_so=$libdir/libscalapack-mpich.so.2.2
+tests_dir=$libdir/scalapack/mpich-tests
+{
+    for p in mpicc.mpich mpiexec.mpich gcc make nvcc; do
+        printf '%-14s %s\n' "$p" "$(command -v $p || echo MISSING)"
+    done
+    echo "mpicc.mpich -show: $(mpicc.mpich -show 2>&1)"
+    echo "PATH=$PATH"
+    echo "LD_LIBRARY_PATH=$LD_LIBRARY_PATH"
+} > "$logdir/environment.txt"
+cat "$logdir/environment.txt"
+case $(command -v mpiexec.mpich) in
+"$prefix"/*) ;;
+*) die "mpiexec.mpich is not the unpacked one" ;;
+esac
+
+# ---- build ---------------------------------------------------------------
+tarball=
+for f in "$dir"/hetscal-*.tar.gz; do [ ! -f "$f" ] || tarball=$f; done
+[ -n "$tarball" ] || die "no hetscal-*.tar.gz in $dir (testing/gpu/fetch_packages.sh makes one)"
+src=$work/$(basename "$tarball" .tar.gz)
+build=$work/build
+sum=$(cksum < "$tarball")
+if [ ! -f "$build/.stamp" ] || [ "$(cat "$build/.stamp")" != "$sum $CUDA_HOME" ]; then
+    echo "[$(elapsed)s] configuring $(basename "$tarball") with --with-cuda=$CUDA_HOME"
+    rm -rf "$src" "$build"
+    tar -xzf "$tarball" -C "$work"
+    mkdir -p "$build"
+    (cd "$build" && "$src/configure" --with-cuda="$CUDA_HOME" CC=mpicc.mpich \
+        MPIEXEC=mpiexec.mpich SCALAPACK_SO="$scalapack_so" \
+        SCALAPACK_TESTS_DIR="$tests_dir") > "$logdir/configure.log" 2>&1 ||
+        { tail -n 30 "$logdir/configure.log"; die "configure failed (configure.log)"; }
+    sed -n '/configuration summary/,$p' "$logdir/configure.log"
+    echo "[$(elapsed)s] building"
+    # The library, the timers and the programs the GPU tests run.
+    (cd "$build" && make -j"$(nproc)" &&
+        make -j"$(nproc)" testing/libidlesleep.la testing/t_device testing/xllt \
+            testing/xqr testing/t_qr_call) > "$logdir/build.log" 2>&1 ||
+        { tail -n 30 "$logdir/build.log"; die "the build failed (build.log)"; }
+    echo "$sum $CUDA_HOME" > "$build/.stamp"
+else
+    echo "[$(elapsed)s] $build is built from $(basename "$tarball"): kept"
+fi
+grep -q '^#define HETSCAL_HAVE_CUDA 1' "$build/config.h" ||
+    die "the build has no CUDA backend"
+say "build: $(basename "$src"), CUDA backend, $(elapsed)s after the start"
+ldd "$build/.libs/libhetscal.so" | grep -E 'mpich|openblas|scalapack|cublas|cudart' |
+    tee "$logdir/ldd.txt"
+[ "$mode" != build ] || exit 0
+
+# ---- the GPU's DGEMM rate (also: is there a usable GPU?) -----------------
+gpu=0
+gcc -O2 -std=c11 -I"$CUDA_HOME/include" "$here/cublas_dgemm.c" -L"$CUDA_HOME/lib64" \
+    -Wl,-rpath,"$CUDA_HOME/lib64" -lcublas -lcudart -o "$build/cublas_dgemm" \
+    > "$logdir/dgemm.txt" 2>&1 || die "cannot build cublas_dgemm (dgemm.txt)"
+st=0
+timeout 60 "$build/cublas_dgemm" 8192 >> "$logdir/dgemm.txt" 2>&1 || st=$?
+cat "$logdir/dgemm.txt" >> "$summary"
+cat "$logdir/dgemm.txt"
+case $st in
+0) gpu=1 ;;
+77) say "no usable GPU: cuda falls back to the CPUs (\"cpu only: no CUDA GPU\"); the timing compares CPUs only" ;;
+*) say "cublas_dgemm failed (exit status $st)" ;;
+esac
+
+# ---- the tests -------------------------------------------------------------
+failed=0
+top_srcdir=$src top_builddir=$build LAUNCH=$src/testing/launch MPIEXEC=mpiexec.mpich
+SCALAPACK_TESTS_DIR=$tests_dir SCALAPACK_SO=$scalapack_so
+HETSCAL_LIB=$build/.libs/libhetscal.so
+export top_srcdir top_builddir LAUNCH MPIEXEC SCALAPACK_TESTS_DIR SCALAPACK_SO HETSCAL_LIB
+if [ "$mode" = all ] || [ "$mode" = tests ]; then
+    # In "all", the tests get 40% of what is left, the timing the rest.
+    share=$(left)
+    [ "$mode" = tests ] || share=$((share * 2 / 5))
+    say "[$(elapsed)s] GPU tests, HETSCAL_DEVICES=$devices, up to ${share}s"
+    # -d emu:N rehearses the GPU checks on emulated GPUs.
+    expect=$gpu
+    case $devices in emu*) expect=1 ;; esac
+    st=0
+    HETSCAL_GPU_DEVICES=$devices HETSCAL_GPU_EXPECT=$expect HETSCAL_GPU_FOUND=$gpu \
+        HETSCAL_GPU_DEADLINE=$(($(date +%s) + share)) \
+        sh "$here/gpu_tests.sh" "$logdir/tests" | tee -a "$summary" || st=$?
+    failed=$((failed + st))
+fi
+
+# ---- timing ----------------------------------------------------------------
+# One rank on every core, NB 256 for the reference; for each routine, N
+# doubles from 2000 while the last run, scaled by (N'/N)^3, fits in the
+# routine's share of the time left.
+if [ "$mode" = all ] || [ "$mode" = timing ]; then
+    timing_devices=cpu
+    [ "$gpu" = 0 ] || timing_devices=$devices,cpu
+    mkdir -p "$logdir/timing"
+    say "[$(elapsed)s] timing: hetscal (HETSCAL_DEVICES $timing_devices) against the reference ScaLAPACK, 1 rank x $(nproc) threads"
+    for routine in potrf geqrf; do
+        # PDPOTRF gets 1/3 of the time left, PDGEQRF (4x the flops) the rest.
+        share=$(($(left) - 15))
+        [ "$routine" = geqrf ] || share=$((share / 3))
+        until=$(($(date +%s) + share))
+        last_n=0 last_t=0 header=
+        for n in 2000 4000 8000 12000 16000 24000 32000 40000; do
+            room=$((until - $(date +%s)))
+            if [ "$last_n" -gt 0 ]; then
+                guess=$(awk -v t="$last_t" -v a="$last_n" -v b="$n" \
+                    'BEGIN { printf "%d", t * (b / a) ^ 3 * 1.2 + 5 }')
+                [ "$guess" -lt "$room" ] || break
+            fi
+            [ "$room" -gt 10 ] || break
+            t0=$(date +%s)
+            st=0
+            HETSCAL_TEST_TIMEOUT=$room HETSCAL_NO_IDLE_SLEEP=1 HETSCAL_VERBOSE=1 \
+                "$src/testing/launch" 1 "$build/timing/time_scalapack" \
+                -routine "$routine" -n "$n" -nb 256 -p 1 -q 1 -threads 0 -reps 2 \
+                -devices "$timing_devices" -csv "$logdir/timing/${routine}_$n.csv" \
+                > "$logdir/timing/${routine}_$n.txt" \
+                2> "$logdir/timing/${routine}_$n.verbose" || st=$?
+            last_t=$(($(date +%s) - t0)) last_n=$n
+            if [ -z "$header" ]; then
+                header=1
+                grep '^ROUTINE' "$logdir/timing/${routine}_$n.txt" | tee -a "$summary" || true
+            fi
+            grep "^PD" "$logdir/timing/${routine}_$n.txt" | grep -v skipped | tee -a "$summary" || true
+            grep -m 1 'devices:' "$logdir/timing/${routine}_$n.verbose" >> "$logdir/timing/devices.txt" || true
+            if [ "$st" -ne 0 ]; then
+                say "time_scalapack $routine N=$n: exit status $st after ${last_t}s"
+                failed=$((failed + 1))
+                break
+            fi
+        done
+    done
+    if [ -s "$logdir/timing/devices.txt" ]; then
+        say "hetscal's device lines (HETSCAL_VERBOSE):"
+        sort -u "$logdir/timing/devices.txt" | tee -a "$summary"
+    fi
+fi
+say "run_on_gpu: done in $(elapsed)s, $failed failure(s); logs in $logdir"
+[ "$failed" -eq 0 ]
