@@ -1,11 +1,17 @@
 # HETSCAL_CHECK_CUDA: --with-cuda[=DIR] (default: auto, /usr/local/cuda).
 # Asking for CUDA explicitly and not finding it is an error.
+# --enable-cuda-standin builds the CUDA backend against the host stand-in of
+# testing/cuda_standin instead (headers and library), toolkit or not.
 AC_DEFUN([HETSCAL_CHECK_CUDA], [
+  AC_ARG_ENABLE([cuda-standin],
+    [AS_HELP_STRING([--enable-cuda-standin], [build the CUDA backend against the strict host stand-in of CUDA and cuBLAS (testing/cuda_standin), for testing without a GPU])],
+    [], [enable_cuda_standin=no])
   AC_ARG_WITH([cuda],
     [AS_HELP_STRING([--with-cuda@<:@=DIR@:>@], [build the CUDA/cuBLAS backend (default: auto, DIR=/usr/local/cuda)])],
     [], [with_cuda=auto])
   hetscal_cuda_summary=no
   CUDA_CPPFLAGS= ; CUDA_LIBS=
+  AS_IF([test "x$enable_cuda_standin" = xyes], [with_cuda=no])
   AS_CASE([$with_cuda],
     [no], [],
     [yes|auto], [hetscal_cuda_dir=/usr/local/cuda],
@@ -30,7 +36,14 @@ AC_DEFUN([HETSCAL_CHECK_CUDA], [
       AC_MSG_ERROR([--with-cuda was given but no usable CUDA toolkit (cuda_runtime.h, cudart, cublas) is in $hetscal_cuda_dir])
     ])
   ])
+  AS_IF([test "x$enable_cuda_standin" = xyes], [
+    CUDA_CPPFLAGS='-I$(top_srcdir)/testing/cuda_standin/include'
+    CUDA_LIBS='$(top_builddir)/testing/cuda_standin/libcudastandin.la'
+    hetscal_cuda_summary="stand-in (testing/cuda_standin)"
+    AC_DEFINE([HETSCAL_HAVE_CUDA], [1], [Define to 1 to build the CUDA backend])
+  ])
   AM_CONDITIONAL([HETSCAL_CUDA], [test "x$hetscal_cuda_summary" != xno])
+  AM_CONDITIONAL([HETSCAL_CUDA_STANDIN], [test "x$enable_cuda_standin" = xyes])
   AC_SUBST([CUDA_CPPFLAGS])
   AC_SUBST([CUDA_LIBS])
 ])

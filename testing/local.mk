@@ -39,3 +39,6 @@ TESTS += testing/disable_np4.sh
 EXTRA_DIST += testing/disable_np4.sh
 
 include testing/gpu.mk
+
+# The CUDA stand-in, with --enable-cuda-standin.
+include testing/cuda_standin.mk

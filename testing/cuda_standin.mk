@@ -1,0 +1,43 @@
+# The CUDA stand-in (testing/cuda_standin/, ./configure --enable-cuda-standin):
+# CUDA's runtime and cuBLAS run on the host with strict checks, so that the
+# CUDA backend runs, and is checked, on machines without a GPU.  Linked into
+# libhetscal_core (hence libhetscal.so, for the preloaded Debian testers)
+# through CUDA_LIBS, built with hidden symbols: nothing is exported.
+cuda_standin_headers = \
+  testing/cuda_standin/include/cuda_runtime.h testing/cuda_standin/include/cublas_v2.h
+cuda_standin_sources = testing/cuda_standin/standin.h \
+  testing/cuda_standin/standin_core.c testing/cuda_standin/standin_config.c \
+  testing/cuda_standin/standin_tables.c testing/cuda_standin/standin_devices.c \
+  testing/cuda_standin/standin_memory.c testing/cuda_standin/standin_streams.c \
+  testing/cuda_standin/standin_events.c testing/cuda_standin/standin_copies.c \
+  testing/cuda_standin/standin_cublas.c
+# The stand-in's own test, its check against the toolkit's headers, and the
+# backend's tests with HETSCAL_DEVICES=cuda.
+cuda_standin_tests = \
+  testing/t_cuda_standin.sh testing/cuda_standin_headers.sh \
+  testing/cuda_llt_np2.sh testing/cuda_qr_np2.sh testing/cuda_qr_call_np2.sh \
+  testing/cuda_concurrent_calls_np2.sh testing/cuda_sticky_np2.sh \
+  testing/cuda_xdllt_np2.sh testing/cuda_xdqr_np2.sh
+EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tests) \
+  testing/cuda_standin/enum_values.c testing/t_cuda_standin.h \
+  testing/t_cuda_standin.c testing/t_cuda_standin_rules.c
+
+if HETSCAL_CUDA_STANDIN
+noinst_LTLIBRARIES += testing/cuda_standin/libcudastandin.la
+testing_cuda_standin_libcudastandin_la_SOURCES = $(cuda_standin_sources) $(cuda_standin_headers)
+testing_cuda_standin_libcudastandin_la_CPPFLAGS = -I$(top_srcdir)/testing/cuda_standin/include
+testing_cuda_standin_libcudastandin_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
+testing_cuda_standin_libcudastandin_la_LIBADD = $(LAPACK_LIBS)
+# CUDA_LIBS is a configure substitution: automake cannot see this edge.
+EXTRA_libhetscal_core_la_DEPENDENCIES = testing/cuda_standin/libcudastandin.la
+
+check_PROGRAMS += testing/t_cuda_standin
+testing_t_cuda_standin_SOURCES = testing/t_cuda_standin.h testing/t_cuda_standin.c \
+  testing/t_cuda_standin_rules.c
+testing_t_cuda_standin_CPPFLAGS = -I$(top_srcdir)/testing/cuda_standin/include
+testing_t_cuda_standin_LDADD = testing/cuda_standin/libcudastandin.la $(LAPACK_LIBS)
+
+TESTS += $(cuda_standin_tests)
+AM_TESTS_ENVIRONMENT += STANDIN_CC='$(CC)' STANDIN_CFLAGS='$(PICKY_CFLAGS)'; \
+  export STANDIN_CC STANDIN_CFLAGS;
+endif

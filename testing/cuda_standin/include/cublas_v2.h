@@ -1,0 +1,78 @@
+/* The cuBLAS (v2) API as far as hetscal's CUDA backend uses it, for the
+ * host stand-in (testing/cuda_standin).  As in the toolkit, the short
+ * names are macros for the _v2 symbols that libcublas exports. */
+#ifndef CUDA_STANDIN_CUBLAS_V2_H
+#define CUDA_STANDIN_CUBLAS_V2_H
+
+#include "cuda_runtime.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    CUBLAS_STATUS_SUCCESS = 0,
+    CUBLAS_STATUS_NOT_INITIALIZED = 1,
+    CUBLAS_STATUS_ALLOC_FAILED = 3,
+    CUBLAS_STATUS_INVALID_VALUE = 7,
+    CUBLAS_STATUS_ARCH_MISMATCH = 8,
+    CUBLAS_STATUS_MAPPING_ERROR = 11,
+    CUBLAS_STATUS_EXECUTION_FAILED = 13,
+    CUBLAS_STATUS_INTERNAL_ERROR = 14,
+    CUBLAS_STATUS_NOT_SUPPORTED = 15,
+    CUBLAS_STATUS_LICENSE_ERROR = 16
+} cublasStatus_t;
+
+typedef enum { CUBLAS_FILL_MODE_LOWER = 0, CUBLAS_FILL_MODE_UPPER = 1,
+               CUBLAS_FILL_MODE_FULL = 2 } cublasFillMode_t;
+typedef enum { CUBLAS_DIAG_NON_UNIT = 0, CUBLAS_DIAG_UNIT = 1 } cublasDiagType_t;
+typedef enum { CUBLAS_SIDE_LEFT = 0, CUBLAS_SIDE_RIGHT = 1 } cublasSideMode_t;
+typedef enum { CUBLAS_OP_N = 0, CUBLAS_OP_T = 1, CUBLAS_OP_C = 2 } cublasOperation_t;
+typedef enum { CUBLAS_POINTER_MODE_HOST = 0,
+               CUBLAS_POINTER_MODE_DEVICE = 1 } cublasPointerMode_t;
+
+typedef struct cublasContext *cublasHandle_t;   /* opaque */
+
+#define cublasCreate cublasCreate_v2
+#define cublasDestroy cublasDestroy_v2
+#define cublasSetStream cublasSetStream_v2
+#define cublasGetStream cublasGetStream_v2
+#define cublasSetPointerMode cublasSetPointerMode_v2
+#define cublasDgemm cublasDgemm_v2
+#define cublasDsyrk cublasDsyrk_v2
+#define cublasDtrsm cublasDtrsm_v2
+#define cublasDtrmm cublasDtrmm_v2
+
+cublasStatus_t cublasCreate_v2(cublasHandle_t *handle);
+cublasStatus_t cublasDestroy_v2(cublasHandle_t handle);
+cublasStatus_t cublasSetStream_v2(cublasHandle_t handle, cudaStream_t streamId);
+cublasStatus_t cublasGetStream_v2(cublasHandle_t handle, cudaStream_t *streamId);
+cublasStatus_t cublasSetPointerMode_v2(cublasHandle_t handle, cublasPointerMode_t mode);
+const char *cublasGetStatusString(cublasStatus_t status);
+
+cublasStatus_t cublasDgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
+                              cublasOperation_t transb, int m, int n, int k,
+                              const double *alpha, const double *A, int lda,
+                              const double *B, int ldb, const double *beta, double *C,
+                              int ldc);
+cublasStatus_t cublasDsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                              cublasOperation_t trans, int n, int k, const double *alpha,
+                              const double *A, int lda, const double *beta, double *C,
+                              int ldc);
+cublasStatus_t cublasDtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                              cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int m, int n, const double *alpha,
+                              const double *A, int lda, double *B, int ldb);
+/* Out of place: C = alpha op(A) B (left) or alpha B op(A) (right); C == B
+ * is the in-place BLAS form. */
+cublasStatus_t cublasDtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                              cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int m, int n, const double *alpha,
+                              const double *A, int lda, const double *B, int ldb,
+                              double *C, int ldc);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

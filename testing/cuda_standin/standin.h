@@ -1,0 +1,172 @@
+/* Internals of the CUDA stand-in: simulated devices, the one lock that
+ * guards all of its state, streams as FIFO queues run by one thread each,
+ * and the checks that fail loudly.  The API files (standin_*.c) are thin
+ * layers over these. */
+#ifndef CUDA_STANDIN_STANDIN_H
+#define CUDA_STANDIN_STANDIN_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <time.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+enum { STANDIN_MAX_DEVICES = 64, STANDIN_MAX_FAULTS = 16 };
+
+/* One physical device. */
+typedef struct standin_device {
+    size_t capacity, used;          /* bytes */
+    cudaError_t sticky;             /* cudaSuccess until a fault */
+    unsigned long executed;         /* kernels and copies run so far */
+    unsigned long fault_at[STANDIN_MAX_FAULTS];   /* CUDA_STANDIN_FAIL */
+    int nfaults;
+    cudaUUID_t uuid;
+} standin_device;
+
+/* What the environment asked for (read once). */
+typedef struct standin_config {
+    int physical;                   /* CUDA_STANDIN_DEVICES */
+    int visible;                    /* ordinals after CUDA_VISIBLE_DEVICES */
+    int ordinal_to_physical[STANDIN_MAX_DEVICES];
+    unsigned delay_us;              /* CUDA_STANDIN_DELAY_US */
+    unsigned long long rng;         /* CUDA_STANDIN_SEED */
+} standin_config;
+
+extern pthread_mutex_t standin_lock;
+extern pthread_cond_t standin_changed;   /* broadcast on any state change */
+extern standin_config standin_cfg;
+extern standin_device standin_dev[STANDIN_MAX_DEVICES];
+extern int standin_exiting;              /* exit() has begun */
+
+/* Loud failure: one line "cuda-standin: RULE: DETAILS" on stderr, abort. */
+void standin_die(const char *rule, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 2, 3)));
+/* The same line without aborting, for misuse CUDA reports as an error;
+ * returns err and stores it as the thread's last error. */
+cudaError_t standin_error(cudaError_t err, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Stores err (when not cudaSuccess) as the thread's last error. */
+cudaError_t standin_result(cudaError_t err);
+cudaError_t standin_last_error(int clear);
+
+/* Every entry point starts here: initialises once, refuses calls from
+ * inside a host function or a forked child, and returns the sticky error
+ * of the current device (cudaSuccess if none).  Lock not held. */
+cudaError_t standin_enter(const char *call);
+/* The physical index of the thread's current device. */
+int standin_current(void);
+int standin_current_ordinal(void);
+void standin_set_current(int ordinal);
+void standin_host_function_running(int yes);
+/* Sleeps until standin_changed is broadcast (lock held). */
+void standin_wait(void);
+unsigned standin_random_delay(void);     /* lock held */
+double standin_now_ms(void);
+/* Sets dev's sticky error (lock held), once, and says so on stderr. */
+void standin_fail_device(int dev, const char *why);
+
+/* Reads the environment (from standin_enter's once-routine). */
+void standin_read_config(void);
+
+/* Live handles: membership sets (lock held). */
+typedef struct standin_set {
+    void **slot;
+    size_t cap, count;
+} standin_set;
+void standin_set_add(standin_set *set, void *p);
+int standin_set_has(const standin_set *set, const void *p);
+void standin_set_remove(standin_set *set, const void *p);
+void *standin_set_at(const standin_set *set, size_t i);   /* NULL: empty slot */
+extern standin_set standin_streams, standin_events, standin_handles;
+
+/* Allocations: device memory (device >= 0) and pinned host memory
+ * (device -1: cudaHostAlloc'd; -2: cudaHostRegister'd).  Lock held. */
+typedef struct standin_alloc {
+    char *base;
+    size_t size;
+    int device;
+} standin_alloc;
+enum { STANDIN_PINNED = -1, STANDIN_REGISTERED = -2 };
+const standin_alloc *standin_alloc_find(const void *p);   /* containing p */
+void standin_alloc_add(void *base, size_t size, int device);
+void standin_alloc_remove(const void *base);
+/* Checks that [p, p + bytes) lies in one live allocation of device dev
+ * (loud otherwise); what names the operand in the message. */
+void standin_check_device_extent(const char *call, const char *what, const void *p,
+                                 size_t bytes, int dev);
+
+/* A queued operation.  run executes it outside the lock on the stream's
+ * thread; ready (under the lock) says whether it may start; finish
+ * (under the lock) publishes its completion. */
+typedef struct standin_op standin_op;
+struct standin_op {
+    standin_op *next;
+    void (*run)(standin_op *op);
+    int (*ready)(standin_op *op);
+    void (*finish)(standin_op *op);
+    void (*release)(standin_op *op);   /* frees what the op owns */
+    int counted;                       /* a kernel or copy (CUDA_STANDIN_FAIL) */
+    int host_function;
+    int keep;                          /* the enqueuer waits for it and frees it */
+    int done;                          /* 1 ran, -1 dropped (device failed) */
+    unsigned delay_us;
+    const char *touch[3];              /* memory it reads or writes */
+    size_t touch_len[3];
+    union {
+        struct { char *dst; const char *src; size_t dpitch, spitch, width, height;
+                 char *staged; } copy;
+        struct { cudaHostFn_t fn; void *arg; } host;
+        struct { cudaEvent_t event; unsigned long generation; } event;
+        struct { char op, side, uplo, transa, transb, diag; int m, n, k;
+                 double alpha, beta; const double *a, *b; double *c;
+                 int lda, ldb, ldc; } blas;
+    } u;
+};
+
+struct CUstream_st {
+    int device;
+    unsigned flags;
+    int priority;
+    standin_op *head, *tail;
+    int running;        /* the head is executing */
+    int stopping;       /* cudaStreamDestroy: the thread ends when idle */
+    pthread_t thread;
+};
+
+struct CUevent_st {
+    int device;
+    unsigned flags;
+    unsigned long recorded;    /* generation of the latest record */
+    unsigned long completed;   /* latest generation that completed */
+    double when_ms;            /* completion time of `recorded` */
+    int refs;                  /* the user's and queued operations' */
+    int destroyed;
+};
+
+struct cublasContext {
+    int device;
+    cudaStream_t stream;
+    int stream_destroyed;      /* its stream was destroyed under it */
+};
+
+/* Streams (lock held unless said otherwise). */
+void standin_check_stream(const char *call, cudaStream_t s);   /* loud */
+standin_op *standin_op_new(void);
+/* Appends op to s and wakes its thread. */
+void standin_enqueue(cudaStream_t s, standin_op *op);
+int standin_stream_idle(cudaStream_t s);
+/* Counts a kernel or copy as it starts on dev (CUDA_STANDIN_FAIL);
+ * 1 if it is the one that fails. */
+int standin_count_operation(int dev);
+/* Waits until s is idle or its device failed; returns its sticky error. */
+cudaError_t standin_stream_drain(cudaStream_t s);
+/* Waits for every stream of dev. */
+cudaError_t standin_device_drain(int dev);
+/* Loud if a queued operation touches [p, p + size). */
+void standin_check_untouched(const char *call, const void *p, size_t size);
+/* Marks the cuBLAS handles set to s (from cudaStreamDestroy). */
+void standin_forget_stream_in_handles(cudaStream_t s);
+void standin_event_release(cudaEvent_t e);
+
+#endif

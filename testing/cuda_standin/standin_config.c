@@ -1,0 +1,122 @@
+/* The simulated node, from the environment: CUDA_STANDIN_DEVICES physical
+ * devices of CUDA_STANDIN_MEMORY bytes each, CUDA_VISIBLE_DEVICES's
+ * ordinals, CUDA_STANDIN_FAIL's faults, the random delays; and each
+ * device's UUID, a hash of the host name and the physical index (the same
+ * in every process of the node). */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "standin.h"
+
+static unsigned long long env_number(const char *name, unsigned long long fallback)
+{
+    const char *s = getenv(name);
+    char *end;
+    if (!s || !isdigit((unsigned char)*s))
+        return fallback;
+    unsigned long long v = strtoull(s, &end, 10);
+    switch (tolower((unsigned char)*end)) {
+    case 'g': v <<= 10; /* fall through */
+    case 'm': v <<= 10; /* fall through */
+    case 'k': v <<= 10; end++; break;
+    default: break;
+    }
+    if (*end != '\0')
+        standin_die("bad environment", "%s='%s' is not a number (suffix k, m or g)", name, s);
+    return v;
+}
+
+/* CUDA stops at the first entry that is not a valid device index. */
+static void read_visible(void)
+{
+    const char *s = getenv("CUDA_VISIBLE_DEVICES");
+    int n = 0;
+    if (!s) {
+        for (n = 0; n < standin_cfg.physical; n++)
+            standin_cfg.ordinal_to_physical[n] = n;
+        standin_cfg.visible = n;
+        return;
+    }
+    while (*s && n < STANDIN_MAX_DEVICES) {
+        char *end;
+        while (isspace((unsigned char)*s))
+            s++;
+        if (!isdigit((unsigned char)*s))
+            break;
+        long d = strtol(s, &end, 10);
+        if (d >= standin_cfg.physical)
+            break;
+        for (int i = 0; i < n; i++)
+            if (standin_cfg.ordinal_to_physical[i] == d)
+                goto done;   /* a repeated index ends the list too */
+        standin_cfg.ordinal_to_physical[n++] = (int)d;
+        s = end;
+        while (isspace((unsigned char)*s))
+            s++;
+        if (*s != ',')
+            break;
+        s++;
+    }
+done:
+    standin_cfg.visible = n;
+}
+
+/* "dev:k[,dev:k...]": the k-th kernel or copy run on physical device dev
+ * makes it fail. */
+static void read_faults(void)
+{
+    const char *s = getenv("CUDA_STANDIN_FAIL");
+    while (s && *s) {
+        char *end;
+        long dev = strtol(s, &end, 10);
+        unsigned long k;
+        if (end == s || *end != ':' || dev < 0 || dev >= standin_cfg.physical)
+            standin_die("bad environment", "CUDA_STANDIN_FAIL='%s': expected dev:k,... "
+                        "with dev < %d", getenv("CUDA_STANDIN_FAIL"), standin_cfg.physical);
+        s = end + 1;
+        k = strtoul(s, &end, 10);
+        if (end == s || k == 0 || (*end != ',' && *end != '\0'))
+            standin_die("bad environment", "CUDA_STANDIN_FAIL='%s': k counts from 1",
+                        getenv("CUDA_STANDIN_FAIL"));
+        standin_device *d = &standin_dev[dev];
+        if (d->nfaults < STANDIN_MAX_FAULTS)
+            d->fault_at[d->nfaults++] = k;
+        s = *end == ',' ? end + 1 : end;
+    }
+}
+
+static void make_uuid(int physical, cudaUUID_t *uuid)
+{
+    char host[256] = "";
+    unsigned long long h = 1469598103934665603ULL;   /* FNV-1a */
+    gethostname(host, sizeof host - 1);
+    for (const char *p = host; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+    for (int i = 0; i < 16; i++) {
+        h = (h ^ (unsigned long long)(physical + 1) ^ (unsigned long long)i << 8) *
+            1099511628211ULL;
+        uuid->bytes[i] = (char)(h >> 32);
+    }
+}
+
+void standin_read_config(void)
+{
+    unsigned long long devices = env_number("CUDA_STANDIN_DEVICES", 2);
+    unsigned long long memory = env_number("CUDA_STANDIN_MEMORY", 2ULL << 30);
+    if (devices > STANDIN_MAX_DEVICES)
+        standin_die("bad environment", "CUDA_STANDIN_DEVICES=%llu: at most %d", devices,
+                    STANDIN_MAX_DEVICES);
+    standin_cfg.physical = (int)devices;
+    standin_cfg.delay_us = (unsigned)env_number("CUDA_STANDIN_DELAY_US", 100);
+    standin_cfg.rng = env_number("CUDA_STANDIN_SEED", 1) * 2654435761ULL + 88172645463325252ULL;
+    for (int d = 0; d < standin_cfg.physical; d++) {
+        standin_dev[d].capacity = (size_t)memory;
+        make_uuid(d, &standin_dev[d].uuid);
+    }
+    read_visible();
+    read_faults();
+}

@@ -1,0 +1,193 @@
+/* Copies.  Where each pointer lies decides the behaviour CUDA documents
+ * for the asynchronous calls: a pageable source is read (staged) before
+ * the call returns, a pageable destination is written before it returns;
+ * pinned memory is read or written when the copy runs on its stream.  The
+ * cudaMemcpyKind must match where the pointers are. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "standin.h"
+
+enum { PAGEABLE = -3 };
+
+/* The device of p, STANDIN_PINNED when [p, p + extent) is pinned host
+ * memory, or PAGEABLE. */
+static int place_of(const void *p, size_t extent)
+{
+    const standin_alloc *a = standin_alloc_find(p);
+    if (!a)
+        return PAGEABLE;
+    if (a->device >= 0)
+        return a->device;
+    return extent <= a->size - (size_t)((const char *)p - a->base) ? STANDIN_PINNED : PAGEABLE;
+}
+
+static const char *kind_name(enum cudaMemcpyKind kind)
+{
+    static const char *names[] = { "cudaMemcpyHostToHost", "cudaMemcpyHostToDevice",
+                                   "cudaMemcpyDeviceToHost", "cudaMemcpyDeviceToDevice",
+                                   "cudaMemcpyDefault" };
+    return names[kind];
+}
+
+/* A side that the kind says is host memory but is device memory. */
+static void check_host_side(const char *call, const char *what, const void *p, int want_device,
+                            enum cudaMemcpyKind kind)
+{
+    if (kind != cudaMemcpyDefault && !want_device && place_of(p, 1) >= 0)
+        standin_die("cudaMemcpyKind does not match the pointers",
+                    "%s: %s, but %s %p is device memory", call, kind_name(kind), what, p);
+}
+
+/* Checks one side of a copy (after check_host_side on both); returns its
+ * place. */
+static int check_side(const char *call, const char *what, const void *p, size_t extent,
+                      int want_device, enum cudaMemcpyKind kind, int dev)
+{
+    int place = place_of(p, extent);
+    if (kind == cudaMemcpyDefault)
+        want_device = place >= 0;
+    if (want_device)
+        standin_check_device_extent(call, what, p, extent, dev);
+    return place;
+}
+
+static void copy_2d(char *dst, size_t dpitch, const char *src, size_t spitch, size_t width,
+                    size_t height)
+{
+    for (size_t r = 0; r < height; r++)
+        memcpy(dst + r * dpitch, src + r * spitch, width);
+}
+
+static void run_copy(standin_op *op)
+{
+    copy_2d(op->u.copy.dst, op->u.copy.dpitch, op->u.copy.src, op->u.copy.spitch,
+            op->u.copy.width, op->u.copy.height);
+}
+
+static void release_copy(standin_op *op)
+{
+    free(op->u.copy.staged);
+}
+
+/* Argument errors CUDA returns; cudaSuccess if the copy may go on. */
+static cudaError_t check_arguments(const char *call, void *dst, size_t dpitch, const void *src,
+                                   size_t spitch, size_t width, enum cudaMemcpyKind kind)
+{
+    if ((unsigned)kind > cudaMemcpyDefault)
+        return standin_error(cudaErrorInvalidMemcpyDirection, "invalid argument",
+                             "%s: cudaMemcpyKind %d", call, (int)kind);
+    if (width > dpitch || width > spitch)
+        return standin_error(cudaErrorInvalidPitchValue, "width beyond a pitch",
+                             "%s: width %zu bytes, dpitch %zu, spitch %zu", call, width, dpitch,
+                             spitch);
+    if (!dst || !src)
+        return standin_error(cudaErrorInvalidValue, "invalid argument", "%s: dst %p, src %p",
+                             call, dst, src);
+    return cudaSuccess;
+}
+
+static int wants_device(enum cudaMemcpyKind kind, int dst_side)
+{
+    if (dst_side)
+        return kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+    return kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream)
+{
+    static const char call[] = "cudaMemcpy2DAsync";
+    cudaError_t err = standin_enter(call);
+    if (err)
+        return err;
+    pthread_mutex_lock(&standin_lock);
+    standin_check_stream(call, stream);
+    pthread_mutex_unlock(&standin_lock);
+    if (width == 0 || height == 0)
+        return cudaSuccess;
+    if ((err = check_arguments(call, dst, dpitch, src, spitch, width, kind)))
+        return err;
+    size_t dext = (height - 1) * dpitch + width, sext = (height - 1) * spitch + width;
+    pthread_mutex_lock(&standin_lock);
+    check_host_side(call, "dst", dst, wants_device(kind, 1), kind);
+    check_host_side(call, "src", src, wants_device(kind, 0), kind);
+    int dplace = check_side(call, "dst", dst, dext, wants_device(kind, 1), kind, stream->device);
+    int splace = check_side(call, "src", src, sext, wants_device(kind, 0), kind, stream->device);
+    standin_op *op = standin_op_new();
+    op->run = run_copy;
+    op->release = release_copy;
+    op->counted = 1;
+    op->u.copy.dst = dst;
+    op->u.copy.dpitch = dpitch;
+    op->u.copy.src = src;
+    op->u.copy.spitch = spitch;
+    op->u.copy.width = width;
+    op->u.copy.height = height;
+    if (dplace != PAGEABLE) {
+        op->touch[0] = dst;
+        op->touch_len[0] = dext;
+    }
+    if (splace != PAGEABLE) {
+        op->touch[1] = src;
+        op->touch_len[1] = sext;
+    } else {   /* staged before the call returns */
+        op->u.copy.staged = malloc(width * height);
+        if (!op->u.copy.staged)
+            standin_die("out of host memory", "%s: staging %zu bytes", call, width * height);
+        copy_2d(op->u.copy.staged, width, src, spitch, width, height);
+        op->u.copy.src = op->u.copy.staged;
+        op->u.copy.spitch = width;
+    }
+    op->keep = dplace == PAGEABLE;
+    standin_enqueue(stream, op);
+    if (op->keep) {   /* written before the call returns */
+        while (!op->done && !standin_exiting)
+            standin_wait();
+        err = op->done > 0 ? cudaSuccess : standin_exiting && !op->done ? cudaErrorCudartUnloading
+                                                                        : standin_dev[stream->device].sticky;
+        if (op->done) {
+            release_copy(op);
+            free(op);
+        }
+    }
+    pthread_mutex_unlock(&standin_lock);
+    return standin_result(err);
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                            cudaStream_t stream)
+{
+    return cudaMemcpy2DAsync(dst, count, src, count, count, 1, kind, stream);
+}
+
+/* On the legacy stream: after the device's blocking streams' work, done
+ * when the call returns.  Runs on the calling thread. */
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    static const char call[] = "cudaMemcpy";
+    cudaError_t err = standin_enter(call);
+    if (err || count == 0)
+        return err;
+    if ((err = check_arguments(call, dst, count, src, count, count, kind)))
+        return err;
+    int dev = standin_current();
+    pthread_mutex_lock(&standin_lock);
+    check_host_side(call, "dst", dst, wants_device(kind, 1), kind);
+    check_host_side(call, "src", src, wants_device(kind, 0), kind);
+    check_side(call, "dst", dst, count, wants_device(kind, 1), kind, dev);
+    check_side(call, "src", src, count, wants_device(kind, 0), kind, dev);
+    for (size_t i = 0; i < standin_streams.cap; i++) {
+        cudaStream_t s = standin_set_at(&standin_streams, i);
+        if (s && s->device == dev && !(s->flags & cudaStreamNonBlocking))
+            standin_stream_drain(s);
+    }
+    err = standin_dev[dev].sticky;
+    if (err == cudaSuccess && standin_count_operation(dev))
+        err = standin_dev[dev].sticky;
+    pthread_mutex_unlock(&standin_lock);
+    if (err == cudaSuccess)
+        memcpy(dst, src, count);
+    return standin_result(err);
+}

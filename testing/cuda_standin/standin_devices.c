@@ -1,0 +1,144 @@
+/* Device selection and description, the last-error calls and the error
+ * names, as the CUDA runtime documents them. */
+#include <stdio.h>
+#include <string.h>
+
+#include "standin.h"
+
+cudaError_t cudaGetDeviceCount(int *count)
+{
+    standin_enter("cudaGetDeviceCount");   /* not tied to a device: no sticky error */
+    if (!count)
+        return standin_error(cudaErrorInvalidValue, "invalid argument",
+                             "cudaGetDeviceCount: count is NULL");
+    *count = standin_cfg.visible;
+    return standin_cfg.visible ? cudaSuccess : standin_result(cudaErrorNoDevice);
+}
+
+/* Another device may be chosen while the current one has a sticky error;
+ * the chosen device's own error is returned. */
+cudaError_t cudaSetDevice(int device)
+{
+    standin_enter("cudaSetDevice");
+    if (device < 0 || device >= standin_cfg.visible)
+        return standin_error(cudaErrorInvalidDevice, "no such device",
+                             "cudaSetDevice(%d) with %d visible device(s)", device,
+                             standin_cfg.visible);
+    standin_set_current(device);
+    pthread_mutex_lock(&standin_lock);
+    cudaError_t err = standin_dev[standin_current()].sticky;
+    pthread_mutex_unlock(&standin_lock);
+    return standin_result(err);
+}
+
+cudaError_t cudaGetDevice(int *device)
+{
+    standin_enter("cudaGetDevice");
+    if (!device)
+        return standin_error(cudaErrorInvalidValue, "invalid argument",
+                             "cudaGetDevice: device is NULL");
+    if (standin_cfg.visible == 0)
+        return standin_result(cudaErrorNoDevice);
+    *device = standin_current_ordinal();
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
+{
+    cudaError_t err = standin_enter("cudaGetDeviceProperties");
+    if (err)
+        return err;
+    if (!prop)
+        return standin_error(cudaErrorInvalidValue, "invalid argument",
+                             "cudaGetDeviceProperties: prop is NULL");
+    if (device < 0 || device >= standin_cfg.visible)
+        return standin_error(cudaErrorInvalidDevice, "no such device",
+                             "cudaGetDeviceProperties(%d) with %d visible device(s)", device,
+                             standin_cfg.visible);
+    int phys = standin_cfg.ordinal_to_physical[device];
+    memset(prop, 0, sizeof *prop);
+    snprintf(prop->name, sizeof prop->name, "cuda-standin %d", phys);
+    prop->uuid = standin_dev[phys].uuid;
+    prop->totalGlobalMem = standin_dev[phys].capacity;
+    prop->major = 9;
+    prop->minor = 0;
+    prop->multiProcessorCount = 2;
+    prop->pciBusID = phys + 1;
+    prop->pciDeviceID = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(size_t *free, size_t *total)
+{
+    cudaError_t err = standin_enter("cudaMemGetInfo");
+    if (err)
+        return err;
+    if (!free || !total)
+        return standin_error(cudaErrorInvalidValue, "invalid argument",
+                             "cudaMemGetInfo(%p, %p)", (void *)free, (void *)total);
+    if (standin_cfg.visible == 0)
+        return standin_result(cudaErrorNoDevice);
+    pthread_mutex_lock(&standin_lock);
+    standin_device *d = &standin_dev[standin_current()];
+    *free = d->capacity - d->used;
+    *total = d->capacity;
+    pthread_mutex_unlock(&standin_lock);
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetLastError(void)
+{
+    standin_enter("cudaGetLastError");
+    return standin_last_error(1);
+}
+
+cudaError_t cudaPeekAtLastError(void)
+{
+    standin_enter("cudaPeekAtLastError");
+    return standin_last_error(0);
+}
+
+static const struct { cudaError_t err; const char *name, *text; } errors[] = {
+    { cudaSuccess, "cudaSuccess", "no error" },
+    { cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument" },
+    { cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory" },
+    { cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error" },
+    { cudaErrorCudartUnloading, "cudaErrorCudartUnloading", "driver shutting down" },
+    { cudaErrorInvalidPitchValue, "cudaErrorInvalidPitchValue", "invalid pitch argument" },
+    { cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer" },
+    { cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection",
+      "invalid copy direction for memcpy" },
+    { cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected" },
+    { cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal" },
+    { cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle",
+      "invalid resource handle" },
+    { cudaErrorNotReady, "cudaErrorNotReady", "device not ready" },
+    { cudaErrorIllegalAddress, "cudaErrorIllegalAddress",
+      "an illegal memory access was encountered" },
+    { cudaErrorHostMemoryAlreadyRegistered, "cudaErrorHostMemoryAlreadyRegistered",
+      "part or all of the requested memory range is already mapped" },
+    { cudaErrorHostMemoryNotRegistered, "cudaErrorHostMemoryNotRegistered",
+      "pointer does not correspond to a registered memory region" },
+    { cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure" },
+    { cudaErrorNotPermitted, "cudaErrorNotPermitted", "operation not permitted" },
+    { cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported" },
+    { cudaErrorUnknown, "cudaErrorUnknown", "unknown error" },
+};
+
+const char *cudaGetErrorName(cudaError_t error)
+{
+    standin_enter("cudaGetErrorName");
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+        if (errors[i].err == error)
+            return errors[i].name;
+    return "cudaErrorUnknown";
+}
+
+const char *cudaGetErrorString(cudaError_t error)
+{
+    standin_enter("cudaGetErrorString");
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+        if (errors[i].err == error)
+            return errors[i].text;
+    return "unrecognized error code";
+}

@@ -1,0 +1,26 @@
+/* Shared by the CUDA stand-in's test (t_cuda_standin.c) and the misuse
+ * snippets it runs in child processes (t_cuda_standin_rules.c). */
+#ifndef HETSCAL_T_CUDA_STANDIN_H
+#define HETSCAL_T_CUDA_STANDIN_H
+
+#include <cuda_runtime.h>
+
+/* A host function that blocks its stream until *gate is nonzero. */
+void standin_test_gate(void *gate);
+void standin_test_open_gate(int *gate);
+
+/* Runs the misuse snippet `rule` (t_cuda_standin --rule NAME); returns
+ * only if the stand-in let it pass. */
+void standin_test_rule(const char *rule);
+/* The child scenarios: sticky faults, device listing, capacity; the exit
+ * status is the number of failed checks. */
+int standin_test_child(const char *scenario);
+
+typedef struct standin_rule {
+    const char *name;
+    const char *line;   /* the start of the line expected on stderr */
+    int aborts;         /* 0: an error code, the process goes on */
+} standin_rule;
+extern const standin_rule standin_rules[];
+
+#endif

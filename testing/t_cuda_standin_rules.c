@@ -1,0 +1,145 @@
+/* Each snippet breaks one rule of CUDA or cuBLAS that the stand-in checks
+ * (testing/cuda_standin): t_cuda_standin runs each in a fresh process and
+ * expects the abort and the rule's line on stderr. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include "t_cuda_standin.h"
+
+#define R(name, line, aborts) { name, "cuda-standin: " line, aborts }
+const standin_rule standin_rules[] = {
+    R("copy-beyond", "access beyond the end of a device allocation", 1),
+    R("copy2d-beyond", "access beyond the end of a device allocation", 1),
+    R("kind-mismatch", "cudaMemcpyKind does not match the pointers", 1),
+    R("freed-pointer", "device pointer not in a live device allocation", 1),
+    R("copy-other-device", "device pointer of another device", 1),
+    R("null-stream", "the NULL (legacy) stream is not supported", 1),
+    R("destroyed-stream", "unknown or destroyed stream", 1),
+    R("destroyed-event", "unknown or destroyed event", 1),
+    R("call-in-host-function", "no CUDA call from inside a host function", 1),
+    R("blas-beyond", "access beyond the end of a device allocation", 1),
+    R("blas-current-device", "cuBLAS call while another device is current", 1),
+    R("blas-other-device", "device pointer of another device", 1),
+    R("blas-no-stream", "the NULL (legacy) stream is not supported", 1),
+    R("handle-after-stream", "cuBLAS handle used after its stream was destroyed", 1),
+    R("trmm-overlap", "output overlaps an input", 1),
+    R("gemm-overlap", "output overlaps an input", 1),
+    R("free-host-pending", "pinned memory released while a queued operation uses it", 1),
+    R("free-not-allocation", "cudaFree of a pointer that is not a device allocation", 0),
+    R("free-host-not-pinned", "cudaFreeHost of a pointer that is not from cudaHostAlloc", 0),
+    R("unregister-not-registered", "cudaHostUnregister of memory that cudaHostRegister", 0),
+    R("pitch", "width beyond a pitch", 0),
+    { NULL, NULL, 0 },
+};
+
+static cudaStream_t stream_on(int dev)
+{
+    cudaStream_t s;
+    cudaSetDevice(dev);
+    cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+    return s;
+}
+
+static void *device_bytes(size_t n)
+{
+    void *p = NULL;
+    cudaMalloc(&p, n);
+    return p;
+}
+
+static void call_in_host_function(void *arg)
+{
+    (void)arg;
+    cudaGetLastError();
+}
+
+static double host[4096];
+
+void standin_test_rule(const char *rule)
+{
+    cudaStream_t s = stream_on(0);
+    double *d = device_bytes(1024), *d1;
+    cublasHandle_t h;
+    const double one = 1.0;
+    cublasCreate(&h);
+    cublasSetStream(h, s);
+    if (!strcmp(rule, "copy-beyond")) {
+        cudaMemcpyAsync(d + 1, host, 1024, cudaMemcpyHostToDevice, s);
+    } else if (!strcmp(rule, "copy2d-beyond")) {   /* (3 - 1) * 512 + 8 > 1024 */
+        cudaMemcpy2DAsync(d, 512, host, 512, 8, 3, cudaMemcpyHostToDevice, s);
+    } else if (!strcmp(rule, "kind-mismatch")) {
+        cudaMemcpyAsync(host, d, 64, cudaMemcpyHostToDevice, s);
+    } else if (!strcmp(rule, "freed-pointer")) {
+        cudaFree(d);
+        cudaMemcpyAsync(d, host, 64, cudaMemcpyHostToDevice, s);
+    } else if (!strcmp(rule, "copy-other-device")) {
+        cudaStream_t s1 = stream_on(1);
+        cudaMemcpyAsync(d, host, 64, cudaMemcpyHostToDevice, s1);
+    } else if (!strcmp(rule, "null-stream")) {
+        cudaMemcpyAsync(d, host, 64, cudaMemcpyHostToDevice, 0);
+    } else if (!strcmp(rule, "destroyed-stream")) {
+        cudaStream_t s2 = stream_on(0);
+        cudaStreamDestroy(s2);
+        cudaStreamSynchronize(s2);
+    } else if (!strcmp(rule, "destroyed-event")) {
+        cudaEvent_t e;
+        cudaEventCreate(&e);
+        cudaEventDestroy(e);
+        cudaEventRecord(e, s);
+    } else if (!strcmp(rule, "call-in-host-function")) {
+        cudaLaunchHostFunc(s, call_in_host_function, NULL);
+        cudaStreamSynchronize(s);
+    } else if (!strcmp(rule, "blas-beyond")) {   /* C is 16 x 16 with ld 16: 2 KiB > 1 KiB */
+        double *a = device_bytes(16 * 16 * 8);
+        cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 16, 16, 16, &one, a, 16, a, 16, &one, d, 16);
+    } else if (!strcmp(rule, "blas-current-device")) {
+        cudaSetDevice(1);
+        cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, d, 4, d + 16, 4, &one, d + 32, 4);
+    } else if (!strcmp(rule, "blas-other-device")) {
+        cudaSetDevice(1);
+        d1 = device_bytes(1024);
+        cudaSetDevice(0);
+        cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, d1, 4, d + 16, 4, &one, d + 32, 4);
+    } else if (!strcmp(rule, "blas-no-stream")) {
+        cublasHandle_t h2;
+        cublasCreate(&h2);
+        cublasDsyrk(h2, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, 4, 4, &one, d, 4, &one, d + 16, 4);
+    } else if (!strcmp(rule, "handle-after-stream")) {
+        cudaStreamDestroy(s);
+        cublasDestroy(h);
+    } else if (!strcmp(rule, "trmm-overlap")) {   /* C starts inside B */
+        cublasDtrmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT,
+                    4, 4, &one, d, 4, d + 16, 4, d + 18, 4);
+    } else if (!strcmp(rule, "gemm-overlap")) {   /* C is A */
+        cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, d, 4, d + 16, 4, &one, d, 4);
+    } else if (!strcmp(rule, "free-host-pending")) {
+        static int gate;
+        double *pinned;
+        cudaMallocHost((void **)&pinned, 1024);
+        cudaLaunchHostFunc(s, standin_test_gate, &gate);
+        cudaMemcpyAsync(d, pinned, 1024, cudaMemcpyHostToDevice, s);
+        cudaFreeHost(pinned);
+    } else if (!strcmp(rule, "free-not-allocation")) {
+        if (cudaFree(d + 1) == cudaErrorInvalidValue && cudaGetLastError() == cudaErrorInvalidValue)
+            exit(0);
+    } else if (!strcmp(rule, "free-host-not-pinned")) {
+        if (cudaFreeHost(host) == cudaErrorInvalidValue)
+            exit(0);
+    } else if (!strcmp(rule, "unregister-not-registered")) {
+        if (cudaHostUnregister(host) == cudaErrorHostMemoryNotRegistered)
+            exit(0);
+    } else if (!strcmp(rule, "pitch")) {
+        if (cudaMemcpy2DAsync(d, 8, host, 16, 16, 2, cudaMemcpyHostToDevice, s) ==
+            cudaErrorInvalidPitchValue)
+            exit(0);
+    }
+    cudaDeviceSynchronize();
+    fprintf(stderr, "t_cuda_standin: rule %s: the stand-in let it pass\n", rule);
+    exit(3);
+}
