@@ -17,7 +17,7 @@ cuda_standin_tests = \
   testing/t_cuda_standin.sh testing/cuda_standin_headers.sh \
   testing/cuda_llt_np2.sh testing/cuda_qr_np2.sh testing/cuda_qr_call_np2.sh \
   testing/cuda_concurrent_calls_np2.sh testing/cuda_sticky_np2.sh \
-  testing/cuda_xdllt_np2.sh testing/cuda_xdqr_np2.sh
+  testing/cuda_xdllt_np2.sh testing/cuda_xdqr_np4.sh
 EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tests) \
   testing/cuda_standin/enum_values.c testing/t_cuda_standin.h \
   testing/t_cuda_standin.c testing/t_cuda_standin_rules.c
