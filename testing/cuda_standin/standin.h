@@ -52,7 +52,8 @@ cudaError_t standin_last_error(int clear);
 
 /* Every entry point starts here: initialises once, refuses calls from
  * inside a host function or a forked child, and returns the sticky error
- * of the current device (cudaSuccess if none).  Lock not held. */
+ * of the current device (cudaSuccess if none; cudaErrorNoDevice when no
+ * device is visible).  Lock not held. */
 cudaError_t standin_enter(const char *call);
 /* The physical index of the thread's current device. */
 int standin_current(void);

@@ -145,7 +145,7 @@ cudaError_t standin_enter(const char *call)
     if (forked_child)
         standin_die("no CUDA in a forked child", "%s called after fork()", call);
     if (standin_cfg.visible == 0)
-        return cudaSuccess;
+        return standin_result(cudaErrorNoDevice);
     pthread_mutex_lock(&standin_lock);
     cudaError_t sticky = standin_dev[standin_current()].sticky;
     pthread_mutex_unlock(&standin_lock);
