@@ -29,7 +29,8 @@ T              (ignored)
 1              number of offset sets; then IOFF JOFF RSRC CSRC per line:
 0 0 0 0
 DAT
-HETSCAL_TEST_TIMEOUT=30 CUDA_STANDIN_FAIL=0:40 HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=16 \
+HETSCAL_TEST_TIMEOUT=30 CUDA_STANDIN_FAIL=${CUDA_STANDIN_FAIL:-0:40} HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=16 \
+    HETSCAL_NB_GPU=16 HETSCAL_VERBOSE=1 \
     sh "$LAUNCH" 2 "$top_builddir/testing/xllt" "$tmp/sticky.dat" > "$tmp/log" 2>&1
 status=$?
 cat "$tmp/log"
@@ -40,8 +41,10 @@ if grep '^cuda-standin:' "$tmp/log" | grep -v 'has a sticky error'; then
 fi
 [ $status -ne 124 ] && [ $status -ne 137 ] || { echo "FAIL: hung (killed after 30 s)"; exit 1; }
 grep -q '^END OF TESTS\.' "$tmp/log" || { echo "FAIL: the tester did not finish"; exit 1; }
-# every result row passed, or failed with the device error
-rows=$(grep -c '^ *378 ' "$tmp/log")
-good=$(grep '^ *378 ' "$tmp/log" | grep -c 'PASSED\|-1003')
-echo "cuda_sticky: $good of $rows rows passed or reported INFO = -1003"
-[ "$rows" -gt 0 ] && [ "$good" -eq "$rows" ]
+# every result row passed, or failed with the device error (the tester
+# prints "INFO = -1003, expected 0" under such a row)
+rows=$(grep -c ' \(PASSED\|FAILED\)$' "$tmp/log")
+passed=$(grep -c ' PASSED$' "$tmp/log")
+device=$(grep -c '^ *INFO = -1003, expected' "$tmp/log")
+echo "cuda_sticky: $rows rows: $passed passed, $device with INFO = -1003 (HETSCAL_ERR_DEVICE)"
+[ "$rows" -gt 0 ] && [ $((passed + device)) -eq "$rows" ]
