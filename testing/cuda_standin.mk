@@ -19,7 +19,8 @@ cuda_standin_tests = \
   testing/cuda_concurrent_calls_np2.sh testing/cuda_sticky_np2.sh \
   testing/cuda_xdllt_np2.sh testing/cuda_xdqr_np4.sh
 EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tests) \
-  testing/cuda_standin/enum_values.c testing/t_cuda_standin.h \
+  testing/cuda_standin/enum_values.c testing/cuda_standin/bin/nvidia-smi \
+  testing/t_cuda_standin.h \
   testing/t_cuda_standin.c testing/t_cuda_standin_rules.c
 
 if HETSCAL_CUDA_STANDIN
@@ -38,6 +39,8 @@ testing_t_cuda_standin_CPPFLAGS = -I$(top_srcdir)/testing/cuda_standin/include
 testing_t_cuda_standin_LDADD = testing/cuda_standin/libcudastandin.la $(LAPACK_LIBS)
 
 TESTS += $(cuda_standin_tests)
+# The simulated GPUs are visible GPUs to nvidia-smi -L too.
 AM_TESTS_ENVIRONMENT += STANDIN_CC='$(CC)' STANDIN_CFLAGS='$(PICKY_CFLAGS)'; \
-  export STANDIN_CC STANDIN_CFLAGS;
+  PATH='$(abs_top_srcdir)/testing/cuda_standin/bin':$$PATH; \
+  export STANDIN_CC STANDIN_CFLAGS PATH;
 endif
