@@ -183,7 +183,7 @@ int main(int argc, char **argv)
     }
 
     const char *devices = getenv("HETSCAL_DEVICES");
-    with_devices = devices && strncmp(devices, "emu", 3) == 0;
+    with_devices = devices && (strncmp(devices, "emu", 3) == 0 || strncmp(devices, "cuda", 4) == 0);
 
     caller c[CALLERS];
     memset(c, 0, sizeof c);
