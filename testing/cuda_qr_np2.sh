@@ -1,20 +1,6 @@
 #!/bin/sh
-# The PDGEQRF tester (its built-in input: shapes, MB != NB, offsets) on 2
-# ranks with one simulated GPU each (HETSCAL_DEVICES=cuda on
-# the CUDA stand-in) and narrow panels, so that the trailing
-# updates of the GPU panels run on the GPUs; the verbose lines
-# must show GPU tasks and device copies.
-: "${top_srcdir:=$(dirname "$0")/..}" "${top_builddir:=.}"
-: "${LAUNCH:=$top_srcdir/testing/launch}"
-log=$(mktemp "${TMPDIR:-/tmp}/qr-cuda.XXXXXX") || exit 99
-trap 'rm -f "$log"' EXIT
-HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=8 HETSCAL_VERBOSE=1 \
-    sh "$LAUNCH" 2 "$top_builddir/testing/xqr" > "$log" 2>&1
-status=$?
-grep -v '^hetscal:' "$log"
-[ $status -eq 0 ] && grep -q '^END OF TESTS\.' "$log" &&
-    grep -q '^0 tests completed and failed residual checks\.' "$log" || exit 1
-gpu=$(grep -o 'gpu_tasks=[0-9]*' "$log" | awk -F= '{s += $2} END {print s + 0}')
-h2d=$(grep -o 'h2d=[0-9]*' "$log" | awk -F= '{s += $2} END {print s + 0}')
-echo "PDGEQRF tasks run on the CUDA backend: $gpu; host-to-device copies: $h2d"
-[ "$gpu" -gt 0 ] && [ "$h2d" -gt 0 ]
+# The PDGEQRF tester on 2 ranks with one simulated GPU each
+# (HETSCAL_DEVICES=cuda on the CUDA stand-in): GPU tasks and device copies
+# must show (testing/qr/run_qr_on_devices.sh).
+: "${top_srcdir:=$(dirname "$0")/..}"
+exec sh "$top_srcdir/testing/qr/run_qr_on_devices.sh" cuda "the CUDA backend"

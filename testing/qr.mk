@@ -32,7 +32,7 @@ QR_TESTS = \
   testing/xdqr_stock_np4.sh testing/xdqr_hard_np4.sh \
   testing/disable_qr_np4.sh testing/qr_threads_np2.sh
 TESTS += $(QR_TESTS)
-EXTRA_DIST += $(QR_TESTS) testing/qr/run_qr.sh \
+EXTRA_DIST += $(QR_TESTS) testing/qr/run_qr.sh testing/qr/run_qr_on_devices.sh \
   testing/data/qr_hard.dat testing/data/qr_6ranks.dat \
   testing/scalapack/qr_hard.dat
 

@@ -74,8 +74,14 @@ static void device_fail_from(long k)
             /* Broken for good: the next call would run on the host (the
              * session drops the device).  A different spelling of the same
              * devices opens fresh ones instead. */
-            const char *spec = getenv("HETSCAL_DEVICES");
-            setenv("HETSCAL_DEVICES", spec[strlen(spec) - 1] == ' ' ? "emu:2" : "emu:2 ", 1);
+            char spec[64];
+            snprintf(spec, sizeof spec - 1, "%s", getenv("HETSCAL_DEVICES"));
+            size_t len = strlen(spec);
+            if (len && spec[len - 1] == ' ')
+                spec[len - 1] = '\0';
+            else
+                strcat(spec, " ");
+            setenv("HETSCAL_DEVICES", spec, 1);
         } else if (dev) {
             hs_emu_device_fail_at(dev, 0);
         }

@@ -136,20 +136,21 @@ int hs_session_devices(int local_index, int local_ranks, const hs_gpu_placement 
     const char *spec = getenv("HETSCAL_DEVICES");
     if (!spec)
         spec = "";
+    const char *broken = D.opened && first_ask ? broken_device() : NULL;
     if (D.opened && !first_ask) {
         /* as opened at this call's first ask */
     } else if (D.opened && strncmp(spec, D.spec, sizeof D.spec) != 0) {
         /* HETSCAL_DEVICES changed: the management threads go first. */
         hs_engine_shutdown();
         close_devices();
-    } else if (D.opened && broken_device()) {
+    } else if (broken) {
         /* A device failed for good in an earlier call (its context is
          * lost until the process ends): this rank goes on without
          * accelerators (kept under the same HETSCAL_DEVICES, so that it
          * is not opened again).  Its grid learns of it through the
          * agreed rates. */
         char name[16];
-        snprintf(name, sizeof name, "%s", broken_device());
+        snprintf(name, sizeof name, "%s", broken);
         hs_engine_shutdown();
         close_devices();
         int err = hs_devices_open("cpu", local_index, local_ranks, &D.devs, &D.ndev, D.msg,
