@@ -12,6 +12,10 @@ HETSCAL_CORE_SOURCES = \
   src/api/gpu_placement.h src/api/gpu_placement.c \
   src/api/call_driver.h src/api/call_driver.c \
   src/api/call_common.h src/api/call_common.c \
+  src/api/granularity.h src/api/granularity.c \
+  src/layout/tile_model.h src/layout/tile_model.c \
+  src/util/kernel_rates.h src/util/kernel_rates.c \
+  src/util/kernel_rates_file.h src/util/kernel_rates_file.c \
   src/api/pdpotrf.c \
   src/layout/desc.h src/layout/tile_geometry.h src/layout/tile_geometry.c \
   src/layout/proc_grid.h src/layout/repartition.h src/layout/repartition.c \

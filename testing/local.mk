@@ -38,6 +38,7 @@ EXTRA_DIST += testing/llt_split_np4.sh
 TESTS += testing/disable_np4.sh
 EXTRA_DIST += testing/disable_np4.sh
 
+include testing/granularity.mk
 include testing/gpu.mk
 
 # The CUDA stand-in, with --enable-cuda-standin.

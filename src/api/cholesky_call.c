@@ -6,6 +6,7 @@
 #include "algo/cholesky.h"
 #include "api/call_driver.h"
 #include "api/cholesky_call.h"
+#include "api/granularity.h"
 
 /* Up to this many flops (N = 228) the calling thread runs the tasks
  * (hs_call_workers): waking a worker costs more than sharing the work. */
@@ -24,7 +25,7 @@ static double cholesky_flops(int m, int n)
 static int cholesky_layout(hs_call *c)
 {
     const hs_config *cfg = c->cfg;
-    c->rep.tile = cfg->nb_small ? cfg->nb_small : hs_default_tile_size(c->n, cfg->grid_threads);
+    c->rep.tile = hs_granularity_cholesky_tile(c->grid, cfg, c->n);
     if (c->rep.tile > c->n)
         c->rep.tile = c->n;
     hs_caller_tiles caller = { 0, 0, 0 };

@@ -11,11 +11,11 @@
 #include "runtime/session.h"
 
 /* The values rank (0,0) decides, in the order of `names`. */
-enum { COMMON_NB_SMALL, COMMON_NB, COMMON_NB_GPU, COMMON_OVERLAP, COMMON_DISABLE, NCOMMON };
+enum { COMMON_NB_SMALL, COMMON_NB, COMMON_NB_GPU, COMMON_OVERLAP, COMMON_DISABLE, COMMON_CACHE_KB, NCOMMON };
 
 static const char *const names[NCOMMON] = {
     "HETSCAL_NB_SMALL", "HETSCAL_NB", "HETSCAL_NB_GPU", "HETSCAL_OVERLAP_COPIES",
-    "HETSCAL_DISABLE"
+    "HETSCAL_DISABLE", "HETSCAL_CACHE_KB"
 };
 
 static int *common_field(hs_config *cfg, int k)
@@ -25,7 +25,8 @@ static int *common_field(hs_config *cfg, int k)
     case COMMON_NB: return &cfg->nb;
     case COMMON_NB_GPU: return &cfg->nb_gpu;
     case COMMON_OVERLAP: return &cfg->overlap_copies;
-    default: return &cfg->disable;
+    case COMMON_DISABLE: return &cfg->disable;
+    default: return &cfg->cache_kb;
     }
 }
 

@@ -14,6 +14,8 @@ typedef struct hs_config {
     int nb_gpu;        /* grid: accelerator panel width Bg (0: from DGEMM rates) */
     int overlap_copies;   /* grid: repartition as tasks: 0 no, 1 large, 2 always */
     int disable;       /* grid: forward calls to the next ScaLAPACK */
+    int cache_kb;      /* grid: last-level cache of a node (KiB): a share
+                          larger than that reads its tiles from memory */
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */

@@ -1,0 +1,92 @@
+/* The host tile from the machine's kernel rates (see granularity.h). */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "api/granularity.h"
+#include "layout/tile_model.h"
+#include "util/clock.h"
+#include "util/kernel_rates.h"
+
+static const char *const source_name[] = { "measured", "rates file", "HETSCAL_KERNEL_RATES" };
+
+/* The grid's rates: every rank's in whole MFLOP/s summed (exact in any
+ * order of reduction), then divided by the ranks; a size is known only
+ * when every rank knows it.  Returns 0, or -1 when MPI fails (the same on
+ * every rank). */
+static int agree_rates(const hetscal_grid *grid, int count, double rates[][HS_NRATES])
+{
+    enum { PER_SIZE = HS_NRATES + 1 };
+    double mine[HS_RATE_SIZES * PER_SIZE], all[HS_RATE_SIZES * PER_SIZE];
+    for (int s = 0; s < count; s++) {
+        int known = 1;
+        for (int k = 0; k < HS_NRATES; k++) {
+            mine[s * PER_SIZE + k] = floor(rates[s][k] * 1e3 + 0.5);
+            known = known && rates[s][k] > 0;
+        }
+        mine[s * PER_SIZE + HS_NRATES] = known;
+    }
+    if (MPI_Allreduce(mine, all, count * PER_SIZE, MPI_DOUBLE, MPI_SUM, grid->comm)
+        != MPI_SUCCESS)
+        return -1;
+    for (int s = 0; s < count; s++) {
+        int everywhere = (int)all[s * PER_SIZE + HS_NRATES] == grid->size;
+        for (int k = 0; k < HS_NRATES; k++)
+            rates[s][k] = everywhere ? all[s * PER_SIZE + k] / grid->size * 1e-3 : 0;
+    }
+    return 0;
+}
+
+/* Rank 0 of the grid: the choice on one line; the rates and each size's
+ * predicted time too when they were measured in this call, or with
+ * HETSCAL_VERBOSE=2. */
+static void explain(const hetscal_grid *grid, const hs_config *cfg, int n, int b, int source,
+                    double probe_seconds, int count, double rates[][HS_NRATES],
+                    const double *predicted)
+{
+    if (!cfg->verbose || grid->rank != 0)
+        return;
+    char from[64];
+    if (probe_seconds >= 1e-3)
+        snprintf(from, sizeof from, "measured in %.2f s", probe_seconds);
+    else
+        snprintf(from, sizeof from, "%s", source_name[source]);
+    fprintf(stderr,
+            "hetscal: tile %d for N = %d on %d threads: the least predicted time from the "
+            "kernel rates (%s)\n", b, n, cfg->grid_threads, from);
+    if (probe_seconds < 1e-3 && cfg->verbose < 2)
+        return;
+    fprintf(stderr, "hetscal:   tile   GF/s per thread: gemm   syrk   trsm  potrf  predicted\n");
+    for (int s = 0; s < count; s++)
+        fprintf(stderr, "hetscal:   %4d                 %6.1f %6.1f %6.1f %6.1f  %s%.3f s%s\n",
+                hs_rate_size[s], rates[s][HS_RATE_GEMM], rates[s][HS_RATE_SYRK],
+                rates[s][HS_RATE_TRSM], rates[s][HS_RATE_POTRF],
+                predicted[s] > 0 ? "" : "(not considered) ", predicted[s],
+                hs_rate_size[s] == b ? "  <- chosen" : "");
+}
+
+int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg, int n)
+{
+    if (cfg->nb_small)
+        return cfg->nb_small;
+    int rule = hs_default_tile_size(n, cfg->grid_threads);
+    /* A share that fits in the cache runs its kernels on tiles in cache,
+     * where the size rule holds; the probe measures tiles from memory. */
+    double share = (double)n * n * sizeof(double) / grid->size;
+    int count = 0;
+    while (count < HS_RATE_SIZES && (long)hs_rate_size[count] * HS_TILE_MODEL_MIN_COLUMNS <= n)
+        count++;
+    if (share <= cfg->cache_kb * 1024.0 || count == 0)
+        return rule;
+
+    double rates[HS_RATE_SIZES][HS_NRATES], predicted[HS_RATE_SIZES];
+    double t0 = hs_now();
+    int source = hs_kernel_rates(count, cfg->num_threads, grid->local_ranks, rates);
+    double probe_seconds = hs_now() - t0;
+    if (agree_rates(grid, count, rates))
+        return rule;
+    int b = hs_tile_model_choose(n, cfg->grid_threads, rates, count, predicted);
+    explain(grid, cfg, n, b ? b : rule, source, probe_seconds, count, rates, predicted);
+    return b ? b : rule;
+}

@@ -1,0 +1,18 @@
+/* The host tile of a factorization, chosen from the machine: when the
+ * ranks' shares do not fit in the last-level cache, the kernel rates of
+ * the grid's ranks (util/kernel_rates.h, averaged over the grid) go into
+ * the tile model (layout/tile_model.h); otherwise, or when nothing can be
+ * measured, the size rule (hs_default_tile_size).  HETSCAL_NB_SMALL
+ * overrides both. */
+#ifndef HETSCAL_API_GRANULARITY_H
+#define HETSCAL_API_GRANULARITY_H
+
+#include "blacs_shim/grid.h"
+#include "util/config.h"
+
+/* Collective over the grid when the model applies (one MPI_Allreduce of
+ * the rates); the same answer on every rank.  With cfg->verbose, rank 0
+ * of the grid says what it chose and why. */
+int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg, int n);
+
+#endif

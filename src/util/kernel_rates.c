@@ -1,0 +1,296 @@
+/* The host kernel-rate probe (see kernel_rates.h). */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/blas.h"
+#include "util/blas_threads.h"
+#include "util/clock.h"
+#include "util/host_blas.h"
+#include "util/kernel_rates.h"
+#include "util/kernel_rates_file.h"
+
+const int hs_rate_size[HS_RATE_SIZES] = { 128, 192, 256, 384, 512, 768, 1024 };
+
+/* The threads cycle through pools of tiles that together exceed the
+ * last-level cache of a node (POOL_TOTAL_BYTES), each at least
+ * POOL_MIN_TILES tiles, so that every kernel reads tiles that are not in
+ * cache, as in a factorization whose share does not fit. */
+enum { POOL_TOTAL_BYTES = 128 << 20, POOL_MIN_TILES = 6, PASSES = 2, MAX_THREADS = 256 };
+
+/* The threads start together: each waits at the gate until the calling
+ * thread knows how many it could start and has sized the barrier. */
+typedef struct probe_gate {
+    pthread_mutex_t mutex;
+    pthread_cond_t opened;
+    int open;
+    pthread_barrier_t barrier;
+} probe_gate;
+
+typedef struct probe_thread {
+    pthread_t id;
+    probe_gate *gate;
+    int b;
+    double *pool;
+    size_t ntiles, next;
+    int warm_up;
+    double seconds[HS_NRATES];
+} probe_thread;
+
+static double *next_tile(probe_thread *p)
+{
+    double *t = p->pool + p->next * (size_t)p->b * p->b;
+    p->next = (p->next + 1) % p->ntiles;
+    return t;
+}
+
+/* A tile that DTRSM and DPOTRF take: lower triangle of an SPD matrix with
+ * a dominant diagonal.  Writing it touches only the lower triangle. */
+static void make_spd(double *t, int b)
+{
+    for (int j = 0; j < b; j++)
+        for (int i = j; i < b; i++)
+            t[i + (size_t)j * b] = i == j ? b + 1.0 : 0.01;
+}
+
+static void run_kernel(probe_thread *p, int kernel)
+{
+    int b = p->b;
+    const double one = 1.0, minus = -1.0;
+    double *x = next_tile(p), *y = next_tile(p), *z = next_tile(p);
+    if (kernel == HS_RATE_TRSM || kernel == HS_RATE_POTRF)
+        make_spd(x, b);
+    pthread_barrier_wait(&p->gate->barrier);
+    double t0 = hs_now();
+    switch (kernel) {
+    case HS_RATE_GEMM:
+        dgemm_("N", "T", &b, &b, &b, &minus, x, &b, y, &b, &one, z, &b, 1, 1);
+        break;
+    case HS_RATE_SYRK:
+        dsyrk_("L", "N", &b, &b, &minus, x, &b, &one, z, &b, 1, 1);
+        break;
+    case HS_RATE_TRSM:
+        hs_host_dtrsm('R', 'L', 'T', 'N', b, b, 1.0, x, b, z, b);
+        break;
+    default:
+        (void)hs_host_dpotrf_lower(b, x, b);
+        break;
+    }
+    double t = hs_now() - t0;
+    if (p->seconds[kernel] == 0 || t < p->seconds[kernel])
+        p->seconds[kernel] = t;
+}
+
+static void probe_run(probe_thread *p)
+{
+    if (p->warm_up)
+        run_kernel(p, HS_RATE_GEMM);   /* library threads, clocks */
+    memset(p->seconds, 0, sizeof p->seconds);
+    for (int k = 0; k < HS_NRATES; k++)
+        run_kernel(p, k);
+}
+
+static void *probe_main(void *arg)
+{
+    probe_thread *p = arg;
+    pthread_mutex_lock(&p->gate->mutex);
+    while (!p->gate->open)
+        pthread_cond_wait(&p->gate->opened, &p->gate->mutex);
+    pthread_mutex_unlock(&p->gate->mutex);
+    probe_run(p);
+    return NULL;
+}
+
+static double flops(int kernel, int b)
+{
+    double cube = (double)b * b * b;
+    return kernel == HS_RATE_GEMM ? 2 * cube : kernel == HS_RATE_POTRF ? cube / 3 : cube;
+}
+
+/* Measures size b on up to `threads` threads (the calling one among
+ * them; fewer when no more can be started): each rate is the slowest
+ * thread's, and raises rate[] where it is higher. */
+static void measure(int b, int warm_up, int threads, double *pools[], size_t pool_values,
+                    double rate[])
+{
+    probe_thread p[MAX_THREADS];
+    probe_gate gate = { .mutex = PTHREAD_MUTEX_INITIALIZER, .opened = PTHREAD_COND_INITIALIZER };
+    size_t tile = (size_t)b * b;
+    for (int t = 0; t < threads; t++)
+        p[t] = (probe_thread){ .gate = &gate, .b = b, .pool = pools[t],
+                               .ntiles = pool_values / tile, .warm_up = warm_up };
+    int started = 1;
+    while (started < threads && pthread_create(&p[started].id, NULL, probe_main, &p[started]) == 0)
+        started++;
+    pthread_barrier_init(&gate.barrier, NULL, (unsigned)started);
+    pthread_mutex_lock(&gate.mutex);
+    gate.open = 1;
+    pthread_cond_broadcast(&gate.opened);
+    pthread_mutex_unlock(&gate.mutex);
+    probe_run(&p[0]);
+    for (int t = 1; t < started; t++)
+        pthread_join(p[t].id, NULL);
+    pthread_barrier_destroy(&gate.barrier);
+    for (int k = 0; k < HS_NRATES; k++) {
+        double worst = 0;
+        for (int t = 0; t < started; t++)
+            if (p[t].seconds[k] > worst)
+                worst = p[t].seconds[k];
+        double r = worst > 0 ? flops(k, b) / worst * 1e-9 : 0;
+        if (r > rate[k])
+            rate[k] = r;
+    }
+}
+
+/* The rates known in this process, per (threads, ranks of the node). */
+enum { MAX_KEYS = 8 };
+typedef struct rates_entry {
+    int threads, local_ranks;
+    int known[HS_RATE_SIZES];
+    int measured;   /* some size was measured by this process */
+    double rate[HS_RATE_SIZES][HS_NRATES];
+} rates_entry;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static rates_entry entries[MAX_KEYS];
+static int nentries;
+
+static rates_entry *entry_for(int threads, int local_ranks)
+{
+    for (int e = 0; e < nentries; e++)
+        if (entries[e].threads == threads && entries[e].local_ranks == local_ranks)
+            return &entries[e];
+    int e = nentries < MAX_KEYS ? nentries++ : MAX_KEYS - 1;
+    entries[e] = (rates_entry){ .threads = threads, .local_ranks = local_ranks };
+    return &entries[e];
+}
+
+/* Measures the sizes of e below `count` that it does not know yet; each
+ * new one goes to the rates file.  Returns the source. */
+static int fill_entry(rates_entry *e, int count)
+{
+    int missing = 0;
+    char sig[HS_RATES_SIGNATURE];
+    hs_rates_signature(sig, e->threads, e->local_ranks);
+    for (int s = 0; s < count; s++) {
+        if (e->known[s])
+            continue;
+        if (hs_rates_file_load(sig, hs_rate_size[s], e->rate[s]) == 0) {
+            e->known[s] = 1;
+            continue;
+        }
+        missing = s + 1;
+    }
+    if (!missing)
+        return e->measured ? HS_RATES_MEASURED : HS_RATES_FILE;
+
+    int threads = e->threads < MAX_THREADS ? e->threads : MAX_THREADS;
+    int big = hs_rate_size[missing - 1];
+    size_t pool_values = (size_t)POOL_MIN_TILES * big * big;
+    if (pool_values < POOL_TOTAL_BYTES / sizeof(double) / (size_t)threads)
+        pool_values = POOL_TOTAL_BYTES / sizeof(double) / (size_t)threads;
+    double *pools[MAX_THREADS] = { 0 };
+    int ok = 1;
+    for (int t = 0; t < threads && ok; t++) {
+        pools[t] = malloc(pool_values * sizeof(double));
+        ok = pools[t] != NULL;
+        /* Values that keep every kernel in normal floating point. */
+        for (size_t i = 0; ok && i < pool_values; i++)
+            pools[t][i] = 0.25 + (double)(i % 13) * 0.0625;
+    }
+    /* Two passes over the sizes, the best of each kept: a burst of
+     * other load (the BLAS threads of the application's last call spin
+     * for a while before they sleep) spoils one pass, rarely both. */
+    int entered = hs_blas_threads_enter(), warm_up = 1;
+    for (int pass = 0; pass < PASSES && ok; pass++)
+        for (int s = 0; s < missing; s++) {
+            if (e->known[s])
+                continue;
+            if (pass == 0)
+                memset(e->rate[s], 0, sizeof e->rate[s]);
+            measure(hs_rate_size[s], warm_up, threads, pools, pool_values, e->rate[s]);
+            warm_up = 0;
+        }
+    for (int s = 0; s < missing && ok; s++)
+        if (!e->known[s]) {
+            e->known[s] = e->measured = 1;
+            hs_rates_file_store(sig, hs_rate_size[s], e->rate[s]);
+        }
+    hs_blas_threads_leave(entered);
+    for (int t = 0; t < threads; t++)
+        free(pools[t]);
+    /* Without memory for the probe, sizes stay unknown (rate 0): the
+     * choice then keeps to what it knows. */
+    return HS_RATES_MEASURED;
+}
+
+int hs_kernel_rates_parse(const char *text, double rates[][HS_NRATES])
+{
+    double given[HS_RATE_SIZES][HS_NRATES];
+    int have[HS_RATE_SIZES] = { 0 }, any = 0;
+    const char *p = text;
+    while (*p) {
+        char *end;
+        long b = strtol(p, &end, 10);
+        if (end == p || *end != ':')
+            return -1;
+        p = end + 1;
+        double v[HS_NRATES];
+        int k = 0;
+        for (; k < HS_NRATES; k++) {
+            v[k] = strtod(p, &end);
+            if (end == p || !(v[k] > 0))
+                return -1;
+            p = end;
+            if (*p != '/')
+                break;
+            p++;
+        }
+        if (k == 0)
+            v[1] = v[2] = v[3] = v[0];
+        else if (k != HS_NRATES - 1)
+            return -1;
+        int s = 0;
+        while (s < HS_RATE_SIZES && hs_rate_size[s] != b)
+            s++;
+        if (s == HS_RATE_SIZES)
+            return -1;
+        memcpy(given[s], v, sizeof v);
+        have[s] = any = 1;
+        if (*p == ',' && p[1])
+            p++;
+        else if (*p)
+            return -1;
+    }
+    if (!any)
+        return -1;
+    int from = 0;
+    while (!have[from])
+        from++;
+    for (int s = 0; s < HS_RATE_SIZES; s++) {
+        if (have[s])
+            from = s;
+        memcpy(rates[s], given[from], sizeof given[from]);
+    }
+    return 0;
+}
+
+int hs_kernel_rates(int count, int threads, int local_ranks, double rates[][HS_NRATES])
+{
+    const char *forced = getenv("HETSCAL_KERNEL_RATES");
+    if (forced && *forced && hs_kernel_rates_parse(forced, rates) == 0)
+        return HS_RATES_FORCED;
+    if (count > HS_RATE_SIZES)
+        count = HS_RATE_SIZES;
+    pthread_mutex_lock(&lock);
+    rates_entry *e = entry_for(threads > 0 ? threads : 1, local_ranks);
+    int source = fill_entry(e, count);
+    for (int s = 0; s < count; s++)
+        for (int k = 0; k < HS_NRATES; k++)
+            rates[s][k] = e->known[s] ? e->rate[s][k] : 0;
+    pthread_mutex_unlock(&lock);
+    return source;
+}

@@ -1,0 +1,42 @@
+/* The host kernel rates that decide the tile size (api/granularity.c):
+ * GF/s of one thread's DGEMM, DSYRK, DTRSM and DPOTRF on b x b tiles for
+ * each size b of a fixed ladder, measured as the factorization runs them:
+ * every thread of the rank at once (they share the memory bandwidth), on
+ * operands that are not in cache (a tile of a matrix larger than the cache
+ * comes from memory), the triangular kernels as hetscal runs them
+ * (util/host_blas.h).
+ *
+ * A size is measured once per process and thread count, and kept in the
+ * rates file (HETSCAL_RATES_FILE, default $XDG_CACHE_HOME/hetscal/
+ * kernel-rates or ~/.cache/hetscal/kernel-rates; "none": no file) under
+ * the machine's signature (CPU model, BLAS library, threads, ranks of the
+ * node): later runs on the same kind of machine read the same rates, so
+ * they choose the same tiles and give bitwise identical results.
+ * HETSCAL_KERNEL_RATES forces them (tests, "what if this CPU were
+ * slower"): "b:rate,..." (one rate for the four kernels at size b) or
+ * "b:gemm/syrk/trsm/potrf,..."; a size it leaves out takes the rates of
+ * the next smaller size it gives (the smallest given below it). */
+#ifndef HETSCAL_UTIL_KERNEL_RATES_H
+#define HETSCAL_UTIL_KERNEL_RATES_H
+
+enum { HS_RATE_GEMM, HS_RATE_SYRK, HS_RATE_TRSM, HS_RATE_POTRF, HS_NRATES };
+enum { HS_RATE_SIZES = 7 };
+
+/* The ladder: tile sizes the choice considers, increasing. */
+extern const int hs_rate_size[HS_RATE_SIZES];
+
+/* Where the rates of a call came from. */
+enum hs_rates_source { HS_RATES_MEASURED, HS_RATES_FILE, HS_RATES_FORCED };
+
+/* rates[s][kernel] for the first `count` ladder sizes, with `threads`
+ * threads per rank and `local_ranks` ranks on the node (the file's key).
+ * Thread-safe; the first call for a size measures it (its time is about
+ * 13 b^3 flops per thread).  Returns the source (the weakest of its
+ * sizes': measured if any was). */
+int hs_kernel_rates(int count, int threads, int local_ranks, double rates[][HS_NRATES]);
+
+/* Parses a HETSCAL_KERNEL_RATES value into rates[0..HS_RATE_SIZES-1];
+ * returns 0, or -1 when it is malformed (then it is ignored). */
+int hs_kernel_rates_parse(const char *text, double rates[][HS_NRATES]);
+
+#endif

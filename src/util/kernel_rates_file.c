@@ -1,0 +1,125 @@
+/* The rates file (see kernel_rates_file.h). */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/blas.h"
+#include "util/kernel_rates.h"
+#include "util/kernel_rates_file.h"
+
+enum { PATH_BYTES = 4096, LINE_BYTES = HS_RATES_SIGNATURE + 128 };
+
+/* The file's path, or 0 when there is none. */
+static int rates_path(char path[PATH_BYTES])
+{
+    const char *set = getenv("HETSCAL_RATES_FILE");
+    if (set && strcmp(set, "none") == 0)
+        return 0;
+    if (set && *set)
+        return snprintf(path, PATH_BYTES, "%s", set) < PATH_BYTES;
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n = xdg && *xdg ? snprintf(path, PATH_BYTES, "%s/hetscal/kernel-rates", xdg)
+            : home && *home ? snprintf(path, PATH_BYTES, "%s/.cache/hetscal/kernel-rates", home)
+                            : PATH_BYTES;
+    return n < PATH_BYTES;
+}
+
+/* Copies src into dst (of size `bytes`) with blanks and ';' as '_'. */
+static void copy_word(char *dst, size_t bytes, const char *src)
+{
+    size_t i = 0;
+    for (; src[i] && src[i] != '\n' && i + 1 < bytes; i++)
+        dst[i] = src[i] == ' ' || src[i] == '\t' || src[i] == ';' ? '_' : src[i];
+    dst[i] = '\0';
+}
+
+static void cpu_model(char *out, size_t bytes)
+{
+    char line[512];
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    snprintf(out, bytes, "unknown");
+    while (f && fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) == 0 && colon) {
+            copy_word(out, bytes, colon + 1 + (colon[1] == ' '));
+            break;
+        }
+    }
+    if (f)
+        fclose(f);
+}
+
+void hs_rates_signature(char sig[HS_RATES_SIGNATURE], int threads, int local_ranks)
+{
+    char cpu[160], blas[256] = "unknown";
+    Dl_info info;
+    cpu_model(cpu, sizeof cpu);
+    if (dladdr((void *)dgemm_, &info) && info.dli_fname)
+        copy_word(blas, sizeof blas, info.dli_fname);
+    snprintf(sig, HS_RATES_SIGNATURE, "cpu=%s;blas=%s;threads=%d;ranks=%d", cpu, blas, threads,
+             local_ranks);
+}
+
+int hs_rates_file_load(const char *sig, int b, double *rate)
+{
+    char path[PATH_BYTES], line[LINE_BYTES], their[LINE_BYTES];
+    if (!rates_path(path))
+        return -1;
+    FILE *f = fopen(path, "r");
+    int found = -1;
+    while (f && found && fgets(line, sizeof line, f)) {
+        int size;
+        double r[HS_NRATES];
+        if (sscanf(line, "%d %lf %lf %lf %lf %s", &size, &r[0], &r[1], &r[2], &r[3], their) == 6
+            && size == b && strcmp(their, sig) == 0 && r[0] > 0 && r[1] > 0 && r[2] > 0
+            && r[3] > 0) {
+            memcpy(rate, r, sizeof r);
+            found = 0;
+        }
+    }
+    if (f)
+        fclose(f);
+    return found;
+}
+
+/* mkdir -p of the directories above the file. */
+static void make_parents(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        (void)mkdir(path, 0755);
+        *p = '/';
+    }
+}
+
+void hs_rates_file_store(const char *sig, int b, const double *rate)
+{
+    char path[PATH_BYTES], line[LINE_BYTES];
+    if (!rates_path(path))
+        return;
+    int n = snprintf(line, sizeof line, "%d %.3f %.3f %.3f %.3f %s\n", b, rate[0], rate[1],
+                     rate[2], rate[3], sig);
+    if (n <= 0 || n >= (int)sizeof line)
+        return;
+    make_parents(path);
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return;
+    /* One write with O_APPEND: lines of processes storing at once do not
+     * interleave. */
+    ssize_t done;
+    do
+        done = write(fd, line, (size_t)n);
+    while (done < 0 && errno == EINTR);
+    close(fd);
+}

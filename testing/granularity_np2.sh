@@ -1,0 +1,28 @@
+#!/bin/sh
+# The PDPOTRF tester on 2 ranks with the tile model forced on
+# (HETSCAL_CACHE_KB=1: every share is "larger than the cache") and the
+# kernel rates forced (HETSCAL_KERNEL_RATES): with every size as fast the
+# smallest tile is chosen, with slow small kernels a large one, and both
+# factorizations pass the tester's checks.
+: "${top_srcdir:=$(dirname "$0")/..}"
+HETSCAL_CACHE_KB=1 HETSCAL_VERBOSE=1
+export HETSCAL_CACHE_KB HETSCAL_VERBOSE
+log=$(mktemp "${TMPDIR:-/tmp}/granularity.XXXXXX") || exit 1
+trap 'rm -f "$log"' EXIT
+status=0
+for case in "128:50 128" "128:5,192:10,256:20,384:40 384"; do
+    set -- $case
+    HETSCAL_KERNEL_RATES=$1 sh "$top_srcdir/testing/llt/run_llt.sh" 2 \
+        "$top_srcdir/testing/data/llt_granularity.dat" >"$log" 2>&1 || {
+        cat "$log"; echo "FAIL: the tester with HETSCAL_KERNEL_RATES=$1" >&2; status=1; }
+    grep 'hetscal: tile' "$log" | sort | uniq -c
+    # Rank 0 says it for each N = 1600 call (2 grids x 2 UPLO), nothing
+    # for N = 300 (the size rule), and nothing else.
+    chosen=$(grep -c "hetscal: tile $2 for N = 1600 " "$log")
+    others=$(grep 'hetscal: tile' "$log" | grep -vc "hetscal: tile $2 for N = 1600 ")
+    if [ "$chosen" -ne 4 ] || [ "$others" -ne 0 ]; then
+        echo "FAIL: rates $1: tile $2 chosen $chosen times (4 wanted), other choices $others" >&2
+        status=1
+    fi
+done
+exit $status

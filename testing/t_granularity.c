@@ -1,0 +1,126 @@
+/* The tile choice from kernel rates, serially: HETSCAL_KERNEL_RATES
+ * parsing (src/util/kernel_rates.c), the Cholesky tile model
+ * (src/layout/tile_model.c) on rate tables of fast and slow small
+ * kernels, and the probe with its rates file (a second process reads what
+ * the first measured).  Usage: t_granularity [RATES_FILE]; exit status:
+ * failures. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout/tile_model.h"
+#include "util/kernel_rates.h"
+
+static int failures;
+
+static void expect(int ok, const char *what)
+{
+    if (!ok) {
+        printf("FAIL: %s\n", what);
+        failures++;
+    }
+}
+
+static int size_index(int b)
+{
+    for (int s = 0; s < HS_RATE_SIZES; s++)
+        if (hs_rate_size[s] == b)
+            return s;
+    return -1;
+}
+
+static void test_parse(void)
+{
+    double r[HS_RATE_SIZES][HS_NRATES];
+    expect(hs_kernel_rates_parse("256:20,768:40/30/20/10", r) == 0, "parse: valid text");
+    expect(r[size_index(128)][HS_RATE_GEMM] == 20 && r[size_index(384)][HS_RATE_POTRF] == 20,
+           "parse: sizes below and between take the nearest smaller given (or the first)");
+    expect(r[size_index(1024)][HS_RATE_GEMM] == 40 && r[size_index(1024)][HS_RATE_SYRK] == 30
+               && r[size_index(768)][HS_RATE_TRSM] == 20
+               && r[size_index(768)][HS_RATE_POTRF] == 10,
+           "parse: four rates in gemm/syrk/trsm/potrf order");
+    static const char *const bad[] = { "", "abc", "100:20", "128:0", "128:1/2", "128:5,",
+                                       "128:5;256:6", "128:-1", "128" };
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        char what[96];
+        snprintf(what, sizeof what, "parse: '%s' is refused", bad[k]);
+        expect(hs_kernel_rates_parse(bad[k], r) == -1, what);
+    }
+}
+
+static int choose(const char *rates_text, int n, int threads)
+{
+    double r[HS_RATE_SIZES][HS_NRATES], predicted[HS_RATE_SIZES];
+    if (hs_kernel_rates_parse(rates_text, r))
+        return -1;
+    return hs_tile_model_choose(n, threads, r, HS_RATE_SIZES, predicted);
+}
+
+static void test_model(void)
+{
+    /* Every size as fast: the smallest tile has the shortest critical
+     * path and the same work. */
+    expect(choose("128:50", 8000, 2) == 128, "model: flat rates give the smallest tile");
+    /* Small tiles slow (tiles read from memory): the choice moves up. */
+    int steep = choose("128:10,256:20,512:40,1024:50", 8000, 2);
+    expect(steep >= 512, "model: rates rising with the size give a large tile");
+    /* The same rates on many threads: the critical path weighs more. */
+    int many = choose("128:10,256:20,512:40,1024:50", 8000, 1024);
+    expect(many > 0 && many < steep, "model: more threads, smaller tile");
+    /* One thread: no critical path to hide; the fastest kernels win. */
+    expect(choose("128:40,192:42,256:44,384:46,512:48,768:49,1024:50", 100000, 1) == 1024,
+           "model: one thread takes the fastest kernels");
+    /* Only sizes leaving HS_TILE_MODEL_MIN_COLUMNS tile columns. */
+    int small = choose("128:10,256:20,512:40,1024:50", 1000, 2);
+    expect(small > 0 && small * HS_TILE_MODEL_MIN_COLUMNS <= 1000,
+           "model: no tile above n / HS_TILE_MODEL_MIN_COLUMNS");
+    expect(choose("128:50", 400, 2) == 0, "model: nothing to choose below 4 x 128");
+    /* Sizes whose rates are unknown (the probe had no memory) are skipped. */
+    double r[HS_RATE_SIZES][HS_NRATES], predicted[HS_RATE_SIZES];
+    memset(r, 0, sizeof r);
+    r[size_index(256)][0] = r[size_index(256)][1] = r[size_index(256)][2] =
+        r[size_index(256)][3] = 30;
+    expect(hs_tile_model_choose(8000, 2, r, HS_RATE_SIZES, predicted) == 256
+               && predicted[size_index(128)] == 0 && predicted[size_index(256)] > 0,
+           "model: sizes without rates are not considered");
+}
+
+/* The probe on two threads for the two smallest sizes, into the rates
+ * file; then the same rates again (from this process's table). */
+static void test_probe(void)
+{
+    double first[HS_RATE_SIZES][HS_NRATES], again[HS_RATE_SIZES][HS_NRATES];
+    int source = hs_kernel_rates(2, 2, 1, first);
+    expect(source == HS_RATES_MEASURED || source == HS_RATES_FILE, "probe: a source");
+    for (int s = 0; s < 2; s++)
+        for (int k = 0; k < HS_NRATES; k++)
+            expect(first[s][k] > 0.01 && first[s][k] < 1e5, "probe: a plausible rate");
+    expect(hs_kernel_rates(2, 2, 1, again) == source
+               && memcmp(first, again, 2 * sizeof first[0]) == 0,
+           "probe: measured once per process");
+    printf("probe (%s): b 128 gemm %.1f syrk %.1f trsm %.1f potrf %.1f GF/s per thread\n",
+           source == HS_RATES_FILE ? "rates file" : "measured", first[0][0], first[0][1],
+           first[0][2], first[0][3]);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) {
+        /* The rates file: "check" reads it only (a second process). */
+        setenv("HETSCAL_RATES_FILE", argv[1], 1);
+        if (argc > 2 && strcmp(argv[2], "check") == 0) {
+            double r[HS_RATE_SIZES][HS_NRATES];
+            expect(hs_kernel_rates(2, 2, 1, r) == HS_RATES_FILE,
+                   "rates file: a second process reads the first one's rates");
+            return failures;
+        }
+    }
+    unsetenv("HETSCAL_KERNEL_RATES");
+    test_parse();
+    test_model();
+    test_probe();
+    printf("%s: %d failure(s)\n", argv[0], failures);
+    return failures;
+}

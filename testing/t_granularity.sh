@@ -1,0 +1,13 @@
+#!/bin/sh
+# The tile choice from kernel rates (testing/t_granularity.c): parsing, the
+# model, the probe; then a second process finds the probe's rates in the
+# rates file the first one wrote.
+OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1
+export OPENBLAS_NUM_THREADS OMP_NUM_THREADS
+rates=$(mktemp -d "${TMPDIR:-/tmp}/hetscal-rates.XXXXXX") || exit 1
+trap 'rm -rf "$rates"' EXIT
+prog="$top_builddir/testing/t_granularity"
+timeout -k 10 "${HETSCAL_TEST_TIMEOUT:-600}" "$prog" "$rates/sub/kernel-rates" || exit 1
+timeout -k 10 "${HETSCAL_TEST_TIMEOUT:-600}" "$prog" "$rates/sub/kernel-rates" check || exit 1
+lines=$(wc -l <"$rates/sub/kernel-rates")
+[ "$lines" -eq 2 ] || { echo "FAIL: the rates file has $lines lines, not 2" >&2; exit 1; }
