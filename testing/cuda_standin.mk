@@ -33,7 +33,7 @@ testing_cuda_standin_libcudastandin_la_LIBADD = $(LAPACK_LIBS)
 EXTRA_libhetscal_core_la_DEPENDENCIES = testing/cuda_standin/libcudastandin.la
 
 check_PROGRAMS += testing/t_cuda_standin
-testing_t_cuda_standin_SOURCES = testing/t_cuda_standin.h testing/t_cuda_standin.c \
+testing_t_cuda_standin_SOURCES = testing/t_cuda_standin.h testing/row_checks.h testing/t_cuda_standin.c \
   testing/t_cuda_standin_rules.c
 testing_t_cuda_standin_CPPFLAGS = -I$(top_srcdir)/testing/cuda_standin/include
 testing_t_cuda_standin_LDADD = testing/cuda_standin/libcudastandin.la $(LAPACK_LIBS)

@@ -1,7 +1,7 @@
 # Unit test of the device layer (src/device): cpu and emu devices, and cuda
 # when a GPU is present; a plain program, no MPI.
 check_PROGRAMS += testing/t_device
-testing_t_device_SOURCES = testing/t_device.c
+testing_t_device_SOURCES = testing/t_device.c testing/row_checks.h
 testing_t_device_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 TESTS += testing/t_device.sh
 EXTRA_DIST += testing/t_device.sh

@@ -23,24 +23,13 @@
 
 extern char **environ;
 
-static int passed, failed, row_failures;
-
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            row_failures++;                                                           \
-            printf("  check failed, line %d: %s\n", __LINE__, #cond);                \
-        }                                                                             \
-    } while (0)
+#include "row_checks.h"
 
 static void report(const char *what)
 {
-    printf("%-60s %s\n", what, row_failures ? "FAILED" : "PASSED");
-    if (row_failures)
-        failed++;
-    else
-        passed++;
-    row_failures = 0;
+    char label[128];
+    snprintf(label, sizeof label, "%-60s", what);
+    row_done(label);
 }
 
 static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;

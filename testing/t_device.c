@@ -15,24 +15,13 @@
 #include "device/backends.h"
 #include "include/hetscal.h"
 
-static int passed, failed, row_failures;
-
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            row_failures++;                                                           \
-            printf("  check failed, line %d: %s\n", __LINE__, #cond);                \
-        }                                                                             \
-    } while (0)
+#include "row_checks.h"
 
 static void report(const char *dev, const char *what)
 {
-    printf("%-7s %-46s %s\n", dev, what, row_failures ? "FAILED" : "PASSED");
-    if (row_failures)
-        failed++;
-    else
-        passed++;
-    row_failures = 0;
+    char label[64];
+    snprintf(label, sizeof label, "%-7s %-46s", dev, what);
+    row_done(label);
 }
 
 static unsigned long rng_state = 1;

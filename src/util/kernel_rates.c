@@ -172,12 +172,15 @@ static rates_entry *entry_for(int threads, int local_ranks)
  * new one goes to the rates file.  Returns the source. */
 static int fill_entry(rates_entry *e, int count)
 {
-    int missing = 0;
+    int missing = 0, signed_yet = 0;
     char sig[HS_RATES_SIGNATURE];
-    hs_rates_signature(sig, e->threads, e->local_ranks);
     for (int s = 0; s < count; s++) {
         if (e->known[s])
             continue;
+        /* Only for sizes not yet known: it reads /proc/cpuinfo, which a
+         * call whose rates are all known has no reason to do. */
+        if (!signed_yet++)
+            hs_rates_signature(sig, e->threads, e->local_ranks);
         if (hs_rates_file_load(sig, hs_rate_size[s], e->rate[s]) == 0) {
             e->known[s] = 1;
             continue;
