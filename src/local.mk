@@ -11,6 +11,7 @@ HETSCAL_CORE_SOURCES = \
   src/api/call_guard.h src/api/call_guard.c \
   src/api/gpu_placement.h src/api/gpu_placement.c \
   src/api/call_driver.h src/api/call_driver.c \
+  src/api/call_entry.h src/api/call_entry.c \
   src/api/call_common.h src/api/call_common.c \
   src/api/granularity.h src/api/granularity.c \
   src/layout/tile_model.h src/layout/tile_model.c \

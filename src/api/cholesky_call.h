@@ -1,14 +1,12 @@
-/* The body of PDPOTRF once the arguments are valid: repartition into
- * tiles, factor with the runtime, scatter back, agree on INFO. */
+/* PDPOTRF as a table of the call entry and driver (api/call_entry.h,
+ * api/call_driver.h): its argument checks, the tile layout and the
+ * Cholesky task program.  hs_call_entry(&hs_pdpotrf, ...) returns INFO,
+ * the same on every rank. */
 #ifndef HETSCAL_API_CHOLESKY_CALL_H
 #define HETSCAL_API_CHOLESKY_CALL_H
 
-#include "blacs_shim/grid.h"
-#include "util/config.h"
+#include "api/call_driver.h"
 
-/* Returns INFO (>= 0, the same on every rank) or a negative hetscal_status
- * when the runtime failed (also the same on every rank). */
-int hs_cholesky_call(const hetscal_grid *grid, const hs_config *cfg, int upper,
-                     int n, double *a, int ia, int ja, const int *desca);
+extern const hs_factorization hs_pdpotrf;
 
 #endif

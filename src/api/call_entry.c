@@ -1,0 +1,74 @@
+/* The entry around the call driver (see call_entry.h). */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "api/call_entry.h"
+#include "api/check_args.h"
+#include "api/config_agree.h"
+#include "blacs_shim/blacs.h"
+#include "include/hetscal.h"
+#include "layout/desc.h"
+#include "runtime/status.h"
+#include "util/config.h"
+
+/* ScaLAPACK's checks; returns the INFO of a bad argument (after PXERBLA)
+ * or 0, with c->grid set for a valid call. */
+static int check(const hs_factorization *f, hs_call *c)
+{
+    int ctxt = c->desca[HS_CTXT], nprow, npcol, myrow, mycol, code, err;
+
+    hetscal_grid_info(ctxt, &nprow, &npcol, &myrow, &mycol);
+    if (nprow == -1) {
+        code = f->desc_arg * 100 + HS_CTXT + 1;
+    } else {
+        code = hs_chk1mat(c->m, f->m_arg, c->n, f->n_arg, c->ia, c->ja, c->desca, f->desc_arg,
+                          nprow, npcol, myrow, mycol);
+        if (code == 0)
+            code = f->check(c, nprow, npcol, myrow, mycol);
+        c->grid = hetscal_grid_get(ctxt, &err);
+        if (!c->grid) {
+            fprintf(stderr, "hetscal: %s: cannot set up the grid of context %d (%d: %s)\n",
+                    f->routine, ctxt, err, hs_status_text(err));
+            return err;
+        }
+        int mismatch_code, value = f->global_value(c, &mismatch_code);
+        code = hs_pchk1mat(c->grid, code, c->m, f->m_arg, c->n, f->n_arg, c->ia, c->ja,
+                           c->desca, f->desc_arg, 1, &value, &mismatch_code);
+    }
+    if (code) {
+        int info = hs_code_to_info(code), arg = -info;
+        pxerbla_(&ctxt, f->name, &arg, strlen(f->name));
+        return info;
+    }
+    return 0;
+}
+
+int hs_call_entry(const hs_factorization *f, hs_call *c)
+{
+    hs_config cfg;
+
+    /* Forwarded only when rank (0,0) says so (hs_config_agree): a grid
+     * half on hetscal and half on ScaLAPACK would wait forever.  The
+     * argument checks are ScaLAPACK's own, so a bad call is answered the
+     * same either way. */
+    int info = check(f, c);
+    if (info != 0 || f->nothing_to_do(c))
+        return info;
+    hs_config_read(&cfg, c->grid->local_ranks);
+    c->cfg = &cfg;
+    info = hs_config_agree(&cfg, c->grid);
+    if (info == 0 && cfg.disable) {
+        f->forward(c, &info);
+        return info;
+    }
+    if (info == 0)
+        info = hs_call_run(f, c);
+    if (info < 0)
+        fprintf(stderr, "hetscal: %s failed inside the runtime (status %d: %s) on rank %d\n",
+                f->routine, info, hs_status_text(info), c->grid->rank);
+    if (f->returning)
+        f->returning(c);
+    return info;
+}
