@@ -1,14 +1,10 @@
-# Serial unit test of the recursive host DTRSM and DPOTRF (src/util/host_blas.c)
-# against the BLAS/LAPACK routines they replace.
-check_PROGRAMS += testing/t_host_blas
-testing_t_host_blas_SOURCES = testing/t_host_blas.c
+# Unit tests linked with the convenience library: the recursive host DTRSM
+# and DPOTRF (src/util/host_blas.c) against the BLAS/LAPACK routines they
+# replace (serial); the tile block kept between calls (src/util/mem.c),
+# through PDPOTRF.
+host_blas_tests = testing/t_host_blas.sh testing/t_kept_memory_np2.sh
+check_PROGRAMS += testing/t_host_blas testing/t_kept_memory
 testing_t_host_blas_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
-TESTS += testing/t_host_blas.sh
-EXTRA_DIST += testing/t_host_blas.sh
-
-# The tile block kept between calls (src/util/mem.c), through PDPOTRF.
-check_PROGRAMS += testing/t_kept_memory
-testing_t_kept_memory_SOURCES = testing/t_kept_memory.c
-testing_t_kept_memory_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
-TESTS += testing/t_kept_memory_np2.sh
-EXTRA_DIST += testing/t_kept_memory_np2.sh
+testing_t_kept_memory_LDADD = $(testing_t_host_blas_LDADD)
+TESTS += $(host_blas_tests)
+EXTRA_DIST += $(host_blas_tests)

@@ -222,6 +222,22 @@ static double val_new(long long i, long long j)
     return -(1.0 + (double)i + 1e4 * (double)j);
 }
 
+/* Moves sub(A) into the tiles (in) or back, one hs_redist_copy_tile per
+ * tile of this rank (by_tile) or in one hs_redist_to_tiles/to_matrix. */
+static void move_sub_a(const hs_redist *rd, const hs_geometry *geo, double **tiles, int by_tile, int in)
+{
+    if (by_tile) {
+        for (int c = 0; c < geo->np; c++)
+            if (tiles[c])
+                check(hs_redist_copy_tile(rd, c, tiles[c], in) == HETSCAL_SUCCESS,
+                      in ? "copy_tile in" : "copy_tile out", 1, 0);
+    } else if (in) {
+        check(hs_redist_to_tiles(rd) == HETSCAL_SUCCESS, "to_tiles", 1, 0);
+    } else {
+        check(hs_redist_to_matrix(rd) == HETSCAL_SUCCESS, "to_matrix", 1, 0);
+    }
+}
+
 /* sub(A) = A, 10^7 x 600 on a 1 x P grid, column blocks of nb; tiles of one
  * tile row, panels 300 wide (10^7 x 300 each).  The upper triangle moves:
  * entry (i, j), i <= j, sits at i + j * LLD in A and i + jt * 10^7 in its
@@ -263,14 +279,7 @@ static void test_big_repartition(const hetscal_grid *grid, int nb, int by_tile)
     hs_redist rd = { .grid = hs_call_proc_grid(grid), .tile_grid = hs_call_proc_grid(grid), .geo = &geo, .a = a, .desca = desca, .ia = 1, .ja = 1,
                      .m = BIG_M, .n = BIG_N, .part = HS_PART_UPPER, .tiles = tiles,
                      .threads = 1 };
-    if (by_tile) {
-        for (int c = 0; c < geo.np; c++)
-            if (tiles[c])
-                check(hs_redist_copy_tile(&rd, c, tiles[c], 1) == HETSCAL_SUCCESS,
-                      "copy_tile in", 1, 0);
-    } else {
-        check(hs_redist_to_tiles(&rd) == HETSCAL_SUCCESS, "to_tiles", 1, 0);
-    }
+    move_sub_a(&rd, &geo, tiles, by_tile, 1);
     for (int c = 0; c < geo.np; c++) {
         if (!tiles[c])
             continue;
@@ -286,14 +295,7 @@ static void test_big_repartition(const hetscal_grid *grid, int nb, int by_tile)
                   0);
         }
     }
-    if (by_tile) {
-        for (int c = 0; c < geo.np; c++)
-            if (tiles[c])
-                check(hs_redist_copy_tile(&rd, c, tiles[c], 0) == HETSCAL_SUCCESS,
-                      "copy_tile out", 1, 0);
-    } else {
-        check(hs_redist_to_matrix(&rd) == HETSCAL_SUCCESS, "to_matrix", 1, 0);
-    }
+    move_sub_a(&rd, &geo, tiles, by_tile, 0);
     for (int jl = 0; jl < nloc; jl++) {
         long long j = (long long)jl / nb * nb * grid->npcol + (long long)grid->mycol * nb + jl % nb;
         const double *col = a + (size_t)jl * BIG_M;

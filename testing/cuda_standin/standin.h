@@ -55,6 +55,16 @@ cudaError_t standin_last_error(int clear);
  * of the current device (cudaSuccess if none; cudaErrorNoDevice when no
  * device is visible).  Lock not held. */
 cudaError_t standin_enter(const char *call);
+/* standin_enter for a call that goes on under the lock: cudaSuccess with
+ * the lock taken, or the error, lock not taken. */
+cudaError_t standin_enter_locked(const char *call);
+/* The end of such a call: unlocks and returns err as its result. */
+cudaError_t standin_leave(cudaError_t err);
+/* CUDA's answer to a required pointer argument that is NULL. */
+cudaError_t standin_null_argument(const char *call, const char *what);
+/* What cudaStreamQuery and cudaEventQuery return (lock held): dev's
+ * sticky error, else cudaErrorNotReady while work is pending. */
+cudaError_t standin_query(int dev, int pending);
 /* The physical index of the thread's current device. */
 int standin_current(void);
 int standin_current_ordinal(void);
@@ -97,6 +107,17 @@ void standin_alloc_remove(const void *base);
 void standin_check_device_extent(const char *call, const char *what, const void *p,
                                  size_t bytes, int dev);
 
+/* A queued cuBLAS call: the BLAS routine (op: 'g'emm, 's'yrk, 't'rsm,
+ * trm'm') and its arguments, alpha and beta read when it was queued. */
+typedef struct standin_blas {
+    char op, side, uplo, transa, transb, diag;
+    int m, n, k;
+    double alpha, beta;
+    const double *a, *b;
+    double *c;
+    int lda, ldb, ldc;
+} standin_blas;
+
 /* A queued operation.  run executes it outside the lock on the stream's
  * thread; ready (under the lock) says whether it may start; finish
  * (under the lock) publishes its completion. */
@@ -119,9 +140,7 @@ struct standin_op {
                  char *staged; } copy;
         struct { cudaHostFn_t fn; void *arg; } host;
         struct { cudaEvent_t event; unsigned long generation; } event;
-        struct { char op, side, uplo, transa, transb, diag; int m, n, k;
-                 double alpha, beta; const double *a, *b; double *c;
-                 int lda, ldb, ldc; } blas;
+        standin_blas blas;
     } u;
 };
 

@@ -12,18 +12,20 @@
 
 #include "standin.h"
 
+/* A count or a size, with an optional binary suffix (64k, 512m, 2g);
+ * fallback when unset or not starting with a digit, loud when malformed. */
 static unsigned long long env_number(const char *name, unsigned long long fallback)
 {
+    static const char suffixes[] = "kmg";   /* 2^10, 2^20, 2^30 */
     const char *s = getenv(name);
-    char *end;
     if (!s || !isdigit((unsigned char)*s))
         return fallback;
+    char *end;
     unsigned long long v = strtoull(s, &end, 10);
-    switch (tolower((unsigned char)*end)) {
-    case 'g': v <<= 10; /* fall through */
-    case 'm': v <<= 10; /* fall through */
-    case 'k': v <<= 10; end++; break;
-    default: break;
+    const char *suffix = *end ? strchr(suffixes, tolower((unsigned char)*end)) : NULL;
+    if (suffix) {
+        v <<= 10 * (suffix - suffixes + 1);
+        end++;
     }
     if (*end != '\0')
         standin_die("bad environment", "%s='%s' is not a number (suffix k, m or g)", name, s);

@@ -152,6 +152,31 @@ cudaError_t standin_enter(const char *call)
     return standin_result(sticky);
 }
 
+cudaError_t standin_enter_locked(const char *call)
+{
+    cudaError_t err = standin_enter(call);
+    if (err == cudaSuccess)
+        pthread_mutex_lock(&standin_lock);
+    return err;
+}
+
+cudaError_t standin_leave(cudaError_t err)
+{
+    pthread_mutex_unlock(&standin_lock);
+    return standin_result(err);
+}
+
+cudaError_t standin_null_argument(const char *call, const char *what)
+{
+    return standin_error(cudaErrorInvalidValue, "invalid argument", "%s: %s is NULL", call, what);
+}
+
+cudaError_t standin_query(int dev, int pending)
+{
+    cudaError_t err = standin_dev[dev].sticky;
+    return err == cudaSuccess && pending ? cudaErrorNotReady : err;
+}
+
 int standin_current_ordinal(void)
 {
     return current_ordinal;

@@ -231,44 +231,45 @@ static int bad_op(cublasOperation_t t)
 
 static void run_blas(standin_op *op)
 {
-    const char o = op->u.blas.op;
-    char side = op->u.blas.side, uplo = op->u.blas.uplo, ta = op->u.blas.transa,
-         tb = op->u.blas.transb, diag = op->u.blas.diag;
-    int m = op->u.blas.m, n = op->u.blas.n, k = op->u.blas.k;
-    switch (o) {
+    const standin_blas *b = &op->u.blas;
+    char side = b->side, uplo = b->uplo, ta = b->transa, tb = b->transb, diag = b->diag;
+    int m = b->m, n = b->n, k = b->k;
+    switch (b->op) {
     case 'g':
-        dgemm_(&ta, &tb, &m, &n, &k, &op->u.blas.alpha, op->u.blas.a, &op->u.blas.lda,
-               op->u.blas.b, &op->u.blas.ldb, &op->u.blas.beta, op->u.blas.c, &op->u.blas.ldc,
-               1, 1);
+        dgemm_(&ta, &tb, &m, &n, &k, &b->alpha, b->a, &b->lda, b->b, &b->ldb, &b->beta, b->c,
+               &b->ldc, 1, 1);
         break;
     case 's':
-        dsyrk_(&uplo, &ta, &n, &k, &op->u.blas.alpha, op->u.blas.a, &op->u.blas.lda,
-               &op->u.blas.beta, op->u.blas.c, &op->u.blas.ldc, 1, 1);
+        dsyrk_(&uplo, &ta, &n, &k, &b->alpha, b->a, &b->lda, &b->beta, b->c, &b->ldc, 1, 1);
         break;
     case 't':
-        dtrsm_(&side, &uplo, &ta, &diag, &m, &n, &op->u.blas.alpha, op->u.blas.a,
-               &op->u.blas.lda, op->u.blas.c, &op->u.blas.ldc, 1, 1, 1, 1);
+        dtrsm_(&side, &uplo, &ta, &diag, &m, &n, &b->alpha, b->a, &b->lda, b->c, &b->ldc, 1, 1,
+               1, 1);
         break;
     case 'm':   /* out of place: C = B first, then the BLAS in-place form on C */
-        if (op->u.blas.b != op->u.blas.c)
+        if (b->b != b->c)
             for (int j = 0; j < n; j++)
-                memcpy(op->u.blas.c + (size_t)j * (size_t)op->u.blas.ldc,
-                       op->u.blas.b + (size_t)j * (size_t)op->u.blas.ldb,
+                memcpy(b->c + (size_t)j * (size_t)b->ldc, b->b + (size_t)j * (size_t)b->ldb,
                        (size_t)m * sizeof(double));
-        dtrmm_(&side, &uplo, &ta, &diag, &m, &n, &op->u.blas.alpha, op->u.blas.a,
-               &op->u.blas.lda, op->u.blas.c, &op->u.blas.ldc, 1, 1, 1, 1);
+        dtrmm_(&side, &uplo, &ta, &diag, &m, &n, &b->alpha, b->a, &b->lda, b->c, &b->ldc, 1, 1,
+               1, 1);
         break;
     default:
         break;
     }
 }
 
-static standin_op *blas_op(char which)
+/* Checks the call (begin) and queues the BLAS call args on its stream. */
+static cublasStatus_t submit(call *c, standin_blas args)
 {
+    cublasStatus_t st = begin(c);
+    if (st != CUBLAS_STATUS_SUCCESS)
+        return st;
     standin_op *op = standin_op_new();
     op->run = run_blas;
-    op->u.blas.op = which;
-    return op;
+    op->u.blas = args;
+    enqueue(c, op);
+    return CUBLAS_STATUS_SUCCESS;
 }
 
 cublasStatus_t cublasDgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
@@ -285,23 +286,20 @@ cublasStatus_t cublasDgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
     call c = { "cublasDgemm", handle, NULL,
                { { "A", A, reads ? ar : 0, ac, lda, 0 }, { "B", B, reads ? br : 0, bc, ldb, 0 },
                  { "C", C, m, n, ldc, 0 } }, 3 };
-    cublasStatus_t st = begin(&c);
-    if (st != CUBLAS_STATUS_SUCCESS)
-        return st;
-    standin_op *op = blas_op('g');
-    op->u.blas.transa = op_char(transa);
-    op->u.blas.transb = op_char(transb);
-    op->u.blas.m = m; op->u.blas.n = n; op->u.blas.k = k;
-    op->u.blas.alpha = *alpha; op->u.blas.beta = *beta;
-    op->u.blas.a = A; op->u.blas.b = B; op->u.blas.c = C;
-    op->u.blas.lda = lda; op->u.blas.ldb = ldb; op->u.blas.ldc = ldc;
-    enqueue(&c, op);
-    return CUBLAS_STATUS_SUCCESS;
+    return submit(&c, (standin_blas){ .op = 'g', .transa = op_char(transa),
+                                      .transb = op_char(transb), .m = m, .n = n, .k = k,
+                                      .alpha = *alpha, .beta = *beta, .a = A, .b = B, .c = C,
+                                      .lda = lda, .ldb = ldb, .ldc = ldc });
 }
 
 static int bad_fill(cublasFillMode_t uplo)
 {
     return uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER;
+}
+
+static char fill_char(cublasFillMode_t uplo)
+{
+    return uplo == CUBLAS_FILL_MODE_UPPER ? 'U' : 'L';
 }
 
 cublasStatus_t cublasDsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
@@ -315,18 +313,10 @@ cublasStatus_t cublasDsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
     int reads = k > 0 && *alpha != 0.0;
     call c = { "cublasDsyrk", handle, NULL,
                { { "A", A, reads ? ar : 0, ac, lda, 0 }, { "C", C, n, n, ldc, 0 } }, 2 };
-    cublasStatus_t st = begin(&c);
-    if (st != CUBLAS_STATUS_SUCCESS)
-        return st;
-    standin_op *op = blas_op('s');
-    op->u.blas.uplo = uplo == CUBLAS_FILL_MODE_UPPER ? 'U' : 'L';
-    op->u.blas.transa = op_char(trans);
-    op->u.blas.n = n; op->u.blas.k = k;
-    op->u.blas.alpha = *alpha; op->u.blas.beta = *beta;
-    op->u.blas.a = A; op->u.blas.c = C;
-    op->u.blas.lda = lda; op->u.blas.ldc = ldc;
-    enqueue(&c, op);
-    return CUBLAS_STATUS_SUCCESS;
+    return submit(&c, (standin_blas){ .op = 's', .uplo = fill_char(uplo),
+                                      .transa = op_char(trans), .n = n, .k = k,
+                                      .alpha = *alpha, .beta = *beta, .a = A, .c = C,
+                                      .lda = lda, .ldc = ldc });
 }
 
 static int bad_triangle(cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
@@ -336,17 +326,15 @@ static int bad_triangle(cublasSideMode_t side, cublasFillMode_t uplo, cublasOper
            bad_op(trans) || (diag != CUBLAS_DIAG_UNIT && diag != CUBLAS_DIAG_NON_UNIT);
 }
 
-static void triangle_op(standin_op *op, cublasSideMode_t side, cublasFillMode_t uplo,
-                        cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
-                        double alpha, const double *A, int lda)
+/* What DTRSM and DTRMM share: the triangle A and its side. */
+static standin_blas triangle_args(char which, cublasSideMode_t side, cublasFillMode_t uplo,
+                                  cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                                  double alpha, const double *A, int lda)
 {
-    op->u.blas.side = side == CUBLAS_SIDE_LEFT ? 'L' : 'R';
-    op->u.blas.uplo = uplo == CUBLAS_FILL_MODE_UPPER ? 'U' : 'L';
-    op->u.blas.transa = op_char(trans);
-    op->u.blas.diag = diag == CUBLAS_DIAG_UNIT ? 'U' : 'N';
-    op->u.blas.m = m; op->u.blas.n = n;
-    op->u.blas.alpha = alpha;
-    op->u.blas.a = A; op->u.blas.lda = lda;
+    return (standin_blas){ .op = which, .side = side == CUBLAS_SIDE_LEFT ? 'L' : 'R',
+                           .uplo = fill_char(uplo), .transa = op_char(trans),
+                           .diag = diag == CUBLAS_DIAG_UNIT ? 'U' : 'N', .m = m, .n = n,
+                           .alpha = alpha, .a = A, .lda = lda };
 }
 
 cublasStatus_t cublasDtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
@@ -361,15 +349,10 @@ cublasStatus_t cublasDtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
     int reads = m > 0 && n > 0 && *alpha != 0.0;
     call c = { "cublasDtrsm", handle, NULL,
                { { "A", A, reads ? ka : 0, ka, lda, 0 }, { "B", B, m, n, ldb, 0 } }, 2 };
-    cublasStatus_t st = begin(&c);
-    if (st != CUBLAS_STATUS_SUCCESS)
-        return st;
-    standin_op *op = blas_op('t');
-    triangle_op(op, side, uplo, trans, diag, m, n, *alpha, A, lda);
-    op->u.blas.c = B;
-    op->u.blas.ldc = ldb;
-    enqueue(&c, op);
-    return CUBLAS_STATUS_SUCCESS;
+    standin_blas args = triangle_args('t', side, uplo, trans, diag, m, n, *alpha, A, lda);
+    args.c = B;   /* in place */
+    args.ldc = ldb;
+    return submit(&c, args);
 }
 
 cublasStatus_t cublasDtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
@@ -389,13 +372,10 @@ cublasStatus_t cublasDtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
     if (B == C && ldb != ldc)
         standin_die("output overlaps an input",
                     "cublasDtrmm: B == C (in place) with ldb %d != ldc %d", ldb, ldc);
-    cublasStatus_t st = begin(&c);
-    if (st != CUBLAS_STATUS_SUCCESS)
-        return st;
-    standin_op *op = blas_op('m');
-    triangle_op(op, side, uplo, trans, diag, m, n, *alpha, A, lda);
-    op->u.blas.b = B; op->u.blas.ldb = ldb;
-    op->u.blas.c = C; op->u.blas.ldc = ldc;
-    enqueue(&c, op);
-    return CUBLAS_STATUS_SUCCESS;
+    standin_blas args = triangle_args('m', side, uplo, trans, diag, m, n, *alpha, A, lda);
+    args.b = B;
+    args.ldb = ldb;
+    args.c = C;
+    args.ldc = ldc;
+    return submit(&c, args);
 }

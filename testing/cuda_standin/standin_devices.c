@@ -9,8 +9,7 @@ cudaError_t cudaGetDeviceCount(int *count)
 {
     standin_enter("cudaGetDeviceCount");   /* not tied to a device: no sticky error */
     if (!count)
-        return standin_error(cudaErrorInvalidValue, "invalid argument",
-                             "cudaGetDeviceCount: count is NULL");
+        return standin_null_argument("cudaGetDeviceCount", "count");
     *count = standin_cfg.visible;
     return standin_cfg.visible ? cudaSuccess : standin_result(cudaErrorNoDevice);
 }
@@ -35,8 +34,7 @@ cudaError_t cudaGetDevice(int *device)
 {
     standin_enter("cudaGetDevice");
     if (!device)
-        return standin_error(cudaErrorInvalidValue, "invalid argument",
-                             "cudaGetDevice: device is NULL");
+        return standin_null_argument("cudaGetDevice", "device");
     if (standin_cfg.visible == 0)
         return standin_result(cudaErrorNoDevice);
     *device = standin_current_ordinal();
@@ -49,8 +47,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
     if (err)
         return err;
     if (!prop)
-        return standin_error(cudaErrorInvalidValue, "invalid argument",
-                             "cudaGetDeviceProperties: prop is NULL");
+        return standin_null_argument("cudaGetDeviceProperties", "prop");
     if (device < 0 || device >= standin_cfg.visible)
         return standin_error(cudaErrorInvalidDevice, "no such device",
                              "cudaGetDeviceProperties(%d) with %d visible device(s)", device,
@@ -98,7 +95,9 @@ cudaError_t cudaPeekAtLastError(void)
     return standin_last_error(0);
 }
 
-static const struct { cudaError_t err; const char *name, *text; } errors[] = {
+typedef struct error_row { cudaError_t err; const char *name, *text; } error_row;
+
+static const error_row errors[] = {
     { cudaSuccess, "cudaSuccess", "no error" },
     { cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument" },
     { cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory" },
@@ -125,20 +124,25 @@ static const struct { cudaError_t err; const char *name, *text; } errors[] = {
     { cudaErrorUnknown, "cudaErrorUnknown", "unknown error" },
 };
 
+/* The row of errors[] for error; NULL when it has none. */
+static const error_row *find_error(cudaError_t error)
+{
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+        if (errors[i].err == error)
+            return &errors[i];
+    return NULL;
+}
+
 const char *cudaGetErrorName(cudaError_t error)
 {
     standin_enter("cudaGetErrorName");
-    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
-        if (errors[i].err == error)
-            return errors[i].name;
-    return "cudaErrorUnknown";
+    const error_row *row = find_error(error);
+    return row ? row->name : "cudaErrorUnknown";
 }
 
 const char *cudaGetErrorString(cudaError_t error)
 {
     standin_enter("cudaGetErrorString");
-    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
-        if (errors[i].err == error)
-            return errors[i].text;
-    return "unrecognized error code";
+    const error_row *row = find_error(error);
+    return row ? row->text : "unrecognized error code";
 }

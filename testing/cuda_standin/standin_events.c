@@ -12,6 +12,15 @@ static void check_event(const char *call, cudaEvent_t e)
         standin_die("unknown or destroyed event", "%s on event %p", call, (void *)e);
 }
 
+/* standin_enter_locked, then e checked. */
+static cudaError_t enter_with_event(const char *call, cudaEvent_t e)
+{
+    cudaError_t err = standin_enter_locked(call);
+    if (err == cudaSuccess)
+        check_event(call, e);
+    return err;
+}
+
 void standin_event_release(cudaEvent_t e)
 {
     if (--e->refs == 0)
@@ -71,73 +80,77 @@ static void finish_record(standin_op *op)
     }
 }
 
+/* A stream waiting for an event of a failed device goes on (the stand-in
+ * must not hang; CUDA leaves this case undefined). */
+static int wait_ready(standin_op *op)
+{
+    cudaEvent_t e = op->u.event.event;
+    return e->completed >= op->u.event.generation || standin_dev[e->device].sticky != cudaSuccess;
+}
+
 static void release_event(standin_op *op)
 {
     standin_event_release(op->u.event.event);
 }
 
+/* Queues on stream, without delay, an operation about record `generation`
+ * of event: a record (finish) or a wait for it (ready).  It holds a
+ * reference, so the event may be destroyed meanwhile. */
+static void enqueue_event_op(cudaStream_t stream, cudaEvent_t event, unsigned long generation,
+                             void (*finish)(standin_op *), int (*ready)(standin_op *))
+{
+    standin_op *op = standin_op_new();
+    op->delay_us = 0;
+    op->finish = finish;
+    op->ready = ready;
+    op->release = release_event;
+    op->u.event.event = event;
+    op->u.event.generation = generation;
+    event->refs++;
+    standin_enqueue(stream, op);
+}
+
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 {
-    cudaError_t err = standin_enter("cudaEventRecord");
+    cudaError_t err = enter_with_event("cudaEventRecord", event);
     if (err)
         return err;
-    pthread_mutex_lock(&standin_lock);
-    check_event("cudaEventRecord", event);
     standin_check_stream("cudaEventRecord", stream);
     if (event->device != stream->device)
         standin_die("event and stream of different devices",
                     "cudaEventRecord: event of device %d, stream of device %d", event->device,
                     stream->device);
-    standin_op *op = standin_op_new();
-    op->delay_us = 0;
-    op->finish = finish_record;
-    op->release = release_event;
-    op->u.event.event = event;
-    op->u.event.generation = ++event->recorded;
-    event->refs++;
-    standin_enqueue(stream, op);
-    pthread_mutex_unlock(&standin_lock);
-    return cudaSuccess;
+    enqueue_event_op(stream, event, ++event->recorded, finish_record, NULL);
+    return standin_leave(cudaSuccess);
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event)
 {
-    cudaError_t err = standin_enter("cudaEventQuery");
+    cudaError_t err = enter_with_event("cudaEventQuery", event);
     if (err)
         return err;
-    pthread_mutex_lock(&standin_lock);
-    check_event("cudaEventQuery", event);
-    err = standin_dev[event->device].sticky;
-    if (err == cudaSuccess && !event_done(event))
-        err = cudaErrorNotReady;
-    pthread_mutex_unlock(&standin_lock);
-    return standin_result(err);
+    return standin_leave(standin_query(event->device, !event_done(event)));
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event)
 {
-    cudaError_t err = standin_enter("cudaEventSynchronize");
+    cudaError_t err = enter_with_event("cudaEventSynchronize", event);
     if (err)
         return err;
-    pthread_mutex_lock(&standin_lock);
-    check_event("cudaEventSynchronize", event);
     while (!event_done(event) && standin_dev[event->device].sticky == cudaSuccess &&
            !standin_exiting)
         standin_wait();
     err = standin_dev[event->device].sticky;
     if (err == cudaSuccess && !event_done(event))
         err = cudaErrorCudartUnloading;
-    pthread_mutex_unlock(&standin_lock);
-    return standin_result(err);
+    return standin_leave(err);
 }
 
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
 {
-    cudaError_t err = standin_enter("cudaEventElapsedTime");
+    cudaError_t err = enter_with_event("cudaEventElapsedTime", start);
     if (err)
         return err;
-    pthread_mutex_lock(&standin_lock);
-    check_event("cudaEventElapsedTime", start);
     check_event("cudaEventElapsedTime", end);
     if (!ms)
         err = cudaErrorInvalidValue;
@@ -150,16 +163,7 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
         err = cudaErrorNotReady;
     else
         *ms = (float)(end->when_ms - start->when_ms);
-    pthread_mutex_unlock(&standin_lock);
-    return standin_result(err);
-}
-
-/* A stream waiting for an event of a failed device goes on (the stand-in
- * must not hang; CUDA leaves this case undefined). */
-static int wait_ready(standin_op *op)
-{
-    cudaEvent_t e = op->u.event.event;
-    return e->completed >= op->u.event.generation || standin_dev[e->device].sticky != cudaSuccess;
+    return standin_leave(err);
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
@@ -173,16 +177,8 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
     pthread_mutex_lock(&standin_lock);
     check_event("cudaStreamWaitEvent", event);
     standin_check_stream("cudaStreamWaitEvent", stream);
-    if (event->recorded > event->completed) {   /* nothing to wait for otherwise */
-        standin_op *op = standin_op_new();
-        op->delay_us = 0;
-        op->ready = wait_ready;
-        op->release = release_event;
-        op->u.event.event = event;
-        op->u.event.generation = event->recorded;
-        event->refs++;
-        standin_enqueue(stream, op);
-    }
+    if (event->recorded > event->completed)   /* nothing to wait for otherwise */
+        enqueue_event_op(stream, event, event->recorded, NULL, wait_ready);
     pthread_mutex_unlock(&standin_lock);
     return cudaSuccess;
 }

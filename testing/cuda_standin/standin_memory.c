@@ -28,7 +28,7 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
     if (err)
         return err;
     if (!devPtr)
-        return standin_error(cudaErrorInvalidValue, "invalid argument", "cudaMalloc: devPtr is NULL");
+        return standin_null_argument("cudaMalloc", "devPtr");
     *devPtr = NULL;
     if (size == 0)
         return cudaSuccess;
@@ -56,22 +56,19 @@ cudaError_t cudaFree(void *devPtr)
         return err;
     pthread_mutex_lock(&standin_lock);
     const standin_alloc *a = standin_alloc_find(devPtr);
-    if (!a || a->base != devPtr || a->device < 0) {
-        pthread_mutex_unlock(&standin_lock);
-        return standin_error(cudaErrorInvalidValue, "cudaFree of a pointer that is not a device allocation",
-                             "%p%s", devPtr, a ? (a->device < 0 ? " (pinned host memory)"
-                                                                : " (inside an allocation)")
-                                               : "");
-    }
+    if (!a || a->base != devPtr || a->device < 0)
+        return standin_leave(standin_error(
+            cudaErrorInvalidValue, "cudaFree of a pointer that is not a device allocation",
+            "%p%s", devPtr,
+            a ? (a->device < 0 ? " (pinned host memory)" : " (inside an allocation)") : ""));
     int dev = a->device;
     size_t size = a->size;
     err = standin_device_drain(dev);
     a = NULL;   /* the table may have changed while waiting */
-    if (standin_alloc_find(devPtr) == NULL) {
-        pthread_mutex_unlock(&standin_lock);
-        return standin_error(cudaErrorInvalidValue, "cudaFree of a pointer that is not a device allocation",
-                             "%p was freed by another thread meanwhile", devPtr);
-    }
+    if (standin_alloc_find(devPtr) == NULL)
+        return standin_leave(standin_error(
+            cudaErrorInvalidValue, "cudaFree of a pointer that is not a device allocation",
+            "%p was freed by another thread meanwhile", devPtr));
     standin_alloc_remove(devPtr);
     standin_dev[dev].used -= (size + DEVICE_ALIGN - 1) / DEVICE_ALIGN * DEVICE_ALIGN;
     pthread_mutex_unlock(&standin_lock);
@@ -107,24 +104,33 @@ cudaError_t cudaMallocHost(void **ptr, size_t size)
     return cudaHostAlloc(ptr, size, cudaHostAllocDefault);
 }
 
+/* Releases the pinned host memory that begins at ptr, which must be of
+ * kind (STANDIN_PINNED or STANDIN_REGISTERED); otherwise CUDA returns
+ * not_kind and the stand-in says rule.  Loud if a queued operation still
+ * uses the memory. */
+static cudaError_t unpin(const char *call, void *ptr, int kind, cudaError_t not_kind,
+                         const char *rule)
+{
+    cudaError_t err = standin_enter_locked(call);
+    if (err)
+        return err;
+    const standin_alloc *a = standin_alloc_find(ptr);
+    if (!a || a->base != ptr || a->device != kind)
+        return standin_leave(standin_error(not_kind, rule, "%p", ptr));
+    standin_check_untouched(call, ptr, a->size);
+    standin_alloc_remove(ptr);
+    return standin_leave(cudaSuccess);
+}
+
 cudaError_t cudaFreeHost(void *ptr)
 {
-    cudaError_t err = standin_enter("cudaFreeHost");
-    if (err || !ptr)
-        return err;
-    pthread_mutex_lock(&standin_lock);
-    const standin_alloc *a = standin_alloc_find(ptr);
-    if (!a || a->base != ptr || a->device != STANDIN_PINNED) {
-        pthread_mutex_unlock(&standin_lock);
-        return standin_error(cudaErrorInvalidValue,
-                             "cudaFreeHost of a pointer that is not from cudaHostAlloc", "%p",
-                             ptr);
-    }
-    standin_check_untouched("cudaFreeHost", ptr, a->size);
-    standin_alloc_remove(ptr);
-    pthread_mutex_unlock(&standin_lock);
-    free(ptr);
-    return cudaSuccess;
+    if (!ptr)
+        return standin_enter("cudaFreeHost");
+    cudaError_t err = unpin("cudaFreeHost", ptr, STANDIN_PINNED, cudaErrorInvalidValue,
+                            "cudaFreeHost of a pointer that is not from cudaHostAlloc");
+    if (err == cudaSuccess)
+        free(ptr);
+    return err;
 }
 
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
@@ -138,12 +144,11 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
                              "cudaHostRegister(%p, %zu, %#x)", ptr, size, flags);
     pthread_mutex_lock(&standin_lock);
     for (size_t off = 0; off < size; off += 4096)   /* page granularity is enough */
-        if (standin_alloc_find((char *)ptr + off) || standin_alloc_find((char *)ptr + size - 1)) {
-            pthread_mutex_unlock(&standin_lock);
-            return standin_error(cudaErrorHostMemoryAlreadyRegistered,
-                                 "cudaHostRegister of memory already pinned or on a device",
-                                 "%p + %zu bytes", ptr, size);
-        }
+        if (standin_alloc_find((char *)ptr + off) || standin_alloc_find((char *)ptr + size - 1))
+            return standin_leave(standin_error(
+                cudaErrorHostMemoryAlreadyRegistered,
+                "cudaHostRegister of memory already pinned or on a device", "%p + %zu bytes", ptr,
+                size));
     standin_alloc_add(ptr, size, STANDIN_REGISTERED);
     pthread_mutex_unlock(&standin_lock);
     return cudaSuccess;
@@ -151,19 +156,6 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 
 cudaError_t cudaHostUnregister(void *ptr)
 {
-    cudaError_t err = standin_enter("cudaHostUnregister");
-    if (err)
-        return err;
-    pthread_mutex_lock(&standin_lock);
-    const standin_alloc *a = standin_alloc_find(ptr);
-    if (!a || a->base != ptr || a->device != STANDIN_REGISTERED) {
-        pthread_mutex_unlock(&standin_lock);
-        return standin_error(cudaErrorHostMemoryNotRegistered,
-                             "cudaHostUnregister of memory that cudaHostRegister did not register",
-                             "%p", ptr);
-    }
-    standin_check_untouched("cudaHostUnregister", ptr, a->size);
-    standin_alloc_remove(ptr);
-    pthread_mutex_unlock(&standin_lock);
-    return cudaSuccess;
+    return unpin("cudaHostUnregister", ptr, STANDIN_REGISTERED, cudaErrorHostMemoryNotRegistered,
+                 "cudaHostUnregister of memory that cudaHostRegister did not register");
 }

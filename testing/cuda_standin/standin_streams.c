@@ -237,41 +237,37 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
     return err;
 }
 
+/* standin_enter_locked, then s checked. */
+static cudaError_t enter_with_stream(const char *call, cudaStream_t s)
+{
+    cudaError_t err = standin_enter_locked(call);
+    if (err == cudaSuccess)
+        standin_check_stream(call, s);
+    return err;
+}
+
 cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
-    cudaError_t err = standin_enter("cudaStreamSynchronize");
+    cudaError_t err = enter_with_stream("cudaStreamSynchronize", stream);
     if (err)
         return err;
-    pthread_mutex_lock(&standin_lock);
-    standin_check_stream("cudaStreamSynchronize", stream);
-    err = standin_stream_drain(stream);
-    pthread_mutex_unlock(&standin_lock);
-    return standin_result(err);
+    return standin_leave(standin_stream_drain(stream));
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream)
 {
-    cudaError_t err = standin_enter("cudaStreamQuery");
+    cudaError_t err = enter_with_stream("cudaStreamQuery", stream);
     if (err)
         return err;
-    pthread_mutex_lock(&standin_lock);
-    standin_check_stream("cudaStreamQuery", stream);
-    err = standin_dev[stream->device].sticky;
-    if (err == cudaSuccess && !standin_stream_idle(stream))
-        err = cudaErrorNotReady;
-    pthread_mutex_unlock(&standin_lock);
-    return standin_result(err);
+    return standin_leave(standin_query(stream->device, !standin_stream_idle(stream)));
 }
 
 cudaError_t cudaDeviceSynchronize(void)
 {
-    cudaError_t err = standin_enter("cudaDeviceSynchronize");
+    cudaError_t err = standin_enter_locked("cudaDeviceSynchronize");
     if (err)
         return err;
-    pthread_mutex_lock(&standin_lock);
-    err = standin_device_drain(standin_current());
-    pthread_mutex_unlock(&standin_lock);
-    return standin_result(err);
+    return standin_leave(standin_device_drain(standin_current()));
 }
 
 static void run_host_function(standin_op *op)
@@ -285,8 +281,7 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userD
     if (err)
         return err;
     if (!fn)
-        return standin_error(cudaErrorInvalidValue, "invalid argument",
-                             "cudaLaunchHostFunc: fn is NULL");
+        return standin_null_argument("cudaLaunchHostFunc", "fn");
     pthread_mutex_lock(&standin_lock);
     standin_check_stream("cudaLaunchHostFunc", stream);
     standin_op *op = standin_op_new();
