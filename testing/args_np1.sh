@@ -1,10 +1,4 @@
 #!/bin/sh
 # args_np1.sh: hetscal's PDPOTRF against the reference on bad, borderline
 # and valid arguments, 1 rank (1x1 grid, invalid and exited contexts).
-HETSCAL_TEST_TIMEOUT=${HETSCAL_TEST_TIMEOUT:-300}
-export HETSCAL_TEST_TIMEOUT
-$LAUNCH 1 "$top_builddir/testing/args_pdpotrf" 1x1
-rc=$?
-[ "$rc" -eq 0 ] && exit 0
-echo "args_np1: exit status $rc (number of failed cases, or a crash)"
-exit 1
+exec sh "$top_srcdir/testing/args/run_args.sh" pdpotrf 1 1x1

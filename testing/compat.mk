@@ -29,7 +29,8 @@ COMPAT_TESTS = \
   testing/xdllt_stock_np4.sh testing/xdllt_hard_L_np2.sh \
   testing/xdllt_hard_L_np4.sh testing/xdllt_hard_U_np4.sh
 TESTS += $(COMPAT_TESTS)
-EXTRA_DIST += $(COMPAT_TESTS) testing/fortran/run_fcall.sh \
+EXTRA_DIST += $(COMPAT_TESTS) testing/args/run_args.sh \
+  testing/fortran/run_fcall.sh \
   testing/scalapack/run_xdtester.sh testing/scalapack/llt_hard_L.dat \
   testing/scalapack/llt_hard_U.dat
 

@@ -34,9 +34,10 @@ EXTRA_DIST += testing/trace_np4.sh
 TESTS += testing/llt_split_np4.sh
 EXTRA_DIST += testing/llt_split_np4.sh
 
-# The off switch.
+# The off switch (testing/tester/run_disabled.sh is shared with
+# testing/disable_qr_np4.sh, in qr.mk).
 TESTS += testing/disable_np4.sh
-EXTRA_DIST += testing/disable_np4.sh
+EXTRA_DIST += testing/disable_np4.sh testing/tester/run_disabled.sh
 
 include testing/granularity.mk
 include testing/gpu.mk

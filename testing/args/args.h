@@ -67,8 +67,9 @@ void args_why(struct args_why *w, const char *fmt, ...)
 struct args_routine {
     const char *name;              /* "pdpotrf" */
     void (*ours)(void);            /* hetscal's entry point */
+    /* Its own cases, up to ARGS_END_OF_CASES (args_desc_cases run
+     * first). */
     const struct args_case *cases;
-    size_t ncases;
     int nfields;                   /* length of one report */
     /* The base call every case starts from, and what must be recomputed
      * after a case changed the descriptor (PDGEQRF's LWORK). */
@@ -85,14 +86,12 @@ struct args_routine {
     void (*print)(const int *r);
 };
 
-/* The routine being tested and the reference's entry point (set by
- * args_main before any case runs). */
-extern const struct args_routine *args_routine;
+/* The routine being tested, defined by its own file (args_pdpotrf.c,
+ * args_pdgeqrf.c); main, in args_driver.c, runs every case on every grid
+ * named in argv and returns the exit status. */
+extern const struct args_routine args_routine;
+/* The reference's entry point (set before any case runs). */
 extern void (*args_reference)(void);
-
-/* The whole tester: grids from argv, every case on every grid; returns
- * the exit status. */
-int args_main(int argc, char **argv, const struct args_routine *r);
 
 /* Entries the reference left unchanged that hetscal changed (stray), and
  * entries where the two results differ by more than tol (bad); adds to
@@ -129,46 +128,23 @@ void args_refresh(struct args_call *c, const struct args_grid *g);
 #define ARGS_MULTI_CASE(fn, info, ...) \
     ARGS_CASE_WHEN(fn, args_multi(g), info, __VA_ARGS__)
 
-/* Cases on the descriptor and IA/JA that read the same for every routine
- * (args_desc_cases.c); each starts from args_start. */
-int args_valid_base(struct args_call *c, const struct args_grid *g);
-int args_valid_src_last(struct args_call *c, const struct args_grid *g);
-int args_valid_lld_larger(struct args_call *c, const struct args_grid *g);
-int args_valid_lld_small_no_cols(struct args_call *c,
-                                 const struct args_grid *g);
-int args_n0_n_desc_neg(struct args_call *c, const struct args_grid *g);
-int args_bad_ctxt_invalid(struct args_call *c, const struct args_grid *g);
-int args_bad_ctxt_huge(struct args_call *c, const struct args_grid *g);
-int args_bad_ctxt_exited(struct args_call *c, const struct args_grid *g);
-int args_outside_grid(struct args_call *c, const struct args_grid *g);
-int args_bad_dtype(struct args_call *c, const struct args_grid *g);
-int args_bad_n_neg(struct args_call *c, const struct args_grid *g);
-int args_bad_ia_zero(struct args_call *c, const struct args_grid *g);
-int args_bad_ja_zero(struct args_call *c, const struct args_grid *g);
-int args_bad_mb_zero(struct args_call *c, const struct args_grid *g);
-int args_bad_nb_zero(struct args_call *c, const struct args_grid *g);
-int args_bad_nb_neg(struct args_call *c, const struct args_grid *g);
-int args_bad_rsrc_high(struct args_call *c, const struct args_grid *g);
-int args_bad_rsrc_neg(struct args_call *c, const struct args_grid *g);
-int args_bad_csrc_high(struct args_call *c, const struct args_grid *g);
-int args_bad_csrc_neg(struct args_call *c, const struct args_grid *g);
-int args_bad_lld_zero(struct args_call *c, const struct args_grid *g);
-int args_bad_lld_small(struct args_call *c, const struct args_grid *g);
-int args_bad_m_desc_zero(struct args_call *c, const struct args_grid *g);
-int args_bad_n_desc_zero(struct args_call *c, const struct args_grid *g);
-int args_prec_dtype_ia_zero(struct args_call *c, const struct args_grid *g);
-int args_prec_n_neg_m_desc_zero(struct args_call *c,
-                                const struct args_grid *g);
-int args_incon_rsrc(struct args_call *c, const struct args_grid *g);
-int args_incon_csrc(struct args_call *c, const struct args_grid *g);
-int args_incon_dtype(struct args_call *c, const struct args_grid *g);
-int args_incon_lld_valid(struct args_call *c, const struct args_grid *g);
-int args_incon_lld_bad(struct args_call *c, const struct args_grid *g);
+/* The cases on the descriptor and IA/JA that read the same for every
+ * routine (args_desc_cases.c); the driver runs them before the routine's
+ * own. */
+extern const struct args_case args_desc_cases[];
+
+/* The row that ends a table of cases. */
+#define ARGS_END_OF_CASES { NULL, ARGS_ERROR, NULL }
 
 /* Descriptor arithmetic and the local array (args_matrix.c). */
+/* The reference ScaLAPACK's NUMROC, arguments by value. */
 int args_numroc(int n, int nb, int iproc, int isrc, int nprocs);
 /* LLD = max(1, LOCr(M_)) where that can be computed. */
 void args_set_lld(struct args_call *c, const struct args_grid *g);
+/* The base calls' descriptor: an M_ x N_ matrix (DTYPE 1) in 2 x 2 blocks
+ * from process (0, 0) of g, LLD from the grid, the test matrix written. */
+void args_base_desc(struct args_call *c, const struct args_grid *g,
+                    int m_a, int n_a);
 /* Junk everywhere (so that any write shows), then entry(c, i, j) at each
  * global (i, j), 0-based, of the local part of A when the descriptor
  * makes sense on this process. */

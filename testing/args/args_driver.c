@@ -1,9 +1,11 @@
 /* The driver shared by args_pdpotrf and args_pdgeqrf: makes the grids
- * named on the command line, runs every case of the routine's table with
- * hetscal's entry point and the reference ScaLAPACK's (dlopen), gathers
- * every process's report on rank 0, checks INFO against the contract and
- * across processes, leaves the rest to the routine, and prints one
- * PASSED/FAILED row per case.  Exit status: the number of failed cases. */
+ * named on the command line, runs the shared descriptor cases and every
+ * case of the routine's table with hetscal's entry point and the reference
+ * ScaLAPACK's (dlopen), gathers every process's report on rank 0, checks
+ * INFO against the contract and across processes, leaves the rest to the
+ * routine, and prints one PASSED/FAILED row per case.  It holds main; the
+ * routine's own file defines args_routine.  Exit status: the number of
+ * failed cases. */
 #include "config.h"
 
 #include <dlfcn.h>
@@ -17,7 +19,6 @@
 #include "args.h"
 #include "testing/blacs_tools.h"
 
-const struct args_routine *args_routine;
 void (*args_reference)(void);
 
 void args_why(struct args_why *w, const char *fmt, ...)
@@ -86,7 +87,7 @@ static void run_case(const struct args_case *tc, const struct args_grid *g,
 
     memset(&c, 0, sizeof c);
     (void)tc->setup(&c, g);
-    args_routine->run(&c, g, rep);
+    args_routine.run(&c, g, rep);
     rep[R_IN] = g->in;
     rep[R_EXPECT] = g->in ? expect : -602;
 }
@@ -96,7 +97,7 @@ static void run_case(const struct args_case *tc, const struct args_grid *g,
 static int judge(const struct args_case *tc, const struct args_grid *g,
                  const int *all, int world)
 {
-    const int nf = args_routine->nfields;
+    const int nf = args_routine.nfields;
     struct args_why w;
     int p, first = -1;
 
@@ -130,14 +131,14 @@ static int judge(const struct args_case *tc, const struct args_grid *g,
         if (first >= 0 && r[R_IN] && r[R_HET] != all[first * nf + R_HET])
             args_why(&w, " [rank %d: hetscal INFO=%d differs from rank %d's]",
                      p, r[R_HET], first);
-        args_routine->judge(tc, r, p, &w);
+        args_routine.judge(tc, r, p, &w);
     }
     if (first < 0)
         first = 0;
     printf("case %s@%s: ref INFO=%d hetscal INFO=%d", tc->name, g->name,
            all[first * nf + R_REF], all[first * nf + R_HET]);
-    if (args_routine->print)
-        args_routine->print(all + first * nf);
+    if (args_routine.print)
+        args_routine.print(all + first * nf);
     if (world > g->nprow * g->npcol || !all[first * nf + R_IN])
         printf(" (expected %d in the grid, -602 outside)",
                all[first * nf + R_EXPECT]);
@@ -148,13 +149,27 @@ static int judge(const struct args_case *tc, const struct args_grid *g,
     return w.fail;
 }
 
+/* Case k of the run: the shared descriptor cases, then the routine's
+ * own; NULL after the last. */
+static const struct args_case *case_at(size_t k)
+{
+    const struct args_case *tables[] = { args_desc_cases, args_routine.cases };
+
+    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+        for (const struct args_case *t = tables[i]; t->name != NULL; t++)
+            if (k-- == 0)
+                return t;
+    return NULL;
+}
+
 static int run_grid(const struct args_grid *g, int me, int world, int *ncase)
 {
-    const int nf = args_routine->nfields;
+    const int nf = args_routine.nfields;
     int *all = malloc(sizeof(int) * (size_t)nf * (size_t)world);
     int *rep = malloc(sizeof(int) * (size_t)nf);
     int fails = 0, sz[2] = { g->nprow, g->npcol };
     struct args_grid shape = *g;
+    const struct args_case *tc;
     size_t k;
 
     /* Every process asks the cases with the grid's shape as seen from its
@@ -167,8 +182,7 @@ static int run_grid(const struct args_grid *g, int me, int world, int *ncase)
     shape.myrow = shape.mycol = 0;
     shape.in = 1;
 
-    for (k = 0; k < args_routine->ncases; k++) {
-        const struct args_case *tc = &args_routine->cases[k];
+    for (k = 0; (tc = case_at(k)) != NULL; k++) {
         struct args_grid outside = shape;
         struct args_call probe;
         int expect;
@@ -191,12 +205,12 @@ static int run_grid(const struct args_grid *g, int me, int world, int *ncase)
     return fails;
 }
 
-int args_main(int argc, char **argv, const struct args_routine *r)
+int main(int argc, char **argv)
 {
+    const struct args_routine *r = &args_routine;
     struct args_grid grids[16];
     int me, world, i, ngrid = 0, fails = 0, ncase = 0, tmp, nprow, npcol;
 
-    args_routine = r;
     MPI_Init(&argc, &argv);
     Cblacs_pinfo(&me, &world);
     load_reference(r->name);

@@ -1,5 +1,6 @@
 /* Descriptor arithmetic and local arrays shared by the bad-argument
- * testers: NUMROC, LLD from the grid, and a test matrix written
+ * testers: NUMROC (the reference ScaLAPACK's), the base calls'
+ * descriptor, LLD from the grid, and a test matrix written
  * block-cyclically into the local array (the entries come from the
  * routine). */
 #include "config.h"
@@ -7,20 +8,11 @@
 #include <stdlib.h>
 
 #include "args.h"
+#include "testing/blacs_tools.h"
 
-/* NUMROC as SCALAPACK_CONTRACT.md states it. */
 int args_numroc(int n, int nb, int iproc, int isrc, int nprocs)
 {
-    int mydist = (nprocs + iproc - isrc) % nprocs;
-    int nblocks = n / nb;
-    int num = (nblocks / nprocs) * nb;
-    int extra = nblocks % nprocs;
-
-    if (mydist < extra)
-        num += nb;
-    else if (mydist == extra)
-        num += n % nb;
-    return num;
+    return numroc_(&n, &nb, &iproc, &isrc, &nprocs);
 }
 
 void args_set_lld(struct args_call *c, const struct args_grid *g)
@@ -32,6 +24,21 @@ void args_set_lld(struct args_call *c, const struct args_grid *g)
         && d[D_RSRC] < g->nprow)
         locr = args_numroc(d[D_M], d[D_MB], g->myrow, d[D_RSRC], g->nprow);
     d[D_LLD] = locr > 1 ? locr : 1;
+}
+
+void args_base_desc(struct args_call *c, const struct args_grid *g,
+                    int m_a, int n_a)
+{
+    c->desc[D_DTYPE] = 1;
+    c->desc[D_CTXT] = g->ctxt;
+    c->desc[D_M] = m_a;
+    c->desc[D_N] = n_a;
+    c->desc[D_MB] = 2;
+    c->desc[D_NB] = 2;
+    c->desc[D_RSRC] = 0;
+    c->desc[D_CSRC] = 0;
+    c->fill = 1;
+    args_set_lld(c, g);
 }
 
 /* Local row (or column) l, 0-based, to its global index, 0-based. */

@@ -1,11 +1,12 @@
 /* args_pdgeqrf [GRID...]: calls hetscal's pdgeqrf_ and the reference
- * ScaLAPACK's (dlopen) with every case of args_qr_cases.c on every grid
- * given (e.g. 2x2 1x3); both must return the same INFO and WORK(1) on every
- * process, the same INFO on all processes of the grid, leave A and TAU
- * alone on error, on a query and for M = 0 or N = 0, write nothing in WORK
- * past LWORK, and agree on R, V and TAU otherwise.  This file holds what is
- * PDGEQRF's own (base call, LWMIN, test matrix, the call and its checks);
- * the driver is args_driver.c.  Exit status: the number of failed cases. */
+ * ScaLAPACK's (dlopen) with every case of args_desc_cases.c and
+ * args_qr_cases.c on every grid given (e.g. 2x2 1x3); both must return the
+ * same INFO and WORK(1) on every process, the same INFO on all processes
+ * of the grid, leave A and TAU alone on error, on a query and for M = 0 or
+ * N = 0, write nothing in WORK past LWORK, and agree on R, V and TAU
+ * otherwise.  This file holds what is PDGEQRF's own (base call, sub(A),
+ * LWMIN, test matrix, the call and its checks); the driver is
+ * args_driver.c.  Exit status: the number of failed cases. */
 #include "config.h"
 
 #include <math.h>
@@ -60,25 +61,22 @@ static void refresh(struct args_call *c, const struct args_grid *g)
     c->lwork = qr_lwmin(c, g);
 }
 
+void qr_sub(struct args_call *c, const struct args_grid *g, int m, int n,
+            int ia, int ja)
+{
+    c->m = m;
+    c->n = n;
+    c->ia = ia;
+    c->ja = ja;
+    refresh(c, g);
+}
+
 /* 13 x 11 matrix in 2 x 2 blocks, sub(A) = A(4:11, 2:7) (8 x 6, neither
  * corner on a block boundary), LWORK = LWMIN exactly. */
 void qr_base(struct args_call *c, const struct args_grid *g)
 {
-    c->m = 8;
-    c->n = 6;
-    c->ia = 4;
-    c->ja = 2;
-    c->desc[D_DTYPE] = 1;
-    c->desc[D_CTXT] = g->ctxt;
-    c->desc[D_M] = 13;
-    c->desc[D_N] = 11;
-    c->desc[D_MB] = 2;
-    c->desc[D_NB] = 2;
-    c->desc[D_RSRC] = 0;
-    c->desc[D_CSRC] = 0;
-    c->fill = 1;
-    args_set_lld(c, g);
-    c->lwork = qr_lwmin(c, g);
+    args_base_desc(c, g, 13, 11);
+    qr_sub(c, g, 8, 6, 4, 2);
 }
 
 /* Diagonally heavy, nonsymmetric, relative to sub(A)'s corner. */
@@ -196,20 +194,14 @@ static void print(const int *r)
     printf(" WORK(1)=%d", r[R_WORK1_HET]);
 }
 
-int main(int argc, char **argv)
-{
-    const struct args_routine geqrf = {
-        .name = "pdgeqrf",
-        .ours = (void (*)(void))pdgeqrf_,
-        .cases = qr_cases,
-        .ncases = qr_ncases,
-        .nfields = R_NFIELDS,
-        .base = qr_base,
-        .refresh = refresh,
-        .run = run,
-        .judge = judge,
-        .print = print,
-    };
-
-    return args_main(argc, argv, &geqrf);
-}
+const struct args_routine args_routine = {
+    .name = "pdgeqrf",
+    .ours = (void (*)(void))pdgeqrf_,
+    .cases = qr_cases,
+    .nfields = R_NFIELDS,
+    .base = qr_base,
+    .refresh = refresh,
+    .run = run,
+    .judge = judge,
+    .print = print,
+};

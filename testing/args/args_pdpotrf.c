@@ -1,10 +1,10 @@
 /* args_pdpotrf [GRID...]: calls hetscal's pdpotrf_ and the reference
- * ScaLAPACK's (dlopen) with every case of args_cases.c on every grid given
- * (e.g. 2x2 1x3); both must return the same INFO on every process, the same
- * on all processes of the grid, and leave A alone on error.  This file
- * holds what is PDPOTRF's own: the base call, the SPD test matrix, the
- * call itself and its checks; the driver is args_driver.c.  Exit status:
- * the number of failed cases. */
+ * ScaLAPACK's (dlopen) with every case of args_desc_cases.c and
+ * args_cases.c on every grid given (e.g. 2x2 1x3); both must return the
+ * same INFO on every process, the same on all processes of the grid, and
+ * leave A alone on error.  This file holds what is PDPOTRF's own: the base
+ * call, the SPD test matrix, the call itself and its checks; the driver is
+ * args_driver.c.  Exit status: the number of failed cases. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -28,17 +28,8 @@ void potrf_base(struct args_call *c, const struct args_grid *g)
     c->n = 8;
     c->ia = 3;
     c->ja = 3;
-    c->desc[D_DTYPE] = 1;
-    c->desc[D_CTXT] = g->ctxt;
-    c->desc[D_M] = 11;
-    c->desc[D_N] = 11;
-    c->desc[D_MB] = 2;
-    c->desc[D_NB] = 2;
-    c->desc[D_RSRC] = 0;
-    c->desc[D_CSRC] = 0;
-    c->fill = 1;
     c->spd_fail = 0;
-    args_set_lld(c, g);
+    args_base_desc(c, g, 11, 11);
 }
 
 /* Symmetric, diagonally dominant; -1 on the diagonal where spd_fail
@@ -96,18 +87,12 @@ static void judge(const struct args_case *tc, const int *r, int p,
                  " alone]", p, r[R_HET_STRAY]);
 }
 
-int main(int argc, char **argv)
-{
-    const struct args_routine potrf = {
-        .name = "pdpotrf",
-        .ours = (void (*)(void))pdpotrf_,
-        .cases = potrf_cases,
-        .ncases = potrf_ncases,
-        .nfields = ARGS_R_COMMON,
-        .base = potrf_base,
-        .run = run,
-        .judge = judge,
-    };
-
-    return args_main(argc, argv, &potrf);
-}
+const struct args_routine args_routine = {
+    .name = "pdpotrf",
+    .ours = (void (*)(void))pdpotrf_,
+    .cases = potrf_cases,
+    .nfields = ARGS_R_COMMON,
+    .base = potrf_base,
+    .run = run,
+    .judge = judge,
+};

@@ -11,6 +11,5 @@
 void potrf_base(struct args_call *c, const struct args_grid *g);
 
 extern const struct args_case potrf_cases[];
-extern const size_t potrf_ncases;
 
 #endif /* ARGS_POTRF_H */

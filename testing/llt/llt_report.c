@@ -1,6 +1,7 @@
 /* What the PDPOTRF tester prints of its own: a header, a section's column
  * heads, one row per case (PASSED/FAILED, with the reason on failure).
- * Only world rank 0 prints; the summary is testing/tester/report.c's. */
+ * Only world rank 0 prints (the frame calls the section's and the case's
+ * on it alone); the summary is testing/tester/report.c's. */
 #include "config.h"
 
 #include <stdio.h>
@@ -23,21 +24,16 @@ void llt_report_header(int nprocs)
 void llt_report_section(const void *section)
 {
     const struct tester_input *in = section;
-    if (!tester_is_printer())
-        return;
     printf("\n%s (threshold %.2f)\n", in->title, in->thresh);
     printf("%6s %4s %3s %3s %5s %5s %4s %4s %4s %10s %10s %10s %s\n", "N",
            "NB", "P", "Q", "IA", "JA", "RSRC", "CSRC", "UPLO", "TIME",
            "resid1", "resid2", "CHECK");
-    fflush(stdout);
 }
 
 void llt_report_case(const void *case_, const struct tester_outcome *o)
 {
     const struct llt_case *c = case_;
     const char *verdict = o->passed ? "PASSED" : "FAILED";
-    if (!tester_is_printer())
-        return;
     printf("%6d %4d %3d %3d %5d %5d %4d %4d %4c %10.4f ", c->n, c->nb, c->p,
            c->q, c->ia, c->ja, c->rsrc, c->csrc, c->uplo, o->seconds);
     if (c->bad_pivot != 0) {
@@ -59,5 +55,4 @@ void llt_report_case(const void *case_, const struct tester_outcome *o)
                                     "sub(A) changed"
                                   : "entries outside the upper triangle of "
                                     "sub(A) changed");
-    fflush(stdout);
 }

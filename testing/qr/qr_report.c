@@ -1,7 +1,8 @@
 /* What the QR tester prints of its own: a header, a section's column
  * heads, one row per case (PASSED/FAILED, with the reason on failure) and
- * the count of PDGEQRF calls in the summary.  Only world rank 0 prints;
- * the rest of the summary is testing/tester/report.c's. */
+ * the count of PDGEQRF calls in the summary.  Only world rank 0 prints
+ * (the frame calls the section's and the case's on it alone); the rest of
+ * the summary is testing/tester/report.c's. */
 #include "config.h"
 
 #include <stdio.h>
@@ -30,28 +31,22 @@ void qr_report_header(int nprocs, const char *provider)
 void qr_report_section(const void *section)
 {
     const struct qr_input *in = section;
-    if (!tester_is_printer())
-        return;
     printf("\n%s (threshold %.2f)\n", in->common.title, in->common.thresh);
     if (in->others[0] != '\0')
         printf("factorizations not run (not PDGEQRF): %s\n", in->others);
     if (!in->has_qr) {
         printf("no 'QR' in the list of factorizations: nothing to run\n");
-        fflush(stdout);
         return;
     }
     printf("%5s %5s %3s %3s %2s %2s %4s %4s %2s %2s %8s %9s %9s %9s %9s %s\n",
            "M", "N", "MB", "NB", "P", "Q", "IA", "JA", "RS", "CS", "TIME",
            "fact", "orth", "ls", "cmp", "CHECK");
-    fflush(stdout);
 }
 
 void qr_report_case(const void *case_, const struct tester_outcome *o)
 {
     const struct qr_case *c = case_;
     const char *verdict = o->passed ? "PASSED" : "FAILED";
-    if (!tester_is_printer())
-        return;
     printf("%5d %5d %3d %3d %2d %2d %4d %4d %2d %2d %8.4f ", c->m, c->n,
            c->mb, c->nb, c->p, c->q, c->ia, c->ja, c->rsrc, c->csrc,
            o->seconds);
@@ -67,7 +62,6 @@ void qr_report_case(const void *case_, const struct tester_outcome *o)
                               "padding rows",
                               "entries changed outside sub(A) or outside "
                               "TAU's columns");
-    fflush(stdout);
 }
 
 /* The summary line testing/qr/run_qr.sh compares with hetscal's verbose

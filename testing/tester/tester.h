@@ -52,6 +52,7 @@ struct tester_routine {
     /* After the input is read, on every rank: prepares what the cases
      * need and prints the header (rank 0). */
     void (*start)(int nprocs);
+    /* Prints the section's column heads (rank 0 only; the frame flushes). */
     void (*report_section)(const void *in);
     /* Whether the section's cases run at all (NULL: always). */
     int (*runs)(const void *in);
@@ -68,7 +69,8 @@ struct tester_routine {
                 struct tester_local *r);
     /* Whether the residuals of the reduced outcome O pass. */
     int (*residuals_ok)(const void *c, const struct tester_outcome *o);
-    /* Prints C's row, and the reasons when it failed (rank 0). */
+    /* Prints C's row, and the reasons when it failed (rank 0 only; the
+     * frame flushes). */
     void (*report_case)(const void *c, const struct tester_outcome *o);
     /* Prints the tester's own summary lines before END OF TESTS (NULL:
      * none); rank 0 only. */
