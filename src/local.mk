@@ -1,43 +1,36 @@
 # libhetscal: every source goes into one convenience library (internal
 # symbols visible, for the unit tests); libhetscal.la exports only the
-# entry points (-fvisibility=hidden + HETSCAL_EXPORT).
+# entry points (-fvisibility=hidden + HETSCAL_EXPORT).  Sources by folder,
+# in the layers' order (doc/ARCHITECTURE.md section 2).
 HETSCAL_CORE_SOURCES = \
   src/api/export.h src/api/version.c src/api/release_memory.c \
-  src/api/check_args.h src/api/check_args.c \
-  src/api/call_report.h src/api/call_report.c \
+  src/api/check_args.h src/api/check_args.c src/api/call_report.h src/api/call_report.c \
   src/api/cholesky_call.h src/api/cholesky_call.c \
   src/api/device_split.h src/api/device_split.c \
-  src/api/config_agree.h src/api/config_agree.c \
-  src/api/call_guard.h src/api/call_guard.c \
+  src/api/config_agree.h src/api/config_agree.c src/api/call_guard.h src/api/call_guard.c \
   src/api/gpu_placement.h src/api/gpu_placement.c \
-  src/api/call_driver.h src/api/call_driver.c \
-  src/api/call_entry.h src/api/call_entry.c \
-  src/api/call_common.h src/api/call_common.c \
-  src/api/granularity.h src/api/granularity.c \
-  src/layout/tile_model.h src/layout/tile_model.c \
-  src/util/kernel_rates.h src/util/kernel_rates.c \
-  src/util/kernel_rates_file.h src/util/kernel_rates_file.c \
-  src/api/pdpotrf.c \
-  src/layout/desc.h src/layout/tile_geometry.h src/layout/tile_geometry.c \
-  src/layout/proc_grid.h src/layout/repartition.h src/layout/repartition.c \
+  src/api/call_driver.h src/api/call_driver.c src/api/call_entry.h src/api/call_entry.c \
+  src/api/call_common.h src/api/call_common.c src/api/granularity.h src/api/granularity.c \
+  src/api/pdpotrf.c src/api/qr_call.c \
+  src/algo/cholesky.h src/algo/cholesky.c src/algo/qr.h src/algo/qr.c \
+  src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
+  src/kernels/qr_kernels.h src/kernels/qr_kernels.c \
   src/runtime/engine.h src/runtime/engine.c src/runtime/engine_impl.h \
-  src/runtime/engine_devices.c \
-  src/runtime/device_memory.h src/runtime/device_memory.c \
-  src/runtime/ready_heap.h src/runtime/ready_heap.c \
-  src/runtime/dist.h src/runtime/dist.c src/runtime/status.h \
-  src/runtime/dist_impl.h src/runtime/dist_devices.c \
+  src/runtime/engine_devices.c src/runtime/device_memory.h src/runtime/device_memory.c \
+  src/runtime/ready_heap.h src/runtime/ready_heap.c src/runtime/dist.h src/runtime/dist.c \
+  src/runtime/status.h src/runtime/dist_impl.h src/runtime/dist_devices.c \
   src/runtime/session.h src/runtime/session.c \
   src/runtime/device_rates.h src/runtime/device_rates.c \
-  src/runtime/trace.h src/runtime/trace.c \
+  src/runtime/trace.h src/runtime/trace.c src/runtime/progress.h src/runtime/progress.c \
   src/comm/messages.h src/comm/messages.c \
-  src/runtime/progress.h src/runtime/progress.c \
-  src/util/blas.h src/util/host_blas.h src/util/host_blas.c \
-  src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
-  src/util/blas_threads.h src/util/blas_threads.c \
-  src/algo/cholesky.h src/algo/cholesky.c \
-  src/api/qr_call.c src/algo/qr.h src/algo/qr.c src/kernels/qr_kernels.h src/kernels/qr_kernels.c \
-  src/util/config.h src/util/config.c src/util/mem.h src/util/mem.c src/util/clock.h \
-  src/util/fault.h
+  src/layout/tile_model.h src/layout/tile_model.c src/layout/desc.h \
+  src/layout/tile_geometry.h src/layout/tile_geometry.c src/layout/proc_grid.h \
+  src/layout/repartition.h src/layout/repartition.c \
+  src/util/kernel_rates.h src/util/kernel_rates.c \
+  src/util/kernel_rates_file.h src/util/kernel_rates_file.c src/util/blas.h \
+  src/util/host_blas.h src/util/host_blas.c \
+  src/util/blas_threads.h src/util/blas_threads.c src/util/config.h src/util/config.c \
+  src/util/mem.h src/util/mem.c src/util/clock.h src/util/fault.h src/util/fifo.h
 
 noinst_LTLIBRARIES += libhetscal_core.la
 libhetscal_core_la_SOURCES = $(HETSCAL_CORE_SOURCES)

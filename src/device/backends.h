@@ -34,7 +34,7 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
  * ordinal; their count (0 without CUDA). */
 int hs_cuda_device_uuids(unsigned char (*uuid)[HS_UUID_BYTES], int max);
 
-/* Shared by the kinds (device/kernel_host.c). */
+/* Shared by the kinds (device/kernel_host.c, device/host_memory.c). */
 typedef struct hs_operand {
     const double *p;
     int rows, cols, ld;
@@ -47,6 +47,10 @@ int hs_copy_check(int dir, int m, int n, const double *src, int lds,
                   const double *dst, int ldd);             /* 0 or HETSCAL_ERR_DEVICE */
 void hs_copy_host(int m, int n, const double *src, int lds, double *dst, int ldd);
 size_t hs_matrix_bytes(int rows, int cols, int ld);        /* span in memory */
+/* Plain host memory (device/host_memory.c), as ops->alloc / host_alloc
+ * and host_free of the kinds that need no pinned memory. */
+void *hs_host_memory_alloc(hs_device *dev, size_t bytes);
+void hs_host_memory_free(hs_device *dev, void *ptr);
 
 /* Registry pieces: the kind and accelerator count of a spec (count -1:
  * every GPU this rank gets), 0 or HETSCAL_ERR_DEVICE; and the sharing rule:

@@ -1,9 +1,9 @@
 # Device layer (src/device, doc/ARCHITECTURE.md section 6): the interface, the
-# registry, the shared host execution and the cpu and emu kinds; the cuda
+# registry, the shared host execution and memory, the cpu and emu kinds; the cuda
 # kind when configure found the CUDA toolkit.
 HETSCAL_CORE_SOURCES += \
   src/device/device.h src/device/backends.h src/device/registry.c \
-  src/device/kernel_host.c src/device/cpu/cpu_device.c \
+  src/device/kernel_host.c src/device/host_memory.c src/device/cpu/cpu_device.c \
   src/device/emu/emu_arena.h src/device/emu/emu_arena.c src/device/emu/emu_device.c
 if HETSCAL_CUDA
 HETSCAL_CORE_SOURCES += src/device/cuda/cuda_device.c

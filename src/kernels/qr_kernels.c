@@ -42,20 +42,46 @@ static double *work_alloc(size_t count)
     return malloc((count > 0 ? count : 1) * sizeof(double));
 }
 
+/* The upper trapezoid (i <= j, i < m) of the first n columns of src onto
+ * dst; the rest of dst stays as it was. */
+static void copy_upper_part(double *dst, int ldd, const double *src, int lds, int m, int n)
+{
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i <= j && i < m; i++)
+            dst[i + (size_t)j * ldd] = src[i + (size_t)j * lds];
+}
+
 /* Upper triangle (with diagonal) of an n x n block into a zeroed n x n
  * array (ld n). */
 static void copy_upper(int n, const double *src, int lds, double *dst)
 {
     memset(dst, 0, sizeof(double) * (size_t)n * n);
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i <= j; i++)
-            dst[i + (size_t)j * n] = src[i + (size_t)j * lds];
+    copy_upper_part(dst, n, src, lds, n, n);
 }
 
 static void zero_block(double *a, int ld, int m, int n)
 {
     for (int j = 0; j < n; j++)
         memset(a + (size_t)j * ld, 0, sizeof(double) * (size_t)m);
+}
+
+/* Scratch of a TSQR tree kernel: two w x w blocks (ld w), then the
+ * nb x w workspace of DTPQRT / DTPMQRT.  Freed through `a`. */
+typedef struct tree_scratch {
+    double *a, *b, *work;
+    int nb;
+} tree_scratch;
+
+static int tree_scratch_alloc(tree_scratch *s, int w)
+{
+    size_t ww = (size_t)w * w;
+    int nb = min_int(HS_QR_IB, w);
+    double *buf = work_alloc(2 * ww + (size_t)nb * w);
+
+    if (!buf)
+        return HETSCAL_ERR_NOMEM;
+    *s = (tree_scratch){ buf, buf + ww, buf + 2 * ww, nb };
+    return 0;
 }
 
 /* The explicit unit lower triangle of the first k x k block of a. */
@@ -153,9 +179,7 @@ int hs_kernel_qr_leaf(hs_task *t, hs_device *dev)
     dgeqrt_(&p, &w, &nb, piece, &ld, rt + w, &lr, work, &info);
     if (!info) {
         zero_block(rt, lr, w, w);
-        for (int j = 0; j < w; j++)
-            for (int i = 0; i <= j && i < k; i++)
-                rt[i + (size_t)j * lr] = piece[i + (size_t)j * ld];
+        copy_upper_part(rt, lr, piece, ld, k, w);
     }
     free(work);
     return info ? HETSCAL_ERR_INTERNAL : 0;
@@ -167,27 +191,21 @@ int hs_kernel_qr_tree_up(hs_task *t, hs_device *dev)
     double *ra = hs_task_data(t, 0), *vt = hs_task_data(t, 2);
     const double *rb = hs_task_data(t, 1);
     int la = t->acc[0].handle->m, lb = t->acc[1].handle->m, lv = t->acc[2].handle->m;
-    int w = t->iparam[0], nb = min_int(HS_QR_IB, w), info = 0;
-    size_t ww = (size_t)w * w;
-    double *buf = work_alloc(2 * ww + (size_t)nb * w);
+    int w = t->iparam[0], info = 0;
+    tree_scratch s;
 
-    if (!buf)
+    if (tree_scratch_alloc(&s, w))
         return HETSCAL_ERR_NOMEM;
-    double *aw = buf, *bw = buf + ww, *work = buf + 2 * ww;
-    copy_upper(w, ra, la, aw);
-    copy_upper(w, rb, lb, bw);
-    dtpqrt_(&w, &w, &w, &nb, aw, &w, bw, &w, vt + w, &lv, work, &info);
+    copy_upper(w, ra, la, s.a);
+    copy_upper(w, rb, lb, s.b);
+    dtpqrt_(&w, &w, &w, &s.nb, s.a, &w, s.b, &w, vt + w, &lv, s.work, &info);
     if (!info) {
         /* Only R (rows 0..w-1) of RT_a changes: its local T stays. */
-        for (int j = 0; j < w; j++)
-            for (int i = 0; i <= j; i++)
-                ra[i + (size_t)j * la] = aw[i + (size_t)j * w];
+        copy_upper_part(ra, la, s.a, w, w, w);
         zero_block(vt, lv, w, w);
-        for (int j = 0; j < w; j++)
-            for (int i = 0; i <= j; i++)
-                vt[i + (size_t)j * lv] = bw[i + (size_t)j * w];
+        copy_upper_part(vt, lv, s.b, w, w, w);
     }
-    free(buf);
+    free(s.a);
     return info ? HETSCAL_ERR_INTERNAL : 0;
 }
 
@@ -196,27 +214,26 @@ int hs_kernel_qr_tree_down(hs_task *t, hs_device *dev)
     (void)dev;
     double *qa = hs_task_data(t, 0), *vq = hs_task_data(t, 1);
     int la = t->acc[0].handle->m, lb = t->acc[1].handle->m;
-    int w = t->iparam[0], init = t->iparam[1], nb = min_int(HS_QR_IB, w), info = 0;
-    size_t ww = (size_t)w * w;
-    double *buf = work_alloc(2 * ww + (size_t)nb * w);
+    int w = t->iparam[0], init = t->iparam[1], info = 0;
+    tree_scratch s;
 
-    if (!buf)
+    if (tree_scratch_alloc(&s, w))
         return HETSCAL_ERR_NOMEM;
-    double *vw = buf, *qb = buf + ww, *work = buf + 2 * ww;
+    double *vw = s.a, *qb = s.b;
     if (init) {
         zero_block(qa, la, w, w);
         for (int i = 0; i < w; i++)
             qa[i + (size_t)i * la] = 1.0;
     }
     copy_upper(w, vq, lb, vw);
-    memset(qb, 0, sizeof(double) * ww);
+    zero_block(qb, w, w, w);
     /* T stays in VTQ_b (rows w..) until Q_b overwrites rows 0..w-1. */
-    dtpmqrt_("L", "N", &w, &w, &w, &w, &nb, vw, &w, vq + w, &lb, qa, &la, qb, &w, work,
+    dtpmqrt_("L", "N", &w, &w, &w, &w, &s.nb, vw, &w, vq + w, &lb, qa, &la, qb, &w, s.work,
              &info, 1, 1);
     if (!info)
         for (int j = 0; j < w; j++)
             memcpy(vq + (size_t)j * lb, qb + (size_t)j * w, sizeof(double) * (size_t)w);
-    free(buf);
+    free(s.a);
     return info ? HETSCAL_ERR_INTERNAL : 0;
 }
 

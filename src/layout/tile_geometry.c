@@ -47,31 +47,11 @@ int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
     return HETSCAL_SUCCESS;
 }
 
+/* The split layout is the hybrid one without accelerator panels. */
 int hs_geometry_init_split(hs_geometry *g, int n_rows, int n_cols, int B, int b,
                            int nprow, int npcol)
 {
-    int per_top = blocks_of(B, b), np = 0;
-    int err = hs_geometry_init_host(g, n_rows, n_cols, B, nprow, npcol);
-    if (err)
-        return err;
-    hs_panel *panel = malloc((size_t)(g->nt_top * per_top + 1) * sizeof *panel);
-    if (!panel) {
-        hs_geometry_free(g);
-        return HETSCAL_ERR_NOMEM;
-    }
-    for (int t = 0; t < g->nt_top; t++) {
-        int end = top_end(t, B, n_cols);
-        for (int c0 = t * B; c0 < end; c0 += panel[np++].width) {
-            panel[np].col0 = c0;
-            panel[np].width = end - c0 >= b ? b : end - c0;
-            panel[np].top = t;
-            panel[np].device = 0;
-        }
-    }
-    free(g->panel);
-    g->panel = panel;
-    g->np = np;
-    return HETSCAL_SUCCESS;
+    return hs_geometry_init_hybrid(g, n_rows, n_cols, B, b, 0, nprow, npcol);
 }
 
 int hs_geometry_init_hybrid(hs_geometry *g, int n_rows, int n_cols, int B, int b, int Bg,

@@ -15,6 +15,7 @@
 #include "runtime/engine_impl.h"
 #include "runtime/trace.h"
 #include "util/clock.h"
+#include "util/fifo.h"
 #include "util/mem.h"
 
 _Thread_local hs_engine *hs_engine_cur;
@@ -171,12 +172,7 @@ static void make_ready(hs_task *t)
     } else if (t->queue == HS_Q_DEVICE || t->queue == HS_Q_COPY) {
         hs_engine_devices_ready(t);
     } else {
-        t->next = NULL;
-        if (E.comm_tail)
-            E.comm_tail->next = t;
-        else
-            E.comm_head = t;
-        E.comm_tail = t;
+        HS_FIFO_APPEND(E.comm_head, E.comm_tail, t);
         pthread_cond_broadcast(&E.comm_cv);
     }
 }
@@ -205,17 +201,12 @@ static void append_access(hs_access *a)
 {
     hs_handle *h = a->handle;
     h->refs++;
-    a->next = NULL;
     if (!h->wait_head && can_grant(h, a->mode)) {
         grant(h, a->mode);
         return;
     }
     a->task->pending++;
-    if (h->wait_tail)
-        h->wait_tail->next = a;
-    else
-        h->wait_head = a;
-    h->wait_tail = a;
+    HS_FIFO_APPEND(h->wait_head, h->wait_tail, a);
 }
 
 /* FIRE for one access: release it and grant the waiting accesses that no
@@ -229,9 +220,7 @@ static void release_access(hs_access *a)
         h->writer = 0;
     while (h->wait_head && can_grant(h, h->wait_head->mode)) {
         hs_access *w = h->wait_head;
-        h->wait_head = w->next;
-        if (!h->wait_head)
-            h->wait_tail = NULL;
+        HS_FIFO_DROP_HEAD(h->wait_head, h->wait_tail);
         grant(h, w->mode);
         granted(w->task);
         if (w->mode != HS_R)
@@ -352,12 +341,8 @@ hs_task *hs_task_new(int queue, hs_kernel kernel, const char *name, int priority
     pthread_mutex_lock(&E.lock);
     hs_task *t = task_take_locked();
     pthread_mutex_unlock(&E.lock);
-    memset(t, 0, sizeof *t);
-    t->engine = hs_engine_cur;
-    t->queue = queue;
-    t->kernel = kernel;
-    t->name = name;
-    t->priority = priority;
+    *t = (hs_task){ .engine = hs_engine_cur, .queue = queue, .kernel = kernel,
+                    .name = name, .priority = priority };   /* the rest zero */
     return t;
 }
 
@@ -766,10 +751,7 @@ void hs_engine_fail(int status)
 
 int hs_engine_failure(void)
 {
-    pthread_mutex_lock(&E.lock);
-    int f = E.failure;
-    pthread_mutex_unlock(&E.lock);
-    return f;
+    return atomic_load(&E.failure);
 }
 
 static void engine_shutdown(void)

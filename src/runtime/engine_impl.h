@@ -5,6 +5,7 @@
 #define HETSCAL_RUNTIME_ENGINE_IMPL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "runtime/engine.h"
 #include "runtime/ready_heap.h"
@@ -75,7 +76,8 @@ typedef struct hs_engine {
     int gen_pending, gen_done;
     void (*poll)(void *state, int may_wait);   /* hs_engine_set_poller */
     void *poll_state;
-    int failure;
+    atomic_int failure;          /* the call's first runtime error: set under
+                                    lock, read alone by hs_engine_failure */
     int tracing;
     hs_engine_stats stats;
 

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -17,7 +18,8 @@ typedef struct span {
 
 static struct {
     pthread_mutex_t lock;
-    int enabled, rank, calls;
+    atomic_int enabled;   /* set under lock, read alone by hs_trace_enabled */
+    int rank, calls;
     const char *routine;
     span *item;
     size_t n, cap;
@@ -36,10 +38,7 @@ void hs_trace_begin_call(const char *routine, int rank)
 
 int hs_trace_enabled(void)
 {
-    pthread_mutex_lock(&T.lock);
-    int on = T.enabled;
-    pthread_mutex_unlock(&T.lock);
-    return on;
+    return atomic_load(&T.enabled);
 }
 
 void hs_trace_span(int track, const char *name, double t0, double t1, int arg, long bytes)

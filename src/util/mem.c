@@ -26,7 +26,7 @@ static atomic_size_t current_bytes, peak_bytes;
 
 /* Fault injection (hs_mem_fail_from): the k-th allocation and every
  * later one fail. */
-static hs_fault alloc_fault;
+static hs_fault alloc_fault = { .and_later = 1 };
 
 void hs_mem_fail_from(long k)
 {
@@ -36,11 +36,6 @@ void hs_mem_fail_from(long k)
 long hs_mem_alloc_count(void)
 {
     return hs_fault_count(&alloc_fault);
-}
-
-static int injected_failure(void)
-{
-    return hs_fault_hit(&alloc_fault, 1);
 }
 
 /* The block kept from the last call (see hs_mem_alloc_kept). */
@@ -87,12 +82,12 @@ static void *alloc_mapped(size_t bytes)
 
 void *hs_mem_alloc(size_t bytes)
 {
-    return injected_failure() ? NULL : alloc_plain(bytes);
+    return hs_fault_hit(&alloc_fault) ? NULL : alloc_plain(bytes);
 }
 
 void *hs_mem_alloc_mapped(size_t bytes)
 {
-    return injected_failure() ? NULL : alloc_mapped(bytes);
+    return hs_fault_hit(&alloc_fault) ? NULL : alloc_mapped(bytes);
 }
 
 void hs_mem_free(void *p)
@@ -120,7 +115,7 @@ double hs_mem_peak_bytes(void)
 void *hs_mem_alloc_kept(size_t bytes)
 {
     size_t total = sizeof(header) + bytes;
-    if (injected_failure())
+    if (hs_fault_hit(&alloc_fault))
         return NULL;
     pthread_mutex_lock(&kept_lock);
     header *h = kept;

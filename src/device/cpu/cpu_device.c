@@ -17,23 +17,10 @@ static void cpu_close(hs_device *dev)
     free(dev);
 }
 
-static void *cpu_alloc(hs_device *dev, size_t bytes)
-{
-    (void)dev;
-    return malloc(bytes ? bytes : 1);
-}
-
 static int cpu_free(hs_device *dev, void *ptr)
 {
-    (void)dev;
-    free(ptr);
+    hs_host_memory_free(dev, ptr);
     return 0;
-}
-
-static void cpu_host_free(hs_device *dev, void *ptr)
-{
-    (void)dev;
-    free(ptr);
 }
 
 static int bad_stream(hs_device *dev, int stream)
@@ -105,10 +92,10 @@ static int cpu_synchronize(hs_device *dev)
 
 static const hs_device_ops cpu_ops = {
     .close = cpu_close,
-    .alloc = cpu_alloc,
+    .alloc = hs_host_memory_alloc,
     .free = cpu_free,
-    .host_alloc = cpu_alloc,
-    .host_free = cpu_host_free,
+    .host_alloc = hs_host_memory_alloc,
+    .host_free = hs_host_memory_free,
     .copy = cpu_copy,
     .kernel = cpu_kernel,
     .event_record = cpu_event_record,

@@ -15,6 +15,7 @@
 #include "device/backends.h"
 #include "device/emu/emu_arena.h"
 #include "include/hetscal.h"
+#include "util/fifo.h"
 
 enum { OP_COPY, OP_KERNEL, OP_RECORD, OP_WAIT, OP_CALLBACK };
 
@@ -133,9 +134,7 @@ static void *stream_main(void *arg)
             run(op);
         unpin(e->arena, op);
         pthread_mutex_lock(&emu_lock);
-        s->head = op->next;
-        if (!s->head)
-            s->tail = NULL;
+        HS_FIFO_DROP_HEAD(s->head, s->tail);
         if (op->type == OP_RECORD && !dead)
             op->ev->done = 1;
         if (op->ev)
@@ -162,11 +161,7 @@ static int enqueue(hs_device *dev, int stream, emu_op *op)
     emu_stream *s = &e->s[stream];
     if (op->ev)
         op->ev->refs++;
-    if (s->tail)
-        s->tail->next = op;
-    else
-        s->head = op;
-    s->tail = op;
+    HS_FIFO_APPEND(s->head, s->tail, op);
     pthread_cond_signal(&s->work);
     pthread_mutex_unlock(&emu_lock);
     return 0;
@@ -398,24 +393,12 @@ static int emu_free(hs_device *dev, void *ptr)
     return HETSCAL_ERR_DEVICE;
 }
 
-static void *emu_host_alloc(hs_device *dev, size_t bytes)
-{
-    (void)dev;
-    return malloc(bytes ? bytes : 1);
-}
-
-static void emu_host_free(hs_device *dev, void *ptr)
-{
-    (void)dev;
-    free(ptr);
-}
-
 static const hs_device_ops emu_ops = {
     .close = emu_close,
     .alloc = emu_alloc,
     .free = emu_free,
-    .host_alloc = emu_host_alloc,
-    .host_free = emu_host_free,
+    .host_alloc = hs_host_memory_alloc,
+    .host_free = hs_host_memory_free,
     .copy = emu_copy,
     .kernel = emu_kernel,
     .event_record = emu_event_record,
