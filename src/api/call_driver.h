@@ -1,10 +1,9 @@
 /* The one path every factorization's call takes once its arguments are
  * valid: layout, tiles in, the task program on the runtime, tiles out, an
  * optional finishing step, INFO agreed over the grid, the report.  A
- * factorization plugs in with a small table (hs_factorization), which also
- * holds what the entry before it needs (api/call_entry.h: ScaLAPACK's
- * argument checks, quick returns, forwarding); see doc/ARCHITECTURE.md
- * section 10. */
+ * factorization plugs in with a small table (hs_factorization); its entry
+ * points add the table of its ScaLAPACK arguments (api/call_entry.h); see
+ * doc/ARCHITECTURE.md section 10. */
 #ifndef HETSCAL_API_CALL_DRIVER_H
 #define HETSCAL_API_CALL_DRIVER_H
 
@@ -44,27 +43,6 @@ typedef struct hs_call {
 typedef struct hs_factorization {
     const char *routine;             /* for the report: "pdpotrf" */
 
-    /* The entry (hs_call_entry).  ScaLAPACK's name, as PXERBLA prints it,
-     * and the positions of M, N and DESCA in the argument list (for the
-     * codes of CHK1MAT and PCHK1MAT; IA and JA come just before DESCA). */
-    const char *name;
-    int m_arg, n_arg, desc_arg;
-    /* The routine's own local checks once CHK1MAT passed (grid shape and
-     * coordinates as BLACS gives them): a code (argument i -> 100 i) or 0. */
-    int (*check)(hs_call *call, int nprow, int npcol, int myrow, int mycol);
-    /* The one further global value PCHK1MAT compares over the grid, and
-     * the code its mismatch gives (as it is, like ScaLAPACK's EXPOS). */
-    int (*global_value)(const hs_call *call, int *mismatch_code);
-    /* A valid call that has nothing to compute (N = 0, a query). */
-    int (*nothing_to_do)(const hs_call *call);
-    /* The same call on the next library in the link chain (HETSCAL_DISABLE
-     * on rank (0,0)); sets *info. */
-    void (*forward)(hs_call *call, int *info);
-    /* Outputs every valid call sets when hetscal ran it, whatever its
-     * outcome (WORK(1) = LWMIN); may be NULL. */
-    void (*returning)(hs_call *call);
-
-    /* The driver (hs_call_run). */
     double (*flops)(int m, int n);
     /* Up to this many flops the calling thread runs the tasks (0: never). */
     double tiny_flops;

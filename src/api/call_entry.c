@@ -15,37 +15,37 @@
 
 /* ScaLAPACK's checks; returns the INFO of a bad argument (after PXERBLA)
  * or 0, with c->grid set for a valid call. */
-static int check(const hs_factorization *f, hs_call *c)
+static int check(const hs_entry_rules *r, hs_call *c)
 {
     int ctxt = c->desca[HS_CTXT], nprow, npcol, myrow, mycol, code, err;
 
     hetscal_grid_info(ctxt, &nprow, &npcol, &myrow, &mycol);
     if (nprow == -1) {
-        code = f->desc_arg * 100 + HS_CTXT + 1;
+        code = r->desc_arg * 100 + HS_CTXT + 1;
     } else {
-        code = hs_chk1mat(c->m, f->m_arg, c->n, f->n_arg, c->ia, c->ja, c->desca, f->desc_arg,
+        code = hs_chk1mat(c->m, r->m_arg, c->n, r->n_arg, c->ia, c->ja, c->desca, r->desc_arg,
                           nprow, npcol, myrow, mycol);
         if (code == 0)
-            code = f->check(c, nprow, npcol, myrow, mycol);
+            code = r->check(c, nprow, npcol, myrow, mycol);
         c->grid = hetscal_grid_get(ctxt, &err);
         if (!c->grid) {
             fprintf(stderr, "hetscal: %s: cannot set up the grid of context %d (%d: %s)\n",
-                    f->routine, ctxt, err, hs_status_text(err));
+                    r->name, ctxt, err, hs_status_text(err));
             return err;
         }
-        int mismatch_code, value = f->global_value(c, &mismatch_code);
-        code = hs_pchk1mat(c->grid, code, c->m, f->m_arg, c->n, f->n_arg, c->ia, c->ja,
-                           c->desca, f->desc_arg, 1, &value, &mismatch_code);
+        int mismatch_code, value = r->global_value(c, &mismatch_code);
+        code = hs_pchk1mat(c->grid, code, c->m, r->m_arg, c->n, r->n_arg, c->ia, c->ja,
+                           c->desca, r->desc_arg, 1, &value, &mismatch_code);
     }
     if (code) {
         int info = hs_code_to_info(code), arg = -info;
-        pxerbla_(&ctxt, f->name, &arg, strlen(f->name));
+        pxerbla_(&ctxt, r->name, &arg, strlen(r->name));
         return info;
     }
     return 0;
 }
 
-int hs_call_entry(const hs_factorization *f, hs_call *c)
+int hs_call_entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c)
 {
     hs_config cfg;
 
@@ -53,14 +53,14 @@ int hs_call_entry(const hs_factorization *f, hs_call *c)
      * half on hetscal and half on ScaLAPACK would wait forever.  The
      * argument checks are ScaLAPACK's own, so a bad call is answered the
      * same either way. */
-    int info = check(f, c);
-    if (info != 0 || f->nothing_to_do(c))
+    int info = check(r, c);
+    if (info != 0 || r->nothing_to_do(c))
         return info;
     hs_config_read(&cfg, c->grid->local_ranks);
     c->cfg = &cfg;
     info = hs_config_agree(&cfg, c->grid);
     if (info == 0 && cfg.disable) {
-        f->forward(c, &info);
+        r->forward(c, &info);
         return info;
     }
     if (info == 0)
@@ -68,7 +68,7 @@ int hs_call_entry(const hs_factorization *f, hs_call *c)
     if (info < 0)
         fprintf(stderr, "hetscal: %s failed inside the runtime (status %d: %s) on rank %d\n",
                 f->routine, info, hs_status_text(info), c->grid->rank);
-    if (f->returning)
-        f->returning(c);
+    if (r->returning)
+        r->returning(c);
     return info;
 }

@@ -3,19 +3,42 @@
  * routine's own, PCHK1MAT over the grid, PXERBLA on every rank), the quick
  * returns of a valid call, the configuration agreed over the grid,
  * HETSCAL_DISABLE's forwarding to the next library in the link chain, and
- * a failure inside the runtime reported.  The routine's part is in its
- * hs_factorization table. */
+ * a failure inside the runtime reported.  The routine's part is a small
+ * table, hs_entry_rules, kept with its entry points (api/pdpotrf.c). */
 #ifndef HETSCAL_API_CALL_ENTRY_H
 #define HETSCAL_API_CALL_ENTRY_H
 
 #include "api/call_driver.h"
+
+/* A routine's ScaLAPACK interface. */
+typedef struct hs_entry_rules {
+    /* ScaLAPACK's name, as PXERBLA prints it, and the positions of M, N
+     * and DESCA in the argument list (for the codes of CHK1MAT and
+     * PCHK1MAT; IA and JA come just before DESCA). */
+    const char *name;
+    int m_arg, n_arg, desc_arg;
+    /* The routine's own local checks once CHK1MAT passed (grid shape and
+     * coordinates as BLACS gives them): a code (argument i -> 100 i) or 0. */
+    int (*check)(hs_call *call, int nprow, int npcol, int myrow, int mycol);
+    /* The one further global value PCHK1MAT compares over the grid, and
+     * the code its mismatch gives (as it is, like ScaLAPACK's EXPOS). */
+    int (*global_value)(const hs_call *call, int *mismatch_code);
+    /* A valid call that has nothing to compute (N = 0, a query). */
+    int (*nothing_to_do)(const hs_call *call);
+    /* The same call on the next library in the link chain (HETSCAL_DISABLE
+     * on rank (0,0)); sets *info. */
+    void (*forward)(hs_call *call, int *info);
+    /* Outputs every valid call sets when hetscal ran it, whatever its
+     * outcome (WORK(1) = LWMIN); may be NULL. */
+    void (*returning)(hs_call *call);
+} hs_entry_rules;
 
 /* call: the caller's arguments (m, n, a, ia, ja, desca and the routine's
  * own); grid and cfg are set here.  Returns INFO: < 0 for a bad argument
  * (after PXERBLA, the same on every rank), >= 0 from the factorization,
  * or a negative hetscal_status when the runtime failed (also the same on
  * every rank). */
-int hs_call_entry(const hs_factorization *f, hs_call *call);
+int hs_call_entry(const hs_entry_rules *rules, const hs_factorization *f, hs_call *call);
 
 /* UPLO-style letters: either case. */
 static inline int hs_is_letter(char c, char upper_case)

@@ -1,7 +1,6 @@
-/* PDPOTRF as a table of the call entry and driver (api/call_entry.h,
- * api/call_driver.h): its argument checks, the tile layout and the
- * Cholesky task program.  hs_call_entry(&hs_pdpotrf, ...) returns INFO,
- * the same on every rank. */
+/* PDPOTRF as a table of the call driver (api/call_driver.h): the tile
+ * layout and the Cholesky task program.  Its entry points (api/pdpotrf.c)
+ * run it through hs_call_entry with PDPOTRF's argument rules. */
 #ifndef HETSCAL_API_CHOLESKY_CALL_H
 #define HETSCAL_API_CHOLESKY_CALL_H
 

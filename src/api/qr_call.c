@@ -1,21 +1,15 @@
-/* PDGEQRF's table for the call entry and driver (see qr_call.h):
- * ScaLAPACK's workspace rules, then the QR layout and task program, and a
- * finishing step that writes TAU: each panel's tau lies at the home of its
+/* PDGEQRF's table for the call driver (see qr_call.h): the QR layout and
+ * task program, and a finishing step that writes TAU: each panel's tau lies at the home of its
  * top tile; one MPI_Allreduce of the min(M, N) values over the grid gives
  * every rank the whole vector, and each writes the entries of its process
  * column (on every process row, as PDORMQR expects). */
-#define _GNU_SOURCE
 #include "config.h"
 
-#include <dlfcn.h>
-#include <limits.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "algo/qr.h"
 #include "api/call_driver.h"
-#include "api/check_args.h"
 #include "api/qr_call.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
@@ -142,65 +136,8 @@ static int qr_finish(hs_call *c)
     return status;
 }
 
-/* LWORK's position: a short LWORK is code 900 (INFO = -9); a query flag
- * (LWORK = -1 or not) that differs between processes is code 9, as
- * ScaLAPACK hands it to PCHK1MAT, so it beats every other code. */
-enum { LWORK_POS = 9 };
-
-/* WORK(1) = LWMIN as soon as CHK1MAT passed, before LWORK is checked. */
-static int qr_check(hs_call *c, int nprow, int npcol, int myrow, int mycol)
-{
-    c->lwmin = hs_geqrf_lwmin(c->m, c->n, c->ia, c->ja, c->desca, nprow, npcol, myrow, mycol);
-    c->work[0] = c->lwmin;
-    /* An LWMIN past INT_MAX no INTEGER LWORK can meet (ScaLAPACK's own
-     * wraps around and accepts any); hetscal needs no workspace, so any
-     * LWORK is accepted then. */
-    if (c->lwork < c->lwmin && c->lwork != -1 && c->lwmin <= INT_MAX)
-        return LWORK_POS * 100;
-    return 0;
-}
-
-static int qr_global_value(const hs_call *c, int *mismatch_code)
-{
-    *mismatch_code = LWORK_POS;
-    return c->lwork == -1 ? -1 : 1;
-}
-
-static int qr_nothing_to_do(const hs_call *c)
-{
-    return c->lwork == -1 || c->m == 0 || c->n == 0;
-}
-
-typedef void (*pdgeqrf_fn)(const int *, const int *, double *, const int *, const int *,
-                           const int *, double *, double *, const int *, int *);
-
-static void qr_forward(hs_call *c, int *info)
-{
-    pdgeqrf_fn next = (pdgeqrf_fn)dlsym(RTLD_NEXT, "pdgeqrf_");
-    if (!next) {
-        fprintf(stderr, "hetscal: HETSCAL_DISABLE is set but no other PDGEQRF is linked\n");
-        *info = HETSCAL_ERR_INTERNAL;
-        return;
-    }
-    next(&c->m, &c->n, c->a, &c->ia, &c->ja, c->desca, c->tau, c->work, &c->lwork, info);
-}
-
-static void qr_returning(hs_call *c)
-{
-    c->work[0] = c->lwmin;
-}
-
 const hs_factorization hs_pdgeqrf = {
     .routine = "pdgeqrf",
-    .name = "PDGEQRF",
-    .m_arg = 1,
-    .n_arg = 2,
-    .desc_arg = 6,
-    .check = qr_check,
-    .global_value = qr_global_value,
-    .nothing_to_do = qr_nothing_to_do,
-    .forward = qr_forward,
-    .returning = qr_returning,
     .flops = qr_flops,
     .tiny_flops = 0,   /* the calling thread running the tasks measured no better */
     .layout = qr_layout,

@@ -1,7 +1,8 @@
-/* PDGEQRF as a table of the call entry and driver (api/call_entry.h,
- * api/call_driver.h): its argument and workspace checks, the tile layout,
- * the QR task program (TSQR + Householder reconstruction per panel,
- * doc/ARCHITECTURE.md section 4) and TAU written in ScaLAPACK's format. */
+/* PDGEQRF as a table of the call driver (api/call_driver.h): the tile
+ * layout, the QR task program (TSQR + Householder reconstruction per
+ * panel, doc/ARCHITECTURE.md section 4) and TAU written in ScaLAPACK's
+ * format.  Its entry points (api/pdgeqrf.c) run it through hs_call_entry
+ * with PDGEQRF's argument and workspace rules. */
 #ifndef HETSCAL_API_QR_CALL_H
 #define HETSCAL_API_QR_CALL_H
 

@@ -237,28 +237,21 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
     return err;
 }
 
-/* standin_enter_locked, then s checked. */
-static cudaError_t enter_with_stream(const char *call, cudaStream_t s)
-{
-    cudaError_t err = standin_enter_locked(call);
-    if (err == cudaSuccess)
-        standin_check_stream(call, s);
-    return err;
-}
-
 cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
-    cudaError_t err = enter_with_stream("cudaStreamSynchronize", stream);
+    cudaError_t err = standin_enter_locked("cudaStreamSynchronize");
     if (err)
         return err;
+    standin_check_stream("cudaStreamSynchronize", stream);
     return standin_leave(standin_stream_drain(stream));
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream)
 {
-    cudaError_t err = enter_with_stream("cudaStreamQuery", stream);
+    cudaError_t err = standin_enter_locked("cudaStreamQuery");
     if (err)
         return err;
+    standin_check_stream("cudaStreamQuery", stream);
     return standin_leave(standin_query(stream->device, !standin_stream_idle(stream)));
 }
 
