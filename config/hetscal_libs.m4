@@ -22,8 +22,8 @@ AC_DEFUN([HETSCAL_CHECK_LAPACK], [
 ])
 
 AC_DEFUN([HETSCAL_CHECK_SCALAPACK], [
-  AC_ARG_VAR([SCALAPACK_LIBS], [linker flags for ScaLAPACK with BLACS (default -lscalapack-mpich)])
-  AS_IF([test -z "$SCALAPACK_LIBS"], [SCALAPACK_LIBS=-lscalapack-mpich])
+  AC_ARG_VAR([SCALAPACK_LIBS], [linker flags for ScaLAPACK with BLACS (default -lscalapack-mpich or -lscalapack-openmpi)])
+  AS_IF([test -z "$SCALAPACK_LIBS"], [SCALAPACK_LIBS=-lscalapack-$hetscal_mpi])
   hetscal_save_LIBS=$LIBS
   LIBS="$SCALAPACK_LIBS $LAPACK_LIBS $LIBS"
   AC_MSG_CHECKING([for Cblacs2sys_handle and pdpotrf_ in $SCALAPACK_LIBS])
@@ -32,18 +32,18 @@ AC_DEFUN([HETSCAL_CHECK_SCALAPACK], [
       [[(void)Cblacs2sys_handle(0); pdpotrf_();]])],
     [AC_MSG_RESULT([yes])],
     [AC_MSG_RESULT([no])
-     AC_MSG_ERROR([ScaLAPACK not found: apt-get install libscalapack-mpich-dev, or set SCALAPACK_LIBS])])
+     AC_MSG_ERROR([ScaLAPACK not found: apt-get install libscalapack-$hetscal_mpi-dev, or set SCALAPACK_LIBS])])
   LIBS=$hetscal_save_LIBS
   # The shared object the tests and timers dlopen to call the reference.
   AC_ARG_VAR([SCALAPACK_SO], [reference ScaLAPACK shared object for side-by-side tests])
   AS_IF([test -z "$SCALAPACK_SO"], [
-    for hetscal_so in /usr/lib/x86_64-linux-gnu/libscalapack-mpich.so.2.2 \
-                      /usr/lib/*/libscalapack-mpich.so /usr/lib/libscalapack-mpich.so; do
+    for hetscal_so in /usr/lib/x86_64-linux-gnu/libscalapack-$hetscal_mpi.so.2.2 \
+                      /usr/lib/*/libscalapack-$hetscal_mpi.so /usr/lib/libscalapack-$hetscal_mpi.so; do
       AS_IF([test -f "$hetscal_so"], [SCALAPACK_SO=$hetscal_so; break])
     done])
   AC_DEFINE_UNQUOTED([HETSCAL_REFERENCE_SCALAPACK], ["$SCALAPACK_SO"],
                      [Reference ScaLAPACK shared object used by tests and timers])
   AC_SUBST([SCALAPACK_LIBS])
-  AC_ARG_VAR([SCALAPACK_TESTS_DIR], [directory with Debian's ScaLAPACK testers (xdllt, xdqr)])
-  AS_IF([test -z "$SCALAPACK_TESTS_DIR"], [SCALAPACK_TESTS_DIR=/usr/lib/x86_64-linux-gnu/scalapack/mpich-tests])
+  AC_ARG_VAR([SCALAPACK_TESTS_DIR], [directory with Debian's ScaLAPACK testers (xdllt, xdqr, xdls)])
+  AS_IF([test -z "$SCALAPACK_TESTS_DIR"], [SCALAPACK_TESTS_DIR=/usr/lib/x86_64-linux-gnu/scalapack/$hetscal_mpi-tests])
 ])

@@ -1,6 +1,7 @@
 # libhetscal: every source goes into one convenience library (internal
-# symbols visible, for the unit tests); libhetscal.la exports only the
-# entry points (-fvisibility=hidden + HETSCAL_EXPORT).  Sources by folder,
+# symbols visible, for the unit tests); libhetscal.la (libhetscal-openmpi.la
+# in an Open MPI build) exports only the entry points (-fvisibility=hidden +
+# HETSCAL_EXPORT).  Sources by folder,
 # in the layers' order (doc/ARCHITECTURE.md section 2).
 HETSCAL_CORE_SOURCES = \
   src/api/export.h src/api/version.c src/api/release_memory.c \
@@ -38,9 +39,23 @@ libhetscal_core_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
 libhetscal_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CPPFLAGS)
 libhetscal_core_la_LIBADD = $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 
+# The MPICH build makes libhetscal, the Open MPI build libhetscal-openmpi
+# (configure --with-mpi): the same library under Debian's naming, so that
+# both install side by side.  HETSCAL_LA is the one this build links.
+if HETSCAL_OPENMPI
+lib_LTLIBRARIES += libhetscal-openmpi.la
+HETSCAL_LA = libhetscal-openmpi.la
+else
 lib_LTLIBRARIES += libhetscal.la
+HETSCAL_LA = libhetscal.la
+endif
+HETSCAL_LA_LDFLAGS = -version-info $(HETSCAL_LT_VERSION) -no-undefined
 libhetscal_la_SOURCES =
 libhetscal_la_LIBADD = libhetscal_core.la
-libhetscal_la_LDFLAGS = -version-info $(HETSCAL_LT_VERSION) -no-undefined
+libhetscal_la_LDFLAGS = $(HETSCAL_LA_LDFLAGS)
+libhetscal_openmpi_la_SOURCES =
+libhetscal_openmpi_la_LIBADD = libhetscal_core.la
+libhetscal_openmpi_la_LDFLAGS = $(HETSCAL_LA_LDFLAGS)
 # libtool wants a linker language for a library without sources of its own.
 nodist_EXTRA_libhetscal_la_SOURCES = dummy.c
+nodist_EXTRA_libhetscal_openmpi_la_SOURCES = dummy.c

@@ -1,6 +1,6 @@
 # Compatibility with the reference ScaLAPACK: hetscal's PDPOTRF against the
-# reference's on bad arguments (args_pdpotrf), a plain Fortran caller, Debian's
-# xdllt tester with hetscal preloaded, and the list of exported symbols.
+# reference's on bad arguments (args_pdpotrf), a plain Fortran caller,
+# Debian's testers with hetscal preloaded, and the list of exported symbols.
 
 check_PROGRAMS += testing/args_pdpotrf testing/fcall_pdpotrf
 # The bad-argument testers' shared driver, descriptor cases and arithmetic
@@ -21,18 +21,24 @@ testing_fcall_pdpotrf_SOURCES = testing/fortran/fcall_pdpotrf.f90 \
   $(FCALL_SHARED_SOURCES)
 testing_fcall_pdpotrf_LDADD = $(tester_ldadd)
 
-COMPAT_TESTS = \
-  testing/exports.sh \
-  testing/args_np1.sh testing/args_np4.sh \
-  testing/fcall_np1.sh testing/fcall_np4.sh \
-  testing/xdllt_stock_np1.sh testing/xdllt_stock_np2.sh \
+# Debian's testers with hetscal preloaded: xdllt (PDPOTRF), xdqr (PDGEQRF)
+# and xdls (PDGELS over PDGEQRF), ScaLAPACK's inputs and our hard ones.
+DEBIAN_LLT_TESTS = testing/xdllt_stock_np1.sh testing/xdllt_stock_np2.sh \
   testing/xdllt_stock_np4.sh testing/xdllt_hard_L_np2.sh \
   testing/xdllt_hard_L_np4.sh testing/xdllt_hard_U_np4.sh
+DEBIAN_QR_TESTS = testing/xdqr_stock_np1.sh testing/xdqr_stock_np2.sh \
+  testing/xdqr_stock_np4.sh testing/xdqr_hard_np4.sh \
+  testing/xdls_stock_np4.sh testing/xdls_hard_np2.sh
+COMPAT_TESTS = testing/exports.sh testing/args_np1.sh testing/args_np4.sh \
+  testing/fcall_np1.sh testing/fcall_np4.sh $(DEBIAN_LLT_TESTS) $(DEBIAN_QR_TESTS)
 TESTS += $(COMPAT_TESTS)
-EXTRA_DIST += $(COMPAT_TESTS) testing/args/run_args.sh \
+# Not in the default suite (the tests above run the same testers one by
+# one); .ci/run runs these with a second build, Open MPI's.
+SECOND_BUILD_TESTS = testing/xdtesters_np124.sh testing/cp2k_np2.sh
+EXTRA_DIST += $(COMPAT_TESTS) $(SECOND_BUILD_TESTS) testing/args/run_args.sh \
   testing/fortran/run_fcall.sh \
   testing/scalapack/run_xdtester.sh testing/scalapack/llt_hard_L.dat \
-  testing/scalapack/llt_hard_U.dat
+  testing/scalapack/llt_hard_U.dat testing/data/cp2k_water8.inp
 
 # Only the compatibility tests: make check-compat
 check-compat:

@@ -16,7 +16,7 @@ tester_matrix_sources = \
   testing/tester/random.h testing/tester/random.c \
   testing/tester/checks.h testing/tester/checks.c
 # What every tester links: hetscal first, then the reference ScaLAPACK.
-tester_ldadd = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+tester_ldadd = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 tester_frame_sources = \
   testing/tester/tester.h testing/tester/frame.c testing/tester/report.c \
   testing/tester/outcome.h testing/tester/outcome.c

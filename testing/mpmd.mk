@@ -10,7 +10,7 @@ EXTRA_DIST += $(mpmd_tests) testing/mpmd/run_mpmd.sh testing/data/llt_mpmd.dat \
 # Several threads of each process calling at once on their own grids.
 check_PROGRAMS += testing/t_concurrent_calls
 testing_t_concurrent_calls_SOURCES = testing/t_concurrent_calls.c
-testing_t_concurrent_calls_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread -lm
+testing_t_concurrent_calls_LDADD = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread -lm
 concurrent_tests = testing/t_concurrent_calls_np1.sh testing/t_concurrent_calls_np2.sh \
   testing/t_concurrent_calls_np4.sh testing/t_concurrent_calls_emu_np2.sh
 TESTS += $(concurrent_tests)

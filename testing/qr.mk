@@ -28,15 +28,13 @@ QR_TESTS = \
   testing/qr_default_np1.sh testing/qr_default_np4.sh \
   testing/qr_hard_np4.sh testing/qr_6ranks_np6.sh testing/qr_copy_tasks_np1.sh \
   testing/fcall_qr_np1.sh testing/fcall_qr_np4.sh \
-  testing/xdqr_stock_np1.sh testing/xdqr_stock_np2.sh \
-  testing/xdqr_stock_np4.sh testing/xdqr_hard_np4.sh \
   testing/disable_qr_np4.sh testing/qr_threads_np2.sh
 TESTS += $(QR_TESTS)
 EXTRA_DIST += $(QR_TESTS) testing/qr/run_qr.sh testing/qr/run_qr_on_devices.sh \
   testing/data/qr_hard.dat testing/data/qr_6ranks.dat \
-  testing/scalapack/qr_hard.dat
+  testing/scalapack/qr_hard.dat testing/scalapack/ls_hard.dat
 
 # Only PDGEQRF's tests: make check-qr
 check-qr:
-	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(QR_TESTS)'
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(QR_TESTS) $(DEBIAN_QR_TESTS)'
 .PHONY: check-qr

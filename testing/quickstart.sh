@@ -3,13 +3,22 @@
 # Sets everything up on a fresh Debian machine and runs either the main job
 # (the bundled PDPOTRF tester on its embedded default input, 4 MPI ranks)
 # or the whole test suite (make check).  Installs missing Debian packages
-# when run as root, configures in ./build, builds with both cores.
+# when run as root, configures in ./build (./build-openmpi with the
+# configure option --with-mpi=openmpi), builds with every core.
 set -eu
 what=${1:-main}
 [ $# -gt 0 ] && shift
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-packages="mpich libmpich-dev libscalapack-mpich-dev scalapack-mpi-test
+mpi=mpich build=build
+for option; do
+    case $option in --with-mpi=openmpi) mpi=openmpi build=build-openmpi ;; esac
+done
+case $mpi in
+    mpich)   mpi_packages="mpich libmpich-dev libscalapack-mpich-dev" ;;
+    openmpi) mpi_packages="openmpi-bin libopenmpi-dev libscalapack-openmpi-dev" ;;
+esac
+packages="$mpi_packages scalapack-mpi-test
   libopenblas-dev liblapack-dev gfortran autoconf automake libtool make pkg-config
   python3"
 missing=
@@ -29,8 +38,8 @@ fi
 
 cd "$top"
 [ -x configure ] || autoreconf -fi
-mkdir -p build
-cd build
+mkdir -p "$build"
+cd "$build"
 [ -f Makefile ] || ../configure "$@"
 make -j"$(nproc)"
 case $what in

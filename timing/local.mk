@@ -11,7 +11,7 @@ timing_time_scalapack_SOURCES = \
   timing/time_blas_threads.h timing/time_blas_threads.c \
   $(dat_reader_sources) $(llt_matrix_sources)
 timing_time_scalapack_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/llt
-timing_time_scalapack_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread -ldl
+timing_time_scalapack_LDADD = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread -ldl
 timing_inputs = \
   timing/potrf_default.dat timing/geqrf_default.dat timing/quick.dat \
   timing/plot.dat
@@ -43,7 +43,7 @@ timing_bench_runtime_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 # calls against the default (HETSCAL_KEEP_MEMORY), alternating.
 noinst_PROGRAMS += timing/time_keep_memory
 timing_time_keep_memory_SOURCES = timing/time_keep_memory.c
-timing_time_keep_memory_LDADD = libhetscal.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
+timing_time_keep_memory_LDADD = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 
 # timing/time_lapack: the single-process yardsticks of the targets (DGEMM
 # rate of 1 and 2 BLAS threads, LAPACK's DPOTRF and DGEQRF).

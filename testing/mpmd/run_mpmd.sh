@@ -10,6 +10,7 @@
 prog=$1 input=$2; shift 2
 : "${top_srcdir:=.}" "${top_builddir:=.}"
 : "${MPIEXEC:=mpiexec.mpich}" "${HETSCAL_TEST_TIMEOUT:=600}"
+. "$top_srcdir/testing/mpi_env.sh"
 if [ ! -x "$top_builddir/$prog" ]; then
     echo "run_mpmd.sh: $top_builddir/$prog is not built (make check builds it)" >&2
     exit 99
