@@ -87,6 +87,17 @@ static void test_model(void)
            "model: sizes without rates are not considered");
 }
 
+/* When two passes of the probe agree (else it measures again). */
+static void test_agree(void)
+{
+    double a[HS_NRATES] = { 50, 40, 30, 20 }, b[HS_NRATES] = { 54, 37, 30, 21 };
+    expect(hs_kernel_rates_agree(a, b) && hs_kernel_rates_agree(b, a), "agree: within 10%");
+    b[3] = 23;
+    expect(!hs_kernel_rates_agree(a, b), "agree: one kernel 15% apart");
+    double none[HS_NRATES] = { 0 };
+    expect(!hs_kernel_rates_agree(none, none), "agree: no rates measured");
+}
+
 /* The probe on two threads for the two smallest sizes, into the rates
  * file; then the same rates again (from this process's table). */
 static void test_probe(void)
@@ -120,6 +131,7 @@ int main(int argc, char **argv)
     unsetenv("HETSCAL_KERNEL_RATES");
     test_parse();
     test_model();
+    test_agree();
     test_probe();
     printf("%s: %d failure(s)\n", argv[0], failures);
     return failures;

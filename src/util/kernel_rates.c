@@ -19,7 +19,10 @@ const int hs_rate_size[HS_RATE_SIZES] = { 128, 192, 256, 384, 512, 768, 1024 };
  * last-level cache of a node (POOL_TOTAL_BYTES), each at least
  * POOL_MIN_TILES tiles, so that every kernel reads tiles that are not in
  * cache, as in a factorization whose share does not fit. */
-enum { POOL_TOTAL_BYTES = 128 << 20, POOL_MIN_TILES = 6, PASSES = 2, MAX_THREADS = 256 };
+/* Passes over the sizes: at least MIN_PASSES, more (up to MAX_PASSES) for
+ * a size whose passes do not yet agree (hs_kernel_rates_agree). */
+enum { POOL_TOTAL_BYTES = 128 << 20, POOL_MIN_TILES = 6, MIN_PASSES = 2, MAX_PASSES = 4,
+       MAX_THREADS = 256 };
 
 /* The threads start together: each waits at the gate until the calling
  * thread knows how many it could start and has sized the barrier. */
@@ -145,6 +148,16 @@ static void measure(int b, int warm_up, int threads, double *pools[], size_t poo
     }
 }
 
+int hs_kernel_rates_agree(const double a[HS_NRATES], const double b[HS_NRATES])
+{
+    for (int k = 0; k < HS_NRATES; k++) {
+        double lo = a[k] < b[k] ? a[k] : b[k], hi = a[k] < b[k] ? b[k] : a[k];
+        if (!(lo > 0) || hi > lo * (1 + HS_RATES_AGREE_SPREAD))
+            return 0;
+    }
+    return 1;
+}
+
 /* The rates known in this process, per (threads, ranks of the node). */
 enum { MAX_KEYS = 8 };
 typedef struct rates_entry {
@@ -204,19 +217,35 @@ static int fill_entry(rates_entry *e, int count)
         for (size_t i = 0; ok && i < pool_values; i++)
             pools[t][i] = 0.25 + (double)(i % 13) * 0.0625;
     }
-    /* Two passes over the sizes, the best of each kept: a burst of
-     * other load (the BLAS threads of the application's last call spin
-     * for a while before they sleep) spoils one pass, rarely both. */
+    /* Passes over the sizes, the best of each kept: a burst of other load
+     * (the BLAS threads of the application's last call spin for a while
+     * before they sleep) spoils one pass, rarely two.  A size gets more
+     * passes until two agree, so that what the rates file keeps (every
+     * later run reads it: same tiles, same bits) is rarely a disturbed
+     * value; load that lasts through every pass cannot be told from a
+     * slow machine. */
     int entered = hs_blas_threads_enter(), warm_up = 1;
-    for (int pass = 0; pass < PASSES && ok; pass++)
+    double pass_rate[MAX_PASSES][HS_RATE_SIZES][HS_NRATES] = { { { 0 } } };
+    int stable[HS_RATE_SIZES] = { 0 };
+    for (int pass = 0; pass < MAX_PASSES && ok; pass++) {
+        int measured_any = 0;
         for (int s = 0; s < missing; s++) {
-            if (e->known[s])
+            if (e->known[s] || (pass >= MIN_PASSES && stable[s]))
                 continue;
             if (pass == 0)
                 memset(e->rate[s], 0, sizeof e->rate[s]);
-            measure(hs_rate_size[s], warm_up, threads, pools, pool_values, e->rate[s]);
+            measure(hs_rate_size[s], warm_up, threads, pools, pool_values, pass_rate[pass][s]);
             warm_up = 0;
+            measured_any = 1;
+            for (int k = 0; k < HS_NRATES; k++)
+                if (pass_rate[pass][s][k] > e->rate[s][k])
+                    e->rate[s][k] = pass_rate[pass][s][k];
+            for (int q = 0; q < pass && !stable[s]; q++)
+                stable[s] = hs_kernel_rates_agree(pass_rate[q][s], pass_rate[pass][s]);
         }
+        if (!measured_any)
+            break;
+    }
     for (int s = 0; s < missing && ok; s++)
         if (!e->known[s]) {
             e->known[s] = e->measured = 1;

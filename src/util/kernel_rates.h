@@ -6,8 +6,8 @@
  * comes from memory), the triangular kernels as hetscal runs them
  * (util/host_blas.h).
  *
- * A size is measured once per process and thread count, and kept in the
- * rates file (HETSCAL_RATES_FILE, default $XDG_CACHE_HOME/hetscal/
+ * A size is measured once per process and thread count (in passes until
+ * two agree, at most four), and kept in the rates file (HETSCAL_RATES_FILE, default $XDG_CACHE_HOME/hetscal/
  * kernel-rates or ~/.cache/hetscal/kernel-rates; "none": no file) under
  * the machine's signature (CPU model, BLAS library, threads, ranks of the
  * node): later runs on the same kind of machine read the same rates, so
@@ -34,6 +34,13 @@ enum hs_rates_source { HS_RATES_MEASURED, HS_RATES_FILE, HS_RATES_FORCED };
  * 13 b^3 flops per thread).  Returns the source (the weakest of its
  * sizes': measured if any was). */
 int hs_kernel_rates(int count, int threads, int local_ranks, double rates[][HS_NRATES]);
+
+/* Two measurements of one size agree when every kernel's rates are
+ * within HS_RATES_AGREE_SPREAD of each other (and positive): the probe
+ * measures a size again (at most four passes) until two passes agree, as
+ * a disturbed pass is rarely matched by another. */
+#define HS_RATES_AGREE_SPREAD 0.10
+int hs_kernel_rates_agree(const double a[HS_NRATES], const double b[HS_NRATES]);
 
 /* Parses a HETSCAL_KERNEL_RATES value into rates[0..HS_RATE_SIZES-1];
  * returns 0, or -1 when it is malformed (then it is ignored). */

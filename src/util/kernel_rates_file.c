@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -115,11 +116,18 @@ void hs_rates_file_store(const char *sig, int b, const double *rate)
     int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
         return;
-    /* One write with O_APPEND: lines of processes storing at once do not
-     * interleave. */
-    ssize_t done;
-    do
-        done = write(fd, line, (size_t)n);
-    while (done < 0 && errno == EINTR);
+    /* The ranks of a node measure the same sizes at once: under the lock
+     * only the first of them appends its line (one write with O_APPEND,
+     * so lines never interleave even where the lock is not honoured). */
+    int locked = flock(fd, LOCK_EX) == 0;
+    double known[HS_NRATES];
+    if (hs_rates_file_load(sig, b, known) != 0) {
+        ssize_t done;
+        do
+            done = write(fd, line, (size_t)n);
+        while (done < 0 && errno == EINTR);
+    }
+    if (locked)
+        flock(fd, LOCK_UN);
     close(fd);
 }
