@@ -17,11 +17,12 @@ cuda_standin_tests = \
   testing/t_cuda_standin.sh testing/cuda_standin_headers.sh \
   testing/cuda_llt_np2.sh testing/cuda_qr_np2.sh testing/cuda_qr_call_np2.sh \
   testing/cuda_concurrent_calls_np2.sh testing/cuda_sticky_np2.sh \
-  testing/cuda_xdllt_np2.sh testing/cuda_xdqr_np4.sh
+  testing/cuda_xdllt_np2.sh testing/cuda_xdqr_np4.sh testing/cuda_app_device_np2.sh \
+  testing/cuda_visible_mpmd_np2.sh
 EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tests) \
   testing/cuda_standin/enum_values.c testing/cuda_standin/bin/nvidia-smi \
   testing/t_cuda_standin.h \
-  testing/t_cuda_standin.c testing/t_cuda_standin_rules.c
+  testing/t_cuda_standin.c testing/t_cuda_standin_rules.c testing/t_cuda_app_device.c
 
 if HETSCAL_CUDA_STANDIN
 noinst_LTLIBRARIES += testing/cuda_standin/libcudastandin.la
@@ -37,6 +38,11 @@ testing_t_cuda_standin_SOURCES = testing/t_cuda_standin.h testing/row_checks.h t
   testing/t_cuda_standin_rules.c
 testing_t_cuda_standin_CPPFLAGS = -I$(top_srcdir)/testing/cuda_standin/include
 testing_t_cuda_standin_LDADD = testing/cuda_standin/libcudastandin.la $(LAPACK_LIBS)
+
+# A call gives the application thread its selected device back.
+check_PROGRAMS += testing/t_cuda_app_device
+testing_t_cuda_app_device_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/cuda_standin/include
+testing_t_cuda_app_device_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 
 TESTS += $(cuda_standin_tests)
 # The simulated GPUs are visible GPUs to nvidia-smi -L too.
