@@ -7,6 +7,7 @@
 #include "api/call_driver.h"
 #include "api/cholesky_call.h"
 #include "api/granularity.h"
+#include "layout/desc.h"
 
 /* Up to this many flops (N = 228) the calling thread runs the tasks
  * (hs_call_workers): waking a worker costs more than sharing the work. */
@@ -25,11 +26,12 @@ static double cholesky_flops(int m, int n)
 static int cholesky_layout(hs_call *c)
 {
     const hs_config *cfg = c->cfg;
-    c->rep.tile = hs_granularity_cholesky_tile(c->grid, cfg, c->n);
+    int caller_ok;
+    c->rep.tile = hs_granularity_cholesky_tile(c->grid, cfg, c->n, c->desca[HS_NB], &caller_ok);
     if (c->rep.tile > c->n)
         c->rep.tile = c->n;
     hs_caller_tiles caller = { 0, 0, 0 };
-    if (!c->upper)
+    if (!c->upper && caller_ok)
         caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, c->ia, c->ja, c->desca);
     c->transpose = c->upper;
     c->part = c->upper ? HS_PART_UPPER : HS_PART_LOWER;

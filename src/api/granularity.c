@@ -66,8 +66,35 @@ static void explain(const hetscal_grid *grid, const hs_config *cfg, int n, int b
                 hs_rate_size[s] == b ? "  <- chosen" : "");
 }
 
-int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg, int n)
+/* How much slower than the chosen tile the model may predict the caller's
+ * blocks and still take them as tiles: they save building the tiles (a
+ * repartition across ranks, a small part of a large call), which does not
+ * pay for kernels that run slower throughout the call. */
+#define CALLER_BLOCKS_SLACK 0.05
+
+/* Whether the model predicts the caller's b x b blocks within the slack of
+ * the chosen tile's time (rates of the largest measured size <= b; none
+ * below the smallest). */
+static int caller_blocks_fit(int n, int threads, int caller_b, int count,
+                             double rates[][HS_NRATES], const double *predicted, int chosen)
 {
+    int s = -1, c = -1;
+    for (int k = 0; k < count; k++) {
+        if (hs_rate_size[k] <= caller_b && rates[k][HS_RATE_GEMM] > 0)
+            s = k;
+        if (hs_rate_size[k] == chosen)
+            c = k;
+    }
+    if (s < 0 || c < 0)
+        return 0;
+    double t = hs_tile_model_cholesky_seconds(n, caller_b, threads, rates[s]);
+    return t <= predicted[c] * (1 + CALLER_BLOCKS_SLACK);
+}
+
+int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg, int n,
+                                 int caller_b, int *caller_ok)
+{
+    *caller_ok = 1;
     if (cfg->nb_small)
         return cfg->nb_small;
     int rule = hs_default_tile_size(n, cfg->grid_threads);
@@ -88,5 +115,7 @@ int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg,
         return rule;
     int b = hs_tile_model_choose(n, cfg->grid_threads, rates, count, predicted);
     explain(grid, cfg, n, b ? b : rule, source, probe_seconds, count, rates, predicted);
+    if (b && caller_b > 0)
+        *caller_ok = caller_blocks_fit(n, cfg->grid_threads, caller_b, count, rates, predicted, b);
     return b ? b : rule;
 }

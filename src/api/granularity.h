@@ -12,7 +12,11 @@
 
 /* Collective over the grid when the model applies (one MPI_Allreduce of
  * the rates); the same answer on every rank.  With cfg->verbose, rank 0
- * of the grid says what it chose and why. */
-int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg, int n);
+ * of the grid says what it chose and why.  caller_b: the caller's block
+ * size, which the call may take as its tile instead (no repartition);
+ * *caller_ok is 0 when the model predicts those blocks more than a few %
+ * slower than the chosen tile (1 where the model does not apply). */
+int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg, int n,
+                                 int caller_b, int *caller_ok);
 
 #endif
