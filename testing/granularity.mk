@@ -5,8 +5,7 @@
 check_PROGRAMS += testing/t_granularity
 testing_t_granularity_SOURCES = testing/t_granularity.c
 testing_t_granularity_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
-TESTS += testing/t_granularity.sh testing/granularity_np2.sh testing/mpmd_granularity_np2.sh \
-  testing/granularity_caller_np2.sh
+TESTS += testing/t_granularity.sh testing/granularity_np2.sh testing/mpmd_granularity_np2.sh
 EXTRA_DIST += testing/t_granularity.sh testing/granularity_np2.sh \
   testing/mpmd_granularity_np2.sh testing/data/llt_granularity.dat \
-  testing/granularity_caller_np2.sh testing/data/llt_granularity_nb128.dat
+  testing/data/llt_granularity_nb128.dat

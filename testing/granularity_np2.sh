@@ -3,7 +3,11 @@
 # (HETSCAL_CACHE_KB=1: every share is "larger than the cache") and the
 # kernel rates forced (HETSCAL_KERNEL_RATES): with every size as fast the
 # smallest tile is chosen, with slow small kernels a large one, and both
-# factorizations pass the tester's checks.
+# factorizations pass the tester's checks.  Then the caller's blocks
+# (NB = 128) are taken as tiles only when the rates make them about as
+# fast as the chosen tile: with every size as fast, tile 128 is the
+# caller's blocks; with slow 128-tiles the model's 256 is used, with a
+# repartition, even though 128 is within a factor 2 of it.
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_CACHE_KB=1 HETSCAL_VERBOSE=1
 export HETSCAL_CACHE_KB HETSCAL_VERBOSE
@@ -22,6 +26,19 @@ for case in "128:50 128" "128:5,192:10,256:20,384:40 384"; do
     others=$(grep 'hetscal: tile' "$log" | grep -vc "hetscal: tile $2 for N = 1600 ")
     if [ "$chosen" -ne 4 ] || [ "$others" -ne 0 ]; then
         echo "FAIL: rates $1: tile $2 chosen $chosen times (4 wanted), other choices $others" >&2
+        status=1
+    fi
+done
+for case in "128:50 tile=128 (caller's blocks)" "128:5,192:10,256:40 tile=256 threads"; do
+    rates=${case%% *} want=${case#* }
+    HETSCAL_KERNEL_RATES=$rates sh "$top_srcdir/testing/llt/run_llt.sh" 2 \
+        "$top_srcdir/testing/data/llt_granularity_nb128.dat" >"$log" 2>&1 || {
+        cat "$log"; echo "FAIL: the tester with HETSCAL_KERNEL_RATES=$rates" >&2; status=1; }
+    calls=$(grep -c "^hetscal: pdpotrf rank .* N=1600 " "$log")
+    good=$(grep "^hetscal: pdpotrf rank .* N=1600 " "$log" | grep -cF "$want")
+    echo "rates $rates, NB 128: $good of $calls calls with '$want'"
+    if [ "$calls" -eq 0 ] || [ "$good" -ne "$calls" ]; then
+        echo "FAIL: rates $rates: '$want' wanted in every call" >&2
         status=1
     fi
 done

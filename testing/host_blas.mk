@@ -7,4 +7,4 @@ check_PROGRAMS += testing/t_host_blas testing/t_kept_memory
 testing_t_host_blas_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 testing_t_kept_memory_LDADD = $(testing_t_host_blas_LDADD)
 TESTS += $(host_blas_tests)
-EXTRA_DIST += $(host_blas_tests)
+EXTRA_DIST += $(host_blas_tests) testing/spd_matrix.h

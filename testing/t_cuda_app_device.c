@@ -15,6 +15,7 @@
 
 #include "include/hetscal.h"
 #include "testing/blacs_tools.h"
+#include "testing/spd_matrix.h"
 
 enum { N = 600, NB = 32 };
 
@@ -26,18 +27,6 @@ static void check(int ok, const char *what, int rank)
         printf("FAILED on rank %d: %s\n", rank, what);
         failures++;
     }
-}
-
-/* Local part of a diagonally dominant SPD matrix. */
-static void fill(double *a, int lld, int nloc_r, int nloc_c, int myrow, int mycol,
-                 int nprow, int npcol)
-{
-    for (int jl = 0; jl < nloc_c; jl++)
-        for (int il = 0; il < nloc_r; il++) {
-            int i = (il / NB * nprow + myrow) * NB + il % NB;
-            int j = (jl / NB * npcol + mycol) * NB + jl % NB;
-            a[il + (size_t)jl * lld] = i == j ? N : 1.0 / (1.0 + i + j);
-        }
 }
 
 int main(void)
@@ -65,7 +54,7 @@ int main(void)
         int one = 1, current = -1;
         char what[96];
         check(cudaSetDevice(app_gpu[k]) == cudaSuccess, "cudaSetDevice", me);
-        fill(a[k], lld, nloc_r, nloc_c, myrow, mycol, nprow, npcol);
+        spd_matrix_fill(a[k], lld, nloc_r, nloc_c, N, NB, myrow, mycol, nprow, npcol);
         pdpotrf_("L", &n, a[k], &one, &one, desc, &info);
         snprintf(what, sizeof what, "INFO = %d after the call with GPU %d selected", info,
                  app_gpu[k]);

@@ -16,6 +16,7 @@
 
 #include "include/hetscal.h"
 #include "testing/blacs_tools.h"
+#include "testing/spd_matrix.h"
 #include "util/mem.h"
 
 /* Large enough that each rank's tiles are a mapped block (2 MiB and up). */
@@ -29,19 +30,6 @@ static void check(int ok, const char *what)
         printf("FAILED: %s\n", what);
         failures++;
     }
-}
-
-/* Local part of a diagonally dominant SPD matrix: A(i, j) = 1 / (1 + i + j),
- * N on the diagonal. */
-static void fill(double *a, int lld, int nloc_r, int nloc_c, int myrow, int mycol,
-                 int nprow, int npcol)
-{
-    for (int jl = 0; jl < nloc_c; jl++)
-        for (int il = 0; il < nloc_r; il++) {
-            int i = (il / NB * nprow + myrow) * NB + il % NB;
-            int j = (jl / NB * npcol + mycol) * NB + jl % NB;
-            a[il + (size_t)jl * lld] = i == j ? N : 1.0 / (1.0 + i + j);
-        }
 }
 
 int main(void)
@@ -59,7 +47,7 @@ int main(void)
     double *a[3];
     for (int k = 0; k < 3; k++) {
         a[k] = malloc(count * sizeof(double));
-        fill(a[k], lld, nloc_r, nloc_c, myrow, mycol, nprow, npcol);
+        spd_matrix_fill(a[k], lld, nloc_r, nloc_c, N, NB, myrow, mycol, nprow, npcol);
     }
 
     unsetenv("HETSCAL_KEEP_MEMORY");
@@ -90,7 +78,7 @@ int main(void)
     check(info == 0 && hs_mem_kept_bytes() == 0,
           "a block above the HETSCAL_KEEP_MEMORY bound is not kept");
     setenv("HETSCAL_KEEP_MEMORY", "1", 1);
-    fill(a[2], lld, nloc_r, nloc_c, myrow, mycol, nprow, npcol);
+    spd_matrix_fill(a[2], lld, nloc_r, nloc_c, N, NB, myrow, mycol, nprow, npcol);
     pdpotrf_("L", &n, a[2], &one, &one, desc, &info);
     check(info == 0 && hs_mem_kept_bytes() == kept, "HETSCAL_KEEP_MEMORY=1 keeps the block");
     check(memcmp(a[0], a[2], count * sizeof(double)) == 0,
