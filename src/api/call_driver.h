@@ -42,7 +42,6 @@ typedef struct hs_call {
 
 typedef struct hs_factorization {
     const char *routine;             /* for the report: "pdpotrf" */
-
     double (*flops)(int m, int n);
     /* Up to this many flops the calling thread runs the tasks (0: never). */
     double tiny_flops;

@@ -26,8 +26,10 @@ typedef struct hs_entry_rules {
     /* A valid call that has nothing to compute (N = 0, a query). */
     int (*nothing_to_do)(const hs_call *call);
     /* The same call on the next library in the link chain (HETSCAL_DISABLE
-     * on rank (0,0)); sets *info. */
-    void (*forward)(hs_call *call, int *info);
+     * on rank (0,0)): `symbol` found there (dlsym RTLD_NEXT) is `next`,
+     * which forward calls with the caller's arguments; sets *info. */
+    const char *symbol;
+    void (*forward)(void *next, hs_call *call, int *info);
     /* Outputs every valid call sets when hetscal ran it, whatever its
      * outcome (WORK(1) = LWMIN); may be NULL. */
     void (*returning)(hs_call *call);

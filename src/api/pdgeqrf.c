@@ -3,12 +3,9 @@
  * the argument and workspace checks, forwarding to the user's ScaLAPACK
  * under HETSCAL_DISABLE); the factorization is the QR table of the call
  * driver (api/qr_call.c). */
-#define _GNU_SOURCE
 #include "config.h"
 
-#include <dlfcn.h>
 #include <limits.h>
-#include <stdio.h>
 
 #include "api/call_entry.h"
 #include "api/call_guard.h"
@@ -49,15 +46,9 @@ static int nothing_to_do(const hs_call *c)
 typedef void (*pdgeqrf_fn)(const int *, const int *, double *, const int *, const int *,
                            const int *, double *, double *, const int *, int *);
 
-static void forward(hs_call *c, int *info)
+static void forward(void *next, hs_call *c, int *info)
 {
-    pdgeqrf_fn next = (pdgeqrf_fn)dlsym(RTLD_NEXT, "pdgeqrf_");
-    if (!next) {
-        fprintf(stderr, "hetscal: HETSCAL_DISABLE is set but no other PDGEQRF is linked\n");
-        *info = HETSCAL_ERR_INTERNAL;
-        return;
-    }
-    next(&c->m, &c->n, c->a, &c->ia, &c->ja, c->desca, c->tau, c->work, &c->lwork, info);
+    ((pdgeqrf_fn)next)(&c->m, &c->n, c->a, &c->ia, &c->ja, c->desca, c->tau, c->work, &c->lwork, info);
 }
 
 static void returning(hs_call *c)
@@ -70,7 +61,7 @@ static void returning(hs_call *c)
 static const hs_entry_rules pdgeqrf_rules = {
     .name = "PDGEQRF", .m_arg = 1, .n_arg = 2, .desc_arg = 6,
     .check = check_args, .global_value = global_value, .nothing_to_do = nothing_to_do,
-    .forward = forward, .returning = returning,
+    .symbol = "pdgeqrf_", .forward = forward, .returning = returning,
 };
 
 HETSCAL_EXPORT void pdgeqrf_(const int *m, const int *n, double *a, const int *ia,

@@ -3,11 +3,7 @@
  * the argument checks, forwarding to the user's ScaLAPACK under
  * HETSCAL_DISABLE); the factorization is the Cholesky table of the call
  * driver (api/cholesky_call.c). */
-#define _GNU_SOURCE
 #include "config.h"
-
-#include <dlfcn.h>
-#include <stdio.h>
 
 #include "api/call_entry.h"
 #include "api/call_guard.h"
@@ -48,15 +44,9 @@ static int nothing_to_do(const hs_call *c)
 typedef void (*pdpotrf_fn)(const char *, const int *, double *, const int *, const int *,
                            const int *, int *, size_t);
 
-static void forward(hs_call *c, int *info)
+static void forward(void *next, hs_call *c, int *info)
 {
-    pdpotrf_fn next = (pdpotrf_fn)dlsym(RTLD_NEXT, "pdpotrf_");
-    if (!next) {
-        fprintf(stderr, "hetscal: HETSCAL_DISABLE is set but no other PDPOTRF is linked\n");
-        *info = HETSCAL_ERR_INTERNAL;
-        return;
-    }
-    next(c->uplo, &c->n, c->a, &c->ia, &c->ja, c->desca, info, 1);
+    ((pdpotrf_fn)next)(c->uplo, &c->n, c->a, &c->ia, &c->ja, c->desca, info, 1);
 }
 
 /* PDPOTRF's arguments: its name and where M, N and DESCA stand, then the
@@ -64,7 +54,7 @@ static void forward(hs_call *c, int *info)
 static const hs_entry_rules pdpotrf_rules = {
     .name = "PDPOTRF", .m_arg = 2, .n_arg = 2, .desc_arg = 6,
     .check = check_args, .global_value = global_value, .nothing_to_do = nothing_to_do,
-    .forward = forward,
+    .symbol = "pdpotrf_", .forward = forward,
 };
 
 HETSCAL_EXPORT void pdpotrf_(const char *uplo, const int *n, double *a, const int *ia,
