@@ -1,6 +1,7 @@
-/* hetscal: drop-in replacements for ScaLAPACK's PDPOTRF and PDGEQRF that run
- * on every CPU core and GPU of every rank.  C callers use these prototypes;
- * Fortran callers call PDPOTRF and PDGEQRF as they always did.  All
+/* hetscal: drop-in replacements for ScaLAPACK's P?POTRF and P?GEQRF (all
+ * four precisions: S, D, C, Z) that run on every CPU core and GPU of every
+ * rank.  C callers use these prototypes; Fortran callers call PDPOTRF,
+ * PZGEQRF ... as they always did.  All
  * arguments follow the ScaLAPACK reference interface exactly (Fortran
  * calling convention: every argument by reference, the trailing hidden
  * string lengths are ignored). */
@@ -34,8 +35,31 @@ const char *hetscal_version(void);
  * called at any time outside a call.  HETSCAL_KEEP_MEMORY=0 keeps none. */
 void hetscal_release_memory(void);
 
-/* PDPOTRF: Cholesky factorization of the N-by-N symmetric positive definite
- * distributed matrix sub(A) = A(IA:IA+N-1, JA:JA+N-1).
+/* Complex arrays: C99 complex types in C (interleaved real and imaginary
+ * parts, as Fortran's COMPLEX and COMPLEX*16); a C++ caller passes any
+ * layout-compatible pointer (std::complex<T> *).  Define these before
+ * including this header to use other types. */
+#ifndef HETSCAL_COMPLEX_FLOAT
+#ifdef __cplusplus
+#define HETSCAL_COMPLEX_FLOAT void
+#define HETSCAL_COMPLEX_DOUBLE void
+#else
+#define HETSCAL_COMPLEX_FLOAT float _Complex
+#define HETSCAL_COMPLEX_DOUBLE double _Complex
+#endif
+#endif
+
+/* Every routine under the three names a Fortran compiler or a C caller may
+ * use (lower case with and without the underscore, upper case); they are
+ * the same function. */
+#define HETSCAL_THREE_NAMES(lower_, lower, upper, args) \
+    void lower_ args;                                    \
+    void lower args;                                     \
+    void upper args
+
+/* P?POTRF: Cholesky factorization of the N-by-N symmetric (real) or
+ * Hermitian (complex) positive definite distributed matrix
+ * sub(A) = A(IA:IA+N-1, JA:JA+N-1): sub(A) = U^H U or L L^H.
  *   uplo   (global input) 'U' or 'L': which triangle of sub(A) is stored.
  *   n      (global input) order of sub(A), N >= 0.
  *   a      (local input/local output) local pieces of the distributed
@@ -44,16 +68,19 @@ void hetscal_release_memory(void);
  *   desca  (global and local input) array descriptor of A (DLEN_ = 9).
  *   info   (global output) 0 on success, -i or -(i*100+j) for an illegal
  *          argument i (entry j of a descriptor), K > 0 when the leading
- *          minor of order K is not positive definite. */
-void pdpotrf_(const char *uplo, const int *n, double *a, const int *ia,
-              const int *ja, const int *desca, int *info);
-void pdpotrf(const char *uplo, const int *n, double *a, const int *ia,
-             const int *ja, const int *desca, int *info);
-void PDPOTRF(const char *uplo, const int *n, double *a, const int *ia,
-             const int *ja, const int *desca, int *info);
+ *          minor of order K is not positive definite (complex: the real
+ *          part of its pivot is not positive, or NaN). */
+#define HETSCAL_POTRF_ARGS(T) \
+    (const char *uplo, const int *n, T *a, const int *ia, const int *ja, \
+     const int *desca, int *info)
+HETSCAL_THREE_NAMES(pspotrf_, pspotrf, PSPOTRF, HETSCAL_POTRF_ARGS(float));
+HETSCAL_THREE_NAMES(pdpotrf_, pdpotrf, PDPOTRF, HETSCAL_POTRF_ARGS(double));
+HETSCAL_THREE_NAMES(pcpotrf_, pcpotrf, PCPOTRF, HETSCAL_POTRF_ARGS(HETSCAL_COMPLEX_FLOAT));
+HETSCAL_THREE_NAMES(pzpotrf_, pzpotrf, PZPOTRF, HETSCAL_POTRF_ARGS(HETSCAL_COMPLEX_DOUBLE));
 
-/* PDGEQRF: QR factorization sub(A) = Q * R of the M-by-N distributed
- * matrix sub(A) = A(IA:IA+M-1, JA:JA+N-1).
+/* P?GEQRF: QR factorization sub(A) = Q * R of the M-by-N distributed
+ * matrix sub(A) = A(IA:IA+M-1, JA:JA+N-1), Q = H(1) H(2) ... H(k),
+ * H(i) = I - tau(i) v v^H.
  *   m      (global input) rows of sub(A), M >= 0.
  *   n      (global input) columns of sub(A), N >= 0.
  *   a      (local input/local output) local pieces of the distributed
@@ -70,15 +97,13 @@ void PDPOTRF(const char *uplo, const int *n, double *a, const int *ia,
  *          process) is a workspace query: only WORK(1) is set.
  *   info   (global output) 0 on success, -i or -(i*100+j) for an illegal
  *          argument i (entry j of a descriptor). */
-void pdgeqrf_(const int *m, const int *n, double *a, const int *ia,
-              const int *ja, const int *desca, double *tau, double *work,
-              const int *lwork, int *info);
-void pdgeqrf(const int *m, const int *n, double *a, const int *ia,
-             const int *ja, const int *desca, double *tau, double *work,
-             const int *lwork, int *info);
-void PDGEQRF(const int *m, const int *n, double *a, const int *ia,
-             const int *ja, const int *desca, double *tau, double *work,
-             const int *lwork, int *info);
+#define HETSCAL_GEQRF_ARGS(T) \
+    (const int *m, const int *n, T *a, const int *ia, const int *ja, \
+     const int *desca, T *tau, T *work, const int *lwork, int *info)
+HETSCAL_THREE_NAMES(psgeqrf_, psgeqrf, PSGEQRF, HETSCAL_GEQRF_ARGS(float));
+HETSCAL_THREE_NAMES(pdgeqrf_, pdgeqrf, PDGEQRF, HETSCAL_GEQRF_ARGS(double));
+HETSCAL_THREE_NAMES(pcgeqrf_, pcgeqrf, PCGEQRF, HETSCAL_GEQRF_ARGS(HETSCAL_COMPLEX_FLOAT));
+HETSCAL_THREE_NAMES(pzgeqrf_, pzgeqrf, PZGEQRF, HETSCAL_GEQRF_ARGS(HETSCAL_COMPLEX_DOUBLE));
 
 #ifdef __cplusplus
 }
