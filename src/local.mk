@@ -12,10 +12,11 @@ HETSCAL_CORE_SOURCES = \
   src/api/gpu_placement.h src/api/gpu_placement.c \
   src/api/call_driver.h src/api/call_driver.c src/api/call_entry.h src/api/call_entry.c \
   src/api/call_common.h src/api/call_common.c src/api/granularity.h src/api/granularity.c \
-  src/api/pdpotrf.c src/api/qr_call.c \
+  src/api/pxpotrf.c src/api/qr_call.c \
   src/algo/cholesky.h src/algo/cholesky.c src/algo/qr.h src/algo/qr.c \
   src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
-  src/kernels/qr_kernels.h src/kernels/qr_kernels.c \
+  src/kernels/cholesky_kernels_body.h \
+  src/kernels/qr_kernels.h src/kernels/qr_kernels.c src/kernels/qr_kernels_body.h \
   src/runtime/engine.h src/runtime/engine.c src/runtime/engine_impl.h \
   src/runtime/engine_devices.c src/runtime/device_memory.h src/runtime/device_memory.c \
   src/runtime/ready_heap.h src/runtime/ready_heap.c src/runtime/dist.h src/runtime/dist.c \
@@ -29,7 +30,9 @@ HETSCAL_CORE_SOURCES = \
   src/layout/repartition.h src/layout/repartition.c \
   src/util/kernel_rates.h src/util/kernel_rates.c \
   src/util/kernel_rates_file.h src/util/kernel_rates_file.c src/util/blas.h \
-  src/util/host_blas.h src/util/host_blas.c \
+  src/util/host_blas.h src/util/host_blas.c src/util/host_blas_body.h \
+  src/util/precision.h src/util/prec_types.h src/util/prec_undef.h \
+  src/util/prec_instantiate.h src/util/blas_prec.h \
   src/util/blas_threads.h src/util/blas_threads.c src/util/config.h src/util/config.c \
   src/util/mem.h src/util/mem.c src/util/clock.h src/util/fault.h src/util/fifo.h
 

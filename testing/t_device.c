@@ -14,6 +14,10 @@
 
 #include "device/backends.h"
 #include "include/hetscal.h"
+#include "util/precision.h"
+
+/* Bytes of the doubles the tests copy. */
+enum { ES = (int)sizeof(double) };
 
 #include "row_checks.h"
 
@@ -59,7 +63,7 @@ static double *upload(hs_device *d, const double *host, int m, int n, int hld, i
     double *p = d->ops->alloc(d, sizeof(double) * (size_t)ld * (size_t)(n > 0 ? n : 1));
     hs_event *ev;
     if (p && host) {
-        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, m, n, host, hld, p, ld) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, m, n, ES, host, hld, p, ld) == 0);
         CHECK(d->ops->event_record(d, HS_STREAM_IN, &ev) == 0);
         CHECK(d->ops->event_wait(d, ev) == 0);
         d->ops->event_free(d, ev);
@@ -70,7 +74,7 @@ static double *upload(hs_device *d, const double *host, int m, int n, int hld, i
 static void download(hs_device *d, const double *p, int m, int n, int ld, double *host, int hld)
 {
     hs_event *ev;
-    CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, m, n, p, ld, host, hld) == 0);
+    CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, m, n, ES, p, ld, host, hld) == 0);
     CHECK(d->ops->event_record(d, HS_STREAM_OUT, &ev) == 0);
     CHECK(d->ops->event_wait(d, ev) == 0);
     d->ops->event_free(d, ev);
@@ -92,14 +96,14 @@ static void test_copies(hs_device *d)
         CHECK(dx && dy);
         for (int i = 0; i < bld * n; i++)
             back[i] = 12345.0;
-        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, m, n, x, hld, dx, dld) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, m, n, ES, x, hld, dx, dld) == 0);
         CHECK(d->ops->event_record(d, HS_STREAM_IN, &e1) == 0);
         CHECK(d->ops->stream_wait(d, HS_STREAM_COMPUTE, e1) == 0);
         d->ops->event_free(d, e1);   /* allowed while pending */
-        CHECK(d->ops->copy(d, HS_STREAM_COMPUTE, HS_COPY_D2D, m, n, dx, dld, dy, d2ld) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_COMPUTE, HS_COPY_D2D, m, n, ES, dx, dld, dy, d2ld) == 0);
         CHECK(d->ops->event_record(d, HS_STREAM_COMPUTE, &e2) == 0);
         CHECK(d->ops->stream_wait(d, HS_STREAM_OUT, e2) == 0);
-        CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, m, n, dy, d2ld, back, bld) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, m, n, ES, dy, d2ld, back, bld) == 0);
         CHECK(d->ops->event_record(d, HS_STREAM_OUT, &e3) == 0);
         CHECK(d->ops->event_wait(d, e3) == 0);
         CHECK(d->ops->event_query(d, e3) == 1 && d->ops->event_query(d, e2) == 1);
@@ -144,12 +148,12 @@ static void compare_kernel(hs_device *d, hs_kernel_call call, int arows, int aco
     dc.a = d->ops->alloc(d, sizeof(double) * (size_t)call.lda * acols);
     dc.b = brows ? d->ops->alloc(d, sizeof(double) * (size_t)call.ldb * bcols) : NULL;
     dc.c = d->ops->alloc(d, sizeof(double) * (size_t)size);
-    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, arows, acols, call.a, call.lda,
+    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, arows, acols, ES, call.a, call.lda,
                        (double *)dc.a, call.lda) == 0);
     if (brows)
-        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, brows, bcols, call.b, call.ldb,
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, brows, bcols, ES, call.b, call.ldb,
                            (double *)dc.b, call.ldb) == 0);
-    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, call.ldc, ccols, call.c, call.ldc, dc.c,
+    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, call.ldc, ccols, ES, call.c, call.ldc, dc.c,
                        call.ldc) == 0);
     CHECK(d->ops->event_record(d, HS_STREAM_IN, &ev_in) == 0);
     CHECK(d->ops->stream_wait(d, HS_STREAM_COMPUTE, ev_in) == 0);
@@ -177,7 +181,7 @@ static void test_kernels(hs_device *d, int exact)
             int ar = ta ? k : m, ac = ta ? m : k, br = tb ? n : k, bc = tb ? k : n;
             double *a = random_matrix(ar + 1, ac), *b = random_matrix(br + 2, bc);
             double *c = random_matrix(m + 3, n);
-            compare_kernel(d, (hs_kernel_call){ .op = HS_K_DGEMM, .transa = tr[ta],
+            compare_kernel(d, (hs_kernel_call){ .op = HS_K_GEMM, .transa = tr[ta],
                                                 .transb = tr[tb], .m = m, .n = n, .k = k,
                                                 .alpha = 1.5, .beta = -0.5, .a = a, .b = b,
                                                 .c = c, .lda = ar + 1, .ldb = br + 2,
@@ -190,14 +194,14 @@ static void test_kernels(hs_device *d, int exact)
         for (int t = 0; t < 2; t++) {
             int ar = t ? k : n, ac = t ? n : k;
             double *a = random_matrix(ar + 2, ac), *c = random_matrix(n + 1, n);
-            compare_kernel(d, (hs_kernel_call){ .op = HS_K_DSYRK, .uplo = ul[u], .transa = tr[t],
+            compare_kernel(d, (hs_kernel_call){ .op = HS_K_HERK, .uplo = ul[u], .transa = tr[t],
                                                 .n = n, .k = k, .alpha = -1.0, .beta = 1.0,
                                                 .a = a, .c = c, .lda = ar + 2, .ldc = n + 1 },
                            ar + 2, ac, 0, 0, n, exact);
             free(a); free(c);
         }
     report(d->name, exact ? "dsyrk, bitwise equal to host BLAS" : "dsyrk vs host BLAS");
-    static const int tri_op[] = { HS_K_DTRSM, HS_K_DTRMM };
+    static const int tri_op[] = { HS_K_TRSM, HS_K_TRMM };
     static const char *const tri_name[] = { "dtrsm", "dtrmm" };
     for (int o = 0; o < 2; o++) {
         for (int s = 0; s < 2; s++)
@@ -300,17 +304,17 @@ static void test_ordering(hs_device *d, int trials)
             s->y[i] = -1.0;
         if (prev_comp)   /* the previous kernel has read dx */
             CHECK(d->ops->stream_wait(d, HS_STREAM_IN, prev_comp) == 0);
-        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, s->m, s->n, s->x, s->m, dx, s->m) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, s->m, s->n, ES, s->x, s->m, dx, s->m) == 0);
         CHECK(d->ops->event_record(d, HS_STREAM_IN, &ev_in) == 0);
         CHECK(d->ops->stream_wait(d, HS_STREAM_COMPUTE, ev_in) == 0);
         d->ops->event_free(d, ev_in);
         if (prev_out)    /* the previous download has read dy */
             CHECK(d->ops->stream_wait(d, HS_STREAM_COMPUTE, prev_out) == 0);
-        CHECK(hs_dev_dgemm(d, HS_STREAM_COMPUTE, 'N', 'N', s->m, s->n, s->n, 1.0, dx, s->m,
+        CHECK(hs_dev_gemm(d, HS_STREAM_COMPUTE, HS_PREC_D, 'N', 'N', s->m, s->n, s->n, 1.0, dx, s->m,
                            deye, MAXN, 0.0, dy, MAXM + 1) == 0);
         CHECK(d->ops->event_record(d, HS_STREAM_COMPUTE, &s->comp) == 0);
         CHECK(d->ops->stream_wait(d, HS_STREAM_OUT, s->comp) == 0);
-        CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, s->m, s->n, dy, MAXM + 1, s->y,
+        CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, s->m, s->n, ES, dy, MAXM + 1, s->y,
                            MAXM + 1) == 0);
         CHECK(d->ops->event_record(d, HS_STREAM_OUT, &s->out) == 0);
         args[t] = (cb_arg){ &log, t };
@@ -380,7 +384,7 @@ static void *management_thread(void *arg)
         int err = d->ops->stream_wait(d, HS_STREAM_COMPUTE, in);
         d->ops->event_free(d, in);
         /* y = 2 * x * x[0], x[0] = 1: a dgemm with k = 1. */
-        err |= hs_dev_dgemm(d, HS_STREAM_COMPUTE, 'N', 'N', p->m, 1, 1, 2.0, p->dx, p->m,
+        err |= hs_dev_gemm(d, HS_STREAM_COMPUTE, HS_PREC_D, 'N', 'N', p->m, 1, 1, 2.0, p->dx, p->m,
                             p->dx, 1, 0.0, p->dy, p->m);
         err |= d->ops->event_record(d, HS_STREAM_COMPUTE, &done);
         if (err)
@@ -405,7 +409,7 @@ static void test_two_threads(hs_device *d, int trials)
         x[0] = 1.0;   /* dx[0] is the scalar: y = x[0] * x * 2 */
         for (int i = 1; i < 64; i++)
             x[i] = t + i * 0.5;
-        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 64, 1, x, 64, p.dx, 64) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 64, 1, ES, x, 64, p.dx, 64) == 0);
         CHECK(d->ops->event_record(d, HS_STREAM_IN, &in) == 0);
         put(&p.box, &p.box.to_kernel, in);
         k = take(&p.box, &p.box.to_copy);
@@ -454,12 +458,12 @@ static void test_bad_arguments(hs_device *d)
 {
     double host[64] = { 0 };
     double *dv = d->ops->alloc(d, sizeof host);
-    hs_kernel_call bad = { .op = HS_K_DGEMM, .transa = 'N', .transb = 'N', .m = 8, .n = 8,
+    hs_kernel_call bad = { .op = HS_K_GEMM, .transa = 'N', .transb = 'N', .m = 8, .n = 8,
                            .k = 8, .alpha = 1, .a = dv, .b = dv, .c = dv, .lda = 4, .ldb = 8,
                            .ldc = 8 };
-    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, host, 4, dv, 8) == HETSCAL_ERR_DEVICE);
-    CHECK(d->ops->copy(d, 7, HS_COPY_H2D, 8, 8, host, 8, dv, 8) == HETSCAL_ERR_DEVICE);
-    CHECK(d->ops->copy(d, HS_STREAM_IN, 9, 8, 8, host, 8, dv, 8) == HETSCAL_ERR_DEVICE);
+    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, ES, host, 4, dv, 8) == HETSCAL_ERR_DEVICE);
+    CHECK(d->ops->copy(d, 7, HS_COPY_H2D, 8, 8, ES, host, 8, dv, 8) == HETSCAL_ERR_DEVICE);
+    CHECK(d->ops->copy(d, HS_STREAM_IN, 9, 8, 8, ES, host, 8, dv, 8) == HETSCAL_ERR_DEVICE);
     CHECK(d->ops->kernel(d, HS_STREAM_COMPUTE, &bad) == HETSCAL_ERR_DEVICE);
     bad.lda = 8;
     bad.transa = 'X';
@@ -467,24 +471,24 @@ static void test_bad_arguments(hs_device *d)
     bad.transa = 'N';
     bad.op = 99;
     CHECK(d->ops->kernel(d, HS_STREAM_COMPUTE, &bad) == HETSCAL_ERR_DEVICE);
-    bad.op = HS_K_DGEMM;
+    bad.op = HS_K_GEMM;
     CHECK(d->ops->kernel(d, -1, &bad) == HETSCAL_ERR_DEVICE);
-    CHECK(hs_dev_dtrsm(d, HS_STREAM_COMPUTE, 'Q', 'L', 'N', 'N', 8, 8, 1, dv, 8, dv, 8)
+    CHECK(hs_dev_triangular(d, HS_STREAM_COMPUTE, HS_K_TRSM, HS_PREC_D, 'Q', 'L', 'N', 'N', 8, 8, 1, dv, 8, dv, 8)
           == HETSCAL_ERR_DEVICE);
-    CHECK(hs_dev_dtrmm(d, HS_STREAM_COMPUTE, 'L', 'L', 'N', 'X', 8, 8, 1, dv, 8, dv, 8)
+    CHECK(hs_dev_triangular(d, HS_STREAM_COMPUTE, HS_K_TRMM, HS_PREC_D, 'L', 'L', 'N', 'X', 8, 8, 1, dv, 8, dv, 8)
           == HETSCAL_ERR_DEVICE);
     CHECK(d->ops->callback(d, HS_STREAM_OUT, NULL, NULL) == HETSCAL_ERR_DEVICE);
     if (d->kind == HS_DEV_EMU) {   /* host and device memory are told apart */
         double *small = d->ops->alloc(d, 8 * 4 * sizeof(double));
         bad.a = host;
         CHECK(d->ops->kernel(d, HS_STREAM_COMPUTE, &bad) == HETSCAL_ERR_DEVICE);
-        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, host, 8, host, 8)
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, ES, host, 8, host, 8)
               == HETSCAL_ERR_DEVICE);
-        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, dv, 8, dv, 8)
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, ES, dv, 8, dv, 8)
               == HETSCAL_ERR_DEVICE);
-        CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, 8, 8, dv, 8, dv, 8)
+        CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, 8, 8, ES, dv, 8, dv, 8)
               == HETSCAL_ERR_DEVICE);
-        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, host, 8, small, 8)
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, ES, host, 8, small, 8)
               == HETSCAL_ERR_DEVICE);   /* past the end of the buffer */
         /* Held back behind a closed gate, the copy pins its buffer. */
         gate g = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 };
@@ -492,7 +496,7 @@ static void test_bad_arguments(hs_device *d)
         CHECK(d->ops->callback(d, HS_STREAM_COMPUTE, gate_pass, &g) == 0);
         CHECK(d->ops->event_record(d, HS_STREAM_COMPUTE, &ev) == 0);
         CHECK(d->ops->stream_wait(d, HS_STREAM_IN, ev) == 0);
-        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 4, host, 8, small, 8) == 0);
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 4, ES, host, 8, small, 8) == 0);
         CHECK(d->ops->free(d, small) == HETSCAL_ERR_DEVICE);   /* still in use */
         CHECK(d->ops->event_query(d, ev) == 0);
         gate_open(&g);
@@ -500,7 +504,7 @@ static void test_bad_arguments(hs_device *d)
         CHECK(d->ops->event_query(d, ev) == 1);
         d->ops->event_free(d, ev);
         CHECK(d->ops->free(d, small) == 0);
-        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 4, host, 8, small, 8)
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 4, ES, host, 8, small, 8)
               == HETSCAL_ERR_DEVICE);   /* freed */
         CHECK(d->ops->free(d, host) == HETSCAL_ERR_DEVICE);
     }
@@ -547,7 +551,7 @@ static void test_poison(void)
         CHECK(is_poison(p[i]));
         host[i] = i;
     }
-    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 512, 1, host, 512, p, 512) == 0);
+    CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 512, 1, ES, host, 512, p, 512) == 0);
     CHECK(d->ops->synchronize(d) == 0);
     CHECK(p[7] == 7.0);
     CHECK(d->ops->free(d, p) == 0);
@@ -556,7 +560,7 @@ static void test_poison(void)
     /* A kernel reading a buffer that was never written computes NaNs. */
     p = upload(d, host, 16, 16, 16, 16);
     c = d->ops->alloc(d, sizeof(double) * 256);
-    CHECK(hs_dev_dgemm(d, HS_STREAM_COMPUTE, 'N', 'N', 16, 16, 16, 1.0, p, 16, p, 16, 1.0, c,
+    CHECK(hs_dev_gemm(d, HS_STREAM_COMPUTE, HS_PREC_D, 'N', 'N', 16, 16, 16, 1.0, p, 16, p, 16, 1.0, c,
                        16) == 0);
     CHECK(d->ops->synchronize(d) == 0);
     download(d, c, 16, 16, 16, got, 16);

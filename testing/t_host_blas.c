@@ -1,5 +1,5 @@
-/* hs_host_dtrsm (all 16 side/uplo/trans/diag forms, alpha 1, -0.5 and 0) and
- * hs_host_dpotrf_lower (SPD, and matrices that fail at a known minor)
+/* hs_host_trsm_d (all 16 side/uplo/trans/diag forms, alpha 1, -0.5 and 0) and
+ * hs_host_potrf_lower_d (SPD, and matrices that fail at a known minor)
  * against the BLAS/LAPACK routines they replace.  Exit status: failures. */
 #include "config.h"
 
@@ -53,7 +53,7 @@ static int check_trsm(int m, int n, unsigned *seed)
                             b[i] = r[i] = unit_random(seed);
                         dtrsm_(&sides[s], &uplos[u], &transs[t], &diags[d], &m, &n,
                                &alphas[k], a, &lda, r, &ldb, 1, 1, 1, 1);
-                        hs_host_dtrsm(sides[s], uplos[u], transs[t], diags[d], m, n,
+                        hs_host_trsm_d(sides[s], uplos[u], transs[t], diags[d], m, n,
                                       alphas[k], a, lda, b, ldb);
                         double e = rel_diff(m, n, b, r, ldb);
                         /* Rows past m (the padding) must be untouched. */
@@ -100,7 +100,7 @@ static int check_potrf(int n, int bad, unsigned *seed)
     memcpy(r, a, sizeof(double) * (size_t)lda * (size_t)n);
     int rinfo = 0;
     dpotrf_("L", &n, r, &lda, &rinfo, 1);
-    int info = hs_host_dpotrf_lower(n, a, lda);
+    int info = hs_host_potrf_lower_d(n, a, lda);
     int failures = 0;
     if (info != rinfo) {
         printf("FAILED potrf n=%d: info %d, LAPACK %d\n", n, info, rinfo);

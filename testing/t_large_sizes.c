@@ -173,7 +173,7 @@ static void test_slices(void)
     for (size_t a = 0; a < sizeof ms / sizeof ms[0]; a++)
         for (size_t b = 0; b < sizeof ns / sizeof ns[0]; b++)
             for (size_t c = 0; c < sizeof ranks / sizeof ranks[0]; c++) {
-                int m = ms[a], n = ns[b], s = hs_redist_slice_width(m, n, ranks[c]);
+                int m = ms[a], n = ns[b], s = hs_redist_slice_width(m, n, ranks[c], sizeof(double));
                 /* The pre-fix formula where its rounds' counts fit: unchanged. */
                 double share = (double)m * n * sizeof(double) / ranks[c];
                 long long rounds = (long long)(share / (16 << 20)) + 1;
@@ -277,7 +277,7 @@ static void test_big_repartition(const hetscal_grid *grid, int nb, int by_tile)
             a[i + (size_t)jl * BIG_M] = val_a(i, j);
     }
     hs_redist rd = { .grid = hs_call_proc_grid(grid), .tile_grid = hs_call_proc_grid(grid), .geo = &geo, .a = a, .desca = desca, .ia = 1, .ja = 1,
-                     .m = BIG_M, .n = BIG_N, .part = HS_PART_UPPER, .tiles = tiles,
+                     .m = BIG_M, .n = BIG_N, .part = HS_PART_UPPER, .tiles = (void **)tiles,
                      .threads = 1 };
     move_sub_a(&rd, &geo, tiles, by_tile, 1);
     for (int c = 0; c < geo.np; c++) {
@@ -327,13 +327,13 @@ static void test_host_copy(void)
     }
     for (int j = 0; j < BIG_B; j++)
         src[(size_t)j * ld] = val_a(0, j);
-    check(hs_copy_check(HS_COPY_H2D, 1, BIG_B, src, BIG_M, dst, BIG_M) == 0, "copy_check", 1,
+    check(hs_copy_check(HS_COPY_H2D, 1, BIG_B, 8, src, BIG_M, dst, BIG_M) == 0, "copy_check", 1,
           0);
-    hs_copy_host(1, BIG_B, src, BIG_M, dst, BIG_M);
+    hs_copy_host(1, BIG_B, 8, src, BIG_M, dst, BIG_M);
     for (int j = 0; j < BIG_B; j++)
         check(dst[(size_t)j * ld] == val_a(0, j), "host copy", (long long)dst[(size_t)j * ld],
               (long long)val_a(0, j));
-    size_t span = hs_matrix_bytes(BIG_M, BIG_B, BIG_M);
+    size_t span = hs_matrix_bytes(BIG_M, BIG_B, BIG_M, 8);
     check(span == (size_t)BIG_M * BIG_B * sizeof(double), "hs_matrix_bytes", (long long)span,
           (long long)BIG_M * BIG_B * 8);
     munmap(src, bytes);

@@ -570,7 +570,7 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
     rd.n = c->n;
     rd.transpose = c->transpose;
     rd.part = c->part;
-    rd.tiles = T.tiles;
+    rd.tiles = (void **)T.tiles;
     /* Several copying threads for this rank's own rectangles, down to a
      * few entries each, on some cases. */
     rd.threads = 1 + (c->m + c->n) % 3;

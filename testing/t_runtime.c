@@ -59,15 +59,16 @@ static int mix_kernel(hs_task *t, hs_device *dev)
             continue;
         hs_handle *out = t->acc[w].handle;
         int size = out->m * out->n;
+        double *od = out->data;
         for (int i = 0; i < size; i++) {
-            double v = (t->acc[w].mode & HS_R) ? out->data[i] * 0.5 : 0.0;
+            double v = (t->acc[w].mode & HS_R) ? od[i] * 0.5 : 0.0;
             for (int r = 0; r < t->nacc; r++) {
                 if (r == w || t->acc[r].mode != HS_R)
                     continue;
                 hs_handle *in = t->acc[r].handle;
-                v += in->data[i % (in->m * in->n)] * (0.25 + 0.125 * r);
+                v += ((double *)in->data)[i % (in->m * in->n)] * (0.25 + 0.125 * r);
             }
-            out->data[i] = v + id + 0.001 * w;
+            od[i] = v + id + 0.001 * w;
         }
     }
     return t->iparam[1];   /* nonzero for the failing task */
@@ -134,7 +135,8 @@ static void run_sequential(const program *p, double **data, int *status)
         memcpy(task.iparam, s->iparam, sizeof task.iparam);
         for (int a = 0; a < s->nacc; a++) {
             int tile = s->acc[a].tile;
-            hs_handle_wrap(&h[a], data[tile], p->home[tile].m, p->home[tile].n);
+            hs_handle_wrap(&h[a], data[tile], p->home[tile].m, p->home[tile].n,
+                           (int)sizeof(double));
             task.acc[a].handle = &h[a];
             task.acc[a].mode = s->acc[a].mode;
             if ((s->acc[a].mode & HS_R) && !st)
@@ -182,7 +184,7 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
     }
     run_sequential(p, seq, seq_status);
 
-    if (hs_dist_create(&dist, MPI_COMM_WORLD, p->ntiles, p->home) != 0) {
+    if (hs_dist_create(&dist, MPI_COMM_WORLD, p->ntiles, p->home, (int)sizeof(double)) != 0) {
         fprintf(stderr, "rank %d: hs_dist_create failed\n", me);
         return 1;
     }

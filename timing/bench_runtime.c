@@ -53,7 +53,7 @@ int main(int argc, char **argv)
             hs_engine_limits limits = { .workers = workers, .window = 1024,
                                         .copy_budget = 1e9 };
             hs_engine_stats stats;
-            hs_dist_create(&b.dist, MPI_COMM_SELF, NTILES, home);
+            hs_dist_create(&b.dist, MPI_COMM_SELF, NTILES, home, (int)sizeof(double));
             double t0 = hs_now();
             hs_session_run(MPI_COMM_SELF, &limits, generate, &b, &stats);
             double t1 = hs_now();

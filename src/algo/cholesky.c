@@ -42,20 +42,21 @@ void hs_cholesky_generate(void *arg)
     hs_cholesky *ch = arg;
     const hs_geometry *geo = ch->geo;
     hs_dist *d = ch->dist;
+    const hs_cholesky_kernels *kern = hs_cholesky_kernels_of(ch->prec);
 
     for (int k = 0; k < geo->np; k++) {
         const hs_panel *pk = &geo->panel[k];
         int tk = hs_panel_diag_row(geo, k), diag = hs_tile_id(geo, tk, k);
 
         hs_dist_insert(d, &(hs_task_spec){
-            .kernel = hs_kernel_potrf_panel, .name = "potrf", .host_only = 1,
+            .kernel = kern->potrf_panel, .name = "potrf", .host_only = 1,
             .priority = priority(geo, k, PRIO_POTRF),
             .nacc = 1, .acc = { { diag, HS_RW } },
             .iparam = { hs_panel_diag_offset(geo, k), pk->width, pk->col0 } });
 
         for (int r = tk + 1; r < geo->mt; r++)
             hs_dist_insert(d, &(hs_task_spec){
-                .kernel = hs_kernel_trsm, .name = "trsm",
+                .kernel = kern->trsm, .name = "trsm",
                 .priority = priority(geo, k, PRIO_TRSM),
                 .nacc = 2, .acc = { { diag, HS_R }, { hs_tile_id(geo, r, k), HS_RW } },
                 .iparam = { hs_panel_diag_offset(geo, k), pk->width } });
@@ -66,14 +67,14 @@ void hs_cholesky_generate(void *arg)
             int src = hs_tile_id(geo, tj, k);
 
             hs_dist_insert(d, &(hs_task_spec){
-                .kernel = hs_kernel_syrk_gemm, .name = "syrk",
+                .kernel = kern->herk_gemm, .name = "syrk",
                 .priority = priority(geo, j, PRIO_UPDATE),
                 .nacc = 2, .acc = { { src, HS_R }, { hs_tile_id(geo, tj, j), HS_RW } },
                 .iparam = { oj, pj->width, pk->width } });
 
             for (int r = tj + 1; r < geo->mt; r++)
                 hs_dist_insert(d, &(hs_task_spec){
-                    .kernel = hs_kernel_gemm, .name = "gemm",
+                    .kernel = kern->gemm, .name = "gemm",
                     .priority = priority(geo, j, PRIO_UPDATE),
                     .nacc = 3,
                     .acc = { { hs_tile_id(geo, r, k), HS_R }, { src, HS_R },

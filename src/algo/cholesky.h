@@ -1,4 +1,4 @@
-/* Tile Cholesky (lower) as a serial program that inserts tasks. */
+/* Tile Cholesky (lower, L L^H) as a serial program that inserts tasks. */
 #ifndef HETSCAL_ALGO_CHOLESKY_H
 #define HETSCAL_ALGO_CHOLESKY_H
 
@@ -8,6 +8,7 @@
 typedef struct hs_cholesky {
     const hs_geometry *geo;
     hs_dist *dist;
+    int prec;             /* enum hs_precision of the tiles */
 } hs_cholesky;
 
 /* Where each tile of the lower triangle lives (home[tile id]). */

@@ -147,6 +147,7 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
 typedef struct gen {
     hs_qr *qr;
     const hs_geometry *g;
+    const hs_qr_kernels *kern;   /* of the tiles' precision */
 } gen;
 
 static void insert(const gen *s, const hs_task_spec *spec)
@@ -237,7 +238,7 @@ static void tree_up(void *arg, int a, int b)
     tree_ctx *c = arg;
     const hs_geometry *g = c->s->g;
     insert(c->s, &(hs_task_spec){
-        .kernel = hs_kernel_qr_tree_up, .name = "qr_tree_up", .host_only = 1,
+        .kernel = c->s->kern->tree_up, .name = "qr_tree_up", .host_only = 1,
         .priority = c->prio, .nacc = 3,
         .acc = { { rt_id(g, c->q, a), HS_RW }, { rt_id(g, c->q, b), HS_R },
                  { vtq_id(g, c->q, b), HS_W } },
@@ -249,7 +250,7 @@ static void tree_down(void *arg, int a, int b)
     tree_ctx *c = arg;
     const hs_geometry *g = c->s->g;
     insert(c->s, &(hs_task_spec){
-        .kernel = hs_kernel_qr_tree_down, .name = "qr_tree_down", .host_only = 1,
+        .kernel = c->s->kern->tree_down, .name = "qr_tree_down", .host_only = 1,
         .priority = c->prio, .nacc = 2,
         .acc = { { vtq_id(g, c->q, a), c->first ? HS_W : HS_RW },
                  { vtq_id(g, c->q, b), HS_RW } },
@@ -280,7 +281,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
 
     if (t0 == g->mt - 1) {
         insert(s, &(hs_task_spec){
-            .kernel = hs_kernel_qr_panel_geqrf, .name = "qr_geqrf", .host_only = 1,
+            .kernel = s->kern->panel_geqrf, .name = "qr_geqrf", .host_only = 1,
             .priority = prio, .nacc = 4,
             .acc = { { hs_tile_id(g, t0, k), HS_RW }, { v1, HS_W }, { tt, HS_W },
                      { tau, HS_W } },
@@ -289,7 +290,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     }
     for (int r = t0; r < g->mt; r++)
         insert(s, &(hs_task_spec){
-            .kernel = hs_kernel_qr_leaf, .name = "qr_leaf", .host_only = 1,
+            .kernel = s->kern->leaf, .name = "qr_leaf", .host_only = 1,
             .priority = prio, .nacc = 2,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_W } },
             .iparam = { r == t0 ? off : 0, w } });
@@ -298,20 +299,20 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     tree_walk(g, t0, 1, tree_down, &c);
     for (int r = t0; r < g->mt; r++)
         insert(s, &(hs_task_spec){
-            .kernel = hs_kernel_qr_leaf_q, .name = "qr_leaf_q", .host_only = 1,
+            .kernel = s->kern->leaf_q, .name = "qr_leaf_q", .host_only = 1,
             .priority = prio, .nacc = 3,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_R },
                      { vtq_id(g, q, r), HS_R } },
             .iparam = { r == t0 ? off : 0, w } });
     insert(s, &(hs_task_spec){
-        .kernel = hs_kernel_qr_reconstruct, .name = "qr_reconstruct", .host_only = 1,
+        .kernel = s->kern->reconstruct, .name = "qr_reconstruct", .host_only = 1,
         .priority = prio, .nacc = 6,
         .acc = { { hs_tile_id(g, t0, k), HS_RW }, { rt_id(g, q, t0), HS_R }, { v1, HS_W },
                  { u, HS_W }, { tt, HS_W }, { tau, HS_W } },
         .iparam = { off, w, g->n_rows - pk->col0 == w } });
     for (int r = t0 + 1; r < g->mt; r++)
         insert(s, &(hs_task_spec){
-            .kernel = hs_kernel_qr_trsm, .name = "qr_trsm", .priority = prio, .nacc = 2,
+            .kernel = s->kern->trsm, .name = "qr_trsm", .priority = prio, .nacc = 2,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { u, HS_R } },
             .iparam = { w } });
     for (int r = t0; r < g->mt; r++) {
@@ -331,7 +332,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
 
     if (t0 == g->mt - 1) {
         insert(s, &(hs_task_spec){
-            .kernel = hs_kernel_qr_apply_column, .name = "qr_column",
+            .kernel = s->kern->apply_column, .name = "qr_column",
             .priority = priority(g, j, PRIO_UPDATE), .nacc = 5,
             .acc = { { hs_tile_id(g, t0, j), HS_RW }, { hs_tile_id(g, t0, k), HS_R },
                      { part_id(g, p0, j), HS_W }, { v1, HS_R }, { tt, HS_R } },
@@ -342,7 +343,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     for (int r = t0; r < g->mt; r++) {
         int top = r == t0, first = r - t0 < g->nprow;
         insert(s, &(hs_task_spec){
-            .kernel = hs_kernel_qr_accumulate, .name = "qr_vta",
+            .kernel = s->kern->accumulate, .name = "qr_vta",
             .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
             .acc = { { part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW },
                      { hs_tile_id(g, r, k), HS_R }, { hs_tile_id(g, r, j), HS_R },
@@ -352,7 +353,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     for (int grp = 0; grp < ngroups; grp++) {
         int part = part_id(g, (p0 + grp) % g->nprow, j);
         insert(s, &(hs_task_spec){
-            .kernel = hs_kernel_qr_apply_t, .name = "qr_ttp",
+            .kernel = s->kern->apply_t, .name = "qr_ttp",
             .priority = priority(g, j, PRIO_REDUCE), .nacc = 3,
             .acc = { { wj, grp == 0 ? HS_W : HS_RW }, { tt, HS_R }, { part, HS_R } },
             .iparam = { kk, grp == 0 } });
@@ -361,7 +362,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     for (int r = t0; r < g->mt; r++) {
         int top = r == t0;
         insert(s, &(hs_task_spec){
-            .kernel = hs_kernel_qr_update, .name = "qr_update",
+            .kernel = s->kern->update, .name = "qr_update",
             .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
             .acc = { { hs_tile_id(g, r, j), HS_RW }, { hs_tile_id(g, r, k), HS_R },
                      { wj, HS_R }, { v1, HS_R } },
@@ -372,7 +373,8 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
 
 void hs_qr_generate(void *arg)
 {
-    gen s = { .qr = arg, .g = ((hs_qr *)arg)->geo };
+    gen s = { .qr = arg, .g = ((hs_qr *)arg)->geo,
+              .kern = hs_qr_kernels_of(((hs_qr *)arg)->prec) };
     const hs_geometry *g = s.g;
 
     for (int k = 0; k < g->np; k++) {

@@ -12,6 +12,7 @@
 #include "runtime/trace.h"
 #include "util/clock.h"
 #include "util/mem.h"
+#include "util/precision.h"
 
 int hs_agree_status(const hetscal_grid *grid, int status)
 {
@@ -157,7 +158,7 @@ int hs_call_workers(const hs_config *cfg, int tiny, hs_call_report *rep)
     return workers;
 }
 
-static int copy_tile(void *rd, int tile, double *data, int to_tiles)
+static int copy_tile(void *rd, int tile, void *data, int to_tiles)
 {
     return hs_redist_copy_tile(rd, tile, data, to_tiles);
 }
@@ -173,7 +174,7 @@ int hs_call_copy_as_tasks(const hetscal_grid *grid, const hs_config *cfg, hs_cal
 {
     /* The same answer on every rank: the redistribution it replaces is
      * collective. */
-    double per_rank = (double)rd->m * rd->n * sizeof(double) / grid->size;
+    double per_rank = (double)rd->m * rd->n * (double)hs_prec_bytes(rd->prec) / grid->size;
     rep->copy_tasks = cfg->overlap_copies && rep->panel_gpu == 0
                       && (grid->size == 1 || rep->caller_tiles)
                       && (per_rank >= COPY_TASKS_MIN_BYTES || cfg->overlap_copies == 2);
@@ -191,9 +192,10 @@ void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)
 }
 
 int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,
-                         hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist)
+                         int esize, hs_device **devs, int ndev, hs_call_report *rep,
+                         hs_dist **dist)
 {
-    int status = hs_dist_create(dist, grid->comm, ntiles, home);
+    int status = hs_dist_create(dist, grid->comm, ntiles, home, esize);
     if (!status) {
         hs_devmem_reset_peak();
         rep->gpu_fallbacks = hs_dist_use_devices(*dist, devs, ndev);

@@ -63,11 +63,13 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
                    const hs_caller_tiles *caller, hs_call_report *rep, hs_geometry *geo,
                    hs_device ***devs, int *ndev);
 
-/* The runtime's global tiles (those homed here allocated) with this rank's
- * accelerator tiles placed (rep->gpu_fallbacks: how many stayed on the
- * host); resets the device-memory peak.  Local; 0 or an error. */
+/* The runtime's global tiles of esize-byte values (those homed here
+ * allocated) with this rank's accelerator tiles placed (rep->gpu_fallbacks:
+ * how many stayed on the host); resets the device-memory peak.  Local; 0
+ * or an error. */
 int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,
-                         hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist);
+                         int esize, hs_device **devs, int ndev, hs_call_report *rep,
+                         hs_dist **dist);
 
 /* The grid's processes as one process row (row-major order), on the same
  * communicator: a layout for the tiles apart from A's (hs_redist's

@@ -1,6 +1,7 @@
 /* The call driver (see call_driver.h). */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "api/call_driver.h"
@@ -10,26 +11,33 @@
 #include "runtime/status.h"
 #include "util/blas_threads.h"
 #include "util/clock.h"
+#include "util/precision.h"
 
 /* What the generation thread gets. */
 typedef struct program {
     const hs_factorization *f;
     const hs_geometry *geo;
+    int prec;
     hs_dist *dist;
 } program;
 
 static void generate(void *arg)
 {
     const program *p = arg;
-    p->f->generate(p->geo, p->dist);
+    p->f->generate(p->geo, p->prec, p->dist);
+}
+
+void hs_call_name(const hs_factorization *f, hs_call *c)
+{
+    snprintf(c->routine, sizeof c->routine, "p%c%s", hs_prec_letter(c->prec), f->routine);
 }
 
 /* Tiles in, the program, tiles out; the status agreed over the grid. */
-static int run(const hs_factorization *f, hs_call *c, double **tiles, double t0)
+static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
 {
     const hs_config *cfg = c->cfg;
     hs_redist rd = { .grid = hs_call_proc_grid(c->grid),
-                     .tile_grid = hs_call_proc_grid(c->tile_grid), .geo = &c->geo, .a = c->a,
+                     .tile_grid = hs_call_proc_grid(c->tile_grid), .geo = &c->geo, .a = c->a, .prec = c->prec,
                      .desca = c->desca, .ia = c->ia, .ja = c->ja, .m = c->m, .n = c->n,
                      .transpose = c->transpose, .part = c->part, .tiles = tiles,
                      .threads = cfg->num_threads };
@@ -40,7 +48,7 @@ static int run(const hs_factorization *f, hs_call *c, double **tiles, double t0)
         return status;
 
     double t1 = hs_now();
-    program p = { f, &c->geo, c->dist };
+    program p = { f, &c->geo, c->prec, c->dist };
     int tiny = f->tiny_flops > 0 && c->rep.flops <= f->tiny_flops;
     hs_engine_limits limits = {
         .workers = hs_call_workers(cfg, tiny, &c->rep), .window = cfg->window,
@@ -60,14 +68,16 @@ static int run(const hs_factorization *f, hs_call *c, double **tiles, double t0)
 int hs_call_run(const hs_factorization *f, hs_call *c)
 {
     hs_tile_home *home = NULL;
-    double **tiles = NULL;
+    void **tiles = NULL;
     double t0 = hs_now();
     int blas_threads = hs_blas_threads_enter();
 
-    c->rep.routine = f->routine;
+    hs_call_name(f, c);
+    c->rep.routine = c->routine;
     c->rep.m = c->m;
     c->rep.n = c->n;
-    c->rep.flops = f->flops(c->m, c->n);
+    /* A complex flop is 4 real ones (a multiply-add is 8 instead of 2). */
+    c->rep.flops = f->flops(c->m, c->n) * (hs_prec_complex(c->prec) ? 4 : 1);
     c->tile_grid = c->grid;
     c->ndev = 1;
     hs_call_begin(c->grid, c->cfg, c->ia, c->ja, c->desca, &c->rep);
@@ -82,8 +92,8 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     }
     if (!status) {
         f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
-        status = hs_call_create_tiles(c->grid, ntiles, home, c->devs, c->ndev, &c->rep,
-                                      &c->dist);
+        status = hs_call_create_tiles(c->grid, ntiles, home, (int)hs_prec_bytes(c->prec),
+                                      c->devs, c->ndev, &c->rep, &c->dist);
     }
     status = hs_agree_status(c->grid, status);
     if (!status) {

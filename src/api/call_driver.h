@@ -16,14 +16,16 @@ typedef struct hs_call {
      * grid and cfg). */
     const hetscal_grid *grid;
     const hs_config *cfg;
+    int prec;                    /* enum hs_precision of A (and TAU, WORK) */
+    char routine[8];             /* "pzpotrf": set by the entry or driver */
     int m, n;
-    double *a;
+    void *a;
     int ia, ja;
     const int *desca;
     const char *uplo;            /* PDPOTRF's UPLO, as the caller passed it */
     int upper;                   /* UPLO = 'U' */
-    double *tau;                 /* PDGEQRF's TAU, WORK, LWORK */
-    double *work;
+    void *tau;                   /* P?GEQRF's TAU, WORK, LWORK */
+    void *work;
     int lwork;
     double lwmin;                /* the least LWORK (set by the checks) */
 
@@ -41,7 +43,8 @@ typedef struct hs_call {
 } hs_call;
 
 typedef struct hs_factorization {
-    const char *routine;             /* for the report: "pdpotrf" */
+    const char *routine;             /* the family: "potrf" (the report
+                                        says "pdpotrf", "pzpotrf" ...) */
     double (*flops)(int m, int n);
     /* Up to this many flops the calling thread runs the tasks (0: never). */
     double tiny_flops;
@@ -52,8 +55,9 @@ typedef struct hs_factorization {
      * home of each. */
     int (*tile_count)(const hs_geometry *geo);
     void (*tile_homes)(const hs_geometry *geo, const int *rank_of, hs_tile_home *home);
-    /* Inserts the task program (on the generation thread). */
-    void (*generate)(const hs_geometry *geo, hs_dist *dist);
+    /* Inserts the task program on tiles of precision prec (on the
+     * generation thread). */
+    void (*generate)(const hs_geometry *geo, int prec, hs_dist *dist);
     /* After the tiles are back in the caller's matrix, on success only
      * (collective): outputs beyond sub(A), such as TAU; returns a status
      * agreed over the grid.  May be NULL. */
@@ -63,5 +67,8 @@ typedef struct hs_factorization {
 /* Runs the call; returns INFO (>= 0) or a negative hetscal_status, the
  * same on every rank. */
 int hs_call_run(const hs_factorization *f, hs_call *call);
+
+/* call->routine from the family and the precision ("pzpotrf"). */
+void hs_call_name(const hs_factorization *f, hs_call *call);
 
 #endif

@@ -51,6 +51,7 @@ int hs_call_entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c
 {
     hs_config cfg;
 
+    hs_call_name(f, c);
     /* Forwarded only when rank (0,0) says so (hs_config_agree): a grid
      * half on hetscal and half on ScaLAPACK would wait forever.  The
      * argument checks are ScaLAPACK's own, so a bad call is answered the
@@ -75,7 +76,7 @@ int hs_call_entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c
         info = hs_call_run(f, c);
     if (info < 0)
         fprintf(stderr, "hetscal: %s failed inside the runtime (status %d: %s) on rank %d\n",
-                f->routine, info, hs_status_text(info), c->grid->rank);
+                c->routine, info, hs_status_text(info), c->grid->rank);
     if (r->returning)
         r->returning(c);
     return info;

@@ -13,6 +13,8 @@
  * (hs_call_workers): waking a worker costs more than sharing the work. */
 enum { TINY_FLOPS = 4000000 };
 
+/* Real flops of the real factorization (a complex one's are 4 times as
+ * many: hs_call_run scales them). */
 static double cholesky_flops(int m, int n)
 {
     (void)m;
@@ -44,14 +46,14 @@ static int cholesky_tile_count(const hs_geometry *geo)
     return geo->mt * geo->np;
 }
 
-static void cholesky_generate(const hs_geometry *geo, hs_dist *dist)
+static void cholesky_generate(const hs_geometry *geo, int prec, hs_dist *dist)
 {
-    hs_cholesky ch = { .geo = geo, .dist = dist };
+    hs_cholesky ch = { .geo = geo, .dist = dist, .prec = prec };
     hs_cholesky_generate(&ch);
 }
 
 const hs_factorization hs_pdpotrf = {
-    .routine = "pdpotrf",
+    .routine = "potrf",
     .flops = cholesky_flops,
     .tiny_flops = TINY_FLOPS,
     .layout = cholesky_layout,

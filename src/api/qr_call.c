@@ -7,13 +7,17 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "algo/qr.h"
 #include "api/call_driver.h"
 #include "api/qr_call.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
+#include "util/precision.h"
 
+/* Real flops of the real factorization (LAPACK's count; complex: 4 times
+ * as many, hs_call_run scales them). */
 static double qr_flops(int rows, int cols)
 {
     double m = rows, n = cols;
@@ -21,31 +25,36 @@ static double qr_flops(int rows, int cols)
                   : 2.0 * n * m * m - 2.0 * m * m * m / 3.0;
 }
 
-/* The tau of the panels whose top tile lives here, in tau_all (k entries,
- * zero elsewhere); then summed over the grid. */
+/* The tau of the panels whose top tile lives here, in tau_all (k values
+ * of es bytes, zero elsewhere); then summed over the grid (as reals: a
+ * complex value is two, and the sum of zeros and one value is exact). */
 static void gather_tau(const hetscal_grid *grid, const hs_geometry *geo, const hs_dist *dist,
-                       double *tau_all, int k)
+                       int prec, char *tau_all, int k)
 {
-    for (int i = 0; i < k; i++)
-        tau_all[i] = 0.0;
+    size_t es = hs_prec_bytes(prec);
+    int single = es == 4 || (es == 8 && hs_prec_complex(prec));
+    int parts = hs_prec_complex(prec) ? 2 : 1;
+    memset(tau_all, 0, (size_t)k * es);
     for (int c = 0; c < geo->np; c++) {
         int id = hs_qr_tau_tile(geo, c);
-        const double *t = id >= 0 ? hs_dist_tile_data(dist, id) : NULL;
-        for (int i = 0; t && i < hs_qr_reflectors(geo, c); i++)
-            tau_all[geo->panel[c].col0 + i] = t[i];
+        const char *t = id >= 0 ? hs_dist_tile_data(dist, id) : NULL;
+        if (t)
+            memcpy(tau_all + (size_t)geo->panel[c].col0 * es, t,
+                   (size_t)hs_qr_reflectors(geo, c) * es);
     }
-    MPI_Allreduce(MPI_IN_PLACE, tau_all, k, MPI_DOUBLE, MPI_SUM, grid->comm);
+    MPI_Allreduce(MPI_IN_PLACE, tau_all, k * parts, single ? MPI_FLOAT : MPI_DOUBLE, MPI_SUM,
+                  grid->comm);
 }
 
 /* TAU(JA + i) for every i < k whose column this process column holds. */
-static void write_tau(const hetscal_grid *grid, int ja, const int *desca,
-                      const double *tau_all, int k, double *tau)
+static void write_tau(const hetscal_grid *grid, int ja, const int *desca, size_t es,
+                      const char *tau_all, int k, char *tau)
 {
     int nb = desca[HS_NB], csrc = desca[HS_CSRC];
     for (int i = 0; i < k; i++) {
         int g = ja - 1 + i;
         if (hs_g2p(g, nb, csrc, grid->npcol) == grid->mycol)
-            tau[hs_g2l(g, nb, grid->npcol)] = tau_all[i];
+            memcpy(tau + (size_t)hs_g2l(g, nb, grid->npcol) * es, tau_all + (size_t)i * es, es);
     }
 }
 
@@ -115,9 +124,9 @@ static int qr_layout(hs_call *c)
     return status;
 }
 
-static void qr_generate(const hs_geometry *geo, hs_dist *dist)
+static void qr_generate(const hs_geometry *geo, int prec, hs_dist *dist)
 {
-    hs_qr qr = { .geo = geo, .dist = dist };
+    hs_qr qr = { .geo = geo, .dist = dist, .prec = prec };
     hs_qr_generate(&qr);
 }
 
@@ -126,18 +135,19 @@ static void qr_generate(const hs_geometry *geo, hs_dist *dist)
 static int qr_finish(hs_call *c)
 {
     int k = c->m < c->n ? c->m : c->n;
-    double *tau_all = malloc((size_t)k * sizeof *tau_all);
+    size_t es = hs_prec_bytes(c->prec);
+    char *tau_all = malloc((size_t)k * es);
     int status = hs_agree_status(c->grid, tau_all ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM);
     if (!status) {
-        gather_tau(c->grid, &c->geo, c->dist, tau_all, k);
-        write_tau(c->grid, c->ja, c->desca, tau_all, k, c->tau);
+        gather_tau(c->grid, &c->geo, c->dist, c->prec, tau_all, k);
+        write_tau(c->grid, c->ja, c->desca, es, tau_all, k, c->tau);
     }
     free(tau_all);
     return status;
 }
 
 const hs_factorization hs_pdgeqrf = {
-    .routine = "pdgeqrf",
+    .routine = "geqrf",
     .flops = qr_flops,
     .tiny_flops = 0,   /* the calling thread running the tasks measured no better */
     .layout = qr_layout,
@@ -150,7 +160,7 @@ const hs_factorization hs_pdgeqrf = {
 int hs_qr_call(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
                double *a, int ia, int ja, const int *desca, double *tau)
 {
-    hs_call call = { .grid = grid, .cfg = cfg, .m = m, .n = n, .a = a, .ia = ia, .ja = ja,
-                     .desca = desca, .tau = tau };
+    hs_call call = { .grid = grid, .cfg = cfg, .prec = HS_PREC_D, .m = m, .n = n, .a = a,
+                     .ia = ia, .ja = ja, .desca = desca, .tau = tau };
     return hs_call_run(&hs_pdgeqrf, &call);
 }

@@ -36,17 +36,17 @@ int hs_cuda_device_uuids(unsigned char (*uuid)[HS_UUID_BYTES], int max);
 
 /* Shared by the kinds (device/kernel_host.c, device/host_memory.c). */
 typedef struct hs_operand {
-    const double *p;
+    const void *p;
     int rows, cols, ld;
     int written;
 } hs_operand;
 int hs_kernel_call_check(const hs_kernel_call *call);      /* 0 or HETSCAL_ERR_DEVICE */
 int hs_kernel_call_operands(const hs_kernel_call *call, hs_operand op[3]);  /* count */
 void hs_kernel_call_host(const hs_kernel_call *call);      /* host BLAS */
-int hs_copy_check(int dir, int m, int n, const double *src, int lds,
-                  const double *dst, int ldd);             /* 0 or HETSCAL_ERR_DEVICE */
-void hs_copy_host(int m, int n, const double *src, int lds, double *dst, int ldd);
-size_t hs_matrix_bytes(int rows, int cols, int ld);        /* span in memory */
+int hs_copy_check(int dir, int m, int n, int esize, const void *src, int lds,
+                  const void *dst, int ldd);               /* 0 or HETSCAL_ERR_DEVICE */
+void hs_copy_host(int m, int n, int esize, const void *src, int lds, void *dst, int ldd);
+size_t hs_matrix_bytes(int rows, int cols, int ld, int esize);   /* span in memory */
 /* Plain host memory (device/host_memory.c), as ops->alloc / host_alloc
  * and host_free of the kinds that need no pinned memory. */
 void *hs_host_memory_alloc(hs_device *dev, size_t bytes);

@@ -15,29 +15,34 @@ enum hs_stream { HS_STREAM_IN = 0, HS_STREAM_OUT = 1, HS_STREAM_COMPUTE = 2, HS_
 /* Direction of a copy; "device" memory comes from ops->alloc. */
 enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
 
-/* Kernels, Fortran-BLAS semantics, column-major, device pointers;
- * c is always the output:
- *   HS_K_DGEMM  c = alpha op(a) op(b) + beta c      transa transb m n k
- *   HS_K_DSYRK  c = alpha op(a) op(a)^T + beta c    uplo transa n k
- *   HS_K_DTRSM  c = alpha op(a)^-1 c  (side L),
- *               c = alpha c op(a)^-1  (side R)      side uplo transa diag m n
- *   HS_K_DTRMM  c = alpha op(a) c  (side L),
- *               c = alpha c op(a)  (side R)         side uplo transa diag m n
- * A new kernel is one enum value, one case in device/kernel_host.c and
- * one in device/cuda/cuda_device.c. */
+/* Kernels, Fortran-BLAS semantics of the call's precision (prec, an
+ * enum hs_precision: S, D, C or Z), column-major, device pointers; c is
+ * always the output; alpha and beta are real (what the factorizations
+ * need), op(x) is x, x^T or x^H ('N', 'T', 'C'; 'C' is 'T' for real
+ * precisions):
+ *   HS_K_GEMM  c = alpha op(a) op(b) + beta c      transa transb m n k
+ *   HS_K_HERK  c = alpha op(a) op(a)^H + beta c    uplo transa n k
+ *              (?SYRK for S and D, ?HERK for C and Z)
+ *   HS_K_TRSM  c = alpha op(a)^-1 c  (side L),
+ *              c = alpha c op(a)^-1  (side R)      side uplo transa diag m n
+ *   HS_K_TRMM  c = alpha op(a) c  (side L),
+ *              c = alpha c op(a)  (side R)         side uplo transa diag m n
+ * A new kernel is one enum value, one case in device/kernel_host_body.h
+ * and one in device/cuda/cuda_device.c. */
 /* Bytes of a device's UUID (two processes seeing the same GPU see the same
  * UUID). */
 enum { HS_UUID_BYTES = 16 };
 
-enum hs_kernel_op { HS_K_DGEMM = 0, HS_K_DSYRK, HS_K_DTRSM, HS_K_DTRMM, HS_K_NOPS };
+enum hs_kernel_op { HS_K_GEMM = 0, HS_K_HERK, HS_K_TRSM, HS_K_TRMM, HS_K_NOPS };
 
 typedef struct hs_kernel_call {
     int op;                                  /* enum hs_kernel_op */
-    char side, uplo, transa, transb, diag;   /* 'L'/'R', 'L'/'U', 'N'/'T', 'N'/'U' */
+    int prec;                                /* enum hs_precision */
+    char side, uplo, transa, transb, diag;   /* 'L'/'R', 'L'/'U', 'N'/'T'/'C', 'N'/'U' */
     int m, n, k;
     double alpha, beta;
-    const double *a, *b;
-    double *c;
+    const void *a, *b;
+    void *c;
     int lda, ldb, ldc;
 } hs_kernel_call;
 
@@ -66,9 +71,10 @@ typedef struct hs_device_ops {
     void *(*host_alloc)(hs_device *dev, size_t bytes);
     void (*host_free)(hs_device *dev, void *ptr);
 
-    /* m x n column-major doubles, src leading dimension lds, dst ldd. */
-    int (*copy)(hs_device *dev, int stream, int dir, int m, int n,
-                const double *src, int lds, double *dst, int ldd);
+    /* m x n column-major values of esize bytes each, src leading
+     * dimension lds, dst ldd (in values). */
+    int (*copy)(hs_device *dev, int stream, int dir, int m, int n, int esize,
+                const void *src, int lds, void *dst, int ldd);
     int (*kernel)(hs_device *dev, int stream, const hs_kernel_call *call);
 
     /* Events: record creates an event that completes when everything
@@ -158,52 +164,37 @@ int hs_devices_assign(int nranks, const int *count, const unsigned char (*uuid)[
 void hs_device_mark_runtime_thread(void);
 int hs_device_runtime_thread(void);
 
-/* Typed shorthands for the kernels. */
-static inline int hs_dev_dgemm(hs_device *d, int stream, char transa, char transb,
-                               int m, int n, int k, double alpha, const double *a, int lda,
-                               const double *b, int ldb, double beta, double *c, int ldc)
+/* Shorthands for the kernels. */
+static inline int hs_dev_gemm(hs_device *d, int stream, int prec, char transa, char transb,
+                              int m, int n, int k, double alpha, const void *a, int lda,
+                              const void *b, int ldb, double beta, void *c, int ldc)
 {
-    hs_kernel_call call = { .op = HS_K_DGEMM, .transa = transa, .transb = transb,
-                            .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
-                            .a = a, .b = b, .c = c, .lda = lda, .ldb = ldb, .ldc = ldc };
+    hs_kernel_call call = { .op = HS_K_GEMM, .prec = prec, .transa = transa,
+                            .transb = transb, .m = m, .n = n, .k = k, .alpha = alpha,
+                            .beta = beta, .a = a, .b = b, .c = c, .lda = lda, .ldb = ldb,
+                            .ldc = ldc };
     return d->ops->kernel(d, stream, &call);
 }
 
-static inline int hs_dev_dsyrk(hs_device *d, int stream, char uplo, char trans,
-                               int n, int k, double alpha, const double *a, int lda,
-                               double beta, double *c, int ldc)
+static inline int hs_dev_herk(hs_device *d, int stream, int prec, char uplo, char trans,
+                              int n, int k, double alpha, const void *a, int lda,
+                              double beta, void *c, int ldc)
 {
-    hs_kernel_call call = { .op = HS_K_DSYRK, .uplo = uplo, .transa = trans,
+    hs_kernel_call call = { .op = HS_K_HERK, .prec = prec, .uplo = uplo, .transa = trans,
                             .n = n, .k = k, .alpha = alpha, .beta = beta,
                             .a = a, .c = c, .lda = lda, .ldc = ldc };
     return d->ops->kernel(d, stream, &call);
 }
 
-/* DTRSM and DTRMM take the same arguments. */
-static inline int hs_dev_triangular(hs_device *d, int stream, int op, char side, char uplo,
-                                    char transa, char diag, int m, int n, double alpha,
-                                    const double *a, int lda, double *c, int ldc)
+/* TRSM and TRMM take the same arguments (op HS_K_TRSM or HS_K_TRMM). */
+static inline int hs_dev_triangular(hs_device *d, int stream, int op, int prec, char side,
+                                    char uplo, char transa, char diag, int m, int n,
+                                    double alpha, const void *a, int lda, void *c, int ldc)
 {
-    hs_kernel_call call = { .op = op, .side = side, .uplo = uplo,
+    hs_kernel_call call = { .op = op, .prec = prec, .side = side, .uplo = uplo,
                             .transa = transa, .diag = diag, .m = m, .n = n,
                             .alpha = alpha, .a = a, .c = c, .lda = lda, .ldc = ldc };
     return d->ops->kernel(d, stream, &call);
-}
-
-static inline int hs_dev_dtrsm(hs_device *d, int stream, char side, char uplo,
-                               char transa, char diag, int m, int n, double alpha,
-                               const double *a, int lda, double *c, int ldc)
-{
-    return hs_dev_triangular(d, stream, HS_K_DTRSM, side, uplo, transa, diag, m, n, alpha,
-                             a, lda, c, ldc);
-}
-
-static inline int hs_dev_dtrmm(hs_device *d, int stream, char side, char uplo,
-                               char transa, char diag, int m, int n, double alpha,
-                               const double *a, int lda, double *c, int ldc)
-{
-    return hs_dev_triangular(d, stream, HS_K_DTRMM, side, uplo, transa, diag, m, n, alpha,
-                             a, lda, c, ldc);
 }
 
 #endif

@@ -8,8 +8,8 @@
 
 #include "device/backends.h"
 #include "include/hetscal.h"
-#include "util/blas.h"
 #include "util/host_blas.h"
+#include "util/precision.h"
 
 static int one_of(char c, const char *set)
 {
@@ -21,30 +21,30 @@ static int max1(int v)
     return v > 1 ? v : 1;
 }
 
-size_t hs_matrix_bytes(int rows, int cols, int ld)
+size_t hs_matrix_bytes(int rows, int cols, int ld, int esize)
 {
     if (rows <= 0 || cols <= 0)
         return 0;
-    return ((size_t)(cols - 1) * (size_t)ld + (size_t)rows) * sizeof(double);
+    return ((size_t)(cols - 1) * (size_t)ld + (size_t)rows) * (size_t)esize;
 }
 
 int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[3])
 {
     int ntrans = c->transa == 'N' || c->transa == 'n';
     switch (c->op) {
-    case HS_K_DGEMM: {
+    case HS_K_GEMM: {
         int btrans = !(c->transb == 'N' || c->transb == 'n');
         op[0] = (hs_operand){ c->a, ntrans ? c->m : c->k, ntrans ? c->k : c->m, c->lda, 0 };
         op[1] = (hs_operand){ c->b, btrans ? c->n : c->k, btrans ? c->k : c->n, c->ldb, 0 };
         op[2] = (hs_operand){ c->c, c->m, c->n, c->ldc, 1 };
         return 3;
     }
-    case HS_K_DSYRK:
+    case HS_K_HERK:
         op[0] = (hs_operand){ c->a, ntrans ? c->n : c->k, ntrans ? c->k : c->n, c->lda, 0 };
         op[1] = (hs_operand){ c->c, c->n, c->n, c->ldc, 1 };
         return 2;
-    case HS_K_DTRSM:
-    case HS_K_DTRMM: {
+    case HS_K_TRSM:
+    case HS_K_TRMM: {
         int na = c->side == 'L' || c->side == 'l' ? c->m : c->n;
         op[0] = (hs_operand){ c->a, na, na, c->lda, 0 };
         op[1] = (hs_operand){ c->c, c->m, c->n, c->ldc, 1 };
@@ -59,17 +59,18 @@ int hs_kernel_call_check(const hs_kernel_call *c)
 {
     hs_operand op[3];
     int ok;
-    if (!c)
+    if (!c || c->prec < 0 || c->prec >= HS_NPRECS)
         return HETSCAL_ERR_DEVICE;
     switch (c->op) {
-    case HS_K_DGEMM:
+    case HS_K_GEMM:
         ok = one_of(c->transa, "NTC") && one_of(c->transb, "NTC") && c->k >= 0;
         break;
-    case HS_K_DSYRK:
-        ok = one_of(c->uplo, "UL") && one_of(c->transa, "NTC") && c->k >= 0;
+    case HS_K_HERK:   /* ?HERK takes no plain transpose */
+        ok = one_of(c->uplo, "UL") && c->k >= 0
+             && one_of(c->transa, hs_prec_complex(c->prec) ? "NC" : "NTC");
         break;
-    case HS_K_DTRSM:
-    case HS_K_DTRMM:
+    case HS_K_TRSM:
+    case HS_K_TRMM:
         ok = one_of(c->side, "LR") && one_of(c->uplo, "UL") && one_of(c->transa, "NTC")
              && one_of(c->diag, "NU");
         break;
@@ -88,49 +89,40 @@ int hs_kernel_call_check(const hs_kernel_call *c)
     return 0;
 }
 
+/* The host BLAS of each precision (device/kernel_host_body.h). */
+#define HS_TEMPLATE_BODY "device/kernel_host_body.h"
+#include "util/prec_instantiate.h"
+
 void hs_kernel_call_host(const hs_kernel_call *c)
 {
-    switch (c->op) {
-    case HS_K_DGEMM:
-        dgemm_(&c->transa, &c->transb, &c->m, &c->n, &c->k, &c->alpha, c->a, &c->lda,
-               c->b, &c->ldb, &c->beta, c->c, &c->ldc, 1, 1);
-        break;
-    case HS_K_DSYRK:
-        dsyrk_(&c->uplo, &c->transa, &c->n, &c->k, &c->alpha, c->a, &c->lda, &c->beta,
-               c->c, &c->ldc, 1, 1);
-        break;
-    case HS_K_DTRSM:
-        hs_host_dtrsm(c->side, c->uplo, c->transa, c->diag, c->m, c->n, c->alpha, c->a,
-                      c->lda, c->c, c->ldc);
-        break;
-    case HS_K_DTRMM:
-        dtrmm_(&c->side, &c->uplo, &c->transa, &c->diag, &c->m, &c->n, &c->alpha, c->a,
-               &c->lda, c->c, &c->ldc, 1, 1, 1, 1);
-        break;
-    default:
-        break;
-    }
+    static void (*const run[HS_NPRECS])(const hs_kernel_call *) = {
+        [HS_PREC_D] = kernel_call_host_d, [HS_PREC_S] = kernel_call_host_s,
+        [HS_PREC_C] = kernel_call_host_c, [HS_PREC_Z] = kernel_call_host_z
+    };
+    run[c->prec](c);
 }
 
-int hs_copy_check(int dir, int m, int n, const double *src, int lds, const double *dst,
+int hs_copy_check(int dir, int m, int n, int esize, const void *src, int lds, const void *dst,
                   int ldd)
 {
     if (dir < HS_COPY_H2D || dir > HS_COPY_D2D || m < 0 || n < 0 || lds < max1(m)
-        || ldd < max1(m))
+        || ldd < max1(m) || esize <= 0)
         return HETSCAL_ERR_DEVICE;
     if (m > 0 && n > 0 && (!src || !dst))
         return HETSCAL_ERR_DEVICE;
     return 0;
 }
 
-void hs_copy_host(int m, int n, const double *src, int lds, double *dst, int ldd)
+void hs_copy_host(int m, int n, int esize, const void *src, int lds, void *dst, int ldd)
 {
+    size_t es = (size_t)esize;
     if (m <= 0 || n <= 0)
         return;
     if (lds == m && ldd == m) {
-        memcpy(dst, src, (size_t)m * (size_t)n * sizeof(double));
+        memcpy(dst, src, (size_t)m * (size_t)n * es);
         return;
     }
     for (int j = 0; j < n; j++)
-        memcpy(dst + (size_t)j * ldd, src + (size_t)j * lds, (size_t)m * sizeof(double));
+        memcpy((char *)dst + (size_t)j * ldd * es, (const char *)src + (size_t)j * lds * es,
+               (size_t)m * es);
 }

@@ -17,9 +17,9 @@
  *        explicit (ones, zeros above), so updates are plain GEMMs;
  *   U    w x w upper: the reconstruction's U (V = Q U^-1 below the top);
  *   T    kk x kk upper, explicit zeros below: the panel's block reflector,
- *        Q = I - V T V^T;
+ *        Q = I - V T V^H;
  *   TAU  1 x w: LAPACK's tau of the panel's kk reflectors;
- *   P, W kk x wj: sum V^T A_j (partial, per process row) and T^T of it.
+ *   P, W kk x wj: sum V^H A_j (partial, per process row) and T^H of it.
  * kk = min(rows of the panel, w) is the number of reflectors.
  * The LAPACK kernels are host-only; qr_trsm, qr_accumulate, qr_apply_t,
  * qr_update and qr_apply_column work through dev->ops->kernel (any device). */
@@ -31,63 +31,68 @@
 /* Inner block size of the LAPACK kernels (rows of the stored T factors). */
 enum { HS_QR_IB = 32 };
 
-/* A panel held in one tile: LAPACK's own factorization (DGEQRF + DLARFT).
- * acc 0: panel tile (RW), 1: V1 (W), 2: T (W), 3: TAU (W).
- * iparam: off, w. */
-int hs_kernel_qr_panel_geqrf(hs_task *t, hs_device *dev);
+typedef struct hs_qr_kernels {
+    /* A panel held in one tile: LAPACK's own factorization (DGEQRF + DLARFT).
+     * acc 0: panel tile (RW), 1: V1 (W), 2: T (W), 3: TAU (W).
+     * iparam: off, w. */
+    hs_kernel panel_geqrf;
 
-/* TSQR leaf: QR of a piece in place (local reflectors below its
- * diagonal), R and the local T into RT.
- * acc 0: panel tile (RW), 1: RT (W).  iparam: off, w. */
-int hs_kernel_qr_leaf(hs_task *t, hs_device *dev);
+    /* TSQR leaf: QR of a piece in place (local reflectors below its
+     * diagonal), R and the local T into RT.
+     * acc 0: panel tile (RW), 1: RT (W).  iparam: off, w. */
+    hs_kernel leaf;
 
-/* TSQR up the tree: node a absorbs node b, [R_a; R_b] = Q_ab R_a'.
- * acc 0: RT_a (RW), 1: RT_b (R), 2: VTQ_b (W, the reflectors of Q_ab).
- * iparam: w. */
-int hs_kernel_qr_tree_up(hs_task *t, hs_device *dev);
+    /* TSQR up the tree: node a absorbs node b, [R_a; R_b] = Q_ab R_a'.
+     * acc 0: RT_a (RW), 1: RT_b (R), 2: VTQ_b (W, the reflectors of Q_ab).
+     * iparam: w. */
+    hs_kernel tree_up;
 
-/* Down the tree: [Q_a; Q_b] = Q_ab [Q_a; 0] (Q_a = I first when iparam[1]).
- * acc 0: VTQ_a (RW), 1: VTQ_b (RW: reflectors in, Q_b out).
- * iparam: w, init. */
-int hs_kernel_qr_tree_down(hs_task *t, hs_device *dev);
+    /* Down the tree: [Q_a; Q_b] = Q_ab [Q_a; 0] (Q_a = I first when iparam[1]).
+     * acc 0: VTQ_a (RW), 1: VTQ_b (RW: reflectors in, Q_b out).
+     * iparam: w, init. */
+    hs_kernel tree_down;
 
-/* Explicit Q of a leaf: piece = Q_local [Q_node(0:kl, :); 0].
- * acc 0: panel tile (RW), 1: RT (R), 2: VTQ (R).  iparam: off, w. */
-int hs_kernel_qr_leaf_q(hs_task *t, hs_device *dev);
+    /* Explicit Q of a leaf: piece = Q_local [Q_node(0:kl, :); 0].
+     * acc 0: panel tile (RW), 1: RT (R), 2: VTQ (R).  iparam: off, w. */
+    hs_kernel leaf_q;
 
-/* Householder reconstruction at the top piece (DORHR_COL): V and U in the
- * piece, then R = S R_tsqr on and above its diagonal, V1, U, T, TAU.
- * When iparam[2] is set the panel has exactly w rows and its last
- * reflector acts on one row: LAPACK's tau = 0 is returned (the row of R
- * un-negated, T's last column zero).
- * acc 0: panel tile (RW), 1: RT of the root (R), 2: V1 (W), 3: U (W),
- * 4: T (W), 5: TAU (W).  iparam: off, w, single_row_last. */
-int hs_kernel_qr_reconstruct(hs_task *t, hs_device *dev);
+    /* Householder reconstruction at the top piece (DORHR_COL): V and U in the
+     * piece, then R = S R_tsqr on and above its diagonal, V1, U, T, TAU.
+     * When iparam[2] is set the panel has exactly w rows and its last
+     * reflector acts on one row: LAPACK's tau = 0 is returned (the row of R
+     * un-negated, T's last column zero).
+     * acc 0: panel tile (RW), 1: RT of the root (R), 2: V1 (W), 3: U (W),
+     * 4: T (W), 5: TAU (W).  iparam: off, w, single_row_last. */
+    hs_kernel reconstruct;
 
-/* V = Q U^-1 on a piece below the top.
- * acc 0: panel tile (RW), 1: U (R).  iparam: w. */
-int hs_kernel_qr_trsm(hs_task *t, hs_device *dev);
+    /* V = Q U^-1 on a piece below the top.
+     * acc 0: panel tile (RW), 1: U (R).  iparam: w. */
+    hs_kernel trsm;
 
-/* P (+)= V^T A for one tile of a trailing column.
- * acc 0: P (RW, or W when iparam[2] = first), 1: panel tile (R),
- * 2: trailing tile in the same tile row (R), 3 (top tile only): V1 (R).
- * iparam: off, kk, first, top. */
-int hs_kernel_qr_accumulate(hs_task *t, hs_device *dev);
+    /* P (+)= V^T A for one tile of a trailing column.
+     * acc 0: P (RW, or W when iparam[2] = first), 1: panel tile (R),
+     * 2: trailing tile in the same tile row (R), 3 (top tile only): V1 (R).
+     * iparam: off, kk, first, top. */
+    hs_kernel accumulate;
 
-/* W (+)= T^T P.  acc 0: W (RW, or W when first), 1: T (R), 2: P (R).
- * iparam: kk, first. */
-int hs_kernel_qr_apply_t(hs_task *t, hs_device *dev);
+    /* W (+)= T^T P.  acc 0: W (RW, or W when first), 1: T (R), 2: P (R).
+     * iparam: kk, first. */
+    hs_kernel apply_t;
 
-/* A -= V W for one tile of a trailing column.
- * acc 0: trailing tile (RW), 1: panel tile (R), 2: W (R),
- * 3 (top tile only): V1 (R).  iparam: off, kk, top. */
-int hs_kernel_qr_update(hs_task *t, hs_device *dev);
+    /* A -= V W for one tile of a trailing column.
+     * acc 0: trailing tile (RW), 1: panel tile (R), 2: W (R),
+     * 3 (top tile only): V1 (R).  iparam: off, kk, top. */
+    hs_kernel update;
 
-/* A panel in one tile row: its whole Q^T on one trailing tile in one task,
- * P = V^T A, P = T^T P (DTRMM: half the flops of qr_apply_t's GEMM, which
- * several tile rows need to sum their parts first), A -= V P.
- * acc 0: trailing tile (RW), 1: panel tile (R), 2: P (W, scratch),
- * 3: V1 (R), 4: T (R).  iparam: off, kk. */
-int hs_kernel_qr_apply_column(hs_task *t, hs_device *dev);
+    /* A panel in one tile row: its whole Q^T on one trailing tile in one task,
+     * P = V^T A, P = T^T P (DTRMM: half the flops of qr_apply_t's GEMM, which
+     * several tile rows need to sum their parts first), A -= V P.
+     * acc 0: trailing tile (RW), 1: panel tile (R), 2: P (W, scratch),
+     * 3: V1 (R), 4: T (R).  iparam: off, kk. */
+    hs_kernel apply_column;
+} hs_qr_kernels;
+
+/* The kernels of precision prec (enum hs_precision). */
+const hs_qr_kernels *hs_qr_kernels_of(int prec);
 
 #endif

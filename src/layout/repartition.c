@@ -18,6 +18,7 @@
 #include "layout/desc.h"
 #include "layout/repartition.h"
 #include "util/mem.h"
+#include "util/precision.h"
 
 typedef struct segment {
     int g0, len;     /* interval of sub(A) indices */
@@ -117,11 +118,14 @@ typedef struct plan {
     int nranks, me;
     int myrow, mycol;            /* in A's grid */
     int lld;
+    size_t es;                   /* bytes of a value */
+    int conj;                    /* tile-side copies conjugate (a Hermitian
+                                    matrix's transposed triangle) */
 } plan;
 
 /* Address of sub(A)(p, q) in the tiles, and the stride between rows. */
-static double *tile_addr(const plan *pl, const segment *rs, const segment *cs,
-                         int p, int q, int *row_stride)
+static char *tile_addr(const plan *pl, const segment *rs, const segment *cs,
+                       int p, int q, int *row_stride)
 {
     const hs_redist *rd = pl->rd;
     const hs_geometry *geo = rd->geo;
@@ -138,14 +142,14 @@ static double *tile_addr(const plan *pl, const segment *rs, const segment *cs,
         ld = hs_tile_height(geo, trow);
         *row_stride = ld;
     }
-    return rd->tiles[hs_tile_id(geo, trow, tcol)] + i + (size_t)j * ld;
+    return (char *)rd->tiles[hs_tile_id(geo, trow, tcol)] + (i + (size_t)j * ld) * pl->es;
 }
 
-static double *matrix_addr(const plan *pl, const segment *rs, const segment *cs,
-                           int p, int q)
+static char *matrix_addr(const plan *pl, const segment *rs, const segment *cs,
+                         int p, int q)
 {
-    return pl->rd->a + (rs->lidx + (p - rs->g0)) +
-           (size_t)(cs->lidx + (q - cs->g0)) * pl->lld;
+    return (char *)pl->rd->a +
+           ((rs->lidx + (p - rs->g0)) + (size_t)(cs->lidx + (q - cs->g0)) * pl->lld) * pl->es;
 }
 
 static int dest_rank(const plan *pl, const segment *rs, const segment *cs)
@@ -170,22 +174,39 @@ enum side { SIDE_MATRIX, SIDE_TILES };
  * DIRECT_TO_MATRIX copy this rank's own rectangles without any buffer. */
 enum action { COUNT, PACK, UNPACK, DIRECT_TO_TILES, DIRECT_TO_MATRIX };
 
-static void copy_strided(double *dst, int dst_stride, const double *src, int src_stride,
-                         int count)
+/* count values of es bytes, strides in values; conj: the complex
+ * conjugates (es 8: two floats, es 16: two doubles). */
+#define COPY_LOOP(T, parts, neg)                                                       \
+    for (int k = 0; k < count; k++) {                                                  \
+        T *d_ = (T *)dst + (size_t)k * dst_stride * (parts);                          \
+        const T *s_ = (const T *)src + (size_t)k * src_stride * (parts);              \
+        d_[0] = s_[0];                                                                 \
+        if ((parts) == 2)                                                              \
+            d_[1] = (neg) ? -s_[1] : s_[1];                                            \
+    }
+
+static void copy_strided(void *dst, int dst_stride, const void *src, int src_stride,
+                         int count, size_t es, int conj)
 {
-    if (dst_stride == 1 && src_stride == 1) {
-        memcpy(dst, src, (size_t)count * sizeof *dst);
+    if (dst_stride == 1 && src_stride == 1 && !conj) {
+        memcpy(dst, src, (size_t)count * es);
         return;
     }
-    for (int k = 0; k < count; k++)
-        dst[(size_t)k * dst_stride] = src[(size_t)k * src_stride];
+    if (es == 4)
+        COPY_LOOP(float, 1, 0)
+    else if (es == 8 && !conj)
+        COPY_LOOP(double, 1, 0)
+    else if (es == 8)
+        COPY_LOOP(float, 2, 1)
+    else
+        COPY_LOOP(double, 2, conj)
 }
 
 /* One pass over this rank's rectangles of column slice [c0, c1) on one
  * side: counts per peer, packs into buf at cursor[peer], unpacks, or (on
  * the matrix side) copies the rectangles that stay on this rank. */
 static void walk_part(const plan *pl, enum side side, enum action act, int c0, int c1,
-                      int *count, double *buf, int *cursor, int part, int nparts)
+                      int *count, char *buf, int *cursor, int part, int nparts)
 {
     const hs_redist *rd = pl->rd;
     const hs_proc_grid *g = &rd->grid;
@@ -211,32 +232,32 @@ static void walk_part(const plan *pl, enum side side, enum action act, int c0, i
                 if (hi <= lo)
                     continue;
                 if (act == DIRECT_TO_TILES || act == DIRECT_TO_MATRIX) {
-                    double *x = matrix_addr(pl, rs, cs, lo, q);
-                    double *t = tile_addr(pl, rs, cs, lo, q, &stride);
+                    char *x = matrix_addr(pl, rs, cs, lo, q);
+                    char *t = tile_addr(pl, rs, cs, lo, q, &stride);
                     if (act == DIRECT_TO_TILES)
-                        copy_strided(t, stride, x, 1, hi - lo);
+                        copy_strided(t, stride, x, 1, hi - lo, pl->es, pl->conj);
                     else
-                        copy_strided(x, 1, t, stride, hi - lo);
+                        copy_strided(x, 1, t, stride, hi - lo, pl->es, pl->conj);
                     continue;
                 }
                 if (act == COUNT) {
                     count[peer] += hi - lo;
                     continue;
                 }
-                double *msg = buf + cursor[peer];
+                char *msg = buf + (size_t)cursor[peer] * pl->es;
                 cursor[peer] += hi - lo;
                 if (side == SIDE_MATRIX) {
-                    double *x = matrix_addr(pl, rs, cs, lo, q);
+                    char *x = matrix_addr(pl, rs, cs, lo, q);
                     if (act == PACK)
-                        memcpy(msg, x, (size_t)(hi - lo) * sizeof *x);
+                        memcpy(msg, x, (size_t)(hi - lo) * pl->es);
                     else
-                        memcpy(x, msg, (size_t)(hi - lo) * sizeof *x);
+                        memcpy(x, msg, (size_t)(hi - lo) * pl->es);
                 } else {
-                    double *t = tile_addr(pl, rs, cs, lo, q, &stride);
+                    char *t = tile_addr(pl, rs, cs, lo, q, &stride);
                     if (act == PACK)
-                        copy_strided(msg, 1, t, stride, hi - lo);
+                        copy_strided(msg, 1, t, stride, hi - lo, pl->es, pl->conj);
                     else
-                        copy_strided(t, stride, msg, 1, hi - lo);
+                        copy_strided(t, stride, msg, 1, hi - lo, pl->es, pl->conj);
                 }
             }
         }
@@ -244,7 +265,7 @@ static void walk_part(const plan *pl, enum side side, enum action act, int c0, i
 }
 
 static void walk(const plan *pl, enum side side, enum action act, int c0, int c1,
-                 int *count, double *buf, int *cursor)
+                 int *count, char *buf, int *cursor)
 {
     walk_part(pl, side, act, c0, c1, count, buf, cursor, 0, 1);
 }
@@ -308,13 +329,13 @@ static void plan_free(plan *pl)
  * moves at most m * slice entries in all, so slices of at most INT_MAX / m
  * columns keep every count, displacement and total of MPI_Alltoallv in an
  * int on every rank, whatever the layouts (messages may still pass 2 GiB:
- * the counts are in doubles).  That bound only adds rounds past 2^35
+ * the counts are in values).  That bound only adds rounds past 2^35
  * entries (256 GiB) of sub(A): below, MAX_ROUNDS rounds are narrower. */
 enum { SLICE_BYTES = 16 << 20, MAX_ROUNDS = 16 };
 
-int hs_redist_slice_width(int m, int n, int nranks)
+int hs_redist_slice_width(int m, int n, int nranks, size_t value_bytes)
 {
-    double share = (double)m * n * sizeof(double) / nranks;
+    double share = (double)m * n * (double)value_bytes / nranks;
     double q = share / SLICE_BYTES;
     int rounds = q < MAX_ROUNDS ? (int)q + 1 : MAX_ROUNDS;
     if (rounds > n)
@@ -327,7 +348,7 @@ int hs_redist_slice_width(int m, int n, int nranks)
 
 static int slice_width(const hs_redist *rd)
 {
-    return hs_redist_slice_width(rd->m, rd->n, rd->grid.size);
+    return hs_redist_slice_width(rd->m, rd->n, rd->grid.size, hs_prec_bytes(rd->prec));
 }
 
 /* End of the slice that starts at column c0 (c0 + slice may pass INT_MAX). */
@@ -351,6 +372,8 @@ static int plan_make(plan *pl, const hs_redist *rd)
     pl->myrow = g->myrow;
     pl->mycol = g->mycol;
     pl->lld = d[HS_LLD];
+    pl->es = hs_prec_bytes(rd->prec);
+    pl->conj = rd->transpose && hs_prec_complex(rd->prec);
     err = dest_parts_make(&tile_rows, rd->geo, 1);
     if (!err)
         err = dest_parts_make(&panels, rd->geo, 0);
@@ -395,14 +418,30 @@ static void slice_counts(const plan *pl, enum side from, int c0, int c1, int *co
     }
 }
 
+/* MPI's type of a value of the precision. */
+static MPI_Datatype value_type(int prec)
+{
+    switch (prec) {
+    case HS_PREC_S:
+        return MPI_FLOAT;
+    case HS_PREC_C:
+        return MPI_C_FLOAT_COMPLEX;
+    case HS_PREC_Z:
+        return MPI_C_DOUBLE_COMPLEX;
+    default:
+        return MPI_DOUBLE;
+    }
+}
+
 static int redistribute(const hs_redist *rd, enum side from)
 {
     enum side to = from == SIDE_MATRIX ? SIDE_TILES : SIDE_MATRIX;
     const hs_proc_grid *g = &rd->grid;
     int np = g->size, err, slice, smax = 0, rmax = 0, stot, rtot;
     int *counts = calloc((size_t)4 * np, sizeof *counts);
-    double *sbuf = NULL, *rbuf = NULL;
+    char *sbuf = NULL, *rbuf = NULL;
     plan pl = { 0 };
+    MPI_Datatype type = value_type(rd->prec);
 
     err = counts ? plan_make(&pl, rd) : HETSCAL_ERR_NOMEM;
     slice = slice_width(rd);
@@ -414,8 +453,8 @@ static int redistribute(const hs_redist *rd, enum side from)
         rmax = rtot > rmax ? rtot : rmax;
     }
     if (!err) {
-        sbuf = hs_mem_alloc_mapped((size_t)(smax ? smax : 1) * sizeof *sbuf);
-        rbuf = hs_mem_alloc_mapped((size_t)(rmax ? rmax : 1) * sizeof *rbuf);
+        sbuf = hs_mem_alloc_mapped((size_t)(smax ? smax : 1) * pl.es);
+        rbuf = hs_mem_alloc_mapped((size_t)(rmax ? rmax : 1) * pl.es);
         err = sbuf && rbuf ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
     }
     err = agree(g, err);
@@ -432,8 +471,8 @@ static int redistribute(const hs_redist *rd, enum side from)
         walk(&pl, from, PACK, c0, c1, NULL, sbuf, sdisp);
         for (int p = 0; p < np; p++)       /* PACK advanced the cursors */
             sdisp[p] -= scount[p];
-        if (MPI_Alltoallv(sbuf, scount, sdisp, MPI_DOUBLE, rbuf, rcount, rdisp,
-                          MPI_DOUBLE, g->comm) != MPI_SUCCESS)
+        if (MPI_Alltoallv(sbuf, scount, sdisp, type, rbuf, rcount, rdisp, type, g->comm)
+            != MPI_SUCCESS)
             failed = 1;
         else if (!failed)
             walk(&pl, to, UNPACK, c0, c1, NULL, rbuf, rdisp);
@@ -461,7 +500,7 @@ int hs_redist_to_matrix(const hs_redist *rd)
 
 /* Local address of sub(A)(p, q) (0-based), or NULL when another rank
  * holds it. */
-static double *local_entry(const hs_redist *rd, int p, int q)
+static char *local_entry(const hs_redist *rd, int p, int q)
 {
     const int *d = rd->desca;
     const hs_proc_grid *g = &rd->grid;
@@ -469,35 +508,38 @@ static double *local_entry(const hs_redist *rd, int p, int q)
     if (hs_g2p(gp, d[HS_MB], d[HS_RSRC], g->nprow) != g->myrow
         || hs_g2p(gq, d[HS_NB], d[HS_CSRC], g->npcol) != g->mycol)
         return NULL;
-    return rd->a + hs_g2l(gp, d[HS_MB], g->nprow)
-           + (size_t)hs_g2l(gq, d[HS_NB], g->npcol) * d[HS_LLD];
+    return (char *)rd->a + (hs_g2l(gp, d[HS_MB], g->nprow)
+                            + (size_t)hs_g2l(gq, d[HS_NB], g->npcol) * d[HS_LLD])
+                               * hs_prec_bytes(rd->prec);
 }
 
 /* Rows [p0, p1) of column q of sub(A) to or from the tile, whose entry for
  * row p0 is at t (entries `stride` apart): one piece per caller block.
  * 0, or -1 when a piece is not here. */
-static int copy_column_piece(const hs_redist *rd, int q, int p0, int p1, double *t,
+static int copy_column_piece(const hs_redist *rd, int q, int p0, int p1, char *t,
                              int stride, int to_tiles)
 {
     int mb = rd->desca[HS_MB];
+    size_t es = hs_prec_bytes(rd->prec);
+    int conj = rd->transpose && hs_prec_complex(rd->prec);
     for (int p = p0; p < p1;) {
         int len = mb - (rd->ia - 1 + p) % mb;
         if (len > p1 - p)
             len = p1 - p;
-        double *x = local_entry(rd, p, q);
+        char *x = local_entry(rd, p, q);
         if (!x)
             return -1;
         if (to_tiles)
-            copy_strided(t, stride, x, 1, len);
+            copy_strided(t, stride, x, 1, len, es, conj);
         else
-            copy_strided(x, 1, t, stride, len);
-        t += (size_t)len * stride;
+            copy_strided(x, 1, t, stride, len, es, conj);
+        t += (size_t)len * stride * es;
         p += len;
     }
     return 0;
 }
 
-int hs_redist_copy_tile(const hs_redist *rd, int tile, double *data, int to_tiles)
+int hs_redist_copy_tile(const hs_redist *rd, int tile, void *data, int to_tiles)
 {
     const hs_geometry *geo = rd->geo;
     int r = tile % geo->mt, c = tile / geo->mt;
@@ -514,8 +556,9 @@ int hs_redist_copy_tile(const hs_redist *rd, int tile, double *data, int to_tile
         clip_rows(rd->part, &rows, q, &lo, &hi);
         if (hi <= lo)
             continue;
-        double *t = rd->transpose ? data + (q - row0) + (size_t)(lo - col0) * h
-                                  : data + (lo - row0) + (size_t)(q - col0) * h;
+        size_t at = rd->transpose ? (q - row0) + (size_t)(lo - col0) * h
+                                  : (lo - row0) + (size_t)(q - col0) * h;
+        char *t = (char *)data + at * hs_prec_bytes(rd->prec);
         if (copy_column_piece(rd, q, lo, hi, t, rd->transpose ? h : 1, to_tiles))
             return HETSCAL_ERR_INTERNAL;
     }

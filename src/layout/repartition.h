@@ -8,6 +8,8 @@
 #ifndef HETSCAL_LAYOUT_REPARTITION_H
 #define HETSCAL_LAYOUT_REPARTITION_H
 
+#include <stddef.h>
+
 #include "layout/proc_grid.h"
 #include "layout/tile_geometry.h"
 
@@ -19,13 +21,15 @@ typedef struct hs_redist {
                                  communicator (the same as grid, or one
                                  process row of its processes) */
     const hs_geometry *geo;
-    double *a;            /* caller's local array */
+    void *a;              /* caller's local array */
+    int prec;             /* its values' enum hs_precision */
     const int *desca;
     int ia, ja;           /* 1-based, as in ScaLAPACK */
     int m, n;             /* size of sub(A) */
-    int transpose;        /* tile entry (i, j) holds sub(A)(j, i) */
+    int transpose;        /* tile entry (i, j) holds sub(A)(j, i) (complex:
+                             its conjugate) */
     enum hs_part part;    /* which entries of sub(A) move (sub(A) coords) */
-    double **tiles;       /* by tile id; non-NULL exactly for local tiles */
+    void **tiles;         /* by tile id; non-NULL exactly for local tiles */
     int threads;          /* threads that copy this rank's own rectangles */
     int copy_grain;       /* entries per copying thread at least (0: 2^18) */
 } hs_redist;
@@ -40,11 +44,12 @@ int hs_redist_to_matrix(const hs_redist *rd);
  * A: on one rank, or when the tiles are the caller's blocks.  Local and
  * thread-safe (the repartition as tasks, runtime/dist.h).  Returns 0, or
  * HETSCAL_ERR_INTERNAL when an entry is not here. */
-int hs_redist_copy_tile(const hs_redist *rd, int tile, double *data, int to_tiles);
+int hs_redist_copy_tile(const hs_redist *rd, int tile, void *data, int to_tiles);
 
 /* Columns of sub(A) per round of hs_redist_to_tiles/to_matrix for an m x n
- * sub(A) on nranks ranks: at most INT_MAX / m (at least 1), so that the
- * int counts and displacements of a round cannot overflow. */
-int hs_redist_slice_width(int m, int n, int nranks);
+ * sub(A) of value_bytes-byte values on nranks ranks: at most INT_MAX / m
+ * (at least 1), so that the int counts and displacements of a round cannot
+ * overflow. */
+int hs_redist_slice_width(int m, int n, int nranks, size_t value_bytes);
 
 #endif

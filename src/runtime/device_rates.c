@@ -7,6 +7,7 @@
 #include "runtime/engine.h"
 #include "runtime/session.h"
 #include "util/clock.h"
+#include "util/precision.h"
 
 /* The host: one thread's DGEMM at a tile-like size.  Accelerators: the
  * size doubles from ACCEL_FIRST until one DGEMM takes ACCEL_MIN_SECONDS
@@ -43,8 +44,9 @@ static int probe_init(probe *p, hs_device *dev, int n)
         for (size_t i = 0; i < count; i++)
             host[i] = (double)(i % 7) * 0.125;
         int dir = dev->index ? HS_COPY_H2D : HS_COPY_D2D;
-        err = dev->ops->copy(dev, HS_STREAM_COMPUTE, dir, n, n, host, n, p->a, n) ||
-              dev->ops->copy(dev, HS_STREAM_COMPUTE, dir, n, n, host, n, p->c, n);
+        int es = (int)sizeof(double);
+        err = dev->ops->copy(dev, HS_STREAM_COMPUTE, dir, n, n, es, host, n, p->a, n) ||
+              dev->ops->copy(dev, HS_STREAM_COMPUTE, dir, n, n, es, host, n, p->c, n);
         /* The copies read host before it is freed. */
         err = err || dev->ops->synchronize(dev);
     }
@@ -62,8 +64,8 @@ static double probe_time(probe *p, int reps)
     hs_event *ev = NULL;
     double t0 = hs_now();
     for (int r = 0; r < reps; r++)
-        if (hs_dev_dgemm(dev, HS_STREAM_COMPUTE, 'N', 'N', p->n, p->n, p->n, 1e-3, p->a, p->n,
-                         p->a, p->n, 0.5, p->c, p->n))
+        if (hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_PREC_D, 'N', 'N', p->n, p->n, p->n, 1e-3,
+                        p->a, p->n, p->a, p->n, 0.5, p->c, p->n))
             return -1;
     if (dev->ops->event_record(dev, HS_STREAM_COMPUTE, &ev))
         return -1;

@@ -14,10 +14,11 @@
 
 enum { HOLDER_BITS = 8 * sizeof(unsigned long) };
 
-/* A tile's share of the block: m x n rounded up to whole cache lines. */
-static size_t tile_doubles(const hs_tile_home *home)
+/* A tile's share of the block, in doubles: its values and status word,
+ * rounded up to whole cache lines. */
+static size_t tile_doubles(const hs_tile_home *home, int esize)
 {
-    return ((size_t)home->m * (size_t)home->n + 8) / 8 * 8;
+    return (hs_value_words(home->m, home->n, esize) + 8) / 8 * 8;
 }
 
 static atomic_int tag_limit_for_tests;
@@ -27,7 +28,8 @@ void hs_dist_limit_tags(int limit)
     atomic_store(&tag_limit_for_tests, limit);
 }
 
-int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home)
+int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home,
+                   int esize)
 {
     hs_dist *d = hs_mem_alloc(sizeof *d);
     int *tag_ub, flag = 0;
@@ -46,6 +48,7 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
     if (test_limit > 0 && d->tag_limit > test_limit)
         d->tag_limit = test_limit;
     d->ntiles = ntiles;
+    d->esize = esize;
     d->tile = hs_mem_alloc((size_t)(ntiles ? ntiles : 1) * sizeof *d->tile);
     d->send_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->send_seq);
     d->recv_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->recv_seq);
@@ -64,7 +67,7 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
     size_t total = 0, sink = 0;
     int sink_m = 0, sink_n = 0;   /* the largest alien tile */
     for (int t = 0; t < ntiles; t++) {
-        size_t doubles = tile_doubles(&home[t]);
+        size_t doubles = tile_doubles(&home[t], esize);
         if (home[t].rank == d->me) {
             total += doubles;
         } else if (home[t].rank >= 0 && doubles > sink) {   /* -1: no such tile */
@@ -90,13 +93,13 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
         dt->valid = hs_loc_bit(0);
         dt->holders = bits;
         bits += d->holder_words;
-        hs_handle_wrap(&dt->local, next, dt->home.m, dt->home.n);
+        hs_handle_wrap(&dt->local, next, dt->home.m, dt->home.n, esize);
         *hs_handle_status_word(&dt->local) = 0;   /* the block is reused unzeroed */
-        next += tile_doubles(&home[t]);
+        next += tile_doubles(&home[t], esize);
     }
     /* Room for one alien tile at the end: the sink of copies there is no
      * memory for (allocate_copy). */
-    hs_handle_wrap(&d->sink, next, sink_m, sink_n);
+    hs_handle_wrap(&d->sink, next, sink_m, sink_n, esize);
     d->sink.discard = 1;
     d->sink.discard_status = HETSCAL_ERR_NOMEM;
     *out = d;
@@ -121,7 +124,7 @@ void hs_dist_destroy(hs_dist *d)
     hs_mem_free(d);
 }
 
-double *hs_dist_tile_data(const hs_dist *d, int tile)
+void *hs_dist_tile_data(const hs_dist *d, int tile)
 {
     return d->tile[tile].home.rank == d->me ? d->tile[tile].local.data : NULL;
 }
@@ -215,11 +218,11 @@ static hs_handle *allocate_copy(hs_dist *d, int m, int n)
 {
     if (hs_engine_failure() == HETSCAL_ERR_NOMEM)
         return &d->sink;   /* memory ran out already: no more tries */
-    hs_handle *h = hs_handle_new(m, n);
+    hs_handle *h = hs_handle_new(m, n, d->esize);
     if (!h) {
         /* Everything inserted so far can run and free its copies. */
         hs_engine_drain_wait();
-        h = hs_handle_new(m, n);
+        h = hs_handle_new(m, n, d->esize);
     }
     if (!h) {
         hs_engine_fail(HETSCAL_ERR_NOMEM);

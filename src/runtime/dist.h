@@ -38,9 +38,11 @@ typedef struct hs_task_spec {
     int iparam[HS_MAX_IPARAMS];
 } hs_task_spec;
 
-/* Creates the state of ntiles global tiles and allocates the tiles this
- * rank owns (zeroed).  Local, no communication; on the calling thread. */
-int hs_dist_create(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *home);
+/* Creates the state of ntiles global tiles of esize-byte values
+ * (util/precision.h) and allocates the tiles this rank owns.  Local, no
+ * communication; on the calling thread. */
+int hs_dist_create(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *home,
+                   int esize);
 
 /* Tests: from the next hs_dist_create on, message tags wrap after `limit`
  * messages between two ranks (0: MPI_TAG_UB, as always), so that the
@@ -61,7 +63,7 @@ int hs_dist_use_devices(hs_dist *d, hs_device **devs, int ndev);
 int hs_dist_evictions(const hs_dist *d);
 
 /* Home buffer of a tile owned here (m*n values + status word), else NULL. */
-double *hs_dist_tile_data(const hs_dist *d, int tile);
+void *hs_dist_tile_data(const hs_dist *d, int tile);
 
 /* The repartition as tasks, when every tile this rank owns comes from its
  * own part of the caller's matrix: tiles [0, nmatrix) owned here are
@@ -73,7 +75,7 @@ double *hs_dist_tile_data(const hs_dist *d, int tile);
  * run would.  The copies then overlap the factorization instead of
  * preceding and following it.  Host tiles only (no hs_dist_use_devices
  * placing any); before generation. */
-typedef int (*hs_dist_home_copy)(void *arg, int tile, double *data, int to_tiles);
+typedef int (*hs_dist_home_copy)(void *arg, int tile, void *data, int to_tiles);
 void hs_dist_copy_home(hs_dist *d, int nmatrix, hs_dist_home_copy copy, void *arg);
 
 /* Generation thread only. */

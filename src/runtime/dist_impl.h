@@ -29,6 +29,7 @@ struct hs_dist {
     int me, nranks, tag_limit;
     int ntiles;
     dtile *tile;
+    int esize;                  /* bytes of a value of every tile */
     double *tile_memory;        /* this rank's home tiles, one block */
     hs_handle sink;             /* allocate_copy, when memory runs out */
     int *send_seq, *recv_seq;   /* next tag per destination/source */

@@ -78,26 +78,27 @@ void hs_engine_release(void)
 
 static double handle_bytes(const hs_handle *h)
 {
-    return ((double)h->m * h->n + 1) * sizeof(double);
+    return ((double)hs_handle_words(h) + 1) * sizeof(double);
 }
 
-static size_t device_bytes(int m, int n)
+static size_t device_bytes(int m, int n, int esize)
 {
-    return (size_t)m * n * sizeof(double);
+    return (size_t)m * n * (size_t)esize;
 }
 
 /* A host copy is one util/mem allocation (counted by its fault injection):
  * the handle, then its data on a cache line of their own. */
 enum { HANDLE_ROOM = (sizeof(hs_handle) + 63) / 64 * 64 };
 
-hs_handle *hs_handle_new(int m, int n)
+hs_handle *hs_handle_new(int m, int n, int esize)
 {
-    hs_handle *h = hs_mem_alloc(HANDLE_ROOM + ((size_t)m * n + 1) * sizeof(double));
+    hs_handle *h = hs_mem_alloc(HANDLE_ROOM + (hs_value_words(m, n, esize) + 1) * sizeof(double));
     if (!h)
         return NULL;
-    h->data = (double *)((char *)h + HANDLE_ROOM);
+    h->data = (char *)h + HANDLE_ROOM;
     h->m = m;
     h->n = n;
+    h->esize = esize;
     h->owned = 1;
     pthread_mutex_lock(&E.lock);
     E.copy_bytes += handle_bytes(h);
@@ -107,37 +108,39 @@ hs_handle *hs_handle_new(int m, int n)
     return h;
 }
 
-hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int *host_nomem)
+hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int esize, int *host_nomem)
 {
     hs_handle *h = hs_mem_alloc(sizeof *h);
     if (!h) {
         *host_nomem = 1;
         return NULL;
     }
-    h->data = hs_devmem_get(dev, device_bytes(m, n));
+    h->data = hs_devmem_get(dev, device_bytes(m, n, esize));
     if (!h->data) {
         hs_mem_free(h);
         return NULL;
     }
     h->m = m;
     h->n = n;
+    h->esize = esize;
     h->dev = dev;
     h->owned = 1;
     return h;
 }
 
-void hs_handle_wrap(hs_handle *h, double *data, int m, int n)
+void hs_handle_wrap(hs_handle *h, void *data, int m, int n, int esize)
 {
     memset(h, 0, sizeof *h);
     h->data = data;
     h->m = m;
     h->n = n;
+    h->esize = esize;
 }
 
 static void handle_release_if_done(hs_handle *h)
 {
     if (h->owned && h->detached && h->refs == 0 && h->dev) {
-        hs_devmem_put(h->dev, h->data, device_bytes(h->m, h->n));
+        hs_devmem_put(h->dev, h->data, device_bytes(h->m, h->n, h->esize));
         hs_mem_free(h);
     } else if (h->owned && h->detached && h->refs == 0) {
         E.copy_bytes -= handle_bytes(h);

@@ -43,9 +43,11 @@ typedef struct hs_access {
 } hs_access;
 
 struct hs_handle {
-    double *data;             /* m*n values then the status word (host), or
-                                 m*n values on device `dev` */
+    void *data;               /* m*n values, padded to whole doubles, then
+                                 the status word (a double; host), or m*n
+                                 values on device `dev` */
     int m, n;
+    int esize;                /* bytes of a value (util/precision.h) */
     hs_device *dev;           /* NULL: host memory */
     double device_status;     /* the status word of a device handle */
     int discard;              /* a stand-in for a copy there was no memory
@@ -60,11 +62,24 @@ struct hs_handle {
     hs_access *wait_head, *wait_tail;
 };
 
+/* Doubles that hold an m x n tile of esize-byte values: a host copy is
+ * that many doubles and its status word, and so is its message (one
+ * MPI type whatever the precision). */
+static inline size_t hs_value_words(int m, int n, int esize)
+{
+    return ((size_t)m * (size_t)n * (size_t)esize + sizeof(double) - 1) / sizeof(double);
+}
+
+static inline size_t hs_handle_words(const hs_handle *h)
+{
+    return hs_value_words(h->m, h->n, h->esize);
+}
+
 static inline double *hs_handle_status_word(hs_handle *h)
 {
     return h->discard ? &h->discard_status
            : h->dev   ? &h->device_status
-                      : h->data + (size_t)h->m * h->n;
+                      : (double *)h->data + hs_handle_words(h);
 }
 
 /* A kernel gets the task (accesses in insertion order, iparam) and the
@@ -101,7 +116,7 @@ struct hs_task {
     hs_task *next;            /* queue link */
 };
 
-static inline double *hs_task_data(const hs_task *t, int k)
+static inline void *hs_task_data(const hs_task *t, int k)
 {
     return t->acc[k].handle->data;
 }
@@ -152,13 +167,13 @@ void hs_engine_end(hs_engine_stats *stats);
 void hs_engine_release(void);
 
 /* Handles. */
-hs_handle *hs_handle_new(int m, int n);                   /* owned, zeroed */
-void hs_handle_wrap(hs_handle *h, double *data, int m, int n); /* not owned */
+hs_handle *hs_handle_new(int m, int n, int esize);                   /* owned, zeroed */
+void hs_handle_wrap(hs_handle *h, void *data, int m, int n, int esize); /* not owned */
 void hs_handle_detach(hs_handle *h);  /* free once its accesses are done */
 /* An owned handle in the memory of accelerator dev (contents undefined);
  * NULL when the device is out of memory, or, setting *host_nomem, when
  * the host has no memory for the handle itself. */
-hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int *host_nomem);
+hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int esize, int *host_nomem);
 
 /* Task construction on the generation thread: new, add accesses, submit.
  * hs_task_new never fails: when no task struct is free and none can be

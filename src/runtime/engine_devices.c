@@ -45,7 +45,7 @@ static void finish_locked(hs_task *t, double t_done)
     if (t->queue == HS_Q_COPY) {
         hs_handle *src = t->acc[0].handle;
         int h2d = src->dev == NULL;
-        double bytes = (double)src->m * src->n * sizeof(double);
+        double bytes = (double)src->m * src->n * src->esize;
         if (!t->skipped) {
             *(h2d ? &E.stats.copies_h2d : &E.stats.copies_d2h) += 1;
             *(h2d ? &E.stats.bytes_h2d : &E.stats.bytes_d2h) += bytes;
@@ -231,7 +231,7 @@ static void run_copy(hs_task *t)
         t->skipped = 1;
     else
         status = dev->ops->copy(dev, stream, h2d ? HS_COPY_H2D : HS_COPY_D2H, src->m, src->n,
-                                src->data, src->m, dst->data, dst->m);
+                                src->esize, src->data, src->m, dst->data, dst->m);
     hs_task_set_output_status(t, status);
     complete_after(t, dev, stream, t->skipped ? 0 : status);
 }

@@ -86,7 +86,7 @@ static int inflight_grow(hs_comm_inflight *f)
 static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
 {
     hs_handle *h = t->acc[0].handle;
-    size_t count = (size_t)h->m * (size_t)h->n + 1;
+    size_t count = hs_handle_words(h) + 1;
     int rc;
     if (t->queue == HS_Q_SEND && h->discard) {
         /* No memory held the tile here: its status alone tells the
@@ -156,10 +156,11 @@ static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
         double count = hs_msg_received_doubles(status);
         if (!status || t->comm_error || count < 0)
             st = HETSCAL_ERR_MPI;
-        else if (count != (double)h->m * h->n + 1)
+        else if (count != (double)hs_handle_words(h) + 1)
             /* Less than a whole tile: the sender had no memory for it, or
              * MPI failed it there, and sent its status alone (post). */
-            st = count == 1 && h->data[0] < 0 ? (int)h->data[0] : HETSCAL_ERR_MPI;
+            st = count == 1 && *(double *)h->data < 0 ? (int)*(double *)h->data
+                                                      : HETSCAL_ERR_MPI;
         if (st && !h->discard)
             *hs_handle_status_word(h) = st;
     } else {
@@ -167,7 +168,7 @@ static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
     }
     hs_trace_span(HS_TRACE_COMM_TRACK, t->queue == HS_Q_SEND ? "send" : "recv",
                   t->t_posted, hs_now(), t->peer,
-                  ((long)h->m * h->n + 1) * (long)sizeof(double));
+                  ((long)hs_handle_words(h) + 1) * (long)sizeof(double));
     hs_engine_complete(t);
 }
 

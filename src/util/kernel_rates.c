@@ -76,10 +76,10 @@ static void run_kernel(probe_thread *p, int kernel)
         dsyrk_("L", "N", &b, &b, &minus, x, &b, &one, z, &b, 1, 1);
         break;
     case HS_RATE_TRSM:
-        hs_host_dtrsm('R', 'L', 'T', 'N', b, b, 1.0, x, b, z, b);
+        hs_host_trsm_d('R', 'L', 'T', 'N', b, b, 1.0, x, b, z, b);
         break;
     default:
-        (void)hs_host_dpotrf_lower(b, x, b);
+        (void)hs_host_potrf_lower_d(b, x, b);
         break;
     }
     double t = hs_now() - t0;

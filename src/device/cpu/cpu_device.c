@@ -28,12 +28,12 @@ static int bad_stream(hs_device *dev, int stream)
     return stream < 0 || stream >= dev->nstreams;
 }
 
-static int cpu_copy(hs_device *dev, int stream, int dir, int m, int n, const double *src,
-                    int lds, double *dst, int ldd)
+static int cpu_copy(hs_device *dev, int stream, int dir, int m, int n, int esize,
+                    const void *src, int lds, void *dst, int ldd)
 {
-    if (bad_stream(dev, stream) || hs_copy_check(dir, m, n, src, lds, dst, ldd))
+    if (bad_stream(dev, stream) || hs_copy_check(dir, m, n, esize, src, lds, dst, ldd))
         return HETSCAL_ERR_DEVICE;
-    hs_copy_host(m, n, src, lds, dst, ldd);
+    hs_copy_host(m, n, esize, src, lds, dst, ldd);
     return 0;
 }
 

@@ -16,6 +16,7 @@
 
 #include "device/backends.h"
 #include "include/hetscal.h"
+#include "util/precision.h"
 
 typedef struct cuda_dev {
     hs_device dev;
@@ -158,13 +159,14 @@ static void cuda_host_free(hs_device *dev, void *ptr)
     leave(0);
 }
 
-static int cuda_copy(hs_device *dev, int stream, int dir, int m, int n, const double *src,
-                     int lds, double *dst, int ldd)
+static int cuda_copy(hs_device *dev, int stream, int dir, int m, int n, int esize,
+                     const void *src, int lds, void *dst, int ldd)
 {
     static const enum cudaMemcpyKind kind[] = { cudaMemcpyHostToDevice,
                                                 cudaMemcpyDeviceToHost,
                                                 cudaMemcpyDeviceToDevice };
-    int err = hs_copy_check(dir, m, n, src, lds, dst, ldd);
+    size_t es = (size_t)esize;
+    int err = hs_copy_check(dir, m, n, esize, src, lds, dst, ldd);
     if (err)
         return err;
     if ((err = enter(dev, stream)) || m == 0 || n == 0)
@@ -174,19 +176,21 @@ static int cuda_copy(hs_device *dev, int stream, int dir, int m, int n, const do
      * more than 2^28 rows). */
     if (lds == m && ldd == m)
         return leave(check(dev, cudaMemcpyAsync(dst, src,
-                                                (size_t)m * (size_t)n * sizeof(double),
+                                                (size_t)m * (size_t)n * es,
                                                 kind[dir], as_cuda(dev)->stream[stream]),
                            "cudaMemcpyAsync"));
-    return leave(check(dev, cudaMemcpy2DAsync(dst, (size_t)ldd * sizeof(double), src,
-                                              (size_t)lds * sizeof(double),
-                                              (size_t)m * sizeof(double), (size_t)n,
+    return leave(check(dev, cudaMemcpy2DAsync(dst, (size_t)ldd * es, src, (size_t)lds * es,
+                                              (size_t)m * es, (size_t)n,
                                               kind[dir], as_cuda(dev)->stream[stream]),
                        "cudaMemcpy2DAsync"));
 }
 
-static cublasOperation_t op_of(char t)
+/* 'C' is the transpose of a real matrix. */
+static cublasOperation_t op_of(char t, int complex_type)
 {
-    return t == 'N' || t == 'n' ? CUBLAS_OP_N : CUBLAS_OP_T;
+    if (t == 'N' || t == 'n')
+        return CUBLAS_OP_N;
+    return complex_type && (t == 'C' || t == 'c') ? CUBLAS_OP_C : CUBLAS_OP_T;
 }
 
 static cublasFillMode_t fill_of(char u)
@@ -204,39 +208,18 @@ static cublasDiagType_t diag_of(char d)
     return d == 'U' || d == 'u' ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
 }
 
+#define HS_TEMPLATE_BODY "device/cuda/cuda_blas_body.h"
+#include "util/prec_instantiate.h"
+
 static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
 {
+    static int (*const run[HS_NPRECS])(hs_device *, cublasHandle_t, const hs_kernel_call *) = {
+        [HS_PREC_D] = run_blas_d, [HS_PREC_S] = run_blas_s,
+        [HS_PREC_C] = run_blas_c, [HS_PREC_Z] = run_blas_z
+    };
     cuda_dev *c = as_cuda(dev);
-    cublasHandle_t h = c->blas;
-    int err = check_blas(dev, cublasSetStream(h, c->stream[stream]), "cublasSetStream");
-    if (err)
-        return err;
-    switch (k->op) {
-    case HS_K_DGEMM:
-        return check_blas(dev, cublasDgemm(h, op_of(k->transa), op_of(k->transb), k->m, k->n,
-                                           k->k, &k->alpha, k->a, k->lda, k->b, k->ldb,
-                                           &k->beta, k->c, k->ldc),
-                          "cublasDgemm");
-    case HS_K_DSYRK:
-        return check_blas(dev, cublasDsyrk(h, fill_of(k->uplo), op_of(k->transa), k->n, k->k,
-                                           &k->alpha, k->a, k->lda, &k->beta, k->c, k->ldc),
-                          "cublasDsyrk");
-    case HS_K_DTRSM:
-        return check_blas(dev, cublasDtrsm(h, side_of(k->side), fill_of(k->uplo),
-                                           op_of(k->transa), diag_of(k->diag), k->m, k->n,
-                                           &k->alpha, k->a, k->lda, k->c, k->ldc),
-                          "cublasDtrsm");
-    case HS_K_DTRMM:
-        /* cuBLAS's DTRMM is out of place; c as both input and output is
-         * the BLAS in-place form (documented by cuBLAS). */
-        return check_blas(dev, cublasDtrmm(h, side_of(k->side), fill_of(k->uplo),
-                                           op_of(k->transa), diag_of(k->diag), k->m, k->n,
-                                           &k->alpha, k->a, k->lda, k->c, k->ldc, k->c,
-                                           k->ldc),
-                          "cublasDtrmm");
-    default:
-        return HETSCAL_ERR_DEVICE;
-    }
+    int err = check_blas(dev, cublasSetStream(c->blas, c->stream[stream]), "cublasSetStream");
+    return err ? err : run[k->prec](dev, c->blas, k);
 }
 
 static int cuda_kernel(hs_device *dev, int stream, const hs_kernel_call *k)

@@ -16,6 +16,7 @@
 #include "device/emu/emu_arena.h"
 #include "include/hetscal.h"
 #include "util/fifo.h"
+#include "util/precision.h"
 
 enum { OP_COPY, OP_KERNEL, OP_RECORD, OP_WAIT, OP_CALLBACK };
 
@@ -27,9 +28,9 @@ typedef struct emu_event {
 typedef struct emu_op {
     int type;
     struct {
-        int m, n, lds, ldd;
-        const double *src;
-        double *dst;
+        int m, n, esize, lds, ldd;
+        const void *src;
+        void *dst;
     } copy;
     hs_kernel_call call;
     emu_event *ev;
@@ -90,8 +91,8 @@ static void run(emu_op *op)
 {
     switch (op->type) {
     case OP_COPY:
-        hs_copy_host(op->copy.m, op->copy.n, op->copy.src, op->copy.lds, op->copy.dst,
-                     op->copy.ldd);
+        hs_copy_host(op->copy.m, op->copy.n, op->copy.esize, op->copy.src, op->copy.lds,
+                     op->copy.dst, op->copy.ldd);
         break;
     case OP_KERNEL:
         hs_kernel_call_host(&op->call);
@@ -183,11 +184,11 @@ static int bad_stream(hs_device *dev, int stream)
 /* Where an operand lies: a device operand in one live buffer, which stays
  * pinned until op has run (freeing it before is an error); a host operand
  * off the arena. */
-static int misplaced(hs_device *dev, emu_op *op, const double *p, int rows, int cols, int ld,
-                     int on_dev, const char *what)
+static int misplaced(hs_device *dev, emu_op *op, const void *p, int rows, int cols, int ld,
+                     int esize, int on_dev, const char *what)
 {
     emu *e = dev->impl;
-    size_t bytes = hs_matrix_bytes(rows, cols, ld);
+    size_t bytes = hs_matrix_bytes(rows, cols, ld, esize);
     if (bytes == 0)
         return 0;
     int where = hs_arena_pin(e->arena, p, bytes, on_dev);
@@ -203,22 +204,23 @@ static int misplaced(hs_device *dev, emu_op *op, const double *p, int rows, int 
     return 1;
 }
 
-static int emu_copy(hs_device *dev, int stream, int dir, int m, int n, const double *src,
-                    int lds, double *dst, int ldd)
+static int emu_copy(hs_device *dev, int stream, int dir, int m, int n, int esize,
+                    const void *src, int lds, void *dst, int ldd)
 {
     emu_op *op;
-    if (bad_stream(dev, stream) || hs_copy_check(dir, m, n, src, lds, dst, ldd))
+    if (bad_stream(dev, stream) || hs_copy_check(dir, m, n, esize, src, lds, dst, ldd))
         return HETSCAL_ERR_DEVICE;
     if (!(op = new_op(OP_COPY)))
         return HETSCAL_ERR_NOMEM;
-    if (misplaced(dev, op, src, m, n, lds, dir != HS_COPY_H2D, "copy source")
-        || misplaced(dev, op, dst, m, n, ldd, dir != HS_COPY_D2H, "copy destination")) {
+    if (misplaced(dev, op, src, m, n, lds, esize, dir != HS_COPY_H2D, "copy source")
+        || misplaced(dev, op, dst, m, n, ldd, esize, dir != HS_COPY_D2H, "copy destination")) {
         unpin(((emu *)dev->impl)->arena, op);
         free(op);
         return HETSCAL_ERR_DEVICE;
     }
     op->copy.m = m;
     op->copy.n = n;
+    op->copy.esize = esize;
     op->copy.src = src;
     op->copy.lds = lds;
     op->copy.dst = dst;
@@ -236,8 +238,8 @@ static int emu_kernel(hs_device *dev, int stream, const hs_kernel_call *call)
         return HETSCAL_ERR_NOMEM;
     int nop = hs_kernel_call_operands(call, opd);
     for (int i = 0; i < nop; i++)
-        if (misplaced(dev, op, opd[i].p, opd[i].rows, opd[i].cols, opd[i].ld, 1,
-                      "kernel operand")) {
+        if (misplaced(dev, op, opd[i].p, opd[i].rows, opd[i].cols, opd[i].ld,
+                      (int)hs_prec_bytes(call->prec), 1, "kernel operand")) {
             unpin(((emu *)dev->impl)->arena, op);
             free(op);
             return HETSCAL_ERR_DEVICE;

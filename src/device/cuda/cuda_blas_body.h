@@ -1,0 +1,56 @@
+/* cuBLAS for one precision (device/cuda/cuda_device.c instantiates it per
+ * precision through util/prec_instantiate.h).  C99 complex scalars have
+ * the layout of cuComplex and cuDoubleComplex (two reals). */
+#if HS_P == 1
+#define HS_CUBLAS(name) cublasS##name
+#define HS_CUBLAS_HERK cublasSsyrk
+#define HS_CU_T float
+#elif HS_P == 0
+#define HS_CUBLAS(name) cublasD##name
+#define HS_CUBLAS_HERK cublasDsyrk
+#define HS_CU_T double
+#elif HS_P == 2
+#define HS_CUBLAS(name) cublasC##name
+#define HS_CUBLAS_HERK cublasCherk
+#define HS_CU_T cuComplex
+#else
+#define HS_CUBLAS(name) cublasZ##name
+#define HS_CUBLAS_HERK cublasZherk
+#define HS_CU_T cuDoubleComplex
+#endif
+
+static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, const hs_kernel_call *k)
+{
+    const HS_T alpha_t = (HS_R)k->alpha, beta_t = (HS_R)k->beta;
+    const HS_R ralpha = (HS_R)k->alpha, rbeta = (HS_R)k->beta;
+    const HS_CU_T *alpha = (const HS_CU_T *)&alpha_t, *beta = (const HS_CU_T *)&beta_t;
+    cublasOperation_t ta = op_of(k->transa, HS_COMPLEX), tb = op_of(k->transb, HS_COMPLEX);
+    switch (k->op) {
+    case HS_K_GEMM:
+        return check_blas(dev, HS_CUBLAS(gemm)(h, ta, tb, k->m, k->n, k->k, alpha, k->a, k->lda,
+                                               k->b, k->ldb, beta, k->c, k->ldc),
+                          "cublas?gemm");
+    case HS_K_HERK:
+        return check_blas(dev, HS_CUBLAS_HERK(h, fill_of(k->uplo), ta, k->n, k->k, &ralpha,
+                                              k->a, k->lda, &rbeta, k->c, k->ldc),
+                          "cublas?herk");
+    case HS_K_TRSM:
+        return check_blas(dev, HS_CUBLAS(trsm)(h, side_of(k->side), fill_of(k->uplo), ta,
+                                               diag_of(k->diag), k->m, k->n, alpha, k->a,
+                                               k->lda, k->c, k->ldc),
+                          "cublas?trsm");
+    case HS_K_TRMM:
+        /* cuBLAS's TRMM is out of place; c as both input and output is
+         * the BLAS in-place form (documented by cuBLAS). */
+        return check_blas(dev, HS_CUBLAS(trmm)(h, side_of(k->side), fill_of(k->uplo), ta,
+                                               diag_of(k->diag), k->m, k->n, alpha, k->a,
+                                               k->lda, k->c, k->ldc, k->c, k->ldc),
+                          "cublas?trmm");
+    default:
+        return HETSCAL_ERR_DEVICE;
+    }
+}
+
+#undef HS_CUBLAS
+#undef HS_CUBLAS_HERK
+#undef HS_CU_T

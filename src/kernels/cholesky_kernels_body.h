@@ -1,0 +1,70 @@
+/* The Cholesky tile kernels of one precision (see cholesky_kernels.h;
+ * kernels/cholesky_kernels.c instantiates them through
+ * util/prec_instantiate.h). */
+
+static int HS_SFX(potrf_panel)(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    HS_T *a = hs_task_data(t, 0);
+    int ld = t->acc[0].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], col0 = t->iparam[2];
+    int below = ld - off - w;
+    HS_T *diag = a + off;
+
+    int info = HS_SFX(hs_host_potrf_lower)(w, diag, ld);
+    if (info > 0)
+        return col0 + info;
+    /* Some LAPACKs take sqrt of a NaN pivot without complaint: the first
+     * diagonal entry that is not positive is the failing minor (the real
+     * part, as LAPACK's complex Cholesky looks at). */
+    for (int i = 0; i < w; i++)
+        if (!(HS_RE(diag[i + (size_t)i * ld]) > 0))
+            return col0 + i + 1;
+    if (below > 0)
+        HS_SFX(hs_host_trsm)('R', 'L', HS_CT, 'N', below, w, 1.0, diag, ld, diag + w, ld);
+    return 0;
+}
+
+static int HS_SFX(trsm)(hs_task *t, hs_device *dev)
+{
+    const HS_T *d = hs_task_data(t, 0);
+    HS_T *b = hs_task_data(t, 1);
+    int ldd = t->acc[0].handle->m, ldb = t->acc[1].handle->m;
+    int off = t->iparam[0], w = t->iparam[1];
+
+    return hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'R', 'L', HS_CT, 'N', ldb,
+                             w, 1.0, d + off, ldd, b, ldb);
+}
+
+static int HS_SFX(herk_gemm)(hs_task *t, hs_device *dev)
+{
+    const HS_T *a = hs_task_data(t, 0);
+    HS_T *c = hs_task_data(t, 1);
+    int ld = t->acc[1].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], k = t->iparam[2];
+    int below = ld - off - w;
+
+    int err = hs_dev_herk(dev, HS_STREAM_COMPUTE, HS_P, 'L', 'N', w, k, -1.0, a + off, ld, 1.0,
+                          c + off, ld);
+    if (!err && below > 0)
+        err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', HS_CT, below, w, k, -1.0,
+                          a + off + w, ld, a + off, ld, 1.0, c + off + w, ld);
+    return err;
+}
+
+static int HS_SFX(gemm)(hs_task *t, hs_device *dev)
+{
+    const HS_T *a = hs_task_data(t, 0);
+    const HS_T *b = hs_task_data(t, 1);
+    HS_T *c = hs_task_data(t, 2);
+    int lda = t->acc[0].handle->m, ldb = t->acc[1].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], k = t->iparam[2];
+
+    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', HS_CT, lda, w, k, -1.0, a, lda,
+                       b + off, ldb, 1.0, c, lda);
+}
+
+static const hs_cholesky_kernels HS_SFX(cholesky_kernels) = {
+    .potrf_panel = HS_SFX(potrf_panel), .trsm = HS_SFX(trsm),
+    .herk_gemm = HS_SFX(herk_gemm), .gemm = HS_SFX(gemm),
+};

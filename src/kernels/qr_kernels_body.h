@@ -1,0 +1,395 @@
+/* The QR tile kernels of one precision (see qr_kernels.h;
+ * kernels/qr_kernels.c instantiates them through util/prec_instantiate.h).
+ * Complex: the reflectors are H = I - tau v v^H, Q = I - V T V^H, and the
+ * trailing update applies Q^H = I - V T^H V^H. */
+
+static HS_T *HS_SFX(work_alloc)(size_t count)
+{
+    return malloc((count > 0 ? count : 1) * sizeof(HS_T));
+}
+
+/* The upper trapezoid (i <= j, i < m) of the first n columns of src onto
+ * dst; the rest of dst stays as it was. */
+static void HS_SFX(copy_upper_part)(HS_T *dst, int ldd, const HS_T *src, int lds, int m, int n)
+{
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i <= j && i < m; i++)
+            dst[i + (size_t)j * ldd] = src[i + (size_t)j * lds];
+}
+
+/* Upper triangle (with diagonal) of an n x n block into a zeroed n x n
+ * array (ld n). */
+static void HS_SFX(copy_upper)(int n, const HS_T *src, int lds, HS_T *dst)
+{
+    memset(dst, 0, sizeof(HS_T) * (size_t)n * n);
+    HS_SFX(copy_upper_part)(dst, n, src, lds, n, n);
+}
+
+static void HS_SFX(zero_block)(HS_T *a, int ld, int m, int n)
+{
+    for (int j = 0; j < n; j++)
+        memset(a + (size_t)j * ld, 0, sizeof(HS_T) * (size_t)m);
+}
+
+/* Scratch of a TSQR tree kernel: two w x w blocks (ld w), then the
+ * nb x w workspace of DTPQRT / DTPMQRT.  Freed through `a`. */
+typedef struct HS_SFX(tree_scratch) {
+    HS_T *a, *b, *work;
+    int nb;
+} HS_SFX(tree_scratch);
+
+static int HS_SFX(tree_scratch_alloc)(HS_SFX(tree_scratch) *s, int w)
+{
+    size_t ww = (size_t)w * w;
+    int nb = min_int(HS_QR_IB, w);
+    HS_T *buf = HS_SFX(work_alloc)(2 * ww + (size_t)nb * w);
+
+    if (!buf)
+        return HETSCAL_ERR_NOMEM;
+    *s = (HS_SFX(tree_scratch)){ buf, buf + ww, buf + 2 * ww, nb };
+    return 0;
+}
+
+/* The explicit unit lower triangle of the first k x k block of a. */
+static void HS_SFX(unit_lower)(HS_T *dst, int ldd, const HS_T *a, int lda, int k)
+{
+    for (int j = 0; j < k; j++)
+        for (int i = 0; i < k; i++)
+            dst[i + (size_t)j * ldd] = i > j ? a[i + (size_t)j * lda] : i == j ? (HS_T)1 : (HS_T)0;
+}
+
+/* An upper k x k block with explicit zeros below its diagonal. */
+static void HS_SFX(upper_only)(HS_T *dst, int ldd, const HS_T *a, int lda, int k)
+{
+    for (int j = 0; j < k; j++)
+        for (int i = 0; i < k; i++)
+            dst[i + (size_t)j * ldd] = i <= j ? a[i + (size_t)j * lda] : (HS_T)0;
+}
+
+/* The triangular factor T (k x k, ld lt) of the k reflectors stored in the
+ * p x k unit lower trapezoid of `piece` (top k x k block explicit in v1),
+ * from T^-1 = strict upper part of V^H V + diag(1 / tau) (the UT
+ * transform of Joffrain et al.): two ?HERKs and a ?TRTRI instead of
+ * ?LARFT's matrix-vector products, 4-5 times faster on tall panels.
+ * Returns 0, or -1 when some tau is 0 (that T^-1 does not exist). */
+static int HS_SFX(t_from_gram)(int p, int k, const HS_T *piece, int ld, const HS_T *v1, int l1,
+                       const HS_T *tau, HS_T *tt, int lt)
+{
+    static const HS_R one = 1, zero = 0;
+    const char ct[2] = { HS_CT, 0 };
+    int rest = p - k, info = 0;
+    for (int j = 0; j < k; j++)
+        if (tau[j] == 0.0)
+            return -1;
+    if (rest > 0)
+        HS_HERK("U", ct, &k, &rest, &one, piece + k, &ld, &zero, tt, &lt, 1, 1);
+    HS_HERK("U", ct, &k, &k, &one, v1, &l1, rest > 0 ? &one : &zero, tt, &lt, 1, 1);
+    for (int j = 0; j < k; j++)
+        tt[j + (size_t)j * lt] = 1.0 / tau[j];
+    HS_F(trtri)("U", "N", &k, tt, &lt, &info, 1, 1);
+    return info ? -1 : 0;
+}
+
+
+static int HS_SFX(qr_panel_geqrf)(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    HS_T *a = hs_task_data(t, 0), *v1 = hs_task_data(t, 1);
+    HS_T *tt = hs_task_data(t, 2), *tau = hs_task_data(t, 3);
+    int ld = t->acc[0].handle->m, l1 = t->acc[1].handle->m, lt = t->acc[2].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], p = ld - off;
+    int kk = min_int(p, w), info = 0;
+    HS_T *piece = a + off;
+
+    if (kk == 0)
+        return 0;
+    int nb = min_int(HS_PANEL_IB, kk);
+    HS_T *tblocks = HS_SFX(work_alloc)((size_t)nb * w), *work = HS_SFX(work_alloc)((size_t)nb * w);
+    if (!tblocks || !work) {
+        free(tblocks);
+        free(work);
+        return HETSCAL_ERR_NOMEM;
+    }
+    HS_F(geqrt)(&p, &w, &nb, piece, &ld, tblocks, &nb, work, &info);
+    /* tau is the TAU tile (1 x w, ld 1): the diagonals of the T blocks. */
+    for (int j = 0; j < kk && !info; j++)
+        tau[j] = tblocks[j % nb + (size_t)j * nb];
+    free(tblocks);
+    free(work);
+    if (info)
+        return HETSCAL_ERR_INTERNAL;
+    HS_SFX(unit_lower)(v1, l1, piece, ld, kk);
+    if (p < 2 * kk || HS_SFX(t_from_gram)(p, kk, piece, ld, v1, l1, tau, tt, lt) != 0)
+        HS_F(larft)("F", "C", &p, &kk, piece, &ld, tau, tt, &lt, 1, 1);
+    for (int j = 0; j < kk; j++)
+        for (int i = j + 1; i < kk; i++)
+            tt[i + (size_t)j * lt] = 0.0;
+    return 0;
+}
+
+static int HS_SFX(qr_leaf)(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    HS_T *a = hs_task_data(t, 0), *rt = hs_task_data(t, 1);
+    int ld = t->acc[0].handle->m, lr = t->acc[1].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], p = ld - off;
+    int k = min_int(p, w), nb = min_int(HS_QR_IB, k), info = 0;
+    HS_T *piece = a + off;
+    HS_T *work = HS_SFX(work_alloc)((size_t)nb * w);
+
+    if (!work)
+        return HETSCAL_ERR_NOMEM;
+    HS_F(geqrt)(&p, &w, &nb, piece, &ld, rt + w, &lr, work, &info);
+    if (!info) {
+        HS_SFX(zero_block)(rt, lr, w, w);
+        HS_SFX(copy_upper_part)(rt, lr, piece, ld, k, w);
+    }
+    free(work);
+    return info ? HETSCAL_ERR_INTERNAL : 0;
+}
+
+static int HS_SFX(qr_tree_up)(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    HS_T *ra = hs_task_data(t, 0), *vt = hs_task_data(t, 2);
+    const HS_T *rb = hs_task_data(t, 1);
+    int la = t->acc[0].handle->m, lb = t->acc[1].handle->m, lv = t->acc[2].handle->m;
+    int w = t->iparam[0], info = 0;
+    HS_SFX(tree_scratch) s;
+
+    if (HS_SFX(tree_scratch_alloc)(&s, w))
+        return HETSCAL_ERR_NOMEM;
+    HS_SFX(copy_upper)(w, ra, la, s.a);
+    HS_SFX(copy_upper)(w, rb, lb, s.b);
+    HS_F(tpqrt)(&w, &w, &w, &s.nb, s.a, &w, s.b, &w, vt + w, &lv, s.work, &info);
+    if (!info) {
+        /* Only R (rows 0..w-1) of RT_a changes: its local T stays. */
+        HS_SFX(copy_upper_part)(ra, la, s.a, w, w, w);
+        HS_SFX(zero_block)(vt, lv, w, w);
+        HS_SFX(copy_upper_part)(vt, lv, s.b, w, w, w);
+    }
+    free(s.a);
+    return info ? HETSCAL_ERR_INTERNAL : 0;
+}
+
+static int HS_SFX(qr_tree_down)(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    HS_T *qa = hs_task_data(t, 0), *vq = hs_task_data(t, 1);
+    int la = t->acc[0].handle->m, lb = t->acc[1].handle->m;
+    int w = t->iparam[0], init = t->iparam[1], info = 0;
+    HS_SFX(tree_scratch) s;
+
+    if (HS_SFX(tree_scratch_alloc)(&s, w))
+        return HETSCAL_ERR_NOMEM;
+    HS_T *vw = s.a, *qb = s.b;
+    if (init) {
+        HS_SFX(zero_block)(qa, la, w, w);
+        for (int i = 0; i < w; i++)
+            qa[i + (size_t)i * la] = 1.0;
+    }
+    HS_SFX(copy_upper)(w, vq, lb, vw);
+    HS_SFX(zero_block)(qb, w, w, w);
+    /* T stays in VTQ_b (rows w..) until Q_b overwrites rows 0..w-1. */
+    HS_F(tpmqrt)("L", "N", &w, &w, &w, &w, &s.nb, vw, &w, vq + w, &lb, qa, &la, qb, &w, s.work,
+             &info, 1, 1);
+    if (!info)
+        for (int j = 0; j < w; j++)
+            memcpy(vq + (size_t)j * lb, qb + (size_t)j * w, sizeof(HS_T) * (size_t)w);
+    free(s.a);
+    return info ? HETSCAL_ERR_INTERNAL : 0;
+}
+
+static int HS_SFX(qr_leaf_q)(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    HS_T *a = hs_task_data(t, 0);
+    const HS_T *rt = hs_task_data(t, 1), *vq = hs_task_data(t, 2);
+    int ld = t->acc[0].handle->m, lr = t->acc[1].handle->m, lq = t->acc[2].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], p = ld - off;
+    int k = min_int(p, w), nb = min_int(HS_QR_IB, k), info = 0;
+    HS_T *piece = a + off;
+    size_t nv = (size_t)p * k;
+    HS_T *buf = HS_SFX(work_alloc)(nv + (size_t)nb * w);
+
+    if (!buf)
+        return HETSCAL_ERR_NOMEM;
+    HS_T *vc = buf, *work = buf + nv;
+    for (int j = 0; j < k; j++)
+        memcpy(vc + (size_t)j * p, piece + (size_t)j * ld, sizeof(HS_T) * (size_t)p);
+    /* [Q_node(0:k, :); 0]: the node's rows past k are zero (a short piece
+     * has a rank-k R, padded with zero rows). */
+    for (int j = 0; j < w; j++) {
+        memcpy(piece + (size_t)j * ld, vq + (size_t)j * lq, sizeof(HS_T) * (size_t)k);
+        memset(piece + (size_t)j * ld + k, 0, sizeof(HS_T) * (size_t)(p - k));
+    }
+    HS_F(gemqrt)("L", "N", &p, &w, &k, &nb, vc, &p, rt + w, &lr, piece, &ld, work, &info, 1, 1);
+    free(buf);
+    return info ? HETSCAL_ERR_INTERNAL : 0;
+}
+
+static int HS_SFX(qr_reconstruct)(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    HS_T *a = hs_task_data(t, 0), *v1 = hs_task_data(t, 2), *u = hs_task_data(t, 3);
+    HS_T *tt = hs_task_data(t, 4), *tau = hs_task_data(t, 5);
+    const HS_T *rt = hs_task_data(t, 1);
+    int ld = t->acc[0].handle->m, lr = t->acc[1].handle->m, l1 = t->acc[2].handle->m;
+    int lu = t->acc[3].handle->m, lt = t->acc[4].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], single_row_last = t->iparam[2];
+    int p = ld - off, info = 0;
+    HS_T *piece = a + off;
+
+    if (p < w)
+        return HETSCAL_ERR_INTERNAL;
+    HS_T *buf = HS_SFX(work_alloc)((size_t)w * w + (size_t)w);
+    if (!buf)
+        return HETSCAL_ERR_NOMEM;
+    HS_T *tw = buf, *d = buf + (size_t)w * w;
+    /* Q_in - [S; 0] = V U; Q_out = I - V T V^H = Q_in S. */
+    HS_UNHR_COL(&p, &w, &w, piece, &ld, tw, &w, d, &info);
+    if (!info) {
+        HS_SFX(upper_only)(u, lu, piece, ld, w);
+        HS_SFX(unit_lower)(v1, l1, piece, ld, w);
+        HS_SFX(upper_only)(tt, lt, tw, w, w);
+        for (int j = 0; j < w; j++)
+            tau[j] = tw[j + (size_t)j * w];
+        /* A = Q_in R_tsqr = Q_out (S R_tsqr). */
+        for (int j = 0; j < w; j++)
+            for (int i = 0; i <= j; i++)
+                piece[i + (size_t)j * ld] = d[i] * rt[i + (size_t)j * lr];
+        if (single_row_last) {
+            int i = w - 1;
+            HS_T *rii = &piece[i + (size_t)i * ld];
+#if HS_COMPLEX
+            /* H_w = 1 - tau (a unit scalar on the last row) folds into R
+             * when that leaves R(w,w) real: LAPACK's tau is 0 then; else
+             * it stays, R(w,w) real, as ?LARFG leaves a complex entry. */
+            HS_T folded = (1 - tau[i]) * *rii;
+            int fold = cimag(folded) == 0;
+            if (fold)
+                *rii = folded;
+#else
+            /* H_w = I - 2 e e^T negates the last row; LAPACK's H_w = I. */
+            int fold = 1;
+            *rii = -*rii;
+#endif
+            if (fold) {
+                tau[i] = 0;
+                for (int r = 0; r < w; r++)
+                    tt[r + (size_t)i * lt] = 0;
+            }
+        }
+    }
+    free(buf);
+    return info ? HETSCAL_ERR_INTERNAL : 0;
+}
+
+static int HS_SFX(qr_trsm)(hs_task *t, hs_device *dev)
+{
+    HS_T *a = hs_task_data(t, 0);
+    const HS_T *u = hs_task_data(t, 1);
+    int ld = t->acc[0].handle->m, lu = t->acc[1].handle->m, w = t->iparam[0];
+
+    return hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'R', 'U', 'N', 'N', ld, w, 1.0, u, lu, a,
+                        ld);
+}
+
+/* P = V^H A over the rows of a panel's top tile from row off: the first kk
+ * rows of V through its explicit unit triangle v1, the rest from the
+ * tile (beta 0: P is set, 1: added to). */
+static int HS_SFX(vta_top)(hs_device *dev, int kk, int wj, int rows, const HS_T *v, int lv,
+                   const HS_T *v1, int l1, const HS_T *a, int ld, double beta,
+                   HS_T *pp, int lp)
+{
+    int rest = rows - kk;
+    int err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, kk, 1.0, v1, l1, a, ld,
+                           beta, pp, lp);
+    if (!err && rest > 0)
+        err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, rest, 1.0, v + kk, lv,
+                           a + kk, ld, 1.0, pp, lp);
+    return err;
+}
+
+/* A -= V W over the same rows. */
+static int HS_SFX(update_top)(hs_device *dev, int kk, int wj, int rows, const HS_T *v, int lv,
+                      const HS_T *v1, int l1, const HS_T *w, int lw, HS_T *a, int ld)
+{
+    int rest = rows - kk;
+    int err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', kk, wj, kk, -1.0, v1, l1, w, lw,
+                           1.0, a, ld);
+    if (!err && rest > 0)
+        err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', rest, wj, kk, -1.0, v + kk, lv, w,
+                           lw, 1.0, a + kk, ld);
+    return err;
+}
+
+static int HS_SFX(qr_accumulate)(hs_task *t, hs_device *dev)
+{
+    HS_T *pp = hs_task_data(t, 0);
+    const HS_T *v = hs_task_data(t, 1), *a = hs_task_data(t, 2);
+    int lp = t->acc[0].handle->m, lv = t->acc[1].handle->m;
+    int ld = t->acc[2].handle->m, wj = t->acc[2].handle->n;
+    int off = t->iparam[0], kk = t->iparam[1], top = t->iparam[3];
+    double beta = t->iparam[2] ? 0.0 : 1.0;
+
+    if (top)
+        return HS_SFX(vta_top)(dev, kk, wj, ld - off, v + off, lv, hs_task_data(t, 3),
+                       t->acc[3].handle->m, a + off, ld, beta, pp, lp);
+    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, ld, 1.0, v, lv, a, ld,
+                        beta, pp, lp);
+}
+
+static int HS_SFX(qr_apply_t)(hs_task *t, hs_device *dev)
+{
+    HS_T *w = hs_task_data(t, 0);
+    const HS_T *tt = hs_task_data(t, 1), *pp = hs_task_data(t, 2);
+    int lw = t->acc[0].handle->m, lt = t->acc[1].handle->m, lp = t->acc[2].handle->m;
+    int wj = t->acc[0].handle->n, kk = t->iparam[0];
+    double beta = t->iparam[1] ? 0.0 : 1.0;
+
+    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, kk, 1.0, tt, lt, pp, lp,
+                        beta, w, lw);
+}
+
+static int HS_SFX(qr_update)(hs_task *t, hs_device *dev)
+{
+    HS_T *a = hs_task_data(t, 0);
+    const HS_T *v = hs_task_data(t, 1), *w = hs_task_data(t, 2);
+    int ld = t->acc[0].handle->m, wj = t->acc[0].handle->n;
+    int lv = t->acc[1].handle->m, lw = t->acc[2].handle->m;
+    int off = t->iparam[0], kk = t->iparam[1], top = t->iparam[2];
+
+    if (top)
+        return HS_SFX(update_top)(dev, kk, wj, ld - off, v + off, lv, hs_task_data(t, 3),
+                          t->acc[3].handle->m, w, lw, a + off, ld);
+    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', ld, wj, kk, -1.0, v, lv, w, lw,
+                        1.0, a, ld);
+}
+
+static int HS_SFX(qr_apply_column)(hs_task *t, hs_device *dev)
+{
+    HS_T *a = hs_task_data(t, 0), *pp = hs_task_data(t, 2);
+    const HS_T *v = hs_task_data(t, 1), *v1 = hs_task_data(t, 3);
+    const HS_T *tt = hs_task_data(t, 4);
+    int ld = t->acc[0].handle->m, wj = t->acc[0].handle->n, lv = t->acc[1].handle->m;
+    int lp = t->acc[2].handle->m, l1 = t->acc[3].handle->m, lt = t->acc[4].handle->m;
+    int off = t->iparam[0], kk = t->iparam[1], rows = ld - off;
+
+    int err = HS_SFX(vta_top)(dev, kk, wj, rows, v + off, lv, v1, l1, a + off, ld, 0.0, pp, lp);
+    if (!err)
+        err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRMM, HS_P, 'L', 'U', HS_CT, 'N', kk, wj, 1.0, tt, lt,
+                           pp, lp);
+    if (!err)
+        err = HS_SFX(update_top)(dev, kk, wj, rows, v + off, lv, v1, l1, pp, lp, a + off, ld);
+    return err;
+}
+
+static const hs_qr_kernels HS_SFX(qr_kernels) = {
+    .panel_geqrf = HS_SFX(qr_panel_geqrf), .leaf = HS_SFX(qr_leaf),
+    .tree_up = HS_SFX(qr_tree_up), .tree_down = HS_SFX(qr_tree_down),
+    .leaf_q = HS_SFX(qr_leaf_q), .reconstruct = HS_SFX(qr_reconstruct),
+    .trsm = HS_SFX(qr_trsm), .accumulate = HS_SFX(qr_accumulate),
+    .apply_t = HS_SFX(qr_apply_t), .update = HS_SFX(qr_update),
+    .apply_column = HS_SFX(qr_apply_column),
+};
