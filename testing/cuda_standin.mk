@@ -4,13 +4,15 @@
 # libhetscal_core (hence libhetscal.so, for the preloaded Debian testers)
 # through CUDA_LIBS, built with hidden symbols: nothing is exported.
 cuda_standin_headers = \
-  testing/cuda_standin/include/cuda_runtime.h testing/cuda_standin/include/cublas_v2.h
+  testing/cuda_standin/include/cuda_runtime.h testing/cuda_standin/include/cublas_v2.h \
+  testing/cuda_standin/include/cuComplex.h
 cuda_standin_sources = testing/cuda_standin/standin.h \
   testing/cuda_standin/standin_core.c testing/cuda_standin/standin_config.c \
   testing/cuda_standin/standin_tables.c testing/cuda_standin/standin_devices.c \
   testing/cuda_standin/standin_memory.c testing/cuda_standin/standin_streams.c \
   testing/cuda_standin/standin_events.c testing/cuda_standin/standin_copies.c \
-  testing/cuda_standin/standin_cublas.c
+  testing/cuda_standin/standin_cublas.c testing/cuda_standin/standin_cublas_level3.c \
+  testing/cuda_standin/standin_host_blas.c
 # The stand-in's own test, its check against the toolkit's headers, and the
 # backend's tests with HETSCAL_DEVICES=cuda.
 cuda_standin_tests = \
@@ -22,7 +24,8 @@ cuda_standin_tests = \
 EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tests) \
   testing/cuda_standin/enum_values.c testing/cuda_standin/bin/nvidia-smi \
   testing/t_cuda_standin.h \
-  testing/t_cuda_standin.c testing/t_cuda_standin_rules.c testing/t_cuda_app_device.c
+  testing/t_cuda_standin.c testing/t_cuda_standin_rules.c testing/t_cuda_standin_blas.c \
+  testing/t_cuda_app_device.c
 
 if HETSCAL_CUDA_STANDIN
 noinst_LTLIBRARIES += testing/cuda_standin/libcudastandin.la
@@ -35,7 +38,7 @@ EXTRA_libhetscal_core_la_DEPENDENCIES = testing/cuda_standin/libcudastandin.la
 
 check_PROGRAMS += testing/t_cuda_standin
 testing_t_cuda_standin_SOURCES = testing/t_cuda_standin.h testing/row_checks.h testing/t_cuda_standin.c \
-  testing/t_cuda_standin_rules.c
+  testing/t_cuda_standin_rules.c testing/t_cuda_standin_blas.c
 testing_t_cuda_standin_CPPFLAGS = -I$(top_srcdir)/testing/cuda_standin/include
 testing_t_cuda_standin_LDADD = testing/cuda_standin/libcudastandin.la $(LAPACK_LIBS)
 

@@ -1,11 +1,10 @@
 /* Test of the CUDA stand-in (testing/cuda_standin): stream order, events
  * and cross-stream and cross-device waits, pageable and pinned copies,
- * cuBLAS against the host BLAS, capacity, device listing and UUIDs,
+ * cuBLAS against the host BLAS (t_cuda_standin_blas.c), capacity, device listing and UUIDs,
  * sticky faults, and every loud rule (each snippet of
  * t_cuda_standin_rules.c in a fresh process: abort and the rule's line).
  * Usage: t_cuda_standin [--rule NAME | --child SCENARIO]. */
 #define _GNU_SOURCE
-#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -232,109 +231,14 @@ static void test_pageable_pinned(void)
     report("pageable copies synchronous, pinned ones asynchronous");
 }
 
-static void fill(double *a, int n, unsigned seed)
-{
-    for (int i = 0; i < n; i++) {
-        seed = seed * 1103515245u + 12345u;
-        a[i] = (double)(seed >> 16 & 0x7fff) / 16384.0 - 1.0 + (i % 7 == 0 ? 4.0 : 0.0);
-    }
-}
-
-void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
-            const double *, const int *, const double *, const int *, const double *, double *,
-            const int *, size_t, size_t);
-void dtrmm_(const char *, const char *, const char *, const char *, const int *, const int *,
-            const double *, const double *, const int *, double *, const int *, size_t, size_t,
-            size_t, size_t);
-void dtrsm_(const char *, const char *, const char *, const char *, const int *, const int *,
-            const double *, const double *, const int *, double *, const int *, size_t, size_t,
-            size_t, size_t);
-void dsyrk_(const char *, const char *, const int *, const int *, const double *, const double *,
-            const int *, const double *, double *, const int *, size_t, size_t);
-
-static int same(const double *x, const double *y, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!(fabs(x[i] - y[i]) <= 1e-12 * (1 + fabs(y[i]))))
-            return 0;
-    return 1;
-}
-
-/* Each kernel against the host BLAS on one 24 x 24 (ld 29) problem. */
+/* cuBLAS's level-3 routines, a row per precision (t_cuda_standin_blas.c). */
 static void test_cublas(void)
 {
-    enum { N = 24, LD = 29, SZ = LD * N };
-    cudaStream_t s = new_stream();
-    cublasHandle_t h;
-    cudaStream_t got = NULL;
-    double a[SZ], b[SZ], c[SZ], want[SZ], back[SZ], *da, *db, *dc;
-    const double alpha = 0.5, beta = -1.5;
-    const int n = N, ld = LD;
-    fill(a, SZ, 1);
-    fill(b, SZ, 2);
-    fill(c, SZ, 3);
-    for (int i = 0; i < N; i++)
-        a[i + i * LD] += 8.0;   /* well conditioned for DTRSM */
-    CHECK(cublasCreate(&h) == CUBLAS_STATUS_SUCCESS && cublasSetStream(h, s) == 0);
-    CHECK(cublasGetStream(h, &got) == 0 && got == s);
-    CHECK(cudaMalloc((void **)&da, sizeof a) == 0 && cudaMalloc((void **)&db, sizeof b) == 0 &&
-          cudaMalloc((void **)&dc, sizeof c) == 0);
-    CHECK(cudaMemcpyAsync(da, a, sizeof a, cudaMemcpyHostToDevice, s) == 0);
-    CHECK(cudaMemcpyAsync(db, b, sizeof b, cudaMemcpyHostToDevice, s) == 0);
-    for (int k = 0; k < 5; k++) {
-        memcpy(want, c, sizeof c);
-        CHECK(cudaMemcpyAsync(dc, c, sizeof c, cudaMemcpyHostToDevice, s) == 0);
-        cublasStatus_t st = 0;
-        switch (k) {
-        case 0:
-            st = cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_T, N, N, N, &alpha, da, LD, db, LD, &beta,
-                             dc, LD);
-            dgemm_("N", "T", &n, &n, &n, &alpha, a, &ld, b, &ld, &beta, want, &ld, 1, 1);
-            break;
-        case 1:
-            st = cublasDsyrk(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, N, N, &alpha, da, LD, &beta,
-                             dc, LD);
-            dsyrk_("L", "N", &n, &n, &alpha, a, &ld, &beta, want, &ld, 1, 1);
-            break;
-        case 2:
-            st = cublasDtrsm(h, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
-                             CUBLAS_DIAG_NON_UNIT, N, N, &alpha, da, LD, dc, LD);
-            dtrsm_("R", "L", "T", "N", &n, &n, &alpha, a, &ld, want, &ld, 1, 1, 1, 1);
-            break;
-        case 3:   /* in place */
-            st = cublasDtrmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N,
-                             CUBLAS_DIAG_UNIT, N, N, &alpha, da, LD, dc, LD, dc, LD);
-            dtrmm_("L", "U", "N", "U", &n, &n, &alpha, a, &ld, want, &ld, 1, 1, 1, 1);
-            break;
-        case 4:   /* out of place: C = alpha A B */
-            memcpy(want, b, sizeof b);
-            st = cublasDtrmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
-                             CUBLAS_DIAG_NON_UNIT, N, N, &alpha, da, LD, db, LD, dc, LD);
-            dtrmm_("L", "L", "T", "N", &n, &n, &alpha, a, &ld, want, &ld, 1, 1, 1, 1);
-            break;
-        }
-        CHECK(st == CUBLAS_STATUS_SUCCESS);
-        CHECK(cudaMemcpyAsync(back, dc, sizeof back, cudaMemcpyDeviceToHost, s) == 0);
-        for (int j = 0; j < N; j++)
-            CHECK(same(back + j * LD, want + j * LD, N));
+    for (int p = 0; p < STANDIN_TEST_PRECISIONS; p++) {
+        const char *row = "cuBLAS";
+        row_failures += standin_test_cublas(p, &row);
+        report(row);
     }
-    /* argument checks as cuBLAS's */
-    CHECK(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, -1, N, N, &alpha, da, LD, db, LD, &beta, dc,
-                      LD) == CUBLAS_STATUS_INVALID_VALUE);
-    CHECK(cublasDgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, N, N, LD, &alpha, da, N, db, LD, &beta, dc,
-                      LD) == CUBLAS_STATUS_INVALID_VALUE);
-    CHECK(cublasDsyrk(h, CUBLAS_FILL_MODE_FULL, CUBLAS_OP_N, N, N, &alpha, da, LD, &beta, dc,
-                      LD) == CUBLAS_STATUS_INVALID_VALUE);
-    CHECK(cublasDtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
-                      CUBLAS_DIAG_UNIT, N, N, &alpha, da, N - 1, dc, LD) ==
-          CUBLAS_STATUS_INVALID_VALUE);
-    CHECK(cublasDtrmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
-                      CUBLAS_DIAG_UNIT, N, N, &alpha, da, LD, db, LD, dc, N - 1) ==
-          CUBLAS_STATUS_INVALID_VALUE);
-    CHECK(strlen(cublasGetStatusString(CUBLAS_STATUS_EXECUTION_FAILED)) > 0);
-    CHECK(cublasDestroy(h) == 0 && cudaStreamDestroy(s) == 0);
-    CHECK(cudaFree(da) == 0 && cudaFree(db) == 0 && cudaFree(dc) == 0);
-    report("cuBLAS DGEMM DSYRK DTRSM DTRMM (in and out of place), checks");
 }
 
 static void test_capacity(void)

@@ -1,5 +1,6 @@
-/* Shared by the CUDA stand-in's test (t_cuda_standin.c) and the misuse
- * snippets it runs in child processes (t_cuda_standin_rules.c). */
+/* Shared by the CUDA stand-in's test (t_cuda_standin.c), the misuse
+ * snippets it runs in child processes (t_cuda_standin_rules.c) and its
+ * cuBLAS checks (t_cuda_standin_blas.c). */
 #ifndef HETSCAL_T_CUDA_STANDIN_H
 #define HETSCAL_T_CUDA_STANDIN_H
 
@@ -15,6 +16,12 @@ void standin_test_rule(const char *rule);
 /* The child scenarios: sticky faults, device listing, capacity; the exit
  * status is the number of failed checks. */
 int standin_test_child(const char *scenario);
+
+/* The cuBLAS level-3 routines of precision p (S, D, C, Z: 0 to 3) against
+ * the host BLAS, and the arguments they refuse.  Returns the number of
+ * failed checks (each printed); *row names the row. */
+enum { STANDIN_TEST_PRECISIONS = 4 };
+int standin_test_cublas(int p, const char **row);
 
 typedef struct standin_rule {
     const char *name;

@@ -30,6 +30,8 @@ const standin_rule standin_rules[] = {
     R("handle-after-stream", "cuBLAS handle used after its stream was destroyed", 1),
     R("trmm-overlap", "output overlaps an input", 1),
     R("gemm-overlap", "output overlaps an input", 1),
+    R("zgemm-beyond", "access beyond the end of a device allocation", 1),
+    R("cherk-overlap", "output overlaps an input", 1),
     R("free-host-pending", "pinned memory released while a queued operation uses it", 1),
     R("free-not-allocation", "cudaFree of a pointer that is not a device allocation", 0),
     R("free-host-not-pinned", "cudaFreeHost of a pointer that is not from cudaHostAlloc", 0),
@@ -118,6 +120,15 @@ void standin_test_rule(const char *rule)
                     4, 4, &one, d, 4, d + 16, 4, d + 18, 4);
     } else if (!strcmp(rule, "gemm-overlap")) {   /* C is A */
         cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, d, 4, d + 16, 4, &one, d, 4);
+    } else if (!strcmp(rule, "zgemm-beyond")) {   /* C: 81 elements of 16 bytes > 1 KiB */
+        const cuDoubleComplex zone = make_cuDoubleComplex(1, 0);
+        cuDoubleComplex *z = device_bytes(81 * sizeof(cuDoubleComplex));
+        cublasZgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 9, 9, 9, &zone, z, 9, z, 9, &zone,
+                    (cuDoubleComplex *)d, 9);
+    } else if (!strcmp(rule, "cherk-overlap")) {   /* C starts in A's last column */
+        const float fone = 1;
+        cublasCherk(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, 4, 4, &fone, (cuComplex *)d, 4, &fone,
+                    (cuComplex *)d + 12, 4);
     } else if (!strcmp(rule, "free-host-pending")) {
         static int gate;
         double *pinned;

@@ -1,6 +1,8 @@
 /* Prints the values of the CUDA and cuBLAS constants the stand-in
- * declares; testing/cuda_standin_headers.sh builds it against the
- * stand-in's headers and against the toolkit's and compares. */
+ * declares and the layout of the complex types; testing/cuda_standin_headers.sh
+ * builds it against the stand-in's headers and against the toolkit's and
+ * compares. */
+#include <stddef.h>
 #include <stdio.h>
 
 #include <cublas_v2.h>
@@ -37,5 +39,8 @@ int main(void)
     SHOW(CUBLAS_SIDE_LEFT); SHOW(CUBLAS_SIDE_RIGHT);
     SHOW(CUBLAS_OP_N); SHOW(CUBLAS_OP_T); SHOW(CUBLAS_OP_C);
     SHOW(CUBLAS_POINTER_MODE_HOST); SHOW(CUBLAS_POINTER_MODE_DEVICE);
+    SHOW(sizeof(cuComplex)); SHOW(_Alignof(cuComplex)); SHOW(offsetof(cuComplex, y));
+    SHOW(sizeof(cuDoubleComplex)); SHOW(_Alignof(cuDoubleComplex));
+    SHOW(offsetof(cuDoubleComplex, y));
     return 0;
 }

@@ -107,21 +107,63 @@ void standin_alloc_remove(const void *base);
 void standin_check_device_extent(const char *call, const char *what, const void *p,
                                  size_t bytes, int dev);
 
-/* A queued cuBLAS call: the BLAS routine (op: 'g'emm, 's'yrk, 't'rsm,
- * trm'm') and its arguments, alpha and beta read when it was queued. */
+typedef struct standin_op standin_op;
+
+/* The host BLAS routines behind cuBLAS's level-3 calls, one prototype per
+ * shape for the four precisions (Fortran passes every argument by address;
+ * the element type is the precision's; hidden string lengths as gfortran
+ * passes them). */
+typedef void standin_gemm_fn(const char *transa, const char *transb, const int *m,
+                             const int *n, const int *k, const void *alpha, const void *a,
+                             const int *lda, const void *b, const int *ldb, const void *beta,
+                             void *c, const int *ldc, size_t l1, size_t l2);
+/* ?syrk_ and ?herk_ */
+typedef void standin_rank_k_fn(const char *uplo, const char *trans, const int *n, const int *k,
+                               const void *alpha, const void *a, const int *lda,
+                               const void *beta, void *c, const int *ldc, size_t l1, size_t l2);
+/* ?trsm_ and ?trmm_ */
+typedef void standin_triangle_fn(const char *side, const char *uplo, const char *transa,
+                                 const char *diag, const int *m, const int *n,
+                                 const void *alpha, const void *a, const int *lda, void *b,
+                                 const int *ldb, size_t l1, size_t l2, size_t l3, size_t l4);
+
+/* One precision of cuBLAS: a row of standin_precisions (standin_host_blas.c). */
+typedef struct standin_precision {
+    size_t size;         /* bytes of an element */
+    size_t real_size;    /* bytes of its real part (herk's alpha and beta) */
+    int complex;
+    standin_gemm_fn *gemm;
+    standin_rank_k_fn *syrk, *herk;   /* herk: NULL for S and D */
+    standin_triangle_fn *trsm, *trmm;
+} standin_precision;
+enum { STANDIN_S, STANDIN_D, STANDIN_C, STANDIN_Z, STANDIN_PRECISIONS };
+extern const standin_precision standin_precisions[STANDIN_PRECISIONS];
+
+/* alpha or beta of any precision, copied when the call is queued. */
+typedef union standin_scalar {
+    double aligned[2];
+    unsigned char bytes[2 * sizeof(double)];
+} standin_scalar;
+
+/* A queued cuBLAS call: the BLAS routine (op: 'g'emm, 's'yrk, 'h'erk,
+ * 't'rsm, trm'm') of precision prec and its arguments, alpha and beta
+ * read when it was queued. */
 typedef struct standin_blas {
+    const standin_precision *prec;
     char op, side, uplo, transa, transb, diag;
     int m, n, k;
-    double alpha, beta;
-    const double *a, *b;
-    double *c;
+    standin_scalar alpha, beta;
+    const void *a, *b;
+    void *c;
     int lda, ldb, ldc;
 } standin_blas;
+/* Runs a queued cuBLAS call with the host BLAS of its precision (the
+ * stream's thread, lock not held). */
+void standin_run_blas(standin_op *op);
 
 /* A queued operation.  run executes it outside the lock on the stream's
  * thread; ready (under the lock) says whether it may start; finish
  * (under the lock) publishes its completion. */
-typedef struct standin_op standin_op;
 struct standin_op {
     standin_op *next;
     void (*run)(standin_op *op);
@@ -185,6 +227,8 @@ cudaError_t standin_stream_drain(cudaStream_t s);
 cudaError_t standin_device_drain(int dev);
 /* Loud if a queued operation touches [p, p + size). */
 void standin_check_untouched(const char *call, const void *p, size_t size);
+/* Loud unless h is a live cuBLAS handle whose stream was not destroyed. */
+void standin_check_handle(const char *call, cublasHandle_t h);
 /* Marks the cuBLAS handles set to s (from cudaStreamDestroy). */
 void standin_forget_stream_in_handles(cudaStream_t s);
 void standin_event_release(cudaEvent_t e);

@@ -1,9 +1,11 @@
 /* The cuBLAS (v2) API as far as hetscal's CUDA backend uses it, for the
- * host stand-in (testing/cuda_standin).  As in the toolkit, the short
- * names are macros for the _v2 symbols that libcublas exports. */
+ * host stand-in (testing/cuda_standin): handles and the level-3 routines
+ * in the four precisions S, D, C, Z.  As in the toolkit, the short names
+ * are macros for the _v2 symbols that libcublas exports. */
 #ifndef CUDA_STANDIN_CUBLAS_V2_H
 #define CUDA_STANDIN_CUBLAS_V2_H
 
+#include "cuComplex.h"
 #include "cuda_runtime.h"
 
 #ifdef __cplusplus
@@ -38,10 +40,24 @@ typedef struct cublasContext *cublasHandle_t;   /* opaque */
 #define cublasSetStream cublasSetStream_v2
 #define cublasGetStream cublasGetStream_v2
 #define cublasSetPointerMode cublasSetPointerMode_v2
+#define cublasSgemm cublasSgemm_v2
 #define cublasDgemm cublasDgemm_v2
+#define cublasCgemm cublasCgemm_v2
+#define cublasZgemm cublasZgemm_v2
+#define cublasSsyrk cublasSsyrk_v2
 #define cublasDsyrk cublasDsyrk_v2
+#define cublasCsyrk cublasCsyrk_v2
+#define cublasZsyrk cublasZsyrk_v2
+#define cublasCherk cublasCherk_v2
+#define cublasZherk cublasZherk_v2
+#define cublasStrsm cublasStrsm_v2
 #define cublasDtrsm cublasDtrsm_v2
+#define cublasCtrsm cublasCtrsm_v2
+#define cublasZtrsm cublasZtrsm_v2
+#define cublasStrmm cublasStrmm_v2
 #define cublasDtrmm cublasDtrmm_v2
+#define cublasCtrmm cublasCtrmm_v2
+#define cublasZtrmm cublasZtrmm_v2
 
 cublasStatus_t cublasCreate_v2(cublasHandle_t *handle);
 cublasStatus_t cublasDestroy_v2(cublasHandle_t handle);
@@ -50,26 +66,93 @@ cublasStatus_t cublasGetStream_v2(cublasHandle_t handle, cudaStream_t *streamId)
 cublasStatus_t cublasSetPointerMode_v2(cublasHandle_t handle, cublasPointerMode_t mode);
 const char *cublasGetStatusString(cublasStatus_t status);
 
+/* Operations: CUBLAS_OP_C is the conjugate transpose, the transpose for S
+ * and D.  ?syrk: N or T (S and D: also C); ?herk: N or C, alpha and beta
+ * real. */
+cublasStatus_t cublasSgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
+                              cublasOperation_t transb, int m, int n, int k,
+                              const float *alpha, const float *A, int lda, const float *B,
+                              int ldb, const float *beta, float *C, int ldc);
 cublasStatus_t cublasDgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
                               cublasOperation_t transb, int m, int n, int k,
                               const double *alpha, const double *A, int lda,
                               const double *B, int ldb, const double *beta, double *C,
                               int ldc);
+cublasStatus_t cublasCgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
+                              cublasOperation_t transb, int m, int n, int k,
+                              const cuComplex *alpha, const cuComplex *A, int lda,
+                              const cuComplex *B, int ldb, const cuComplex *beta,
+                              cuComplex *C, int ldc);
+cublasStatus_t cublasZgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
+                              cublasOperation_t transb, int m, int n, int k,
+                              const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                              int lda, const cuDoubleComplex *B, int ldb,
+                              const cuDoubleComplex *beta, cuDoubleComplex *C, int ldc);
+cublasStatus_t cublasSsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                              cublasOperation_t trans, int n, int k, const float *alpha,
+                              const float *A, int lda, const float *beta, float *C,
+                              int ldc);
 cublasStatus_t cublasDsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
                               cublasOperation_t trans, int n, int k, const double *alpha,
                               const double *A, int lda, const double *beta, double *C,
                               int ldc);
+cublasStatus_t cublasCsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                              cublasOperation_t trans, int n, int k, const cuComplex *alpha,
+                              const cuComplex *A, int lda, const cuComplex *beta,
+                              cuComplex *C, int ldc);
+cublasStatus_t cublasZsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                              cublasOperation_t trans, int n, int k,
+                              const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                              int lda, const cuDoubleComplex *beta, cuDoubleComplex *C,
+                              int ldc);
+cublasStatus_t cublasCherk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                              cublasOperation_t trans, int n, int k, const float *alpha,
+                              const cuComplex *A, int lda, const float *beta, cuComplex *C,
+                              int ldc);
+cublasStatus_t cublasZherk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                              cublasOperation_t trans, int n, int k, const double *alpha,
+                              const cuDoubleComplex *A, int lda, const double *beta,
+                              cuDoubleComplex *C, int ldc);
+cublasStatus_t cublasStrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                              cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int m, int n, const float *alpha,
+                              const float *A, int lda, float *B, int ldb);
 cublasStatus_t cublasDtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
                               cublasFillMode_t uplo, cublasOperation_t trans,
                               cublasDiagType_t diag, int m, int n, const double *alpha,
                               const double *A, int lda, double *B, int ldb);
+cublasStatus_t cublasCtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                              cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int m, int n, const cuComplex *alpha,
+                              const cuComplex *A, int lda, cuComplex *B, int ldb);
+cublasStatus_t cublasZtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                              cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int m, int n,
+                              const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                              int lda, cuDoubleComplex *B, int ldb);
 /* Out of place: C = alpha op(A) B (left) or alpha B op(A) (right); C == B
  * is the in-place BLAS form. */
+cublasStatus_t cublasStrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                              cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int m, int n, const float *alpha,
+                              const float *A, int lda, const float *B, int ldb, float *C,
+                              int ldc);
 cublasStatus_t cublasDtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
                               cublasFillMode_t uplo, cublasOperation_t trans,
                               cublasDiagType_t diag, int m, int n, const double *alpha,
-                              const double *A, int lda, const double *B, int ldb,
-                              double *C, int ldc);
+                              const double *A, int lda, const double *B, int ldb, double *C,
+                              int ldc);
+cublasStatus_t cublasCtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                              cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int m, int n, const cuComplex *alpha,
+                              const cuComplex *A, int lda, const cuComplex *B, int ldb,
+                              cuComplex *C, int ldc);
+cublasStatus_t cublasZtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                              cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int m, int n,
+                              const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                              int lda, const cuDoubleComplex *B, int ldb,
+                              cuDoubleComplex *C, int ldc);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,323 @@
+/* cuBLAS's level-3 routines on the host, one generic path for the four
+ * precisions (a row of standin_precisions: element size, host BLAS): a
+ * call checks its arguments as cuBLAS does (CUBLAS_STATUS_INVALID_VALUE),
+ * then fails loudly for what cuBLAS would let corrupt memory (operands
+ * outside their allocations, of another device, overlapping the output),
+ * and queues the host BLAS call on the handle's stream with alpha and beta
+ * read now (host pointer mode).  The entry points are instances of one
+ * macro per routine, at the end. */
+#include <stdint.h>
+#include <string.h>
+
+#include "standin.h"
+
+/* A column-major operand: rows x cols with leading dimension ld. */
+typedef struct operand {
+    const char *name;
+    const void *p;
+    int rows, cols, ld;
+    int may_be_output;   /* ?trmm's B: C == B is the in-place form */
+} operand;
+
+typedef struct call {
+    const char *name;
+    cublasHandle_t h;
+    const standin_precision *prec;
+    cudaStream_t stream;
+    operand op[3];   /* inputs first, the output last */
+    int nop;
+} call;
+
+static size_t extent_bytes(const operand *o, size_t size)
+{
+    return ((size_t)(o->cols - 1) * (size_t)o->ld + (size_t)o->rows) * size;
+}
+
+/* Whether two operands of elements of size bytes share an element (exact,
+ * column by column). */
+static int overlap(const operand *x, const operand *y, size_t size)
+{
+    uintptr_t xs = (uintptr_t)x->p, xe = xs + extent_bytes(x, size);
+    uintptr_t ys = (uintptr_t)y->p, ye = ys + extent_bytes(y, size);
+    if (xe <= ys || ye <= xs)
+        return 0;
+    for (int j = 0; j < y->cols; j++) {
+        uintptr_t s = ys + (size_t)j * (size_t)y->ld * size;
+        uintptr_t e = s + (size_t)y->rows * size;
+        uintptr_t colb = (size_t)x->ld * size, len = (size_t)x->rows * size;
+        /* x's column i is [xs + i colb, xs + i colb + len): the first that ends after s */
+        intptr_t i = s + 1 > xs + len ? (intptr_t)((s + 1 - xs - len + colb - 1) / colb) : 0;
+        if (i < x->cols && xs + (uintptr_t)i * colb < e)
+            return 1;
+    }
+    return 0;
+}
+
+/* Everything but the argument values: the handle, its stream and device,
+ * the operands' memory.  Takes the lock; the caller enqueues and unlocks. */
+static cublasStatus_t begin(call *c)
+{
+    cudaError_t err = standin_enter(c->name);
+    pthread_mutex_lock(&standin_lock);
+    standin_check_handle(c->name, c->h);
+    if (standin_current() != c->h->device)
+        standin_die("cuBLAS call while another device is current",
+                    "%s: handle of device %d, current device %d", c->name, c->h->device,
+                    standin_current());
+    if (!c->h->stream)
+        standin_die("the NULL (legacy) stream is not supported by the stand-in",
+                    "%s on a handle without cublasSetStream", c->name);
+    c->stream = c->h->stream;
+    if (err != cudaSuccess) {
+        pthread_mutex_unlock(&standin_lock);
+        return CUBLAS_STATUS_EXECUTION_FAILED;
+    }
+    size_t size = c->prec->size;
+    const operand *out = &c->op[c->nop - 1];
+    for (int i = 0; i < c->nop; i++) {
+        const operand *o = &c->op[i];
+        if (o->rows == 0 || o->cols == 0)
+            continue;
+        standin_check_device_extent(c->name, o->name, o->p, extent_bytes(o, size),
+                                    c->h->device);
+        if (i < c->nop - 1 && out->rows && out->cols && !(o->may_be_output && o->p == out->p) &&
+            overlap(o, out, size))
+            standin_die("output overlaps an input", "%s: %s %p and %s %p share elements",
+                        c->name, out->name, (const void *)out->p, o->name, (const void *)o->p);
+    }
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+/* Checks the call (begin) and queues the BLAS call args on its stream. */
+static cublasStatus_t submit(call *c, standin_blas args)
+{
+    cublasStatus_t st = begin(c);
+    if (st != CUBLAS_STATUS_SUCCESS)
+        return st;
+    standin_op *op = standin_op_new();
+    op->run = standin_run_blas;
+    args.prec = c->prec;
+    op->u.blas = args;
+    op->counted = 1;
+    for (int i = 0; i < c->nop; i++) {
+        op->touch[i] = (const char *)c->op[i].p;
+        op->touch_len[i] =
+            c->op[i].rows && c->op[i].cols ? extent_bytes(&c->op[i], c->prec->size) : 0;
+    }
+    standin_enqueue(c->stream, op);
+    pthread_mutex_unlock(&standin_lock);
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+static int max1(int x)
+{
+    return x > 1 ? x : 1;
+}
+
+/* The operations a routine accepts, as a mask of 1 << cublasOperation_t. */
+enum { OP_N = 1 << CUBLAS_OP_N, OP_T = 1 << CUBLAS_OP_T, OP_C = 1 << CUBLAS_OP_C,
+       OPS_ALL = OP_N | OP_T | OP_C };
+
+static int bad_op(cublasOperation_t t, unsigned allowed)
+{
+    return (unsigned)t > (unsigned)CUBLAS_OP_C || !(allowed >> t & 1u);
+}
+
+/* CUBLAS_OP_C: the conjugate transpose, the transpose of a real matrix. */
+static char op_char(const standin_precision *p, cublasOperation_t t)
+{
+    return t == CUBLAS_OP_N ? 'N' : t == CUBLAS_OP_C && p->complex ? 'C' : 'T';
+}
+
+static int bad_fill(cublasFillMode_t uplo)
+{
+    return uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER;
+}
+
+static char fill_char(cublasFillMode_t uplo)
+{
+    return uplo == CUBLAS_FILL_MODE_UPPER ? 'U' : 'L';
+}
+
+/* alpha or beta: its bytes, bytes long (an element, or herk's real part). */
+static standin_scalar scalar(const void *x, size_t bytes)
+{
+    standin_scalar s;
+    memset(&s, 0, sizeof s);
+    memcpy(s.bytes, x, bytes);
+    return s;
+}
+
+/* Whether alpha (parts reals of real_size bytes each) is zero: then cuBLAS
+ * reads no element of the multiplied operands. */
+static int is_zero(const void *x, size_t real_size, int parts)
+{
+    for (int i = 0; i < parts; i++)
+        if ((real_size == sizeof(float) ? ((const float *)x)[i] : ((const double *)x)[i]) != 0)
+            return 0;
+    return 1;
+}
+
+static int parts(const standin_precision *p)
+{
+    return p->complex ? 2 : 1;
+}
+
+static cublasStatus_t gemm(const char *name, const standin_precision *p, cublasHandle_t handle,
+                           cublasOperation_t transa, cublasOperation_t transb, int m, int n,
+                           int k, const void *alpha, const void *A, int lda, const void *B,
+                           int ldb, const void *beta, void *C, int ldc)
+{
+    int ar = transa == CUBLAS_OP_N ? m : k, ac = transa == CUBLAS_OP_N ? k : m;
+    int br = transb == CUBLAS_OP_N ? k : n, bc = transb == CUBLAS_OP_N ? n : k;
+    if (bad_op(transa, OPS_ALL) || bad_op(transb, OPS_ALL) || m < 0 || n < 0 || k < 0 ||
+        lda < max1(ar) || ldb < max1(br) || ldc < max1(m) || !alpha || !beta)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    int reads = k > 0 && !is_zero(alpha, p->real_size, parts(p));
+    call c = { name, handle, p, NULL,
+               { { "A", A, reads ? ar : 0, ac, lda, 0 }, { "B", B, reads ? br : 0, bc, ldb, 0 },
+                 { "C", C, m, n, ldc, 0 } }, 3 };
+    return submit(&c, (standin_blas){ .op = 'g', .transa = op_char(p, transa),
+                                      .transb = op_char(p, transb), .m = m, .n = n, .k = k,
+                                      .alpha = scalar(alpha, p->size),
+                                      .beta = scalar(beta, p->size), .a = A, .b = B, .c = C,
+                                      .lda = lda, .ldb = ldb, .ldc = ldc });
+}
+
+/* ?syrk (symmetric: alpha and beta elements; real: N, T or C, complex: N
+ * or T) and ?herk (Hermitian: alpha and beta real; N or C). */
+static cublasStatus_t rank_k(const char *name, const standin_precision *p, int hermitian,
+                             cublasHandle_t handle, cublasFillMode_t uplo,
+                             cublasOperation_t trans, int n, int k, const void *alpha,
+                             const void *A, int lda, const void *beta, void *C, int ldc)
+{
+    unsigned ops = hermitian ? OP_N | OP_C : p->complex ? OP_N | OP_T : OPS_ALL;
+    size_t scalar_size = hermitian ? p->real_size : p->size;
+    int ar = trans == CUBLAS_OP_N ? n : k, ac = trans == CUBLAS_OP_N ? k : n;
+    if (bad_fill(uplo) || bad_op(trans, ops) || n < 0 || k < 0 || lda < max1(ar) ||
+        ldc < max1(n) || !alpha || !beta)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    int reads = k > 0 && !is_zero(alpha, p->real_size, hermitian ? 1 : parts(p));
+    call c = { name, handle, p, NULL,
+               { { "A", A, reads ? ar : 0, ac, lda, 0 }, { "C", C, n, n, ldc, 0 } }, 2 };
+    return submit(&c, (standin_blas){ .op = hermitian ? 'h' : 's', .uplo = fill_char(uplo),
+                                      .transa = op_char(p, trans), .n = n, .k = k,
+                                      .alpha = scalar(alpha, scalar_size),
+                                      .beta = scalar(beta, scalar_size), .a = A, .c = C,
+                                      .lda = lda, .ldc = ldc });
+}
+
+static int bad_triangle(cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
+                        cublasDiagType_t diag)
+{
+    return (side != CUBLAS_SIDE_LEFT && side != CUBLAS_SIDE_RIGHT) || bad_fill(uplo) ||
+           bad_op(trans, OPS_ALL) || (diag != CUBLAS_DIAG_UNIT && diag != CUBLAS_DIAG_NON_UNIT);
+}
+
+/* What ?trsm and ?trmm share: the triangle A and its side. */
+static standin_blas triangle_args(const standin_precision *p, char which,
+                                  cublasSideMode_t side, cublasFillMode_t uplo,
+                                  cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                                  const void *alpha, const void *A, int lda)
+{
+    return (standin_blas){ .op = which, .side = side == CUBLAS_SIDE_LEFT ? 'L' : 'R',
+                           .uplo = fill_char(uplo), .transa = op_char(p, trans),
+                           .diag = diag == CUBLAS_DIAG_UNIT ? 'U' : 'N', .m = m, .n = n,
+                           .alpha = scalar(alpha, p->size), .a = A, .lda = lda };
+}
+
+static cublasStatus_t trsm(const char *name, const standin_precision *p, cublasHandle_t handle,
+                           cublasSideMode_t side, cublasFillMode_t uplo,
+                           cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                           const void *alpha, const void *A, int lda, void *B, int ldb)
+{
+    int ka = side == CUBLAS_SIDE_LEFT ? m : n;
+    if (bad_triangle(side, uplo, trans, diag) || m < 0 || n < 0 || lda < max1(ka) ||
+        ldb < max1(m) || !alpha)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    int reads = m > 0 && n > 0 && !is_zero(alpha, p->real_size, parts(p));
+    call c = { name, handle, p, NULL,
+               { { "A", A, reads ? ka : 0, ka, lda, 0 }, { "B", B, m, n, ldb, 0 } }, 2 };
+    standin_blas args = triangle_args(p, 't', side, uplo, trans, diag, m, n, alpha, A, lda);
+    args.c = B;   /* in place */
+    args.ldc = ldb;
+    return submit(&c, args);
+}
+
+static cublasStatus_t trmm(const char *name, const standin_precision *p, cublasHandle_t handle,
+                           cublasSideMode_t side, cublasFillMode_t uplo,
+                           cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                           const void *alpha, const void *A, int lda, const void *B, int ldb,
+                           void *C, int ldc)
+{
+    int ka = side == CUBLAS_SIDE_LEFT ? m : n;
+    if (bad_triangle(side, uplo, trans, diag) || m < 0 || n < 0 || lda < max1(ka) ||
+        ldb < max1(m) || ldc < max1(m) || !alpha)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    int reads = m > 0 && n > 0 && !is_zero(alpha, p->real_size, parts(p));
+    call c = { name, handle, p, NULL,
+               { { "A", A, reads ? ka : 0, ka, lda, 0 }, { "B", B, reads ? m : 0, n, ldb, 1 },
+                 { "C", C, m, n, ldc, 0 } }, 3 };
+    if (B == C && ldb != ldc)
+        standin_die("output overlaps an input",
+                    "%s: B == C (in place) with ldb %d != ldc %d", name, ldb, ldc);
+    standin_blas args = triangle_args(p, 'm', side, uplo, trans, diag, m, n, alpha, A, lda);
+    args.b = B;
+    args.ldb = ldb;
+    args.c = C;
+    args.ldc = ldc;
+    return submit(&c, args);
+}
+
+/* The entry points of precision P (S, D, C, Z) with elements of type T:
+ * cuBLAS's prototypes, the generic path with the row of P. */
+#define STANDIN_LEVEL3(P, T)                                                                  \
+    cublasStatus_t cublas##P##gemm_v2(cublasHandle_t handle, cublasOperation_t transa,      \
+                                      cublasOperation_t transb, int m, int n, int k,        \
+                                      const T *alpha, const T *A, int lda, const T *B,      \
+                                      int ldb, const T *beta, T *C, int ldc)                \
+    {                                                                                         \
+        return gemm("cublas" #P "gemm", &standin_precisions[STANDIN_##P], handle, transa,   \
+                    transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                    \
+    }                                                                                         \
+    cublasStatus_t cublas##P##syrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,         \
+                                      cublasOperation_t trans, int n, int k, const T *alpha, \
+                                      const T *A, int lda, const T *beta, T *C, int ldc)    \
+    {                                                                                         \
+        return rank_k("cublas" #P "syrk", &standin_precisions[STANDIN_##P], 0, handle, uplo, \
+                      trans, n, k, alpha, A, lda, beta, C, ldc);                              \
+    }                                                                                         \
+    cublasStatus_t cublas##P##trsm_v2(cublasHandle_t handle, cublasSideMode_t side,         \
+                                      cublasFillMode_t uplo, cublasOperation_t trans,       \
+                                      cublasDiagType_t diag, int m, int n, const T *alpha,  \
+                                      const T *A, int lda, T *B, int ldb)                   \
+    {                                                                                         \
+        return trsm("cublas" #P "trsm", &standin_precisions[STANDIN_##P], handle, side, uplo, \
+                    trans, diag, m, n, alpha, A, lda, B, ldb);                                \
+    }                                                                                         \
+    cublasStatus_t cublas##P##trmm_v2(cublasHandle_t handle, cublasSideMode_t side,         \
+                                      cublasFillMode_t uplo, cublasOperation_t trans,       \
+                                      cublasDiagType_t diag, int m, int n, const T *alpha,  \
+                                      const T *A, int lda, const T *B, int ldb, T *C,       \
+                                      int ldc)                                              \
+    {                                                                                         \
+        return trmm("cublas" #P "trmm", &standin_precisions[STANDIN_##P], handle, side, uplo, \
+                    trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc);                        \
+    }
+
+/* ?herk of complex precision P: alpha and beta of the real type R. */
+#define STANDIN_HERK(P, T, R)                                                                 \
+    cublasStatus_t cublas##P##herk_v2(cublasHandle_t handle, cublasFillMode_t uplo,         \
+                                      cublasOperation_t trans, int n, int k, const R *alpha, \
+                                      const T *A, int lda, const R *beta, T *C, int ldc)    \
+    {                                                                                         \
+        return rank_k("cublas" #P "herk", &standin_precisions[STANDIN_##P], 1, handle, uplo, \
+                      trans, n, k, alpha, A, lda, beta, C, ldc);                              \
+    }
+
+STANDIN_LEVEL3(S, float)
+STANDIN_LEVEL3(D, double)
+STANDIN_LEVEL3(C, cuComplex)
+STANDIN_LEVEL3(Z, cuDoubleComplex)
+STANDIN_HERK(C, cuComplex, float)
+STANDIN_HERK(Z, cuDoubleComplex, double)

@@ -1,0 +1,53 @@
+/* The four precisions of cuBLAS as rows of one table (element size, the
+ * host BLAS routines of that precision) and the execution of a queued
+ * cuBLAS call with its row's routines, on the stream's thread. */
+#include <string.h>
+
+#include "standin.h"
+
+/* The BLAS the project links, by address as Fortran takes them. */
+standin_gemm_fn sgemm_, dgemm_, cgemm_, zgemm_;
+standin_rank_k_fn ssyrk_, dsyrk_, csyrk_, zsyrk_, cherk_, zherk_;
+standin_triangle_fn strsm_, dtrsm_, ctrsm_, ztrsm_, strmm_, dtrmm_, ctrmm_, ztrmm_;
+
+const standin_precision standin_precisions[STANDIN_PRECISIONS] = {
+    [STANDIN_S] = { sizeof(float), sizeof(float), 0, sgemm_, ssyrk_, NULL, strsm_, strmm_ },
+    [STANDIN_D] = { sizeof(double), sizeof(double), 0, dgemm_, dsyrk_, NULL, dtrsm_, dtrmm_ },
+    [STANDIN_C] = { 2 * sizeof(float), sizeof(float), 1, cgemm_, csyrk_, cherk_, ctrsm_, ctrmm_ },
+    [STANDIN_Z] = { 2 * sizeof(double), sizeof(double), 1, zgemm_, zsyrk_, zherk_, ztrsm_,
+                    ztrmm_ },
+};
+
+void standin_run_blas(standin_op *op)
+{
+    const standin_blas *b = &op->u.blas;
+    const standin_precision *p = b->prec;
+    char side = b->side, uplo = b->uplo, ta = b->transa, tb = b->transb, diag = b->diag;
+    int m = b->m, n = b->n, k = b->k;
+    switch (b->op) {
+    case 'g':
+        p->gemm(&ta, &tb, &m, &n, &k, &b->alpha, b->a, &b->lda, b->b, &b->ldb, &b->beta, b->c,
+                &b->ldc, 1, 1);
+        break;
+    case 's':
+    case 'h':
+        (b->op == 's' ? p->syrk : p->herk)(&uplo, &ta, &n, &k, &b->alpha, b->a, &b->lda,
+                                            &b->beta, b->c, &b->ldc, 1, 1);
+        break;
+    case 't':
+        p->trsm(&side, &uplo, &ta, &diag, &m, &n, &b->alpha, b->a, &b->lda, b->c, &b->ldc, 1, 1,
+                1, 1);
+        break;
+    case 'm':   /* out of place: C = B first, then the BLAS in-place form on C */
+        if (b->b != b->c)
+            for (int j = 0; j < n; j++)
+                memcpy((char *)b->c + (size_t)j * (size_t)b->ldc * p->size,
+                       (const char *)b->b + (size_t)j * (size_t)b->ldb * p->size,
+                       (size_t)m * p->size);
+        p->trmm(&side, &uplo, &ta, &diag, &m, &n, &b->alpha, b->a, &b->lda, b->c, &b->ldc, 1, 1,
+                1, 1);
+        break;
+    default:
+        break;
+    }
+}
