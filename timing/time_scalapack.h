@@ -54,7 +54,7 @@ enum { T_DTYPE, T_CTXT, T_M, T_N, T_MB, T_NB, T_RSRC, T_CSRC, T_LLD,
        T_DLEN };
 
 /* A distributed matrix in one precision (time_matrix.c): M-by-N in
- * NB-by-NB blocks, the first on process (0,0), LLD = max(1, LOCr). */
+ * NB-by-NB blocks, the first on process (0,0), LLD = max(1, LOCr) + 3. */
 struct time_matrix {
     const struct time_precision *prec;
     int desc[T_DLEN];
