@@ -1,15 +1,19 @@
-# Compatibility with the reference ScaLAPACK: hetscal's PDPOTRF against the
-# reference's on bad arguments (args_pdpotrf), a plain Fortran caller,
-# Debian's testers with hetscal preloaded, and the list of exported symbols.
+# Compatibility with the reference ScaLAPACK: hetscal's P?POTRF against the
+# reference's on bad arguments (args_potrf, each precision; P?GEQRF's
+# args_geqrf is in qr.mk), a plain Fortran caller, Debian's testers with
+# hetscal preloaded, and the list of exported symbols.
 
-check_PROGRAMS += testing/args_pdpotrf testing/fcall_pdpotrf
-# The bad-argument testers' shared driver, descriptor cases and arithmetic
-# (args_pdgeqrf in qr.mk uses them too).
+check_PROGRAMS += testing/args_potrf testing/fcall_pdpotrf
+# The bad-argument testers' shared driver, precisions, PXERBLA recorder,
+# reference lookup, descriptor cases and arithmetic (args_geqrf in qr.mk
+# uses them too).
 ARGS_SHARED_SOURCES = testing/args/args.h testing/args/args_driver.c \
+  testing/args/args_precision.c testing/args/args_reference.c \
+  testing/args/args_xerbla.c \
   testing/args/args_desc_cases.c testing/args/args_matrix.c
-testing_args_pdpotrf_SOURCES = testing/args/args_pdpotrf.c \
+testing_args_potrf_SOURCES = testing/args/args_potrf.c \
   testing/args/args_cases.c testing/args/args_potrf.h $(ARGS_SHARED_SOURCES)
-testing_args_pdpotrf_LDADD = $(tester_ldadd)
+testing_args_potrf_LDADD = $(tester_ldadd) -ldl
 # What the two Fortran callers share (fcall_pdgeqrf in qr.mk uses it too):
 # the module fcall_frame, compiled first (its .mod lands in the build
 # directory, where the callers' compilations find it).
@@ -30,6 +34,7 @@ DEBIAN_QR_TESTS = testing/xdqr_stock_np1.sh testing/xdqr_stock_np2.sh \
   testing/xdqr_stock_np4.sh testing/xdqr_hard_np4.sh \
   testing/xdls_stock_np4.sh testing/xdls_hard_np2.sh
 COMPAT_TESTS = testing/exports.sh testing/args_np1.sh testing/args_np4.sh \
+  testing/args_prec_np1.sh testing/args_prec_np4.sh \
   testing/fcall_np1.sh testing/fcall_np4.sh $(DEBIAN_LLT_TESTS) $(DEBIAN_QR_TESTS)
 TESTS += $(COMPAT_TESTS)
 # Not in the default suite (the tests above run the same testers one by

@@ -1,12 +1,12 @@
 # PDGEQRF's tests: the bad-argument comparison with the reference
-# (testing/args_pdgeqrf), the ScaLAPACK-style tester testing/xqr (sources in
-# testing/qr/, inputs in testing/data/qr_*.dat), a plain Fortran caller, and
-# Debian's xdqr with hetscal preloaded.
+# (testing/args_geqrf, every precision), the ScaLAPACK-style tester
+# testing/xqr (sources in testing/qr/, inputs in testing/data/qr_*.dat), a
+# plain Fortran caller, and Debian's xdqr with hetscal preloaded.
 
-check_PROGRAMS += testing/args_pdgeqrf testing/xqr testing/fcall_pdgeqrf
-testing_args_pdgeqrf_SOURCES = testing/args/args_pdgeqrf.c \
+check_PROGRAMS += testing/args_geqrf testing/xqr testing/fcall_pdgeqrf
+testing_args_geqrf_SOURCES = testing/args/args_geqrf.c \
   testing/args/args_qr_cases.c testing/args/args_qr.h $(ARGS_SHARED_SOURCES)
-testing_args_pdgeqrf_LDADD = $(tester_ldadd)
+testing_args_geqrf_LDADD = $(tester_ldadd) -ldl
 
 testing_xqr_SOURCES = \
   testing/qr/qr_main.c testing/qr/qr_scalapack.h \

@@ -1,11 +1,13 @@
-# timing/time_scalapack: hetscal's PDPOTRF and PDGEQRF against the reference
-# ScaLAPACK's, side by side on the same matrices, with the DGEMM ceiling of
-# the same cores (it reuses the tester's distributed matrices and residual
-# checks from testing/llt/).  Inputs: timing/*.dat.
+# timing/time_scalapack: hetscal's P?POTRF and P?GEQRF (-precision s, d, c,
+# z) against the reference ScaLAPACK's, side by side on the same matrices,
+# with the GEMM ceiling of the same cores (it reuses the testers' input
+# reader, random entries and pass test from testing/).  Inputs:
+# timing/*.dat.
 noinst_PROGRAMS += timing/time_scalapack
 timing_time_scalapack_SOURCES = \
   timing/time_scalapack.h timing/time_scalapack.c \
   timing/time_input.c timing/time_options.c timing/time_default_input.c \
+  timing/time_precision.c timing/time_matrix.c timing/time_pblas.c \
   timing/time_potrf.c timing/time_geqrf.c timing/time_threads.c \
   timing/time_ceiling.c timing/time_reference.c timing/time_stats.c \
   timing/time_blas_threads.h timing/time_blas_threads.c \

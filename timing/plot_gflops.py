@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """GFLOP/s against N from time_scalapack's CSV (-csv FILE): hetscal, the
-reference ScaLAPACK and the DGEMM ceiling of the same cores, one panel per
-routine, one line style per grid/threads/devices setting.
+reference ScaLAPACK and the GEMM ceiling of the same cores (in the
+routine's precision), one panel per routine (PDPOTRF, PZGEQRF ...), one
+line style per grid/threads/devices setting.
 
     python3 timing/plot_gflops.py timing/plot.csv timing/plot.png
 
@@ -59,7 +60,7 @@ def main(argv):
                     label="reference ScaLAPACK" + tag)
             ax.plot(n, [float(r["ceiling_gflops"]) for r in pts], ":",
                     color=line.get_color(), alpha=0.6,
-                    label="DGEMM ceiling" + tag)
+                    label="GEMM ceiling" + tag)
         first = next(iter(series.values()))[0]
         title = routine
         if len(series) == 1:

@@ -1,15 +1,16 @@
-/* The timer's built-in input: both routines at two small sizes on one rank
- * and on a 1 x 2 grid (skipped when there are fewer processes), threads
- * per rank from the cores.  A minute or so on 2 ranks of a 2-core machine;
+/* The timer's built-in input: both routines (in the precisions of
+ * -precision, default D) at two small sizes on one rank and on a 1 x 2
+ * grid (skipped when there are fewer processes), threads per rank from
+ * the cores.  A minute or so on 2 ranks of a 2-core machine;
  * the .dat files in timing/ hold longer runs. */
 #include "config.h"
 
 #include "time_scalapack.h"
 
 static const char default_input[] =
-    "'built-in: PDPOTRF and PDGEQRF, small sizes'  title\n"
-    "'POTRF GEQRF'   routines: POTRF, GEQRF or both\n"
-    "'L'             UPLO (PDPOTRF)\n"
+    "'built-in: P?POTRF and P?GEQRF, small sizes'  title\n"
+    "'POTRF GEQRF'   routines: POTRF, GEQRF or both (precision: -precision)\n"
+    "'L'             UPLO (P?POTRF)\n"
     "2               number of problem sizes\n"
     "1000 2000       values of N\n"
     "0               number of M's (PDGEQRF; 0: M = N, else one per N)\n"
@@ -26,7 +27,7 @@ static const char default_input[] =
     "3               repetitions of each routine (interleaved)\n"
     "T               check the residual of hetscal's result\n"
     "16.0            residual threshold\n"
-    "0               DGEMM size of the ceiling (0: min(N, 384))\n";
+    "0               GEMM size of the ceiling (0: min(N, 384))\n";
 
 const char *time_default_input(void)
 {

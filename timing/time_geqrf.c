@@ -1,27 +1,41 @@
-/* PDGEQRF in the timer: an M-by-N piece of the tester's well-conditioned
- * matrix, 2MN^2 - 2N^3/3 flops (M >= N; 2NM^2 - 2M^3/3 otherwise), and the
- * residual ||A - QR||_1 / (||A||_1 max(M,N) eps), Q applied to R by the
- * reference PDORMQR, so that hetscal's reflectors and TAU are checked in
- * ScaLAPACK's format. */
+/* P?GEQRF in the timer, every precision: the M-by-N leading part of a
+ * well-conditioned matrix (max(M,N) on the diagonal, entries uniform in
+ * [-0.5, 0.5) elsewhere, the real part symmetric, the imaginary part
+ * random), 2MN^2 - 2N^3/3 flops (M >= N; 2NM^2 - 2M^3/3 otherwise; 4x in
+ * complex), and the residual ||A - QR||_1 / (||A||_1 max(M,N) eps), Q
+ * applied to R by the reference P?ORMQR / P?UNMQR, so that hetscal's
+ * reflectors and TAU are checked in ScaLAPACK's format. */
 #include "config.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "llt_checks.h"
+#include "hetscal.h"
+#include "testing/tester/random.h"
 #include "time_scalapack.h"
 
-typedef void pdgeqrf_fn(const int *m, const int *n, double *a,
-                        const int *ia, const int *ja, const int *desca,
-                        double *tau, double *work, const int *lwork,
-                        int *info);
+/* Both sides' entry point (no character argument): A, TAU and WORK in
+ * the case's precision. */
+typedef void geqrf_fn HETSCAL_GEQRF_ARGS(void);
+
+#define SEED 2024
 
 struct qr_work {
-    double *tau, *work;
+    void *tau, *work;
     int lwork;
 };
 
 static const int one = 1;
+
+static void qr_entry(const void *ctx, int gi, int gj, double v[2])
+{
+    int big = *(const int *)ctx, i = gi - 1, j = gj - 1;
+
+    v[0] = i == j ? big
+                  : i > j ? tester_uniform_at(SEED, i, j)
+                          : tester_uniform_at(SEED, j, i);
+    v[1] = i == j ? 0.0 : tester_uniform_at(SEED + 4, i, j);
+}
 
 static double geqrf_flops(int m, int n)
 {
@@ -29,98 +43,78 @@ static double geqrf_flops(int m, int n)
     return 2.0 * big * small * small - 2.0 * small * small * small / 3.0;
 }
 
-/* LWORK = -1: the minimal workspace of this process. */
-static int query(pdgeqrf_fn *fn, struct time_run *run)
+static geqrf_fn *routine(struct time_run *run, int ours)
+{
+    return (geqrf_fn *)(ours ? time_ours(run->c) : run->ref);
+}
+
+/* LWORK = -1: the minimal workspace of this process (WORK(1)'s real
+ * part). */
+static int query(struct time_run *run, int ours)
 {
     const int q = -1;
-    double w = 0.0, tau = 0.0;
+    double w[2] = { 0.0, 0.0 }, tau[2] = { 0.0, 0.0 };
     int info = 0;
-    fn(&run->c->m, &run->c->n, run->a.a, &one, &one, run->a.desc, &tau, &w,
-       &q, &info);
-    return info == 0 ? (int)w : -1;
+    routine(run, ours)(&run->c->m, &run->c->n, run->a.a, &one, &one,
+                       run->a.desc, tau, w, &q, &info);
+    return info == 0 ? (int)time_real_at(run->c->prec, w, 0) : -1;
 }
 
 static int geqrf_setup(struct time_run *run)
 {
-    const struct time_case *c = run->c;
-    struct llt_problem pb = { c->m > c->n ? c->m : c->n, 1, 1, 'L', 0, 2024 };
-    int ours = query(pdgeqrf_, run), ref = query((pdgeqrf_fn *)run->ref, run);
+    size_t size = time_elem_size(run->c->prec);
+    int ours = query(run, 1), ref = query(run, 0);
     struct qr_work *w = calloc(1, sizeof *w);
 
-    run->pb = pb;
     run->extra = w;
     if (w == NULL)
         return -1;
     w->lwork = ours > ref ? ours : ref;
-    w->tau = malloc(((size_t)run->a.locc + 1) * sizeof *w->tau);
-    w->work = malloc(((size_t)w->lwork + 1) * sizeof *w->work);
+    w->tau = malloc(((size_t)run->a.locc + 1) * size);
+    w->work = malloc(((size_t)w->lwork + 1) * size);
     return ours < 0 || ref < 0 || w->tau == NULL || w->work == NULL ? -1 : 0;
 }
 
 static void geqrf_fill(struct time_run *run)
 {
-    llt_problem_fill(&run->pb, LLT_FILL_FULL, &run->a);
+    int big = run->c->m > run->c->n ? run->c->m : run->c->n;
+    time_matrix_fill(&run->a, qr_entry, &big);
 }
 
 static int geqrf_call(struct time_run *run, int ours)
 {
     struct qr_work *w = run->extra;
-    pdgeqrf_fn *fn = ours ? pdgeqrf_ : (pdgeqrf_fn *)run->ref;
     int info = 0;
-    fn(&run->c->m, &run->c->n, run->a.a, &one, &one, run->a.desc, w->tau,
-       w->work, &w->lwork, &info);
+    routine(run, ours)(&run->c->m, &run->c->n, run->a.a, &one, &one,
+                       run->a.desc, w->tau, w->work, &w->lwork, &info);
     return info;
 }
 
-/* R from the factor, times Q (PDORMQR), minus A. */
-static double qr_residual(struct time_run *run, struct llt_dist *a0,
-                          struct llt_dist *qr)
-{
-    const struct time_case *c = run->c;
-    const double zero_d = 0.0, one_d = 1.0, minus_one_d = -1.0;
-    struct qr_work *w = run->extra;
-    int k = c->m < c->n ? c->m : c->n, info = 0, q = -1, lwork;
-    double wq = 0.0, *work, norm_a, norm_r, resid = -1.0;
-
-    pdlaset_("A", &c->m, &c->n, &zero_d, &zero_d, qr->a, &one, &one,
-             qr->desc, 1);
-    pdlacpy_("U", &c->m, &c->n, run->a.a, &one, &one, run->a.desc, qr->a,
-             &one, &one, qr->desc, 1);
-    pdormqr_("L", "N", &c->m, &c->n, &k, run->a.a, &one, &one, run->a.desc,
-             w->tau, qr->a, &one, &one, qr->desc, &wq, &q, &info, 1, 1);
-    lwork = (int)wq;
-    work = malloc(((size_t)lwork + llt_dist_norm_work(a0) + 1) * sizeof *work);
-    if (info != 0 || work == NULL) {
-        free(work);
-        return -1.0;
-    }
-    pdormqr_("L", "N", &c->m, &c->n, &k, run->a.a, &one, &one, run->a.desc,
-             w->tau, qr->a, &one, &one, qr->desc, work, &lwork, &info, 1, 1);
-    pdgeadd_("N", &c->m, &c->n, &minus_one_d, a0->a, &one, &one, a0->desc,
-             &one_d, qr->a, &one, &one, qr->desc, 1);
-    norm_a = pdlange_("1", &c->m, &c->n, a0->a, &one, &one, a0->desc, work, 1);
-    norm_r = pdlange_("1", &c->m, &c->n, qr->a, &one, &one, qr->desc, work, 1);
-    if (info == 0)
-        resid = norm_r / (norm_a * run->pb.n * llt_eps());
-    free(work);
-    return resid;
-}
-
+/* R from the factor, times Q, minus A. */
 static double geqrf_residual(struct time_run *run)
 {
-    struct llt_dist a0, qr;
-    const int *d = run->a.desc;
-    double resid = NAN;
-    if (llt_dist_create(&a0, d[CTXT_], d[M_], d[N_], d[MB_], d[NB_],
-                        d[RSRC_], d[CSRC_]) != 0)
+    const struct time_case *c = run->c;
+    struct qr_work *w = run->extra;
+    struct time_matrix a0, qr;
+    int k = c->m < c->n ? c->m : c->n, big = c->m > c->n ? c->m : c->n;
+    double norm_a, norm_r, resid = NAN;
+
+    if (time_matrix_like(&a0, &run->a) != 0)
         return resid;
-    if (llt_dist_create(&qr, d[CTXT_], d[M_], d[N_], d[MB_], d[NB_],
-                        d[RSRC_], d[CSRC_]) == 0) {
-        llt_problem_fill(&run->pb, LLT_FILL_FULL, &a0);
-        resid = qr_residual(run, &a0, &qr);
-        llt_dist_destroy(&qr);
+    if (time_matrix_like(&qr, &run->a) == 0) {
+        time_matrix_fill(&a0, qr_entry, &big);
+        time_laset(&qr, "A", 0.0, 0.0);
+        time_lacpy("U", c->m, c->n, &run->a, &qr);
+        if (time_apply_q(&run->a, w->tau, k, &qr) == 0) {
+            time_geadd(-1.0, &a0, 1.0, &qr);
+            norm_a = time_norm1(&a0, c->m, c->n);
+            norm_r = time_norm1(&qr, c->m, c->n);
+            if (!(norm_a < 0.0 || norm_r < 0.0)) /* a NaN goes through */
+                resid = norm_r / (norm_a * big * c->prec->eps);
+        }
+        time_matrix_destroy(&qr);
     }
-    llt_dist_destroy(&a0);
+    time_matrix_destroy(&a0);
     return resid;
 }
 
@@ -136,7 +130,9 @@ static void geqrf_teardown(struct time_run *run)
 }
 
 const struct time_routine time_geqrf = {
-    "GEQRF", "PDGEQRF", "pdgeqrf_", (time_fn *)pdgeqrf_,
+    "GEQRF",
+    { TIME_FN(psgeqrf_), TIME_FN(pdgeqrf_), TIME_FN(pcgeqrf_),
+      TIME_FN(pzgeqrf_) },
     "2MN^2 - 2N^3/3 (M >= N)", "||A - QR||_1 / (||A||_1 max(M,N) eps)",
     geqrf_flops, geqrf_setup, geqrf_fill, geqrf_call, geqrf_residual,
     geqrf_teardown

@@ -26,16 +26,15 @@ static int read_routines(struct dat_reader *r, struct time_section *s)
         return -1;
     for (name = strtok_r(tok, " \t,", &save); name != NULL;
          name = strtok_r(NULL, " \t,", &save)) {
-        const struct time_routine *const *rt = time_routines;
-        for (char *c = name; *c != '\0'; c++)
-            *c = (char)toupper((unsigned char)*c);
-        while (*rt != NULL && strcmp((*rt)->key, name) != 0 &&
-               strcmp((*rt)->name, name) != 0)
-            rt++;
-        if (*rt == NULL)
-            return dat_fail(r, "routines are POTRF and/or GEQRF");
-        if (s->nroutines < TIME_MAX_VALUES)
-            s->routines[s->nroutines++] = *rt;
+        const struct time_routine *rt;
+        const struct time_precision *prec;
+        if (time_routine_parse(name, &rt, &prec) != 0)
+            return dat_fail(r, "routines are POTRF and/or GEQRF, with a"
+                               " precision or not (ZPOTRF, PSGEQRF)");
+        if (s->nroutines < TIME_MAX_VALUES) {
+            s->routines[s->nroutines] = rt;
+            s->precs[s->nroutines++] = prec;
+        }
     }
     return s->nroutines > 0 ? 0 : dat_fail(r, "no routine");
 }
@@ -104,7 +103,7 @@ int time_input_parse(const char **text, int *line, struct time_section *s,
         read_devices(&r, s) == 0 &&
         dat_read_ints(&r, 1, &s->reps, 1, "repetitions") == 0 &&
         read_flag(&r, &s->check, "check") == 0 && dat_read_thresh(&r, &s->thresh) == 0 &&
-        dat_read_ints(&r, 1, &s->ceiling_nb, 0, "ceiling DGEMM size") == 0) {
+        dat_read_ints(&r, 1, &s->ceiling_nb, 0, "ceiling GEMM size") == 0) {
         rc = 0;
         if (s->nm != 0 && s->nm != s->nn)
             rc = dat_fail(&r, "give as many values of M as of N, or none");
@@ -119,15 +118,25 @@ int time_input_has_more(const char *text)
     return dat_has_more(text);
 }
 
-/* The cross product, N varying fastest, then NB, devices, threads, grid
- * and routine. */
-int time_section_cases(const struct time_section *s, struct time_case **cases,
-                       int *ncases)
+/* The cross product, N varying fastest, then NB, devices, threads, grid,
+ * precision and routine. */
+int time_section_cases(const struct time_section *s,
+                       const struct time_precision *const *precs,
+                       int nprecs, struct time_case **cases, int *ncases)
 {
-    size_t count = (size_t)s->nroutines * s->ngrids * s->nthreads *
-                   s->ndevices * s->nnb * s->nn;
-    struct time_case *all = realloc(*cases, (*ncases + count) * sizeof *all);
+    const struct time_routine *rt[TIME_MAX_VALUES * TIME_NPREC];
+    const struct time_precision *pr[TIME_MAX_VALUES * TIME_NPREC];
+    size_t nrp = 0, count;
+    struct time_case *all;
 
+    /* the (routine, precision) pairs, in the order named */
+    for (int r = 0; r < s->nroutines; r++)
+        for (int p = 0; p < (s->precs[r] != NULL ? 1 : nprecs); p++) {
+            rt[nrp] = s->routines[r];
+            pr[nrp++] = s->precs[r] != NULL ? s->precs[r] : precs[p];
+        }
+    count = nrp * s->ngrids * s->nthreads * s->ndevices * s->nnb * s->nn;
+    all = realloc(*cases, (*ncases + count) * sizeof *all);
     if (all == NULL)
         return -1;
     *cases = all;
@@ -141,7 +150,8 @@ int time_section_cases(const struct time_section *s, struct time_case **cases,
         t = (int)(x % s->nthreads), x /= s->nthreads;
         g = (int)(x % s->ngrids), x /= s->ngrids;
         memset(c, 0, sizeof *c);
-        c->routine = s->routines[x];
+        c->routine = rt[x];
+        c->prec = pr[x];
         c->n = s->n[i];
         c->m = s->nm ? s->m[i] : s->n[i];
         c->nb = s->nb[b];

@@ -1,6 +1,7 @@
 /* Command line of the timer: an input file (-f FILE, see
  * timing/potrf_default.dat), or the built-in input with some of its lists
- * replaced by options (-n 4000 -p 1 -q 2 ...), and -csv FILE. */
+ * replaced by options (-n 4000 -p 1 -q 2 ...), -precision for the routines
+ * named without one, and -csv FILE. */
 #include "config.h"
 
 #include <ctype.h>
@@ -16,7 +17,8 @@ void time_print_usage(const char *prog)
            "  -f FILE           input file (timing/*.dat); without it the "
            "built-in input,\n"
            "                    whose lists these options replace:\n"
-           "  -routine R[,R]    potrf, geqrf\n"
+           "  -routine R[,R]    potrf, geqrf (or with a precision: zpotrf, "
+           "psgeqrf)\n"
            "  -n N[,N...]       matrix orders (columns for geqrf)\n"
            "  -m M[,M...]       rows for geqrf, one per N (default M = N)\n"
            "  -nb NB[,NB...]    block size of the caller's layout (MB = NB)\n"
@@ -28,10 +30,13 @@ void time_print_usage(const char *prog)
            "  -devices D[,D]    HETSCAL_DEVICES values ('-': as in the "
            "environment)\n"
            "  -reps R           timed runs of each routine\n"
-           "  -uplo L|U         PDPOTRF's triangle\n"
+           "  -uplo L|U         P?POTRF's triangle\n"
            "  -nocheck          skip the residual of hetscal's result\n"
            "  -thresh X         residual threshold\n"
-           "  -ceiling NB       DGEMM size of the ceiling (0: min(N, 384))\n"
+           "  -ceiling NB       GEMM size of the ceiling (0: min(N, 384))\n"
+           "  -precision P[,P]  s, d, c, z: the precisions of the routines "
+           "named without\n"
+           "                    one, here or in FILE (default d)\n"
            "  -csv FILE         also write one CSV line per case (rank 0)\n",
            prog);
 }
@@ -73,17 +78,30 @@ static int parse_routines(const char *text, struct time_section *s)
     int count = parse_words(text, names);
     s->nroutines = 0;
     for (int i = 0; i < count; i++) {
-        const struct time_routine *const *rt = time_routines;
-        for (char *c = names[i]; *c != '\0'; c++)
-            *c = (char)toupper((unsigned char)*c);
-        while (*rt != NULL && strcmp((*rt)->key, names[i]) != 0 &&
-               strcmp((*rt)->name, names[i]) != 0)
-            rt++;
-        if (*rt == NULL)
+        if (time_routine_parse(names[i], &s->routines[s->nroutines],
+                               &s->precs[s->nroutines]) != 0)
             return -1;
-        s->routines[s->nroutines++] = *rt;
+        s->nroutines++;
     }
     return s->nroutines;
+}
+
+/* -precision s,d,c,z: each at most once. */
+static int parse_precisions(const char *text, struct time_options *opt)
+{
+    char names[TIME_MAX_VALUES][TIME_DEVICES_LEN];
+    int count = parse_words(text, names);
+    opt->nprecs = 0;
+    for (int i = 0; i < count; i++) {
+        const struct time_precision *p = time_precision_named(names[i][0]);
+        if (p == NULL || names[i][1] != '\0' || opt->nprecs == TIME_NPREC)
+            return -1;
+        for (int j = 0; j < opt->nprecs; j++)
+            if (opt->precs[j] == p)
+                return -1;
+        opt->precs[opt->nprecs++] = p;
+    }
+    return opt->nprecs;
 }
 
 static int read_file(const char *path, char **text, char *err, size_t errlen)
@@ -112,7 +130,8 @@ static int parse_text(const char *text, struct time_options *opt,
         struct time_section s;
         if (time_input_parse(&text, &line, &s, err, errlen) != 0)
             return -1;
-        if (time_section_cases(&s, &opt->cases, &opt->ncases) != 0) {
+        if (time_section_cases(&s, opt->precs, opt->nprecs, &opt->cases,
+                               &opt->ncases) != 0) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }
@@ -166,6 +185,7 @@ int time_parse_options(int argc, char **argv, struct time_options *opt,
     int line = 1, p = 0, q = 0, nprocs, changed = 0;
 
     memset(opt, 0, sizeof *opt);
+    opt->precs[opt->nprecs++] = time_precision_named('d');
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     if (time_input_parse(&text, &line, &s, err, errlen) != 0)
         return -1;
@@ -178,6 +198,8 @@ int time_parse_options(int argc, char **argv, struct time_options *opt,
             file = val;
         else if (strcmp(arg, "-csv") == 0 && val != NULL)
             opt->csv = val;
+        else if (strcmp(arg, "-precision") == 0)
+            used = val != NULL && parse_precisions(val, opt) > 0 ? 1 : -1;
         else if ((used = apply_option(arg, val, &s, &p, &q)) >= 0)
             changed = 1;
         if (used < 0) {
@@ -207,7 +229,8 @@ int time_parse_options(int argc, char **argv, struct time_options *opt,
         snprintf(err, errlen, "-m needs one value per value of -n");
         return -1;
     }
-    if (time_section_cases(&s, &opt->cases, &opt->ncases) != 0) {
+    if (time_section_cases(&s, opt->precs, opt->nprecs, &opt->cases,
+                           &opt->ncases) != 0) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }

@@ -1,11 +1,48 @@
-/* PDPOTRF in the timer: the tester's SPD matrix (testing/llt), N^3/3 flops,
- * and the tester's residual ||A - LL'||_1 / (||A||_1 N eps). */
+/* P?POTRF in the timer, every precision: a Hermitian (real: symmetric)
+ * positive definite matrix with N on the diagonal and entries uniform in
+ * [-0.5, 0.5) elsewhere (the imaginary part of opposite signs across the
+ * diagonal), a poison in the triangle not handed over; N^3/3 flops (4x in
+ * complex); the residual ||A - LL^H||_1 / (||A||_1 N eps), the product by
+ * the reference P?GEMM, eps the precision's. */
 #include "config.h"
 
 #include <math.h>
 
-#include "llt_checks.h"
+#include "hetscal.h"
+#include "testing/tester/random.h"
 #include "time_scalapack.h"
+
+/* hetscal.h's P?POTRF, any precision (A passed as it is), and the
+ * reference's, which takes UPLO's hidden length. */
+typedef void het_potrf_fn HETSCAL_POTRF_ARGS(void);
+typedef void ref_potrf_fn(const char *, const int *, void *, const int *,
+                          const int *, const int *, int *, size_t);
+
+#define SEED 2024
+
+/* What an entry depends on: the order, the triangle handed over (or
+ * none: both triangles, for the residual). */
+struct hpd {
+    int n;
+    char uplo;
+    int full;
+};
+
+static void hpd_entry(const void *ctx, int gi, int gj, double v[2])
+{
+    const struct hpd *h = ctx;
+    int i = gi - 1, j = gj - 1, lo = i > j ? j : i, hi = i > j ? i : j;
+
+    if (i == j) {
+        v[0] = h->n;
+    } else if (h->full || (h->uplo == 'L') == (i > j)) {
+        v[0] = tester_uniform_at(SEED, hi, lo);
+        v[1] = (i > j ? 1.0 : -1.0) * tester_uniform_at(SEED + 3, hi, lo);
+    } else {
+        v[0] = 5000.0 + tester_uniform_at(SEED + 2, i, j); /* poison */
+        v[1] = 5000.0;
+    }
+}
 
 static double potrf_flops(int m, int n)
 {
@@ -13,44 +50,58 @@ static double potrf_flops(int m, int n)
     return (double)n * n * n / 3.0;
 }
 
-static int potrf_setup(struct time_run *run)
-{
-    struct llt_problem pb = { run->c->n, 1, 1, run->c->uplo, 0, 2024 };
-    run->pb = pb;
-    return 0;
-}
-
 static void potrf_fill(struct time_run *run)
 {
-    llt_problem_fill(&run->pb, LLT_FILL_INPUT, &run->a);
+    struct hpd h = { run->c->n, run->c->uplo, 0 };
+    time_matrix_fill(&run->a, hpd_entry, &h);
 }
 
 static int potrf_call(struct time_run *run, int ours)
 {
     const int one = 1;
     int info = 0;
-    pdpotrf_fn *fn = ours ? pdpotrf_ : (pdpotrf_fn *)run->ref;
-    fn(&run->c->uplo, &run->c->n, run->a.a, &one, &one, run->a.desc, &info,
-       1);
+    if (ours)
+        ((het_potrf_fn *)time_ours(run->c))(&run->c->uplo, &run->c->n,
+                                            run->a.a, &one, &one,
+                                            run->a.desc, &info);
+    else
+        ((ref_potrf_fn *)run->ref)(&run->c->uplo, &run->c->n, run->a.a, &one,
+                                   &one, run->a.desc, &info, 1);
     return info;
 }
 
+/* ||A - T T^H||_1 / (||A||_1 N eps): T the factor's triangle (L, or U^H
+ * for 'U'), zero elsewhere. */
 static double potrf_residual(struct time_run *run)
 {
-    struct llt_dist a0;
-    const int *d = run->a.desc;
-    double resid = NAN;
-    if (llt_dist_create(&a0, d[CTXT_], d[M_], d[N_], d[MB_], d[NB_],
-                        d[RSRC_], d[CSRC_]) == 0) {
-        llt_problem_fill(&run->pb, LLT_FILL_FULL, &a0);
-        resid = llt_factor_residual(&run->pb, &a0, &run->a);
-        llt_dist_destroy(&a0);
+    const struct time_case *c = run->c;
+    struct hpd full = { c->n, c->uplo, 1 };
+    struct time_matrix tri, diff;
+    double norm_a, norm_diff, resid = NAN;
+    int lower = c->uplo == 'L';
+
+    if (time_matrix_like(&tri, &run->a) != 0)
+        return resid;
+    if (time_matrix_like(&diff, &run->a) == 0) {
+        time_laset(&tri, "A", 0.0, 0.0);
+        time_lacpy(lower ? "L" : "U", c->n, c->n, &run->a, &tri);
+        time_matrix_fill(&diff, hpd_entry, &full);
+        norm_a = time_norm1(&diff, c->n, c->n);
+        time_gemm(lower ? "N" : "C", lower ? "C" : "N", c->n, -1.0, &tri,
+                  &tri, 1.0, &diff);
+        norm_diff = time_norm1(&diff, c->n, c->n);
+        if (!(norm_a < 0.0 || norm_diff < 0.0)) /* a NaN goes through */
+            resid = norm_diff / (norm_a * c->n * c->prec->eps);
+        time_matrix_destroy(&diff);
     }
+    time_matrix_destroy(&tri);
     return resid;
 }
 
 const struct time_routine time_potrf = {
-    "POTRF", "PDPOTRF", "pdpotrf_", (time_fn *)pdpotrf_, "N^3/3",
-    "||A - LL'||_1 / (||A||_1 N eps)", potrf_flops, potrf_setup, potrf_fill,
-    potrf_call, potrf_residual, NULL
+    "POTRF",
+    { TIME_FN(pspotrf_), TIME_FN(pdpotrf_), TIME_FN(pcpotrf_),
+      TIME_FN(pzpotrf_) },
+    "N^3/3", "||A - LL^H||_1 / (||A||_1 N eps)", potrf_flops, NULL,
+    potrf_fill, potrf_call, potrf_residual, NULL
 };

@@ -1,8 +1,9 @@
-/* time_scalapack: hetscal's PDPOTRF and PDGEQRF against the reference
- * ScaLAPACK's, side by side on the same matrices, with the DGEMM rate of
- * the same cores measured in the same run:
+/* time_scalapack: hetscal's P?POTRF and P?GEQRF against the reference
+ * ScaLAPACK's, in any of the four precisions, side by side on the same
+ * matrices, with the GEMM rate of the same cores measured in the same run:
  *   testing/launch 1 timing/time_scalapack -f timing/potrf_default.dat
  *   testing/launch 2 timing/time_scalapack -n 4000 -p 1 -q 2 -csv out.csv
+ *   testing/launch 2 timing/time_scalapack -precision s,d,c,z -n 1000
  * For each case the matrix is regenerated before every run and the two
  * routines alternate (ours, ref, ref, ours, ...); one table line per case
  * (README, "Timing", explains the columns) and, with -csv, one CSV line.
@@ -14,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "llt_checks.h"
+#include "testing/tester/checks.h"
 #include "time_scalapack.h"
 
 const struct time_routine *const time_routines[] = { &time_potrf, &time_geqrf,
@@ -57,14 +58,16 @@ static void run_on_grid(const struct time_case *c, int context,
 {
     const struct time_routine *rt = c->routine;
     struct time_run run;
+    char symbol[24];
     int bad;
 
     memset(&run, 0, sizeof run);
     run.c = c;
     run.context = context;
-    run.ref = time_reference_symbol(rt->symbol);
-    bad = run.ref == NULL || llt_dist_create(&run.a, context, c->m, c->n,
-                                             c->nb, c->nb, 0, 0) != 0;
+    time_routine_symbol(rt, c->prec, symbol, sizeof symbol);
+    run.ref = time_reference_symbol(symbol);
+    bad = run.ref == NULL || time_matrix_create(&run.a, c->prec, context,
+                                                c->m, c->n, c->nb) != 0;
     bad = any_in_grid(context, bad);
     if (!bad)
         bad = any_in_grid(context, rt->setup != NULL && rt->setup(&run) != 0);
@@ -81,7 +84,7 @@ static void run_on_grid(const struct time_case *c, int context,
     o->failed += bad;
     if (rt->teardown != NULL)
         rt->teardown(&run);
-    llt_dist_destroy(&run.a);
+    time_matrix_destroy(&run.a);
 }
 
 static const char *devices_shown(const struct time_case *c)
@@ -99,7 +102,7 @@ static const char *check_word(const struct time_case *c,
         return "FAILED";
     if (!c->check)
         return "-";
-    return llt_residual_ok(o->resid, c->thresh) ? "PASSED" : "FAILED";
+    return tester_residual_ok(o->resid, c->thresh) ? "PASSED" : "FAILED";
 }
 
 static void print_header(void)
@@ -111,18 +114,28 @@ static void print_header(void)
            "ceil GF", "hs%", "ref%", "resid", "CHECK");
 }
 
+/* Whether the program's routine is the reference's own (libhetscal lacks
+ * it, or is not first on the link line). */
+static int ours_is_reference(const struct time_case *c)
+{
+    char symbol[24];
+    time_routine_symbol(c->routine, c->prec, symbol, sizeof symbol);
+    return time_reference_symbol(symbol) == time_ours(c);
+}
+
 static void print_case(const struct time_case *c, struct outcome *o,
                        FILE *csv)
 {
     const struct time_routine *rt = c->routine;
-    double flops = rt->flops(c->m, c->n);
+    double flops = rt->flops(c->m, c->n) * time_flop_factor(c->prec);
     double hs = time_best(o->ours, c->reps), ref = time_best(o->ref, c->reps);
     double hs_med = time_median(o->ours, c->reps);
     double ref_med = time_median(o->ref, c->reps);
     double hs_gf = time_gflops(flops, hs), ref_gf = time_gflops(flops, ref);
     double ceil = o->ceiling > 0.0 ? o->ceiling : NAN;
-    char grid[32], resid[32];
+    char grid[32], resid[32], name[16];
 
+    time_routine_name(rt, c->prec, name, sizeof name);
     snprintf(grid, sizeof grid, "%dx%d", c->p, c->q);
     if (c->check && !o->failed)
         snprintf(resid, sizeof resid, "%9.2e", o->resid);
@@ -130,7 +143,7 @@ static void print_case(const struct time_case *c, struct outcome *o,
         snprintf(resid, sizeof resid, "%9s", "-");
     printf("%-7s %6d %6d %4d %5s %3d %-7s  %8.4f %8.4f %7.2f  %8.4f %8.4f "
            "%7.2f  %6.2f  %7.2f %5.1f %5.1f  %s %s%s\n",
-           rt->name, c->m, c->n, c->nb, grid, o->threads, devices_shown(c),
+           name, c->m, c->n, c->nb, grid, o->threads, devices_shown(c),
            hs, hs_med, hs_gf, ref, ref_med, ref_gf, hs > 0.0 ? ref / hs : 0.0,
            o->ceiling, 100.0 * hs_gf / ceil, 100.0 * ref_gf / ceil, resid,
            check_word(c, o), o->failed ? "  (INFO != 0 or no memory)" : "");
@@ -138,11 +151,11 @@ static void print_case(const struct time_case *c, struct outcome *o,
     if (csv != NULL) {
         fprintf(csv, "%s,%d,%d,%d,%d,%d,%d,%s,%d,%.6f,%.6f,%.4f,%.6f,%.6f,"
                      "%.4f,%.4f,%.4f,%.4f,%.4f,%.4e,%s,%d\n",
-                rt->name, c->m, c->n, c->nb, c->p, c->q, o->threads,
+                name, c->m, c->n, c->nb, c->p, c->q, o->threads,
                 devices_shown(c), c->reps, hs, hs_med, hs_gf, ref, ref_med,
                 ref_gf, hs > 0.0 ? ref / hs : 0.0, o->ceiling, hs_gf / ceil,
                 ref_gf / ceil, c->check ? o->resid : NAN, check_word(c, o),
-                time_reference_symbol(rt->symbol) == rt->ours);
+                ours_is_reference(c));
         fflush(csv);
     }
 }
@@ -188,11 +201,12 @@ static int time_case(const struct time_case *c, int nprocs, FILE *csv)
     int ceiling_nb = c->ceiling_nb ? c->ceiling_nb : c->n < 384 ? c->n : 384;
 
     if (c->p * c->q > nprocs || all == NULL) {
-        char grid[32];
+        char grid[32], name[16];
         snprintf(grid, sizeof grid, "%dx%d", c->p, c->q);
+        time_routine_name(c->routine, c->prec, name, sizeof name);
         if (world_rank() == 0)
             printf("%-7s %6d %6d %4d %5s skipped: needs %d processes\n",
-                   c->routine->name, c->m, c->n, c->nb, grid, c->p * c->q);
+                   name, c->m, c->n, c->nb, grid, c->p * c->q);
         free(all);
         return 0;
     }
@@ -204,13 +218,14 @@ static int time_case(const struct time_case *c, int nprocs, FILE *csv)
     in_grid = nprow > 0;
     o.threads = time_threads_per_rank(c->threads, in_grid);
     time_threads_apply(o.threads, c->devices);
-    o.ceiling = time_ceiling_gflops(in_grid, o.threads, ceiling_nb);
+    o.ceiling = time_ceiling_gflops(in_grid, o.threads, ceiling_nb, c->prec);
     if (in_grid)
         run_on_grid(c, context, &o);
     time_idle_barrier();
     /* measured before and after: the larger is what the cores can do */
     o.ceiling = fmax(o.ceiling,
-                     time_ceiling_gflops(in_grid, o.threads, ceiling_nb));
+                     time_ceiling_gflops(in_grid, o.threads, ceiling_nb,
+                                         c->prec));
     /* world rank 0 is process (0,0) of every grid and has the residual */
     MPI_Allreduce(o.ours, all + 2 * c->reps, 2 * c->reps, MPI_DOUBLE,
                   MPI_MAX, MPI_COMM_WORLD);
@@ -230,23 +245,29 @@ static void print_preamble(const struct time_options *opt, int nprocs)
 {
     printf("time_scalapack: %d processes; reference: %s\n", nprocs,
            HETSCAL_REFERENCE_SCALAPACK);
-    for (const struct time_routine *const *rt = time_routines; *rt; rt++) {
-        int used = 0;
-        for (int i = 0; i < opt->ncases; i++)
-            used |= opt->cases[i].routine == *rt;
-        if (!used)
+    for (int i = 0; i < opt->ncases; i++) {
+        const struct time_case *c = &opt->cases[i];
+        char name[16];
+        int seen = 0;
+        for (int j = 0; j < i; j++)
+            seen |= opt->cases[j].routine == c->routine
+                    && opt->cases[j].prec == c->prec;
+        if (seen)
             continue;
-        printf("  %s: GFLOP/s from %s flops; resid = %s%s\n", (*rt)->name,
-               (*rt)->flops_text, (*rt)->resid_text,
-               time_reference_symbol((*rt)->symbol) == (*rt)->ours
+        time_routine_name(c->routine, c->prec, name, sizeof name);
+        printf("  %s: GFLOP/s from %s%s%s flops; resid = %s, eps = %.3g%s\n",
+               name, c->prec->parts == 2 ? "4 x (" : "",
+               c->routine->flops_text, c->prec->parts == 2 ? ")" : "",
+               c->routine->resid_text, c->prec->eps,
+               ours_is_reference(c)
                    ? "\n    NOTE: hs is the reference routine itself "
                      "(libhetscal has none, or is not first on the link "
                      "line)"
                    : "");
     }
     printf("times in seconds (slowest rank), best and median of the "
-           "repetitions; GF/s from the best; ceil GF: DGEMM of the grid's "
-           "cores, hs%%/ref%% of it\n");
+           "repetitions; GF/s from the best; ceil GF: GEMM of the case's "
+           "precision on the grid's cores, hs%%/ref%% of it\n");
 }
 
 int main(int argc, char **argv)

@@ -1,15 +1,19 @@
 /* Internal interfaces of timing/time_scalapack, the side-by-side timer of
- * hetscal's and the reference ScaLAPACK's routines: the input and its cases
- * (time_input.c, time_options.c, time_default_input.c), the routines timed
- * (one table each: time_potrf.c, time_geqrf.c), threads per rank
- * (time_threads.c), the DGEMM ceiling (time_ceiling.c), the reference
- * library (time_reference.c) and statistics (time_stats.c). */
+ * hetscal's and the reference ScaLAPACK's routines in the four precisions:
+ * the input and its cases (time_input.c, time_options.c,
+ * time_default_input.c), the precisions (time_precision.c), the routines
+ * timed (one table each, for every precision: time_potrf.c,
+ * time_geqrf.c), distributed matrices and the reference PBLAS on them
+ * (time_matrix.c, time_pblas.c), threads per rank (time_threads.c), the
+ * GEMM ceiling (time_ceiling.c), the reference library (time_reference.c)
+ * and statistics (time_stats.c). */
 #ifndef TIME_SCALAPACK_H
 #define TIME_SCALAPACK_H
 
+#include <stddef.h>
 #include <stdio.h>
 
-#include "llt_matrix.h"
+#include "testing/blacs_tools.h"
 #include "time_blas_threads.h"
 
 #define TIME_MAX_VALUES 32
@@ -17,59 +21,120 @@
 
 /* Any routine, before it is cast back to its own type. */
 typedef void time_fn(void);
+#define TIME_FN(f) ((time_fn *)(f))
 
-/* PDGEQRF as ScaLAPACK defines it (no character arguments), and what the
- * residual check uses from the reference ScaLAPACK and PBLAS. */
-void pdgeqrf_(const int *m, const int *n, double *a, const int *ia,
-              const int *ja, const int *desca, double *tau, double *work,
-              const int *lwork, int *info);
-void pdormqr_(const char *side, const char *trans, const int *m,
-              const int *n, const int *k, double *a, const int *ia,
-              const int *ja, const int *desca, const double *tau, double *c,
-              const int *ic, const int *jc, const int *descc, double *work,
-              const int *lwork, int *info, size_t side_len, size_t trans_len);
-void pdgeadd_(const char *trans, const int *m, const int *n,
-              const double *alpha, const double *a, const int *ia,
-              const int *ja, const int *desca, const double *beta, double *c,
-              const int *ic, const int *jc, const int *descc,
-              size_t trans_len);
+/* The precisions, in this order everywhere: what differs between S, D, C
+ * and Z is this table (time_precision.c) and each routine's four entry
+ * points (struct time_routine). */
+enum { TIME_NPREC = 4 };
+struct time_precision {
+    char letter;               /* 's', 'd', 'c', 'z' */
+    size_t real_size;          /* bytes of one real: float or double */
+    int parts;                 /* reals per element: 1 real, 2 complex */
+    double eps;                /* unit roundoff, as LAPACK's ?LAMCH('E') */
+    time_fn *gemm;             /* the BLAS's ?GEMM, for the ceiling */
+};
+extern const struct time_precision time_precisions[TIME_NPREC];
+/* The precision of LETTER (either case), or NULL. */
+const struct time_precision *time_precision_named(char letter);
+/* Bytes of one element. */
+size_t time_elem_size(const struct time_precision *p);
+/* Real flops per flop of the real formula: 4 for complex (a complex
+ * multiply-add is 4 real multiplications and 4 additions, against 1 and 1). */
+double time_flop_factor(const struct time_precision *p);
+/* Element K of BUF set to RE + i IM (IM ignored in a real precision), and
+ * the real part of element K. */
+void time_set_elem(const struct time_precision *p, void *buf, size_t k,
+                   double re, double im);
+double time_real_at(const struct time_precision *p, const void *buf,
+                    size_t k);
+
+/* Descriptor entries, 0-based C indices of the Fortran DESC(1..9). */
+enum { T_DTYPE, T_CTXT, T_M, T_N, T_MB, T_NB, T_RSRC, T_CSRC, T_LLD,
+       T_DLEN };
+
+/* A distributed matrix in one precision (time_matrix.c): M-by-N in
+ * NB-by-NB blocks, the first on process (0,0), LLD = max(1, LOCr) + 3. */
+struct time_matrix {
+    const struct time_precision *prec;
+    int desc[T_DLEN];
+    int nprow, npcol, myrow, mycol;
+    int locr, locc;
+    void *a;                   /* LLD * locc elements */
+};
+/* Returns 0, or -1 (no memory, or DESCINIT refused). */
+int time_matrix_create(struct time_matrix *x,
+                       const struct time_precision *p, int context, int m,
+                       int n, int nb);
+/* X laid out as MODEL. */
+int time_matrix_like(struct time_matrix *x, const struct time_matrix *model);
+void time_matrix_destroy(struct time_matrix *x);
+/* An entry as a function of its 1-based global row and column:
+ * V[0] + i V[1] (V[1] unused in a real precision). */
+typedef void time_entry_fn(const void *ctx, int gi, int gj, double v[2]);
+void time_matrix_fill(struct time_matrix *x, time_entry_fn *entry,
+                      const void *ctx);
+
+/* The reference PBLAS on whole matrices, in their precision, from (1,1)
+ * (time_pblas.c); scalars are real.  Each looks up p?xxx_ in the
+ * reference library. */
+void time_laset(struct time_matrix *a, const char *uplo, double alpha,
+                double beta);
+void time_lacpy(const char *uplo, int m, int n, const struct time_matrix *a,
+                struct time_matrix *b);
+/* C := beta C + alpha A */
+void time_geadd(double alpha, const struct time_matrix *a, double beta,
+                struct time_matrix *c);
+/* C := alpha op(A) op(B) + beta C, all N-by-N; 'C' is the conjugate
+ * transpose (the transpose in a real precision). */
+void time_gemm(const char *ta, const char *tb, int n, double alpha,
+               const struct time_matrix *a, const struct time_matrix *b,
+               double beta, struct time_matrix *c);
+/* The 1-norm of the leading M-by-N part; -1 when memory runs out. */
+double time_norm1(const struct time_matrix *a, int m, int n);
+/* C := Q C, Q from the K reflectors of a P?GEQRF factor in A and TAU
+ * (P?ORMQR / P?UNMQR); returns INFO, or -1 when memory runs out. */
+int time_apply_q(const struct time_matrix *a, const void *tau, int k,
+                 struct time_matrix *c);
 
 /* One timed case, all global. */
 struct time_case {
     const struct time_routine *routine;
+    const struct time_precision *prec;
     int m, n, nb, p, q;
     int threads;               /* per rank; 0: cores / grid ranks on the node */
     char devices[TIME_DEVICES_LEN]; /* HETSCAL_DEVICES, "-": leave it alone */
-    char uplo;                 /* PDPOTRF's triangle */
+    char uplo;                 /* P?POTRF's triangle */
     int reps, check;
     double thresh;
-    int ceiling_nb;            /* DGEMM size of the ceiling, 0: min(N, 384) */
+    int ceiling_nb;            /* GEMM size of the ceiling, 0: min(N, 384) */
 };
 
 /* The state of one case on one process of its grid.  The timer creates A
- * (M-by-N, NB-by-NB blocks, first block on process (0,0)) before setup and
- * destroys it after teardown.  REF is the reference routine (dlsym). */
+ * (M-by-N, NB-by-NB blocks, first block on process (0,0), in the case's
+ * precision) before setup and destroys it after teardown.  REF is the
+ * reference routine (dlsym). */
 struct time_run {
     const struct time_case *c;
     int context;
     time_fn *ref;
-    struct llt_dist a;
-    struct llt_problem pb;
+    struct time_matrix a;
     void *extra;               /* the routine's own (TAU and WORK for QR) */
 };
 
-/* A routine the timer knows: the difference between PDPOTRF and PDGEQRF is
- * all here.  The functions run on the processes of the grid; setup (0 or
- * -1) and teardown may be NULL; fill regenerates A; call returns INFO;
- * residual returns the scaled residual of what the last call left in A. */
+/* A routine the timer knows: the difference between P?POTRF and P?GEQRF
+ * is all here, for every precision.  The functions run on the processes
+ * of the grid; setup (0 or -1) and teardown may be NULL; fill regenerates
+ * A; call returns INFO; residual returns the scaled residual of what the
+ * last call left in A. */
 struct time_routine {
     const char *key;           /* as in the input: "POTRF" */
-    const char *name;          /* "PDPOTRF" */
-    const char *symbol;        /* "pdpotrf_" */
-    time_fn *ours;             /* the routine the program links (hetscal's) */
-    const char *flops_text;    /* how the GFLOP/s are counted */
+    /* the routines the program links (hetscal's), in the order of
+     * time_precisions */
+    time_fn *ours[TIME_NPREC];
+    const char *flops_text;    /* how the GFLOP/s are counted (real) */
     const char *resid_text;    /* what the residual is */
-    double (*flops)(int m, int n);
+    double (*flops)(int m, int n);  /* real; times time_flop_factor */
     int (*setup)(struct time_run *run);
     void (*fill)(struct time_run *run);
     int (*call)(struct time_run *run, int ours);
@@ -80,11 +145,29 @@ struct time_routine {
 extern const struct time_routine time_potrf, time_geqrf;
 /* NULL-terminated list of the routines above. */
 extern const struct time_routine *const time_routines[];
+/* The case's routine as the program links it (hetscal's). */
+time_fn *time_ours(const struct time_case *c);
+/* "PZPOTRF" and "pzpotrf_" (LEN >= 16). */
+void time_routine_name(const struct time_routine *rt,
+                       const struct time_precision *p, char *name,
+                       size_t len);
+void time_routine_symbol(const struct time_routine *rt,
+                         const struct time_precision *p, char *symbol,
+                         size_t len);
+/* A routine as the input names it: the key ("POTRF": *PREC = NULL, the
+ * precision comes from -precision) or the key after a precision letter,
+ * with or without the P ("ZPOTRF", "PZPOTRF"); any case.  Returns 0, or
+ * -1 when NAME is none of these. */
+int time_routine_parse(const char *name, const struct time_routine **rt,
+                       const struct time_precision **prec);
 
 /* One input section: lists whose cross product gives the cases. */
 struct time_section {
     char title[128];
+    /* the routines named, each with its precision or NULL (then each of
+     * -precision's) */
     const struct time_routine *routines[TIME_MAX_VALUES];
+    const struct time_precision *precs[TIME_MAX_VALUES];
     int nroutines;
     char uplo;
     int nn, n[TIME_MAX_VALUES];
@@ -105,14 +188,19 @@ int time_input_parse(const char **text, int *line, struct time_section *s,
                      char *err, size_t errlen);
 int time_input_has_more(const char *text);
 const char *time_default_input(void);
-/* Appends the cases of S to *CASES (*NCASES of them, reallocated). */
-int time_section_cases(const struct time_section *s, struct time_case **cases,
-                       int *ncases);
+/* Appends the cases of S to *CASES (*NCASES of them, reallocated); a
+ * routine named without a precision runs in each of the NPRECS PRECS. */
+int time_section_cases(const struct time_section *s,
+                       const struct time_precision *const *precs,
+                       int nprecs, struct time_case **cases, int *ncases);
 
 struct time_options {
     struct time_case *cases;
     int ncases;
     const char *csv;           /* -csv FILE, or NULL */
+    /* -precision: for the routines named without one (default d) */
+    const struct time_precision *precs[TIME_NPREC];
+    int nprecs;
 };
 
 /* Parses the command line (every rank does the same): -f FILE, or the
@@ -132,11 +220,13 @@ void time_threads_apply(int threads, const char *devices);
  * outside a grid leave the cores to those inside. */
 void time_idle_barrier(void);
 
-/* The summed DGEMM rate of the grid's ranks: on every rank of the grid at
- * once, THREADS threads each run single-threaded NB^3 DGEMMs for a fixed
- * time.  Every process of the world calls it; returns GFLOP/s of the whole
- * grid on every process. */
-double time_ceiling_gflops(int in_grid, int threads, int nb);
+/* The summed ?GEMM rate of the grid's ranks in precision P: on every rank
+ * of the grid at once, THREADS threads each run single-threaded NB^3
+ * GEMMs for a fixed time (complex: 4 real flops per multiply-add's
+ * flop).  Every process of the world calls it; returns GFLOP/s of the
+ * whole grid on every process. */
+double time_ceiling_gflops(int in_grid, int threads, int nb,
+                           const struct time_precision *p);
 
 /* The reference ScaLAPACK's SYMBOL (dlopen of HETSCAL_REFERENCE_SCALAPACK),
  * or NULL with a message on stderr. */

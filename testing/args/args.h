@@ -1,5 +1,6 @@
-/* Shared declarations of the bad-argument testers args_pdpotrf and
- * args_pdgeqrf: the process grids, one call's arguments, the cases that
+/* Shared declarations of the bad-argument testers args_potrf and
+ * args_geqrf (P?POTRF and P?GEQRF, the precision chosen by -precision):
+ * the precisions, the process grids, one call's arguments, the cases that
  * build them, and the table through which each routine plugs its base
  * call, its run and its own checks into the shared driver (args_driver.c). */
 #ifndef ARGS_H
@@ -10,8 +11,37 @@
 /* Descriptor entries, 0-based (ScaLAPACK's DTYPE_ .. LLD_ minus one). */
 enum { D_DTYPE, D_CTXT, D_M, D_N, D_MB, D_NB, D_RSRC, D_CSRC, D_LLD };
 
-/* Doubles in every local array: room for any case plus guard space. */
+/* Elements in every local array: room for any case plus guard space. */
 #define ARGS_CAP 4096
+/* Doubles that hold ARGS_CAP elements of any precision (complex double
+ * the largest): declare the local arrays with it. */
+#define ARGS_BUF_DOUBLES (2 * ARGS_CAP)
+
+/* The four precisions, in this order everywhere (args_precision.c): all
+ * that differs between S, D, C and Z is this table and the routine's four
+ * entry points (struct args_routine). */
+enum { ARGS_NPREC = 4 };
+struct args_precision {
+    char letter;        /* 's', 'd', 'c', 'z': p<letter>potrf_ */
+    size_t real_size;   /* bytes of one real: float or double */
+    int parts;          /* reals per element: 1 real, 2 complex */
+    double eps;         /* the real type's machine epsilon */
+};
+extern const struct args_precision args_precisions[ARGS_NPREC];
+/* The precision under test; main sets it (-precision, default d) before
+ * any case runs. */
+extern const struct args_precision *args_prec;
+/* The precision of LETTER ("s", "d", "c" or "z"), or NULL. */
+const struct args_precision *args_precision_named(const char *letter);
+/* Bytes of one element of the precision under test. */
+size_t args_elem_size(void);
+/* Real K of an array of elements (part K % parts of element K / parts),
+ * read or written as a double. */
+double args_real_at(const void *buf, size_t k);
+void args_set_real(void *buf, size_t k, double v);
+/* A relative tolerance given for double, scaled to the precision's
+ * epsilon (unchanged for double). */
+double args_tol(double tol_double);
 
 /* A BLACS grid as this process sees it; in = 0 outside the grid. */
 struct args_grid {
@@ -23,18 +53,18 @@ struct args_grid {
 /* The arguments of one call, and what to put in the matrix; each routine
  * uses the fields its argument list has. */
 struct args_call {
-    int m, n, ia, ja;  /* M: PDGEQRF only */
+    int m, n, ia, ja;  /* M: P?GEQRF only */
     int desc[9];
-    int lwork;         /* PDGEQRF only */
+    int lwork;         /* P?GEQRF only */
     int fill;          /* 1: write the test matrix into the local array */
-    int spd_fail;      /* PDPOTRF: K > 0 makes the leading minor of order K
+    int spd_fail;      /* P?POTRF: K > 0 makes the leading minor of order K
                         * indefinite */
-    char uplo;         /* PDPOTRF only */
+    char uplo;         /* P?POTRF only */
 };
 
 /* What a case is: ARGS_SKIP from setup means "not on this grid".
  * ARGS_VALID: the results are compared with the reference's;
- * ARGS_NOTSPD: PDPOTRF's INFO > 0; ARGS_UNTOUCHED: a valid PDGEQRF call
+ * ARGS_NOTSPD: P?POTRF's INFO > 0; ARGS_UNTOUCHED: a valid P?GEQRF call
  * that must not change A or TAU (query, M = 0, N = 0); ARGS_ERROR:
  * INFO < 0. */
 #define ARGS_SKIP 99999
@@ -50,9 +80,14 @@ struct args_case {
 };
 
 /* What one process reports about one case: these fields first, then the
- * routine's own (from ARGS_R_COMMON on). */
+ * routine's own (from ARGS_R_COMMON on).  R_PX_REF and R_PX_HET start
+ * what PXERBLA saw during each side's call (args_xerbla_report). */
 enum { R_IN, R_REF, R_HET, R_REF_TOUCHED, R_HET_TOUCHED, R_FACTOR_BAD,
-       R_HET_STRAY, R_EXPECT, R_SIZE, ARGS_R_COMMON };
+       R_HET_STRAY, R_EXPECT, R_SIZE, R_PX_REF, R_PX_HET = R_PX_REF + 3,
+       ARGS_R_COMMON = R_PX_HET + 3 };
+/* Offsets in a PXERBLA report: the number of calls, the argument number
+ * of the last one, and whether it named the routine under test (1/0). */
+enum { PX_CALLS, PX_ARG, PX_NAMED };
 
 /* The reasons a case failed, as rank 0 collects them. */
 struct args_why {
@@ -63,16 +98,22 @@ struct args_why {
 void args_why(struct args_why *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Any routine, before it is cast back to its own type. */
+typedef void args_fn(void);
+#define ARGS_FN(f) ((args_fn *)(f))
+
 /* One routine under test. */
 struct args_routine {
-    const char *name;              /* "pdpotrf" */
-    void (*ours)(void);            /* hetscal's entry point */
+    const char *name;              /* "potrf": p<letter>potrf_ */
+    /* The entry points the program links (hetscal's when libhetscal
+     * defines them), in the order of args_precisions. */
+    args_fn *ours[ARGS_NPREC];
     /* Its own cases, up to ARGS_END_OF_CASES (args_desc_cases run
      * first). */
     const struct args_case *cases;
     int nfields;                   /* length of one report */
     /* The base call every case starts from, and what must be recomputed
-     * after a case changed the descriptor (PDGEQRF's LWORK). */
+     * after a case changed the descriptor (P?GEQRF's LWORK). */
     void (*base)(struct args_call *c, const struct args_grid *g);
     void (*refresh)(struct args_call *c, const struct args_grid *g);
     /* Fills the arrays, calls the reference and hetscal with c, and fills
@@ -86,17 +127,43 @@ struct args_routine {
     void (*print)(const int *r);
 };
 
-/* The routine being tested, defined by its own file (args_pdpotrf.c,
- * args_pdgeqrf.c); main, in args_driver.c, runs every case on every grid
+/* The routine being tested, defined by its own file (args_potrf.c,
+ * args_geqrf.c); main, in args_driver.c, runs every case on every grid
  * named in argv and returns the exit status. */
 extern const struct args_routine args_routine;
-/* The reference's entry point (set before any case runs). */
-extern void (*args_reference)(void);
+/* The precision's entry points (set before any case runs): the
+ * reference's, and the program's own (hetscal's, or the reference's too
+ * when libhetscal lacks the routine: args_reference.c). */
+extern args_fn *args_reference;
+extern args_fn *args_ours;
+
+/* Which routine is which (args_reference.c).  Loads the reference's
+ * SYMBOL ("pzpotrf_") into args_reference, or aborts. */
+void args_load_reference(const char *symbol);
+/* Where the program's own OURS lives. */
+enum args_linkage {
+    ARGS_HETSCAL,     /* in libhetscal: the comparison is real */
+    ARGS_ABSENT,      /* libhetscal has no SYMBOL: OURS is the reference */
+    ARGS_ELSEWHERE    /* libhetscal has SYMBOL but OURS is another's */
+};
+enum args_linkage args_linkage(args_fn *ours, const char *symbol);
+
+/* PXERBLA as both sides call it (args_xerbla.c): the program's own,
+ * which records each call and passes it on to the reference's. */
+void pxerbla_(const int *ictxt, const char *srname, const int *info,
+              size_t srname_len);
+/* The routine's name as PXERBLA must give it ("PZPOTRF"); set by main. */
+extern char args_xerbla_name[16];
+/* Forgets the calls so far: call it just before the call under test. */
+void args_xerbla_start(void);
+/* What PXERBLA saw since args_xerbla_start, into FIELDS[PX_CALLS ..
+ * PX_NAMED]. */
+void args_xerbla_report(int *fields);
 
 /* Entries the reference left unchanged that hetscal changed (stray), and
- * entries where the two results differ by more than tol (bad); adds to
- * both counts. */
-void args_compare(const double *in, const double *ref, const double *het,
+ * entries where the two results differ by more than tol (bad), real by
+ * real over ARGS_CAP elements; adds to both counts. */
+void args_compare(const void *in, const void *ref, const void *het,
                   double tol, int *bad, int *stray);
 
 /* Context of a grid created and exited again: any use of it is -602. */
@@ -129,8 +196,8 @@ void args_refresh(struct args_call *c, const struct args_grid *g);
     ARGS_CASE_WHEN(fn, args_multi(g), info, __VA_ARGS__)
 
 /* The cases on the descriptor and IA/JA that read the same for every
- * routine (args_desc_cases.c); the driver runs them before the routine's
- * own. */
+ * routine and precision (args_desc_cases.c); the driver runs them before
+ * the routine's own. */
 extern const struct args_case args_desc_cases[];
 
 /* The row that ends a table of cases. */
@@ -145,10 +212,12 @@ void args_set_lld(struct args_call *c, const struct args_grid *g);
  * from process (0, 0) of g, LLD from the grid, the test matrix written. */
 void args_base_desc(struct args_call *c, const struct args_grid *g,
                     int m_a, int n_a);
-/* Junk everywhere (so that any write shows), then entry(c, i, j) at each
- * global (i, j), 0-based, of the local part of A when the descriptor
- * makes sense on this process. */
-void args_fill(double *a, const struct args_call *c, const struct args_grid *g,
-               double (*entry)(const struct args_call *c, int i, int j));
+/* Junk everywhere (so that any write shows), then at each global (i, j),
+ * 0-based, of the local part of A, when the descriptor makes sense on this
+ * process, the element whose real part is entry(c, i, j, 0) (and
+ * imaginary part entry(c, i, j, 1) in a complex precision). */
+void args_fill(void *a, const struct args_call *c, const struct args_grid *g,
+               double (*entry)(const struct args_call *c, int i, int j,
+                               int part));
 
 #endif /* ARGS_H */

@@ -1,7 +1,7 @@
-/* The cases of args_pdpotrf: each builds one PDPOTRF call from the base
- * call (potrf_base, through args_start) and returns the INFO that
- * SCALAPACK_CONTRACT.md gives for it; the cases on the descriptor that
- * PDGEQRF shares are in args_desc_cases.c.  Names: bad_* one bad argument,
+/* The cases of args_potrf: each builds one P?POTRF call (any precision)
+ * from the base call (potrf_base, through args_start) and returns the INFO
+ * that SCALAPACK_CONTRACT.md gives for it; the cases on the descriptor
+ * that P?GEQRF shares are in args_desc_cases.c.  Names: bad_* one bad argument,
  * n0_* N = 0, prec_* two errors at once, incon_* arguments that differ
  * between the processes of the grid. */
 #include "config.h"

@@ -1,6 +1,7 @@
-/* The cases that read the same for PDPOTRF and PDGEQRF: a bad descriptor,
- * IA or JA (CHK1MAT), a bad context, processes outside the grid, and
- * descriptors that differ between processes.  Each starts from the
+/* The cases that read the same for P?POTRF and P?GEQRF in every
+ * precision: a bad descriptor, IA or JA (CHK1MAT), a bad context,
+ * processes outside the grid, and descriptors that differ between
+ * processes.  Each starts from the
  * routine's base call (args_start) and returns the INFO that
  * SCALAPACK_CONTRACT.md gives for it; the driver runs this table for every
  * routine, before the routine's own cases. */

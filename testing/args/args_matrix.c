@@ -1,8 +1,8 @@
 /* Descriptor arithmetic and local arrays shared by the bad-argument
  * testers: NUMROC (the reference ScaLAPACK's), the base calls'
  * descriptor, LLD from the grid, and a test matrix written
- * block-cyclically into the local array (the entries come from the
- * routine). */
+ * block-cyclically into the local array in the precision under test (the
+ * entries come from the routine). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -48,14 +48,16 @@ static int local_to_global(int l, int nb, int iproc, int isrc, int nprocs)
     return (l / nb) * nb * nprocs + mydist * nb + l % nb;
 }
 
-void args_fill(double *a, const struct args_call *c, const struct args_grid *g,
-               double (*entry)(const struct args_call *c, int i, int j))
+void args_fill(void *a, const struct args_call *c, const struct args_grid *g,
+               double (*entry)(const struct args_call *c, int i, int j,
+                               int part))
 {
-    const int *d = c->desc;
-    int locr, locc, i, j;
+    const int *d = c->desc, parts = args_prec->parts;
+    int locr, locc, i, j, part;
+    size_t k;
 
-    for (i = 0; i < ARGS_CAP; i++)
-        a[i] = -9923.0 - 0.001 * i;
+    for (k = 0; k < (size_t)ARGS_CAP * (size_t)parts; k++)
+        args_set_real(a, k, -9923.0 - 0.001 * (double)k);
     if (!c->fill || !g->in || d[D_MB] < 1 || d[D_NB] < 1 || d[D_M] < 1
         || d[D_N] < 1 || d[D_RSRC] < 0 || d[D_RSRC] >= g->nprow
         || d[D_CSRC] < 0 || d[D_CSRC] >= g->npcol)
@@ -69,7 +71,9 @@ void args_fill(double *a, const struct args_call *c, const struct args_grid *g,
         for (i = 0; i < locr; i++) {
             int gi = local_to_global(i, d[D_MB], g->myrow, d[D_RSRC],
                                      g->nprow);
-            a[i + (size_t)j * d[D_LLD]] = entry(c, gi, gj);
+            for (part = 0; part < parts; part++)
+                args_set_real(a, (i + (size_t)j * d[D_LLD]) * parts + part,
+                              entry(c, gi, gj, part));
         }
     }
 }

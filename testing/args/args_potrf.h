@@ -1,5 +1,5 @@
-/* PDPOTRF's part of the bad-argument tester args_pdpotrf: its base call
- * (args_pdpotrf.c) and its table of cases (args_cases.c). */
+/* P?POTRF's part of the bad-argument tester args_potrf: its base call
+ * (args_potrf.c) and its table of cases (args_cases.c). */
 #ifndef ARGS_POTRF_H
 #define ARGS_POTRF_H
 

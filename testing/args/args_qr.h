@@ -1,5 +1,5 @@
-/* PDGEQRF's part of the bad-argument tester args_pdgeqrf: its base call,
- * sub(A) and LWMIN (args_pdgeqrf.c) and its table of cases
+/* P?GEQRF's part of the bad-argument tester args_geqrf: its base call,
+ * sub(A) and LWMIN (args_geqrf.c) and its table of cases
  * (args_qr_cases.c). */
 #ifndef ARGS_QR_H
 #define ARGS_QR_H
@@ -9,7 +9,8 @@
 #include "args.h"
 
 /* LWMIN = NB_A * (Mp0 + Nq0 + NB_A) of this process (SCALAPACK_CONTRACT.md)
- * for a call whose descriptor is valid; a large value otherwise. */
+ * for a call whose descriptor is valid; a large value otherwise.  The
+ * same in every precision, counted in elements of WORK. */
 int qr_lwmin(const struct args_call *c, const struct args_grid *g);
 /* sub(A) = A(IA:IA+M-1, JA:JA+N-1), LWORK = LWMIN for it. */
 void qr_sub(struct args_call *c, const struct args_grid *g, int m, int n,

@@ -1,10 +1,10 @@
-/* The cases of args_pdgeqrf: each builds one PDGEQRF call from the base
- * call (qr_base through args_start: LWORK = LWMIN exactly) and returns the
- * INFO that SCALAPACK_CONTRACT.md gives for it; the cases on the
- * descriptor that PDPOTRF shares are in args_desc_cases.c.  Names: valid_*
- * factor, query/m0/n0 leave A alone, bad_* one bad argument, prec_* two
- * errors at once, incon_* arguments that differ between the processes of
- * the grid. */
+/* The cases of args_geqrf: each builds one P?GEQRF call (any precision)
+ * from the base call (qr_base through args_start: LWORK = LWMIN exactly)
+ * and returns the INFO that SCALAPACK_CONTRACT.md gives for it; the cases
+ * on the descriptor that P?POTRF shares are in args_desc_cases.c.  Names:
+ * valid_* factor, query/m0/n0 leave A alone, bad_* one bad argument,
+ * prec_* two errors at once, incon_* arguments that differ between the
+ * processes of the grid. */
 #include "config.h"
 
 #include <stddef.h>

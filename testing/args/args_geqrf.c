@@ -1,10 +1,12 @@
-/* args_pdgeqrf [GRID...]: calls hetscal's pdgeqrf_ and the reference
- * ScaLAPACK's (dlopen) with every case of args_desc_cases.c and
+/* args_geqrf [-precision s|d|c|z] [GRID...]: calls hetscal's p?geqrf_
+ * and the reference ScaLAPACK's with every case of args_desc_cases.c and
  * args_qr_cases.c on every grid given (e.g. 2x2 1x3); both must return the
  * same INFO and WORK(1) on every process, the same INFO on all processes
- * of the grid, leave A and TAU alone on error, on a query and for M = 0 or
- * N = 0, write nothing in WORK past LWORK, and agree on R, V and TAU
- * otherwise.  This file holds what is PDGEQRF's own (base call, sub(A),
+ * of the grid, make the same PXERBLA calls, leave A and TAU alone on
+ * error, on a query and for M = 0 or N = 0, write nothing in WORK past
+ * LWORK, and agree on R, V and TAU otherwise.  LWMIN is the same formula,
+ * in elements, in all four precisions (a complex WORK(1) holds it in its
+ * real part).  This file holds what is P?GEQRF's own (base call, sub(A),
  * LWMIN, test matrix, the call and its checks); the driver is
  * args_driver.c.  Exit status: the number of failed cases. */
 #include "config.h"
@@ -17,20 +19,23 @@
 #include "args.h"
 #include "args_qr.h"
 
-typedef void (*ref_pdgeqrf_t)(const int *, const int *, double *,
-                              const int *, const int *, const int *,
-                              double *, double *, const int *, int *);
+/* Both sides' entry point (no character argument, so no hidden length):
+ * A, TAU and WORK in the precision under test. */
+typedef void geqrf_fn HETSCAL_GEQRF_ARGS(void);
 
-/* PDGEQRF's own fields of a report, after the shared ones. */
+/* P?GEQRF's own fields of a report, after the shared ones. */
 enum { R_LWMIN = ARGS_R_COMMON, R_WORK1_REF, R_WORK1_HET, R_WORK1_SAME,
        R_TAIL_REF, R_TAIL_HET, R_NFIELDS };
 
 /* WORK(1) as reported when nobody wrote it. */
 #define WORK_UNSET (-77)
 
-static double a_in[ARGS_CAP], a_ref[ARGS_CAP], a_het[ARGS_CAP];
-static double t_in[ARGS_CAP], t_ref[ARGS_CAP], t_het[ARGS_CAP];
-static double w_in[ARGS_CAP], w_ref[ARGS_CAP], w_het[ARGS_CAP];
+static double a_in[ARGS_BUF_DOUBLES], a_ref[ARGS_BUF_DOUBLES],
+    a_het[ARGS_BUF_DOUBLES];
+static double t_in[ARGS_BUF_DOUBLES], t_ref[ARGS_BUF_DOUBLES],
+    t_het[ARGS_BUF_DOUBLES];
+static double w_in[ARGS_BUF_DOUBLES], w_ref[ARGS_BUF_DOUBLES],
+    w_het[ARGS_BUF_DOUBLES];
 
 static int valid_desc(const struct args_call *c, const struct args_grid *g)
 {
@@ -79,28 +84,34 @@ void qr_base(struct args_call *c, const struct args_grid *g)
     qr_sub(c, g, 8, 6, 4, 2);
 }
 
-/* Diagonally heavy, nonsymmetric, relative to sub(A)'s corner. */
-static double matrix_entry(const struct args_call *c, int gi, int gj)
+/* Diagonally heavy, nonsymmetric, relative to sub(A)'s corner; complex:
+ * an imaginary part of the same size. */
+static double matrix_entry(const struct args_call *c, int gi, int gj,
+                           int part)
 {
     int i = gi - (c->ia - 1), j = gj - (c->ja - 1);
-    double v = sin(1.0 + 0.37 * i + 0.91 * j * j);
-    return i == j ? v + 4.0 : v;
+    double v = part == 1 ? cos(0.7 + 0.53 * i * i - 0.29 * j)
+                         : sin(1.0 + 0.37 * i + 0.91 * j * j);
+    return i == j && part == 0 ? v + 4.0 : v;
 }
 
+/* WORK(1) (its real part), or WORK_UNSET when nobody wrote it. */
 static int work1(const double *w)
 {
-    return w[0] == w_in[0] ? WORK_UNSET : (int)w[0];
+    return memcmp(w, w_in, args_elem_size()) == 0
+               ? WORK_UNSET : (int)args_real_at(w, 0);
 }
 
 /* Whether anything in WORK past LWORK (past WORK(1) when LWORK < 1)
  * changed. */
 static int tail_touched(const double *w, int lwork)
 {
-    int from = lwork > 1 ? lwork : 1;
+    size_t from = lwork > 1 ? (size_t)lwork : 1, size = args_elem_size();
     if (from > ARGS_CAP)
         from = ARGS_CAP;
-    return memcmp(w + from, w_in + from,
-                  sizeof(double) * (size_t)(ARGS_CAP - from)) != 0;
+    return memcmp((const char *)w + from * size,
+                  (const char *)w_in + from * size,
+                  size * (ARGS_CAP - from)) != 0;
 }
 
 static void copy_in(double *a, double *t, double *w)
@@ -121,27 +132,33 @@ static int touched(const double *a, const double *t,
 
 static void run(struct args_call *cp, const struct args_grid *g, int *rep)
 {
-    ref_pdgeqrf_t ref = (ref_pdgeqrf_t)args_reference;
+    geqrf_fn *ref = (geqrf_fn *)args_reference;
+    geqrf_fn *ours = (geqrf_fn *)args_ours;
     struct args_call c = *cp, before;
-    int info_ref = 11111, info_het = 22222, i;
+    int info_ref = 11111, info_het = 22222;
+    size_t k, reals = (size_t)ARGS_CAP * (size_t)args_prec->parts;
 
     args_fill(a_in, &c, g, matrix_entry);
-    for (i = 0; i < ARGS_CAP; i++) {
-        t_in[i] = -5511.0 - 0.01 * i;
-        w_in[i] = -6611.0 - 0.01 * i;
+    for (k = 0; k < reals; k++) {
+        args_set_real(t_in, k, -5511.0 - 0.01 * (double)k);
+        args_set_real(w_in, k, -6611.0 - 0.01 * (double)k);
     }
     if (c.lwork > ARGS_CAP)
         c.lwork = ARGS_CAP;
     before = c;
 
     copy_in(a_ref, t_ref, w_ref);
+    args_xerbla_start();
     ref(&c.m, &c.n, a_ref, &c.ia, &c.ja, c.desc, t_ref, w_ref, &c.lwork,
         &info_ref);
+    args_xerbla_report(rep + R_PX_REF);
     rep[R_REF_TOUCHED] = touched(a_ref, t_ref, &c, &before);
 
     copy_in(a_het, t_het, w_het);
-    pdgeqrf_(&c.m, &c.n, a_het, &c.ia, &c.ja, c.desc, t_het, w_het, &c.lwork,
-             &info_het);
+    args_xerbla_start();
+    ours(&c.m, &c.n, a_het, &c.ia, &c.ja, c.desc, t_het, w_het, &c.lwork,
+         &info_het);
+    args_xerbla_report(rep + R_PX_HET);
     rep[R_HET_TOUCHED] = touched(a_het, t_het, &c, &before);
 
     rep[R_REF] = info_ref;
@@ -150,13 +167,13 @@ static void run(struct args_call *cp, const struct args_grid *g, int *rep)
     rep[R_LWMIN] = qr_lwmin(&c, g);
     rep[R_WORK1_REF] = work1(w_ref);
     rep[R_WORK1_HET] = work1(w_het);
-    rep[R_WORK1_SAME] = memcmp(w_ref, w_het, sizeof(double)) == 0;
+    rep[R_WORK1_SAME] = memcmp(w_ref, w_het, args_elem_size()) == 0;
     rep[R_TAIL_REF] = tail_touched(w_ref, c.lwork);
     rep[R_TAIL_HET] = tail_touched(w_het, c.lwork);
     rep[R_FACTOR_BAD] = rep[R_HET_STRAY] = 0;
-    args_compare(a_in, a_ref, a_het, 1e-11, &rep[R_FACTOR_BAD],
+    args_compare(a_in, a_ref, a_het, args_tol(1e-11), &rep[R_FACTOR_BAD],
                  &rep[R_HET_STRAY]);
-    args_compare(t_in, t_ref, t_het, 1e-11, &rep[R_FACTOR_BAD],
+    args_compare(t_in, t_ref, t_het, args_tol(1e-11), &rep[R_FACTOR_BAD],
                  &rep[R_HET_STRAY]);
 }
 
@@ -166,7 +183,8 @@ static void judge(const struct args_case *tc, const int *r, int p,
     int error_case = r[R_EXPECT] < 0;
 
     if (!r[R_WORK1_SAME])
-        args_why(w, " [rank %d: WORK(1) ref %d hetscal %d (%d = unset)]", p,
+        args_why(w, " [rank %d: WORK(1) ref %d hetscal %d (%d = unset; or"
+                 " its imaginary part differs)]", p,
                  r[R_WORK1_REF], r[R_WORK1_HET], WORK_UNSET);
     if (r[R_WORK1_REF] != WORK_UNSET && r[R_WORK1_REF] != r[R_LWMIN])
         args_why(w, " [rank %d: reference WORK(1)=%d, contract's LWMIN=%d]",
@@ -195,8 +213,9 @@ static void print(const int *r)
 }
 
 const struct args_routine args_routine = {
-    .name = "pdgeqrf",
-    .ours = (void (*)(void))pdgeqrf_,
+    .name = "geqrf",
+    .ours = { ARGS_FN(psgeqrf_), ARGS_FN(pdgeqrf_), ARGS_FN(pcgeqrf_),
+              ARGS_FN(pzgeqrf_) },
     .cases = qr_cases,
     .nfields = R_NFIELDS,
     .base = qr_base,
