@@ -4,7 +4,7 @@
  * returns of a valid call, the configuration agreed over the grid,
  * HETSCAL_DISABLE's forwarding to the next library in the link chain, and
  * a failure inside the runtime reported.  The routine's part is a small
- * table, hs_entry_rules, kept with its entry points (api/pdpotrf.c). */
+ * table, hs_entry_rules, kept with its entry points (api/pxpotrf.c). */
 #ifndef HETSCAL_API_CALL_ENTRY_H
 #define HETSCAL_API_CALL_ENTRY_H
 

@@ -1,7 +1,7 @@
 /* PDGEQRF as a table of the call driver (api/call_driver.h): the tile
  * layout, the QR task program (TSQR + Householder reconstruction per
  * panel, doc/ARCHITECTURE.md section 4) and TAU written in ScaLAPACK's
- * format.  Its entry points (api/pdgeqrf.c) run it through hs_call_entry
+ * format.  Its entry points (api/pxgeqrf.c) run it through hs_call_entry
  * with PDGEQRF's argument and workspace rules. */
 #ifndef HETSCAL_API_QR_CALL_H
 #define HETSCAL_API_QR_CALL_H
