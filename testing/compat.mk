@@ -24,6 +24,18 @@ CLEANFILES += fcall_frame.mod
 testing_fcall_pdpotrf_SOURCES = testing/fortran/fcall_pdpotrf.f90 \
   $(FCALL_SHARED_SOURCES)
 testing_fcall_pdpotrf_LDADD = $(tester_ldadd)
+# The complex*16 callers of PZPOTRF and PZGEQRF, on fcall_frame too.
+check_PROGRAMS += testing/fcall_pzpotrf testing/fcall_pzgeqrf
+testing/fortran/fcall_pzpotrf.$(OBJEXT) \
+testing/fortran/fcall_pzgeqrf.$(OBJEXT): testing/fortran/fcall_frame.$(OBJEXT)
+testing_fcall_pzpotrf_SOURCES = testing/fortran/fcall_pzpotrf.f90 \
+  $(FCALL_SHARED_SOURCES)
+testing_fcall_pzpotrf_LDADD = $(tester_ldadd)
+testing_fcall_pzgeqrf_SOURCES = testing/fortran/fcall_pzgeqrf.f90 \
+  $(FCALL_SHARED_SOURCES)
+testing_fcall_pzgeqrf_LDADD = $(tester_ldadd)
+FCALL_Z_TESTS = testing/fcall_pzpotrf_np1.sh testing/fcall_pzpotrf_np4.sh \
+  testing/fcall_pzgeqrf_np1.sh testing/fcall_pzgeqrf_np4.sh
 
 # Debian's testers with hetscal preloaded: xdllt (PDPOTRF), xdqr (PDGEQRF)
 # and xdls (PDGELS over PDGEQRF), ScaLAPACK's inputs and our hard ones.
@@ -44,6 +56,28 @@ EXTRA_DIST += $(COMPAT_TESTS) $(SECOND_BUILD_TESTS) testing/args/run_args.sh \
   testing/fortran/run_fcall.sh \
   testing/scalapack/run_xdtester.sh testing/scalapack/llt_hard_L.dat \
   testing/scalapack/llt_hard_U.dat testing/data/cp2k_water8.inp
+
+# Debian's testers in the other precisions (xs*: PSPOTRF, PSGEQRF; xc*: PC*;
+# xz*: PZ*), on the same inputs: per precision ScaLAPACK's LLT.dat, QR.dat
+# and LS.dat on 4 ranks, llt_hard_L on 2, llt_hard_U on 4, qr_hard on 2 and
+# 4, ls_hard on 2; and four runs on 2 emulated GPUs per rank.  They and the
+# complex*16 Fortran callers join COMPAT_TESTS (hence TESTS and EXTRA_DIST).
+DEBIAN_PREC_TESTS = \
+  testing/xsllt_stock_np4.sh testing/xsllt_hard_L_np2.sh \
+  testing/xsllt_hard_U_np4.sh testing/xsqr_stock_np4.sh \
+  testing/xsqr_hard_np2.sh testing/xsqr_hard_np4.sh \
+  testing/xsls_stock_np4.sh testing/xsls_hard_np2.sh \
+  testing/xcllt_stock_np4.sh testing/xcllt_hard_L_np2.sh \
+  testing/xcllt_hard_U_np4.sh testing/xcqr_stock_np4.sh \
+  testing/xcqr_hard_np2.sh testing/xcqr_hard_np4.sh \
+  testing/xcls_stock_np4.sh testing/xcls_hard_np2.sh \
+  testing/xzllt_stock_np4.sh testing/xzllt_hard_L_np2.sh \
+  testing/xzllt_hard_U_np4.sh testing/xzqr_stock_np4.sh \
+  testing/xzqr_hard_np2.sh testing/xzqr_hard_np4.sh \
+  testing/xzls_stock_np4.sh testing/xzls_hard_np2.sh \
+  testing/xsllt_emu_np2.sh testing/xcqr_emu_np2.sh \
+  testing/xzllt_emu_np4.sh testing/xzqr_emu_np4.sh
+COMPAT_TESTS += $(FCALL_Z_TESTS) $(DEBIAN_PREC_TESTS)
 
 # Only the compatibility tests: make check-compat
 check-compat:

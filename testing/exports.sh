@@ -1,8 +1,9 @@
 #!/bin/sh
-# exports.sh: libhetscal.so may define only the ScaLAPACK entry points
-# (pdpotrf_, pdpotrf, PDPOTRF, pdgeqrf_, pdgeqrf, PDGEQRF) and hetscal_*
-# symbols (STYLE.md: built with -fvisibility=hidden); prints every other
-# exported symbol and fails.
+# exports.sh: libhetscal.so may define only the ScaLAPACK entry points, each
+# under its three names (P?POTRF and P?GEQRF for ? = S, D, C, Z: pspotrf_,
+# pspotrf, PSPOTRF, ..., pzgeqrf_, pzgeqrf, PZGEQRF), and hetscal_* symbols
+# (STYLE.md: built with -fvisibility=hidden); prints every other exported
+# symbol and every missing entry point, and fails.
 lib=${HETSCAL_LIB:?run through make check, or set HETSCAL_LIB}
 if [ ! -f "$lib" ]; then
     echo "exports: $lib not built (static-only build?): skipped"
@@ -13,10 +14,18 @@ command -v nm > /dev/null 2>&1 || { echo "exports: no nm: skipped"; exit 77; }
 syms=$(nm -D --defined-only "$lib" | awk 'NF >= 3 { sub(/@.*/, "", $3); print $3 }' | sort -u)
 [ -n "$syms" ] || { echo "exports: nm -D found no symbol in $lib"; exit 1; }
 
+entries=
+for r in potrf geqrf; do
+    for p in s d c z; do
+        name=p$p$r NAME=$(echo "p$p$r" | tr a-z A-Z)
+        entries="$entries ${name}_ $name $NAME"
+    done
+done
+allowed=$(echo $entries | tr ' ' '|')
 bad=$(echo "$syms" | grep -v -x -E \
-    'pdpotrf_|pdpotrf|PDPOTRF|pdgeqrf_|pdgeqrf|PDGEQRF|hetscal_.*|_init|_fini|_edata|_end|__bss_start')
+    "$allowed|hetscal_.*|_init|_fini|_edata|_end|__bss_start")
 missing=
-for s in pdpotrf_ pdpotrf PDPOTRF pdgeqrf_ pdgeqrf PDGEQRF; do
+for s in $entries; do
     echo "$syms" | grep -q -x "$s" || missing="$missing $s"
 done
 

@@ -1,8 +1,9 @@
 ! fcall_frame: the module of what the Fortran callers (fcall_pdpotrf,
-! fcall_pdgeqrf) share: the squarest BLACS grid of all the processes, the
-! local-to-global index of a block-cyclic dimension, the count of entries
-! a routine changed where it must not, the pass test of a residual, and
-! the end of the program (grid exit, the final PASSED or FAILED line,
+! fcall_pdgeqrf, fcall_pzpotrf, fcall_pzgeqrf) share: the squarest BLACS
+! grid of all the processes, the local-to-global index of a block-cyclic
+! dimension, the count of entries a routine changed where it must not
+! (double precision or complex*16 arrays), the pass test of a residual,
+! and the end of the program (grid exit, the final PASSED or FAILED line,
 ! STOP 1 when any case failed).
 
 module fcall_frame
@@ -10,6 +11,11 @@ module fcall_frame
   private
   public :: fcall_grid_init, fcall_l2g, fcall_stray, fcall_passed, &
        fcall_finish
+
+  ! fcall_stray(a, before, desca, ia, ja, m, n, uplo) for either type.
+  interface fcall_stray
+     module procedure fcall_stray_d, fcall_stray_z
+  end interface fcall_stray
 
 contains
 
@@ -40,21 +46,54 @@ contains
          mod(il - 1, blk) + 1
   end function fcall_l2g
 
-  ! Entries of the local array a of the matrix desca (first block on
-  ! process (0, 0)) that differ from before outside the m x n submatrix at
-  ! (ia, ja) (outside its lower triangle for uplo = 'L', its upper one for
-  ! 'U'), summed over the processes of the grid.
-  integer function fcall_stray(a, before, desca, ia, ja, m, n, uplo)
-    integer, intent(in) :: desca(9), ia, ja, m, n
-    double precision, intent(in) :: a(desca(9), *), before(desca(9), *)
-    character, intent(in) :: uplo
+  ! Local rows and columns of the matrix desca (first block on process
+  ! (0, 0)) on this process.
+  subroutine local_shape(desca, mp, nq)
+    integer, intent(in) :: desca(9)
+    integer, intent(out) :: mp, nq
     integer, external :: numroc
-    integer :: nprow, npcol, myrow, mycol, mp, nq, il, jl, si, sj, count(1)
-    logical :: inside
+    integer :: nprow, npcol, myrow, mycol
 
     call blacs_gridinfo(desca(2), nprow, npcol, myrow, mycol)
     mp = numroc(desca(3), desca(5), myrow, 0, nprow)
     nq = numroc(desca(4), desca(6), mycol, 0, npcol)
+  end subroutine local_shape
+
+  ! Entries of the local array a of the matrix desca (first block on
+  ! process (0, 0)) that differ from before outside the m x n submatrix at
+  ! (ia, ja) (outside its lower triangle for uplo = 'L', its upper one for
+  ! 'U'), summed over the processes of the grid.  The two types share
+  ! stray_count, which counts the local entries that changed(il, jl) marks.
+  integer function fcall_stray_d(a, before, desca, ia, ja, m, n, uplo)
+    integer, intent(in) :: desca(9), ia, ja, m, n
+    double precision, intent(in) :: a(desca(9), *), before(desca(9), *)
+    character, intent(in) :: uplo
+    integer :: mp, nq
+
+    call local_shape(desca, mp, nq)
+    fcall_stray_d = stray_count(desca, ia, ja, m, n, uplo, mp, nq, &
+         a(1:mp, 1:nq) /= before(1:mp, 1:nq))
+  end function fcall_stray_d
+
+  integer function fcall_stray_z(a, before, desca, ia, ja, m, n, uplo)
+    integer, intent(in) :: desca(9), ia, ja, m, n
+    complex(kind(1.0d0)), intent(in) :: a(desca(9), *), before(desca(9), *)
+    character, intent(in) :: uplo
+    integer :: mp, nq
+
+    call local_shape(desca, mp, nq)
+    fcall_stray_z = stray_count(desca, ia, ja, m, n, uplo, mp, nq, &
+         a(1:mp, 1:nq) /= before(1:mp, 1:nq))
+  end function fcall_stray_z
+
+  integer function stray_count(desca, ia, ja, m, n, uplo, mp, nq, changed)
+    integer, intent(in) :: desca(9), ia, ja, m, n, mp, nq
+    character, intent(in) :: uplo
+    logical, intent(in) :: changed(mp, nq)
+    integer :: nprow, npcol, myrow, mycol, il, jl, si, sj, count(1)
+    logical :: inside
+
+    call blacs_gridinfo(desca(2), nprow, npcol, myrow, mycol)
     count(1) = 0
     do jl = 1, nq
        sj = fcall_l2g(jl, desca(6), mycol, npcol) - ja
@@ -63,13 +102,12 @@ contains
           inside = si >= 0 .and. si < m .and. sj >= 0 .and. sj < n
           if (uplo == 'L') inside = inside .and. si >= sj
           if (uplo == 'U') inside = inside .and. si <= sj
-          if (.not. inside .and. a(il, jl) /= before(il, jl)) &
-               count(1) = count(1) + 1
+          if (.not. inside .and. changed(il, jl)) count(1) = count(1) + 1
        end do
     end do
     call igsum2d(desca(2), 'All', ' ', 1, 1, count, 1, -1, -1)
-    fcall_stray = count(1)
-  end function fcall_stray
+    stray_count = count(1)
+  end function stray_count
 
   ! Whether a case passed: INFO = 0, no stray entry, and a residual that is
   ! a number no larger than thresh (a NaN fails).

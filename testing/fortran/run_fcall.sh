@@ -1,16 +1,18 @@
 #!/bin/sh
-# run_fcall.sh ROUTINE NP: runs testing/fcall_ROUTINE (pdpotrf or pdgeqrf) on
-# NP ranks with HETSCAL_VERBOSE=1; passes when it prints PASSED, exits 0 and
-# hetscal wrote its "hetscal: ROUTINE" line for both calls (both
-# factorizations; PDGEQRF's workspace queries print none) on every rank
-# (2 NP lines; HETSCAL_EXPECT_VERBOSE=0 drops that check).
+# run_fcall.sh ROUTINE NP: runs testing/fcall_ROUTINE (pdpotrf, pdgeqrf,
+# pzpotrf or pzgeqrf) on NP ranks with HETSCAL_VERBOSE=1; passes when it
+# prints PASSED, exits 0 and hetscal wrote its "hetscal: ROUTINE rank"
+# line for both calls (both factorizations; P?GEQRF's workspace queries
+# print none) on every rank (2 NP lines; HETSCAL_EXPECT_VERBOSE=0 drops
+# that check).
 routine=$1 np=$2
 case $routine in
-pdpotrf) me=run_fcall verbose="hetscal: pdpotrf" ;;
-pdgeqrf) me=run_fcall_qr
-         verbose="^hetscal: pdgeqrf rank [0-9]*/[0-9]* grid" ;;
+pdpotrf) me=run_fcall ;;
+pdgeqrf) me=run_fcall_qr ;;
+pzpotrf|pzgeqrf) me=run_fcall_$routine ;;
 *)       echo "run_fcall: unknown routine '$routine'"; exit 1 ;;
 esac
+verbose="^hetscal: $routine rank [0-9]*/[0-9]* grid"
 ROUTINE=$(echo "$routine" | tr a-z A-Z)
 prog=${FCALL_PROG:-$top_builddir/testing/fcall_$routine}
 err=$(mktemp "${TMPDIR:-/tmp}/hetscal-fcall.XXXXXX") || exit 1

@@ -1,27 +1,36 @@
 #!/bin/sh
 # run_xdtester.sh TESTER NP DATFILE [PASSED [CALLS]]: Debian's ScaLAPACK
-# tester TESTER (xdllt: PDPOTRF, input LLT.dat; xdqr: PDGEQRF, input QR.dat;
-# xdls: PDGELS, whose least-squares and minimum-norm solves call PDGEQRF
-# or PDGELQF, input LS.dat)
-# on DATFILE with hetscal preloaded.  Fails unless the summary shows no
-# failure, at least one passed test (exactly PASSED when given; for xdqr
-# counting every factorization of the file: QR, QL, LQ, RQ, QP, TZ) and
-# hetscal's verbose lines prove it ran (exactly CALLS lines, one per call of
-# the routine and rank, when given).  77 (skip) without TESTER.
+# tester TESTER on DATFILE with hetscal preloaded.  TESTER is x?llt, x?qr or
+# x?ls, ? the precision (s, d, c, z); all four precisions read the same
+# input file name:
+#   x?llt: P?POTRF, input LLT.dat;
+#   x?qr:  P?GEQRF, input QR.dat;
+#   x?ls:  P?GELS, whose least-squares and minimum-norm solves call P?GEQRF
+#          or P?GELQF, input LS.dat.
+# The precisions' outputs differ only in their title line and eps: each
+# scales its residuals by its own eps and compares them with the file's
+# threshold.  Fails unless the summary shows no failure, at least one
+# passed test (exactly PASSED when given; for x?qr counting every
+# factorization of the file: QR, QL, LQ, RQ, QP, TZ) and hetscal's verbose
+# lines for the routine (its lower-case name: pspotrf, pzgeqrf, ...) prove
+# it ran (exactly CALLS lines, one per call of the routine and rank, when
+# given).  77 (skip) without TESTER.
 #   HETSCAL_LIB empty: run the reference alone (to validate a .dat file).
 #   HETSCAL_EXPECT_VERBOSE=0: do not require hetscal's verbose lines.
-#   HETSCAL_XDLLT_EST=T|F (xdllt): override the file's last line (condition
-#   estimation and iterative refinement); F avoids the reference PDPORFS,
-#   whose PDLACON deadlocks on several processes in ScaLAPACK 2.2.1.
+#   HETSCAL_XDLLT_EST=T|F (x?llt, every precision): override the file's
+#   last line (condition estimation and iterative refinement); F avoids the
+#   reference P?PORFS, whose P?LACON deadlocks on several processes in
+#   ScaLAPACK 2.2.1.
 tester=$1 np=$2 dat=$3 want=$4 calls=$5
 case $tester in
-xdllt) input=LLT.dat routine=pdpotrf verbose="hetscal: pdpotrf" ;;
-xdqr)  input=QR.dat routine=pdgeqrf
-       verbose="^hetscal: pdgeqrf rank [0-9]*/[0-9]* grid" ;;
-xdls)  input=LS.dat routine=pdgeqrf
-       verbose="^hetscal: pdgeqrf rank [0-9]*/[0-9]* grid" ;;
-*)     echo "run_xdtester: unknown tester '$tester'"; exit 1 ;;
+x[sdcz]llt) kind=llt input=LLT.dat op=potrf ;;
+x[sdcz]qr)  kind=qr  input=QR.dat  op=geqrf ;;
+x[sdcz]ls)  kind=ls  input=LS.dat  op=geqrf ;;
+*)          echo "run_xdtester: unknown tester '$tester'"; exit 1 ;;
 esac
+prec=${tester#x}; prec=${prec%"$kind"}
+routine=p$prec$op
+verbose="^hetscal: $routine rank [0-9]*/[0-9]* grid"
 me=run_$tester
 exe=${SCALAPACK_TESTS_DIR:-/usr/lib/x86_64-linux-gnu/scalapack/mpich-tests}/$tester
 : "${LAUNCH:?run through make check, or set LAUNCH=testing/launch}"
@@ -45,7 +54,7 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
 cp "$dat" "$tmp/$input" || exit 1
 cd "$tmp" || exit 1
-if [ "$tester" = xdllt ] && [ -n "$HETSCAL_XDLLT_EST" ]; then
+if [ "$kind" = llt ] && [ -n "$HETSCAL_XDLLT_EST" ]; then
     sed "s/^[TtFf]\([[:space:]].*(T or F)\)/$HETSCAL_XDLLT_EST\1/" \
         "$dat" > LLT.dat || exit 1
     grep -q "^$HETSCAL_XDLLT_EST[[:space:]].*(T or F)" LLT.dat || {
@@ -83,8 +92,8 @@ nfail=$(count "completed and failed residual checks")
 nnochk=$(count "completed without checking")
 nskip=$(count "skipped because of illegal input values")
 nverb=$(grep -c "$verbose" err.txt)
-if [ "$tester" = xdqr ]; then
-    # the rows of the QR section: those are PDGEQRF's
+if [ "$kind" = qr ]; then
+    # the rows of the QR section: those are PxGEQRF's
     nqr=$(sed -n '/^QR factorization tests/,/factorization tests\.$/p' out.txt |
           grep -c "^WALL.*PASSED")
     passed="$npass passed ($nqr QR rows)" rows=""
@@ -103,7 +112,7 @@ grep -q "END OF TESTS\." out.txt || bad="$bad; no 'END OF TESTS.'"
 if grep -q "FAILED" out.txt; then bad="$bad; a FAILED line"; fi
 if grep -q "INFO=" out.txt; then bad="$bad; a routine returned INFO != 0"; fi
 if grep -qi "overwrite" out.txt err.txt; then bad="$bad; memory overwrite (guard zones)"; fi
-if [ "$tester" != xdllt ] && grep -q "illegal value" out.txt; then
+if [ "$kind" != llt ] && grep -q "illegal value" out.txt; then
     bad="$bad; PXERBLA: an illegal argument"
 fi
 if [ "$HETSCAL_EXPECT_VERBOSE" != 0 ] && [ "$nverb" -lt 1 ]; then

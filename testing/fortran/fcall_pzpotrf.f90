@@ -1,0 +1,145 @@
+! fcall_pzpotrf: an ordinary Fortran 90 ScaLAPACK program (BLACS grid,
+! DESCINIT, PZPOTRF, PZPOTRS, PZGEMM, PZLANGE) linked with hetscal first,
+! the complex*16 twin of fcall_pdpotrf.  Factors and solves a Hermitian
+! positive definite N = 300 with NB = 32, lower and upper (the second at
+! IA = JA = NB+1); checks ||A X - B|| / (||A|| ||X|| eps N) and that no
+! entry outside the factored triangle changed; prints PASSED or FAILED per
+! case and ends with STOP 1 when any case failed.  The grid, the index
+! arithmetic, the pass test and the ending are fcall_frame.f90's.
+program fcall_pzpotrf
+  use fcall_frame
+  implicit none
+  integer, parameter :: dlen = 9, n = 300, nb = 32, nrhs = 3
+  integer, parameter :: dp = kind(1.0d0)
+  double precision, parameter :: thresh = 10.0d0
+  complex(dp), parameter :: junk = (-7777.0d0, 55.0d0)
+  complex(dp), parameter :: one = (1.0d0, 0.0d0)
+  integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
+  integer :: icase, nfail, info, off, ia, m, mp, nq, nqb, lldA
+  integer :: desca(dlen), descb(dlen), stray
+  character :: uplo
+  character(len=16) :: grid
+  double precision :: anorm, xnorm, rnorm, resid
+  complex(dp), allocatable :: a(:,:), a0(:,:), a1(:,:)
+  complex(dp), allocatable :: b(:,:), b0(:,:), r(:,:)
+  double precision, allocatable :: work(:)
+  integer, external :: numroc
+  double precision, external :: pzlange
+
+  call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
+
+  nfail = 0
+  do icase = 1, 2
+     ! case 1: lower, whole matrix; case 2: upper, sub(A) at IA = JA = NB+1
+     if (icase == 1) then
+        uplo = 'L'
+        off = 0
+     else
+        uplo = 'U'
+        off = nb
+     end if
+     ia = off + 1
+     m = n + off
+     mp = numroc(m, nb, myrow, 0, nprow)
+     nq = numroc(m, nb, mycol, 0, npcol)
+     nqb = numroc(nrhs, nb, mycol, 0, npcol)
+     lldA = max(1, mp)
+     call descinit(desca, m, m, nb, nb, 0, 0, ictxt, lldA, info)
+     call descinit(descb, m, nrhs, nb, nb, 0, 0, ictxt, lldA, info)
+     allocate(a(lldA, max(1, nq)), a0(lldA, max(1, nq)), a1(lldA, max(1, nq)))
+     allocate(b(lldA, max(1, nqb)), b0(lldA, max(1, nqb)), r(lldA, max(1, nqb)))
+     allocate(work(mp + nq + 4 * nb))
+
+     call fill_matrix()
+     a1 = a
+
+     call pzpotrf(uplo, n, a, ia, ia, desca, info)
+     if (info /= 0) then
+        if (iam == 0) write(*, '(a,a,a,a,a,i0,a)') 'fcall_pzpotrf: uplo=', &
+             uplo, ' grid ', trim(grid), ' PZPOTRF INFO=', info, ' FAILED'
+        nfail = nfail + 1
+     else
+        stray = fcall_stray(a, a1, desca, ia, ia, n, n, uplo)
+        call pzpotrs(uplo, n, nrhs, a, ia, ia, desca, b, ia, 1, descb, info)
+        r = b0
+        call pzgemm('N', 'N', n, nrhs, n, -one, a0, ia, ia, desca, &
+             b, ia, 1, descb, one, r, ia, 1, descb)
+        anorm = pzlange('I', n, n, a0, ia, ia, desca, work)
+        xnorm = pzlange('I', n, nrhs, b, ia, 1, descb, work)
+        rnorm = pzlange('I', n, nrhs, r, ia, 1, descb, work)
+        resid = rnorm / (anorm * xnorm * epsilon(1.0d0) * dble(n))
+        if (.not. fcall_passed(info, stray, resid, thresh)) then
+           nfail = nfail + 1
+           if (iam == 0) write(*, '(a,a,3(a,i0),3a,es10.3,2(a,i0),a)') &
+                'fcall_pzpotrf: uplo=', uplo, ' n=', n, ' nb=', nb, &
+                ' ia=ja=', ia, ' grid ', trim(grid), ' residual=', resid, &
+                ' PZPOTRS INFO=', info, ' entries written outside the factor=', &
+                stray, ' FAILED'
+        else if (iam == 0) then
+           write(*, '(a,a,3(a,i0),a,a,a,es10.3,a)') 'fcall_pzpotrf: uplo=', &
+                uplo, ' n=', n, ' nb=', nb, ' ia=ja=', ia, ' grid ', trim(grid), &
+                ' residual=', resid, ' PASSED'
+        end if
+     end if
+     deallocate(a, a0, a1, b, b0, r, work)
+  end do
+
+  call fcall_finish('fcall_pzpotrf', iam, ictxt, nfail)
+
+contains
+
+  ! Whether global (gi, gj) is read or written by PZPOTRF for this uplo.
+  logical function in_factor(gi, gj)
+    integer, intent(in) :: gi, gj
+    in_factor = gi >= ia .and. gj >= ia .and. gi <= m .and. gj <= m
+    if (uplo == 'L') then
+       in_factor = in_factor .and. gi >= gj
+    else
+       in_factor = in_factor .and. gi <= gj
+    end if
+  end function in_factor
+
+  ! A0: Hermitian on sub(A), real diagonal larger than the sum of the
+  ! moduli of its row's other entries (so positive definite), junk outside;
+  ! A: the same with junk in the triangle PZPOTRF must not read.  B0 = B:
+  ! right-hand sides, junk outside sub(B).
+  subroutine fill_matrix()
+    integer :: il, jl, gi, gj, k, di, dj
+    complex(dp) :: v
+    do jl = 1, nq
+       gj = fcall_l2g(jl, nb, mycol, npcol)
+       do il = 1, mp
+          gi = fcall_l2g(il, nb, myrow, nprow)
+          if (gi >= ia .and. gj >= ia) then
+             di = gi - off
+             dj = gj - off
+             ! the imaginary part changes sign with di - dj: v(j,i) = conj(v(i,j))
+             v = cmplx(cos(dble(di + dj)), sin(dble(di - dj)), dp) / &
+                  dble(1 + abs(di - dj))
+             if (di == dj) v = cmplx(24.0d0 + mod(di, 7), 0.0d0, dp)
+          else
+             v = junk
+          end if
+          a0(il, jl) = v
+          if (in_factor(gi, gj)) then
+             a(il, jl) = v
+          else
+             a(il, jl) = junk
+          end if
+       end do
+    end do
+    do k = 1, nqb
+       do il = 1, mp
+          gi = fcall_l2g(il, nb, myrow, nprow)
+          if (gi >= ia) then
+             b(il, k) = cmplx(sin(dble((gi - off) * (k + 1))) + 1.0d0, &
+                  cos(dble(gi - off + 3 * k)), dp)
+          else
+             b(il, k) = junk
+          end if
+       end do
+    end do
+    b0 = b
+  end subroutine fill_matrix
+
+end program fcall_pzpotrf

@@ -1,0 +1,6 @@
+#!/bin/sh
+# xsllt_hard_L_np2.sh: Debian's xsllt (real single precision PSPOTRF) on
+# llt_hard_L.dat, 2 ranks, hetscal preloaded: the grids 1x1, 1x2, 2x1 run
+# (960 tests, 400 verbose lines), the 5 larger ones are skipped.
+exec sh "$top_srcdir/testing/scalapack/run_xdtester.sh" xsllt 2 \
+    "$top_srcdir/testing/scalapack/llt_hard_L.dat" 960 400
