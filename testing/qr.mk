@@ -1,6 +1,7 @@
 # PDGEQRF's tests: the bad-argument comparison with the reference
 # (testing/args_geqrf, every precision), the ScaLAPACK-style tester
-# testing/xqr (sources in testing/qr/, inputs in testing/data/qr_*.dat), a
+# testing/xqr (P?GEQRF in every precision: -precision s,d,c,z; sources in
+# testing/qr/, inputs in testing/data/qr_*.dat), a
 # plain Fortran caller, and Debian's xdqr with hetscal preloaded.
 
 check_PROGRAMS += testing/args_geqrf testing/xqr testing/fcall_pdgeqrf
@@ -9,15 +10,14 @@ testing_args_geqrf_SOURCES = testing/args/args_geqrf.c \
 testing_args_geqrf_LDADD = $(tester_ldadd) -ldl
 
 testing_xqr_SOURCES = \
-  testing/qr/qr_main.c testing/qr/qr_scalapack.h \
+  testing/qr/qr_main.c \
   testing/qr/qr_input.h testing/qr/qr_input.c testing/qr/qr_default_input.c \
   $(dat_reader_sources) $(dat_load_sources) $(tester_frame_sources) \
   testing/qr/qr_problem.h testing/qr/qr_problem.c \
-  testing/qr/qr_checks.h testing/qr/qr_checks.c \
   testing/qr/qr_case.h testing/qr/qr_case.c testing/qr/qr_report.c \
-  testing/llt/llt_scalapack.h testing/llt/llt_matrix.h testing/llt/llt_dist.c \
-  $(tester_matrix_sources)
-testing_xqr_LDADD = $(tester_ldadd)
+  testing/qr/qr_case_body.h testing/qr/qr_problem_body.h \
+  testing/qr/qr_checks_body.h $(tester_matrix_sources)
+testing_xqr_LDADD = $(tester_ldadd) -ldl
 
 testing_fcall_pdgeqrf_SOURCES = testing/fortran/fcall_pdgeqrf.f90 \
   $(FCALL_SHARED_SOURCES)
@@ -29,6 +29,14 @@ QR_TESTS = \
   testing/qr_hard_np4.sh testing/qr_6ranks_np6.sh testing/qr_copy_tasks_np1.sh \
   testing/fcall_qr_np1.sh testing/fcall_qr_np4.sh \
   testing/disable_qr_np4.sh testing/qr_threads_np2.sh
+# PSGEQRF, PCGEQRF and PZGEQRF: the built-in input on 1 and 4 ranks,
+# qr_hard.dat on 4 (a test each), the built-in input on 2 with emulated
+# GPUs.
+QR_PREC_TESTS = \
+  testing/qr_prec_default_np14.sh testing/qr_prec_s_hard_np4.sh \
+  testing/qr_prec_c_hard_np4.sh testing/qr_prec_z_hard_np4.sh \
+  testing/qr_prec_emu_np2.sh
+QR_TESTS += $(QR_PREC_TESTS)
 TESTS += $(QR_TESTS)
 EXTRA_DIST += $(QR_TESTS) testing/qr/run_qr.sh testing/qr/run_qr_on_devices.sh \
   testing/data/qr_hard.dat testing/data/qr_6ranks.dat \

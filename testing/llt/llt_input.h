@@ -13,7 +13,7 @@
 /* A case is (N, NB, offset set, UPLO letter): the sizes are the values of
  * N, the blocks those of NB, the variants the UPLO letters.  Offsets are in
  * blocks: sub(A) starts at IA = 1 + ioff*NB and JA = 1 + joff*NB, so it
- * stays aligned to every NB, as PDPOTRF requires. */
+ * stays aligned to every NB, as P?POTRF requires. */
 struct llt_input {
     struct tester_input common;
     char uplos[3];          /* distinct letters from {L, U}, NUL-terminated */

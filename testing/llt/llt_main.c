@@ -1,19 +1,27 @@
-/* xllt: a ScaLAPACK-style tester of PDPOTRF.  Usage: xllt [FILE], FILE in
- * LLT.dat format, possibly several sections (the built-in input without
- * one).  Exit status: the number of failed cases (at most 255), the same on
- * every rank; 0 means success.  The frame (input, loop, summary) is
- * testing/tester/frame.c's; this file holds PDPOTRF's cases. */
+/* xllt: a ScaLAPACK-style tester of P?POTRF.  Usage: xllt [-precision
+ * s,d,c,z] [FILE], FILE in LLT.dat format, possibly several sections (the
+ * built-in input without one); PDPOTRF alone without -precision.  Exit
+ * status: the number of failed cases (at most 255), the same on every
+ * rank; 0 means success.  The frame (command line, input, loop, summary)
+ * is testing/tester/frame.c's; this file holds P?POTRF's cases. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "llt_case.h"
+
+/* The precision being run, and its reference P?POTRF for the complex
+ * special cases (NULL in real precisions). */
+static const struct tester_prec *prec;
+static tester_fn *reference;
 
 static void init_case(struct llt_case *c, const struct llt_input *in, int p,
                       int q, int n, int nb, const struct dat_offset *off,
                       char uplo)
 {
     memset(c, 0, sizeof *c);
+    c->prec = prec;
     c->n = n;
     c->nb = nb;
     c->p = p;
@@ -55,13 +63,22 @@ static int make_case(const void *section, int i, int j, int k, int v, int p,
     return 1;
 }
 
-/* The non-SPD case of a grid and UPLO letter: the largest N of the input
- * (at most 200), the first NB, the last offset set, and a bad pivot two
- * thirds down. */
-static int bad_pivot_case(const void *section, int v, int p, int q, void *c)
+/* The special cases of a grid and UPLO letter, on the largest N of the
+ * input (at most 200), the first NB and the last offset set: E = 0, in
+ * every precision, a bad pivot (-N) two thirds down the diagonal; in
+ * complex precisions, E = 1, imaginary parts on the input's diagonal (the
+ * factor compared with the reference P?POTRF's), and E = 2, a NaN two
+ * thirds down the diagonal (the reference's INFO shown beside). */
+static int special_case(const void *section, int v, int e, int p, int q,
+                        void *c)
 {
+    static const int specials[] = { LLT_NOT_SPD, LLT_IMAG_DIAG,
+                                    LLT_NAN_PIVOT };
     const struct llt_input *in = section;
+    struct llt_case *lc = c;
     int n = 0;
+    if (e >= (prec->complex_ ? 3 : 1))
+        return 0;
     for (int i = 0; i < in->common.nsizes; i++)
         if (in->n[i] > n)
             n = in->n[i] > 200 ? 200 : in->n[i];
@@ -69,22 +86,39 @@ static int bad_pivot_case(const void *section, int v, int p, int q, void *c)
         return 0;
     init_case(c, in, p, q, n, in->nb[0],
               &in->common.offsets[in->common.noffsets - 1], in->uplos[v]);
-    ((struct llt_case *)c)->bad_pivot = n - n / 3;
+    lc->special = specials[e];
+    if (lc->special != LLT_IMAG_DIAG)
+        lc->pivot = n - n / 3;
+    if (lc->special != LLT_NOT_SPD)
+        lc->reference = reference;
     return 1;
+}
+
+static void start(int nprocs, const struct tester_prec *p)
+{
+    char symbol[16];
+    prec = p;
+    reference = NULL;
+    if (p->complex_) {
+        snprintf(symbol, sizeof symbol, "p%cpotrf_", p->letter);
+        reference = tester_reference(symbol);
+    }
+    llt_report_header(nprocs, p);
 }
 
 int main(int argc, char **argv)
 {
     const struct tester_routine llt = {
         .prog = "xllt",
+        .routine = "POTRF",
         .default_input = llt_default_input(),
         .input_size = sizeof(struct llt_input),
         .case_size = sizeof(struct llt_case),
         .parse = llt_input_parse,
-        .start = llt_report_header,
+        .start = start,
         .report_section = llt_report_section,
         .make_case = make_case,
-        .make_extra = bad_pivot_case,
+        .make_extra = special_case,
         .run = llt_run_on_grid,
         .residuals_ok = llt_residuals_ok,
         .report_case = llt_report_case,

@@ -1,21 +1,22 @@
 /* One test case of the QR tester: factor one matrix on one grid with the
- * PDGEQRF under test and check everything (qr_case.c), and the lines
- * printed about it (qr_report.c). */
+ * P?GEQRF under test in one precision and check everything (qr_case.c,
+ * qr_case_body.h), and the lines printed about it (qr_report.c). */
 #ifndef QR_CASE_H
 #define QR_CASE_H
 
 #include <stdint.h>
 
 #include "qr_input.h"
-#include "qr_scalapack.h"
 #include "testing/tester/outcome.h"
+#include "testing/tester/reference.h"
 
 struct qr_case {
+    const struct tester_prec *prec;
     int m, n, mb, nb, p, q;
     int ia, ja, rsrc, csrc;
     double thresh;
     uint64_t seed;
-    pdgeqrf_fn *reference;  /* the reference PDGEQRF, for the comparison */
+    tester_fn *reference;   /* the reference P?GEQRF, for the comparison */
 };
 
 /* The residuals of an outcome (testing/tester/outcome.h).  Its info_ok
@@ -25,8 +26,8 @@ struct qr_case {
  * columns. */
 enum {
     QR_RESID_FACTOR,        /* ||A - QR|| / (||A|| max(M,N) eps) */
-    QR_RESID_ORTH,          /* ||I - Q^T Q|| / (max(M,N) eps) */
-    QR_RESID_LS,            /* PDGELS: solution error / optimality */
+    QR_RESID_ORTH,          /* ||I - Q^H Q|| / (max(M,N) eps) */
+    QR_RESID_LS,            /* P?GELS: solution error / optimality */
     QR_RESID_CMP            /* R, V, TAU against the reference's */
 };
 
@@ -37,9 +38,10 @@ void qr_run_on_grid(void *c, uint64_t seed, int context,
 /* Whether the four residuals of O pass C's threshold. */
 int qr_residuals_ok(const void *c, const struct tester_outcome *o);
 
-void qr_report_header(int nprocs, const char *provider);
+void qr_report_header(int nprocs, const struct tester_prec *prec,
+                      const char *provider);
 void qr_report_section(const void *in);
 void qr_report_case(const void *c, const struct tester_outcome *o);
-void qr_report_calls(long calls);
+void qr_report_calls(const struct tester_prec *prec, long calls);
 
 #endif /* QR_CASE_H */

@@ -1,6 +1,6 @@
 /* The QR tester's input: a QR.dat-format text (ScaLAPACK's xdqr input)
  * with two extensions: optional trailing offset sets, and several sections
- * in one text.  Only the 'QR' factorization is PDGEQRF's; the others of the
+ * in one text.  Only the 'QR' factorization is P?GEQRF's; the others of the
  * list (QL, LQ, RQ, QP, TZ) are read and not run. */
 #ifndef QR_INPUT_H
 #define QR_INPUT_H
@@ -13,7 +13,7 @@
 
 /* A case is ((M, N) pair i, (MB, NB) pair j, offset set k), one variant.
  * Offsets are in entries: sub(A) starts at IA = 1 + ioff, JA = 1 + joff
- * (any position: PDGEQRF needs no alignment). */
+ * (any position: P?GEQRF needs no alignment). */
 struct qr_input {
     struct tester_input common;
     int has_qr;                 /* 'QR' is among the factorizations */

@@ -1,6 +1,6 @@
 /* What the QR tester prints of its own: a header, a section's column
  * heads, one row per case (PASSED/FAILED, with the reason on failure) and
- * the count of PDGEQRF calls in the summary.  Only world rank 0 prints
+ * the count of P?GEQRF calls in the summary.  Only world rank 0 prints
  * (the frame calls the section's and the case's on it alone); the rest of
  * the summary is testing/tester/report.c's. */
 #include "config.h"
@@ -9,22 +9,32 @@
 
 #include "qr_case.h"
 
-void qr_report_header(int nprocs, const char *provider)
+/* The precision of the header printed last, for the sections after it. */
+static char upper = 'D';
+
+void qr_report_header(int nprocs, const struct tester_prec *prec,
+                      const char *provider)
 {
+    const char u = prec->upper;
+    const char *or = prec->complex_ ? "UN" : "OR";
+    upper = u;
     if (!tester_is_printer())
         return;
-    printf("PDGEQRF tester on %d processes, eps = %.3e\n"
-           "PDGEQRF under test (and called by PDGELS): %s\n"
+    printf("P%cGEQRF tester on %d processes, eps = %.3e\n"
+           "P%cGEQRF under test (and called by P%cGELS): %s\n"
            "fact = ||A - QR||_1 / (||A||_1 max(M,N) eps) with the reference "
-           "PDORMQR\n"
-           "orth = ||I - Q'Q||_1 / (max(M,N) eps) with the reference PDORGQR\n"
-           "ls   = the reference PDGELS: solution error, optimality "
+           "P%c%sMQR\n"
+           "orth = ||I - Q'Q||_1 / (max(M,N) eps) with the reference "
+           "P%c%sGQR\n"
+           "ls   = the reference P%cGELS: solution error, optimality "
            "||A'r|| (M >= N) or minimum norm (M < N), scaled the same way\n"
-           "cmp  = R, V and TAU against the reference PDGEQRF's, "
+           "cmp  = R, V and TAU against the reference P%cGEQRF's, "
            "max |difference| / (max(M,N) eps)\n"
            "WORK has exactly LWMIN entries; A, TAU and WORK carry guard "
            "zones.\n",
-           nprocs, 0x1.0p-53, provider);
+           u, nprocs, prec->eps, u, u, provider, u, or, u, or, u, u);
+    if (prec->complex_)
+        printf("' is the conjugate transpose.\n");
     fflush(stdout);
 }
 
@@ -33,7 +43,8 @@ void qr_report_section(const void *section)
     const struct qr_input *in = section;
     printf("\n%s (threshold %.2f)\n", in->common.title, in->common.thresh);
     if (in->others[0] != '\0')
-        printf("factorizations not run (not PDGEQRF): %s\n", in->others);
+        printf("factorizations not run (not P%cGEQRF): %s\n", upper,
+               in->others);
     if (!in->has_qr) {
         printf("no 'QR' in the list of factorizations: nothing to run\n");
         return;
@@ -65,10 +76,10 @@ void qr_report_case(const void *case_, const struct tester_outcome *o)
 }
 
 /* The summary line testing/qr/run_qr.sh compares with hetscal's verbose
- * lines; called by the shared summary on rank 0. */
-void qr_report_calls(long calls)
+ * lines, one per precision run; called by the shared summary on rank 0. */
+void qr_report_calls(const struct tester_prec *prec, long calls)
 {
-    printf("PDGEQRF calls with M, N > 0 (direct and from PDGELS), summed "
+    printf("P%cGEQRF calls with M, N > 0 (direct and from P%cGELS), summed "
            "over the processes: %ld\n",
-           calls);
+           prec->upper, prec->upper, calls);
 }

@@ -1,11 +1,13 @@
-/* The testers' main loop (see tester.h): every section of the input, every
- * grid of a section, every case of a grid, with the seeds, the skipped
- * cases and the exit status the same for every tester. */
+/* The testers' main loop (see tester.h): every precision of the command
+ * line, every section of the input, every grid of a section, every case
+ * of a grid, with the seeds, the skipped cases and the exit status the
+ * same for every tester. */
 #include "config.h"
 
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "testing/blacs_tools.h"
 #include "testing/llt/dat_load.h"
@@ -13,7 +15,7 @@
 
 struct frame {
     const struct tester_routine *r;
-    struct tester_tally t;
+    struct tester_tally t;      /* the current precision's cases */
     uint64_t next_seed;
     void *c;                    /* the case being run */
 };
@@ -53,10 +55,12 @@ static void run_and_count(struct frame *f, int context)
 
 static int cases_per_grid(struct frame *f, const struct tester_input *in)
 {
-    int extra = f->r->make_extra != NULL &&
-                f->r->make_extra(in, 0, 1, 1, f->c);
-    return in->nsizes * in->nblocks * in->noffsets * in->nvariants +
-           (extra ? in->nvariants : 0);
+    int extras = 0;
+    while (f->r->make_extra != NULL &&
+           f->r->make_extra(in, 0, extras, 1, 1, f->c))
+        extras++;
+    return (in->nsizes * in->nblocks * in->noffsets + extras) *
+           in->nvariants;
 }
 
 static void run_grid(struct frame *f, const struct tester_input *in, int p,
@@ -92,7 +96,7 @@ static void run_grid(struct frame *f, const struct tester_input *in, int p,
                         run_and_count(f, context);
                 }
     for (int v = 0; r->make_extra != NULL && v < in->nvariants; v++)
-        if (r->make_extra(in, v, p, q, f->c))
+        for (int e = 0; r->make_extra(in, v, e, p, q, f->c); e++)
             run_and_count(f, context);
 
     if (context >= 0)
@@ -122,11 +126,46 @@ static int parse_sections(const struct tester_routine *r, const char *text,
     return count;
 }
 
+/* The options of the command line: -precision LIST into PRECS (d
+ * without it); the rest, the input file, stays in ARGV from ARGV[1] on.
+ * Returns the number of precisions, 0 after printing the error on rank
+ * 0. */
+static int parse_options(int *argc, char **argv, const char *prog,
+                         const struct tester_prec *precs[TESTER_NPREC],
+                         int me)
+{
+    int nprec = 1, kept = 1;
+    precs[0] = tester_prec_named('d');
+    for (int i = 1; i < *argc; i++) {
+        if (strcmp(argv[i], "-precision") == 0 && i + 1 < *argc) {
+            nprec = tester_prec_list(argv[++i], precs);
+            if (nprec == 0) {
+                if (me == 0)
+                    fprintf(stderr, "%s: -precision takes letters of "
+                                    "s, d, c, z (or all), not '%s'\n",
+                            prog, argv[i]);
+                return 0;
+            }
+        } else if (argv[i][0] == '-' || kept > 1) {
+            if (me == 0)
+                fprintf(stderr, "usage: %s [-precision s,d,c,z] [FILE]\n",
+                        prog);
+            return 0;
+        } else {
+            argv[kept++] = argv[i];
+        }
+    }
+    *argc = kept;
+    return nprec;
+}
+
 int tester_main(int argc, char **argv, const struct tester_routine *r)
 {
     struct frame f = { r, { 0, 0, 0, 0 }, 1, NULL };
-    char *text, *sections;
-    int me, nprocs, nsections = -1;
+    const struct tester_prec *precs[TESTER_NPREC];
+    struct tester_tally tally[TESTER_NPREC];
+    char *text = NULL, *sections;
+    int me, nprocs, nsections = -1, nprec, failed = 0;
 
     Cblacs_pinfo(&me, &nprocs); /* starts MPI, as ScaLAPACK programs do */
     sections = calloc(TESTER_MAX_SECTIONS, r->input_size);
@@ -135,7 +174,9 @@ int tester_main(int argc, char **argv, const struct tester_routine *r)
         fprintf(stderr, "%s: out of memory\n", r->prog);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    text = dat_load_text(argc, argv, r->default_input, r->prog);
+    nprec = parse_options(&argc, argv, r->prog, precs, me);
+    if (nprec > 0)
+        text = dat_load_text(argc, argv, r->default_input, r->prog);
     if (text != NULL)
         nsections = parse_sections(r, text, sections, me);
     free(text);
@@ -146,21 +187,28 @@ int tester_main(int argc, char **argv, const struct tester_routine *r)
         return 1;
     }
 
-    r->start(nprocs);
-    for (int s = 0; s < nsections; s++) {
-        const struct tester_input *in =
-            (const void *)(sections + s * r->input_size);
-        if (tester_is_printer()) {
-            r->report_section(in);
-            fflush(stdout);
+    for (int i = 0; i < nprec; i++) {
+        /* every precision gets the same seeds, whatever the list */
+        memset(&f.t, 0, sizeof f.t);
+        f.next_seed = 1;
+        r->start(nprocs, precs[i]);
+        for (int s = 0; s < nsections; s++) {
+            const struct tester_input *in =
+                (const void *)(sections + s * r->input_size);
+            if (tester_is_printer()) {
+                r->report_section(in);
+                fflush(stdout);
+            }
+            for (int g = 0; g < in->ngrids; g++)
+                run_grid(&f, in, in->p[g], in->q[g], nprocs);
         }
-        for (int g = 0; g < in->ngrids; g++)
-            run_grid(&f, in, in->p[g], in->q[g], nprocs);
+        tally[i] = f.t;
+        failed += f.t.failed;
     }
-    tester_report_summary(&f.t, nprocs, r->report_summary);
+    tester_report_summary(r, precs, tally, nprec, nprocs);
 
     free(f.c);
     free(sections);
     Cblacs_exit(0);
-    return f.t.failed > 255 ? 255 : f.t.failed;
+    return failed > 255 ? 255 : failed;
 }

@@ -6,29 +6,33 @@
 
 #include "guard.h"
 
-double *tester_guarded(size_t len, double pattern, double **storage)
+void *tester_guarded(size_t len, size_t elem, const void *pattern,
+                     void **storage)
 {
     size_t total = len + 2 * (size_t)TESTER_GUARD;
-    *storage = malloc(total * sizeof **storage);
-    if (*storage == NULL)
+    char *s = malloc(total * elem);
+    *storage = s;
+    if (s == NULL)
         return NULL;
     for (size_t i = 0; i < total; i++)
-        (*storage)[i] = pattern;
-    return *storage + TESTER_GUARD;
+        memcpy(s + i * elem, pattern, elem);
+    return s + TESTER_GUARD * elem;
 }
 
-int tester_is_guard(const double *x, double pattern)
+int tester_is_guard(const void *x, size_t elem, const void *pattern)
 {
-    return memcmp(x, &pattern, sizeof pattern) == 0;
+    return memcmp(x, pattern, elem) == 0;
 }
 
-long tester_guards_damaged(const double *storage, size_t len,
-                           double pattern)
+long tester_guards_damaged(const void *storage, size_t len, size_t elem,
+                           const void *pattern)
 {
+    const char *s = storage;
     long count = 0;
     for (size_t i = 0; i < TESTER_GUARD; i++) {
-        count += !tester_is_guard(&storage[i], pattern);
-        count += !tester_is_guard(&storage[TESTER_GUARD + len + i], pattern);
+        count += !tester_is_guard(s + i * elem, elem, pattern);
+        count += !tester_is_guard(s + (TESTER_GUARD + len + i) * elem, elem,
+                                  pattern);
     }
     return count;
 }

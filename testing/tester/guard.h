@@ -1,6 +1,7 @@
 /* Guard zones around the testers' local arrays, in the spirit of
- * ScaLAPACK's PDFILLPAD/PDCHEKPAD: TESTER_GUARD entries of a pattern before
- * and after the array, checked bitwise afterwards. */
+ * ScaLAPACK's PDFILLPAD/PDCHEKPAD: TESTER_GUARD elements of a pattern
+ * before and after the array, checked bitwise afterwards.  Elements are
+ * ELEM bytes (any precision); PATTERN points to one element. */
 #ifndef TESTER_GUARD_H
 #define TESTER_GUARD_H
 
@@ -8,13 +9,16 @@
 
 #define TESTER_GUARD 64
 
-/* Allocates guard, LEN entries, guard into *STORAGE, every entry PATTERN;
- * returns the array (*STORAGE + TESTER_GUARD), or NULL. */
-double *tester_guarded(size_t len, double pattern, double **storage);
-/* Whether X holds PATTERN, bitwise. */
-int tester_is_guard(const double *x, double pattern);
-/* Guard entries around the LEN-entry array in STORAGE that lost PATTERN. */
-long tester_guards_damaged(const double *storage, size_t len,
-                           double pattern);
+/* Allocates guard, LEN elements, guard into *STORAGE, every element
+ * PATTERN; returns the array (TESTER_GUARD elements into *STORAGE), or
+ * NULL. */
+void *tester_guarded(size_t len, size_t elem, const void *pattern,
+                     void **storage);
+/* Whether the element at X holds PATTERN, bitwise. */
+int tester_is_guard(const void *x, size_t elem, const void *pattern);
+/* Guard elements around the LEN-element array in STORAGE that lost
+ * PATTERN. */
+long tester_guards_damaged(const void *storage, size_t len, size_t elem,
+                           const void *pattern);
 
 #endif /* TESTER_GUARD_H */

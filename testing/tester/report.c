@@ -33,22 +33,38 @@ void tester_report_reasons(const struct tester_outcome *o, int expected,
         printf("    %ld %s\n", o->changed_outside, outside);
 }
 
-void tester_report_summary(const struct tester_tally *t, int nprocs,
-                           void (*own_lines)(void))
+void tester_report_summary(const struct tester_routine *r,
+                           const struct tester_prec *const *precs,
+                           const struct tester_tally *tally, int nprec,
+                           int nprocs)
 {
+    struct tester_tally t = { 0, 0, 0, 0 };
     if (!tester_is_printer())
         return;
+    if (nprec > 1)
+        printf("\n");
+    for (int i = 0; i < nprec; i++) {
+        if (nprec > 1)
+            printf("P%c%s: %d tests passed, %d failed, %d skipped\n",
+                   precs[i]->upper, r->routine, tally[i].passed,
+                   tally[i].failed,
+                   tally[i].skipped_grid + tally[i].skipped_illegal);
+        t.passed += tally[i].passed;
+        t.failed += tally[i].failed;
+        t.skipped_grid += tally[i].skipped_grid;
+        t.skipped_illegal += tally[i].skipped_illegal;
+    }
     printf("\nFinished %d tests, with the following results:\n",
-           t->passed + t->failed + t->skipped_grid + t->skipped_illegal);
-    printf("%d tests completed and passed residual checks.\n", t->passed);
-    printf("%d tests completed and failed residual checks.\n", t->failed);
+           t.passed + t.failed + t.skipped_grid + t.skipped_illegal);
+    printf("%d tests completed and passed residual checks.\n", t.passed);
+    printf("%d tests completed and failed residual checks.\n", t.failed);
     printf("%d tests skipped because the grid needs more than %d "
            "processes.\n",
-           t->skipped_grid, nprocs);
+           t.skipped_grid, nprocs);
     printf("%d tests skipped because of illegal input values.\n",
-           t->skipped_illegal);
-    if (own_lines != NULL)
-        own_lines();
+           t.skipped_illegal);
+    for (int i = 0; r->report_summary != NULL && i < nprec; i++)
+        r->report_summary(precs[i]);
     printf("END OF TESTS.\n");
     fflush(stdout);
 }

@@ -1,10 +1,11 @@
-/* The frame the ScaLAPACK-style testers (xllt, xqr) share: input sections
- * with sizes, blocks, grids, a threshold and offset sets (tester_input),
- * the loop over sections, grids, sizes, blocks, offsets and variants and
- * the steps of one case (frame.c), the summary and exit status
- * (report.c), and the reduction of one case's results over MPI_COMM_WORLD
- * (outcome.c).  A tester supplies a
- * table of its own parts (struct tester_routine) and calls tester_main. */
+/* The frame the ScaLAPACK-style testers (xllt, xqr) share: the command
+ * line (-precision, the input file), input sections with sizes, blocks,
+ * grids, a threshold and offset sets (tester_input), the loop over
+ * precisions, sections, grids, sizes, blocks, offsets and variants and the
+ * steps of one case (frame.c), the summary and exit status (report.c), and
+ * the reduction of one case's results over MPI_COMM_WORLD (outcome.c).  A
+ * tester supplies a table of its own parts (struct tester_routine) and
+ * calls tester_main. */
 #ifndef TESTER_TESTER_H
 #define TESTER_TESTER_H
 
@@ -12,6 +13,7 @@
 #include <stdint.h>
 
 #include "outcome.h"
+#include "prec.h"
 #include "testing/llt/dat_reader.h"
 
 #define TESTER_MAX_VALUES 32
@@ -35,7 +37,7 @@ struct tester_input {
 int tester_read_grids(struct dat_reader *r, struct tester_input *in,
                       const char *what);
 
-/* Cases counted so far (all ranks agree). */
+/* Cases counted (all ranks agree), of one precision. */
 struct tester_tally {
     int passed, failed, skipped_grid, skipped_illegal;
 };
@@ -44,14 +46,15 @@ struct tester_tally {
  * (starting with struct tester_input), C its own case (case_size bytes). */
 struct tester_routine {
     const char *prog;             /* "xllt", in messages */
+    const char *routine;          /* "POTRF": P?POTRF in the summary */
     const char *default_input;    /* used without a file */
     size_t input_size, case_size;
     /* Parses the section at *TEXT (line *LINE); 0, or -1 with ERR set. */
     int (*parse)(const char **text, int *line, void *in, char *err,
                  size_t errlen);
-    /* After the input is read, on every rank: prepares what the cases
-     * need and prints the header (rank 0). */
-    void (*start)(int nprocs);
+    /* Before the cases of precision PREC, on every rank: prepares what the
+     * cases need and prints the header (rank 0). */
+    void (*start)(int nprocs, const struct tester_prec *prec);
     /* Prints the section's column heads (rank 0 only; the frame flushes). */
     void (*report_section)(const void *in);
     /* Whether the section's cases run at all (NULL: always). */
@@ -60,9 +63,9 @@ struct tester_routine {
      * illegal (counted as skipped). */
     int (*make_case)(const void *in, int i, int j, int k, int v, int p,
                      int q, void *c);
-    /* The case run after the loop for variant V, if any (NULL: none);
-     * returns 0 when there is none. */
-    int (*make_extra)(const void *in, int v, int p, int q, void *c);
+    /* Extra case E (0, 1, ...) run after the loop for variant V (NULL:
+     * none); returns 0 when there is no case E, nor any after it. */
+    int (*make_extra)(const void *in, int v, int e, int p, int q, void *c);
     /* Runs C with SEED on grid CONTEXT, on the processes of the grid
      * only, and records what this process found in R. */
     void (*run)(void *c, uint64_t seed, int context,
@@ -72,14 +75,16 @@ struct tester_routine {
     /* Prints C's row, and the reasons when it failed (rank 0 only; the
      * frame flushes). */
     void (*report_case)(const void *c, const struct tester_outcome *o);
-    /* Prints the tester's own summary lines before END OF TESTS (NULL:
-     * none); rank 0 only. */
-    void (*report_summary)(void);
+    /* Prints the tester's own summary lines for precision PREC before END
+     * OF TESTS (NULL: none), for each precision run; rank 0 only. */
+    void (*report_summary)(const struct tester_prec *prec);
 };
 
-/* The whole tester: reads argv[1] or the built-in input, runs every case,
- * prints the summary.  Returns the exit status: the number of failed
- * cases (at most 255), 1 when the input cannot be read. */
+/* The whole tester: PROG [-precision LIST] [FILE].  Reads FILE or the
+ * built-in input, runs every case in each precision of LIST
+ * (testing/tester/prec.h; d without the option), prints the summary.
+ * Returns the exit status: the number of failed cases (at most 255), 1
+ * when the command line or the input cannot be read. */
 int tester_main(int argc, char **argv, const struct tester_routine *r);
 
 /* Whether this process prints (world rank 0). */
@@ -91,8 +96,12 @@ int tester_is_printer(void);
 void tester_report_reasons(const struct tester_outcome *o, int expected,
                            const char *own, const char *guards,
                            const char *outside);
-/* ScaLAPACK's summary lines, the tester's own, then END OF TESTS. */
-void tester_report_summary(const struct tester_tally *t, int nprocs,
-                           void (*own_lines)(void));
+/* The summary of a run in NPREC precisions PRECS, TALLY[i] the cases of
+ * PRECS[i]: a line per precision when there are several, ScaLAPACK's
+ * lines for them all, R's own per precision, then END OF TESTS. */
+void tester_report_summary(const struct tester_routine *r,
+                           const struct tester_prec *const *precs,
+                           const struct tester_tally *tally, int nprec,
+                           int nprocs);
 
 #endif /* TESTER_TESTER_H */

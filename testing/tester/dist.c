@@ -1,0 +1,89 @@
+/* Block-cyclic local arrays with guard zones, in the spirit of ScaLAPACK's
+ * PDFILLPAD/PDCHEKPAD: anything written before, after, or in the rows
+ * between LOCr and LLD is caught afterwards (see dist.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dist.h"
+
+int tester_dist_create(struct tester_dist *d, int context, int m, int n,
+                       int mb, int nb, int rsrc, int csrc, size_t elem,
+                       const void *guard)
+{
+    int lld, info = 0;
+
+    memset(d, 0, sizeof *d);
+    if (elem > TESTER_MAX_ELEM)
+        return -1;
+    Cblacs_gridinfo(context, &d->nprow, &d->npcol, &d->myrow, &d->mycol);
+    if (d->nprow < 1)
+        return -1;
+    d->locr = numroc_(&m, &mb, &d->myrow, &rsrc, &d->nprow);
+    d->locc = numroc_(&n, &nb, &d->mycol, &csrc, &d->npcol);
+    lld = (d->locr > 1 ? d->locr : 1) + TESTER_LLD_PAD;
+    descinit_(d->desc, &m, &n, &mb, &nb, &rsrc, &csrc, &context, &lld,
+              &info);
+    if (info != 0)
+        return -1;
+    d->elem = elem;
+    memcpy(d->guard, guard, elem);
+    d->len = (size_t)lld * (size_t)d->locc;
+    d->a = tester_guarded(d->len, elem, guard, &d->storage);
+    return d->a == NULL ? -1 : 0;
+}
+
+int tester_dist_like(struct tester_dist *d, const struct tester_dist *model)
+{
+    const int *desc = model->desc;
+    return tester_dist_create(d, desc[CTXT_], desc[M_], desc[N_], desc[MB_],
+                              desc[NB_], desc[RSRC_], desc[CSRC_],
+                              model->elem, model->guard);
+}
+
+void tester_dist_destroy(struct tester_dist *d)
+{
+    free(d->storage);
+    d->storage = NULL;
+    d->a = NULL;
+}
+
+long tester_dist_damaged_guards(const struct tester_dist *d)
+{
+    long damaged =
+        tester_guards_damaged(d->storage, d->len, d->elem, d->guard);
+    size_t lld = (size_t)d->desc[LLD_];
+    const char *a = d->a;
+
+    for (size_t j = 0; j < (size_t)d->locc; j++)
+        for (size_t i = (size_t)d->locr; i < lld; i++)
+            damaged += !tester_is_guard(a + (i + j * lld) * d->elem,
+                                        d->elem, d->guard);
+    return damaged;
+}
+
+/* Local index L (0-based) -> global index (1-based) along one dimension. */
+static int local_to_global(int l, int blk, int me, int src, int nprocs)
+{
+    int dist = (me - src + nprocs) % nprocs;
+    return ((l / blk) * nprocs + dist) * blk + l % blk + 1;
+}
+
+int tester_dist_global_row(const struct tester_dist *d, int li)
+{
+    return local_to_global(li, d->desc[MB_], d->myrow, d->desc[RSRC_],
+                           d->nprow);
+}
+
+int tester_dist_global_col(const struct tester_dist *d, int lj)
+{
+    return local_to_global(lj, d->desc[NB_], d->mycol, d->desc[CSRC_],
+                           d->npcol);
+}
+
+size_t tester_dist_norm_work(const struct tester_dist *d)
+{
+    return (size_t)d->locr + (size_t)d->locc + 2 * (size_t)d->desc[MB_] +
+           2 * (size_t)d->desc[NB_] + 16;
+}

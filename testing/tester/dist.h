@@ -1,0 +1,48 @@
+/* The testers' distributed matrices, of any precision: a block-cyclic
+ * local array wrapped in guard zones (guard.h), with padding rows between
+ * LOCr and LLD that are guarded too.  What depends on the element type
+ * (the guard pattern, filling, comparing, norms) is dist_body.h's. */
+#ifndef TESTER_DIST_H
+#define TESTER_DIST_H
+
+#include <stddef.h>
+
+#include "guard.h"
+#include "testing/llt/llt_scalapack.h"
+
+/* Extra rows between LOCr and LLD, guarded too. */
+#define TESTER_LLD_PAD 3
+/* The largest element: a double complex. */
+#define TESTER_MAX_ELEM 16
+
+struct tester_dist {
+    int desc[DLEN_];
+    int nprow, npcol, myrow, mycol;
+    int locr, locc;       /* local rows and columns of the whole matrix */
+    size_t elem;          /* bytes per element */
+    unsigned char guard[TESTER_MAX_ELEM]; /* the guard element */
+    void *storage;        /* guard, LLD*locc elements, guard */
+    void *a;              /* the local array: TESTER_GUARD elements in */
+    size_t len;           /* LLD*locc */
+};
+
+/* Creates an M-by-N matrix with MB-by-NB blocks, first block on process
+ * (RSRC, CSRC) of grid CONTEXT, LLD = max(1, LOCr) + TESTER_LLD_PAD, of
+ * ELEM-byte elements, every guard element GUARD.  Returns 0, or -1 (no
+ * memory, or DESCINIT refused). */
+int tester_dist_create(struct tester_dist *d, int context, int m, int n,
+                       int mb, int nb, int rsrc, int csrc, size_t elem,
+                       const void *guard);
+/* D as MODEL's layout and elements (tester_dist_create's result). */
+int tester_dist_like(struct tester_dist *d, const struct tester_dist *model);
+void tester_dist_destroy(struct tester_dist *d);
+/* Number of guard elements (around the array and in the LLD padding
+ * rows) that no longer hold the guard pattern. */
+long tester_dist_damaged_guards(const struct tester_dist *d);
+/* 1-based global row and column of local (0-based) row LI, column LJ. */
+int tester_dist_global_row(const struct tester_dist *d, int li);
+int tester_dist_global_col(const struct tester_dist *d, int lj);
+/* Workspace length (reals) enough for P?LANGE on any submatrix of D. */
+size_t tester_dist_norm_work(const struct tester_dist *d);
+
+#endif /* TESTER_DIST_H */

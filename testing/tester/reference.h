@@ -1,0 +1,18 @@
+/* The reference ScaLAPACK's own entry points, for the testers' comparisons
+ * whatever the program is linked or preloaded with (the reference's shared
+ * object, dlopen'd, searched by dlsym), and the object that the program's
+ * own calls of a routine reach. */
+#ifndef TESTER_REFERENCE_H
+#define TESTER_REFERENCE_H
+
+/* Any function; cast to the routine's type before calling. */
+typedef void tester_fn(void);
+
+/* The reference's SYMBOL (e.g. "pzpotrf_"); aborts every rank when it
+ * cannot be loaded. */
+tester_fn *tester_reference(const char *symbol);
+/* The file name of the shared object whose SYMBOL the program's calls
+ * reach (hetscal's when libhetscal comes first), or "(unknown)". */
+const char *tester_provider(const char *symbol);
+
+#endif /* TESTER_REFERENCE_H */
