@@ -3,11 +3,12 @@
 # testing/data/llt_hard.dat with 2 emulated GPUs per rank, 2 ranks, small
 # tiles and poisoned tile blocks (as testing/llt_emu_np2.sh): it must
 # pass, every call must reach hetscal, and each precision must have run
-# tasks on the emulated GPUs.
+# tasks on the emulated GPUs (HETSCAL_PREC_DEVICES: other devices,
+# testing/cuda_llt_prec_np2.sh).
 : "${top_srcdir:=$(dirname "$0")/..}"
 log=$(mktemp "${TMPDIR:-/tmp}/llt-prec-emu.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
-HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=16 HETSCAL_POISON_MEMORY=1 \
+HETSCAL_DEVICES=${HETSCAL_PREC_DEVICES:-emu:2} HETSCAL_NB_SMALL=16 HETSCAL_POISON_MEMORY=1 \
 LLT_COUNT_CALLS=1 sh "$top_srcdir/testing/llt/run_llt.sh" 2 \
     -precision s,c,z "$top_srcdir/testing/data/llt_hard.dat" > "$log" 2>&1
 status=$?
@@ -15,5 +16,5 @@ cat "$log"
 [ $status -eq 0 ] || exit 1
 idle=$(grep -c 'tasks of p.potrf run on GPUs: 0$' "$log")
 ran=$(grep -c 'tasks of p.potrf run on GPUs: [1-9]' "$log")
-echo "precisions with tasks on the emulated GPUs: $ran of 3"
+echo "precisions with tasks on the GPUs: $ran of 3"
 [ "$ran" -eq 3 ] && [ "$idle" -eq 0 ]

@@ -2,16 +2,17 @@
 # The P?GEQRF tester in single, complex and double complex on its built-in
 # input with 2 emulated GPUs per rank, 2 ranks, narrow panels (as
 # testing/qr/run_qr_on_devices.sh): it must pass, every call must reach
-# hetscal, and each precision must have run tasks on the emulated GPUs.
+# hetscal, and each precision must have run tasks on the emulated GPUs
+# (HETSCAL_PREC_DEVICES: other devices, testing/cuda_qr_prec_np2.sh).
 : "${top_srcdir:=$(dirname "$0")/..}"
 log=$(mktemp "${TMPDIR:-/tmp}/qr-prec-emu.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
-HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=8 \
+HETSCAL_DEVICES=${HETSCAL_PREC_DEVICES:-emu:2} HETSCAL_NB_SMALL=8 \
     sh "$top_srcdir/testing/qr/run_qr.sh" 2 -precision s,c,z > "$log" 2>&1
 status=$?
 cat "$log"
 [ $status -eq 0 ] || exit 1
 idle=$(grep -c 'tasks of p.geqrf run on GPUs: 0$' "$log")
 ran=$(grep -c 'tasks of p.geqrf run on GPUs: [1-9]' "$log")
-echo "precisions with tasks on the emulated GPUs: $ran of 3"
+echo "precisions with tasks on the GPUs: $ran of 3"
 [ "$ran" -eq 3 ] && [ "$idle" -eq 0 ]

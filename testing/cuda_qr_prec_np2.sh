@@ -1,0 +1,7 @@
+#!/bin/sh
+# The P?GEQRF tester in single, complex and double complex on 2 ranks with
+# the real CUDA backend on the CUDA stand-in (HETSCAL_DEVICES=cuda): the
+# cuBLAS calls of every precision, each precision with GPU tasks
+# (testing/qr_prec_emu_np2.sh with the devices changed).
+: "${top_srcdir:=$(dirname "$0")/..}"
+HETSCAL_PREC_DEVICES=cuda exec sh "$top_srcdir/testing/qr_prec_emu_np2.sh"
