@@ -76,7 +76,8 @@ DEBIAN_PREC_TESTS = \
   testing/xzqr_hard_np2.sh testing/xzqr_hard_np4.sh \
   testing/xzls_stock_np4.sh testing/xzls_hard_np2.sh \
   testing/xsllt_emu_np2.sh testing/xcqr_emu_np2.sh \
-  testing/xzllt_emu_np4.sh testing/xzqr_emu_np4.sh
+  testing/xzllt_emu_np4.sh testing/xzqr_emu_np4.sh \
+  testing/disable_prec_np2.sh
 COMPAT_TESTS += $(FCALL_Z_TESTS) $(DEBIAN_PREC_TESTS)
 
 # Only the compatibility tests: make check-compat

@@ -16,7 +16,8 @@
 # it ran (exactly CALLS lines, one per call of the routine and rank, when
 # given).  77 (skip) without TESTER.
 #   HETSCAL_LIB empty: run the reference alone (to validate a .dat file).
-#   HETSCAL_EXPECT_VERBOSE=0: do not require hetscal's verbose lines.
+#   HETSCAL_EXPECT_VERBOSE=0: do not require hetscal's verbose lines;
+#   =none: require that there is none (HETSCAL_DISABLE forwarded every call).
 #   HETSCAL_XDLLT_EST=T|F (x?llt, every precision): override the file's
 #   last line (condition estimation and iterative refinement); F avoids the
 #   reference P?PORFS, whose P?LACON deadlocks on several processes in
@@ -115,7 +116,10 @@ if grep -qi "overwrite" out.txt err.txt; then bad="$bad; memory overwrite (guard
 if [ "$kind" != llt ] && grep -q "illegal value" out.txt; then
     bad="$bad; PXERBLA: an illegal argument"
 fi
-if [ "$HETSCAL_EXPECT_VERBOSE" != 0 ] && [ "$nverb" -lt 1 ]; then
+if [ "$HETSCAL_EXPECT_VERBOSE" = none ]; then
+    [ "$nverb" -eq 0 ] || \
+        bad="$bad; $nverb 'hetscal: $routine' lines where every call was forwarded"
+elif [ "$HETSCAL_EXPECT_VERBOSE" != 0 ] && [ "$nverb" -lt 1 ]; then
     bad="$bad; no 'hetscal: $routine' line on stderr (hetscal did not run)"
 elif [ "$HETSCAL_EXPECT_VERBOSE" != 0 ] && [ -n "$calls" ] && \
      [ "$nverb" -ne "$calls" ]; then
