@@ -1,4 +1,5 @@
-/* MPI messages of doubles, the only MPI the runtime's communication loop
+/* MPI messages of doubles (tiles of every precision travel as whole
+ * doubles, runtime/engine.h), the only MPI the runtime's communication loop
  * (runtime/progress.c) makes besides testing requests: posts of any count
  * (past INT_MAX doubles a message is one element of a derived type) and
  * the count a completed receive brought; plus the fault injection of the

@@ -8,10 +8,10 @@
  * Small auxiliary tiles of a panel of width w (ld = their handle's m,
  * at least w + min(HS_QR_IB, w) rows):
  *   RT   R (upper, zero rows below a short piece's rank) in rows 0..w-1,
- *        and the piece's local T factor (DGEQRT's, blocks of HS_QR_IB
+ *        and the piece's local T factor (?GEQRT's, blocks of HS_QR_IB
  *        columns) in the HS_QR_IB rows below;
  *   VTQ  first the reflectors of a tree node (upper V in rows 0..w-1,
- *        DTPQRT's T below), then that node's w x w block of the panel's
+ *        ?TPQRT's T below), then that node's w x w block of the panel's
  *        explicit Q (rows 0..w-1);
  *   V1   kk x kk: the unit lower triangle of the top piece's reflectors,
  *        explicit (ones, zeros above), so updates are plain GEMMs;
@@ -32,7 +32,7 @@
 enum { HS_QR_IB = 32 };
 
 typedef struct hs_qr_kernels {
-    /* A panel held in one tile: LAPACK's own factorization (DGEQRF + DLARFT).
+    /* A panel held in one tile: LAPACK's own factorization (?GEQRT + ?LARFT).
      * acc 0: panel tile (RW), 1: V1 (W), 2: T (W), 3: TAU (W).
      * iparam: off, w. */
     hs_kernel panel_geqrf;
@@ -56,7 +56,7 @@ typedef struct hs_qr_kernels {
      * acc 0: panel tile (RW), 1: RT (R), 2: VTQ (R).  iparam: off, w. */
     hs_kernel leaf_q;
 
-    /* Householder reconstruction at the top piece (DORHR_COL): V and U in the
+    /* Householder reconstruction at the top piece (?ORHR_COL / ?UNHR_COL): V and U in the
      * piece, then R = S R_tsqr on and above its diagonal, V1, U, T, TAU.
      * When iparam[2] is set the panel has exactly w rows and its last
      * reflector acts on one row: LAPACK's tau = 0 is returned (the row of R
@@ -69,13 +69,13 @@ typedef struct hs_qr_kernels {
      * acc 0: panel tile (RW), 1: U (R).  iparam: w. */
     hs_kernel trsm;
 
-    /* P (+)= V^T A for one tile of a trailing column.
+    /* P (+)= V^H A for one tile of a trailing column.
      * acc 0: P (RW, or W when iparam[2] = first), 1: panel tile (R),
      * 2: trailing tile in the same tile row (R), 3 (top tile only): V1 (R).
      * iparam: off, kk, first, top. */
     hs_kernel accumulate;
 
-    /* W (+)= T^T P.  acc 0: W (RW, or W when first), 1: T (R), 2: P (R).
+    /* W (+)= T^H P.  acc 0: W (RW, or W when first), 1: T (R), 2: P (R).
      * iparam: kk, first. */
     hs_kernel apply_t;
 
@@ -84,8 +84,8 @@ typedef struct hs_qr_kernels {
      * 3 (top tile only): V1 (R).  iparam: off, kk, top. */
     hs_kernel update;
 
-    /* A panel in one tile row: its whole Q^T on one trailing tile in one task,
-     * P = V^T A, P = T^T P (DTRMM: half the flops of qr_apply_t's GEMM, which
+    /* A panel in one tile row: its whole Q^H on one trailing tile in one task,
+     * P = V^H A, P = T^H P (?TRMM: half the flops of qr_apply_t's GEMM, which
      * several tile rows need to sum their parts first), A -= V P.
      * acc 0: trailing tile (RW), 1: panel tile (R), 2: P (W, scratch),
      * 3: V1 (R), 4: T (R).  iparam: off, kk. */

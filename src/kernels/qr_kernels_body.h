@@ -32,7 +32,7 @@ static void HS_SFX(zero_block)(HS_T *a, int ld, int m, int n)
 }
 
 /* Scratch of a TSQR tree kernel: two w x w blocks (ld w), then the
- * nb x w workspace of DTPQRT / DTPMQRT.  Freed through `a`. */
+ * nb x w workspace of ?TPQRT / ?TPMQRT.  Freed through `a`. */
 typedef struct HS_SFX(tree_scratch) {
     HS_T *a, *b, *work;
     int nb;

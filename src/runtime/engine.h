@@ -3,7 +3,8 @@
  * queues and the threads that run them (doc/ARCHITECTURE.md section 5).
  *
  * A handle is one local piece of data (a home tile or a received copy) of
- * m x n doubles, column-major with ld = m, followed by one status word that
+ * m x n values of any precision, column-major with ld = m, padded to whole
+ * doubles and followed by one status word (a double) that
  * travels with the data: 0 = valid, otherwise the reason the data is not
  * valid (INFO > 0 of a failed factorization, or a negative hetscal_status).
  * A task whose inputs carry a status skips its kernel and passes the status
