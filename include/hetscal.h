@@ -1,4 +1,4 @@
-/* hetscal: drop-in replacements for ScaLAPACK's P?POTRF and P?GEQRF (all
+/* hetscal: drop-in replacements for ScaLAPACK's P?POTRF, P?GEQRF and P?GETRF (all
  * four precisions: S, D, C, Z) that run on every CPU core and GPU of every
  * rank.  C callers use these prototypes; Fortran callers call PDPOTRF,
  * PZGEQRF ... as they always did.  All
@@ -104,6 +104,31 @@ HETSCAL_THREE_NAMES(psgeqrf_, psgeqrf, PSGEQRF, HETSCAL_GEQRF_ARGS(float));
 HETSCAL_THREE_NAMES(pdgeqrf_, pdgeqrf, PDGEQRF, HETSCAL_GEQRF_ARGS(double));
 HETSCAL_THREE_NAMES(pcgeqrf_, pcgeqrf, PCGEQRF, HETSCAL_GEQRF_ARGS(HETSCAL_COMPLEX_FLOAT));
 HETSCAL_THREE_NAMES(pzgeqrf_, pzgeqrf, PZGEQRF, HETSCAL_GEQRF_ARGS(HETSCAL_COMPLEX_DOUBLE));
+
+/* P?GETRF: LU factorization with partial pivoting sub(A) = P * L * U of
+ * the M-by-N distributed matrix sub(A) = A(IA:IA+M-1, JA:JA+N-1).
+ *   m, n   (global input) rows and columns of sub(A), >= 0.
+ *   a      (local input/local output) local pieces of the distributed
+ *          matrix; on exit L (unit diagonal not stored) below the
+ *          diagonal of sub(A) and U on and above it.
+ *   ia, ja (global input) first row and column of sub(A) in A (1-based);
+ *          IA - 1 must be a multiple of MB_A, JA - 1 of NB_A, and
+ *          MB_A = NB_A (ScaLAPACK's P?GETRF requires all three).
+ *   desca  (global and local input) array descriptor of A (DLEN_ = 9).
+ *   ipiv   (local output) LOCr(M_A) + MB_A entries: IPIV(i) of a local row
+ *          i of sub(A)'s first MIN(M, N) rows is the global row of A it
+ *          was interchanged with, as ScaLAPACK stores it (every process
+ *          column holds the pivots of its process row's rows).
+ *   info   (global output) 0 on success; -i or -(i*100+j) for an illegal
+ *          argument i (entry j of a descriptor); i > 0 when U(i,i) is
+ *          exactly zero (the factorization is complete, U is singular). */
+#define HETSCAL_GETRF_ARGS(T) \
+    (const int *m, const int *n, T *a, const int *ia, const int *ja, \
+     const int *desca, int *ipiv, int *info)
+HETSCAL_THREE_NAMES(psgetrf_, psgetrf, PSGETRF, HETSCAL_GETRF_ARGS(float));
+HETSCAL_THREE_NAMES(pdgetrf_, pdgetrf, PDGETRF, HETSCAL_GETRF_ARGS(double));
+HETSCAL_THREE_NAMES(pcgetrf_, pcgetrf, PCGETRF, HETSCAL_GETRF_ARGS(HETSCAL_COMPLEX_FLOAT));
+HETSCAL_THREE_NAMES(pzgetrf_, pzgetrf, PZGETRF, HETSCAL_GETRF_ARGS(HETSCAL_COMPLEX_DOUBLE));
 
 #ifdef __cplusplus
 }

@@ -13,10 +13,13 @@ HETSCAL_CORE_SOURCES = \
   src/api/call_driver.h src/api/call_driver.c src/api/call_entry.h src/api/call_entry.c \
   src/api/call_common.h src/api/call_common.c src/api/granularity.h src/api/granularity.c \
   src/api/pxpotrf.c src/api/qr_call.c \
+  src/api/pxgetrf.c src/api/lu_call.h src/api/lu_call.c \
   src/algo/cholesky.h src/algo/cholesky.c src/algo/qr.h src/algo/qr.c \
+  src/algo/lu.h src/algo/lu.c \
   src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
   src/kernels/cholesky_kernels_body.h \
   src/kernels/qr_kernels.h src/kernels/qr_kernels.c src/kernels/qr_kernels_body.h \
+  src/kernels/lu_kernels.h src/kernels/lu_kernels.c src/kernels/lu_kernels_body.h \
   src/runtime/engine.h src/runtime/engine.c src/runtime/engine_impl.h \
   src/runtime/engine_devices.c src/runtime/device_memory.h src/runtime/device_memory.c \
   src/runtime/ready_heap.h src/runtime/ready_heap.c src/runtime/dist.h src/runtime/dist.c \

@@ -28,6 +28,7 @@ typedef struct hs_call {
     void *work;
     int lwork;
     double lwmin;                /* the least LWORK (set by the checks) */
+    int *ipiv;                   /* P?GETRF's IPIV */
 
     /* The layout. */
     hs_call_report rep;

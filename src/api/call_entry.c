@@ -35,9 +35,11 @@ static int check(const hs_entry_rules *r, hs_call *c)
                     r->name, ctxt, err, hs_status_text(err));
             return err;
         }
-        int mismatch_code, value = r->global_value(c, &mismatch_code);
+        int mismatch_code = 0, value = 0, nvalues = r->global_value != NULL;
+        if (nvalues)
+            value = r->global_value(c, &mismatch_code);
         code = hs_pchk1mat(c->grid, code, c->m, r->m_arg, c->n, r->n_arg, c->ia, c->ja,
-                           c->desca, r->desc_arg, 1, &value, &mismatch_code);
+                           c->desca, r->desc_arg, nvalues, &value, &mismatch_code);
     }
     if (code) {
         int info = hs_code_to_info(code), arg = -info;

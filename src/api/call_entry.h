@@ -21,9 +21,11 @@ typedef struct hs_entry_rules {
      * coordinates as BLACS gives them): a code (argument i -> 100 i) or 0. */
     int (*check)(hs_call *call, int nprow, int npcol, int myrow, int mycol);
     /* The one further global value PCHK1MAT compares over the grid, and
-     * the code its mismatch gives (as it is, like ScaLAPACK's EXPOS). */
+     * the code its mismatch gives (as it is, like ScaLAPACK's EXPOS);
+     * NULL when the routine compares none. */
     int (*global_value)(const hs_call *call, int *mismatch_code);
-    /* A valid call that has nothing to compute (N = 0, a query). */
+    /* A valid call that has nothing to compute (N = 0, a query); it may
+     * set the outputs such a call has (P?GETRF's IPIV(1) = 1). */
     int (*nothing_to_do)(const hs_call *call);
     /* The same call on the next library in the link chain (HETSCAL_DISABLE
      * on rank (0,0)): `symbol` found there (dlsym RTLD_NEXT) is `next`,

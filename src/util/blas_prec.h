@@ -43,3 +43,6 @@ void HS_F(trtri)(const char *uplo, const char *diag, const int *n, HS_T *a, cons
                  int *info, size_t l1, size_t l2);
 void HS_UNHR_COL(const int *m, const int *n, const int *nb, HS_T *a, const int *lda, HS_T *t,
                  const int *ldt, HS_T *d, int *info);
+void HS_F(getrf)(const int *m, const int *n, HS_T *a, const int *lda, int *ipiv, int *info);
+void HS_F(laswp)(const int *n, HS_T *a, const int *lda, const int *k1, const int *k2,
+                 const int *ipiv, const int *incx);

@@ -1,10 +1,12 @@
 #!/bin/sh
 # run_xdtester.sh TESTER NP DATFILE [PASSED [CALLS]]: Debian's ScaLAPACK
-# tester TESTER on DATFILE with hetscal preloaded.  TESTER is x?llt, x?qr or
-# x?ls, ? the precision (s, d, c, z); all four precisions read the same
-# input file name:
+# tester TESTER on DATFILE with hetscal preloaded.  TESTER is x?llt, x?qr,
+# x?ls or x?lu, ? the precision (s, d, c, z); all four precisions read the
+# same input file name:
 #   x?llt: P?POTRF, input LLT.dat;
 #   x?qr:  P?GEQRF, input QR.dat;
+#   x?lu:  P?GETRF (solves by P?GETRS, and with the file's last line T
+#          P?GECON and P?GERFS on our factor), input LU.dat;
 #   x?ls:  P?GELS, whose least-squares and minimum-norm solves call P?GEQRF
 #          or P?GELQF, input LS.dat.
 # The precisions' outputs differ only in their title line and eps: each
@@ -27,6 +29,7 @@ case $tester in
 x[sdcz]llt) kind=llt input=LLT.dat op=potrf ;;
 x[sdcz]qr)  kind=qr  input=QR.dat  op=geqrf ;;
 x[sdcz]ls)  kind=ls  input=LS.dat  op=geqrf ;;
+x[sdcz]lu)  kind=lu  input=LU.dat  op=getrf ;;
 *)          echo "run_xdtester: unknown tester '$tester'"; exit 1 ;;
 esac
 prec=${tester#x}; prec=${prec%"$kind"}

@@ -1,0 +1,93 @@
+/* LU on a single tile row (see lu.h).  For each panel k with rows:
+ *   lu_panel     ?GETRF of the panel from its diagonal down;
+ *   lu_column    for every later column tile j: the panel's interchanges,
+ *                U12 = L11^-1 A12 and A22 -= L21 U12 (one task per j);
+ * then, once every panel is factored, each column tile takes the
+ * interchanges of the panels right of it (lu_swap_left, several panels per
+ * task, in panel order), as LAPACK's ?GETRF leaves L.  Priorities put the
+ * next panel first: a task on column j outranks every task on later
+ * columns, so the update that the next panel waits for runs first
+ * (lookahead), and the left interchanges come last. */
+#include "config.h"
+
+#include "algo/lu.h"
+#include "kernels/lu_kernels.h"
+
+enum { PRIO_SWAP = 0, PRIO_UPDATE = 1, PRIO_PANEL = 2, PRIO_STRIDE = 3 };
+
+int hs_lu_tile_count(const hs_geometry *geo)
+{
+    return 2 * geo->np;
+}
+
+int hs_lu_pivot_tile(const hs_geometry *geo, int k)
+{
+    return geo->panel[k].col0 < geo->n_rows ? geo->np + k : -1;
+}
+
+void hs_lu_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *home)
+{
+    for (int c = 0; c < g->np; c++) {
+        int rank = rank_of[hs_panel_pcol(g, c)], w = g->panel[c].width;
+        home[hs_tile_id(g, 0, c)] = (hs_tile_home){ .rank = rank, .m = g->n_rows, .n = w };
+        /* Ints in values of at least 4 bytes: one int a value. */
+        home[g->np + c] = hs_lu_pivot_tile(g, c) < 0
+                              ? (hs_tile_home){ .rank = -1 }
+                              : (hs_tile_home){ .rank = rank, .m = HS_LU_PIV_HEAD + w, .n = 1 };
+    }
+}
+
+static int priority(const hs_geometry *g, int column, int kind)
+{
+    return kind == PRIO_SWAP ? PRIO_SWAP : PRIO_STRIDE * (g->np - column) + kind;
+}
+
+/* The interchanges of the panels right of column j, in order, a few
+ * pivot tiles per task; then column j is final. */
+static void swap_left(const hs_lu *lu, const hs_lu_kernels *kern, int j)
+{
+    const hs_geometry *g = lu->geo;
+    hs_task_spec spec = { .kernel = kern->swap_left, .name = "lu_swap_left", .host_only = 1,
+                          .priority = priority(g, j, PRIO_SWAP), .nacc = 1,
+                          .acc = { { hs_tile_id(g, 0, j), HS_RW } } };
+    for (int k = j + 1; k < g->np && hs_lu_pivot_tile(g, k) >= 0; k++) {
+        spec.acc[spec.nacc].tile = hs_lu_pivot_tile(g, k);
+        spec.acc[spec.nacc++].mode = HS_R;
+        if (spec.nacc == HS_MAX_ACCESSES) {
+            hs_dist_insert(lu->dist, &spec);
+            spec.nacc = 1;
+        }
+    }
+    if (spec.nacc > 1)
+        hs_dist_insert(lu->dist, &spec);
+    hs_dist_final(lu->dist, hs_tile_id(g, 0, j), priority(g, j, PRIO_SWAP));
+}
+
+void hs_lu_generate(void *arg)
+{
+    const hs_lu *lu = arg;
+    const hs_geometry *g = lu->geo;
+    const hs_lu_kernels *kern = hs_lu_kernels_of(lu->prec);
+
+    for (int k = 0; k < g->np; k++) {
+        int piv = hs_lu_pivot_tile(g, k), panel = hs_tile_id(g, 0, k);
+        if (piv < 0)
+            break;
+        hs_dist_insert(lu->dist, &(hs_task_spec){
+            .kernel = kern->panel, .name = "lu_panel", .host_only = 1,
+            .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
+            .acc = { { panel, HS_RW }, { piv, HS_W } },
+            .iparam = { g->panel[k].col0 } });
+        for (int j = k + 1; j < g->np; j++)
+            hs_dist_insert(lu->dist, &(hs_task_spec){
+                .kernel = kern->column, .name = "lu_column", .host_only = 1,
+                .priority = priority(g, j, PRIO_UPDATE), .nacc = 3,
+                .acc = { { hs_tile_id(g, 0, j), HS_RW }, { panel, HS_R }, { piv, HS_R } } });
+        /* Its copies elsewhere are done with; the interchanges of later
+         * panels still change it here. */
+        hs_dist_flush(lu->dist, panel);
+    }
+    for (int j = 0; j < g->np; j++)
+        swap_left(lu, kern, j);
+    hs_dist_finish(lu->dist);
+}

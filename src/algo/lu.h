@@ -1,0 +1,30 @@
+/* LU with partial pivoting in ScaLAPACK's output format as a serial
+ * program that inserts tasks (doc/ARCHITECTURE.md section 4), on a single
+ * tile row: every panel is one tile of whole columns, so its pivot search
+ * is one ?GETRF on its home, and each later column tile takes the panel's
+ * interchanges, solve and update in one task. */
+#ifndef HETSCAL_ALGO_LU_H
+#define HETSCAL_ALGO_LU_H
+
+#include "layout/tile_geometry.h"
+#include "runtime/dist.h"
+
+typedef struct hs_lu {
+    const hs_geometry *geo;   /* a single tile row (hs_geometry_single_tile_row) */
+    hs_dist *dist;
+    int prec;                 /* enum hs_precision of the tiles */
+} hs_lu;
+
+/* Global tiles: the np column tiles, then one pivot tile per panel
+ * (kernels/lu_kernels.h) at its panel's home. */
+int hs_lu_tile_count(const hs_geometry *geo);
+void hs_lu_tile_homes(const hs_geometry *geo, const int *rank_of, hs_tile_home *home);
+
+/* Panel k's pivot tile, or -1 when the panel has no row of sub(A) (the
+ * columns right of a wide matrix's last row are only updated). */
+int hs_lu_pivot_tile(const hs_geometry *geo, int k);
+
+/* The task-generation function: arg is an hs_lu. */
+void hs_lu_generate(void *arg);
+
+#endif

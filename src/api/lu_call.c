@@ -1,0 +1,139 @@
+/* P?GETRF's table for the call driver (see lu_call.h).  The tiles are one
+ * tile row of b-wide columns, cyclic over all the grid's processes (one
+ * process row of them, as ScaLAPACK's columns on a 1 x P grid): each
+ * panel's pivot search is then one ?GETRF on its home.  The finishing
+ * step gathers the pivots (each panel's lie at its home; one
+ * MPI_Allreduce of the min(M, N) values gives every rank all of them),
+ * writes IPIV where ScaLAPACK's P?GETRF writes it and finds INFO. */
+#include "config.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algo/lu.h"
+#include "api/call_driver.h"
+#include "api/lu_call.h"
+#include "include/hetscal.h"
+#include "kernels/lu_kernels.h"
+#include "layout/desc.h"
+#include "util/config.h"
+
+/* Real flops of the real factorization, leading terms (m n^2 - n^3/3 for
+ * m >= n; complex: 4 times as many, hs_call_run scales them). */
+static double lu_flops(int rows, int cols)
+{
+    double m = rows, n = cols;
+    return m >= n ? m * n * n - n * n * n / 3.0 : n * m * m - m * m * m / 3.0;
+}
+
+/* Panels as wide as the size rule's tile for a square of the same area:
+ * the trailing updates are b-wide GEMMs of the panel's whole height, and
+ * the panel's ?GETRF (BLAS 2 at its narrowest) costs rows * b^2, which the
+ * lookahead hides behind the updates of earlier panels. */
+static int panel_width(const hs_call *c)
+{
+    const hs_config *cfg = c->cfg;
+    int size = (int)sqrt((double)c->m * c->n), big = c->m > c->n ? c->m : c->n;
+    int b = cfg->nb_small ? cfg->nb_small : hs_default_tile_size(size, cfg->grid_threads);
+    if (b > big)
+        b = big;
+    return b < 1 ? 1 : b;
+}
+
+/* The devices are opened as for every call (the report shows them), but
+ * LU's tiles stay on the host: its interchanges are host kernels. */
+static int lu_layout(hs_call *c)
+{
+    const hetscal_grid *grid = c->grid;
+    c->rep.tile = panel_width(c);
+    c->part = HS_PART_ALL;
+    int status = hs_call_layout(grid, c->cfg, c->m, c->n, 0, NULL, &c->rep, &c->geo, &c->devs,
+                                &c->ndev);
+    if (status)
+        return status;
+    hs_geometry_free(&c->geo);
+    c->rep.panel_gpu = 0;
+    if (grid->nprow > 1) {
+        c->one_row = hs_call_one_process_row(grid);
+        c->tile_grid = &c->one_row;
+    }
+    status = hs_geometry_init_host(&c->geo, c->m, c->n, c->rep.tile, 1, c->tile_grid->npcol);
+    if (!status)
+        hs_geometry_single_tile_row(&c->geo);
+    return status;
+}
+
+static void lu_generate(const hs_geometry *geo, int prec, hs_dist *dist)
+{
+    hs_lu lu = { .geo = geo, .dist = dist, .prec = prec };
+    hs_lu_generate(&lu);
+}
+
+/* rel[i] (i < mn): the row of sub(A), 1-based, that row i + 1 was
+ * interchanged with; returns the first zero pivot (1-based) or 0.
+ * Collective. */
+static int gather_pivots(const hs_call *c, int *rel, int mn)
+{
+    const hs_geometry *g = &c->geo;
+    int first_zero = INT_MAX;
+    memset(rel, 0, (size_t)mn * sizeof *rel);
+    for (int k = 0; k < g->np; k++) {
+        int id = hs_lu_pivot_tile(g, k);
+        const int *piv = id >= 0 ? hs_dist_tile_data(c->dist, id) : NULL;
+        if (!piv)
+            continue;
+        int col0 = g->panel[k].col0, info = piv[HS_LU_PIV_INFO];
+        for (int i = 0; i < piv[HS_LU_PIV_KK]; i++)
+            rel[col0 + i] = col0 + piv[HS_LU_PIV_HEAD + i];
+        if (info > 0 && col0 + info < first_zero)
+            first_zero = col0 + info;
+    }
+    MPI_Allreduce(MPI_IN_PLACE, rel, mn, MPI_INT, MPI_SUM, c->grid->comm);
+    MPI_Allreduce(MPI_IN_PLACE, &first_zero, 1, MPI_INT, MPI_MIN, c->grid->comm);
+    return first_zero == INT_MAX ? 0 : first_zero;
+}
+
+/* IPIV as ScaLAPACK's P?GETRF leaves it: its panels are the MB-high
+ * blocks of sub(A)'s first mn rows, and each writes its pivots (global
+ * rows of A) on every process from the local position of the panel's
+ * first row, or of the next row this process row holds: the owner's
+ * entries are its rows' pivots, and on other process rows they stand
+ * where their next block's own panel overwrites them (PDLASWP and PDGETRS
+ * read them there). */
+static void write_ipiv(const hetscal_grid *grid, int ia, const int *desca, const int *rel,
+                       int mn, int *ipiv)
+{
+    int mb = desca[HS_MB], rsrc = desca[HS_RSRC];
+    for (int r0 = 0; r0 < mn; r0 += mb) {
+        int jb = mn - r0 < mb ? mn - r0 : mb;
+        int first = hs_numroc(ia - 1 + r0, mb, grid->myrow, rsrc, grid->nprow);
+        for (int t = 0; t < jb; t++)
+            ipiv[first + t] = ia - 1 + rel[r0 + t];
+    }
+}
+
+static int lu_finish(hs_call *c)
+{
+    int mn = c->m < c->n ? c->m : c->n;
+    int *rel = malloc((size_t)mn * sizeof *rel);
+    int status = hs_agree_status(c->grid, rel ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM);
+    if (!status) {
+        status = gather_pivots(c, rel, mn);
+        write_ipiv(c->grid, c->ia, c->desca, rel, mn, c->ipiv);
+    }
+    free(rel);
+    return status;
+}
+
+const hs_factorization hs_pdgetrf = {
+    .routine = "getrf",
+    .flops = lu_flops,
+    .tiny_flops = 0,
+    .layout = lu_layout,
+    .tile_count = hs_lu_tile_count,
+    .tile_homes = hs_lu_tile_homes,
+    .generate = lu_generate,
+    .finish = lu_finish,
+};

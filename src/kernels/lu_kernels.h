@@ -1,0 +1,47 @@
+/* Tile kernels of LU with partial pivoting (doc/ARCHITECTURE.md section
+ * 4), on a single tile row: every panel is one tile holding whole columns
+ * of sub(A), so a panel's pivot search is one LAPACK ?GETRF on its home.
+ * Each kernel takes the task's accesses in the order the algorithm
+ * inserted them and its iparam, and returns 0 or a negative
+ * hetscal_status.  A zero pivot is not a failure (the factorization goes
+ * on, as LAPACK's): the panel records it in its pivot tile.
+ *
+ * A pivot tile of a panel of width w holds HS_LU_PIV_HEAD + w ints: the
+ * row of the panel's diagonal in its tile (off), the number kk of its
+ * pivots (min(rows from the diagonal, w)), ?GETRF's INFO (0, or the first
+ * zero pivot, 1-based within the panel), then the kk pivots (1-based
+ * within the rows from off down, as ?GETRF returns them).  Everything a
+ * reader of the pivots needs is in the tile, so the tasks carry no
+ * iparam. */
+enum { HS_LU_PIV_OFF = 0, HS_LU_PIV_KK, HS_LU_PIV_INFO, HS_LU_PIV_HEAD };
+#ifndef HETSCAL_KERNELS_LU_KERNELS_H
+#define HETSCAL_KERNELS_LU_KERNELS_H
+
+#include "runtime/engine.h"
+
+typedef struct hs_lu_kernels {
+    /* ?GETRF of the panel from row off down.
+     * acc 0: panel tile (RW), 1: pivot tile (W).  iparam: off. */
+    hs_kernel panel;
+
+    /* One trailing column tile through a panel: its rows from off down
+     * interchanged as the panel's pivots say (?LASWP), the kk rows at off
+     * solved with the panel's unit lower triangle (U12), and the rows
+     * below them updated (A22 -= L21 U12).
+     * acc 0: trailing tile (RW), 1: panel tile (R), 2: pivot tile (R). */
+    hs_kernel column;
+
+    /* The interchanges of later panels applied to a factored column (the
+     * rows of L left of them, as LAPACK's ?GETRF does at each step).
+     * acc 0: column tile (RW), 1..nacc-1: pivot tiles (R), in panel
+     * order. */
+    hs_kernel swap_left;
+} hs_lu_kernels;
+
+/* At most this many pivot tiles per swap_left task (a task's accesses). */
+enum { HS_LU_SWAPS_PER_TASK = HS_MAX_ACCESSES - 1 };
+
+/* The kernels of precision prec (enum hs_precision). */
+const hs_lu_kernels *hs_lu_kernels_of(int prec);
+
+#endif

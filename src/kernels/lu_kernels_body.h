@@ -1,0 +1,60 @@
+/* The LU tile kernels of one precision (see lu_kernels.h;
+ * kernels/lu_kernels.c instantiates them through util/prec_instantiate.h). */
+
+static int HS_SFX(lu_panel)(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    HS_T *a = hs_task_data(t, 0);
+    int *piv = hs_task_data(t, 1);
+    int ld = t->acc[0].handle->m, w = t->acc[0].handle->n;
+    int off = t->iparam[0], rows = ld - off, info = 0;
+
+    piv[HS_LU_PIV_OFF] = off;
+    piv[HS_LU_PIV_KK] = rows < w ? rows : w;
+    HS_F(getrf)(&rows, &w, a + off, &ld, piv + HS_LU_PIV_HEAD, &info);
+    if (info < 0)
+        return HETSCAL_ERR_INTERNAL;
+    piv[HS_LU_PIV_INFO] = info;
+    return 0;
+}
+
+/* The rows from off down of an ld-high, n-wide column block interchanged
+ * as a pivot tile says. */
+static void HS_SFX(lu_swap)(HS_T *a, int ld, int n, const int *piv)
+{
+    int one = 1, kk = piv[HS_LU_PIV_KK];
+    if (kk > 0 && n > 0)
+        HS_F(laswp)(&n, a + piv[HS_LU_PIV_OFF], &ld, &one, &kk, piv + HS_LU_PIV_HEAD, &one);
+}
+
+static int HS_SFX(lu_column)(hs_task *t, hs_device *dev)
+{
+    HS_T *a = hs_task_data(t, 0);
+    const HS_T *l = hs_task_data(t, 1);
+    const int *piv = hs_task_data(t, 2);
+    int ld = t->acc[0].handle->m, wj = t->acc[0].handle->n, ll = t->acc[1].handle->m;
+    int off = piv[HS_LU_PIV_OFF], kk = piv[HS_LU_PIV_KK], below = ld - off - kk;
+
+    HS_SFX(lu_swap)(a, ld, wj, piv);
+    int err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'L', 'L', 'N', 'U', kk,
+                                wj, 1.0, l + off, ll, a + off, ld);
+    if (!err && below > 0)
+        err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', below, wj, kk, -1.0,
+                          l + off + kk, ll, a + off, ld, 1.0, a + off + kk, ld);
+    return err;
+}
+
+static int HS_SFX(lu_swap_left)(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    HS_T *a = hs_task_data(t, 0);
+    int ld = t->acc[0].handle->m, w = t->acc[0].handle->n;
+    for (int i = 1; i < t->nacc; i++)
+        HS_SFX(lu_swap)(a, ld, w, hs_task_data(t, i));
+    return 0;
+}
+
+static const hs_lu_kernels HS_SFX(lu_kernels) = {
+    .panel = HS_SFX(lu_panel), .column = HS_SFX(lu_column),
+    .swap_left = HS_SFX(lu_swap_left),
+};
