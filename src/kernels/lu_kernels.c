@@ -4,7 +4,6 @@
  * (kernels/lu_kernels_body.h). */
 #include "config.h"
 
-#include "device/device.h"
 #include "include/hetscal.h"
 #include "kernels/lu_kernels.h"
 #include "util/precision.h"
