@@ -1,22 +1,23 @@
-# timing/time_scalapack: hetscal's P?POTRF and P?GEQRF (-precision s, d, c,
-# z) against the reference ScaLAPACK's, side by side on the same matrices,
-# with the GEMM ceiling of the same cores (it reuses the testers' input
-# reader, random entries and pass test from testing/).  Inputs:
+# timing/time_scalapack: hetscal's P?POTRF, P?GEQRF and P?GETRF (-precision
+# s, d, c, z) against the reference ScaLAPACK's, side by side on the same
+# matrices, with the GEMM ceiling of the same cores (it reuses the testers'
+# input reader, random entries and pass test from testing/).  Inputs:
 # timing/*.dat.
 noinst_PROGRAMS += timing/time_scalapack
 timing_time_scalapack_SOURCES = \
   timing/time_scalapack.h timing/time_scalapack.c \
   timing/time_input.c timing/time_options.c timing/time_default_input.c \
   timing/time_precision.c timing/time_matrix.c timing/time_pblas.c \
-  timing/time_potrf.c timing/time_geqrf.c timing/time_threads.c \
-  timing/time_ceiling.c timing/time_reference.c timing/time_stats.c \
+  timing/time_potrf.c timing/time_geqrf.c timing/time_getrf.c \
+  timing/time_threads.c timing/time_ceiling.c timing/time_reference.c \
+  timing/time_stats.c \
   timing/time_blas_threads.h timing/time_blas_threads.c \
   $(dat_reader_sources) $(llt_matrix_sources)
 timing_time_scalapack_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/llt
 timing_time_scalapack_LDADD = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread -ldl
 timing_inputs = \
-  timing/potrf_default.dat timing/geqrf_default.dat timing/quick.dat \
-  timing/plot.dat
+  timing/potrf_default.dat timing/geqrf_default.dat \
+  timing/getrf_default.dat timing/quick.dat timing/plot.dat
 EXTRA_DIST += $(timing_inputs) timing/plot_gflops.py timing/trace_gantt.py
 
 # `make plot`: GFLOP/s against N of hetscal, the reference and the DGEMM
@@ -48,7 +49,7 @@ timing_time_keep_memory_SOURCES = timing/time_keep_memory.c
 timing_time_keep_memory_LDADD = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 
 # timing/time_lapack: the single-process yardsticks of the targets (DGEMM
-# rate of 1 and 2 BLAS threads, LAPACK's DPOTRF and DGEQRF).
+# rate of 1 and 2 BLAS threads, LAPACK's DPOTRF, DGEQRF and DGETRF).
 noinst_PROGRAMS += timing/time_lapack
 timing_time_lapack_SOURCES = timing/time_lapack.c \
   timing/time_blas_threads.h timing/time_blas_threads.c
@@ -56,7 +57,7 @@ timing_time_lapack_LDADD = $(LAPACK_LIBS) -ldl
 
 # `make targets`: every performance target with what this machine measures,
 # hetscal and the reference side by side in one run (timing/targets.sh,
-# about 20 minutes on 2 cores).  Not part of make check.
+# about 30 minutes on 2 cores).  Not part of make check.
 targets: timing/time_scalapack timing/time_lapack testing/libidlesleep.la
 	top_srcdir=$(abs_top_srcdir) top_builddir=. $(abs_top_srcdir)/timing/targets.sh
 .PHONY: targets

@@ -2,7 +2,9 @@
 # (kind,n,threads,best_s,gflops) and scalapack.csv (time_scalapack -csv)
 # and prints every target of the performance issue with the measured value.
 # The DGEMM rate is the larger of the 2-thread rates measured before and
-# after the distributed cases.
+# after the distributed cases.  PDGETRF's targets are those of the LU issue
+# (N = 4000, 8000 against the reference, N = 500 no slower); its ratio to
+# LAPACK's DGETRF is printed for information, not counted.
 
 function verdict(name, value, need, sense,   ok) {
     ok = sense == ">=" ? value >= need : value <= need
@@ -12,10 +14,15 @@ function verdict(name, value, need, sense,   ok) {
         passed++
 }
 
+function info(name, value) {
+    printf "%-58s %8.3f  (information)\n", name, value
+}
+
 FNR == 1 { file++; next }
 file <= 2 && $1 == "dgemm" && $3 == 2 && $5 > dgemm2 { dgemm2 = $5 }
 file == 1 && $1 == "dpotrf" { lapack["PDPOTRF", $2] = $4 }
 file == 1 && $1 == "dgeqrf" { lapack["PDGEQRF", $2] = $4 }
+file == 1 && $1 == "dgetrf" { lapack["PDGETRF", $2] = $4 }
 file == 3 && $21 != "FAILED" && $10 > 0 {
     r = $1; n = $3; nb = $4; g = $5 "x" $6
     hs[r, n, nb, g] = $10; ref[r, n, nb, g] = $13; gf[r, n, nb, g] = $12
@@ -27,13 +34,14 @@ file == 3 && $21 != "FAILED" && $10 > 0 {
 file == 3 && $21 == "FAILED" { failed++ }
 
 END {
-    split("PDPOTRF PDGEQRF", routines, " ")
+    split("PDPOTRF PDGEQRF PDGETRF", routines, " ")
     split("64 128 256", nbs, " ")
     split("1x1 1x2 2x1", grids, " ")
     printf "\n2-thread DGEMM: %.2f GF/s\n\n", dgemm2
     printf "%-58s %8s  %s\n", "target", "measured", "required"
-    for (i = 1; i <= 2; i++) {
+    for (i = 1; i <= 3; i++) {
         r = routines[i]
+        lu = r == "PDGETRF"
         for (n = 4000; n <= 8000; n += 4000)
             if ((r, n, "hs") in best)
                 verdict(sprintf("%s N=%d best setup vs reference's best (x)", r, n),
@@ -48,16 +56,20 @@ END {
                                 1.15, ">=")
         need1 = r == "PDPOTRF" ? 0.90 : 0.80
         need2 = r == "PDPOTRF" ? 0.85 : 0.75
-        if ((r, 8000, "1x1") in grid_gf && dgemm2 > 0)
+        if (!lu && (r, 8000, "1x1") in grid_gf && dgemm2 > 0)
             verdict(sprintf("%s N=8000 1 rank x 2 threads, of DGEMM", r),
                     grid_gf[r, 8000, "1x1"] / dgemm2, need1, ">=")
-        if ((r, 8000, "1x2") in grid_gf && dgemm2 > 0)
+        if (!lu && (r, 8000, "1x2") in grid_gf && dgemm2 > 0)
             verdict(sprintf("%s N=8000 1x2, of DGEMM", r),
                     grid_gf[r, 8000, "1x2"] / dgemm2, need2, ">=")
         for (n = 4000; n <= 8000; n += 4000)
-            if ((r, n, "1x1") in grid_s && (r, n) in lapack)
-                verdict(sprintf("%s N=%d 1x2thr vs LAPACK on 2 threads (x)", r, n),
-                        lapack[r, n] / grid_s[r, n, "1x1"], 1.0, ">=")
+            if ((r, n, "1x1") in grid_s && (r, n) in lapack) {
+                name = sprintf("%s N=%d 1x2thr vs LAPACK on 2 threads (x)", r, n)
+                if (lu)
+                    info(name, lapack[r, n] / grid_s[r, n, "1x1"])
+                else
+                    verdict(name, lapack[r, n] / grid_s[r, n, "1x1"], 1.0, ">=")
+            }
         for (gi = 1; gi <= 3; gi++)
             for (b = 1; b <= 3; b++) {
                 k500 = r SUBSEP 500 SUBSEP nbs[b] SUBSEP grids[gi]
@@ -65,7 +77,7 @@ END {
                 if (k500 in hs)
                     verdict(sprintf("%s N=500 %s NB=%d vs reference (x)", r, grids[gi],
                                     nbs[b]), ref[k500] / hs[k500], 1.0, ">=")
-                if (k100 in hs)
+                if (!lu && k100 in hs)
                     verdict(sprintf("%s N=100 %s NB=%d, time / reference's", r, grids[gi],
                                     nbs[b]), hs[k100] / ref[k100], 1.5, "<=")
             }

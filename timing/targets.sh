@@ -2,14 +2,15 @@
 # timing/targets.sh [OUTDIR]: the performance targets of hetscal in one run
 # (`make targets` runs it from the build tree).  Measures, side by side:
 #   - time_lapack: the DGEMM rate of 1 and 2 BLAS threads and LAPACK's
-#     DPOTRF / DGEQRF on 2 threads (N = 4000, 8000);
-#   - time_scalapack -f timing/targets.dat: hetscal against the reference
-#     ScaLAPACK for N = 100, 500, 4000, 8000, NB = 64, 128, 256 on a 1x1 grid
-#     of one 2-thread rank and 1x2, 2x1 grids of one-thread ranks;
+#     DPOTRF / DGEQRF / DGETRF on 2 threads (N = 4000, 8000);
+#   - time_scalapack -f timing/targets.dat: hetscal's PDPOTRF, PDGEQRF and
+#     PDGETRF against the reference ScaLAPACK's for N = 100, 500, 4000,
+#     8000, NB = 64, 128, 256 on a 1x1 grid of one 2-thread rank and 1x2,
+#     2x1 grids of one-thread ranks;
 # then prints each target with what was measured and PASS or MISS.  The
 # CSVs stay in OUTDIR (default timing/targets-out).  MPICH polls while it
 # waits, as it does for a user (HETSCAL_NO_IDLE_SLEEP=1): the machine must
-# have two free cores.  Takes about 20 minutes on 2 cores.
+# have two free cores.  Takes about 30 minutes on 2 cores.
 set -e
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 top_builddir=${top_builddir:-.}

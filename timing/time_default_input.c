@@ -1,4 +1,4 @@
-/* The timer's built-in input: both routines (in the precisions of
+/* The timer's built-in input: the three routines (in the precisions of
  * -precision, default D) at two small sizes on one rank and on a 1 x 2
  * grid (skipped when there are fewer processes), threads per rank from
  * the cores.  A minute or so on 2 ranks of a 2-core machine;
@@ -8,12 +8,14 @@
 #include "time_scalapack.h"
 
 static const char default_input[] =
-    "'built-in: P?POTRF and P?GEQRF, small sizes'  title\n"
-    "'POTRF GEQRF'   routines: POTRF, GEQRF or both (precision: -precision)\n"
+    "'built-in: P?POTRF, P?GEQRF and P?GETRF, small sizes'  title\n"
+    "'POTRF GEQRF GETRF'  routines: POTRF, GEQRF, GETRF (precision: "
+    "-precision)\n"
     "'L'             UPLO (P?POTRF)\n"
     "2               number of problem sizes\n"
     "1000 2000       values of N\n"
-    "0               number of M's (PDGEQRF; 0: M = N, else one per N)\n"
+    "0               number of M's (GEQRF, GETRF; 0: M = N, else one per "
+    "N)\n"
     "                values of M\n"
     "1               number of NB's\n"
     "128             values of NB (MB = NB)\n"

@@ -29,8 +29,8 @@ static int read_routines(struct dat_reader *r, struct time_section *s)
         const struct time_routine *rt;
         const struct time_precision *prec;
         if (time_routine_parse(name, &rt, &prec) != 0)
-            return dat_fail(r, "routines are POTRF and/or GEQRF, with a"
-                               " precision or not (ZPOTRF, PSGEQRF)");
+            return dat_fail(r, "routines are POTRF, GEQRF and/or GETRF, with"
+                               " a precision or not (ZPOTRF, PSGEQRF)");
         if (s->nroutines < TIME_MAX_VALUES) {
             s->routines[s->nroutines] = rt;
             s->precs[s->nroutines++] = prec;

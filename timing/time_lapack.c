@@ -1,7 +1,8 @@
 /* time_lapack: the single-process yardsticks of timing/targets.sh, measured
  * in the same run as the distributed cases: the DGEMM rate of T BLAS
  * threads (large square products, what "a fraction of DGEMM" is taken of)
- * and LAPACK's DPOTRF and DGEQRF on T BLAS threads, best of R runs:
+ * and LAPACK's DPOTRF, DGEQRF and DGETRF on T BLAS threads, best of R
+ * runs:
  *   time_lapack -threads 2 -n 4000,8000 -reps 3 [-csv FILE]
  * One CSV line per measurement: kind,n,threads,best_s,gflops.  The LAPACK
  * is the one the library links (LAPACK_LIBS; OpenBLAS's own DPOTRF when
@@ -25,8 +26,19 @@ void dgemm_(const char *ta, const char *tb, const int *m, const int *n, const in
 void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t);
 void dgeqrf_(const int *m, const int *n, double *a, const int *lda, double *tau,
              double *work, const int *lwork, int *info);
+void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
 
 enum { MAX_N = 16 };
+
+/* The factorizations timed, in this order: the name printed, the CSV's
+ * kind and the flops over N^3/3. */
+enum { POTRF, GEQRF, GETRF, NKINDS };
+static const struct {
+    const char *name, *kind;
+    double flops;
+} kinds[NKINDS] = {
+    { "DPOTRF", "dpotrf", 1.0 }, { "DGEQRF", "dgeqrf", 4.0 }, { "DGETRF", "dgetrf", 2.0 }
+};
 
 static double now(void)
 {
@@ -35,8 +47,10 @@ static double now(void)
     return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-/* The same diagonally dominant symmetric matrix for every run. */
-static void fill(double *a, int n)
+/* The same symmetric matrix for every run, entries uniform in [-0.5, 0.5),
+ * diagonally dominant (N added to the diagonal) when DOMINANT is set; DGETRF
+ * gets it without, so that partial pivoting interchanges rows. */
+static void fill(double *a, int n, int dominant)
 {
     unsigned long s = 12345;
     for (int j = 0; j < n; j++)
@@ -45,7 +59,7 @@ static void fill(double *a, int n)
             double v = (double)(s >> 11) / 9007199254740992.0 - 0.5;
             a[i + (size_t)j * n] = a[j + (size_t)i * n] = v;
         }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && dominant; i++)
         a[i + (size_t)i * n] += n;
 }
 
@@ -57,7 +71,7 @@ static double gemm_gflops(int n)
     const double one = 1.0, minus = -1.0;
     if (a == NULL)
         return 0.0;
-    fill(a, n);
+    fill(a, n, 1);
     memcpy(a + size, a, size * sizeof *a);
     memset(a + 2 * size, 0, size * sizeof *a);
     dgemm_("N", "T", &n, &n, &n, &minus, a, &n, a + size, &n, &one, a + 2 * size, &n, 1, 1);
@@ -72,17 +86,18 @@ static double gemm_gflops(int n)
     return flops / (t - t0) * 1e-9;
 }
 
-/* Best of REPS: DPOTRF ('L') when qr is 0, DGEQRF otherwise. */
-static double factor_seconds(int n, int qr, int reps)
+/* Best of REPS of KIND: DPOTRF ('L'), DGEQRF or DGETRF. */
+static double factor_seconds(int n, int kind, int reps)
 {
     size_t size = (size_t)n * n;
     double *a0 = malloc(size * sizeof *a0), *a = malloc(size * sizeof *a);
     double *tau = malloc((size_t)n * sizeof *tau), *work = NULL, best = 0;
+    int *ipiv = malloc((size_t)n * sizeof *ipiv);
     int info, lwork = -1;
-    if (a0 == NULL || a == NULL || tau == NULL)
+    if (a0 == NULL || a == NULL || tau == NULL || ipiv == NULL)
         goto done;
-    fill(a0, n);
-    if (qr) {
+    fill(a0, n, kind != GETRF);
+    if (kind == GEQRF) {
         double query;
         dgeqrf_(&n, &n, a0, &n, tau, &query, &lwork, &info);
         lwork = (int)query;
@@ -93,8 +108,10 @@ static double factor_seconds(int n, int qr, int reps)
     for (int r = 0; r < reps; r++) {
         memcpy(a, a0, size * sizeof *a);
         double t0 = now();
-        if (qr)
+        if (kind == GEQRF)
             dgeqrf_(&n, &n, a, &n, tau, work, &lwork, &info);
+        else if (kind == GETRF)
+            dgetrf_(&n, &n, a, &n, ipiv, &info);
         else
             dpotrf_("L", &n, a, &n, &info, 1);
         double t = now() - t0;
@@ -107,6 +124,7 @@ done:
     free(a0);
     free(a);
     free(tau);
+    free(ipiv);
     free(work);
     return best;
 }
@@ -190,15 +208,15 @@ int main(int argc, char **argv)
     }
     time_blas_threads(threads);
     for (int k = 0; k < nn; k++)
-        for (int qr = 0; qr < 2; qr++) {
-            double n = ns[k], flops = qr ? 4.0 / 3.0 * n * n * n : n * n * n / 3.0;
-            double s = factor_seconds(ns[k], qr, reps);
+        for (int kind = 0; kind < NKINDS; kind++) {
+            double n = ns[k], flops = kinds[kind].flops * n * n * n / 3.0;
+            double s = factor_seconds(ns[k], kind, reps);
             double gf = s > 0 ? flops / s * 1e-9 : 0;
-            printf("%s  n %5d  %d thread(s)  %8.4f s  %7.2f GF/s\n", qr ? "DGEQRF" : "DPOTRF",
-                   ns[k], threads, s, gf);
+            printf("%s  n %5d  %d thread(s)  %8.4f s  %7.2f GF/s\n", kinds[kind].name, ns[k],
+                   threads, s, gf);
             if (csv)
-                fprintf(csv, "%s,%d,%d,%.6f,%.3f\n", qr ? "dgeqrf" : "dpotrf", ns[k], threads,
-                        s, gf);
+                fprintf(csv, "%s,%d,%d,%.6f,%.3f\n", kinds[kind].kind, ns[k], threads, s,
+                        gf);
         }
     if (csv)
         fclose(csv);

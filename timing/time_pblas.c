@@ -1,10 +1,11 @@
 /* The reference PBLAS and ScaLAPACK auxiliaries the residual checks use,
  * for a matrix of any precision: each wrapper looks up p<letter>xxx_ in
  * the reference library (time_reference.c) and passes real scalars as
- * elements of the matrix's precision.  Whole matrices from (1,1). */
+ * elements of the matrix's precision.  Matrices from (1,1). */
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "time_scalapack.h"
 
@@ -30,6 +31,10 @@ typedef float lange_float_fn(const char *, const int *, const int *,
 typedef double lange_double_fn(const char *, const int *, const int *,
                                const void *, const int *, const int *,
                                const int *, void *, size_t);
+typedef void lapiv_fn(const char *, const char *, const char *, const int *,
+                      const int *, void *, const int *, const int *,
+                      const int *, int *, const int *, const int *,
+                      const int *, int *, size_t, size_t, size_t);
 typedef void ormqr_fn(const char *, const char *, const int *, const int *,
                       const int *, const void *, const int *, const int *,
                       const int *, const void *, void *, const int *,
@@ -86,14 +91,15 @@ void time_geadd(double alpha, const struct time_matrix *a, double beta,
            c->desc, 1);
 }
 
-void time_gemm(const char *ta, const char *tb, int n, double alpha,
-               const struct time_matrix *a, const struct time_matrix *b,
-               double beta, struct time_matrix *c)
+void time_gemm(const char *ta, const char *tb, int m, int n, int k,
+               double alpha, const struct time_matrix *a,
+               const struct time_matrix *b, double beta,
+               struct time_matrix *c)
 {
     gemm_fn *fn = (gemm_fn *)pblas(a, "gemm");
     double al[2], be[2];
     if (fn != NULL)
-        fn(ta, tb, &n, &n, &n, scalar(a, alpha, al), a->a, &one, &one,
+        fn(ta, tb, &m, &n, &k, scalar(a, alpha, al), a->a, &one, &one,
            a->desc, b->a, &one, &one, b->desc, scalar(a, beta, be), c->a,
            &one, &one, c->desc, 1, 1);
 }
@@ -144,4 +150,45 @@ int time_apply_q(const struct time_matrix *a, const void *tau, int k,
        tau, c->a, &one, &one, c->desc, work, &lwork, &info, 1, 1);
     free(work);
     return info;
+}
+
+/* P?LAPIV('Forward', 'Row', 'Column'), as ScaLAPACK's PDGETRRV calls it
+ * ('Backward'): IPIV distributed over each process column like A's rows,
+ * LOCr(M_A) + MB_A entries (the last MB_A its workspace).  P?LAPIV does
+ * nothing for one interchange: K = 1 goes in as K = 2 with a copy of IPIV
+ * whose second row stays in place. */
+int time_apply_pivots(struct time_matrix *a, int *ipiv, int k)
+{
+    lapiv_fn *fn = (lapiv_fn *)pblas(a, "lapiv");
+    const int *d = a->desc;
+    int descip[T_DLEN], idum[1] = { 0 }, *one_swap = NULL;
+
+    if (fn == NULL)
+        return -1;
+    if (k == 1 && d[T_M] > 1) {
+        size_t len = (size_t)a->locr + (size_t)d[T_MB];
+        int block = 1 / d[T_MB]; /* of global row 2 (0-based 1) */
+        if ((one_swap = malloc(len * sizeof *one_swap)) == NULL)
+            return -1;
+        memcpy(one_swap, ipiv, len * sizeof *one_swap);
+        if ((block + d[T_RSRC]) % a->nprow == a->myrow)
+            one_swap[block / a->nprow * d[T_MB] + 1 % d[T_MB]] = 2;
+        ipiv = one_swap;
+        k = 2;
+    }
+    descip[T_DTYPE] = 1;
+    descip[T_CTXT] = d[T_CTXT];
+    descip[T_M] = d[T_M] + d[T_MB] * a->nprow;
+    descip[T_N] = 1;
+    descip[T_MB] = d[T_MB];
+    descip[T_NB] = 1;
+    descip[T_RSRC] = d[T_RSRC];
+    descip[T_CSRC] = a->mycol;
+    descip[T_LLD] = numroc_(&d[T_M], &d[T_MB], &a->myrow, &d[T_RSRC],
+                            &a->nprow)
+                    + d[T_MB];
+    fn("F", "R", "C", &k, &d[T_N], a->a, &one, &one, d, ipiv, &one, &one,
+       descip, idum, 1, 1, 1);
+    free(one_swap);
+    return 0;
 }

@@ -87,8 +87,8 @@ static double potrf_residual(struct time_run *run)
         time_lacpy(lower ? "L" : "U", c->n, c->n, &run->a, &tri);
         time_matrix_fill(&diff, hpd_entry, &full);
         norm_a = time_norm1(&diff, c->n, c->n);
-        time_gemm(lower ? "N" : "C", lower ? "C" : "N", c->n, -1.0, &tri,
-                  &tri, 1.0, &diff);
+        time_gemm(lower ? "N" : "C", lower ? "C" : "N", c->n, c->n, c->n,
+                  -1.0, &tri, &tri, 1.0, &diff);
         norm_diff = time_norm1(&diff, c->n, c->n);
         if (!(norm_a < 0.0 || norm_diff < 0.0)) /* a NaN goes through */
             resid = norm_diff / (norm_a * c->n * c->prec->eps);

@@ -1,6 +1,7 @@
-/* time_scalapack: hetscal's P?POTRF and P?GEQRF against the reference
- * ScaLAPACK's, in any of the four precisions, side by side on the same
- * matrices, with the GEMM rate of the same cores measured in the same run:
+/* time_scalapack: hetscal's P?POTRF, P?GEQRF and P?GETRF against the
+ * reference ScaLAPACK's, in any of the four precisions, side by side on the
+ * same matrices, with the GEMM rate of the same cores measured in the same
+ * run:
  *   testing/launch 1 timing/time_scalapack -f timing/potrf_default.dat
  *   testing/launch 2 timing/time_scalapack -n 4000 -p 1 -q 2 -csv out.csv
  *   testing/launch 2 timing/time_scalapack -precision s,d,c,z -n 1000
@@ -19,7 +20,7 @@
 #include "time_scalapack.h"
 
 const struct time_routine *const time_routines[] = { &time_potrf, &time_geqrf,
-                                                     NULL };
+                                                     &time_getrf, NULL };
 
 struct outcome {
     double *ours, *ref;   /* per repetition, slowest rank */

@@ -3,10 +3,10 @@
  * the input and its cases (time_input.c, time_options.c,
  * time_default_input.c), the precisions (time_precision.c), the routines
  * timed (one table each, for every precision: time_potrf.c,
- * time_geqrf.c), distributed matrices and the reference PBLAS on them
- * (time_matrix.c, time_pblas.c), threads per rank (time_threads.c), the
- * GEMM ceiling (time_ceiling.c), the reference library (time_reference.c)
- * and statistics (time_stats.c). */
+ * time_geqrf.c, time_getrf.c), distributed matrices and the reference
+ * PBLAS on them (time_matrix.c, time_pblas.c), threads per rank
+ * (time_threads.c), the GEMM ceiling (time_ceiling.c), the reference
+ * library (time_reference.c) and statistics (time_stats.c). */
 #ifndef TIME_SCALAPACK_H
 #define TIME_SCALAPACK_H
 
@@ -85,17 +85,23 @@ void time_lacpy(const char *uplo, int m, int n, const struct time_matrix *a,
 /* C := beta C + alpha A */
 void time_geadd(double alpha, const struct time_matrix *a, double beta,
                 struct time_matrix *c);
-/* C := alpha op(A) op(B) + beta C, all N-by-N; 'C' is the conjugate
- * transpose (the transpose in a real precision). */
-void time_gemm(const char *ta, const char *tb, int n, double alpha,
-               const struct time_matrix *a, const struct time_matrix *b,
-               double beta, struct time_matrix *c);
+/* C := alpha op(A) op(B) + beta C on the leading parts: C M-by-N, op(A)
+ * M-by-K, op(B) K-by-N; 'C' is the conjugate transpose (the transpose in
+ * a real precision). */
+void time_gemm(const char *ta, const char *tb, int m, int n, int k,
+               double alpha, const struct time_matrix *a,
+               const struct time_matrix *b, double beta,
+               struct time_matrix *c);
 /* The 1-norm of the leading M-by-N part; -1 when memory runs out. */
 double time_norm1(const struct time_matrix *a, int m, int n);
 /* C := Q C, Q from the K reflectors of a P?GEQRF factor in A and TAU
  * (P?ORMQR / P?UNMQR); returns INFO, or -1 when memory runs out. */
 int time_apply_q(const struct time_matrix *a, const void *tau, int k,
                  struct time_matrix *c);
+/* A := P A, P the interchanges of rows 1..K that a P?GETRF of a matrix
+ * laid out as A left in IPIV (LOCr(M_A) + MB_A entries; P?LAPIV); returns
+ * 0, or -1 when P?LAPIV is missing or memory runs out. */
+int time_apply_pivots(struct time_matrix *a, int *ipiv, int k);
 
 /* One timed case, all global. */
 struct time_case {
@@ -119,14 +125,15 @@ struct time_run {
     int context;
     time_fn *ref;
     struct time_matrix a;
-    void *extra;               /* the routine's own (TAU and WORK for QR) */
+    void *extra;               /* the routine's own (TAU and WORK for QR,
+                                  IPIV for LU) */
 };
 
-/* A routine the timer knows: the difference between P?POTRF and P?GEQRF
- * is all here, for every precision.  The functions run on the processes
- * of the grid; setup (0 or -1) and teardown may be NULL; fill regenerates
- * A; call returns INFO; residual returns the scaled residual of what the
- * last call left in A. */
+/* A routine the timer knows: the difference between P?POTRF, P?GEQRF and
+ * P?GETRF is all here, for every precision.  The functions run on the
+ * processes of the grid; setup (0 or -1) and teardown may be NULL; fill
+ * regenerates A; call returns INFO; residual returns the scaled residual
+ * of what the last call left in A. */
 struct time_routine {
     const char *key;           /* as in the input: "POTRF" */
     /* the routines the program links (hetscal's), in the order of
@@ -142,7 +149,7 @@ struct time_routine {
     void (*teardown)(struct time_run *run);
 };
 
-extern const struct time_routine time_potrf, time_geqrf;
+extern const struct time_routine time_potrf, time_geqrf, time_getrf;
 /* NULL-terminated list of the routines above. */
 extern const struct time_routine *const time_routines[];
 /* The case's routine as the program links it (hetscal's). */
