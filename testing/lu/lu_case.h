@@ -11,12 +11,20 @@
 #include "testing/tester/outcome.h"
 #include "testing/tester/reference.h"
 
+/* Rows and columns of A after an offset sub(A): their entries must not
+ * change.  Without offsets, sub(A) is the whole of A, as for most
+ * callers. */
+#define LU_PAD 2
+
 struct lu_case {
     const struct tester_prec *prec;
     int m, n, nb, p, q;         /* MB = NB */
     int ia, ja, rsrc, csrc;
+    int pad;                    /* 0 or LU_PAD */
     char kind;                  /* a letter of LU_KIND_LETTERS */
-    int zero_pivot;             /* the INFO the kind expects */
+    int zero_pivot;             /* the INFO the kind expects; 0 when A
+                                 * has one row (M_A = 1), where ScaLAPACK
+                                 * returns at once */
     int nnrhs, nnbrhs;          /* right-hand sides to solve (M = N, 'G') */
     const int *nrhs, *nbrhs;
     double thresh;
@@ -44,7 +52,7 @@ void lu_run_on_grid(void *c, uint64_t seed, int context,
                     struct tester_local *r);
 /* Whether the residuals of O pass C's threshold and no pivot differs. */
 int lu_residuals_ok(const void *c, const struct tester_outcome *o);
-/* Whether case C solves systems (square and not singular). */
+/* Whether case C solves systems (square, and random: kind 'G'). */
 int lu_case_solves(const struct lu_case *c);
 
 void lu_report_header(int nprocs, const struct tester_prec *prec,

@@ -67,7 +67,7 @@ static void TX_SFX(lu_run)(struct lu_case *c, uint64_t seed, int context,
     struct lu_problem pb;
     struct tester_dist a, ref;
     struct lu_pivots ipiv, ref_ipiv;
-    int m = c->ia - 1 + c->m + LU_PAD, n = c->ja - 1 + c->n + LU_PAD;
+    int m = c->ia - 1 + c->m + c->pad, n = c->ja - 1 + c->n + c->pad;
     int info = -1, ref_info = -1;
     double t0;
 

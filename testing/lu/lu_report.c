@@ -27,9 +27,12 @@ void lu_report_header(int nprocs, const struct tester_prec *prec,
            "differ; both must be 0\n"
            "Kinds: G random; Z, S, L: U(J,J) exactly zero for J = 1, "
            "MIN(M,N)-MIN(M,N)/3, MIN(M,N):\n"
-           "INFO must be J, the reference's INFO too (INFO=J/ref= on the "
-           "row).  IPIV and A carry guard zones.\n",
-           u, nprocs, prec->eps, u, provider, u, u, u, u);
+           "INFO must be J (0 when A has one row: ScaLAPACK returns at "
+           "once), the reference's INFO too\n"
+           "(INFO=/ref= on the row).  Without offsets sub(A) is all of A, "
+           "else A has %d more rows and columns.\n"
+           "IPIV and A carry guard zones.\n",
+           u, nprocs, prec->eps, u, provider, u, u, u, u, LU_PAD);
     fflush(stdout);
 }
 
@@ -63,7 +66,7 @@ void lu_report_case(const void *case_, const struct tester_outcome *o)
     else
         printf("%9.2e %s %4.0f %4.0f %s", o->resid[LU_RESID_FACTOR], solve,
                o->resid[LU_RESID_PIV], o->resid[LU_RESID_IPIV], verdict);
-    if (c->zero_pivot > 0 || !o->info_ok)
+    if (c->kind != 'G' || !o->info_ok)
         printf("  INFO=%d/ref=%d", o->info_max, c->ref_info);
     printf("\n");
     if (!o->passed)
