@@ -1,8 +1,8 @@
-/* Reader of ScaLAPACK-style .dat inputs (LLT.dat, QR.dat, the timer's
- * inputs), shared by the P?POTRF and P?GEQRF testers and the timer: each
- * record holds its values first, read like Fortran list-directed input
- * (blanks or commas between them, a list may run over several lines),
- * then a comment to the end of the line. */
+/* Reader of ScaLAPACK-style .dat inputs (LLT.dat, QR.dat, LU.dat, the
+ * timer's inputs), shared by the P?POTRF, P?GEQRF and P?GETRF testers and
+ * the timer: each record holds its values first, read like Fortran
+ * list-directed input (blanks or commas between them, a list may run over
+ * several lines), then a comment to the end of the line. */
 #ifndef DAT_READER_H
 #define DAT_READER_H
 

@@ -1,4 +1,4 @@
-/* The frame the ScaLAPACK-style testers (xllt, xqr) share: the command
+/* The frame the ScaLAPACK-style testers (xllt, xqr, xlu) share: the command
  * line (-precision, the input file), input sections with sizes, blocks,
  * grids, a threshold and offset sets (tester_input), the loop over
  * precisions, sections, grids, sizes, blocks, offsets and variants and the

@@ -17,14 +17,23 @@ typedef void TX_SFX(tx_geqrf_fn)(const int *m, const int *n, TX_T *a,
                                  const int *ia, const int *ja,
                                  const int *desca, TX_T *tau, TX_T *work,
                                  const int *lwork, int *info);
+typedef void TX_SFX(tx_getrf_fn)(const int *m, const int *n, TX_T *a,
+                                 const int *ia, const int *ja,
+                                 const int *desca, int *ipiv, int *info);
 TX_SFX(tx_potrf_fn) TX_PB(potrf);
 TX_SFX(tx_geqrf_fn) TX_PB(geqrf);
+TX_SFX(tx_getrf_fn) TX_PB(getrf);
 
 /* Reference consumers of the factors. */
 void TX_PB(potrs)(const char *uplo, const int *n, const int *nrhs,
                   const TX_T *a, const int *ia, const int *ja,
                   const int *desca, TX_T *b, const int *ib, const int *jb,
                   const int *descb, int *info, size_t uplo_len);
+void TX_PB(getrs)(const char *trans, const int *n, const int *nrhs,
+                  const TX_T *a, const int *ia, const int *ja,
+                  const int *desca, const int *ipiv, TX_T *b, const int *ib,
+                  const int *jb, const int *descb, int *info,
+                  size_t trans_len);
 void TX_ORMQR(const char *side, const char *trans, const int *m,
               const int *n, const int *k, const TX_T *a, const int *ia,
               const int *ja, const int *desca, const TX_T *tau, TX_T *c,
@@ -65,6 +74,15 @@ void TX_PB(lacpy)(const char *uplo, const int *m, const int *n,
                   const TX_T *a, const int *ia, const int *ja,
                   const int *desca, TX_T *b, const int *ib, const int *jb,
                   const int *descb, size_t uplo_len);
+/* The row (ROWCOL "R") interchanges of IPIV, distributed over a process
+ * column like A's rows (PIVROC "C", descriptor DESCIP, from row IP),
+ * applied to the M x N sub(A) forwards (DIREC "F": P sub(A)) or backwards
+ * ("B": P^-1 sub(A)); IPIV's last MB_A entries are its workspace. */
+void TX_PB(lapiv)(const char *direc, const char *rowcol, const char *pivroc,
+                  const int *m, const int *n, TX_T *a, const int *ia,
+                  const int *ja, const int *desca, int *ipiv, const int *ip,
+                  const int *jp, const int *descip, int *iwork,
+                  size_t direc_len, size_t rowcol_len, size_t pivroc_len);
 /* General redistribution; CONTEXT must hold every process of both. */
 void TX_PB(gemr2d)(const int *m, const int *n, const TX_T *a, const int *ia,
                    const int *ja, const int *desca, TX_T *b, const int *ib,

@@ -1,0 +1,29 @@
+# P?GETRF's ScaLAPACK-style tester testing/xlu (every precision:
+# -precision s,d,c,z; sources, inputs and run script in testing/lu/) and
+# its tests: the built-in input on 1 and 4 ranks in double and in S, C, Z,
+# testing/lu/lu_hard.dat on 4 ranks, the built-in input on 2 ranks with
+# emulated GPUs, and singular matrices (testing/lu/lu_singular.dat) on 4.
+
+check_PROGRAMS += testing/xlu
+testing_xlu_SOURCES = \
+  testing/lu/lu_main.c \
+  testing/lu/lu_input.h testing/lu/lu_input.c testing/lu/lu_default_input.c \
+  $(dat_reader_sources) $(dat_load_sources) $(tester_frame_sources) \
+  testing/lu/lu_problem.h testing/lu/lu_problem.c \
+  testing/lu/lu_pivots.h testing/lu/lu_pivots.c \
+  testing/lu/lu_case.h testing/lu/lu_case.c testing/lu/lu_report.c \
+  testing/lu/lu_case_body.h testing/lu/lu_problem_body.h \
+  testing/lu/lu_checks_body.h $(tester_matrix_sources)
+testing_xlu_LDADD = $(tester_ldadd) -ldl
+
+LU_TESTS = \
+  testing/lu_default_np14.sh testing/lu_prec_default_np14.sh \
+  testing/lu_hard_np4.sh testing/lu_emu_np2.sh testing/lu_singular_np4.sh
+TESTS += $(LU_TESTS)
+EXTRA_DIST += $(LU_TESTS) testing/lu/run_lu.sh testing/lu/lu_hard.dat \
+  testing/lu/lu_singular.dat
+
+# Only P?GETRF's tester: make check-lu
+check-lu:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LU_TESTS)'
+.PHONY: check-lu

@@ -1,0 +1,94 @@
+/* Parser of LU.dat-format input, on the shared .dat reader
+ * (testing/llt/dat_reader.c): the records of ScaLAPACK's LU.dat, then the
+ * optional matrix kinds and offset sets. */
+#include "config.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "lu_input.h"
+
+/* The next token, upper-cased, without consuming it; "" at the end. */
+static void peek_word(const struct dat_reader *r, char *tok, size_t len)
+{
+    struct dat_reader probe = *r;
+    char err[8];
+    probe.err = err;
+    probe.errlen = sizeof err;
+    if (dat_next_token(&probe, tok, len) != 0)
+        tok[0] = '\0';
+    for (char *c = tok; *c != '\0'; c++)
+        *c = (char)toupper((unsigned char)*c);
+}
+
+static int is_kinds_word(const char *tok)
+{
+    return tok[0] != '\0' && strspn(tok, LU_KIND_LETTERS) == strlen(tok);
+}
+
+/* LU.dat's "T or F" record (condition estimation and iterative
+ * refinement, not tested here), then the optional record of kinds: a word
+ * of LU_KIND_LETTERS ("G" without it). */
+static int read_flag_and_kinds(struct dat_reader *r, struct lu_input *in)
+{
+    char tok[64];
+    size_t k = 0;
+
+    if (dat_at_section_start(r))
+        tok[0] = '\0';
+    else
+        peek_word(r, tok, sizeof tok);
+    if (tok[0] == 'T' || tok[0] == 'F' || tok[0] == '.') {
+        dat_skip_line(r);
+        peek_word(r, tok, sizeof tok);
+    }
+    if (dat_at_section_start(r) || !is_kinds_word(tok)) {
+        strcpy(in->kinds, "G");
+        return 0;
+    }
+    if (dat_read_string(r, tok, sizeof tok, "matrix kinds") != 0)
+        return -1;
+    for (const char *c = tok; *c != '\0'; c++) {
+        char u = (char)toupper((unsigned char)*c);
+        if (strchr(in->kinds, u) == NULL)
+            in->kinds[k++] = u;
+    }
+    return 0;
+}
+
+static int read_list(struct dat_reader *r, int *count, int *values,
+                     const char *what)
+{
+    return dat_read_list(r, count, values, DAT_ANY_INT, 0, LU_MAX_VALUES,
+                         what);
+}
+
+int lu_input_parse(const char **text, int *line, void *section, char *err,
+                   size_t errlen)
+{
+    struct lu_input *in = section;
+    struct tester_input *c = &in->common;
+    struct dat_reader r;
+    int rc = -1;
+
+    dat_reader_init(&r, *text, *line, err, errlen);
+    memset(in, 0, sizeof *in);
+    if (dat_read_header(&r, c->title, sizeof c->title) == 0 &&
+        dat_read_count(&r, &c->nsizes, 0, LU_MAX_VALUES, "problem sizes")
+            == 0 &&
+        dat_read_ints(&r, c->nsizes, in->m, DAT_ANY_INT, "values of M")
+            == 0 &&
+        dat_read_ints(&r, c->nsizes, in->n, DAT_ANY_INT, "values of N")
+            == 0 &&
+        read_list(&r, &c->nblocks, in->nb, "values of NB") == 0 &&
+        read_list(&r, &in->nnrhs, in->nrhs, "values of NRHS") == 0 &&
+        read_list(&r, &in->nnbrhs, in->nbrhs, "values of NBRHS") == 0 &&
+        tester_read_grids(&r, c, "process grids") == 0 &&
+        dat_read_thresh(&r, &c->thresh) == 0 &&
+        read_flag_and_kinds(&r, in) == 0)
+        rc = dat_read_offsets(&r, &c->noffsets, c->offsets, LU_MAX_VALUES);
+    c->nvariants = (int)strlen(in->kinds);
+    *text = r.pos;
+    *line = r.line;
+    return rc;
+}

@@ -1,0 +1,113 @@
+/* xlu: a ScaLAPACK-style tester of P?GETRF.  Usage: xlu [-precision
+ * s,d,c,z] [FILE], FILE in LU.dat format, possibly several sections (the
+ * built-in input without one); PDGETRF alone without -precision.  The
+ * P?GETRF under test is the one the program is linked with (hetscal's,
+ * linked first); every check uses the reference ScaLAPACK, and the
+ * reference P?GETRF itself is taken from its shared library for the
+ * comparison of INFO and IPIV.  Exit status: the number of failed cases
+ * (at most 255), the same on every rank; 0 means success.  The frame
+ * (command line, input, loop, summary) is testing/tester/frame.c's; this
+ * file holds P?GETRF's cases. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lu_case.h"
+#include "lu_problem.h"
+
+/* What the cases need beyond their input: the precision being run, its
+ * reference P?GETRF, and the P?GETRF calls with M, N > 0 made so far in
+ * each precision, all ranks. */
+static const struct tester_prec *prec;
+static tester_fn *reference;
+static long calls[TESTER_NPREC];
+
+static int legal_case(const struct lu_input *in, int m, int n, int nb)
+{
+    if (m < 0 || n < 0 || nb < 1)
+        return 0;
+    for (int i = 0; i < in->nnrhs; i++)
+        if (in->nrhs[i] < 0)
+            return 0;
+    for (int i = 0; i < in->nnbrhs; i++)
+        if (in->nbrhs[i] < 1)
+            return 0;
+    return 1;
+}
+
+/* Case ((M, N) pair i, NB j, offset set k, kind v). */
+static int make_case(const void *section, int i, int j, int k, int v, int p,
+                     int q, void *c)
+{
+    const struct lu_input *in = section;
+    const struct dat_offset *off = &in->common.offsets[k];
+    struct lu_case *lc = c;
+    struct lu_problem pb;
+    int one_row;
+
+    if (!legal_case(in, in->m[i], in->n[i], in->nb[j]))
+        return 0;
+    memset(lc, 0, sizeof *lc);
+    lc->prec = prec;
+    lc->m = in->m[i];
+    lc->n = in->n[i];
+    lc->nb = in->nb[j];
+    lc->p = p;
+    lc->q = q;
+    lc->ia = 1 + off->ioff * lc->nb;
+    lc->ja = 1 + off->joff * lc->nb;
+    lc->rsrc = off->rsrc % p;
+    lc->csrc = off->csrc % q;
+    lc->pad = off->ioff > 0 || off->joff > 0 ? LU_PAD : 0;
+    lc->kind = in->kinds[v];
+    lu_problem_init(&pb, lc->m, lc->n, lc->ia, lc->ja, lc->kind, 0);
+    one_row = lc->ia - 1 + lc->m + lc->pad == 1;
+    lc->zero_pivot = one_row ? 0 : pb.zero_pivot;
+    lc->nnrhs = in->nnrhs;
+    lc->nrhs = in->nrhs;
+    lc->nnbrhs = in->nnbrhs;
+    lc->nbrhs = in->nbrhs;
+    lc->thresh = in->common.thresh;
+    lc->reference = reference;
+    /* every case made is run: one call of P?GETRF under test on every
+     * process of the grid, which does nothing when A has one row */
+    if (lc->m > 0 && lc->n > 0 && !one_row)
+        calls[prec->index] += (long)p * q;
+    return 1;
+}
+
+static void start(int nprocs, const struct tester_prec *p)
+{
+    char symbol[16];
+    snprintf(symbol, sizeof symbol, "p%cgetrf_", p->letter);
+    prec = p;
+    reference = tester_reference(symbol);
+    lu_report_header(nprocs, p, tester_provider(symbol));
+}
+
+static void report_calls(const struct tester_prec *p)
+{
+    lu_report_calls(p, calls[p->index]);
+}
+
+int main(int argc, char **argv)
+{
+    const struct tester_routine lu = {
+        .prog = "xlu",
+        .routine = "GETRF",
+        .default_input = lu_default_input(),
+        .input_size = sizeof(struct lu_input),
+        .case_size = sizeof(struct lu_case),
+        .parse = lu_input_parse,
+        .start = start,
+        .report_section = lu_report_section,
+        .make_case = make_case,
+        .run = lu_run_on_grid,
+        .residuals_ok = lu_residuals_ok,
+        .report_case = lu_report_case,
+        .report_summary = report_calls,
+    };
+
+    return tester_main(argc, argv, &lu);
+}
