@@ -11,5 +11,5 @@ testing_args_getrf_LDADD = $(tester_ldadd) -ldl
 
 LU_ARGS_TESTS = testing/args_getrf_np1.sh testing/args_getrf_np4.sh \
   testing/args_getrf_prec_np4.sh
-LU_COMPAT_TESTS = $(LU_ARGS_TESTS)
+LU_COMPAT_TESTS = $(LU_ARGS_TESTS) testing/disable_lu_np4.sh
 COMPAT_TESTS += $(LU_COMPAT_TESTS)
