@@ -1,9 +1,10 @@
 #!/bin/sh
-# exports.sh: libhetscal.so may define only the ScaLAPACK entry points, each
-# under its three names (P?POTRF and P?GEQRF for ? = S, D, C, Z: pspotrf_,
-# pspotrf, PSPOTRF, ..., pzgeqrf_, pzgeqrf, PZGEQRF), and hetscal_* symbols
-# (STYLE.md: built with -fvisibility=hidden); prints every other exported
-# symbol and every missing entry point, and fails.
+# exports.sh: libhetscal.so must define the ScaLAPACK entry points, each
+# under its three names (P?POTRF, P?GEQRF and P?GETRF for ? = S, D, C, Z:
+# pspotrf_, pspotrf, PSPOTRF, ..., pzgetrf_, pzgetrf, PZGETRF: 36 names),
+# and may define besides only hetscal_* symbols (STYLE.md: built with
+# -fvisibility=hidden); prints every other exported symbol and every
+# missing entry point, and fails.
 lib=${HETSCAL_LIB:?run through make check, or set HETSCAL_LIB}
 if [ ! -f "$lib" ]; then
     echo "exports: $lib not built (static-only build?): skipped"
@@ -15,7 +16,7 @@ syms=$(nm -D --defined-only "$lib" | awk 'NF >= 3 { sub(/@.*/, "", $3); print $3
 [ -n "$syms" ] || { echo "exports: nm -D found no symbol in $lib"; exit 1; }
 
 entries=
-for r in potrf geqrf; do
+for r in potrf geqrf getrf; do
     for p in s d c z; do
         name=p$p$r NAME=$(echo "p$p$r" | tr a-z A-Z)
         entries="$entries ${name}_ $name $NAME"
@@ -24,6 +25,8 @@ done
 allowed=$(echo $entries | tr ' ' '|')
 bad=$(echo "$syms" | grep -v -x -E \
     "$allowed|hetscal_.*|_init|_fini|_edata|_end|__bss_start")
+nentries=$(echo $entries | wc -w)
+[ "$nentries" -eq 36 ] || { echo "exports: $nentries entry names, not 36"; exit 1; }
 missing=
 for s in $entries; do
     echo "$syms" | grep -q -x "$s" || missing="$missing $s"
@@ -40,5 +43,5 @@ if [ -n "$missing" ]; then
     echo "exports: FAILED: entry points not exported:$missing"
     status=1
 fi
-[ "$status" -eq 0 ] && echo "exports: PASSED"
+[ "$status" -eq 0 ] && echo "exports: PASSED ($nentries entry points)"
 exit $status

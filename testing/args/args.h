@@ -1,5 +1,6 @@
-/* Shared declarations of the bad-argument testers args_potrf and
- * args_geqrf (P?POTRF and P?GEQRF, the precision chosen by -precision):
+/* Shared declarations of the bad-argument testers args_potrf, args_geqrf
+ * and args_getrf (P?POTRF, P?GEQRF and P?GETRF, the precision chosen by
+ * -precision):
  * the precisions, the process grids, one call's arguments, the cases that
  * build them, and the table through which each routine plugs its base
  * call, its run and its own checks into the shared driver (args_driver.c). */
@@ -53,13 +54,14 @@ struct args_grid {
 /* The arguments of one call, and what to put in the matrix; each routine
  * uses the fields its argument list has. */
 struct args_call {
-    int m, n, ia, ja;  /* M: P?GEQRF only */
+    int m, n, ia, ja;  /* M: P?GEQRF and P?GETRF only */
     int desc[9];
     int lwork;         /* P?GEQRF only */
     int fill;          /* 1: write the test matrix into the local array */
     int spd_fail;      /* P?POTRF: K > 0 makes the leading minor of order K
                         * indefinite */
     char uplo;         /* P?POTRF only */
+    int zero_col;      /* P?GETRF: K > 0 makes column K of sub(A) zero */
 };
 
 /* What a case is: ARGS_SKIP from setup means "not on this grid".
@@ -128,8 +130,8 @@ struct args_routine {
 };
 
 /* The routine being tested, defined by its own file (args_potrf.c,
- * args_geqrf.c); main, in args_driver.c, runs every case on every grid
- * named in argv and returns the exit status. */
+ * args_geqrf.c, args_getrf.c); main, in args_driver.c, runs every case on
+ * every grid named in argv and returns the exit status. */
 extern const struct args_routine args_routine;
 /* The precision's entry points (set before any case runs): the
  * reference's, and the program's own (hetscal's, or the reference's too

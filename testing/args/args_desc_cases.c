@@ -1,4 +1,4 @@
-/* The cases that read the same for P?POTRF and P?GEQRF in every
+/* The cases that read the same for P?POTRF, P?GEQRF and P?GETRF in every
  * precision: a bad descriptor, IA or JA (CHK1MAT), a bad context,
  * processes outside the grid, and descriptors that differ between
  * processes.  Each starts from the

@@ -1,11 +1,12 @@
-/* The driver shared by args_potrf and args_geqrf: takes the precision
- * (-precision s|d|c|z, default d) and makes the grids named on the command
- * line, runs the shared descriptor cases and every case of the routine's
- * table with hetscal's entry point and the reference ScaLAPACK's
- * (args_reference.c), gathers every process's report on rank 0, checks
- * INFO and the PXERBLA calls against the contract and across processes,
- * leaves the rest to the routine, and prints one PASSED/FAILED row per
- * case.  It holds main; the routine's own file defines args_routine.
+/* The driver shared by args_potrf, args_geqrf and args_getrf: takes the
+ * precision (-precision s|d|c|z, default d) and makes the grids named on
+ * the command line, runs the shared descriptor cases and every case of
+ * the routine's table with hetscal's entry point and the reference
+ * ScaLAPACK's (args_reference.c), gathers every process's report on
+ * rank 0, checks INFO and the PXERBLA calls against the contract and
+ * across processes, leaves the rest to the routine, and prints one
+ * PASSED/FAILED row per case.  It holds main; the routine's own file
+ * defines args_routine.
  * Exit status: the number of failed cases; 77 (skip) when none failed but
  * libhetscal lacks the routine, so that only the reference was run. */
 #include "config.h"

@@ -1,7 +1,7 @@
 ! fcall_frame: the module of what the Fortran callers (fcall_pdpotrf,
-! fcall_pdgeqrf, fcall_pzpotrf, fcall_pzgeqrf) share: the squarest BLACS
-! grid of all the processes, the local-to-global index of a block-cyclic
-! dimension, the count of entries a routine changed where it must not
+! fcall_pdgeqrf, fcall_pzpotrf, fcall_pzgeqrf, fcall_pdgetrf,
+! fcall_pzgetrf) share: the squarest BLACS grid of all the processes, the
+! local-to-global index of a block-cyclic dimension, the count of entries a routine changed where it must not
 ! (double precision or complex*16 arrays), the pass test of a residual,
 ! and the end of the program (grid exit, the final PASSED or FAILED line,
 ! STOP 1 when any case failed).

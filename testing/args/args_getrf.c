@@ -1,0 +1,175 @@
+/* args_getrf [-precision s|d|c|z] [GRID...]: calls hetscal's p?getrf_
+ * and the reference ScaLAPACK's with every case of args_desc_cases.c and
+ * args_lu_cases.c on every grid given (e.g. 2x2 1x3); both must return the
+ * same INFO on every process, the same INFO on all processes of the grid,
+ * make the same PXERBLA calls, leave A and IPIV alone on error, leave A
+ * alone on a quick return (M = 0, N = 0, M_A = 1, where the reference sets
+ * IPIV(1) = 1 and nothing else), and agree on IPIV, exactly, and on L and
+ * U otherwise (a singular sub(A) included: INFO > 0).  This file holds
+ * what is P?GETRF's own (base call, test matrix, the call and its
+ * checks); the driver is args_driver.c.  Exit status: the number of
+ * failed cases. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "hetscal.h"
+#include "args.h"
+#include "args_lu.h"
+
+/* Both sides' entry point (no character argument, so no hidden length):
+ * A in the precision under test, IPIV integers. */
+typedef void getrf_fn HETSCAL_GETRF_ARGS(void);
+
+/* P?GETRF's own fields of a report, after the shared ones. */
+enum { R_IPIV_BAD = ARGS_R_COMMON, R_IPIV_STRAY, R_IPIV_REF_TOUCHED,
+       R_IPIV_HET_TOUCHED, R_IPIV1_HET, R_NFIELDS };
+
+/* IPIV(1) as reported when nobody wrote it. */
+#define IPIV_UNSET (-77)
+
+static double a_in[ARGS_BUF_DOUBLES], a_ref[ARGS_BUF_DOUBLES],
+    a_het[ARGS_BUF_DOUBLES];
+static int p_in[ARGS_CAP], p_ref[ARGS_CAP], p_het[ARGS_CAP];
+
+void lu_sub(struct args_call *c, int m, int n, int ia, int ja)
+{
+    c->m = m;
+    c->n = n;
+    c->ia = ia;
+    c->ja = ja;
+}
+
+void lu_base(struct args_call *c, const struct args_grid *g)
+{
+    args_base_desc(c, g, 13, 11);
+    lu_sub(c, 9, 6, 3, 5);
+    c->zero_col = 0;
+}
+
+/* Pseudo-random in (-1, 1), of full rank, relative to sub(A)'s corner (a
+ * smooth formula such as sin(a + b i + c j^2) has rank 2 or 3, and the
+ * pivots after that would be rounding noise); no two entries of a column
+ * of the same size, so that the first pivot search meets no tie; column
+ * zero_col of sub(A) zero.  Complex: an imaginary part of the same
+ * size. */
+static double matrix_entry(const struct args_call *c, int gi, int gj,
+                           int part)
+{
+    int i = gi - (c->ia - 1), j = gj - (c->ja - 1);
+    /* the imaginary part has its own hash: a shifted copy of the real
+     * part's would make |Re| + |Im| (the pivot searches' size) tie */
+    int h = part == 0 ? (131 * i + 977 * j + 37 * i * i + 53 * j * j
+                         + 11 * i * j) % 1009
+                      : (97 * i + 313 * j + 71 * i * i + 7 * j * j
+                         + 29 * i * j + 211) % 1013;
+
+    if (c->zero_col > 0 && j == c->zero_col - 1)
+        return 0.0;
+    return part == 0 ? (h - 504.3) / 504.3 : (h - 505.7) / 505.7;
+}
+
+/* Whether a call changed A or its arguments; IPIV apart. */
+static int touched(const double *a, const struct args_call *c,
+                   const struct args_call *before)
+{
+    return memcmp(a, a_in, sizeof a_in) != 0
+           || memcmp(c, before, sizeof *c) != 0;
+}
+
+static void run(struct args_call *cp, const struct args_grid *g, int *rep)
+{
+    getrf_fn *ref = (getrf_fn *)args_reference;
+    getrf_fn *ours = (getrf_fn *)args_ours;
+    struct args_call c = *cp, before;
+    int info_ref = 11111, info_het = 22222;
+    size_t k;
+
+    args_fill(a_in, &c, g, matrix_entry);
+    for (k = 0; k < ARGS_CAP; k++)
+        p_in[k] = -7700 - (int)k;
+    before = c;
+
+    memcpy(a_ref, a_in, sizeof a_in);
+    memcpy(p_ref, p_in, sizeof p_in);
+    args_xerbla_start();
+    ref(&c.m, &c.n, a_ref, &c.ia, &c.ja, c.desc, p_ref, &info_ref);
+    args_xerbla_report(rep + R_PX_REF);
+    rep[R_REF_TOUCHED] = touched(a_ref, &c, &before);
+    rep[R_IPIV_REF_TOUCHED] = memcmp(p_ref, p_in, sizeof p_in) != 0;
+
+    memcpy(a_het, a_in, sizeof a_in);
+    memcpy(p_het, p_in, sizeof p_in);
+    args_xerbla_start();
+    ours(&c.m, &c.n, a_het, &c.ia, &c.ja, c.desc, p_het, &info_het);
+    args_xerbla_report(rep + R_PX_HET);
+    rep[R_HET_TOUCHED] = touched(a_het, &c, &before);
+    rep[R_IPIV_HET_TOUCHED] = memcmp(p_het, p_in, sizeof p_in) != 0;
+
+    rep[R_REF] = info_ref;
+    rep[R_HET] = info_het;
+    /* the driver's "the reference changed nothing" check counts A only:
+     * a quick return (M_A = 1) and one row (M = 1) write IPIV alone */
+    rep[R_SIZE] = c.desc[D_M] == 1 || c.m < 2 ? 0 : c.m < c.n ? c.m : c.n;
+    rep[R_FACTOR_BAD] = rep[R_HET_STRAY] = 0;
+    args_compare(a_in, a_ref, a_het, args_tol(1e-11), &rep[R_FACTOR_BAD],
+                 &rep[R_HET_STRAY]);
+    rep[R_IPIV_BAD] = rep[R_IPIV_STRAY] = 0;
+    for (k = 0; k < ARGS_CAP; k++) {
+        if (p_ref[k] == p_in[k] && p_het[k] != p_in[k])
+            rep[R_IPIV_STRAY]++;
+        else if (p_ref[k] != p_het[k])
+            rep[R_IPIV_BAD]++;
+    }
+    rep[R_IPIV1_HET] = p_het[0] == p_in[0] ? IPIV_UNSET : p_het[0];
+}
+
+static void judge(const struct args_case *tc, const int *r, int p,
+                  struct args_why *w)
+{
+    int error_case = r[R_EXPECT] < 0;
+
+    if (error_case && (r[R_REF_TOUCHED] || r[R_IPIV_REF_TOUCHED]))
+        args_why(w, " [rank %d: reference changed A, IPIV or arguments]", p);
+    if ((error_case || tc->kind == ARGS_ERROR)
+        && (r[R_HET_TOUCHED] || r[R_IPIV_HET_TOUCHED]))
+        args_why(w, " [rank %d: hetscal changed A, IPIV or arguments on"
+                 " error]", p);
+    if (tc->kind == ARGS_UNTOUCHED && r[R_REF_TOUCHED])
+        args_why(w, " [rank %d: reference changed A or arguments on a quick"
+                 " return]", p);
+    if (tc->kind == ARGS_UNTOUCHED && r[R_HET_TOUCHED])
+        args_why(w, " [rank %d: hetscal changed A or arguments on a quick"
+                 " return]", p);
+    if (tc->kind != ARGS_ERROR && r[R_FACTOR_BAD])
+        args_why(w, " [rank %d: %d entries of A differ from the reference]",
+                 p, r[R_FACTOR_BAD]);
+    if (tc->kind != ARGS_ERROR && r[R_IPIV_BAD])
+        args_why(w, " [rank %d: %d entries of IPIV differ from the"
+                 " reference]", p, r[R_IPIV_BAD]);
+    if (tc->kind != ARGS_ERROR && (r[R_HET_STRAY] || r[R_IPIV_STRAY]))
+        args_why(w, " [rank %d: hetscal wrote %d entries of A and %d of"
+                 " IPIV the reference left alone]", p, r[R_HET_STRAY],
+                 r[R_IPIV_STRAY]);
+}
+
+static void print(const int *r)
+{
+    if (r[R_IPIV1_HET] == IPIV_UNSET)
+        printf(" IPIV(1) unset");
+    else
+        printf(" IPIV(1)=%d", r[R_IPIV1_HET]);
+}
+
+const struct args_routine args_routine = {
+    .name = "getrf",
+    .ours = { ARGS_FN(psgetrf_), ARGS_FN(pdgetrf_), ARGS_FN(pcgetrf_),
+              ARGS_FN(pzgetrf_) },
+    .cases = lu_cases,
+    .nfields = R_NFIELDS,
+    .base = lu_base,
+    .run = run,
+    .judge = judge,
+    .print = print,
+};

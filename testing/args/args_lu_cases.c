@@ -1,0 +1,302 @@
+/* The cases of args_getrf: each builds one P?GETRF call (any precision)
+ * from the base call (lu_base through args_start: 13 x 11 in 2 x 2
+ * blocks, sub(A) = A(3:11, 5:10)) and returns the INFO that ScaLAPACK's
+ * PDGETRF gives for it (SRC/pdgetrf.f: CHK1MAT(M, 1, N, 2, IA, JA, DESCA,
+ * 6), then IA - 1 a multiple of MB_A (-4), JA - 1 of NB_A (-5), MB_A =
+ * NB_A (-606), then PCHK1MAT; quick returns M_A = 1 with IPIV(1) = 1,
+ * then M = 0 or N = 0); the cases on the descriptor that every routine
+ * shares are in args_desc_cases.c.  Names: valid_* factor, singular_*
+ * have an exactly zero pivot (INFO > 0), m0/n0/ma1_* return at once,
+ * bad_* one bad argument, prec_* two errors at once, incon_* arguments
+ * that differ between the processes of the grid. */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "args.h"
+#include "args_lu.h"
+
+/* ---- valid calls: INFO = 0, L, U and IPIV are compared ---- */
+
+static ARGS_CASE(valid_aligned_origin, 0, lu_sub(c, 9, 6, 1, 1))
+
+static ARGS_CASE(valid_whole, 0, lu_sub(c, 13, 11, 1, 1))
+
+static ARGS_CASE(valid_square, 0, lu_sub(c, 6, 6, 5, 3))
+
+/* M < N: U has columns after the last pivot. */
+static ARGS_CASE(valid_wide, 0, lu_sub(c, 4, 9, 7, 3))
+
+static ARGS_CASE(valid_tall, 0, lu_sub(c, 11, 3, 3, 9))
+
+/* One row: pivots only, A unchanged. */
+static ARGS_CASE(valid_m1, 0, lu_sub(c, 1, 5, 7, 3))
+
+static ARGS_CASE(valid_n1, 0, lu_sub(c, 7, 1, 5, 11))
+
+static ARGS_CASE(valid_nb3, 0,
+    c->desc[D_MB] = c->desc[D_NB] = 3;
+    args_set_lld(c, g);
+    lu_sub(c, 9, 7, 4, 4))
+
+static ARGS_CASE(valid_nb1, 0,
+    c->desc[D_MB] = c->desc[D_NB] = 1;
+    args_set_lld(c, g);
+    lu_sub(c, 8, 7, 4, 2))
+
+/* One block holds all of sub(A). */
+static ARGS_CASE(valid_nb_big, 0,
+    c->desc[D_MB] = c->desc[D_NB] = 16;
+    args_set_lld(c, g);
+    lu_sub(c, 13, 11, 1, 1))
+
+/* ---- an exactly zero pivot: INFO = its column, the factorization goes
+ * on.  The zero column is the last of a square sub(A) (one row left to
+ * search), or it is zero all the way down: both sides then keep the
+ * diagonal row (PxAMAX of a zero vector gives its first entry, as
+ * LAPACK's IxAMAX does), so IPIV is compared too ---- */
+
+static ARGS_CASE(singular_last, 6, lu_sub(c, 6, 6, 5, 3); c->zero_col = 6)
+
+static ARGS_CASE(singular_last_whole, 11,
+    lu_sub(c, 11, 11, 1, 1); c->zero_col = 11)
+
+static ARGS_CASE(singular_first, 1, c->zero_col = 1)
+
+/* The second panel's first column: the INFO of a later panel. */
+static ARGS_CASE(singular_mid, 3, lu_sub(c, 6, 6, 5, 3); c->zero_col = 3)
+
+/* ---- quick returns: A (and for M = 0, N = 0 IPIV too) untouched ---- */
+
+static ARGS_CASE(m0, 0, c->m = 0)
+
+static ARGS_CASE(n0, 0, c->n = 0)
+
+/* M = 0: IA > M_ is not checked, alignment is. */
+static ARGS_CASE(m0_ia_beyond, 0, c->m = 0; c->ia = 21)
+
+static ARGS_CASE(m0_empty_matrix, 0,
+    c->m = c->n = 0;
+    c->desc[D_M] = c->desc[D_N] = 0;
+    c->ia = c->ja = 1;
+    args_set_lld(c, g))
+
+/* M_A = 1: IPIV(1) = 1 on every process and INFO = 0, nothing
+ * factored, even with A(1, JA) = 0 (a factorization would give INFO =
+ * 1). */
+static ARGS_CASE(ma1, 0,
+    c->desc[D_M] = 1;
+    args_set_lld(c, g);
+    lu_sub(c, 1, 5, 1, 3))
+
+static ARGS_CASE(ma1_zero_pivot, 0,
+    c->desc[D_M] = 1;
+    args_set_lld(c, g);
+    lu_sub(c, 1, 5, 1, 3);
+    c->zero_col = 1)
+
+static ARGS_CASE(ma1_nb1_zero_pivot, 0,
+    c->desc[D_M] = 1;
+    c->desc[D_MB] = c->desc[D_NB] = 1;
+    args_set_lld(c, g);
+    lu_sub(c, 1, 11, 1, 1);
+    c->zero_col = 1)
+
+/* M_A = 1 comes before M = 0 and N = 0: IPIV(1) = 1 there too. */
+static ARGS_CASE(ma1_m0, 0,
+    c->desc[D_M] = 1;
+    args_set_lld(c, g);
+    lu_sub(c, 0, 5, 1, 3))
+
+static ARGS_CASE(ma1_n0, 0,
+    c->desc[D_M] = 1;
+    args_set_lld(c, g);
+    lu_sub(c, 1, 0, 1, 3))
+
+/* ---- one bad argument (the descriptor's are in args_desc_cases.c) ---- */
+
+static ARGS_CASE(bad_m_neg, -1, c->m = -1)
+
+static ARGS_CASE(bad_ia_gt_m, -4, c->ia = 15)
+
+static ARGS_CASE(bad_ja_gt_n, -5, c->ja = 13)
+
+/* IA+M-1 = 13 + 2 > M_ */
+static ARGS_CASE(bad_rows_beyond, -1, c->ia = 7)
+
+/* JA+N-1 = 12 > N_ */
+static ARGS_CASE(bad_cols_beyond, -2, c->ja = 7)
+
+/* P?GETRF's own checks, after CHK1MAT: IA, JA on a block boundary,
+ * MB_A = NB_A. */
+static ARGS_CASE(bad_ia_misaligned, -4, c->ia = 4)
+
+static ARGS_CASE(bad_ja_misaligned, -5, c->ja = 2)
+
+static ARGS_CASE(bad_mb_ne_nb, -606,
+    c->desc[D_MB] = 4;
+    args_set_lld(c, g);
+    lu_sub(c, 8, 6, 5, 5))
+
+static ARGS_CASE(bad_nb_ne_mb, -606, c->desc[D_NB] = 1)
+
+/* The alignment is checked on quick returns too. */
+static ARGS_CASE(m0_ia_misaligned, -4, c->m = 0; c->ia = 2)
+
+static ARGS_CASE(n0_ja_misaligned, -5, c->n = 0; c->ja = 4)
+
+static ARGS_CASE(n0_mb_ne_nb, -606,
+    c->n = 0;
+    c->desc[D_NB] = 3;
+    lu_sub(c, 0, 0, 1, 1))
+
+static ARGS_CASE(ma1_mb_ne_nb, -606,
+    c->desc[D_M] = 1;
+    c->desc[D_NB] = 1;
+    args_set_lld(c, g);
+    lu_sub(c, 1, 5, 1, 3))
+
+static ARGS_CASE(ma1_ja_misaligned, -5,
+    c->desc[D_M] = 1;
+    args_set_lld(c, g);
+    lu_sub(c, 1, 5, 1, 4))
+
+static ARGS_CASE(ma1_ia_gt_m, -4,
+    c->desc[D_M] = 1;
+    args_set_lld(c, g);
+    lu_sub(c, 1, 5, 3, 3))
+
+static ARGS_CASE(m0_m_desc_neg, -603, c->m = 0; c->desc[D_M] = -1)
+
+/* ---- two errors at once: CHK1MAT first, its chain stops at its first
+ * failure; the alignment and block checks only when CHK1MAT passed, in
+ * the order IA, JA, MB_A = NB_A ---- */
+
+static ARGS_CASE(prec_dtype_ia_misaligned, -601,
+    c->desc[D_DTYPE] = 2;
+    c->ia = 4)
+
+static ARGS_CASE(prec_ja_gt_n_ia_misaligned, -5, c->ja = 13; c->ia = 4)
+
+static ARGS_CASE(prec_m_neg_mb_ne_nb, -1, c->m = -1; c->desc[D_NB] = 1)
+
+static ARGS_CASE(prec_rows_beyond_ja_misaligned, -1, c->ia = 7; c->ja = 4)
+
+static ARGS_CASE(prec_ia_ja_misaligned, -4, c->ia = 4; c->ja = 4)
+
+static ARGS_CASE(prec_ja_misaligned_mb_ne_nb, -5,
+    c->ja = 4;
+    c->desc[D_MB] = 4;
+    args_set_lld(c, g);
+    c->ia = 5;
+    c->m = 8)
+
+static ARGS_CASE(prec_mb_zero_mb_ne_nb, -605, c->desc[D_MB] = 0)
+
+/* ---- arguments that differ between processes: PCHK1MAT makes every
+ * process of the grid return the same INFO (the smallest code) ---- */
+
+static ARGS_MULTI_CASE(incon_m, -1, if (args_is_last(g)) c->m = 7)
+
+static ARGS_MULTI_CASE(incon_n, -2, if (args_is_last(g)) c->n = 5)
+
+static ARGS_MULTI_CASE(incon_ia, -4, if (args_is_last(g)) c->ia = 1)
+
+static ARGS_MULTI_CASE(incon_ja, -5, if (args_is_last(g)) c->ja = 3)
+
+static ARGS_MULTI_CASE(incon_m_desc, -603,
+    if (args_is_last(g)) { c->desc[D_M] = 14; args_set_lld(c, g); })
+
+/* M_A = 1 on one process (sub(A) one row, valid there too): a mismatch,
+ * not a quick return. */
+static ARGS_MULTI_CASE(incon_ma1, -603,
+    lu_sub(c, 1, 6, 1, 5);
+    if (args_is_last(g)) { c->desc[D_M] = 1; args_set_lld(c, g); })
+
+/* The last process's MB_A = NB_A = 1 is locally valid: the mismatch of
+ * MB_A (605) wins over that of NB_A (606). */
+static ARGS_MULTI_CASE(incon_nb1, -605,
+    if (args_is_last(g)) {
+        c->desc[D_MB] = c->desc[D_NB] = 1;
+        args_set_lld(c, g);
+    })
+
+/* The root's local -606 (606) loses to the mismatch of N (200). */
+static ARGS_MULTI_CASE(incon_mb_ne_nb_and_n, -2,
+    if (args_is_root(g)) c->desc[D_NB] = 1;
+    if (args_is_last(g)) c->n = 5)
+
+/* IA = 4 on the last process: misaligned there (400) and a mismatch of
+ * IA (400) everywhere: every process of the grid returns -4. */
+static ARGS_MULTI_CASE(incon_ia_misaligned, -4,
+    if (args_is_last(g)) c->ia = 4)
+
+/* The last process's local -5 (500) loses to the mismatch of IA (400),
+ * which the root does not see locally. */
+static ARGS_MULTI_CASE(incon_ia_and_ja_misaligned, -4,
+    if (args_is_last(g)) { c->ia = 5; c->ja = 4; })
+
+/* M = 0 on one process: the others would factor. */
+static ARGS_MULTI_CASE(incon_m0, -1, if (args_is_root(g)) c->m = 0)
+
+const struct args_case lu_cases[] = {
+    { "valid_aligned_origin", ARGS_VALID, valid_aligned_origin },
+    { "valid_whole", ARGS_VALID, valid_whole },
+    { "valid_square", ARGS_VALID, valid_square },
+    { "valid_wide", ARGS_VALID, valid_wide },
+    { "valid_tall", ARGS_VALID, valid_tall },
+    { "valid_m1", ARGS_VALID, valid_m1 },
+    { "valid_n1", ARGS_VALID, valid_n1 },
+    { "valid_nb3", ARGS_VALID, valid_nb3 },
+    { "valid_nb1", ARGS_VALID, valid_nb1 },
+    { "valid_nb_big", ARGS_VALID, valid_nb_big },
+    { "singular_last", ARGS_VALID, singular_last },
+    { "singular_last_whole", ARGS_VALID, singular_last_whole },
+    { "singular_first", ARGS_VALID, singular_first },
+    { "singular_mid", ARGS_VALID, singular_mid },
+    { "m0", ARGS_UNTOUCHED, m0 },
+    { "n0", ARGS_UNTOUCHED, n0 },
+    { "m0_ia_beyond", ARGS_UNTOUCHED, m0_ia_beyond },
+    { "m0_empty_matrix", ARGS_UNTOUCHED, m0_empty_matrix },
+    { "ma1", ARGS_UNTOUCHED, ma1 },
+    { "ma1_zero_pivot", ARGS_UNTOUCHED, ma1_zero_pivot },
+    { "ma1_nb1_zero_pivot", ARGS_UNTOUCHED, ma1_nb1_zero_pivot },
+    { "ma1_m0", ARGS_UNTOUCHED, ma1_m0 },
+    { "ma1_n0", ARGS_UNTOUCHED, ma1_n0 },
+    { "bad_m_neg", ARGS_ERROR, bad_m_neg },
+    { "bad_ia_gt_m", ARGS_ERROR, bad_ia_gt_m },
+    { "bad_ja_gt_n", ARGS_ERROR, bad_ja_gt_n },
+    { "bad_rows_beyond", ARGS_ERROR, bad_rows_beyond },
+    { "bad_cols_beyond", ARGS_ERROR, bad_cols_beyond },
+    { "bad_ia_misaligned", ARGS_ERROR, bad_ia_misaligned },
+    { "bad_ja_misaligned", ARGS_ERROR, bad_ja_misaligned },
+    { "bad_mb_ne_nb", ARGS_ERROR, bad_mb_ne_nb },
+    { "bad_nb_ne_mb", ARGS_ERROR, bad_nb_ne_mb },
+    { "m0_ia_misaligned", ARGS_ERROR, m0_ia_misaligned },
+    { "n0_ja_misaligned", ARGS_ERROR, n0_ja_misaligned },
+    { "n0_mb_ne_nb", ARGS_ERROR, n0_mb_ne_nb },
+    { "ma1_mb_ne_nb", ARGS_ERROR, ma1_mb_ne_nb },
+    { "ma1_ja_misaligned", ARGS_ERROR, ma1_ja_misaligned },
+    { "ma1_ia_gt_m", ARGS_ERROR, ma1_ia_gt_m },
+    { "m0_m_desc_neg", ARGS_ERROR, m0_m_desc_neg },
+    { "prec_dtype_ia_misaligned", ARGS_ERROR, prec_dtype_ia_misaligned },
+    { "prec_ja_gt_n_ia_misaligned", ARGS_ERROR, prec_ja_gt_n_ia_misaligned },
+    { "prec_m_neg_mb_ne_nb", ARGS_ERROR, prec_m_neg_mb_ne_nb },
+    { "prec_rows_beyond_ja_misaligned", ARGS_ERROR,
+      prec_rows_beyond_ja_misaligned },
+    { "prec_ia_ja_misaligned", ARGS_ERROR, prec_ia_ja_misaligned },
+    { "prec_ja_misaligned_mb_ne_nb", ARGS_ERROR, prec_ja_misaligned_mb_ne_nb },
+    { "prec_mb_zero_mb_ne_nb", ARGS_ERROR, prec_mb_zero_mb_ne_nb },
+    { "incon_m", ARGS_ERROR, incon_m },
+    { "incon_n", ARGS_ERROR, incon_n },
+    { "incon_ia", ARGS_ERROR, incon_ia },
+    { "incon_ja", ARGS_ERROR, incon_ja },
+    { "incon_m_desc", ARGS_ERROR, incon_m_desc },
+    { "incon_ma1", ARGS_ERROR, incon_ma1 },
+    { "incon_nb1", ARGS_ERROR, incon_nb1 },
+    { "incon_mb_ne_nb_and_n", ARGS_ERROR, incon_mb_ne_nb_and_n },
+    { "incon_ia_misaligned", ARGS_ERROR, incon_ia_misaligned },
+    { "incon_ia_and_ja_misaligned", ARGS_ERROR, incon_ia_and_ja_misaligned },
+    { "incon_m0", ARGS_ERROR, incon_m0 },
+    ARGS_END_OF_CASES,
+};
