@@ -2,7 +2,8 @@
 # -precision s,d,c,z; sources, inputs and run script in testing/lu/) and
 # its tests: the built-in input on 1 and 4 ranks in double and in S, C, Z,
 # testing/lu/lu_hard.dat on 4 ranks, the built-in input on 2 ranks with
-# emulated GPUs, and singular matrices (testing/lu/lu_singular.dat) on 4.
+# emulated GPUs, singular matrices (testing/lu/lu_singular.dat) on 4, and
+# the hard input on 2 ranks of 2 threads.
 
 check_PROGRAMS += testing/xlu
 testing_xlu_SOURCES = \
@@ -18,7 +19,8 @@ testing_xlu_LDADD = $(tester_ldadd) -ldl
 
 LU_TESTS = \
   testing/lu_default_np14.sh testing/lu_prec_default_np14.sh \
-  testing/lu_hard_np4.sh testing/lu_emu_np2.sh testing/lu_singular_np4.sh
+  testing/lu_hard_np4.sh testing/lu_emu_np2.sh testing/lu_singular_np4.sh \
+  testing/lu_threads_np2.sh
 TESTS += $(LU_TESTS)
 EXTRA_DIST += $(LU_TESTS) testing/lu/run_lu.sh testing/lu/lu_hard.dat \
   testing/lu/lu_singular.dat
