@@ -45,9 +45,18 @@ DEBIAN_LLT_TESTS = testing/xdllt_stock_np1.sh testing/xdllt_stock_np2.sh \
 DEBIAN_QR_TESTS = testing/xdqr_stock_np1.sh testing/xdqr_stock_np2.sh \
   testing/xdqr_stock_np4.sh testing/xdqr_hard_np4.sh \
   testing/xdls_stock_np4.sh testing/xdls_hard_np2.sh
+# xdlu (PDGETRF, then PDGETRS, and with LU.dat's T the reference PDGECON
+# and PDGERFS on our factor) and xdinv (PDGETRI on PDGETRF's factor of its
+# general matrices): ScaLAPACK's inputs and our hard ones.
+DEBIAN_LU_TESTS = testing/xdlu_stock_np1.sh testing/xdlu_stock_np2.sh \
+  testing/xdlu_stock_np4.sh testing/xdlu_hard_np2.sh \
+  testing/xdlu_hard_np4.sh testing/xdlu_emu_np2.sh \
+  testing/xdinv_stock_np1.sh testing/xdinv_stock_np4.sh \
+  testing/xdinv_hard_np4.sh
 COMPAT_TESTS = testing/exports.sh testing/args_np1.sh testing/args_np4.sh \
   testing/args_prec_np1.sh testing/args_prec_np4.sh \
-  testing/fcall_np1.sh testing/fcall_np4.sh $(DEBIAN_LLT_TESTS) $(DEBIAN_QR_TESTS)
+  testing/fcall_np1.sh testing/fcall_np4.sh $(DEBIAN_LLT_TESTS) $(DEBIAN_QR_TESTS) \
+  $(DEBIAN_LU_TESTS)
 TESTS += $(COMPAT_TESTS)
 # Not in the default suite (the tests above run the same testers one by
 # one); .ci/run runs these with a second build, Open MPI's.
@@ -55,7 +64,8 @@ SECOND_BUILD_TESTS = testing/xdtesters_np124.sh testing/cp2k_np2.sh
 EXTRA_DIST += $(COMPAT_TESTS) $(SECOND_BUILD_TESTS) testing/args/run_args.sh \
   testing/fortran/run_fcall.sh \
   testing/scalapack/run_xdtester.sh testing/scalapack/llt_hard_L.dat \
-  testing/scalapack/llt_hard_U.dat testing/data/cp2k_water8.inp
+  testing/scalapack/llt_hard_U.dat testing/data/cp2k_water8.inp \
+  testing/scalapack/lu_hard.dat testing/scalapack/inv_hard.dat
 
 # Debian's testers in the other precisions (xs*: PSPOTRF, PSGEQRF; xc*: PC*;
 # xz*: PZ*), on the same inputs: per precision ScaLAPACK's LLT.dat, QR.dat
@@ -78,7 +88,16 @@ DEBIAN_PREC_TESTS = \
   testing/xsllt_emu_np2.sh testing/xcqr_emu_np2.sh \
   testing/xzllt_emu_np4.sh testing/xzqr_emu_np4.sh \
   testing/disable_prec_np2.sh
-COMPAT_TESTS += $(FCALL_Z_TESTS) $(DEBIAN_PREC_TESTS)
+# xslu, xclu, xzlu (PSGETRF, PCGETRF, PZGETRF): per precision LU.dat on 4
+# ranks (the file's T: condition estimation and iterative refinement),
+# lu_hard on 2 (T) and on 4 (F, see xslu_hard_np4.sh), and PZGETRF on 2
+# emulated GPUs per rank.
+DEBIAN_LU_PREC_TESTS = \
+  testing/xslu_stock_np4.sh testing/xslu_hard_np2.sh testing/xslu_hard_np4.sh \
+  testing/xclu_stock_np4.sh testing/xclu_hard_np2.sh testing/xclu_hard_np4.sh \
+  testing/xzlu_stock_np4.sh testing/xzlu_hard_np2.sh testing/xzlu_hard_np4.sh \
+  testing/xzlu_emu_np4.sh
+COMPAT_TESTS += $(FCALL_Z_TESTS) $(DEBIAN_PREC_TESTS) $(DEBIAN_LU_PREC_TESTS)
 
 # Only the compatibility tests: make check-compat
 check-compat:

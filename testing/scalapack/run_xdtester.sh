@@ -8,12 +8,17 @@
 #   x?lu:  P?GETRF (solves by P?GETRS, and with the file's last line T
 #          P?GECON and P?GERFS on our factor), input LU.dat;
 #   x?ls:  P?GELS, whose least-squares and minimum-norm solves call P?GEQRF
-#          or P?GELQF, input LS.dat.
+#          or P?GELQF, input LS.dat;
+#   x?inv: P?GETRI on P?GETRF's factor (the file's 'GEN' matrices), input
+#          INV.dat; its triangular ('UTR', 'LTR') and positive definite
+#          ('UPD', 'LPD': P?POTRF, hetscal's too, then P?POTRI) matrices
+#          run as well, and its rows read PASSED, FAILED or SINGUL.
 # The precisions' outputs differ only in their title line and eps: each
 # scales its residuals by its own eps and compares them with the file's
 # threshold.  Fails unless the summary shows no failure, at least one
 # passed test (exactly PASSED when given; for x?qr counting every
-# factorization of the file: QR, QL, LQ, RQ, QP, TZ) and hetscal's verbose
+# factorization of the file: QR, QL, LQ, RQ, QP, TZ; for x?inv every
+# matrix type) and hetscal's verbose
 # lines for the routine (its lower-case name: pspotrf, pzgeqrf, ...) prove
 # it ran (exactly CALLS lines, one per call of the routine and rank, when
 # given).  77 (skip) without TESTER.
@@ -24,12 +29,20 @@
 #   last line (condition estimation and iterative refinement); F avoids the
 #   reference P?PORFS, whose P?LACON deadlocks on several processes in
 #   ScaLAPACK 2.2.1.
+#   HETSCAL_XDLU_EST=T|F (x?lu): the same for P?GECON and P?GERFS; F avoids
+#   the reference P?GERFS, whose P?LACON the processes leave at different
+#   steps on the grids 1x3, 1x4 and 2x2 (ScaLAPACK 2.2.1, the reference
+#   alone: lu_hard.dat deadlocks, or P?GETRS reports 'parameter number 1',
+#   TRANS, differing between processes).  With T, x?lu also fails on a
+#   residual line that the tester prints without counting a failure: the
+#   solve's after P?GERFS (||Ax-b||...) above the threshold.
 tester=$1 np=$2 dat=$3 want=$4 calls=$5
 case $tester in
 x[sdcz]llt) kind=llt input=LLT.dat op=potrf ;;
 x[sdcz]qr)  kind=qr  input=QR.dat  op=geqrf ;;
 x[sdcz]ls)  kind=ls  input=LS.dat  op=geqrf ;;
 x[sdcz]lu)  kind=lu  input=LU.dat  op=getrf ;;
+x[sdcz]inv) kind=inv input=INV.dat op=getrf ;;
 *)          echo "run_xdtester: unknown tester '$tester'"; exit 1 ;;
 esac
 prec=${tester#x}; prec=${prec%"$kind"}
@@ -58,10 +71,14 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
 cp "$dat" "$tmp/$input" || exit 1
 cd "$tmp" || exit 1
-if [ "$kind" = llt ] && [ -n "$HETSCAL_XDLLT_EST" ]; then
-    sed "s/^[TtFf]\([[:space:]].*(T or F)\)/$HETSCAL_XDLLT_EST\1/" \
-        "$dat" > LLT.dat || exit 1
-    grep -q "^$HETSCAL_XDLLT_EST[[:space:]].*(T or F)" LLT.dat || {
+case $kind in
+llt) est=$HETSCAL_XDLLT_EST ;;
+lu)  est=$HETSCAL_XDLU_EST ;;
+*)   est= ;;
+esac
+if [ -n "$est" ]; then
+    sed "s/^[TtFf]\([[:space:]].*(T or F)\)/$est\1/" "$dat" > "$input" || exit 1
+    grep -q "^$est[[:space:]].*(T or F)" "$input" || {
         echo "$me: cannot set the (T or F) line of $dat"; exit 1; }
 fi
 
@@ -101,6 +118,13 @@ if [ "$kind" = qr ]; then
     nqr=$(sed -n '/^QR factorization tests/,/factorization tests\.$/p' out.txt |
           grep -c "^WALL.*PASSED")
     passed="$npass passed ($nqr QR rows)" rows=""
+elif [ "$kind" = inv ]; then
+    # the rows of the general matrices' section: P?GETRF then P?GETRI
+    ngen=$(sed -n '/^A is a general matrix\./,/^A is an* [lsu]/p' out.txt |
+           grep -c "^WALL.*PASSED")
+    npotrf=$(grep -c "^hetscal: p${prec}potrf rank [0-9]*/[0-9]* grid" err.txt)
+    passed="$npass passed ($ngen GEN rows)"
+    rows=" $(grep -c "^WALL" out.txt) result rows, $npotrf p${prec}potrf lines,"
 else
     passed="$npass passed" rows=" $(grep -c "^WALL" out.txt) result rows,"
 fi
@@ -114,6 +138,10 @@ grep -q "END OF TESTS\." out.txt || bad="$bad; no 'END OF TESTS.'"
 [ -z "$want" ] || [ "$npass" -eq "$want" ] || \
     bad="$bad; $npass passed tests where $want were expected"
 if grep -q "FAILED" out.txt; then bad="$bad; a FAILED line"; fi
+if grep -q "SINGUL" out.txt; then bad="$bad; a SINGUL line (INFO > 0)"; fi
+if [ "$kind" = lu ] && grep -q "^||" out.txt; then
+    bad="$bad; a residual above the threshold (||...|| line)"
+fi
 if grep -q "INFO=" out.txt; then bad="$bad; a routine returned INFO != 0"; fi
 if grep -qi "overwrite" out.txt err.txt; then bad="$bad; memory overwrite (guard zones)"; fi
 if [ "$kind" != llt ] && grep -q "illegal value" out.txt; then
