@@ -17,7 +17,7 @@ TESTS += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4
 EXTRA_DIST += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh
 
 # Allocations failing in the middle of a call (src/util/mem.c injection,
-# the received-copy sink of src/runtime/dist.c), through PDPOTRF and PDGEQRF.
+# the received-copy sink of src/runtime/dist.c), through PDPOTRF, PDGEQRF and PDGETRF.
 check_PROGRAMS += testing/t_out_of_memory
 testing_t_out_of_memory_SOURCES = testing/t_out_of_memory.c
 testing_t_out_of_memory_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)

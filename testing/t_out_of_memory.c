@@ -1,6 +1,6 @@
 /* Running out of memory in the middle of a call (util/mem.h fault
- * injection): for every allocation k that one rank makes during a PDPOTRF
- * or PDGEQRF call, that rank's k-th and later allocations fail.  Every
+ * injection): for every allocation k that one rank makes during a PDPOTRF,
+ * PDGEQRF or PDGETRF call, that rank's k-th and later allocations fail.  Every
  * rank must return INFO = HETSCAL_ERR_NOMEM (none hangs or crashes), and a
  * call after it must give the factor of a clean call bit for bit.  A
  * received copy that finds no memory is the hard case: the messages every
@@ -113,14 +113,19 @@ static void check(int ok, const char *what, int k, int rank)
     }
 }
 
+enum routine { POTRF, GEQRF, GETRF, NROUTINES };
+static const char *const routine_name[NROUTINES] = { "PDPOTRF", "PDGEQRF", "PDGETRF" };
+
 typedef struct problem {
-    int qr, desc[9], lld, nloc_r, nloc_c, myrow, mycol, nprow, npcol;
-    size_t count, ntau;
+    int routine, desc[9], lld, nloc_r, nloc_c, myrow, mycol, nprow, npcol;
+    size_t count, ntau, nipiv;
     double *a, *tau, *work, *ref_a, *ref_tau;
+    int *ipiv, *ref_ipiv;
     int lwork;
 } problem;
 
-/* SPD for Cholesky (N on the diagonal), any full-rank matrix for QR. */
+/* SPD for Cholesky (N on the diagonal), any full-rank matrix for QR and
+ * LU. */
 static void fill(problem *p)
 {
     for (int jl = 0; jl < p->nloc_c; jl++)
@@ -128,7 +133,7 @@ static void fill(problem *p)
             int i = (il / NB * p->nprow + p->myrow) * NB + il % NB;
             int j = (jl / NB * p->npcol + p->mycol) * NB + jl % NB;
             double v = i == j ? N : 1.0 / (1.0 + i + j);
-            if (p->qr && i > j)
+            if (p->routine != POTRF && i > j)
                 v = -v * (1 + (i * 7 + j * 3) % 5);
             p->a[il + (size_t)jl * p->lld] = v;
         }
@@ -138,8 +143,10 @@ static int factor(problem *p)
 {
     int info, one = 1, n = N;
     fill(p);
-    if (p->qr)
+    if (p->routine == GEQRF)
         pdgeqrf_(&n, &n, p->a, &one, &one, p->desc, p->tau, p->work, &p->lwork, &info);
+    else if (p->routine == GETRF)
+        pdgetrf_(&n, &n, p->a, &one, &one, p->desc, p->ipiv, &info);
     else
         pdpotrf_("L", &n, p->a, &one, &one, p->desc, &info);
     return info;
@@ -148,7 +155,8 @@ static int factor(problem *p)
 static int same_as_reference(const problem *p)
 {
     return memcmp(p->a, p->ref_a, p->count * sizeof(double)) == 0 &&
-           (!p->qr || memcmp(p->tau, p->ref_tau, p->ntau * sizeof(double)) == 0);
+           (p->routine != GEQRF || memcmp(p->tau, p->ref_tau, p->ntau * sizeof(double)) == 0) &&
+           (p->routine != GETRF || memcmp(p->ipiv, p->ref_ipiv, p->nipiv * sizeof(int)) == 0);
 }
 
 /* Allocation k fails (and every later one), or MPI post k, on `rank` only. */
@@ -182,8 +190,8 @@ static void run(problem *p, int nprocs)
     int info = factor(p);
     check(info == 0, "clean call: INFO = 0", info, -1);
     memcpy(p->ref_a, p->a, p->count * sizeof(double));
-    if (p->qr)
-        memcpy(p->ref_tau, p->tau, p->ntau * sizeof(double));
+    memcpy(p->ref_tau, p->tau, p->ntau * sizeof(double));
+    memcpy(p->ref_ipiv, p->ipiv, p->nipiv * sizeof(int));
 
     /* How many allocations (posts) each rank makes in one call. */
     F->fail_from(LONG_MAX);
@@ -206,7 +214,7 @@ static void run(problem *p, int nprocs)
           0, -1);
     if (me == 0)
         printf("%s: %d calls with a failing %s (up to %d per rank and call)\n",
-               p->qr ? "PDGEQRF" : "PDPOTRF", calls, F->what, most);
+               routine_name[p->routine], calls, F->what, most);
 }
 
 /* A grid hetscal has not seen yet, whose set-up (the first call on its
@@ -258,16 +266,19 @@ int main(int argc, char **argv)
     descinit_(p.desc, &n, &n, &nb, &nb, &zero, &zero, &ctxt, &p.lld, &info);
     p.count = (size_t)p.lld * (size_t)(p.nloc_c > 0 ? p.nloc_c : 1);
     p.ntau = (size_t)(p.nloc_c > 0 ? p.nloc_c : 1);
+    p.nipiv = (size_t)p.lld + NB;
     p.lwork = 64 * N;
     p.a = malloc(p.count * sizeof(double));
     p.ref_a = malloc(p.count * sizeof(double));
     p.tau = calloc(p.ntau, sizeof(double));
     p.ref_tau = calloc(p.ntau, sizeof(double));
     p.work = malloc((size_t)p.lwork * sizeof(double));
-    if (!p.a || !p.ref_a || !p.tau || !p.ref_tau || !p.work)
+    p.ipiv = calloc(p.nipiv, sizeof(int));
+    p.ref_ipiv = calloc(p.nipiv, sizeof(int));
+    if (!p.a || !p.ref_a || !p.tau || !p.ref_tau || !p.work || !p.ipiv || !p.ref_ipiv)
         MPI_Abort(MPI_COMM_WORLD, 2);
 
-    for (p.qr = 0; p.qr <= 1; p.qr++)
+    for (p.routine = 0; p.routine < NROUTINES; p.routine++)
         run(&p, nprocs);
     if (F == &allocations)
         first_call_fails(nprocs);
@@ -285,6 +296,8 @@ int main(int argc, char **argv)
     free(p.tau);
     free(p.ref_tau);
     free(p.work);
+    free(p.ipiv);
+    free(p.ref_ipiv);
     Cblacs_gridexit(ctxt);
     Cblacs_exit(0);
     return all;

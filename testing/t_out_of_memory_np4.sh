@@ -1,4 +1,4 @@
 #!/bin/sh
-# Allocations failing mid-call on one rank (PDPOTRF, PDGEQRF), 2x2 grid:
+# Allocations failing mid-call on one rank (PDPOTRF, PDGEQRF, PDGETRF), 2x2 grid:
 # INFO = HETSCAL_ERR_NOMEM everywhere, no hang, then clean factors again.
 exec "$LAUNCH" 4 "$top_builddir/testing/t_out_of_memory"
