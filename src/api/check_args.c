@@ -128,3 +128,14 @@ double hs_geqrf_lwmin(int m, int n, int ia, int ja, const int *desc,
      * NB = 256) passes INT_MAX. */
     return (double)nb * ((double)mp0 + nq0 + nb);
 }
+
+int hs_check_square_aligned(int ia, int ja, const int *desc)
+{
+    if ((ia - 1) % desc[HS_MB] != 0)
+        return 400;
+    if ((ja - 1) % desc[HS_NB] != 0)
+        return 500;
+    if (desc[HS_MB] != desc[HS_NB])
+        return 600 + HS_NB + 1;
+    return 0;
+}

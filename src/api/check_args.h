@@ -13,6 +13,11 @@ int hs_chk1mat(int ma, int mapos, int na, int napos, int ia, int ja,
                const int *desc, int descpos,
                int nprow, int npcol, int myrow, int mycol);
 
+/* The blocks P?POTRF and P?GETRF require of sub(A) at (ia, ja), checked in
+ * their order after CHK1MAT: IA - 1 a multiple of MB (code 400), JA - 1 of
+ * NB (500), MB = NB (600 + NB_, 606); 0 when all hold. */
+int hs_check_square_aligned(int ia, int ja, const int *desc);
+
 /* Cross-rank consistency (PCHK1MAT): process (0,0)'s global arguments are
  * compared with every process's; mismatches become codes; the smallest code
  * over the grid (0 = none) is returned on every process.  `code` is this

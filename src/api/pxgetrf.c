@@ -7,6 +7,7 @@
 
 #include "api/call_entry.h"
 #include "api/call_guard.h"
+#include "api/check_args.h"
 #include "api/export.h"
 #include "api/lu_call.h"
 #include "include/hetscal.h"
@@ -18,14 +19,7 @@
 static int check_args(hs_call *c, int nprow, int npcol, int myrow, int mycol)
 {
     (void)nprow, (void)npcol, (void)myrow, (void)mycol;
-    const int *desca = c->desca;
-    if ((c->ia - 1) % desca[HS_MB] != 0)
-        return 400;
-    if ((c->ja - 1) % desca[HS_NB] != 0)
-        return 500;
-    if (desca[HS_MB] != desca[HS_NB])
-        return 600 + HS_NB + 1;
-    return 0;
+    return hs_check_square_aligned(c->ia, c->ja, c->desca);
 }
 
 /* ScaLAPACK returns at once when A has one row (M_A = 1), with IPIV(1) =

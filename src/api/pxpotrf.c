@@ -9,10 +9,10 @@
 
 #include "api/call_entry.h"
 #include "api/call_guard.h"
+#include "api/check_args.h"
 #include "api/cholesky_call.h"
 #include "api/export.h"
 #include "include/hetscal.h"
-#include "layout/desc.h"
 #include "util/precision.h"
 
 /* P?POTRF's checks after CHK1MAT: UPLO, then sub(A) starting on a block
@@ -20,16 +20,9 @@
 static int check_args(hs_call *c, int nprow, int npcol, int myrow, int mycol)
 {
     (void)nprow, (void)npcol, (void)myrow, (void)mycol;
-    const int *desca = c->desca;
     if (!c->upper && !hs_is_letter(c->uplo[0], 'L'))
         return 100;
-    if ((c->ia - 1) % desca[HS_MB] != 0)
-        return 400;
-    if ((c->ja - 1) % desca[HS_NB] != 0)
-        return 500;
-    if (desca[HS_MB] != desca[HS_NB])
-        return 600 + HS_NB + 1;
-    return 0;
+    return hs_check_square_aligned(c->ia, c->ja, c->desca);
 }
 
 /* UPLO is compared over the grid; a mismatch is code 1 (INFO = -1). */
