@@ -1,4 +1,4 @@
-/* Two threads of each process call PDPOTRF and PDGEQRF at the same time,
+/* Two threads of each process call PDPOTRF, PDGEQRF and PDGETRF at the same time,
  * each on its own BLACS context over all the processes (MPI_THREAD_MULTIPLE):
  * every result must be bit for bit the one the same call gives when the
  * calls are made one after the other.  The two grids are laid out
@@ -22,17 +22,20 @@
 #include "include/hetscal.h"
 #include "testing/blacs_tools.h"
 
-enum { ROUNDS = 4, CALLERS = 2 };
+/* Each caller runs the three routines in turn, each twice. */
+enum { ROUNDS = 6, CALLERS = 2 };
 
 /* One caller's problem: its grid, sizes and buffers. */
 typedef struct caller {
     int ctxt, nprow, npcol, myrow, mycol;
-    int n, m, nb;              /* PDPOTRF n x n; PDGEQRF m x n */
+    int n, m, nb;              /* PDPOTRF n x n; PDGEQRF, PDGETRF m x n */
     char uplo;
     int desc_c[9], desc_q[9];
     size_t count_c, count_q;   /* local elements */
-    double *ref_c, *ref_q, *ref_tau, *a, *tau, *work;
-    int lwork, info_ref_c, info_ref_q;
+    double *ref_c, *ref_q, *ref_tau, *ref_l, *a, *tau, *work;
+    int *ipiv, *ref_ipiv;
+    size_t count_ipiv;
+    int lwork, info_ref_c, info_ref_q, info_ref_l;
     int failures;
 } caller;
 
@@ -56,10 +59,14 @@ static int global_index(int l, int nb, int p, int np)
     return (l / nb * np + p) * nb + l % nb;
 }
 
-/* Diagonally dominant: SPD for PDPOTRF (spd), and well conditioned for
- * PDGEQRF, whose reflectors are then fixed to rounding whatever the
- * layout (the periodic part alone has rank 11). */
-static void fill(const caller *c, double *a, int rows, int cols, int spd)
+/* Diagonally dominant: SPD for PDPOTRF (SPD), and well conditioned for
+ * PDGEQRF (DOMINANT), whose reflectors are then fixed to rounding whatever
+ * the layout (the periodic part alone has rank 11); for PDGETRF
+ * (PIVOTING) a diagonal that does not dominate, so that rows are
+ * interchanged. */
+enum kind { SPD, DOMINANT, PIVOTING };
+
+static void fill(const caller *c, double *a, int rows, int cols, int kind)
 {
     int lr = local_rows(c, rows), lc = local_cols(c, cols), lld = lr > 1 ? lr : 1;
     for (int jl = 0; jl < lc; jl++)
@@ -67,22 +74,30 @@ static void fill(const caller *c, double *a, int rows, int cols, int spd)
             int i = global_index(il, c->nb, c->myrow, c->nprow);
             int j = global_index(jl, c->nb, c->mycol, c->npcol);
             double v = 1.0 / (1.0 + i + 2 * j) + ((i * 7 + j * 3) % 11) * 0.01;
-            a[il + (size_t)jl * lld] = i == j ? rows + v : spd ? v : v - 0.05;
+            double diag = kind == PIVOTING ? v + 0.5 : rows + v;
+            a[il + (size_t)jl * lld] = i == j ? diag : kind == SPD ? v : v - 0.05;
         }
 }
 
 static void run_potrf(caller *c, double *a, int *info)
 {
     int one = 1;
-    fill(c, a, c->n, c->n, 1);
+    fill(c, a, c->n, c->n, SPD);
     pdpotrf_(&c->uplo, &c->n, a, &one, &one, c->desc_c, info);
 }
 
 static void run_geqrf(caller *c, double *a, double *tau, int *info)
 {
     int one = 1;
-    fill(c, a, c->m, c->n, 0);
+    fill(c, a, c->m, c->n, DOMINANT);
     pdgeqrf_(&c->m, &c->n, a, &one, &one, c->desc_q, tau, c->work, &c->lwork, info);
+}
+
+static void run_getrf(caller *c, double *a, int *ipiv, int *info)
+{
+    int one = 1;
+    fill(c, a, c->m, c->n, PIVOTING);
+    pdgetrf_(&c->m, &c->n, a, &one, &one, c->desc_q, ipiv, info);
 }
 
 static void check(caller *c, int ok, const char *what, int round)
@@ -117,11 +132,19 @@ static void *concurrent_caller(void *arg)
     caller *c = arg;
     for (int round = 0; round < ROUNDS; round++) {
         int info;
-        if ((round + (c->nprow > c->npcol)) % 2 == 0) {
+        int routine = (round + (c->nprow > c->npcol)) % 3;
+        if (routine == 0) {
             run_potrf(c, c->a, &info);
             check(c, info == c->info_ref_c, "PDPOTRF INFO as one after the other", round);
             check(c, same(c->a, c->ref_c, c->count_c),
                   "PDPOTRF factor as one after the other", round);
+        } else if (routine == 2) {
+            run_getrf(c, c->a, c->ipiv, &info);
+            check(c, info == c->info_ref_l, "PDGETRF INFO as one after the other", round);
+            check(c, same(c->a, c->ref_l, c->count_q),
+                  "PDGETRF L and U as one after the other", round);
+            check(c, memcmp(c->ipiv, c->ref_ipiv, c->count_ipiv * sizeof(int)) == 0,
+                  "PDGETRF IPIV as one after the other", round);
         } else {
             run_geqrf(c, c->a, c->tau, &info);
             check(c, info == c->info_ref_q, "PDGEQRF INFO as one after the other", round);
@@ -161,6 +184,10 @@ static void setup(caller *c, int nprocs, int k)
     c->ref_q = calloc(c->count_q + 1, sizeof(double));
     c->tau = calloc((size_t)local_cols(c, c->n) + 1, sizeof(double));
     c->ref_tau = calloc((size_t)local_cols(c, c->n) + 1, sizeof(double));
+    c->ref_l = calloc(c->count_q + 1, sizeof(double));
+    c->count_ipiv = (size_t)lld_q + (size_t)c->nb;
+    c->ipiv = calloc(c->count_ipiv, sizeof(int));
+    c->ref_ipiv = calloc(c->count_ipiv, sizeof(int));
     /* Workspace: ask PDGEQRF (an LWORK = -1 query). */
     double query;
     int one = 1, minus_one = -1;
@@ -194,7 +221,8 @@ int main(int argc, char **argv)
     for (int k = 0; k < CALLERS; k++) {
         run_potrf(&c[k], c[k].ref_c, &c[k].info_ref_c);
         run_geqrf(&c[k], c[k].ref_q, c[k].ref_tau, &c[k].info_ref_q);
-        check(&c[k], c[k].info_ref_c == 0 && c[k].info_ref_q == 0,
+        run_getrf(&c[k], c[k].ref_l, c[k].ref_ipiv, &c[k].info_ref_l);
+        check(&c[k], c[k].info_ref_c == 0 && c[k].info_ref_q == 0 && c[k].info_ref_l == 0,
               "INFO = 0 one after the other", -1);
     }
 
@@ -222,6 +250,9 @@ int main(int argc, char **argv)
         free(c[k].ref_q);
         free(c[k].tau);
         free(c[k].ref_tau);
+        free(c[k].ref_l);
+        free(c[k].ipiv);
+        free(c[k].ref_ipiv);
         free(c[k].work);
         Cblacs_gridexit(c[k].ctxt);
     }

@@ -1,4 +1,4 @@
 #!/bin/sh
-# Two threads per process calling PDPOTRF and PDGEQRF at once on their own
+# Two threads per process calling PDPOTRF, PDGEQRF and PDGETRF at once on their own
 # grids over the same 2 process(es): results bit for bit as one after the other.
 exec "$LAUNCH" 2 "$top_builddir/testing/t_concurrent_calls"
