@@ -14,12 +14,14 @@ HETSCAL_CORE_SOURCES = \
   src/api/call_common.h src/api/call_common.c src/api/granularity.h src/api/granularity.c \
   src/api/pxpotrf.c src/api/qr_call.c \
   src/api/pxgetrf.c src/api/lu_call.h src/api/lu_call.c \
+  src/api/sim_call.h src/api/sim_call.c src/api/sim_machine.h src/api/sim_machine.c \
   src/algo/cholesky.h src/algo/cholesky.c src/algo/qr.h src/algo/qr.c \
   src/algo/lu.h src/algo/lu.c \
   src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
   src/kernels/cholesky_kernels_body.h \
   src/kernels/qr_kernels.h src/kernels/qr_kernels.c src/kernels/qr_kernels_body.h \
   src/kernels/lu_kernels.h src/kernels/lu_kernels.c src/kernels/lu_kernels_body.h \
+  src/kernels/kernel_work.h src/kernels/kernel_work.c \
   src/runtime/engine.h src/runtime/engine.c src/runtime/engine_impl.h \
   src/runtime/engine_devices.c src/runtime/device_memory.h src/runtime/device_memory.c \
   src/runtime/ready_heap.h src/runtime/ready_heap.c src/runtime/dist.h src/runtime/dist.c \
@@ -27,6 +29,7 @@ HETSCAL_CORE_SOURCES = \
   src/runtime/session.h src/runtime/session.c \
   src/runtime/device_rates.h src/runtime/device_rates.c \
   src/runtime/trace.h src/runtime/trace.c src/runtime/progress.h src/runtime/progress.c \
+  src/runtime/sim.h src/runtime/sim.c \
   src/comm/messages.h src/comm/messages.c \
   src/layout/tile_model.h src/layout/tile_model.c src/layout/desc.h \
   src/layout/tile_geometry.h src/layout/tile_geometry.c src/layout/proc_grid.h \

@@ -78,11 +78,16 @@ void hs_lu_generate(void *arg)
             .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
             .acc = { { panel, HS_RW }, { piv, HS_W } },
             .iparam = { g->panel[k].col0 } });
+        /* The column kernel reads off and kk from the pivot tile; iparam
+         * says them too, for a task without data (kernels/kernel_work.h). */
+        int off = g->panel[k].col0, rows = g->n_rows - off;
+        int kk = rows < g->panel[k].width ? rows : g->panel[k].width;
         for (int j = k + 1; j < g->np; j++)
             hs_dist_insert(lu->dist, &(hs_task_spec){
                 .kernel = kern->column, .name = "lu_column", .host_only = 1,
                 .priority = priority(g, j, PRIO_UPDATE), .nacc = 3,
-                .acc = { { hs_tile_id(g, 0, j), HS_RW }, { panel, HS_R }, { piv, HS_R } } });
+                .acc = { { hs_tile_id(g, 0, j), HS_RW }, { panel, HS_R }, { piv, HS_R } },
+                .iparam = { off, kk } });
         /* Its copies elsewhere are done with; the interchanges of later
          * panels still change it here. */
         hs_dist_flush(lu->dist, panel);

@@ -6,6 +6,7 @@
 #include "api/call_common.h"
 #include "api/device_split.h"
 #include "api/gpu_placement.h"
+#include "include/hetscal.h"
 #include "layout/desc.h"
 #include "runtime/device_memory.h"
 #include "runtime/session.h"
@@ -100,9 +101,16 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
 {
     int b = rep->tile, B = cfg->nb > b ? cfg->nb : 4 * b;
     hs_gpu_placement place;
-    int status = hs_session_devices(grid->local_index, grid->local_ranks,
-                                    hs_grid_gpus(grid, &place), devs, ndev,
-                                    &rep->devices);
+    int status = HETSCAL_SUCCESS;
+    if (grid->comm == MPI_COMM_NULL) {
+        /* A simulated grid (api/sim_call.h) opens nothing of this host's. */
+        *devs = NULL;
+        *ndev = 1;
+        rep->devices = "simulated";
+    } else {
+        status = hs_session_devices(grid->local_index, grid->local_ranks,
+                                    hs_grid_gpus(grid, &place), devs, ndev, &rep->devices);
+    }
     if (status)
         *ndev = 1;
     rep->ndev = *ndev;

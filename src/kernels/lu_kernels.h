@@ -28,7 +28,8 @@ typedef struct hs_lu_kernels {
      * interchanged as the panel's pivots say (?LASWP), the kk rows at off
      * solved with the panel's unit lower triangle (U12), and the rows
      * below them updated (A22 -= L21 U12).
-     * acc 0: trailing tile (RW), 1: panel tile (R), 2: pivot tile (R). */
+     * acc 0: trailing tile (RW), 1: panel tile (R), 2: pivot tile (R).
+     * iparam: off, kk (the kernel reads them from the pivot tile). */
     hs_kernel column;
 
     /* The interchanges of later panels applied to a factored column (the

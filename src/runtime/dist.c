@@ -28,22 +28,19 @@ void hs_dist_limit_tags(int limit)
     atomic_store(&tag_limit_for_tests, limit);
 }
 
-int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home,
-                   int esize)
+/* The state of both kinds of run: `data` 0 (a simulation) allocates no
+ * tile memory (handles without data, nothing reads them). */
+static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
+                  const hs_tile_home *home, int esize, int data)
 {
     hs_dist *d = hs_mem_alloc(sizeof *d);
-    int *tag_ub, flag = 0;
 
     *out = NULL;
     if (!d)
         return HETSCAL_ERR_NOMEM;
-    if (MPI_Comm_rank(comm, &d->me) != MPI_SUCCESS ||
-        MPI_Comm_size(comm, &d->nranks) != MPI_SUCCESS ||
-        MPI_Comm_get_attr(comm, MPI_TAG_UB, &tag_ub, &flag) != MPI_SUCCESS) {
-        hs_dist_destroy(d);
-        return HETSCAL_ERR_MPI;
-    }
-    d->tag_limit = flag ? *tag_ub : 32767;
+    d->me = me;
+    d->nranks = nranks;
+    d->tag_limit = tag_limit;
     int test_limit = atomic_load(&tag_limit_for_tests);
     if (test_limit > 0 && d->tag_limit > test_limit)
         d->tag_limit = test_limit;
@@ -76,8 +73,9 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
             sink_n = home[t].n;
         }
     }
-    d->tile_memory = hs_mem_alloc_kept((total + sink ? total + sink : 1) * sizeof(double));
-    if (!d->tile_memory) {
+    if (data)
+        d->tile_memory = hs_mem_alloc_kept((total + sink ? total + sink : 1) * sizeof(double));
+    if (data && !d->tile_memory) {
         hs_dist_destroy(d);
         return HETSCAL_ERR_NOMEM;
     }
@@ -94,8 +92,10 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
         dt->holders = bits;
         bits += d->holder_words;
         hs_handle_wrap(&dt->local, next, dt->home.m, dt->home.n, esize);
-        *hs_handle_status_word(&dt->local) = 0;   /* the block is reused unzeroed */
-        next += tile_doubles(&home[t], esize);
+        if (next) {
+            *hs_handle_status_word(&dt->local) = 0;   /* the block is reused unzeroed */
+            next += tile_doubles(&home[t], esize);
+        }
     }
     /* Room for one alien tile at the end: the sink of copies there is no
      * memory for (allocate_copy). */
@@ -104,6 +104,23 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
     d->sink.discard_status = HETSCAL_ERR_NOMEM;
     *out = d;
     return HETSCAL_SUCCESS;
+}
+
+int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home,
+                   int esize)
+{
+    int me, nranks, *tag_ub, flag = 0;
+    *out = NULL;
+    if (MPI_Comm_rank(comm, &me) != MPI_SUCCESS || MPI_Comm_size(comm, &nranks) != MPI_SUCCESS ||
+        MPI_Comm_get_attr(comm, MPI_TAG_UB, &tag_ub, &flag) != MPI_SUCCESS)
+        return HETSCAL_ERR_MPI;
+    return create(out, me, nranks, flag ? *tag_ub : 32767, ntiles, home, esize, 1);
+}
+
+int hs_dist_create_simulated(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
+                             const hs_tile_home *home, int esize)
+{
+    return create(out, me, nranks, tag_limit, ntiles, home, esize, 0);
 }
 
 void hs_dist_destroy(hs_dist *d)

@@ -38,6 +38,8 @@ static hs_engine *engine_new(void)
     pthread_cond_init(&e->window_cv, NULL);
     pthread_cond_init(&e->comm_cv, NULL);
     pthread_cond_init(&e->copy_cv, NULL);
+    for (int d = 0; d < HS_MAX_DEVICES; d++)
+        pthread_cond_init(&e->dev[d].cv, NULL);
     return e;
 }
 
@@ -92,10 +94,12 @@ enum { HANDLE_ROOM = (sizeof(hs_handle) + 63) / 64 * 64 };
 
 hs_handle *hs_handle_new(int m, int n, int esize)
 {
-    hs_handle *h = hs_mem_alloc(HANDLE_ROOM + (hs_value_words(m, n, esize) + 1) * sizeof(double));
+    /* A simulated copy has no data (nothing reads it), only its size. */
+    size_t data = E.sim ? 0 : (hs_value_words(m, n, esize) + 1) * sizeof(double);
+    hs_handle *h = hs_mem_alloc(HANDLE_ROOM + data);
     if (!h)
         return NULL;
-    h->data = (char *)h + HANDLE_ROOM;
+    h->data = E.sim ? NULL : (char *)h + HANDLE_ROOM;
     h->m = m;
     h->n = n;
     h->esize = esize;
@@ -477,6 +481,13 @@ static void run_popped_locked(hs_task *t, int track, int tracing)
  * soon as their data is final; and waiting a little when nothing ran). */
 static int run_inline_locked(void)
 {
+    if (E.sim && E.active) {
+        /* Simulated: time moves only in the simulator. */
+        pthread_mutex_unlock(&E.lock);
+        E.sim->yield(E.sim->state);
+        pthread_mutex_lock(&E.lock);
+        return 1;
+    }
     if (E.workers != 0 || !E.active)
         return 0;
     if (E.poll) {
@@ -584,9 +595,12 @@ int hs_engine_begin(const hs_engine_limits *limits)
         holding = 1;
     }
     pthread_mutex_lock(&E.lock);
-    err = start_threads(workers);
+    E.sim = limits->sim;
+    if (E.sim)
+        workers = 0;   /* the simulator's virtual workers run the tasks */
+    err = E.sim ? HETSCAL_SUCCESS : start_threads(workers);
     int before = E.workers;
-    E.workers = workers < E.nthreads - 1 ? workers : E.nthreads - 1;
+    E.workers = E.sim ? 0 : workers < E.nthreads - 1 ? workers : E.nthreads - 1;
     /* Fewer workers than last call: those beyond the new count still
      * waiting for work must park now, or a later signal for work could
      * wake one of them instead.  More: the parked ones that now take part
@@ -623,7 +637,7 @@ int hs_engine_begin(const hs_engine_limits *limits)
     /* Nothing is allocated here: the ready queues grow as they fill
      * (ready_heap.h) and tasks from the free list, so that a rank short of
      * memory still takes part in every message its peers plan. */
-    if (!err && E.ndev > 1)
+    if (!err && E.ndev > 1 && !E.sim)
         err = hs_engine_devices_begin();
     E.active = !err;
     pthread_mutex_unlock(&E.lock);
@@ -675,6 +689,7 @@ void hs_engine_end(hs_engine_stats *stats)
 {
     pthread_mutex_lock(&E.lock);
     E.active = 0;
+    E.sim = NULL;
     E.poll = NULL;
     E.poll_state = NULL;
     if (stats)

@@ -140,6 +140,16 @@ typedef struct hs_engine_stats {
  * while `window` task instances are live, or while received copies take
  * more than copy_budget bytes and some task is still live (it will free
  * them): memory stays bounded and the oldest task can always run. */
+/* Simulation mode (runtime/sim.h): the engine starts no thread and runs no
+ * kernel; the simulator serves its ready queues against a virtual clock.
+ * Wherever the generator would wait (window, drain, task pool) it calls
+ * yield(state) instead, which returns once the simulator has moved on.
+ * Received copies are counted against the copy budget but have no data. */
+typedef struct hs_engine_sim {
+    void (*yield)(void *state);
+    void *state;
+} hs_engine_sim;
+
 typedef struct hs_engine_limits {
     int workers;          /* host worker threads; 0: the calling thread runs
                              every task (hs_session_run) */
@@ -147,6 +157,7 @@ typedef struct hs_engine_limits {
     double copy_budget;   /* bytes of received copies */
     hs_device **devs;     /* devs[0] the host, [1..ndev-1] accelerators, */
     int ndev;             /* each served by a management thread; NULL: host */
+    const hs_engine_sim *sim;   /* NULL: a real run */
 } hs_engine_limits;
 
 /* Lifecycle of one call: begin; run `generate(arg)` on the task-generation

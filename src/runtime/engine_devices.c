@@ -270,7 +270,6 @@ int hs_engine_devices_begin(void)
         ed->broken = 0;
         if (ed->started)
             continue;
-        pthread_cond_init(&ed->cv, NULL);
         E.dev_slot[d] = (hs_thread_slot){ hs_engine_cur, d };
         if (pthread_create(&ed->thread, NULL, device_main, &E.dev_slot[d]) == 0)
             ed->started = 1;

@@ -79,6 +79,7 @@ typedef struct hs_engine {
     atomic_int failure;          /* the call's first runtime error: set under
                                     lock, read alone by hs_engine_failure */
     int tracing;
+    const hs_engine_sim *sim;    /* simulation mode (engine.h), or NULL */
     hs_engine_stats stats;
 
     hs_thread_slot slot[HS_MAX_WORKERS + 1];   /* [0] generator, workers */

@@ -1,0 +1,195 @@
+/* Predicting a call (see sim_call.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/sim_call.h"
+#include "include/hetscal.h"
+#include "layout/desc.h"
+#include "util/precision.h"
+
+/* What each simulated rank's thread needs (runtime/sim.h's arg). */
+typedef struct sim_program {
+    const hs_sim_call *c;
+    hs_call *call;
+    const hetscal_grid *grid;
+    hs_redist rd;
+} sim_program;
+
+static void prepare(void *arg, int rank, hs_dist *dist)
+{
+    sim_program *p = arg;
+    (void)rank;
+    /* The same decision as the driver's (every rank's is the same). */
+    hs_call_copy_as_tasks(p->grid, &p->c->cfg, &p->call->rep, dist, &p->rd);
+}
+
+static void generate(void *arg, hs_dist *dist)
+{
+    sim_program *p = arg;
+    p->c->f->generate(&p->call->geo, p->c->prec, dist);
+}
+
+/* Bytes of the repartition per rank: kept (copied locally) and sent /
+ * received (crossing ranks), from the caller's nb x nb blocks that fall
+ * in each tile. */
+typedef struct moved {
+    double kept, sent, received;
+} moved;
+
+static void repartition_bytes(const hs_sim_call *c, const hs_call *call,
+                              const hs_tile_home *home, moved *per_rank)
+{
+    const hs_geometry *g = &call->geo;
+    const hetscal_grid *grid = call->grid;
+    double es = (double)hs_prec_bytes(c->prec);
+    for (int pc = 0; pc < g->np; pc++) {
+        int c0 = g->panel[pc].col0, c1 = c0 + g->panel[pc].width;
+        for (int r = 0; r < g->mt; r++) {
+            int t = hs_tile_id(g, r, pc);
+            if (home[t].rank < 0)
+                continue;
+            int r0 = r * g->H, r1 = r0 + hs_tile_height(g, r);
+            for (int j = c0; j < c1; j = (j / c->nb + 1) * c->nb) {
+                int jw = ((j / c->nb + 1) * c->nb < c1 ? (j / c->nb + 1) * c->nb : c1) - j;
+                int pcol = (j / c->nb) % grid->npcol;
+                for (int i = r0; i < r1; i = (i / c->nb + 1) * c->nb) {
+                    int ih = ((i / c->nb + 1) * c->nb < r1 ? (i / c->nb + 1) * c->nb : r1) - i;
+                    int owner = grid->rank_of[((i / c->nb) % grid->nprow) * grid->npcol + pcol];
+                    double bytes = (double)ih * jw * es;
+                    if (owner == home[t].rank) {
+                        per_rank[owner].kept += bytes;
+                    } else {
+                        per_rank[owner].sent += bytes;
+                        per_rank[home[t].rank].received += bytes;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* One way of the repartition: each rank copies what it keeps and packs
+ * and unpacks what crosses (twice through memory), and the crossing bytes
+ * go over the node's links (shared by its ranks) or shared memory. */
+static double repartition_seconds(const hs_sim_call *c, const moved *per_rank, int nranks)
+{
+    int rpn = c->ranks_per_node > 0 ? c->ranks_per_node : 1;
+    int one_node = nranks <= rpn;
+    double worst = 0;
+    for (int k = 0; k < nranks; k++) {
+        const moved *m = &per_rank[k];
+        double crossing = m->sent > m->received ? m->sent : m->received;
+        double t = (m->kept + 2 * (m->sent + m->received)) / c->copy_bandwidth;
+        if (crossing > 0)
+            t += one_node ? crossing / c->costs.shm_bandwidth + c->costs.shm_latency * (nranks - 1)
+                          : crossing * rpn / (c->costs.net_bandwidth *
+                                              (c->costs.net_links > 0 ? c->costs.net_links : 1))
+                                + c->costs.net_latency * (nranks - 1);
+        worst = t > worst ? t : worst;
+    }
+    return worst;
+}
+
+int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
+{
+    int nranks = c->nprow * c->npcol;
+    memset(p, 0, sizeof *p);
+    if (nranks < 1 || c->m < 1 || c->n < 1 || c->nb < 1 || c->threads < 1)
+        return HETSCAL_ERR_INTERNAL;
+
+    /* The grid as a real call sees it, without a communicator. */
+    int *rank_of = malloc((size_t)nranks * sizeof *rank_of);
+    hs_sim_rank_result *ranks = calloc((size_t)nranks, sizeof *ranks);
+    moved *per_rank = calloc((size_t)nranks, sizeof *per_rank);
+    if (!rank_of || !ranks || !per_rank) {
+        free(rank_of);
+        free(ranks);
+        free(per_rank);
+        return HETSCAL_ERR_NOMEM;
+    }
+    for (int k = 0; k < nranks; k++)
+        rank_of[k] = k;
+    int rpn = c->ranks_per_node > 0 ? c->ranks_per_node : 1;
+    hetscal_grid grid = { .ctxt = -1, .nprow = c->nprow, .npcol = c->npcol, .size = nranks,
+                          .comm = MPI_COMM_NULL, .sys_comm = MPI_COMM_NULL,
+                          .rank_of = rank_of, .local_ranks = rpn < nranks ? rpn : nranks,
+                          .gpu_count = -1 };
+    hs_config cfg = c->cfg;
+    cfg.num_threads = c->threads;
+    cfg.grid_threads = c->threads * nranks;
+    cfg.accel_ranks = 0;
+    cfg.accel_host_rate = cfg.accel_rate = 0;
+    cfg.verbose = 0;
+    int lld = hs_numroc(c->m, c->nb, 0, 0, c->nprow);
+    int desca[9] = { 1, -1, c->m, c->n, c->nb, c->nb, 0, 0, lld > 1 ? lld : 1 };
+    hs_call call = { .grid = &grid, .cfg = &cfg, .prec = c->prec, .m = c->m, .n = c->n,
+                     .ia = 1, .ja = 1, .desca = desca, .uplo = "L" };
+    call.tile_grid = &grid;
+    call.ndev = 1;
+    hs_call_name(c->f, &call);
+    call.rep.routine = call.routine;
+    call.rep.m = c->m;
+    call.rep.n = c->n;
+    call.rep.flops = c->f->flops(c->m, c->n) * (hs_prec_complex(c->prec) ? 4 : 1);
+    call.rep.share_bytes = (double)c->m * c->n * (double)hs_prec_bytes(c->prec) / nranks;
+
+    hs_tile_home *home = NULL;
+    int status = c->f->layout(&call);
+    int ntiles = status ? 0 : c->f->tile_count(&call.geo);
+    if (!status) {
+        home = malloc((size_t)ntiles * sizeof *home);
+        status = home ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
+    }
+    if (!status) {
+        c->f->tile_homes(&call.geo, call.tile_grid->rank_of, home);
+        sim_program prog = { .c = c, .call = &call, .grid = &grid };
+        prog.rd = (hs_redist){ .geo = &call.geo, .prec = c->prec, .desca = desca, .ia = 1,
+                               .ja = 1, .m = c->m, .n = c->n, .part = call.part };
+        int tiny = c->f->tiny_flops > 0 && call.rep.flops <= c->f->tiny_flops;
+        int workers = hs_call_workers(&cfg, tiny, &call.rep);
+        hs_sim_setup s = {
+            .nranks = nranks, .ranks_per_node = rpn, .cpus = workers > 0 ? workers : 1,
+            .window = cfg.window,
+            .copy_budget = hs_copy_budget(&cfg, call.rep.share_bytes, call.rep.tile),
+            .ntiles = ntiles, .esize = (int)hs_prec_bytes(c->prec), .home = home,
+            .tag_limit = 1 << 30, .prepare = prepare, .generate = generate, .arg = &prog,
+            .costs = c->costs, .trace = c->trace };
+        status = hs_sim_run(&s, &p->t_run, ranks);
+        p->workers = s.cpus;
+        if (!status && !call.rep.copy_tasks) {
+            repartition_bytes(c, &call, home, per_rank);
+            p->t_in = p->t_out = repartition_seconds(c, per_rank, nranks);
+            for (int k = 0; k < nranks; k++)
+                p->repartition_bytes += per_rank[k].sent;
+        }
+    }
+    p->tile = call.rep.tile;
+    p->panel_gpu = call.rep.panel_gpu;
+    p->copy_tasks = call.rep.copy_tasks;
+    p->caller_tiles = call.rep.caller_tiles;
+    p->seconds = p->t_in + p->t_run + p->t_out;
+    p->nranks = nranks;
+    p->ranks = ranks;
+    for (int k = 0; k < nranks; k++) {
+        p->tasks += ranks[k].stats.tasks_run;
+        p->messages += ranks[k].stats.messages_sent;
+        p->bytes_sent += ranks[k].stats.bytes_sent;
+    }
+    hs_geometry_free(&call.geo);
+    free(home);
+    free(rank_of);
+    free(per_rank);
+    if (status) {
+        free(ranks);
+        p->ranks = NULL;
+    }
+    return status;
+}
+
+void hs_sim_prediction_free(hs_sim_prediction *p)
+{
+    free(p->ranks);
+    p->ranks = NULL;
+}

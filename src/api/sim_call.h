@@ -1,0 +1,46 @@
+/* Predicting a call (doc/ARCHITECTURE.md section 13): the layout a real
+ * call would choose on a simulated grid of nprow x npcol ranks (the same
+ * layout functions, on a grid without a communicator whose ranks are
+ * alike, so that every agreement is each rank's own value), then the task
+ * program run by the simulator (runtime/sim.h) with the caller's cost
+ * model.  The repartition between the caller's layout and the tiles,
+ * when it is not done by tasks of the run, is estimated from the bytes
+ * each rank keeps and exchanges. */
+#ifndef HETSCAL_API_SIM_CALL_H
+#define HETSCAL_API_SIM_CALL_H
+
+#include "api/call_driver.h"
+#include "runtime/sim.h"
+
+typedef struct hs_sim_call {
+    const hs_factorization *f;   /* hs_pdpotrf, hs_pdgeqrf, hs_pdgetrf */
+    int prec;                    /* enum hs_precision */
+    int m, n, nb;                /* sub(A) = A (IA = JA = 1), MB = NB = nb */
+    int nprow, npcol;            /* the caller's grid, row-major ranks */
+    int threads;                 /* per rank (HETSCAL_NUM_THREADS) */
+    int ranks_per_node;
+    /* The environment's HETSCAL_* values (hs_config_read); the grid's
+     * agreed part is set here. */
+    hs_config cfg;
+    hs_sim_costs costs;
+    double copy_bandwidth;       /* bytes/s of one rank's repartition copies */
+    const char *trace;           /* runtime/sim.h */
+} hs_sim_call;
+
+typedef struct hs_sim_prediction {
+    double seconds;              /* the whole call: in + run + out */
+    double t_in, t_run, t_out;
+    int tile, panel_gpu, copy_tasks, caller_tiles, workers;
+    long tasks;                  /* summed over the ranks */
+    long messages;
+    double bytes_sent;           /* by the run's messages, all ranks */
+    double repartition_bytes;    /* crossing ranks in the repartition, each way */
+    int nranks;
+    hs_sim_rank_result *ranks;   /* nranks entries (hs_sim_prediction_free) */
+} hs_sim_prediction;
+
+/* Returns 0 or a negative hetscal_status. */
+int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p);
+void hs_sim_prediction_free(hs_sim_prediction *p);
+
+#endif

@@ -1,0 +1,71 @@
+/* A machine for the simulation (api/sim_call.h): the rates of its kernels
+ * by class and size, its memory, links and network, read from a small
+ * text file (timing/machines/NAME.machine) or measured on this host
+ * (timing/predict's `local`), and the cost model that turns a task into
+ * seconds (runtime/sim.h's hs_sim_costs).
+ *
+ * File format: one `key = value` per line, `#` starts a comment.  Rate
+ * keys take `size:GF/s` pairs, the double-precision rate of one core (or
+ * one GPU) with every core busy, for tiles or panels of that width;
+ * between two sizes the rate is interpolated linearly, outside them the
+ * nearest is taken.  A class without rates takes gemm's. */
+#ifndef HETSCAL_API_SIM_MACHINE_H
+#define HETSCAL_API_SIM_MACHINE_H
+
+#include <stddef.h>
+
+#include "kernels/kernel_work.h"
+#include "runtime/sim.h"
+
+enum { HS_SIM_MAX_SIZES = 16 };
+
+typedef struct hs_sim_rates {
+    int count;
+    int size[HS_SIM_MAX_SIZES];      /* increasing */
+    double gflops[HS_SIM_MAX_SIZES];
+} hs_sim_rates;
+
+typedef struct hs_sim_machine {
+    char name[64];
+    int cores;                       /* cores: CPU cores of a node */
+    int gpus;                        /* gpus: per node */
+    hs_sim_rates cpu[HS_NWORK];      /* cpu.gemm, cpu.syrk ... cpu.getrf */
+    double cpu_memory_gbs;           /* cpu.memory_gbs: one core's copies,
+                                        every core copying */
+    double single_speedup;           /* single_speedup: S and C rates over
+                                        D and Z (default 2) */
+    hs_sim_rates gpu[HS_NWORK];      /* gpu.gemm ... */
+    double gpu_memory_gib;           /* gpu.memory_gib */
+    double link_gbs, link_latency_us;   /* link.gbs, link.latency_us:
+                                           host <-> GPU, each way */
+    double net_gbs, net_latency_us;  /* net.gbs (one link, each way),
+                                        net.latency_us */
+    int net_links;                   /* net.links: per node */
+    double shm_gbs, shm_latency_us;  /* shm.gbs, shm.latency_us: between
+                                        ranks of a node */
+    double task_overhead_us;         /* task_overhead_us: the runtime's
+                                        cost per task */
+    double cache_mib;                /* cache_mib: last-level cache of a node
+                                        (0: unknown, this host's) */
+} hs_sim_machine;
+
+/* Reads a machine file; 0, or -1 with a one-line reason in err. */
+int hs_sim_machine_read(const char *path, hs_sim_machine *m, char *err, size_t errlen);
+
+/* Parses one rate value ("128:9.5 256:10.1"); 0 or -1. */
+int hs_sim_rates_parse(const char *text, hs_sim_rates *r);
+
+/* GF/s at `size` (interpolated); 0 when r has no rates. */
+double hs_sim_rate_at(const hs_sim_rates *r, int size);
+
+/* The cost model of m for precision prec: costs->task_seconds and its
+ * arg (model, which must outlive the simulation), the network. */
+typedef struct hs_sim_model {
+    const hs_sim_machine *m;
+    int prec;
+    long unknown_tasks;              /* tasks hs_kernel_work did not know */
+} hs_sim_model;
+
+void hs_sim_model_costs(hs_sim_model *model, hs_sim_costs *costs);
+
+#endif

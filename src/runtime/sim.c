@@ -1,0 +1,597 @@
+/* The simulator (see sim.h): one thread per simulated rank runs the real
+ * generation into that rank's engine; this thread serves every rank's
+ * ready queues against a virtual clock.  Control passes like a baton
+ * (`running`): a rank's thread runs only between resume() and its next
+ * yield(), the simulator only while no rank runs. */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "include/hetscal.h"
+#include "runtime/engine_impl.h"
+#include "runtime/sim.h"
+#include "runtime/trace.h"
+
+enum { EV_TASK, EV_MESSAGE };
+
+/* Something that ends at `time`: a task on a worker, or a message
+ * (task: the send on rank, peer_task: the receive on peer_rank). */
+typedef struct event {
+    double time, start;
+    long seq;                   /* ties: the order events were made */
+    int kind, rank, slot, peer_rank;
+    hs_task *task, *peer_task;
+} event;
+
+typedef struct span {
+    const char *name;
+    int track, arg;
+    long bytes;
+    double t0, t1;
+} span;
+
+struct sim;
+
+typedef struct sim_rank {
+    struct sim *sim;
+    int index;
+    pthread_t thread;
+    int started;
+    pthread_cond_t cv;
+    hs_engine_sim hook;
+    hs_engine *engine;          /* set by its thread after hs_engine_begin */
+    hs_dist *dist;
+    int err;
+    hs_engine_stats stats;      /* the engine's counters, at its end */
+    int blocked;                /* its generator yielded (waits to resume) */
+    int generated;              /* its generator has inserted everything */
+    int done;                   /* its thread has finished */
+    unsigned char *cpu_busy;    /* cpus entries: worker k runs a task */
+    int cpu_free;
+    double shm_out_free, shm_in_free;
+    long tasks_run, sent, received;
+    double busy, bytes_sent, message_seconds, finish;
+    span *spans;
+    size_t nspans, capspans;
+} sim_rank;
+
+/* A message posted on one side, waiting for the other. */
+typedef struct posted {
+    unsigned long long key;     /* 0: free slot */
+    int rank;
+    hs_task *task;
+} posted;
+
+typedef struct sim {
+    const hs_sim_setup *s;
+    pthread_mutex_t lock;
+    pthread_cond_t cv;          /* the simulator's turn */
+    int running;                /* rank index, or -1: the simulator */
+    int abort;                  /* the run cannot finish: ranks exit */
+    double now;
+    long seq;
+    event *ev;                  /* min-heap on (time, seq) */
+    size_t nev, capev;
+    posted *table;              /* open addressing on key */
+    size_t ntable, captable;
+    int nnodes;
+    double *out_free, *in_free; /* [node * links + k]: when each link frees */
+    sim_rank *rank;
+    int err;
+} sim;
+
+/* ---- the baton --------------------------------------------------------- */
+
+static void yield(void *state)
+{
+    sim_rank *r = state;
+    sim *S = r->sim;
+    pthread_mutex_lock(&S->lock);
+    r->blocked = 1;
+    S->running = -1;
+    pthread_cond_signal(&S->cv);
+    while (S->running != r->index && !S->abort)
+        pthread_cond_wait(&r->cv, &S->lock);
+    r->blocked = 0;
+    int abort = S->abort;
+    pthread_mutex_unlock(&S->lock);
+    if (abort)
+        pthread_exit(NULL);   /* its engine stays taken: an internal error */
+}
+
+/* Runs rank r's thread until it yields or ends. */
+static void resume(sim *S, sim_rank *r)
+{
+    pthread_mutex_lock(&S->lock);
+    S->running = r->index;
+    pthread_cond_signal(&r->cv);
+    while (S->running != -1)
+        pthread_cond_wait(&S->cv, &S->lock);
+    pthread_mutex_unlock(&S->lock);
+}
+
+static void generate(void *arg)
+{
+    sim_rank *r = arg;
+    r->sim->s->generate(r->sim->s->arg, r->dist);
+}
+
+static void *rank_main(void *arg)
+{
+    sim_rank *r = arg;
+    sim *S = r->sim;
+    const hs_sim_setup *s = S->s;
+
+    pthread_mutex_lock(&S->lock);
+    while (S->running != r->index && !S->abort)
+        pthread_cond_wait(&r->cv, &S->lock);
+    pthread_mutex_unlock(&S->lock);
+    if (S->abort)
+        return NULL;
+
+    hs_engine_limits lim = { .workers = 0, .window = s->window, .copy_budget = s->copy_budget,
+                             .sim = &r->hook };
+    r->err = hs_engine_begin(&lim);
+    if (!r->err) {
+        r->engine = hs_engine_cur;
+        r->err = hs_dist_create_simulated(&r->dist, r->index, s->nranks, s->tag_limit,
+                                          s->ntiles, s->home, s->esize);
+        if (!r->err && s->prepare)
+            s->prepare(s->arg, r->index, r->dist);
+        if (!r->err) {
+            hs_engine_generate_here(generate, r);
+            r->generated = 1;
+            while (!hs_engine_finished())
+                yield(r);
+        }
+        hs_engine_end(&r->stats);
+        hs_dist_destroy(r->dist);
+        r->dist = NULL;
+    }
+    hs_engine_release();
+    pthread_mutex_lock(&S->lock);
+    r->done = 1;
+    S->running = -1;
+    pthread_cond_signal(&S->cv);
+    pthread_mutex_unlock(&S->lock);
+    return NULL;
+}
+
+/* ---- events ------------------------------------------------------------ */
+
+static int before(const event *a, const event *b)
+{
+    return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+}
+
+static int push_event(sim *S, event e)
+{
+    if (S->nev == S->capev) {
+        size_t cap = S->capev ? 2 * S->capev : 1024;
+        event *ev = realloc(S->ev, cap * sizeof *ev);
+        if (!ev)
+            return HETSCAL_ERR_NOMEM;
+        S->ev = ev;
+        S->capev = cap;
+    }
+    e.seq = S->seq++;
+    size_t k = S->nev++;
+    while (k > 0 && before(&e, &S->ev[(k - 1) / 2])) {
+        S->ev[k] = S->ev[(k - 1) / 2];
+        k = (k - 1) / 2;
+    }
+    S->ev[k] = e;
+    return HETSCAL_SUCCESS;
+}
+
+static event pop_event(sim *S)
+{
+    event top = S->ev[0], last = S->ev[--S->nev];
+    size_t k = 0;
+    for (;;) {
+        size_t c = 2 * k + 1;
+        if (c >= S->nev)
+            break;
+        if (c + 1 < S->nev && before(&S->ev[c + 1], &S->ev[c]))
+            c++;
+        if (!before(&S->ev[c], &last))
+            break;
+        S->ev[k] = S->ev[c];
+        k = c;
+    }
+    if (S->nev)
+        S->ev[k] = last;
+    return top;
+}
+
+static void record(sim_rank *r, int track, const char *name, double t0, double t1, int arg,
+                   long bytes)
+{
+    if (!r->sim->s->trace)
+        return;
+    if (r->nspans == r->capspans) {
+        size_t cap = r->capspans ? 2 * r->capspans : 1024;
+        span *sp = realloc(r->spans, cap * sizeof *sp);
+        if (!sp)
+            return;   /* the trace is for reading, not for the result */
+        r->spans = sp;
+        r->capspans = cap;
+    }
+    r->spans[r->nspans++] = (span){ name, track, arg, bytes, t0, t1 };
+}
+
+/* ---- messages ---------------------------------------------------------- */
+
+/* The n-th message from src to dst is tagged n on both sides (dist.h). */
+static unsigned long long message_key(const sim *S, int src, int dst, int tag)
+{
+    return ((unsigned long long)((long)src * S->s->nranks + dst) << 32 | (unsigned)tag) + 1;
+}
+
+static size_t slot_of(const sim *S, unsigned long long key)
+{
+    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 17) & (S->captable - 1);
+}
+
+static int table_grow(sim *S)
+{
+    size_t cap = S->captable ? 2 * S->captable : 1024;
+    posted *old = S->table, *t = calloc(cap, sizeof *t);
+    size_t oldcap = S->captable;
+    if (!t)
+        return HETSCAL_ERR_NOMEM;
+    S->table = t;
+    S->captable = cap;
+    for (size_t k = 0; k < oldcap; k++)
+        if (old[k].key) {
+            size_t j = slot_of(S, old[k].key);
+            while (t[j].key)
+                j = (j + 1) & (cap - 1);
+            t[j] = old[k];
+        }
+    free(old);
+    return HETSCAL_SUCCESS;
+}
+
+/* The other side of key if it was posted (removed from the table), else
+ * NULL after adding this side. */
+static posted *match(sim *S, unsigned long long key, int rank, hs_task *t, posted *out)
+{
+    if (2 * (S->ntable + 1) > S->captable && table_grow(S)) {
+        S->err = HETSCAL_ERR_NOMEM;
+        return NULL;
+    }
+    size_t j = slot_of(S, key);
+    while (S->table[j].key && S->table[j].key != key)
+        j = (j + 1) & (S->captable - 1);
+    if (!S->table[j].key) {
+        S->table[j] = (posted){ key, rank, t };
+        S->ntable++;
+        return NULL;
+    }
+    *out = S->table[j];
+    /* Deletion in linear probing: re-place the entries after the hole. */
+    S->table[j].key = 0;
+    S->ntable--;
+    for (size_t k = (j + 1) & (S->captable - 1); S->table[k].key;
+         k = (k + 1) & (S->captable - 1)) {
+        posted p = S->table[k];
+        S->table[k].key = 0;
+        size_t i = slot_of(S, p.key);
+        while (S->table[i].key)
+            i = (i + 1) & (S->captable - 1);
+        S->table[i] = p;
+    }
+    return out;
+}
+
+/* Both sides are posted: the transfer takes a free link out of the
+ * sender's node and into the receiver's (or the ranks' shared-memory
+ * lanes inside a node) for bytes / bandwidth, then the latency. */
+static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv)
+{
+    const hs_sim_costs *c = &S->s->costs;
+    hs_handle *h = send->acc[0].handle;
+    double bytes = ((double)hs_handle_words(h) + 1) * sizeof(double);
+    int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
+    int ns = src / rpn, nd = dst / rpn;
+    double start = S->now, busy, latency;
+    double *out = NULL, *in = NULL;
+    if (ns == nd) {
+        busy = bytes / c->shm_bandwidth;
+        latency = c->shm_latency;
+        out = &S->rank[src].shm_out_free;
+        in = &S->rank[dst].shm_in_free;
+    } else {
+        int links = c->net_links > 0 ? c->net_links : 1;
+        busy = bytes / c->net_bandwidth;
+        latency = c->net_latency;
+        out = &S->out_free[ns * links];
+        in = &S->in_free[nd * links];
+        for (int k = 1; k < links; k++) {
+            if (S->out_free[ns * links + k] < *out)
+                out = &S->out_free[ns * links + k];
+            if (S->in_free[nd * links + k] < *in)
+                in = &S->in_free[nd * links + k];
+        }
+    }
+    if (*out > start)
+        start = *out;
+    if (*in > start)
+        start = *in;
+    *out = *in = start + busy;
+    sim_rank *r = &S->rank[src];
+    r->sent++;
+    r->bytes_sent += bytes;
+    r->message_seconds += busy;
+    S->rank[dst].received++;
+    event e = { .time = start + busy + latency, .start = start, .kind = EV_MESSAGE,
+                .rank = src, .task = send, .peer_rank = dst, .peer_task = recv };
+    if (push_event(S, e))
+        S->err = HETSCAL_ERR_NOMEM;
+}
+
+static void post(sim *S, int rank, hs_task *t)
+{
+    int send = t->queue == HS_Q_SEND;
+    int src = send ? rank : t->peer, dst = send ? t->peer : rank;
+    posted other;
+    if (!match(S, message_key(S, src, dst, t->tag), rank, t, &other))
+        return;
+    if (send)
+        transfer(S, src, t, dst, other.task);
+    else
+        transfer(S, src, other.task, dst, t);
+}
+
+/* ---- serving the ready queues ------------------------------------------ */
+
+static void start_host_task(sim *S, sim_rank *r, hs_task *t)
+{
+    const hs_sim_costs *c = &S->s->costs;
+    int slot = 0;
+    while (r->cpu_busy[slot])
+        slot++;
+    r->cpu_busy[slot] = 1;
+    r->cpu_free--;
+    double d = c->task_overhead + c->task_seconds(c->arg, t, 0);
+    event e = { .time = S->now + d, .start = S->now, .kind = EV_TASK, .rank = r->index,
+                .slot = slot, .task = t };
+    if (push_event(S, e))
+        S->err = HETSCAL_ERR_NOMEM;
+}
+
+/* Hands rank r's ready work to its free workers and its new messages to
+ * the network (the simulator's thread takes r's engine meanwhile). */
+static void dispatch(sim *S, sim_rank *r)
+{
+    if (!r->engine)
+        return;
+    hs_engine_cur = r->engine;
+    hs_task *list = hs_engine_take_comm_tasks();
+    while (list) {
+        hs_task *t = list;
+        list = t->next;
+        t->next = NULL;
+        post(S, r->index, t);
+    }
+    pthread_mutex_lock(&E.lock);
+    while (r->cpu_free > 0) {
+        hs_task *t = hs_heap_pop(&E.host);
+        if (!t)
+            break;
+        start_host_task(S, r, t);
+    }
+    pthread_mutex_unlock(&E.lock);
+}
+
+static void complete(sim *S, sim_rank *r, hs_task *t)
+{
+    hs_engine_cur = r->engine;
+    hs_engine_complete(t);
+    if (S->now > r->finish)
+        r->finish = S->now;
+}
+
+static void handle(sim *S, const event *e)
+{
+    sim_rank *r = &S->rank[e->rank];
+    if (e->kind == EV_TASK) {
+        r->cpu_busy[e->slot] = 0;
+        r->cpu_free++;
+        r->tasks_run++;
+        r->busy += e->time - e->start;
+        record(r, e->slot + 1, e->task->name, e->start, e->time, e->task->tile, 0);
+        complete(S, r, e->task);
+        return;
+    }
+    sim_rank *p = &S->rank[e->peer_rank];
+    hs_handle *h = e->task->acc[0].handle;
+    long bytes = ((long)hs_handle_words(h) + 1) * (long)sizeof(double);
+    record(r, HS_TRACE_COMM_TRACK, "send", e->start, e->time, e->peer_rank, bytes);
+    record(p, HS_TRACE_COMM_TRACK, "recv", e->start, e->time, e->rank, bytes);
+    complete(S, r, e->task);
+    complete(S, p, e->peer_task);
+}
+
+/* ---- the trace --------------------------------------------------------- */
+
+static void write_trace(const sim *S, const sim_rank *r)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s.%d.json", S->s->trace, r->index);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "hetscal: cannot write the trace %s\n", path);
+        return;
+    }
+    fprintf(f, "{\"traceEvents\":[\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,"
+               "\"args\":{\"name\":\"rank %d (simulated)\"}}", r->index, r->index);
+    for (int k = 0; k < S->s->cpus; k++)
+        fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,"
+                   "\"args\":{\"name\":\"cpu worker %d\"}}", r->index, k + 1, k + 1);
+    fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,"
+               "\"args\":{\"name\":\"MPI\"}}", r->index, HS_TRACE_COMM_TRACK);
+    for (size_t k = 0; k < r->nspans; k++) {
+        const span *s = &r->spans[k];
+        fprintf(f, ",\n{\"ph\":\"X\",\"name\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,"
+                   "\"dur\":%.3f,\"args\":{\"call\":1,\"%s\":%d,\"bytes\":%ld}}",
+                s->name, r->index, s->track, s->t0 * 1e6, (s->t1 - s->t0) * 1e6,
+                s->track == HS_TRACE_COMM_TRACK ? "peer" : "tile", s->arg, s->bytes);
+    }
+    fprintf(f, "\n]}\n");
+    fclose(f);
+}
+
+/* ---- the run ----------------------------------------------------------- */
+
+static int all_done(const sim *S)
+{
+    for (int k = 0; k < S->s->nranks; k++)
+        if (!S->rank[k].done)
+            return 0;
+    return 1;
+}
+
+/* Lets rank r go on: its generator, if it waits and may have room now
+ * (once it has generated everything it waits only for the end), then its
+ * ready work to its workers and the network. */
+static void step_rank(sim *S, sim_rank *r)
+{
+    if (r->blocked && !r->done) {
+        int go = 1;
+        if (r->generated) {
+            pthread_mutex_lock(&r->engine->lock);
+            go = r->engine->live == 0;
+            pthread_mutex_unlock(&r->engine->lock);
+        }
+        if (go)
+            resume(S, r);
+    }
+    dispatch(S, r);
+}
+
+/* What has happened so far, to tell a stalled run from a slow one. */
+static long progress(const sim *S)
+{
+    long p = (long)S->ntable + S->seq;
+    for (int k = 0; k < S->s->nranks; k++) {
+        const sim_rank *r = &S->rank[k];
+        p += r->done;
+        if (r->engine) {
+            pthread_mutex_lock(&r->engine->lock);
+            p += r->engine->seq;
+            pthread_mutex_unlock(&r->engine->lock);
+        }
+    }
+    return p;
+}
+
+static int simulate(sim *S)
+{
+    int R = S->s->nranks;
+    for (int k = 0; k < R; k++)
+        resume(S, &S->rank[k]);   /* each generates until it first waits */
+    for (int k = 0; k < R; k++)
+        dispatch(S, &S->rank[k]);
+    while (!S->err) {
+        if (S->nev == 0) {
+            if (all_done(S))
+                return HETSCAL_SUCCESS;
+            /* Nothing in flight: only a waiting generator can go on. */
+            long before_step = progress(S);
+            for (int k = 0; k < R; k++)
+                step_rank(S, &S->rank[k]);
+            if (S->nev == 0 && progress(S) == before_step)
+                return HETSCAL_ERR_INTERNAL;
+            continue;
+        }
+        event e = pop_event(S);
+        S->now = e.time;
+        handle(S, &e);
+        step_rank(S, &S->rank[e.rank]);
+        if (e.kind == EV_MESSAGE)
+            step_rank(S, &S->rank[e.peer_rank]);
+    }
+    return S->err;
+}
+
+int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *ranks)
+{
+    sim S = { .s = setup, .running = -1 };
+    int R = setup->nranks, cpus = setup->cpus > 0 ? setup->cpus : 1;
+    int rpn = setup->ranks_per_node > 0 ? setup->ranks_per_node : 1;
+    int links = setup->costs.net_links > 0 ? setup->costs.net_links : 1;
+    int err = HETSCAL_SUCCESS;
+
+    *seconds = 0;
+    S.nnodes = (R + rpn - 1) / rpn;
+    pthread_mutex_init(&S.lock, NULL);
+    pthread_cond_init(&S.cv, NULL);
+    S.rank = calloc((size_t)R, sizeof *S.rank);
+    S.out_free = calloc((size_t)S.nnodes * links, sizeof *S.out_free);
+    S.in_free = calloc((size_t)S.nnodes * links, sizeof *S.in_free);
+    if (!S.rank || !S.out_free || !S.in_free || table_grow(&S))
+        err = HETSCAL_ERR_NOMEM;
+    for (int k = 0; k < R && !err; k++) {
+        sim_rank *r = &S.rank[k];
+        r->sim = &S;
+        r->index = k;
+        r->hook = (hs_engine_sim){ yield, r };
+        r->cpu_free = cpus;
+        r->cpu_busy = calloc((size_t)cpus, 1);
+        pthread_cond_init(&r->cv, NULL);
+        if (!r->cpu_busy || pthread_create(&r->thread, NULL, rank_main, r) != 0)
+            err = HETSCAL_ERR_NOMEM;
+        else
+            r->started = 1;
+    }
+    if (!err)
+        err = simulate(&S);
+    if (err) {
+        pthread_mutex_lock(&S.lock);
+        S.abort = 1;
+        for (int k = 0; k < R; k++)
+            if (S.rank[k].started)
+                pthread_cond_signal(&S.rank[k].cv);
+        pthread_mutex_unlock(&S.lock);
+    }
+    for (int k = 0; S.rank && k < R; k++) {
+        sim_rank *r = &S.rank[k];
+        if (r->started)
+            pthread_join(r->thread, NULL);
+        if (!err && r->err)
+            err = r->err;
+        if (!err && setup->trace)
+            write_trace(&S, r);
+        if (r->finish > *seconds)
+            *seconds = r->finish;
+        if (ranks) {
+            hs_sim_rank_result *o = &ranks[k];
+            o->stats = r->stats;
+            o->stats.tasks_run = r->tasks_run;
+            o->stats.device_tasks[0] = r->tasks_run;
+            o->stats.busy_seconds = r->busy;
+            o->stats.messages_sent = r->sent;
+            o->stats.messages_received = r->received;
+            o->stats.bytes_sent = r->bytes_sent;
+            o->finish = r->finish;
+            o->message_seconds = r->message_seconds;
+        }
+        free(r->cpu_busy);
+        free(r->spans);
+        if (r->started)
+            pthread_cond_destroy(&r->cv);
+    }
+    free(S.rank);
+    free(S.out_free);
+    free(S.in_free);
+    free(S.ev);
+    free(S.table);
+    pthread_cond_destroy(&S.cv);
+    pthread_mutex_destroy(&S.lock);
+    return err;
+}

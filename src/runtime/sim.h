@@ -1,0 +1,73 @@
+/* Simulation of one call's run on any number of ranks, in one process and
+ * without MPI (doc/ARCHITECTURE.md section 13).  Each simulated rank runs
+ * the real runtime: its own engine (runtime/engine.h, in simulation mode:
+ * access lists, window, copy budget, task pool and ready heaps as in a
+ * real run) and its own distributed assignment (runtime/dist.h: every
+ * instance, send and receive a real rank would insert, device placement
+ * and copies included), fed by the real algorithm on its own generation
+ * thread.  What is replaced: the threads that serve the ready queues
+ * (virtual CPU workers, GPU streams and copy engines that take tasks from
+ * those very heaps, highest priority first), the kernels (a cost model
+ * gives each task's duration) and MPI (a virtual network matches the n-th
+ * message between two ranks by its tag, as MPI does).  Time is a virtual
+ * clock; nothing depends on the host's speed, so a simulation gives the
+ * same answer every time.
+ *
+ * Only one thread runs at a time (the simulator or one rank's generator,
+ * handing control back and forth), so the order of events is fixed. */
+#ifndef HETSCAL_RUNTIME_SIM_H
+#define HETSCAL_RUNTIME_SIM_H
+
+#include "runtime/dist.h"
+
+/* How long things take.  Bandwidths in bytes per second, times in
+ * seconds. */
+typedef struct hs_sim_costs {
+    /* Seconds of task t's kernel on location x of its rank (0: one CPU
+     * core, x >= 1: accelerator x). */
+    double (*task_seconds)(void *arg, const hs_task *t, int x);
+    void *arg;
+    double task_overhead;        /* runtime cost each task adds to its worker */
+    double net_latency, net_bandwidth;   /* between nodes, per link */
+    int net_links;               /* links of a node (NICs), each direction */
+    double shm_latency, shm_bandwidth;   /* between ranks of one node */
+} hs_sim_costs;
+
+/* One simulated call. */
+typedef struct hs_sim_setup {
+    int nranks;
+    int ranks_per_node;          /* ranks r and s share a node when
+                                    r / ranks_per_node == s / ranks_per_node */
+    int cpus;                    /* CPU workers of each rank (>= 1) */
+    int window;                  /* live task instances per rank */
+    double copy_budget;          /* bytes of received copies per rank */
+    int ntiles, esize;
+    const hs_tile_home *home;
+    int tag_limit;               /* MPI_TAG_UB of the simulated MPI */
+    /* Before generation, on rank r's thread with its dist (may be NULL):
+     * what a real call does there (hs_dist_copy_home ...). */
+    void (*prepare)(void *arg, int rank, hs_dist *dist);
+    /* The algorithm: inserts the task program into dist. */
+    void (*generate)(void *arg, hs_dist *dist);
+    void *arg;
+    hs_sim_costs costs;
+    const char *trace;           /* write TRACE.RANK.json (runtime/trace.h's
+                                    format), or NULL */
+} hs_sim_setup;
+
+/* What one rank did. */
+typedef struct hs_sim_rank_result {
+    hs_engine_stats stats;       /* as a real run counts them (busy times
+                                    virtual) */
+    double finish;               /* when its last task ended */
+    double message_seconds;      /* its sends' time on the links */
+} hs_sim_rank_result;
+
+/* Runs the simulation: *seconds is the simulated time of the run (from
+ * the first insertion to the last task's end), ranks[r] (nranks entries,
+ * may be NULL) each rank's counters.  Returns 0, or a negative
+ * hetscal_status (no memory; HETSCAL_ERR_INTERNAL when the run could not
+ * finish, which a correct task program never does). */
+int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *ranks);
+
+#endif

@@ -1,0 +1,11 @@
+# The simulation (src/runtime/sim.h, timing/predict): the task instances
+# and messages of every simulated rank equal a real run's on 1, 2 and 4
+# ranks, and times on testing/data/tiny.machine are the hand-computed ones.
+SIM_TESTS = testing/sim_counts_np124.sh testing/sim_tiny.sh
+TESTS += $(SIM_TESTS)
+EXTRA_DIST += $(SIM_TESTS) testing/data/tiny.machine
+
+# Only the simulation's tests: make check-sim
+check-sim:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(SIM_TESTS)'
+.PHONY: check-sim

@@ -1,0 +1,38 @@
+#!/bin/sh
+# The simulation's times by hand, on testing/data/tiny.machine (every
+# kernel at 1 GF/s, copies and messages at 1 GB/s, 1 ms latency, nothing
+# per task).  PDPOTRF of N = 128 in 64 x 64 tiles (HETSCAL_NB_SMALL=64):
+# POTRF(0,0), TRSM(1,0), SYRK(1,1), POTRF(1,1) one after the other:
+#   POTRF(64) = 64^3/3 + 64^2/2 + 64/6 = 89440 flops   -> 89.440 us
+#   TRSM      = 64 * 64^2                = 262144      -> 262.144 us
+#   SYRK      = 64 * 64 * 65             = 266240      -> 266.240 us
+# 1 rank: run 707.264 us; the repartition copies the 3 tiles (98304
+# bytes) each way at 1 GB/s: 98.304 us in, 98.304 out.
+# 1 x 2 grid: tile column 0 on rank 0, column 1 on rank 1: TRSM(1,0)'s
+# tile (64 x 64 doubles and its status word, 32776 bytes) goes to rank 1
+# before its SYRK: 32.776 us + 1000 us latency, run 1740.040 us; rank 0
+# copies 2 tiles (65.536 us each way), rank 1 one.
+: "${top_srcdir:=$(dirname "$0")/..}"
+: "${top_builddir:=.}"
+fails=0
+
+# expect P Q IN RUN OUT
+expect() {
+    out=$(HETSCAL_NB_SMALL=64 "$top_builddir/timing/predict" \
+          -machine "$top_srcdir/testing/data/tiny.machine" -routine potrf -n 128 -nb 64 \
+          -p "$1" -q "$2" -threads 1) || { echo "FAIL: predict failed"; fails=$((fails + 1)); return; }
+    echo "$out"
+    echo "$out" | awk -v p="$1" -v q="$2" -v tin="$3" -v trun="$4" -v tout="$5" '
+        / time: / { found = 1
+                    sub(";", "", $12)
+                    if ($6 != tin || $9 != trun || $12 != tout) {
+                        printf "FAIL: %dx%d: in %s run %s out %s, expected %s %s %s\n",
+                               p, q, $6, $9, $12, tin, trun, tout; bad = 1 } }
+        END { if (!found) { print "FAIL: no time line"; bad = 1 }; exit bad }' ||
+        fails=$((fails + 1))
+}
+
+expect 1 1 0.000098304 0.000707264 0.000098304
+expect 1 2 0.000065536 0.001740040 0.000065536
+[ "$fails" -eq 0 ] && echo "the simulated times are the hand-computed ones"
+[ "$fails" -eq 0 ]

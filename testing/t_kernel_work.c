@@ -1,0 +1,386 @@
+/* hs_kernel_work (src/kernels/kernel_work.c) on whole task programs: the
+ * Cholesky, QR and LU generators run through the runtime on one rank (the
+ * tiles of any grid shape all on it), every task they insert is seen
+ * (hs_dist_observe) and, once the run is over, costed with its tiles'
+ * shapes, data and iparam.  Checks, in D and Z:
+ *   - every task name is known and its work well formed;
+ *   - Cholesky: the flops add up to LAPACK Working Note 41's DPOTRF count
+ *     n^3/3 + n^2/2 + n/6 (the tile kernels do exactly its operations);
+ *   - LU: to DGETRF's count m n^2 - n^3/3 - n^2/2 + 5n/6 (m >= n, exact);
+ *     a wide matrix within 1% of n m^2 - m^3/3; lu_swap_left's bytes to
+ *     4 kk w esize per panel and column left of it; lu_column without
+ *     pivot data fails, and with (off, kk) in iparam gives the same work;
+ *   - QR (m >= n): at least DGEQRF's 2mn^2 - 2n^3/3 + mn + n^2 + 14n/3,
+ *     and at most QR_EXTRA m n b more (b: the panel width).  The extra is
+ *     what the code really does beyond LAPACK's count: per panel of M rows
+ *     and width w, TSQR's local QRs, tree, explicit Q, reconstruction and
+ *     V = Q U^-1 take ~7 M w^2 (square tiles: ~9 M w^2 with the tree)
+ *     against LAPACK's 2 M w^2, and the T factors, the explicit unit
+ *     triangle V1 and T^H P in the update ~8 w^2 per trailing column:
+ *     about 7.5 m n b in all on square tiles (m = n), less on b-wide
+ *     panels of taller tiles, ~2 m n b in one tile row;
+ *   - Z = 4 D exactly;
+ *   - the runtime's fill, write_back, copy, send and recv tasks.
+ * The exit status is the number of failed checks.  Usage: t_kernel_work
+ * (one MPI rank). */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "algo/cholesky.h"
+#include "algo/lu.h"
+#include "algo/qr.h"
+#include "kernels/kernel_work.h"
+#include "kernels/lu_kernels.h"
+#include "runtime/session.h"
+#include "util/precision.h"
+
+#define QR_EXTRA 10.0
+
+enum { ALG_CHOLESKY, ALG_QR, ALG_LU };
+static const char *const alg_name[] = { "cholesky", "qr", "lu" };
+
+typedef struct test_case {
+    int alg, m, n, B, b;    /* b > 0: b-wide panels of B-wide columns */
+    int nprow, npcol, one_row;
+} test_case;
+
+static int failed;
+
+static void check(int ok, const char *what)
+{
+    if (!ok) {
+        printf("  %s  FAILED\n", what);
+        failed++;
+    }
+}
+
+/* Every task the algorithm inserts, in order. */
+typedef struct recorder {
+    hs_task_spec *spec;
+    int count, room;
+} recorder;
+
+static void record(void *arg, int event, const hs_task_spec *spec, int tile)
+{
+    (void)tile;
+    recorder *r = arg;
+    if (event != HS_DIST_INSERT)
+        return;
+    if (r->count == r->room) {
+        r->room = r->room ? 2 * r->room : 1024;
+        r->spec = realloc(r->spec, sizeof *r->spec * (size_t)r->room);
+        if (!r->spec)
+            abort();
+    }
+    r->spec[r->count++] = *spec;
+}
+
+/* LAPACK Working Note 41's counts. */
+static double lawn_potrf(double n)
+{
+    return n * n * n / 3 + n * n / 2 + n / 6;
+}
+
+static double lawn_getrf(double m, double n)
+{
+    return m * n * n - n * n * n / 3 - n * n / 2 + 5 * n / 6;
+}
+
+static double lawn_geqrf(double m, double n)
+{
+    return 2 * m * n * n - 2 * n * n * n / 3 + m * n + n * n + 14 * n / 3;
+}
+
+/* Per task name: count, flops, and the class of its first task. */
+typedef struct name_sum {
+    const char *name;
+    long count;
+    double flops, bytes;
+    int cls;
+} name_sum;
+
+enum { MAX_NAMES = 24 };
+
+static name_sum *sum_of(name_sum *sums, int *nsums, const char *name, int cls)
+{
+    for (int i = 0; i < *nsums; i++)
+        if (strcmp(sums[i].name, name) == 0)
+            return &sums[i];
+    if (*nsums == MAX_NAMES)
+        abort();
+    sums[*nsums] = (name_sum){ .name = name, .cls = cls };
+    return &sums[(*nsums)++];
+}
+
+static void fill_matrix(const hs_geometry *g, hs_dist *dist, int prec)
+{
+    size_t esize = hs_prec_bytes(prec);
+    for (int c = 0; c < g->np; c++)
+        for (int r = 0; r < g->mt; r++) {
+            char *t = hs_dist_tile_data(dist, hs_tile_id(g, r, c));
+            int h = hs_tile_height(g, r);
+            for (int j = 0; t && j < g->panel[c].width; j++)
+                for (int i = 0; i < h; i++) {
+                    int gi = r * g->H + i, gj = g->panel[c].col0 + j;
+                    double v = gi == gj ? g->n_rows + g->n_cols : 1.0 / (1.0 + gi + gj);
+                    hs_prec_store_real(prec, t + ((size_t)j * h + i) * esize, v);
+                }
+        }
+}
+
+/* The LU checks of one lu_column task beyond its work: the algorithm's
+ * iparam (off, kk) is what the panel wrote into the pivot tile; without
+ * pivot data (a simulated run) iparam gives the same work, and without
+ * either the task cannot be costed. */
+static void check_lu_column_paths(hs_task *t, int prec, const hs_work *with_data)
+{
+    hs_handle bare = *t->acc[2].handle;
+    hs_handle *real = t->acc[2].handle;
+    const int *piv = real->data;
+    int off = t->iparam[0], kk = t->iparam[1];
+    hs_work w;
+
+    check(off == piv[HS_LU_PIV_OFF] && kk == piv[HS_LU_PIV_KK],
+          "lu_column's iparam (off, kk) is what its panel wrote in the pivot tile");
+    bare.data = NULL;
+    t->acc[2].handle = &bare;
+    check(hs_kernel_work(t, prec, &w) == 0 && w.flops == with_data->flops &&
+              w.cls == with_data->cls && w.size == with_data->size,
+          "lu_column without pivot data costs from iparam what its pivot tile says");
+    t->iparam[0] = t->iparam[1] = 0;
+    check(hs_kernel_work(t, prec, &w) == -1 && w.flops == 0 && w.cls == HS_WORK_GEMM,
+          "lu_column without pivot data or iparam is refused (a zero GEMM)");
+    t->acc[2].handle = real;
+    t->iparam[0] = off;
+    t->iparam[1] = kk;
+}
+
+/* Runs one case in precision prec; returns its total flops. */
+static double run_case(const test_case *c, int prec)
+{
+    hs_geometry g;
+    int err, ntiles, nranks = c->nprow * c->npcol;
+    int esize = (int)hs_prec_bytes(prec);
+    char what[128];
+
+    snprintf(what, sizeof what, "%-8s %c M %d N %d B %d b %d grid %dx%d%s", alg_name[c->alg],
+             hs_prec_letter(prec), c->m, c->n, c->B, c->b, c->nprow, c->npcol,
+             c->one_row ? " one row" : "");
+    if (c->b > 0)
+        err = hs_geometry_init_split(&g, c->m, c->n, c->B, c->b, c->nprow, c->npcol);
+    else
+        err = hs_geometry_init_host(&g, c->m, c->n, c->B, c->nprow, c->npcol);
+    if (err) {
+        printf("%s: no geometry  FAILED\n", what);
+        failed++;
+        return 0;
+    }
+    if (c->one_row)
+        hs_geometry_single_tile_row(&g);
+    ntiles = c->alg == ALG_CHOLESKY ? g.mt * g.np
+             : c->alg == ALG_QR     ? hs_qr_tile_count(&g)
+                                    : hs_lu_tile_count(&g);
+    int *rank_of = calloc((size_t)nranks, sizeof *rank_of);   /* all rank 0 */
+    hs_tile_home *home = calloc((size_t)ntiles, sizeof *home);
+    hs_handle *h = calloc((size_t)ntiles, sizeof *h);
+    if (!rank_of || !home || !h)
+        abort();
+    if (c->alg == ALG_CHOLESKY)
+        hs_cholesky_tile_homes(&g, rank_of, home);
+    else if (c->alg == ALG_QR)
+        hs_qr_tile_homes(&g, rank_of, home);
+    else
+        hs_lu_tile_homes(&g, rank_of, home);
+
+    hs_dist *dist;
+    if (hs_dist_create(&dist, MPI_COMM_WORLD, ntiles, home, esize) != 0)
+        abort();
+    fill_matrix(&g, dist, prec);
+    recorder rec = { 0 };
+    hs_dist_observe(dist, record, &rec);
+
+    hs_cholesky ch = { .geo = &g, .dist = dist, .prec = prec };
+    hs_qr qr = { .geo = &g, .dist = dist, .prec = prec };
+    hs_lu lu = { .geo = &g, .dist = dist, .prec = prec };
+    void (*generate)(void *) = c->alg == ALG_CHOLESKY ? hs_cholesky_generate
+                               : c->alg == ALG_QR     ? hs_qr_generate
+                                                      : hs_lu_generate;
+    void *arg = c->alg == ALG_CHOLESKY ? (void *)&ch : c->alg == ALG_QR ? (void *)&qr : (void *)&lu;
+    hs_engine_limits limits = { .workers = 1, .window = 64, .copy_budget = 1e9 };
+    hs_engine_stats st;
+    err = hs_session_run(MPI_COMM_WORLD, &limits, generate, arg, &st);
+    printf("%s: %d tasks\n", what, rec.count);
+    check(err == 0 && hs_dist_local_status(dist) == 0, "the factorization ran");
+
+    for (int t = 0; t < ntiles; t++)
+        if (home[t].rank >= 0)
+            hs_handle_wrap(&h[t], hs_dist_tile_data(dist, t), home[t].m, home[t].n, esize);
+
+    name_sum sums[MAX_NAMES];
+    int nsums = 0, unknown = 0, malformed = 0, lu_paths = 0;
+    double total = 0;
+    for (int i = 0; i < rec.count; i++) {
+        const hs_task_spec *s = &rec.spec[i];
+        hs_task t;
+        hs_work w;
+        memset(&t, 0, sizeof t);
+        t.name = s->name;
+        t.nacc = s->nacc;
+        for (int k = 0; k < s->nacc; k++) {
+            t.acc[k].handle = &h[s->acc[k].tile];
+            t.acc[k].mode = s->acc[k].mode;
+        }
+        memcpy(t.iparam, s->iparam, sizeof t.iparam);
+        if (hs_kernel_work(&t, prec, &w) != 0) {
+            if (unknown++ == 0)
+                printf("  task %s is unknown  FAILED\n", s->name);
+            continue;
+        }
+        if (w.cls < 0 || w.cls >= HS_NWORK || !(w.flops >= 0) || !isfinite(w.flops) ||
+            w.size <= 0 || (w.cls != HS_WORK_MEMORY && w.bytes != 0) ||
+            (w.cls == HS_WORK_MEMORY && w.flops != 0)) {
+            if (malformed++ == 0)
+                printf("  task %s: class %d flops %g bytes %g size %d  FAILED\n", s->name,
+                       w.cls, w.flops, w.bytes, w.size);
+        }
+        name_sum *ns = sum_of(sums, &nsums, s->name, w.cls);
+        ns->count++;
+        ns->flops += w.flops;
+        ns->bytes += w.bytes;
+        total += w.flops;
+        if (strcmp(s->name, "lu_column") == 0 && lu_paths++ < 8)
+            check_lu_column_paths(&t, prec, &w);
+    }
+    failed += (unknown > 0) + (malformed > 0);
+    for (int i = 0; i < nsums; i++)
+        printf("  %-15s %6ld tasks  %-6s %14.6g flops %12.6g bytes\n", sums[i].name,
+               sums[i].count, hs_work_class_name[sums[i].cls], sums[i].flops, sums[i].bytes);
+
+    /* The factorization's count. */
+    double scale = hs_prec_complex(prec) ? 4 : 1, m = c->m, n = c->n, expected;
+    char line[160];
+    int ok;
+    if (c->alg == ALG_CHOLESKY) {
+        expected = scale * lawn_potrf(n);
+        ok = fabs(total / expected - 1) < 1e-9;
+        snprintf(line, sizeof line, "DPOTRF's %.10g", expected);
+    } else if (c->alg == ALG_LU) {
+        int wide = c->m < c->n;
+        expected = scale * (wide ? n * m * m - m * m * m / 3 : lawn_getrf(m, n));
+        ok = fabs(total / expected - 1) < (wide ? 1e-2 : 1e-9);
+        snprintf(line, sizeof line, "DGETRF's %.10g%s", expected, wide ? " (leading terms)" : "");
+        /* lu_swap_left: every panel's kk interchanges on every column
+         * tile left of it, 4 rows' worth each. */
+        double swap_bytes = 0, got = 0;
+        for (int k = 0; k < g.np && hs_lu_pivot_tile(&g, k) >= 0; k++) {
+            int kk = g.n_rows - g.panel[k].col0;
+            kk = kk < g.panel[k].width ? kk : g.panel[k].width;
+            swap_bytes += 4.0 * kk * g.panel[k].col0 * esize;
+        }
+        for (int i = 0; i < nsums; i++)
+            if (strcmp(sums[i].name, "lu_swap_left") == 0)
+                got = sums[i].bytes;
+        char swaps[128];
+        snprintf(swaps, sizeof swaps, "lu_swap_left bytes %.10g, expected %.10g", got,
+                 swap_bytes);
+        check(got == swap_bytes, swaps);
+    } else {
+        double b = c->b > 0 ? c->b : c->B;
+        expected = scale * lawn_geqrf(m, n);
+        double extra = (total - expected) / (scale * m * n * b);
+        ok = extra >= 0 && extra <= QR_EXTRA;
+        snprintf(line, sizeof line, "DGEQRF's %.10g + %.2f m n b (at most %g)", expected,
+                 extra, QR_EXTRA);
+    }
+    printf("  total %.10g flops, %s: ratio %.6f  %s\n", total, line, total / expected,
+           ok ? "PASSED" : "FAILED");
+    failed += !ok;
+
+    hs_dist_destroy(dist);
+    free(rec.spec);
+    free(h);
+    free(home);
+    free(rank_of);
+    hs_geometry_free(&g);
+    return total;
+}
+
+/* The runtime's own tasks, by hand. */
+static void check_runtime_tasks(void)
+{
+    static const char *const names[] = { "fill", "write_back", "copy", "send", "recv" };
+    static const double bytes_of[] = { 2 * 70, 2 * 70, 70, 0, 0 };
+    hs_handle a, b;
+    hs_task t;
+    hs_work w;
+    char line[128];
+
+    hs_handle_wrap(&a, NULL, 10, 7, 16);
+    hs_handle_wrap(&b, NULL, 10, 7, 16);
+    for (int prec = 0; prec < HS_NPRECS; prec++)
+        for (int i = 0; i < 5; i++) {
+            memset(&t, 0, sizeof t);
+            t.name = names[i];
+            t.nacc = i == 2 ? 2 : 1;
+            t.acc[0].handle = &a;
+            t.acc[0].mode = HS_R;
+            t.acc[1].handle = &b;
+            t.acc[1].mode = HS_W;
+            double want = bytes_of[i] * (double)hs_prec_bytes(prec);
+            int rc = hs_kernel_work(&t, prec, &w);
+            snprintf(line, sizeof line, "%s %c: MEMORY, %g bytes (got %d, %s, %g, %g flops)",
+                     names[i], hs_prec_letter(prec), want, rc,
+                     w.cls >= 0 && w.cls < HS_NWORK ? hs_work_class_name[w.cls] : "?",
+                     w.bytes, w.flops);
+            check(rc == 0 && w.cls == HS_WORK_MEMORY && w.bytes == want && w.flops == 0, line);
+        }
+    memset(&t, 0, sizeof t);
+    t.name = "no_such_kernel";
+    t.nacc = 1;
+    t.acc[0].handle = &a;
+    w.flops = 1;
+    check(hs_kernel_work(&t, HS_PREC_D, &w) == -1 && w.cls == HS_WORK_GEMM && w.flops == 0 &&
+              w.bytes == 0,
+          "an unknown task name: -1 and a zero GEMM");
+    printf("runtime tasks (fill, write_back, copy, send, recv) and an unknown name checked\n");
+}
+
+int main(int argc, char **argv)
+{
+    static const test_case cases[] = {
+        { ALG_CHOLESKY, 397, 397, 64, 0, 1, 1, 0 },
+        { ALG_CHOLESKY, 400, 400, 100, 40, 2, 2, 0 },     /* diagonal offsets, rows below */
+        { ALG_QR, 400, 300, 64, 0, 2, 1, 0 },             /* TSQR, a tree across rows */
+        { ALG_QR, 397, 397, 100, 40, 1, 1, 0 },           /* TSQR on b-wide panels */
+        { ALG_QR, 384, 384, 64, 0, 3, 1, 0 },             /* square tiles, m = n */
+        { ALG_QR, 1000, 128, 64, 0, 2, 1, 0 },            /* tall and skinny */
+        { ALG_QR, 500, 300, 64, 0, 1, 2, 1 },             /* one tile row: qr_geqrf */
+        { ALG_LU, 400, 300, 64, 0, 1, 2, 1 },
+        { ALG_LU, 397, 397, 50, 0, 1, 1, 1 },
+        { ALG_LU, 300, 397, 50, 0, 1, 3, 1 },             /* wide */
+    };
+    int nranks;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+    if (nranks != 1) {
+        fprintf(stderr, "t_kernel_work runs on one rank\n");
+        MPI_Finalize();
+        return 2;
+    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double d = run_case(&cases[i], HS_PREC_D), z = run_case(&cases[i], HS_PREC_Z);
+        check(z == 4 * d, "Z's flops are 4 times D's");
+    }
+    check_runtime_tasks();
+    printf("t_kernel_work: %d failed checks  %s\n", failed, failed ? "FAILED" : "PASSED");
+    hs_engine_shutdown();
+    MPI_Finalize();
+    return failed;
+}

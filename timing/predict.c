@@ -1,0 +1,304 @@
+/* timing/predict: the time of hetscal's P?POTRF, P?GEQRF or P?GETRF on a
+ * machine, simulated from the real task stream (src/api/sim_call.h): one
+ * line per case with predicted_s= and gflops=, then the details.  Runs
+ * as one process, without mpiexec, whatever the number of ranks. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api/cholesky_call.h"
+#include "api/lu_call.h"
+#include "api/qr_call.h"
+#include "api/sim_call.h"
+#include "predict.h"
+#include "util/blas_threads.h"
+#include "util/kernel_rates.h"
+#include "util/precision.h"
+
+enum { MAX_VALUES = 32 };
+
+typedef struct options {
+    const hs_factorization *routine[MAX_VALUES];
+    int nroutines;
+    int prec[MAX_VALUES];
+    int nprecs;
+    int n[MAX_VALUES], nn;
+    int m[MAX_VALUES], nm;
+    int nb[MAX_VALUES], nnb;
+    int p, q, threads, nodes;
+    const char *machine;
+    const char *trace;
+    int verbose, counts;
+} options;
+
+static void usage(const char *prog)
+{
+    printf("usage: %s [options]\n"
+           "  -routine R[,R]    potrf, geqrf, getrf (default potrf)\n"
+           "  -precision P[,P]  s, d, c, z (default d)\n"
+           "  -n N[,N...]       matrix orders (columns for geqrf, getrf)\n"
+           "  -m M[,M...]       rows for geqrf, getrf, one per N (default M = N)\n"
+           "  -nb NB[,NB...]    block size of the caller's layout (default 64)\n"
+           "  -p P -q Q         the process grid (default 1 x 1)\n"
+           "  -threads T        threads per rank (default: the node's cores / its ranks)\n"
+           "  -nodes K          nodes the P x Q ranks are spread over, in order\n"
+           "                    (default: 1 for -machine local, else one rank per node)\n"
+           "  -machine FILE     a machine file (timing/machines/*.machine), or local:\n"
+           "                    this host, its kernels measured at start (default)\n"
+           "  -trace FILE       write the simulated run as FILE.RANK.json (HETSCAL_TRACE's\n"
+           "                    format: timing/trace_gantt.py FILE draws it)\n"
+           "  -quiet            the predicted_s= lines only\n"
+           "  -counts           also each rank's tasks and messages, as HETSCAL_VERBOSE\n"
+           "                    prints a real call's\n",
+           prog);
+}
+
+static int parse_ints(const char *text, int *values, int min)
+{
+    int count = 0;
+    const char *p = text;
+    while (*p) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < min || v > 1000000000L || count == MAX_VALUES ||
+            (*end != ',' && *end))
+            return -1;
+        values[count++] = (int)v;
+        p = *end == ',' ? end + 1 : end;
+    }
+    return count;
+}
+
+static int parse_routines(const char *text, options *o)
+{
+    static const struct { const char *name; const hs_factorization *f; } known[] = {
+        { "potrf", &hs_pdpotrf }, { "geqrf", &hs_pdgeqrf }, { "getrf", &hs_pdgetrf } };
+    o->nroutines = 0;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, ",");
+        int found = 0;
+        for (size_t k = 0; k < 3 && !found; k++)
+            if (len == strlen(known[k].name) && !strncmp(p, known[k].name, len)) {
+                if (o->nroutines == MAX_VALUES)
+                    return -1;
+                o->routine[o->nroutines++] = known[k].f;
+                found = 1;
+            }
+        if (!found)
+            return -1;
+        p += len + (p[len] == ',');
+    }
+    return o->nroutines;
+}
+
+static int parse_precisions(const char *text, options *o)
+{
+    o->nprecs = 0;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, ",");
+        const char *letters = "dscz";
+        const char *at = len == 1 ? strchr(letters, *p) : NULL;
+        if (!at || !*at || o->nprecs == MAX_VALUES)
+            return -1;
+        o->prec[o->nprecs++] = (int)(at - letters);   /* d s c z = enum hs_precision */
+        p += len + (p[len] == ',');
+    }
+    return o->nprecs;
+}
+
+static int parse(int argc, char **argv, options *o)
+{
+    *o = (options){ .routine = { &hs_pdpotrf }, .nroutines = 1, .prec = { HS_PREC_D },
+                    .nprecs = 1, .n = { 4000 }, .nn = 1, .nb = { 64 }, .nnb = 1, .p = 1,
+                    .q = 1, .machine = "local", .verbose = 1 };
+    for (int k = 1; k < argc; k++) {
+        const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
+        int ok = 1, used = 1;
+        if (!strcmp(a, "-quiet"))
+            o->verbose = 0, used = 0;
+        else if (!strcmp(a, "-counts"))
+            o->counts = 1, used = 0;
+        else if (!strcmp(a, "-h") || !strcmp(a, "-help"))
+            return 1;
+        else if (!v)
+            ok = 0;
+        else if (!strcmp(a, "-routine"))
+            ok = parse_routines(v, o) > 0;
+        else if (!strcmp(a, "-precision"))
+            ok = parse_precisions(v, o) > 0;
+        else if (!strcmp(a, "-n"))
+            ok = (o->nn = parse_ints(v, o->n, 1)) > 0;
+        else if (!strcmp(a, "-m"))
+            ok = (o->nm = parse_ints(v, o->m, 1)) > 0;
+        else if (!strcmp(a, "-nb"))
+            ok = (o->nnb = parse_ints(v, o->nb, 1)) > 0;
+        else if (!strcmp(a, "-p"))
+            ok = parse_ints(v, &o->p, 1) == 1;
+        else if (!strcmp(a, "-q"))
+            ok = parse_ints(v, &o->q, 1) == 1;
+        else if (!strcmp(a, "-threads"))
+            ok = parse_ints(v, &o->threads, 1) == 1;
+        else if (!strcmp(a, "-nodes"))
+            ok = parse_ints(v, &o->nodes, 1) == 1;
+        else if (!strcmp(a, "-machine"))
+            o->machine = v;
+        else if (!strcmp(a, "-trace"))
+            o->trace = v;
+        else
+            ok = 0;
+        if (!ok) {
+            fprintf(stderr, "predict: bad option %s%s%s\n", a, v ? " " : "", v ? v : "");
+            return -1;
+        }
+        k += used;
+    }
+    if (o->nm && o->nm != o->nn) {
+        fprintf(stderr, "predict: -m needs one value per -n value\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* The rates of the machine's CPU as HETSCAL_KERNEL_RATES, so that the
+ * simulated call chooses its tile from them (api/granularity.c). */
+static void force_kernel_rates(const hs_sim_machine *m)
+{
+    char text[1024];
+    size_t len = 0;
+    for (int s = 0; s < HS_RATE_SIZES; s++) {
+        int b = hs_rate_size[s];
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s%d:%.3f/%.3f/%.3f/%.3f",
+                                s ? "," : "", b, hs_sim_rate_at(&m->cpu[HS_WORK_GEMM], b),
+                                hs_sim_rate_at(&m->cpu[HS_WORK_SYRK], b) > 0
+                                    ? hs_sim_rate_at(&m->cpu[HS_WORK_SYRK], b)
+                                    : hs_sim_rate_at(&m->cpu[HS_WORK_GEMM], b),
+                                hs_sim_rate_at(&m->cpu[HS_WORK_TRSM], b) > 0
+                                    ? hs_sim_rate_at(&m->cpu[HS_WORK_TRSM], b)
+                                    : hs_sim_rate_at(&m->cpu[HS_WORK_GEMM], b),
+                                hs_sim_rate_at(&m->cpu[HS_WORK_POTRF], b) > 0
+                                    ? hs_sim_rate_at(&m->cpu[HS_WORK_POTRF], b)
+                                    : hs_sim_rate_at(&m->cpu[HS_WORK_GEMM], b));
+        if (len >= sizeof text)
+            return;
+    }
+    setenv("HETSCAL_KERNEL_RATES", text, 1);
+}
+
+static void print_case(const options *o, const hs_sim_machine *mach, const hs_sim_call *c,
+                       const hs_sim_prediction *p, const hs_sim_model *model)
+{
+    double flops = c->f->flops(c->m, c->n) * (hs_prec_complex(c->prec) ? 4 : 1);
+    int nranks = c->nprow * c->npcol;
+    int nodes = (nranks + c->ranks_per_node - 1) / c->ranks_per_node;
+    double top = mach->cpu[HS_WORK_GEMM].gflops[mach->cpu[HS_WORK_GEMM].count - 1];
+    if (c->prec == HS_PREC_S || c->prec == HS_PREC_C)
+        top *= mach->single_speedup;
+    double ceiling = top * c->threads * nranks;
+    double gflops = flops / p->seconds * 1e-9;
+    printf("predicted_s=%.6f gflops=%.2f routine=p%c%s m=%d n=%d nb=%d grid=%dx%d threads=%d "
+           "nodes=%d machine=%s\n",
+           p->seconds, gflops, hs_prec_letter(c->prec), c->f->routine, c->m, c->n, c->nb,
+           c->nprow, c->npcol, c->threads, nodes, mach->name);
+    if (!o->verbose && !o->counts)
+        return;
+    printf("  layout: tile %d, %d worker(s) per rank, repartition %s%s\n", p->tile, p->workers,
+           p->copy_tasks ? "as tasks of the run" : "before and after the run",
+           p->caller_tiles ? " (the caller's blocks are the tiles)" : "");
+    printf("  time: %.9f s = in %.9f + run %.9f + out %.9f; %.2f GFLOP/s = %.3f of the "
+           "DGEMM ceiling (%d x %d threads x %.1f GF/s)\n",
+           p->seconds, p->t_in, p->t_run, p->t_out, gflops, gflops / ceiling, nranks,
+           c->threads, top);
+    double busy_min = 1, busy_max = 0, net_max = 0;
+    for (int r = 0; r < nranks; r++) {
+        double busy = p->t_run > 0 ? p->ranks[r].stats.busy_seconds / (p->t_run * p->workers)
+                                   : 0;
+        double net = p->t_run > 0 ? p->ranks[r].message_seconds / p->t_run : 0;
+        busy_min = busy < busy_min ? busy : busy_min;
+        busy_max = busy > busy_max ? busy : busy_max;
+        net_max = net > net_max ? net : net_max;
+    }
+    printf("  busy during the run: cpu workers %.2f to %.2f (least and most busy rank), "
+           "links up to %.2f\n", busy_min, busy_max, net_max);
+    printf("  moved: %ld tasks, %ld messages, %.3f GB between ranks in the run, %.3f GB in "
+           "the repartition, 0 host-device\n",
+           p->tasks, p->messages, p->bytes_sent * 1e-9, 2 * p->repartition_bytes * 1e-9);
+    for (int r = 0; o->counts && r < nranks; r++) {
+        const hs_engine_stats *s = &p->ranks[r].stats;
+        printf("  rank %d tile=%d tasks=%ld msgs_sent=%ld msgs_recv=%ld bytes_sent=%.0f\n", r,
+               p->tile, s->tasks_run, s->messages_sent, s->messages_received, s->bytes_sent);
+    }
+    if (model->unknown_tasks)
+        printf("  warning: %ld tasks of unknown cost (counted as free)\n", model->unknown_tasks);
+    fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    int status = parse(argc, argv, &o);
+    if (status) {
+        usage(argv[0]);
+        return status > 0 ? 0 : 2;
+    }
+    int nranks = o.p * o.q;
+    int local = !strcmp(o.machine, "local");
+    int nodes = o.nodes ? o.nodes : local ? 1 : nranks;
+    if (nodes > nranks)
+        nodes = nranks;
+    int rpn = (nranks + nodes - 1) / nodes;
+
+    hs_sim_machine mach;
+    char err[512];
+    int blas = hs_blas_threads_enter();   /* one BLAS thread per kernel, as in a call */
+    if (local) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        int threads = o.threads ? o.threads : (int)(cores > rpn ? cores / rpn : 1);
+        if (predict_local_machine(threads * rpn, &mach, o.verbose ? stdout : NULL)) {
+            fprintf(stderr, "predict: could not measure this host's kernels\n");
+            return 1;
+        }
+    } else if (hs_sim_machine_read(o.machine, &mach, err, sizeof err)) {
+        fprintf(stderr, "predict: %s\n", err);
+        return 2;
+    }
+    if (rpn > mach.cores) {
+        fprintf(stderr, "predict: %d ranks per node, but a %s node has %d cores\n", rpn,
+                mach.name, mach.cores);
+        return 2;
+    }
+    int threads = o.threads ? o.threads : mach.cores / rpn;
+    force_kernel_rates(&mach);
+
+    hs_config cfg;
+    hs_config_read(&cfg, rpn);
+    if (mach.cache_mib > 0)   /* else this host's (hs_config_read) */
+        cfg.cache_kb = (int)(mach.cache_mib * 1024);
+    for (int r = 0; r < o.nroutines; r++)
+        for (int pr = 0; pr < o.nprecs; pr++)
+            for (int i = 0; i < o.nn; i++)
+                for (int b = 0; b < o.nnb; b++) {
+                    hs_sim_model model = { .m = &mach, .prec = o.prec[pr] };
+                    hs_sim_call c = { .f = o.routine[r], .prec = o.prec[pr],
+                                      .m = o.routine[r] == &hs_pdpotrf || !o.nm ? o.n[i]
+                                                                               : o.m[i],
+                                      .n = o.n[i], .nb = o.nb[b], .nprow = o.p, .npcol = o.q,
+                                      .threads = threads, .ranks_per_node = rpn, .cfg = cfg,
+                                      .copy_bandwidth = mach.cpu_memory_gbs * 1e9 * threads,
+                                      .trace = o.trace };
+                    hs_sim_model_costs(&model, &c.costs);
+                    hs_sim_prediction p;
+                    status = hs_sim_call_predict(&c, &p);
+                    if (status) {
+                        fprintf(stderr, "predict: the simulation failed (%d)\n", status);
+                        hs_blas_threads_leave(blas);
+                        return 1;
+                    }
+                    print_case(&o, &mach, &c, &p, &model);
+                    hs_sim_prediction_free(&p);
+                }
+    hs_blas_threads_leave(blas);
+    return 0;
+}

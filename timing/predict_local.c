@@ -1,0 +1,182 @@
+/* This host as a machine for timing/predict (see predict.h).  The block
+ * kernels' rates are the granularity probe's (the rates a real call on
+ * this host reads too); what the probe does not measure is measured here,
+ * briefly: the panel kernels on one core (a panel runs alone on the
+ * critical path) and the copy bandwidth with every busy core copying. */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "predict.h"
+#include "util/blas.h"
+#include "util/clock.h"
+#include "util/config.h"
+#include "util/kernel_rates.h"
+
+/* The panel width of ?GEQRT's blocks in the QR panel kernel. */
+enum { PANEL_IB = 64 };
+
+/* Rows of the panels measured: a panel of a single tile row is whole
+ * columns (N - col0 rows); this is a middle height for N of a few
+ * thousand. */
+enum { PANEL_ROWS = 3072 };
+
+static double fill(double *a, size_t n)
+{
+    unsigned long long x = 88172645463325252ull;
+    for (size_t k = 0; k < n; k++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        a[k] = (double)(x >> 11) * 0x1p-53 - 0.5;
+    }
+    return a[0];
+}
+
+/* GF/s of one ?GEQRT / ?GETRF of a PANEL_ROWS x b panel: the best of 3. */
+static double panel_rate(int getrf, int b)
+{
+    int m = PANEL_ROWS > 2 * b ? PANEL_ROWS : 2 * b, ib = b < PANEL_IB ? b : PANEL_IB, info;
+    size_t n = (size_t)m * b;
+    double *a = malloc(n * sizeof *a), *keep = malloc(n * sizeof *a);
+    double *t = malloc((size_t)ib * b * sizeof *t), *work = malloc((size_t)ib * b * sizeof *t);
+    int *ipiv = malloc((size_t)b * sizeof *ipiv);
+    double best = 0;
+    if (a && keep && t && work && ipiv) {
+        fill(keep, n);
+        for (int rep = 0; rep < 3; rep++) {
+            memcpy(a, keep, n * sizeof *a);
+            double t0 = hs_now();
+            if (getrf)
+                dgetrf_(&m, &b, a, &m, ipiv, &info);
+            else
+                dgeqrt_(&m, &b, &ib, a, &m, t, &ib, work, &info);
+            double s = hs_now() - t0;
+            double flops = getrf ? (double)m * b * b - (double)b * b * b / 3
+                                 : 2.0 * m * b * b - 2.0 * b * b * b / 3;
+            if (s > 0 && flops / s * 1e-9 > best)
+                best = flops / s * 1e-9;
+        }
+    }
+    free(a);
+    free(keep);
+    free(t);
+    free(work);
+    free(ipiv);
+    return best;
+}
+
+typedef struct copier {
+    size_t bytes;
+    double seconds;
+} copier;
+
+static void *copy_main(void *arg)
+{
+    copier *c = arg;
+    char *src = malloc(c->bytes), *dst = malloc(c->bytes);
+    c->seconds = 0;
+    if (src && dst) {
+        memset(src, 1, c->bytes);
+        memset(dst, 2, c->bytes);
+        double best = 1e30;
+        for (int rep = 0; rep < 3; rep++) {
+            double t0 = hs_now();
+            memcpy(dst, src, c->bytes);
+            double s = hs_now() - t0;
+            best = s < best ? s : best;
+        }
+        c->seconds = best;
+    }
+    free(src);
+    free(dst);
+    return NULL;
+}
+
+/* GB/s of one thread's memcpy (read + write counted) with `threads` copying. */
+static double copy_rate(int threads)
+{
+    enum { MAX_THREADS = 256 };
+    pthread_t th[MAX_THREADS];
+    copier c[MAX_THREADS];
+    if (threads > MAX_THREADS)
+        threads = MAX_THREADS;
+    int started = 0;
+    for (int k = 0; k < threads; k++) {
+        c[k] = (copier){ 64u << 20, 0 };
+        if (pthread_create(&th[k], NULL, copy_main, &c[k]) == 0)
+            started++;
+        else
+            break;
+    }
+    double worst = 0;
+    for (int k = 0; k < started; k++) {
+        pthread_join(th[k], NULL);
+        worst = c[k].seconds > worst ? c[k].seconds : worst;
+    }
+    return worst > 0 ? 2.0 * (64u << 20) / worst * 1e-9 : 0;
+}
+
+int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->name, sizeof m->name, "local");
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    m->cores = cores > 0 ? (int)cores : 1;
+    if (busy < 1)
+        busy = m->cores;
+
+    double rates[HS_RATE_SIZES][HS_NRATES];
+    static const int cls[HS_NRATES] = { HS_WORK_GEMM, HS_WORK_SYRK, HS_WORK_TRSM,
+                                        HS_WORK_POTRF };
+    hs_kernel_rates(HS_RATE_SIZES, busy, 1, rates);
+    for (int s = 0; s < HS_RATE_SIZES; s++)
+        for (int k = 0; k < HS_NRATES; k++)
+            if (rates[s][k] > 0) {
+                hs_sim_rates *r = &m->cpu[cls[k]];
+                r->size[r->count] = hs_rate_size[s];
+                r->gflops[r->count++] = rates[s][k];
+            }
+    if (m->cpu[HS_WORK_GEMM].count == 0)
+        return -1;
+    for (int s = 0; s < HS_RATE_SIZES; s++) {
+        int b = hs_rate_size[s];
+        for (int getrf = 0; getrf < 2; getrf++) {
+            hs_sim_rates *r = &m->cpu[getrf ? HS_WORK_GETRF : HS_WORK_GEQRF];
+            double rate = panel_rate(getrf, b);
+            if (rate > 0) {
+                r->size[r->count] = b;
+                r->gflops[r->count++] = rate;
+            }
+        }
+    }
+    m->cpu_memory_gbs = copy_rate(busy);
+    /* MPICH moves a large message between ranks of a node through shared
+     * memory: a copy in and a copy out, pipelined. */
+    m->shm_gbs = copy_rate(1) / 2;
+    m->shm_latency_us = 1;
+    m->net_gbs = m->shm_gbs;   /* one node: no network */
+    m->net_latency_us = 1;
+    m->net_links = 1;
+    m->single_speedup = 2;
+    /* What hetscal's runtime spends per task (insert, grant, queue,
+     * complete): a few microseconds (timing/bench_runtime). */
+    m->task_overhead_us = 3;
+    hs_config cfg;
+    hs_config_read(&cfg, 1);
+    m->cache_mib = cfg.cache_kb / 1024.0;
+    if (log) {
+        fprintf(log, "local machine: %d cores, %d busy; GF/s per core:\n", m->cores, busy);
+        for (int c = 0; c < HS_WORK_MEMORY; c++) {
+            fprintf(log, "  %-6s", hs_work_class_name[c]);
+            for (int k = 0; k < m->cpu[c].count; k++)
+                fprintf(log, " %d:%.1f", m->cpu[c].size[k], m->cpu[c].gflops[k]);
+            fprintf(log, "\n");
+        }
+        fprintf(log, "  copies %.1f GB/s per core, shared memory %.1f GB/s, cache %.0f MiB\n",
+                m->cpu_memory_gbs, m->shm_gbs, m->cache_mib);
+    }
+    return 0;
+}
