@@ -3,10 +3,11 @@
 # task instances and messages of a real run: for P?POTRF, P?GEQRF and
 # P?GETRF on 1, 2 and 4 ranks (every grid shape, one and two threads,
 # tiles from the size rule, from HETSCAL_NB_SMALL, the caller's blocks,
-# the repartition as tasks, QR and LU with M != N), every rank's tasks,
-# messages sent and received and bytes sent in a real call (its
-# HETSCAL_VERBOSE line, through timing/time_scalapack) equal the
-# simulated rank's.
+# the repartition as tasks, QR and LU with M != N, emulated GPUs), every
+# rank's tasks, messages sent and received and bytes sent in a real call
+# (its HETSCAL_VERBOSE lines, through timing/time_scalapack) equal the
+# simulated rank's, and with GPUs so do its host and GPU tasks and its
+# host-to-device and device-to-host copies.
 : "${top_srcdir:=$(dirname "$0")/..}"
 : "${top_builddir:=.}"
 export top_builddir
@@ -18,22 +19,32 @@ fails=0 cases=0
 check() {
     np=$1 p=$2 q=$3 threads=$4 routine=$5 m=$6 n=$7 nb=$8
     shift 8
+    # HETSCAL_DEVICES=emu:G among the variables: G GPUs per rank, simulated
+    # as G per node (tiny.machine puts one rank on a node).
+    gpus=$(printf '%s\n' "$@" | sed -n 's/^HETSCAL_DEVICES=emu:\([0-9]*\)$/\1/p')
     [ "$routine" = potrf ] && m=$n   # square
     cases=$((cases + 1))
     env "$@" HETSCAL_VERBOSE=1 "$top_srcdir/testing/launch" "$np" \
         "$top_builddir/timing/time_scalapack" -routine "$routine" -m "$m" -n "$n" -nb "$nb" \
         -p "$p" -q "$q" -threads "$threads" -reps 1 -nocheck >"$tmp/real.out" 2>&1 || {
         echo "FAIL: the real run failed: $*"; cat "$tmp/real.out"; fails=$((fails + 1)); return; }
-    # The last call of each rank (a run may warm up first): tile and counts.
+    # The last call of each rank (a run may warm up first): tile and
+    # counts, then with GPUs what ran where and the device copies.
     sed -n "s/^hetscal: p.$routine rank \([0-9]*\)\/.* tile=\([0-9]*\).* tasks=\([0-9]*\) .*msgs_sent=\([0-9]*\) msgs_recv=\([0-9]*\) bytes_sent=\([0-9]*\) .*/rank \1 tile=\2 tasks=\3 msgs_sent=\4 msgs_recv=\5 bytes_sent=\6/p" \
-        "$tmp/real.out" | sort -s -k2,2n | awk '{ last[$2] = $0 } END { for (r in last) print last[r] }' |
+        "$tmp/real.out" | awk '{ last[$2] = $0 } END { for (r in last) print last[r] }' |
         sort -k2,2n >"$tmp/real"
+    sed -n "s/^hetscal: rank \([0-9]*\) in p.$routine: .* host_tasks=\([0-9]*\) gpu_tasks=\([0-9]*\) .*h2d=\([0-9]*\) .*d2h=\([0-9]*\) .*/rank \1 host_tasks=\2 gpu_tasks=\3 h2d=\4 d2h=\5/p" \
+        "$tmp/real.out" | awk '{ last[$2] = $0 } END { for (r in last) print last[r] }' |
+        sort -k2,2n >>"$tmp/real"
     env "$@" "$top_builddir/timing/predict" -machine "$top_srcdir/testing/data/tiny.machine" \
         -routine "$routine" -m "$m" -n "$n" -nb "$nb" -p "$p" -q "$q" -threads "$threads" \
-        -counts >"$tmp/sim.out" 2>&1 || {
+        -gpus "${gpus:-0}" -counts >"$tmp/sim.out" 2>&1 || {
         echo "FAIL: the simulation failed: $*"; cat "$tmp/sim.out"; fails=$((fails + 1)); return; }
-    sed -n 's/^  \(rank .*\)/\1/p' "$tmp/sim.out" | sort -k2,2n >"$tmp/sim"
-    if [ "$(wc -l <"$tmp/real")" -ne "$np" ] || ! cmp -s "$tmp/real" "$tmp/sim"; then
+    sed -n 's/^  \(rank .* tile=.*\)/\1/p' "$tmp/sim.out" | sort -k2,2n >"$tmp/sim"
+    sed -n 's/^  \(rank .* host_tasks=.*\)/\1/p' "$tmp/sim.out" | sort -k2,2n >>"$tmp/sim"
+    lines=$np
+    [ -n "$gpus" ] && lines=$((2 * np))
+    if [ "$(wc -l <"$tmp/real")" -ne "$lines" ] || ! cmp -s "$tmp/real" "$tmp/sim"; then
         echo "FAIL: $routine M=$m N=$n NB=$nb ${p}x$q threads=$threads $*"
         echo "  real:"; sed 's/^/    /' "$tmp/real"
         echo "  simulated:"; sed 's/^/    /' "$tmp/sim"
@@ -53,6 +64,11 @@ for routine in potrf geqrf getrf; do
     check 4 2 2 1 $routine 700 700 32
     check 4 1 4 1 $routine 1000 900 50 HETSCAL_NB_SMALL=72
     check 4 4 1 1 $routine 700 700 64 HETSCAL_WINDOW=24
+    # Emulated GPUs: tiles placed on them, device tasks and copies (the
+    # split forced: the emulator's measured rate is not a machine's).
+    check 1 1 1 2 $routine 900 900 64 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128
+    check 2 1 2 1 $routine 800 700 50 HETSCAL_DEVICES=emu:1 HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=192
+    check 4 2 2 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96
 done
 echo "$cases cases, $fails failed"
 [ "$fails" -eq 0 ]

@@ -7,11 +7,12 @@
 #   TRSM      = 64 * 64^2                = 262144      -> 262.144 us
 #   SYRK      = 64 * 64 * 65             = 266240      -> 266.240 us
 # 1 rank: run 707.264 us; the repartition copies the 3 tiles (98304
-# bytes) each way at 1 GB/s: 98.304 us in, 98.304 out.
+# bytes read and as many written) each way at 1 GB/s: 196.608 us in,
+# 196.608 out.
 # 1 x 2 grid: tile column 0 on rank 0, column 1 on rank 1: TRSM(1,0)'s
 # tile (64 x 64 doubles and its status word, 32776 bytes) goes to rank 1
 # before its SYRK: 32.776 us + 1000 us latency, run 1740.040 us; rank 0
-# copies 2 tiles (65.536 us each way), rank 1 one.
+# copies 2 tiles (131.072 us each way), rank 1 one.
 : "${top_srcdir:=$(dirname "$0")/..}"
 : "${top_builddir:=.}"
 fails=0
@@ -32,7 +33,7 @@ expect() {
         fails=$((fails + 1))
 }
 
-expect 1 1 0.000098304 0.000707264 0.000098304
-expect 1 2 0.000065536 0.001740040 0.000065536
+expect 1 1 0.000196608 0.000707264 0.000196608
+expect 1 2 0.000131072 0.001740040 0.000131072
 [ "$fails" -eq 0 ] && echo "the simulated times are the hand-computed ones"
 [ "$fails" -eq 0 ]

@@ -28,7 +28,7 @@ typedef struct options {
     int n[MAX_VALUES], nn;
     int m[MAX_VALUES], nm;
     int nb[MAX_VALUES], nnb;
-    int p, q, threads, nodes;
+    int p, q, threads, nodes, gpus;
     const char *machine;
     const char *trace;
     int verbose, counts;
@@ -46,6 +46,7 @@ static void usage(const char *prog)
            "  -threads T        threads per rank (default: the node's cores / its ranks)\n"
            "  -nodes K          nodes the P x Q ranks are spread over, in order\n"
            "                    (default: 1 for -machine local, else one rank per node)\n"
+"  -gpus G           GPUs per node (default: the machine's; local has none)\n"
            "  -machine FILE     a machine file (timing/machines/*.machine), or local:\n"
            "                    this host, its kernels measured at start (default)\n"
            "  -trace FILE       write the simulated run as FILE.RANK.json (HETSCAL_TRACE's\n"
@@ -113,7 +114,7 @@ static int parse(int argc, char **argv, options *o)
 {
     *o = (options){ .routine = { &hs_pdpotrf }, .nroutines = 1, .prec = { HS_PREC_D },
                     .nprecs = 1, .n = { 4000 }, .nn = 1, .nb = { 64 }, .nnb = 1, .p = 1,
-                    .q = 1, .machine = "local", .verbose = 1 };
+                    .q = 1, .gpus = -1, .machine = "local", .verbose = 1 };
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
         int ok = 1, used = 1;
@@ -141,6 +142,8 @@ static int parse(int argc, char **argv, options *o)
             ok = parse_ints(v, &o->q, 1) == 1;
         else if (!strcmp(a, "-threads"))
             ok = parse_ints(v, &o->threads, 1) == 1;
+        else if (!strcmp(a, "-gpus"))
+            ok = parse_ints(v, &o->gpus, 0) == 1;
         else if (!strcmp(a, "-nodes"))
             ok = parse_ints(v, &o->nodes, 1) == 1;
         else if (!strcmp(a, "-machine"))
@@ -187,6 +190,14 @@ static void force_kernel_rates(const hs_sim_machine *m)
     setenv("HETSCAL_KERNEL_RATES", text, 1);
 }
 
+static double best_rate(const hs_sim_rates *r)
+{
+    double best = 0;
+    for (int k = 0; k < r->count; k++)
+        best = r->gflops[k] > best ? r->gflops[k] : best;
+    return best;
+}
+
 static void print_case(const options *o, const hs_sim_machine *mach, const hs_sim_call *c,
                        const hs_sim_prediction *p, const hs_sim_model *model)
 {
@@ -196,23 +207,34 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
     double top = mach->cpu[HS_WORK_GEMM].gflops[mach->cpu[HS_WORK_GEMM].count - 1];
     if (c->prec == HS_PREC_S || c->prec == HS_PREC_C)
         top *= mach->single_speedup;
-    double ceiling = top * c->threads * nranks;
+    double gpu_top = best_rate(&mach->gpu[HS_WORK_GEMM]);
+    if (c->prec == HS_PREC_S || c->prec == HS_PREC_C)
+        gpu_top *= mach->single_speedup;
+    double ceiling = top * c->threads * nranks + gpu_top * c->gpus_per_node * nodes;
     double gflops = flops / p->seconds * 1e-9;
     printf("predicted_s=%.6f gflops=%.2f routine=p%c%s m=%d n=%d nb=%d grid=%dx%d threads=%d "
-           "nodes=%d machine=%s\n",
+           "nodes=%d gpus=%d machine=%s\n",
            p->seconds, gflops, hs_prec_letter(c->prec), c->f->routine, c->m, c->n, c->nb,
-           c->nprow, c->npcol, c->threads, nodes, mach->name);
+           c->nprow, c->npcol, c->threads, nodes, c->gpus_per_node, mach->name);
     if (!o->verbose && !o->counts)
         return;
-    printf("  layout: tile %d, %d worker(s) per rank, repartition %s%s\n", p->tile, p->workers,
+    printf("  layout: tile %d, %d worker(s) per rank, repartition %s%s", p->tile, p->workers,
            p->copy_tasks ? "as tasks of the run" : "before and after the run",
            p->caller_tiles ? " (the caller's blocks are the tiles)" : "");
+    if (p->panel_gpu > 0)
+        printf(", GPU panel %d of every %d columns%s", p->panel_gpu, 4 * p->tile,
+               p->gpu_fallbacks ? " (some GPU tiles kept on the host: GPU memory)" : "");
+    printf("\n");
     printf("  time: %.9f s = in %.9f + run %.9f + out %.9f; %.2f GFLOP/s = %.3f of the "
-           "DGEMM ceiling (%d x %d threads x %.1f GF/s)\n",
+           "DGEMM ceiling (%d x %d threads x %.1f GF/s + %d x %d GPUs x %.0f GF/s)\n",
            p->seconds, p->t_in, p->t_run, p->t_out, gflops, gflops / ceiling, nranks,
-           c->threads, top);
-    double busy_min = 1, busy_max = 0, net_max = 0;
+           c->threads, top, nodes, c->gpus_per_node, gpu_top);
+    double busy_min = 1, busy_max = 0, net_max = 0, gpu_busy = 0;
+    long gpus = 0;
     for (int r = 0; r < nranks; r++) {
+        for (int x = 1; x < HS_MAX_DEVICES; x++)
+            gpus += p->ranks[r].stats.device_tasks[x] > 0;
+        gpu_busy += p->ranks[r].stats.device_busy_seconds;
         double busy = p->t_run > 0 ? p->ranks[r].stats.busy_seconds / (p->t_run * p->workers)
                                    : 0;
         double net = p->t_run > 0 ? p->ranks[r].message_seconds / p->t_run : 0;
@@ -221,14 +243,27 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
         net_max = net > net_max ? net : net_max;
     }
     printf("  busy during the run: cpu workers %.2f to %.2f (least and most busy rank), "
-           "links up to %.2f\n", busy_min, busy_max, net_max);
+           "links up to %.2f", busy_min, busy_max, net_max);
+    if (gpus > 0 && p->t_run > 0)
+        printf(", GPUs %.2f on average", gpu_busy / (gpus * p->t_run));
+    printf("\n");
     printf("  moved: %ld tasks, %ld messages, %.3f GB between ranks in the run, %.3f GB in "
-           "the repartition, 0 host-device\n",
-           p->tasks, p->messages, p->bytes_sent * 1e-9, 2 * p->repartition_bytes * 1e-9);
+           "the repartition, %.3f GB host-device\n",
+           p->tasks, p->messages, p->bytes_sent * 1e-9, 2 * p->repartition_bytes * 1e-9,
+           p->bytes_host_device * 1e-9);
+    printf("  per node: %.2f GFLOP/s, %.1f messages, %.3f GB sent\n", gflops / nodes,
+           (double)p->messages / nodes, p->bytes_sent * 1e-9 / nodes);
     for (int r = 0; o->counts && r < nranks; r++) {
         const hs_engine_stats *s = &p->ranks[r].stats;
         printf("  rank %d tile=%d tasks=%ld msgs_sent=%ld msgs_recv=%ld bytes_sent=%.0f\n", r,
                p->tile, s->tasks_run, s->messages_sent, s->messages_received, s->bytes_sent);
+        if (c->gpus_per_node > 0) {
+            long accel = 0;
+            for (int x = 1; x < HS_MAX_DEVICES; x++)
+                accel += s->device_tasks[x];
+            printf("  rank %d host_tasks=%ld gpu_tasks=%ld h2d=%ld d2h=%ld\n", r,
+                   s->device_tasks[0], accel, s->copies_h2d, s->copies_d2h);
+        }
     }
     if (model->unknown_tasks)
         printf("  warning: %ld tasks of unknown cost (counted as free)\n", model->unknown_tasks);
@@ -264,13 +299,24 @@ int main(int argc, char **argv)
         fprintf(stderr, "predict: %s\n", err);
         return 2;
     }
+    if (o.gpus >= 0) {
+        if (o.gpus > 0 && mach.gpu[HS_WORK_GEMM].count == 0) {
+            fprintf(stderr, "predict: the %s machine has no GPU rates (give -machine FILE)\n",
+                    mach.name);
+            return 2;
+        }
+        mach.gpus = o.gpus;
+    }
     if (rpn > mach.cores) {
         fprintf(stderr, "predict: %d ranks per node, but a %s node has %d cores\n", rpn,
                 mach.name, mach.cores);
         return 2;
     }
     int threads = o.threads ? o.threads : mach.cores / rpn;
-    force_kernel_rates(&mach);
+    /* Here the call reads this host's rates as a real one does (and so
+     * chooses the same tile); elsewhere, the machine's. */
+    if (!local)
+        force_kernel_rates(&mach);
 
     hs_config cfg;
     hs_config_read(&cfg, rpn);
@@ -286,6 +332,10 @@ int main(int argc, char **argv)
                                                                                : o.m[i],
                                       .n = o.n[i], .nb = o.nb[b], .nprow = o.p, .npcol = o.q,
                                       .threads = threads, .ranks_per_node = rpn, .cfg = cfg,
+                                      .gpus_per_node = mach.gpus,
+                                      .gpu_capacity = mach.gpu_memory_gib * 1073741824.0,
+                                      .host_rate = hs_sim_rate_at(&mach.cpu[HS_WORK_GEMM], 256),
+                                      .gpu_rate = best_rate(&mach.gpu[HS_WORK_GEMM]),
                                       .copy_bandwidth = mach.cpu_memory_gbs * 1e9 * threads,
                                       .trace = o.trace };
                     hs_sim_model_costs(&model, &c.costs);

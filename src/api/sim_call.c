@@ -71,8 +71,9 @@ static void repartition_bytes(const hs_sim_call *c, const hs_call *call,
 }
 
 /* One way of the repartition: each rank copies what it keeps and packs
- * and unpacks what crosses (twice through memory), and the crossing bytes
- * go over the node's links (shared by its ranks) or shared memory. */
+ * what it sends and unpacks what it receives (each copy reads and writes:
+ * copy_bandwidth counts both), and the crossing bytes go over the node's
+ * links (shared by its ranks) or shared memory. */
 static double repartition_seconds(const hs_sim_call *c, const moved *per_rank, int nranks)
 {
     int rpn = c->ranks_per_node > 0 ? c->ranks_per_node : 1;
@@ -81,7 +82,7 @@ static double repartition_seconds(const hs_sim_call *c, const moved *per_rank, i
     for (int k = 0; k < nranks; k++) {
         const moved *m = &per_rank[k];
         double crossing = m->sent > m->received ? m->sent : m->received;
-        double t = (m->kept + 2 * (m->sent + m->received)) / c->copy_bandwidth;
+        double t = 2 * (m->kept + m->sent + m->received) / c->copy_bandwidth;
         if (crossing > 0)
             t += one_node ? crossing / c->costs.shm_bandwidth + c->costs.shm_latency * (nranks - 1)
                           : crossing * rpn / (c->costs.net_bandwidth *
@@ -119,9 +120,28 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     hs_config cfg = c->cfg;
     cfg.num_threads = c->threads;
     cfg.grid_threads = c->threads * nranks;
-    cfg.accel_ranks = 0;
-    cfg.accel_host_rate = cfg.accel_rate = 0;
     cfg.verbose = 0;
+    /* What hs_config_agree would agree: the ranks with accelerators, their
+     * host rate and their accelerators' summed rate, on average. */
+    int *gpus = calloc((size_t)nranks, sizeof *gpus);
+    if (!gpus) {
+        free(rank_of);
+        free(ranks);
+        free(per_rank);
+        return HETSCAL_ERR_NOMEM;
+    }
+    double accel_sum = 0;
+    cfg.accel_ranks = 0;
+    for (int r = 0; r < nranks; r++) {
+        int local = r % rpn, g = c->gpus_per_node;
+        gpus[r] = g / rpn + (local < g % rpn);
+        if (gpus[r] > 0) {
+            cfg.accel_ranks++;
+            accel_sum += gpus[r] * c->gpu_rate;
+        }
+    }
+    cfg.accel_host_rate = cfg.accel_ranks ? c->host_rate * c->threads : 0;
+    cfg.accel_rate = cfg.accel_ranks ? accel_sum / cfg.accel_ranks : 0;
     int lld = hs_numroc(c->m, c->nb, 0, 0, c->nprow);
     int desca[9] = { 1, -1, c->m, c->n, c->nb, c->nb, 0, 0, lld > 1 ? lld : 1 };
     hs_call call = { .grid = &grid, .cfg = &cfg, .prec = c->prec, .m = c->m, .n = c->n,
@@ -151,6 +171,8 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
         int workers = hs_call_workers(&cfg, tiny, &call.rep);
         hs_sim_setup s = {
             .nranks = nranks, .ranks_per_node = rpn, .cpus = workers > 0 ? workers : 1,
+            .calling_thread = workers == 0 && nranks > 1 && call.rep.panel_gpu == 0,
+            .gpus = call.rep.panel_gpu > 0 ? gpus : NULL, .gpu_capacity = c->gpu_capacity,
             .window = cfg.window,
             .copy_budget = hs_copy_budget(&cfg, call.rep.share_bytes, call.rep.tile),
             .ntiles = ntiles, .esize = (int)hs_prec_bytes(c->prec), .home = home,
@@ -173,6 +195,8 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     p->nranks = nranks;
     p->ranks = ranks;
     for (int k = 0; k < nranks; k++) {
+        p->gpu_fallbacks += ranks[k].gpu_fallbacks;
+        p->bytes_host_device += ranks[k].stats.bytes_h2d + ranks[k].stats.bytes_d2h;
         p->tasks += ranks[k].stats.tasks_run;
         p->messages += ranks[k].stats.messages_sent;
         p->bytes_sent += ranks[k].stats.bytes_sent;
@@ -181,6 +205,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     free(home);
     free(rank_of);
     free(per_rank);
+    free(gpus);
     if (status) {
         free(ranks);
         p->ranks = NULL;

@@ -19,11 +19,20 @@ typedef struct hs_sim_call {
     int nprow, npcol;            /* the caller's grid, row-major ranks */
     int threads;                 /* per rank (HETSCAL_NUM_THREADS) */
     int ranks_per_node;
+    /* Accelerators of a node, shared by its ranks as the real placement
+     * shares them (the first ranks of a node get one more when they do
+     * not divide evenly), each of gpu_capacity bytes.  host_rate and
+     * gpu_rate (DGEMM GF/s of one thread at a tile's size, of one
+     * accelerator at its best) split the tile columns as a real call's
+     * probe does (api/device_split.h). */
+    int gpus_per_node;
+    double gpu_capacity, host_rate, gpu_rate;
     /* The environment's HETSCAL_* values (hs_config_read); the grid's
      * agreed part is set here. */
     hs_config cfg;
     hs_sim_costs costs;
-    double copy_bandwidth;       /* bytes/s of one rank's repartition copies */
+    double copy_bandwidth;       /* bytes/s read plus written by one rank's
+                                    repartition copies */
     const char *trace;           /* runtime/sim.h */
 } hs_sim_call;
 
@@ -35,6 +44,8 @@ typedef struct hs_sim_prediction {
     long messages;
     double bytes_sent;           /* by the run's messages, all ranks */
     double repartition_bytes;    /* crossing ranks in the repartition, each way */
+    double bytes_host_device;    /* device copies, both ways, all ranks */
+    int gpu_fallbacks;           /* GPU tiles kept on the host (memory) */
     int nranks;
     hs_sim_rank_result *ranks;   /* nranks entries (hs_sim_prediction_free) */
 } hs_sim_prediction;

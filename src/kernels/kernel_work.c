@@ -8,6 +8,7 @@
  * from their LAPACK algorithms, leading terms only. */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "kernels/kernel_work.h"
@@ -486,9 +487,18 @@ int hs_kernel_work(const hs_task *t, int prec, hs_work *w)
             if (p.flops[c] > p.flops[cls])
                 cls = c;
         }
+        /* A GEMM's rate follows its whole shape, not one dimension: the
+         * tall column updates of a single tile row (rows x b x b) run as
+         * fast as a square tile of the same work.  Its size is then that
+         * tile's, (m n k)^(1/3), which is b for a b x b tile. */
+        int size = p.size;
+        if (cls == HS_WORK_GEMM && p.flops[HS_WORK_GEMM] > 0) {
+            int cube = (int)(cbrt(p.flops[HS_WORK_GEMM] / 2) + 0.5);
+            size = cube > size ? cube : size;
+        }
         /* A complex multiply-add is 4 real ones. */
         *w = (hs_work){ .cls = cls, .flops = hs_prec_complex(prec) ? 4 * flops : flops,
-                        .bytes = p.bytes, .size = p.size };
+                        .bytes = p.bytes, .size = size };
         return 0;
     }
     return -1;

@@ -20,7 +20,9 @@ typedef struct hs_work {
     double flops;     /* real flops (a complex multiply-add counts 8) */
     double bytes;     /* memory traffic of MEMORY work, 0 otherwise */
     int size;         /* the dimension that sets the rate: the tile or
-                         panel width b */
+                         panel width b; for GEMM work the side of the
+                         square tile of the same work, (m n k)^(1/3),
+                         when that is larger */
 } hs_work;
 
 /* Class names: "gemm", "syrk", "trsm", "potrf", "geqrf", "getrf",

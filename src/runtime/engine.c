@@ -119,7 +119,12 @@ hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int esize, int *ho
         *host_nomem = 1;
         return NULL;
     }
-    h->data = hs_devmem_get(dev, device_bytes(m, n, esize));
+    /* A simulated device counts its memory itself (runtime/sim.c); the
+     * cache would only hold the many simulated devices' buffers. */
+    int sim = hs_engine_cur && E.sim;   /* a real call places tiles before
+                                           its engine begins */
+    h->data = sim ? dev->ops->alloc(dev, device_bytes(m, n, esize))
+                  : hs_devmem_get(dev, device_bytes(m, n, esize));
     if (!h->data) {
         hs_mem_free(h);
         return NULL;
@@ -144,7 +149,10 @@ void hs_handle_wrap(hs_handle *h, void *data, int m, int n, int esize)
 static void handle_release_if_done(hs_handle *h)
 {
     if (h->owned && h->detached && h->refs == 0 && h->dev) {
-        hs_devmem_put(h->dev, h->data, device_bytes(h->m, h->n, h->esize));
+        if (E.sim)
+            (void)h->dev->ops->free(h->dev, h->data);
+        else
+            hs_devmem_put(h->dev, h->data, device_bytes(h->m, h->n, h->esize));
         hs_mem_free(h);
     } else if (h->owned && h->detached && h->refs == 0) {
         E.copy_bytes -= handle_bytes(h);

@@ -15,10 +15,11 @@
 #include "runtime/sim.h"
 #include "runtime/trace.h"
 
-enum { EV_TASK, EV_MESSAGE };
+enum { EV_TASK, EV_DEVICE, EV_COPY, EV_MESSAGE };
 
-/* Something that ends at `time`: a task on a worker, or a message
- * (task: the send on rank, peer_task: the receive on peer_rank). */
+/* Something that ends at `time`: a task on a worker (slot) or on
+ * accelerator `slot`, a device copy, or a message (task: the send on
+ * rank, peer_task: the receive on peer_rank). */
 typedef struct event {
     double time, start;
     long seq;                   /* ties: the order events were made */
@@ -32,6 +33,44 @@ typedef struct span {
     long bytes;
     double t0, t1;
 } span;
+
+/* A simulated accelerator: memory counted, never touched. */
+typedef struct sim_device {
+    hs_device dev;
+    size_t used;
+    double compute_free, in_free, out_free;
+} sim_device;
+
+static void *sim_alloc(hs_device *dev, size_t bytes)
+{
+    sim_device *d = dev->impl;
+    if (d->used + bytes > dev->capacity)
+        return NULL;
+    size_t *p = malloc(sizeof *p);   /* a distinct pointer that knows its size */
+    if (p) {
+        *p = bytes;
+        d->used += bytes;
+    }
+    return p;
+}
+
+static int sim_free(hs_device *dev, void *ptr)
+{
+    sim_device *d = dev->impl;
+    d->used -= *(size_t *)ptr;
+    free(ptr);
+    return 0;
+}
+
+static const hs_device_ops sim_device_ops = { .alloc = sim_alloc, .free = sim_free };
+
+/* devs[0]: the host, which the simulation never runs anything on. */
+static hs_device sim_host = { .kind = HS_DEV_CPU, .index = 0, .name = "sim-host" };
+
+typedef struct pending_receive {
+    int src;
+    hs_task *send, *recv;
+} pending_receive;
 
 struct sim;
 
@@ -51,9 +90,17 @@ typedef struct sim_rank {
     int done;                   /* its thread has finished */
     unsigned char *cpu_busy;    /* cpus entries: worker k runs a task */
     int cpu_free;
+    pending_receive *pending;   /* receive_on_cpu: waiting for the thread */
+    size_t npending, pending_head, cappending;
+    /* Accelerators: devs[0] the host, [1..ndev-1] simulated devices;
+     * when each one's compute stream and copy lanes are free. */
+    hs_device **devs;
+    int ndev, gpu_fallbacks;
+    sim_device *dev;
     double shm_out_free, shm_in_free;
-    long tasks_run, sent, received;
-    double busy, bytes_sent, message_seconds, finish;
+    long tasks_run, sent, received, device_tasks[HS_MAX_DEVICES];
+    long copies_h2d, copies_d2h;
+    double busy, device_busy, bytes_sent, message_seconds, finish, bytes_h2d, bytes_d2h;
     span *spans;
     size_t nspans, capspans;
 } sim_rank;
@@ -133,12 +180,15 @@ static void *rank_main(void *arg)
         return NULL;
 
     hs_engine_limits lim = { .workers = 0, .window = s->window, .copy_budget = s->copy_budget,
+                             .devs = r->ndev > 1 ? r->devs : NULL, .ndev = r->ndev,
                              .sim = &r->hook };
     r->err = hs_engine_begin(&lim);
     if (!r->err) {
         r->engine = hs_engine_cur;
         r->err = hs_dist_create_simulated(&r->dist, r->index, s->nranks, s->tag_limit,
                                           s->ntiles, s->home, s->esize);
+        if (!r->err && r->ndev > 1)
+            r->gpu_fallbacks = hs_dist_use_devices(r->dist, r->devs, r->ndev);
         if (!r->err && s->prepare)
             s->prepare(s->arg, r->index, r->dist);
         if (!r->err) {
@@ -291,7 +341,7 @@ static posted *match(sim *S, unsigned long long key, int rank, hs_task *t, poste
 /* Both sides are posted: the transfer takes a free link out of the
  * sender's node and into the receiver's (or the ranks' shared-memory
  * lanes inside a node) for bytes / bandwidth, then the latency. */
-static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv)
+static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int held)
 {
     const hs_sim_costs *c = &S->s->costs;
     hs_handle *h = send->acc[0].handle;
@@ -329,9 +379,53 @@ static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv)
     r->message_seconds += busy;
     S->rank[dst].received++;
     event e = { .time = start + busy + latency, .start = start, .kind = EV_MESSAGE,
-                .rank = src, .task = send, .peer_rank = dst, .peer_task = recv };
+                .rank = src, .slot = held, .task = send, .peer_rank = dst, .peer_task = recv };
     if (push_event(S, e))
         S->err = HETSCAL_ERR_NOMEM;
+}
+
+/* A rank whose calling thread runs the tasks (no workers) makes MPI
+ * progress only between them, and MPICH's large messages between ranks
+ * of a node are copied by the receiver: such a receive waits for that
+ * thread and, within a node, holds it for the copy. */
+static void start_received(sim *S, sim_rank *r)
+{
+    while (r->cpu_free > 0 && r->pending_head < r->npending) {
+        pending_receive *p = &r->pending[r->pending_head++];
+        int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
+        int held = -1;
+        if (p->src / rpn == r->index / rpn) {
+            held = 0;
+            while (r->cpu_busy[held])
+                held++;
+            r->cpu_busy[held] = 1;
+            r->cpu_free--;
+        }
+        transfer(S, p->src, p->send, r->index, p->recv, held);
+    }
+    if (r->pending_head == r->npending)
+        r->pending_head = r->npending = 0;
+}
+
+static void begin_transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv)
+{
+    if (!S->s->calling_thread) {
+        transfer(S, src, send, dst, recv, -1);
+        return;
+    }
+    sim_rank *r = &S->rank[dst];
+    if (r->npending == r->cappending) {
+        size_t cap = r->cappending ? 2 * r->cappending : 64;
+        pending_receive *p = realloc(r->pending, cap * sizeof *p);
+        if (!p) {
+            S->err = HETSCAL_ERR_NOMEM;
+            return;
+        }
+        r->pending = p;
+        r->cappending = cap;
+    }
+    r->pending[r->npending++] = (pending_receive){ src, send, recv };
+    start_received(S, r);
 }
 
 static void post(sim *S, int rank, hs_task *t)
@@ -342,9 +436,9 @@ static void post(sim *S, int rank, hs_task *t)
     if (!match(S, message_key(S, src, dst, t->tag), rank, t, &other))
         return;
     if (send)
-        transfer(S, src, t, dst, other.task);
+        begin_transfer(S, src, t, dst, other.task);
     else
-        transfer(S, src, other.task, dst, t);
+        begin_transfer(S, src, other.task, dst, t);
 }
 
 /* ---- serving the ready queues ------------------------------------------ */
@@ -364,6 +458,42 @@ static void start_host_task(sim *S, sim_rank *r, hs_task *t)
         S->err = HETSCAL_ERR_NOMEM;
 }
 
+/* Work enqueued on a stream free at *lane: it starts when the lane is
+ * free, and the lane is busy until it ends. */
+static void enqueue(sim *S, sim_rank *r, double *lane, double seconds, int kind, int slot,
+                    hs_task *t)
+{
+    double start = *lane > S->now ? *lane : S->now;
+    *lane = start + seconds;
+    event e = { .time = *lane, .start = start, .kind = kind, .rank = r->index, .slot = slot,
+                .task = t };
+    if (push_event(S, e))
+        S->err = HETSCAL_ERR_NOMEM;
+}
+
+static void start_device_task(sim *S, sim_rank *r, hs_task *t, int x)
+{
+    const hs_sim_costs *c = &S->s->costs;
+    enqueue(S, r, &r->dev[x].compute_free, c->task_overhead + c->task_seconds(c->arg, t, x),
+            EV_DEVICE, x, t);
+}
+
+static double copy_bytes(const hs_task *t)
+{
+    const hs_handle *src = t->acc[0].handle;
+    return (double)src->m * src->n * src->esize;
+}
+
+static void start_copy(sim *S, sim_rank *r, hs_task *t)
+{
+    const hs_sim_costs *c = &S->s->costs;
+    const hs_handle *src = t->acc[0].handle, *dst = t->acc[1].handle;
+    int h2d = src->dev == NULL, x = h2d ? dst->dev->index : src->dev->index;
+    sim_device *d = &r->dev[x];
+    enqueue(S, r, h2d ? &d->in_free : &d->out_free,
+            c->link_latency + copy_bytes(t) / c->link_bandwidth, EV_COPY, x, t);
+}
+
 /* Hands rank r's ready work to its free workers and its new messages to
  * the network (the simulator's thread takes r's engine meanwhile). */
 static void dispatch(sim *S, sim_rank *r)
@@ -378,6 +508,7 @@ static void dispatch(sim *S, sim_rank *r)
         t->next = NULL;
         post(S, r->index, t);
     }
+    start_received(S, r);   /* the calling thread polls before its next task */
     pthread_mutex_lock(&E.lock);
     while (r->cpu_free > 0) {
         hs_task *t = hs_heap_pop(&E.host);
@@ -385,6 +516,16 @@ static void dispatch(sim *S, sim_rank *r)
             break;
         start_host_task(S, r, t);
     }
+    /* A GPU's management thread and the copy thread enqueue all that is
+     * ready, in priority order; the streams run it in that order. */
+    for (int x = 1; x < r->ndev; x++) {
+        hs_task *t;
+        while ((t = hs_heap_pop(&E.dev[x].ready)) != NULL)
+            start_device_task(S, r, t, x);
+    }
+    hs_task *t;
+    while ((t = hs_heap_pop(&E.copies)) != NULL)
+        start_copy(S, r, t);
     pthread_mutex_unlock(&E.lock);
 }
 
@@ -399,6 +540,25 @@ static void complete(sim *S, sim_rank *r, hs_task *t)
 static void handle(sim *S, const event *e)
 {
     sim_rank *r = &S->rank[e->rank];
+    if (e->kind == EV_DEVICE) {
+        r->tasks_run++;
+        r->device_tasks[e->slot]++;
+        r->device_busy += e->time - e->start;
+        record(r, HS_TRACE_DEVICE_TRACK + e->slot, e->task->name, e->start, e->time,
+               e->task->tile, 0);
+        complete(S, r, e->task);
+        return;
+    }
+    if (e->kind == EV_COPY) {
+        int h2d = e->task->acc[0].handle->dev == NULL;
+        double bytes = copy_bytes(e->task);
+        *(h2d ? &r->copies_h2d : &r->copies_d2h) += 1;
+        *(h2d ? &r->bytes_h2d : &r->bytes_d2h) += bytes;
+        record(r, HS_TRACE_COPY_TRACK, h2d ? "h2d" : "d2h", e->start, e->time, e->task->tile,
+               (long)bytes);
+        complete(S, r, e->task);
+        return;
+    }
     if (e->kind == EV_TASK) {
         r->cpu_busy[e->slot] = 0;
         r->cpu_free++;
@@ -409,6 +569,10 @@ static void handle(sim *S, const event *e)
         return;
     }
     sim_rank *p = &S->rank[e->peer_rank];
+    if (e->slot >= 0) {
+        p->cpu_busy[e->slot] = 0;
+        p->cpu_free++;
+    }
     hs_handle *h = e->task->acc[0].handle;
     long bytes = ((long)hs_handle_words(h) + 1) * (long)sizeof(double);
     record(r, HS_TRACE_COMM_TRACK, "send", e->start, e->time, e->peer_rank, bytes);
@@ -433,6 +597,12 @@ static void write_trace(const sim *S, const sim_rank *r)
     for (int k = 0; k < S->s->cpus; k++)
         fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,"
                    "\"args\":{\"name\":\"cpu worker %d\"}}", r->index, k + 1, k + 1);
+    for (int x = 1; x < r->ndev; x++)
+        fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,"
+                   "\"args\":{\"name\":\"gpu %d\"}}", r->index, HS_TRACE_DEVICE_TRACK + x, x);
+    if (r->ndev > 1)
+        fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,"
+                   "\"args\":{\"name\":\"device copies\"}}", r->index, HS_TRACE_COPY_TRACK);
     fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,"
                "\"args\":{\"name\":\"MPI\"}}", r->index, HS_TRACE_COMM_TRACK);
     for (size_t k = 0; k < r->nspans; k++) {
@@ -543,6 +713,25 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         r->hook = (hs_engine_sim){ yield, r };
         r->cpu_free = cpus;
         r->cpu_busy = calloc((size_t)cpus, 1);
+        int gpus = setup->gpus ? setup->gpus[k] : 0;
+        if (gpus > HS_MAX_DEVICES - 1)
+            gpus = HS_MAX_DEVICES - 1;
+        r->ndev = 1 + gpus;
+        r->devs = calloc((size_t)r->ndev, sizeof *r->devs);
+        r->dev = calloc((size_t)r->ndev, sizeof *r->dev);
+        if (!r->devs || !r->dev) {
+            err = HETSCAL_ERR_NOMEM;
+            break;
+        }
+        r->devs[0] = &sim_host;
+        for (int x = 1; x < r->ndev; x++) {
+            hs_device *dev = &r->dev[x].dev;
+            *dev = (hs_device){ .ops = &sim_device_ops, .kind = HS_DEV_EMU, .index = x,
+                                .nstreams = HS_NSTREAMS,
+                                .capacity = (size_t)setup->gpu_capacity, .impl = &r->dev[x] };
+            snprintf(dev->name, sizeof dev->name, "sim:%d", x);
+            r->devs[x] = dev;
+        }
         pthread_cond_init(&r->cv, NULL);
         if (!r->cpu_busy || pthread_create(&r->thread, NULL, rank_main, r) != 0)
             err = HETSCAL_ERR_NOMEM;
@@ -573,8 +762,18 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
             hs_sim_rank_result *o = &ranks[k];
             o->stats = r->stats;
             o->stats.tasks_run = r->tasks_run;
-            o->stats.device_tasks[0] = r->tasks_run;
             o->stats.busy_seconds = r->busy;
+            for (int x = 1; x < r->ndev; x++)
+                o->stats.device_tasks[x] = r->device_tasks[x];
+            o->stats.device_tasks[0] = r->tasks_run;
+            for (int x = 1; x < r->ndev; x++)
+                o->stats.device_tasks[0] -= r->device_tasks[x];
+            o->stats.device_busy_seconds = r->device_busy;
+            o->stats.copies_h2d = r->copies_h2d;
+            o->stats.copies_d2h = r->copies_d2h;
+            o->stats.bytes_h2d = r->bytes_h2d;
+            o->stats.bytes_d2h = r->bytes_d2h;
+            o->gpu_fallbacks = r->gpu_fallbacks;
             o->stats.messages_sent = r->sent;
             o->stats.messages_received = r->received;
             o->stats.bytes_sent = r->bytes_sent;
@@ -582,7 +781,10 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
             o->message_seconds = r->message_seconds;
         }
         free(r->cpu_busy);
+        free(r->pending);
         free(r->spans);
+        free(r->devs);
+        free(r->dev);
         if (r->started)
             pthread_cond_destroy(&r->cv);
     }

@@ -13,6 +13,10 @@
  * clock; nothing depends on the host's speed, so a simulation gives the
  * same answer every time.
  *
+ * An accelerator is a compute stream and two copy lanes (in, out): work
+ * enqueued there runs in order, as on a GPU's streams, whose management
+ * and copy threads enqueue without waiting.
+ *
  * Only one thread runs at a time (the simulator or one rank's generator,
  * handing control back and forth), so the order of events is fixed. */
 #ifndef HETSCAL_RUNTIME_SIM_H
@@ -31,6 +35,8 @@ typedef struct hs_sim_costs {
     double net_latency, net_bandwidth;   /* between nodes, per link */
     int net_links;               /* links of a node (NICs), each direction */
     double shm_latency, shm_bandwidth;   /* between ranks of one node */
+    double link_latency, link_bandwidth; /* host <-> accelerator, each way,
+                                            per accelerator */
 } hs_sim_costs;
 
 /* One simulated call. */
@@ -39,11 +45,21 @@ typedef struct hs_sim_setup {
     int ranks_per_node;          /* ranks r and s share a node when
                                     r / ranks_per_node == s / ranks_per_node */
     int cpus;                    /* CPU workers of each rank (>= 1) */
+    int calling_thread;          /* no workers: the calling thread runs the
+                                    tasks (cpus 1) and makes MPI progress
+                                    only between them; it copies what it
+                                    receives from its node */
     int window;                  /* live task instances per rank */
     double copy_budget;          /* bytes of received copies per rank */
     int ntiles, esize;
     const hs_tile_home *home;
     int tag_limit;               /* MPI_TAG_UB of the simulated MPI */
+    /* Accelerators of each rank (NULL: none), each of gpu_capacity bytes:
+     * simulated devices whose memory is only counted; the rank places its
+     * tiles on them (hs_dist_use_devices) and its engine serves them, as
+     * a real rank does with its GPUs. */
+    const int *gpus;
+    double gpu_capacity;
     /* Before generation, on rank r's thread with its dist (may be NULL):
      * what a real call does there (hs_dist_copy_home ...). */
     void (*prepare)(void *arg, int rank, hs_dist *dist);
@@ -58,7 +74,9 @@ typedef struct hs_sim_setup {
 /* What one rank did. */
 typedef struct hs_sim_rank_result {
     hs_engine_stats stats;       /* as a real run counts them (busy times
-                                    virtual) */
+                                    virtual; device copies and their bytes) */
+    int gpu_fallbacks;           /* tiles hs_dist_use_devices kept on the
+                                    host */
     double finish;               /* when its last task ended */
     double message_seconds;      /* its sends' time on the links */
 } hs_sim_rank_result;
