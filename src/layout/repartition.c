@@ -453,8 +453,8 @@ static int redistribute(const hs_redist *rd, enum side from)
         rmax = rtot > rmax ? rtot : rmax;
     }
     if (!err) {
-        sbuf = hs_mem_alloc_mapped((size_t)(smax ? smax : 1) * pl.es);
-        rbuf = hs_mem_alloc_mapped((size_t)(rmax ? rmax : 1) * pl.es);
+        sbuf = hs_mem_alloc_kept(HS_KEPT_SEND, (size_t)(smax ? smax : 1) * pl.es);
+        rbuf = hs_mem_alloc_kept(HS_KEPT_RECEIVE, (size_t)(rmax ? rmax : 1) * pl.es);
         err = sbuf && rbuf ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
     }
     err = agree(g, err);
@@ -479,8 +479,8 @@ static int redistribute(const hs_redist *rd, enum side from)
     }
     if (planned)
         err = agree(g, failed ? HETSCAL_ERR_MPI : HETSCAL_SUCCESS);
-    hs_mem_free(sbuf);
-    hs_mem_free(rbuf);
+    hs_mem_keep(HS_KEPT_SEND, sbuf);      /* for the next call: see mem.h */
+    hs_mem_keep(HS_KEPT_RECEIVE, rbuf);
     plan_free(&pl);
     free(counts);
     return err;

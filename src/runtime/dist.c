@@ -74,7 +74,8 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
         }
     }
     if (data)
-        d->tile_memory = hs_mem_alloc_kept((total + sink ? total + sink : 1) * sizeof(double));
+        d->tile_memory = hs_mem_alloc_kept(HS_KEPT_TILES,
+                                           (total + sink ? total + sink : 1) * sizeof(double));
     if (data && !d->tile_memory) {
         hs_dist_destroy(d);
         return HETSCAL_ERR_NOMEM;
@@ -133,7 +134,7 @@ void hs_dist_destroy(hs_dist *d)
             hs_handle_detach(dt->copy);
         hs_dist_free_instances(d, dt);
     }
-    hs_mem_keep(d->tile_memory);   /* for the next call: see mem.h */
+    hs_mem_keep(HS_KEPT_TILES, d->tile_memory);   /* for the next call: see mem.h */
     hs_mem_free(d->tile);
     hs_mem_free(d->send_seq);
     hs_mem_free(d->recv_seq);

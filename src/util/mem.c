@@ -38,9 +38,9 @@ long hs_mem_alloc_count(void)
     return hs_fault_count(&alloc_fault);
 }
 
-/* The block kept from the last call (see hs_mem_alloc_kept). */
+/* The blocks kept from the last call, one per use (see hs_mem_alloc_kept). */
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-static union header *kept;
+static union header *kept[HS_KEPT_USES];
 
 static header *map_block(size_t total)
 {
@@ -112,14 +112,14 @@ double hs_mem_peak_bytes(void)
     return (double)atomic_load(&peak_bytes);
 }
 
-void *hs_mem_alloc_kept(size_t bytes)
+void *hs_mem_alloc_kept(hs_kept_use use, size_t bytes)
 {
     size_t total = sizeof(header) + bytes;
     if (hs_fault_hit(&alloc_fault))
         return NULL;
     pthread_mutex_lock(&kept_lock);
-    header *h = kept;
-    kept = NULL;
+    header *h = kept[use];
+    kept[use] = NULL;
     pthread_mutex_unlock(&kept_lock);
     /* Reuse it if it fits without wasting more than half of it.  Not
      * zeroed: the tiles' entries are all written by the repartition but
@@ -140,18 +140,19 @@ void *hs_mem_alloc_kept(size_t bytes)
     return p;
 }
 
-/* Makes h (or nothing) the kept block and unmaps the one it replaces. */
-static void replace_kept(header *h)
+/* Makes h (or nothing) the kept block of `use` and unmaps the one it
+ * replaces. */
+static void replace_kept(hs_kept_use use, header *h)
 {
     pthread_mutex_lock(&kept_lock);
-    header *old = kept;
-    kept = h;
+    header *old = kept[use];
+    kept[use] = h;
     pthread_mutex_unlock(&kept_lock);
     if (old)
         munmap(old, old->s.mapped);
 }
 
-void hs_mem_keep(void *p)
+void hs_mem_keep(hs_kept_use use, void *p)
 {
     if (!p)
         return;
@@ -161,18 +162,21 @@ void hs_mem_keep(void *p)
         return;
     }
     atomic_fetch_sub(&current_bytes, h->s.bytes);
-    replace_kept(h);
+    replace_kept(use, h);
 }
 
 void hs_mem_release_kept(void)
 {
-    replace_kept(NULL);
+    for (int use = 0; use < HS_KEPT_USES; use++)
+        replace_kept((hs_kept_use)use, NULL);
 }
 
 double hs_mem_kept_bytes(void)
 {
     pthread_mutex_lock(&kept_lock);
-    double bytes = kept ? (double)kept->s.mapped : 0.0;
+    double bytes = 0;
+    for (int use = 0; use < HS_KEPT_USES; use++)
+        bytes += kept[use] ? (double)kept[use]->s.mapped : 0.0;
     pthread_mutex_unlock(&kept_lock);
     return bytes;
 }

@@ -13,15 +13,24 @@ void *hs_mem_alloc(size_t bytes);            /* zeroed; NULL on failure */
 void *hs_mem_alloc_mapped(size_t bytes);
 void hs_mem_free(void *p);
 
-/* A call's tile block outlives the call (as MKL's buffers do): mapping and
- * first-touching hundreds of MB again at every call costs a few percent of
- * it.  hs_mem_alloc_kept reuses the kept block when it fits (NOT zeroed:
- * the tiles are written before they are read) and maps a new one
- * otherwise; hs_mem_keep keeps a block for the next call
- * (replacing the kept one); hs_mem_release_kept unmaps it (MPI_Finalize,
- * hetscal_release_memory(), HETSCAL_KEEP_MEMORY=0). */
-void *hs_mem_alloc_kept(size_t bytes);
-void hs_mem_keep(void *p);
+/* A call's tile block and its repartition buffers outlive the call (as
+ * MKL's buffers do): mapping and first-touching them again at every call
+ * costs a few percent of it (the send and receive buffers of a repartition
+ * between ranks: a third of its time at N = 2000).  One block is kept per
+ * use.  hs_mem_alloc_kept reuses the use's kept block when it fits (NOT
+ * zeroed: the tiles and buffers are written before they are read) and
+ * maps a new one otherwise; hs_mem_keep keeps a block for the next call
+ * (replacing the use's kept one); hs_mem_release_kept unmaps them all
+ * (MPI_Finalize, hetscal_release_memory(), HETSCAL_KEEP_MEMORY);
+ * hs_mem_kept_bytes is their total. */
+typedef enum hs_kept_use {
+    HS_KEPT_TILES,
+    HS_KEPT_SEND,      /* repartition buffers */
+    HS_KEPT_RECEIVE,
+    HS_KEPT_USES
+} hs_kept_use;
+void *hs_mem_alloc_kept(hs_kept_use use, size_t bytes);
+void hs_mem_keep(hs_kept_use use, void *p);
 void hs_mem_release_kept(void);
 double hs_mem_kept_bytes(void);
 void hs_mem_reset_peak(void);
