@@ -29,7 +29,7 @@ typedef struct options {
     int m[MAX_VALUES], nm;
     int nb[MAX_VALUES], nnb;
     int p, q, threads, nodes, gpus;
-    const char *machine;
+    const char *machine, *gpu_machine;
     const char *trace;
     int verbose, counts;
 } options;
@@ -49,6 +49,9 @@ static void usage(const char *prog)
 "  -gpus G           GPUs per node (default: the machine's; local has none)\n"
            "  -machine FILE     a machine file (timing/machines/*.machine), or local:\n"
            "                    this host, its kernels measured at start (default)\n"
+           "  -gpu-machine FILE the GPUs (gpus, gpu.*, link.*) of FILE, the rest of\n"
+           "                    -machine: local CPUs with GPUs of known speed, as the\n"
+           "                    emulated GPUs of HETSCAL_EMU_TIMING=FILE\n"
            "  -trace FILE       write the simulated run as FILE.RANK.json (HETSCAL_TRACE's\n"
            "                    format: timing/trace_gantt.py FILE draws it)\n"
            "  -quiet            the predicted_s= lines only\n"
@@ -148,6 +151,8 @@ static int parse(int argc, char **argv, options *o)
             ok = parse_ints(v, &o->nodes, 1) == 1;
         else if (!strcmp(a, "-machine"))
             o->machine = v;
+        else if (!strcmp(a, "-gpu-machine"))
+            o->gpu_machine = v;
         else if (!strcmp(a, "-trace"))
             o->trace = v;
         else
@@ -299,9 +304,21 @@ int main(int argc, char **argv)
         fprintf(stderr, "predict: %s\n", err);
         return 2;
     }
+    if (o.gpu_machine) {
+        hs_sim_machine g;
+        if (hs_sim_machine_read_gpus(o.gpu_machine, &g, err, sizeof err)) {
+            fprintf(stderr, "predict: %s\n", err);
+            return 2;
+        }
+        mach.gpus = g.gpus;
+        memcpy(mach.gpu, g.gpu, sizeof mach.gpu);
+        mach.gpu_memory_gib = g.gpu_memory_gib;
+        mach.link_gbs = g.link_gbs;
+        mach.link_latency_us = g.link_latency_us;
+    }
     if (o.gpus >= 0) {
         if (o.gpus > 0 && mach.gpu[HS_WORK_GEMM].count == 0) {
-            fprintf(stderr, "predict: the %s machine has no GPU rates (give -machine FILE)\n",
+            fprintf(stderr, "predict: the %s machine has no GPU rates (give -machine or -gpu-machine FILE)\n",
                     mach.name);
             return 2;
         }

@@ -119,7 +119,8 @@ static int set_key(hs_sim_machine *m, const char *key, const char *value)
     return -1;
 }
 
-int hs_sim_machine_read(const char *path, hs_sim_machine *m, char *err, size_t errlen)
+static int read_file(const char *path, hs_sim_machine *m, int gpus_only, char *err,
+                     size_t errlen)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -153,17 +154,28 @@ int hs_sim_machine_read(const char *path, hs_sim_machine *m, char *err, size_t e
         }
     }
     fclose(f);
-    if (!status && (m->cores < 1 || m->cpu[HS_WORK_GEMM].count == 0 ||
+    if (!status && !gpus_only && (m->cores < 1 || m->cpu[HS_WORK_GEMM].count == 0 ||
                     m->cpu_memory_gbs <= 0 || m->net_gbs <= 0 || m->shm_gbs <= 0)) {
         snprintf(err, errlen, "%s: cores, cpu.gemm, cpu.memory_gbs, net.gbs and shm.gbs "
                  "are required", path);
         status = -1;
     }
-    if (!status && m->gpus > 0 && (m->gpu[HS_WORK_GEMM].count == 0 || m->link_gbs <= 0)) {
+    if (!status && (m->gpus > 0 || gpus_only)
+        && (m->gpu[HS_WORK_GEMM].count == 0 || m->link_gbs <= 0)) {
         snprintf(err, errlen, "%s: a machine with gpus needs gpu.gemm and link.gbs", path);
         status = -1;
     }
     return status;
+}
+
+int hs_sim_machine_read(const char *path, hs_sim_machine *m, char *err, size_t errlen)
+{
+    return read_file(path, m, 0, err, errlen);
+}
+
+int hs_sim_machine_read_gpus(const char *path, hs_sim_machine *m, char *err, size_t errlen)
+{
+    return read_file(path, m, 1, err, errlen);
 }
 
 /* ---- the cost model ---------------------------------------------------- */

@@ -49,8 +49,11 @@ typedef struct hs_sim_machine {
                                         (0: unknown, this host's) */
 } hs_sim_machine;
 
-/* Reads a machine file; 0, or -1 with a one-line reason in err. */
+/* Reads a machine file; 0, or -1 with a one-line reason in err.  _gpus:
+ * a file of which only the GPUs are used (gpu.gemm and link.gbs are
+ * required, the CPU's keys not: timing/machines/emu.machine). */
 int hs_sim_machine_read(const char *path, hs_sim_machine *m, char *err, size_t errlen);
+int hs_sim_machine_read_gpus(const char *path, hs_sim_machine *m, char *err, size_t errlen);
 
 /* Parses one rate value ("128:9.5 256:10.1"); 0 or -1. */
 int hs_sim_rates_parse(const char *text, hs_sim_rates *r);

@@ -4,7 +4,8 @@
 HETSCAL_CORE_SOURCES += \
   src/device/device.h src/device/backends.h src/device/registry.c \
   src/device/kernel_host.c src/device/kernel_host_body.h src/device/host_memory.c src/device/cpu/cpu_device.c \
-  src/device/emu/emu_arena.h src/device/emu/emu_arena.c src/device/emu/emu_device.c
+  src/device/emu/emu_arena.h src/device/emu/emu_arena.c src/device/emu/emu_device.c \
+  src/device/emu/emu_timing.h src/device/emu/emu_timing.c
 if HETSCAL_CUDA
 HETSCAL_CORE_SOURCES += src/device/cuda/cuda_device.c
 endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "device/backends.h"
+#include "device/emu/emu_timing.h"
 #include "include/hetscal.h"
 
 int hs_devices_parse(const char *spec, int *kind, int *count)
@@ -178,8 +179,12 @@ static int open_emu(hs_device **list, int count, int local_rank, char *msg, size
         } else if (emu_fail_at(local_rank, i) > 0) {
             hs_emu_device_fail_at(list[i], emu_fail_at(local_rank, i));
         }
-    say(msg, msglen, "cpu + %d emulated GPU(s) of %zu bytes, delays up to %u us", count,
-        bytes, delay);
+    if (hs_emu_timed())
+        say(msg, msglen, "cpu + %d emulated GPU(s) of %zu bytes, timed by %s", count, bytes,
+            getenv("HETSCAL_EMU_TIMING"));
+    else
+        say(msg, msglen, "cpu + %d emulated GPU(s) of %zu bytes, delays up to %u us", count,
+            bytes, delay);
     return count;
 }
 

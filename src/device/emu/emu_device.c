@@ -3,10 +3,12 @@
  * so completions come late and in varying orders, but in stream order.
  * It can fail for good as a GPU with a sticky error does (hs_emu_device_fail_at):
  * from then on nothing runs, queued callbacks never run, events never
- * complete, and every operation returns an error. */
+ * complete, and every operation returns an error.  Timed (emu_timing.h):
+ * copies and kernels take the cost model's time instead of running. */
 #define _POSIX_C_SOURCE 200809L   /* nanosleep */
 #include "config.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +16,9 @@
 
 #include "device/backends.h"
 #include "device/emu/emu_arena.h"
+#include "device/emu/emu_timing.h"
 #include "include/hetscal.h"
+#include "util/clock.h"
 #include "util/fifo.h"
 #include "util/precision.h"
 
@@ -58,6 +62,7 @@ typedef struct emu {
     long fail_at;       /* the copy or kernel that breaks it (1 = first); 0 never */
     long executed;      /* copies and kernels run so far */
     int broken;         /* under emu_lock */
+    int timed;          /* copies and kernels take the model's time */
     emu_stream s[HS_NSTREAMS];
 } emu;
 
@@ -105,6 +110,22 @@ static void run(emu_op *op)
     }
 }
 
+/* Timed emulation: op's time passes (a copy or kernel, which then does
+ * nothing), sleeping until its end. */
+static void take_time(const emu_op *op)
+{
+    double seconds = op->type == OP_KERNEL ? hs_emu_kernel_seconds(&op->call)
+                     : op->type == OP_COPY ? hs_emu_copy_seconds(op->copy.m, op->copy.n,
+                                                                 op->copy.esize)
+                                           : 0;
+    double end = hs_now() + seconds;
+    struct timespec t;
+    t.tv_sec = (time_t)end;
+    t.tv_nsec = (long)((end - (double)t.tv_sec) * 1e9);
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) == EINTR)
+        ;   /* interrupted: sleep on to the same end */
+}
+
 static void unpin(hs_arena *arena, emu_op *op)
 {
     for (int i = 0; i < op->npin; i++)
@@ -130,8 +151,11 @@ static void *stream_main(void *arg)
             e->broken = 1;
         int dead = e->broken;
         pthread_mutex_unlock(&emu_lock);
-        late(s, e->delay_us);
-        if (!dead)
+        if (!e->timed)
+            late(s, e->delay_us);
+        if (!dead && e->timed && (op->type == OP_COPY || op->type == OP_KERNEL))
+            take_time(op);
+        else if (!dead)
             run(op);
         unpin(e->arena, op);
         pthread_mutex_lock(&emu_lock);
@@ -430,6 +454,7 @@ hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
     e->dev.impl = e;
     snprintf(e->dev.name, sizeof e->dev.name, "emu:%d", index);
     e->delay_us = delay_us;
+    e->timed = hs_emu_timed();
     for (; started < HS_NSTREAMS; started++) {
         emu_stream *s = &e->s[started];
         s->emu = e;

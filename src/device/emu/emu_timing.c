@@ -1,0 +1,77 @@
+/* Timed emulation: the cost of an emulated GPU's operations (see
+ * emu_timing.h), from a machine file read with the simulation's own
+ * reader, so that both sides take the same rates. */
+#include "config.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "api/sim_machine.h"
+#include "device/emu/emu_timing.h"
+#include "util/precision.h"
+
+static hs_sim_machine machine;
+static int timed;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void read_machine(void)
+{
+    const char *path = getenv("HETSCAL_EMU_TIMING");
+    char err[512];
+    if (!path || !*path)
+        return;
+    if (hs_sim_machine_read_gpus(path, &machine, err, sizeof err)) {
+        fprintf(stderr, "hetscal: HETSCAL_EMU_TIMING: %s; emulated GPUs untimed\n", err);
+        return;
+    }
+    timed = 1;
+}
+
+int hs_emu_timed(void)
+{
+    pthread_once(&once, read_machine);
+    return timed;
+}
+
+/* The rate class, real flops and rate-setting size of a call, as the
+ * simulation's kernel_work counts a task's kernels: GEMM 2mnk, SYRK/HERK
+ * n^2 k, TRSM/TRMM the triangle's side squared times the other; a complex
+ * flop is 4 real ones; GEMM's size is the side of the cube of the same
+ * work. */
+double hs_emu_kernel_seconds(const hs_kernel_call *c)
+{
+    int cls, size;
+    double flops;
+    switch (c->op) {
+    case HS_K_GEMM:
+        cls = HS_WORK_GEMM;
+        flops = 2.0 * c->m * c->n * c->k;
+        size = (int)cbrt((double)c->m * c->n * c->k);
+        break;
+    case HS_K_HERK:
+        cls = HS_WORK_SYRK;
+        flops = (double)c->n * c->n * c->k;
+        size = c->n;
+        break;
+    default:   /* TRSM, TRMM */
+        cls = HS_WORK_TRSM;
+        flops = c->side == 'L' ? (double)c->m * c->m * c->n : (double)c->m * c->n * c->n;
+        size = c->side == 'L' ? c->m : c->n;
+        break;
+    }
+    if (hs_prec_complex(c->prec))
+        flops *= 4;
+    double rate = hs_sim_rate_at(&machine.gpu[cls], size);
+    if (rate <= 0)
+        rate = hs_sim_rate_at(&machine.gpu[HS_WORK_GEMM], size);
+    if (c->prec == HS_PREC_S || c->prec == HS_PREC_C)
+        rate *= machine.single_speedup;
+    return flops / (rate * 1e9);
+}
+
+double hs_emu_copy_seconds(int m, int n, int esize)
+{
+    return machine.link_latency_us * 1e-6 + (double)m * n * esize / (machine.link_gbs * 1e9);
+}
