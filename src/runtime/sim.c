@@ -3,9 +3,11 @@
  * ready queues against a virtual clock.  Control passes like a baton
  * (`running`): a rank's thread runs only between resume() and its next
  * yield(), the simulator only while no rank runs. */
+#define _GNU_SOURCE   /* sched_getcpu, pthread_{get,set}affinity_np */
 #include "config.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -689,6 +691,23 @@ static int simulate(sim *S)
     return S->err;
 }
 
+/* The baton passes between threads of which one runs at a time: on one
+ * CPU each pass is a wake-up on the same core instead of one across cores
+ * (a third less time).  The calling thread (whose mask the rank threads
+ * inherit) is kept on its current CPU for the run; *saved gets its mask
+ * back after.  0, or -1 when the masks are not available (then nothing
+ * changes). */
+static int pin_to_one_cpu(cpu_set_t *saved)
+{
+    int cpu = sched_getcpu();
+    cpu_set_t one;
+    if (cpu < 0 || pthread_getaffinity_np(pthread_self(), sizeof *saved, saved) != 0)
+        return -1;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    return pthread_setaffinity_np(pthread_self(), sizeof one, &one) == 0 ? 0 : -1;
+}
+
 int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *ranks)
 {
     sim S = { .s = setup, .running = -1 };
@@ -696,6 +715,8 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
     int rpn = setup->ranks_per_node > 0 ? setup->ranks_per_node : 1;
     int links = setup->costs.net_links > 0 ? setup->costs.net_links : 1;
     int err = HETSCAL_SUCCESS;
+    cpu_set_t saved;
+    int pinned = pin_to_one_cpu(&saved) == 0;
 
     *seconds = 0;
     S.nnodes = (R + rpn - 1) / rpn;
@@ -795,5 +816,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
     free(S.table);
     pthread_cond_destroy(&S.cv);
     pthread_mutex_destroy(&S.lock);
+    if (pinned)
+        (void)pthread_setaffinity_np(pthread_self(), sizeof saved, &saved);
     return err;
 }
