@@ -326,6 +326,30 @@ static int tasks_grow_locked(void)
 
 static int run_inline_locked(void);
 
+/* What a simulated generator waits for when it yields (hs_engine_sim_waits). */
+enum { SIM_WAIT_NONE, SIM_WAIT_TASK, SIM_WAIT_WINDOW, SIM_WAIT_DRAIN, SIM_WAIT_FINISHED };
+
+static int window_full_locked(const hs_engine *e)
+{
+    return (e->live >= e->window || (e->copy_bytes > e->copy_budget && e->live > 0))
+           && !e->shutdown;
+}
+
+int hs_engine_sim_waits(hs_engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    int waits;
+    switch (e->sim_wait) {
+    case SIM_WAIT_TASK: waits = !e->free_tasks; break;
+    case SIM_WAIT_WINDOW: waits = window_full_locked(e); break;
+    case SIM_WAIT_DRAIN: waits = e->live > 0 && !e->shutdown; break;
+    case SIM_WAIT_FINISHED: waits = !(e->gen_done && e->live == 0); break;
+    default: waits = 0; break;
+    }
+    pthread_mutex_unlock(&e->lock);
+    return waits;
+}
+
 /* The free list, non-empty (see above). */
 static hs_task *task_take_locked(void)
 {
@@ -334,6 +358,7 @@ static hs_task *task_take_locked(void)
             break;
         hs_engine_fail_locked(HETSCAL_ERR_NOMEM);
         E.task_waiting = 1;
+        E.sim_wait = SIM_WAIT_TASK;
         if (!run_inline_locked())
             pthread_cond_wait(&E.window_cv, &E.lock);
         E.task_waiting = 0;
@@ -394,8 +419,8 @@ void hs_task_submit(hs_task *t)
 void hs_engine_window_wait(void)
 {
     pthread_mutex_lock(&E.lock);
-    while ((E.live >= E.window || (E.copy_bytes > E.copy_budget && E.live > 0)) &&
-           !E.shutdown)
+    E.sim_wait = SIM_WAIT_WINDOW;
+    while (window_full_locked(hs_engine_cur))
         if (!run_inline_locked())
             pthread_cond_wait(&E.window_cv, &E.lock);
     pthread_mutex_unlock(&E.lock);
@@ -404,6 +429,7 @@ void hs_engine_window_wait(void)
 void hs_engine_drain_wait(void)
 {
     pthread_mutex_lock(&E.lock);
+    E.sim_wait = SIM_WAIT_DRAIN;
     while (E.live > 0 && !E.shutdown)
         if (!run_inline_locked())
             pthread_cond_wait(&E.window_cv, &E.lock);
@@ -687,6 +713,7 @@ int hs_engine_finished(void)
 void hs_engine_wait_finished(void)
 {
     pthread_mutex_lock(&E.lock);
+    E.sim_wait = SIM_WAIT_FINISHED;
     while (!finished_locked())
         if (!run_inline_locked())
             pthread_cond_wait(&E.comm_cv, &E.lock);

@@ -80,6 +80,8 @@ typedef struct hs_engine {
                                     lock, read alone by hs_engine_failure */
     int tracing;
     const hs_engine_sim *sim;    /* simulation mode (engine.h), or NULL */
+    int sim_wait;                /* simulated: what the generator waits for
+                                    while it has yielded (enum in engine.c) */
     hs_engine_stats stats;
 
     hs_thread_slot slot[HS_MAX_WORKERS + 1];   /* [0] generator, workers */
@@ -93,6 +95,10 @@ typedef struct hs_engine {
  * task in a device's completion callback. */
 extern _Thread_local hs_engine *hs_engine_cur;
 #define E (*hs_engine_cur)
+
+/* Simulation: whether e's generator, which has yielded, would still wait
+ * (the simulator resumes it only when not: most events leave it waiting). */
+int hs_engine_sim_waits(hs_engine *e);
 
 /* Engine lock held. */
 void hs_engine_complete_locked(hs_task *t);

@@ -88,7 +88,6 @@ typedef struct sim_rank {
     int err;
     hs_engine_stats stats;      /* the engine's counters, at its end */
     int blocked;                /* its generator yielded (waits to resume) */
-    int generated;              /* its generator has inserted everything */
     int done;                   /* its thread has finished */
     unsigned char *cpu_busy;    /* cpus entries: worker k runs a task */
     int cpu_free;
@@ -195,9 +194,7 @@ static void *rank_main(void *arg)
             s->prepare(s->arg, r->index, r->dist);
         if (!r->err) {
             hs_engine_generate_here(generate, r);
-            r->generated = 1;
-            while (!hs_engine_finished())
-                yield(r);
+            hs_engine_wait_finished();   /* yields until the rank's tasks are done */
         }
         hs_engine_end(&r->stats);
         hs_dist_destroy(r->dist);
@@ -628,21 +625,13 @@ static int all_done(const sim *S)
     return 1;
 }
 
-/* Lets rank r go on: its generator, if it waits and may have room now
- * (once it has generated everything it waits only for the end), then its
+/* Lets rank r go on: its generator, if it has yielded and what it waits
+ * for has come (or `force`: a stalled run tries every generator), then its
  * ready work to its workers and the network. */
-static void step_rank(sim *S, sim_rank *r)
+static void step_rank(sim *S, sim_rank *r, int force)
 {
-    if (r->blocked && !r->done) {
-        int go = 1;
-        if (r->generated) {
-            pthread_mutex_lock(&r->engine->lock);
-            go = r->engine->live == 0;
-            pthread_mutex_unlock(&r->engine->lock);
-        }
-        if (go)
-            resume(S, r);
-    }
+    if (r->blocked && !r->done && (force || !r->engine || !hs_engine_sim_waits(r->engine)))
+        resume(S, r);
     dispatch(S, r);
 }
 
@@ -676,7 +665,7 @@ static int simulate(sim *S)
             /* Nothing in flight: only a waiting generator can go on. */
             long before_step = progress(S);
             for (int k = 0; k < R; k++)
-                step_rank(S, &S->rank[k]);
+                step_rank(S, &S->rank[k], 1);
             if (S->nev == 0 && progress(S) == before_step)
                 return HETSCAL_ERR_INTERNAL;
             continue;
@@ -684,9 +673,9 @@ static int simulate(sim *S)
         event e = pop_event(S);
         S->now = e.time;
         handle(S, &e);
-        step_rank(S, &S->rank[e.rank]);
+        step_rank(S, &S->rank[e.rank], 0);
         if (e.kind == EV_MESSAGE)
-            step_rank(S, &S->rank[e.peer_rank]);
+            step_rank(S, &S->rank[e.peer_rank], 0);
     }
     return S->err;
 }
