@@ -280,9 +280,18 @@ static unsigned long long message_key(const sim *S, int src, int dst, int tag)
     return ((unsigned long long)((long)src * S->s->nranks + dst) << 32 | (unsigned)tag) + 1;
 }
 
+/* Every bit of the key mixed into the low ones (splitmix64's finalizer):
+ * the rank pair lies in the high half, and a multiply alone leaves the
+ * low bits to the tag, so that one tag's messages between all pairs
+ * fell into one long cluster (quadratic in the ranks). */
 static size_t slot_of(const sim *S, unsigned long long key)
 {
-    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 17) & (S->captable - 1);
+    key ^= key >> 30;
+    key *= 0xBF58476D1CE4E5B9ull;
+    key ^= key >> 27;
+    key *= 0x94D049BB133111EBull;
+    key ^= key >> 31;
+    return (size_t)key & (S->captable - 1);
 }
 
 static int table_grow(sim *S)
