@@ -10,6 +10,9 @@
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=.}"
 export top_builddir
+# The real calls (testing/launch) and predict read the same kernel rates.
+: "${HETSCAL_RATES_FILE:=$top_builddir/testing/kernel-rates}"
+export HETSCAL_RATES_FILE
 routines=${1:-potrf,geqrf,getrf} sizes=${2:-2000,4000,8000} reps=${3:-3}
 nb=${NB:-64}
 tmp=$(mktemp -d) || exit 1
