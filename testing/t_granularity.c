@@ -98,6 +98,28 @@ static void test_agree(void)
     expect(!hs_kernel_rates_agree(none, none), "agree: no rates measured");
 }
 
+/* Which measured sizes the probe measures again before the rates file
+ * keeps them: a GEMM rate that dips below a smaller size's was measured
+ * on shared cores (a host's rates of 256 and 512 seen under other load:
+ * 46 and 24 GF/s). */
+static void test_plausible(void)
+{
+    double r[HS_RATE_SIZES][HS_NRATES] = { { 0 } };
+    int known[HS_RATE_SIZES] = { 0 };
+    int s256 = size_index(256), s384 = size_index(384), s512 = size_index(512);
+    r[s256][0] = 46;
+    r[s384][0] = 36.8;
+    r[s512][0] = 23.9;
+    known[s256] = known[s384] = known[s512] = 1;
+    expect(hs_kernel_rates_plausible(r, known, s256), "plausible: the smallest size");
+    expect(hs_kernel_rates_plausible(r, known, s384), "plausible: 20% below a smaller size");
+    expect(!hs_kernel_rates_plausible(r, known, s512), "plausible: half a smaller size's rate");
+    known[s256] = known[s384] = 0;
+    expect(hs_kernel_rates_plausible(r, known, s512), "plausible: sizes not known do not count");
+    r[s512][0] = 0;
+    expect(!hs_kernel_rates_plausible(r, known, s512), "plausible: not measured");
+}
+
 /* The probe on two threads for the two smallest sizes, into the rates
  * file; then the same rates again (from this process's table). */
 static void test_probe(void)
@@ -132,6 +154,7 @@ int main(int argc, char **argv)
     test_parse();
     test_model();
     test_agree();
+    test_plausible();
     test_probe();
     printf("%s: %d failure(s)\n", argv[0], failures);
     return failures;

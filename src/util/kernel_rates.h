@@ -42,6 +42,16 @@ int hs_kernel_rates(int count, int threads, int local_ranks, double rates[][HS_N
 #define HS_RATES_AGREE_SPREAD 0.10
 int hs_kernel_rates_agree(const double a[HS_NRATES], const double b[HS_NRATES]);
 
+/* Whether size s's rates look undisturbed: a block kernel runs at least
+ * as fast on larger tiles as on smaller ones, within the measurement's
+ * spread, on any CPU (larger tiles only add reuse).  So a GEMM rate below
+ * HS_RATES_DIP_FLOOR of a smaller known size's says the probe shared its
+ * cores with other load through its passes at that size: it measures the
+ * size again (at most four more passes, the best kept) before the rates
+ * file keeps it.  known[] marks the sizes whose rates[] are set. */
+#define HS_RATES_DIP_FLOOR 0.75
+int hs_kernel_rates_plausible(const double rates[][HS_NRATES], const int known[], int s);
+
 /* Parses a HETSCAL_KERNEL_RATES value into rates[0..HS_RATE_SIZES-1];
  * returns 0, or -1 when it is malformed (then it is ignored). */
 int hs_kernel_rates_parse(const char *text, double rates[][HS_NRATES]);
