@@ -354,6 +354,7 @@ int main(int argc, char **argv)
                                       .host_rate = hs_sim_rate_at(&mach.cpu[HS_WORK_GEMM], 256),
                                       .gpu_rate = best_rate(&mach.gpu[HS_WORK_GEMM]),
                                       .copy_bandwidth = mach.cpu_memory_gbs * 1e9 * threads,
+                                      .first_touch_bandwidth = mach.first_touch_gbs * 1e9,
                                       .trace = o.trace };
                     hs_sim_model_costs(&model, &c.costs);
                     hs_sim_prediction p;

@@ -16,6 +16,7 @@
 #include "util/clock.h"
 #include "util/config.h"
 #include "util/kernel_rates.h"
+#include "util/mem.h"
 
 /* The panel width of ?GEQRT's blocks in the QR panel kernel. */
 enum { PANEL_IB = 64 };
@@ -119,6 +120,25 @@ static double copy_rate(int threads)
     return worst > 0 ? 2.0 * (64u << 20) / worst * 1e-9 : 0;
 }
 
+/* GB/s at which one thread faults in memory mapped as a call's tile block
+ * is (util/mem.h: huge pages asked for): the best of 3 fresh mappings. */
+static double first_touch_rate(void)
+{
+    enum { BYTES = 64 << 20 };
+    double best = 0;
+    for (int rep = 0; rep < 3; rep++) {
+        char *p = hs_mem_alloc_mapped(BYTES);
+        if (!p)
+            break;
+        double t0 = hs_now();
+        memset(p, 1, BYTES);
+        double s = hs_now() - t0, rate = s > 0 ? BYTES / s * 1e-9 : 0;
+        best = rate > best ? rate : best;
+        hs_mem_free(p);
+    }
+    return best;
+}
+
 int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
 {
     memset(m, 0, sizeof *m);
@@ -153,6 +173,7 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
         }
     }
     m->cpu_memory_gbs = copy_rate(busy);
+    m->first_touch_gbs = first_touch_rate();
     /* MPICH moves a large message between ranks of a node through shared
      * memory: a copy in and a copy out, pipelined. */
     m->shm_gbs = copy_rate(1) / 2;
@@ -175,8 +196,9 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
                 fprintf(log, " %d:%.1f", m->cpu[c].size[k], m->cpu[c].gflops[k]);
             fprintf(log, "\n");
         }
-        fprintf(log, "  copies %.1f GB/s per core, shared memory %.1f GB/s, cache %.0f MiB\n",
-                m->cpu_memory_gbs, m->shm_gbs, m->cache_mib);
+        fprintf(log, "  copies %.1f GB/s per core, shared memory %.1f GB/s, fresh memory "
+                "%.1f GB/s, cache %.0f MiB\n", m->cpu_memory_gbs, m->shm_gbs,
+                m->first_touch_gbs, m->cache_mib);
     }
     return 0;
 }

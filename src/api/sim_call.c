@@ -93,6 +93,22 @@ static double repartition_seconds(const hs_sim_call *c, const moved *per_rank, i
     return worst;
 }
 
+/* A tile block above the kept bound is mapped afresh at every call, and
+ * its pages are faulted in as the repartition first writes them: the
+ * slowest rank's tile bytes at the first-touch rate, before the run (when
+ * the copies are tasks of the run they fault in the same pages there). */
+static double first_touch_seconds(const hs_sim_call *c, const moved *per_rank, int nranks)
+{
+    double worst = 0;
+    for (int k = 0; k < nranks; k++) {
+        double tiles = per_rank[k].kept + per_rank[k].received;
+        if (tiles > c->cfg.keep_bytes && c->first_touch_bandwidth > 0
+            && tiles / c->first_touch_bandwidth > worst)
+            worst = tiles / c->first_touch_bandwidth;
+    }
+    return worst;
+}
+
 int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
 {
     int nranks = c->nprow * c->npcol;
@@ -180,12 +196,15 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
             .costs = c->costs, .trace = c->trace };
         status = hs_sim_run(&s, &p->t_run, ranks);
         p->workers = s.cpus;
-        if (!status && !call.rep.copy_tasks) {
+        if (!status)
             repartition_bytes(c, &call, home, per_rank);
+        if (!status && !call.rep.copy_tasks) {
             p->t_in = p->t_out = repartition_seconds(c, per_rank, nranks);
             for (int k = 0; k < nranks; k++)
                 p->repartition_bytes += per_rank[k].sent;
         }
+        if (!status)
+            p->t_in += first_touch_seconds(c, per_rank, nranks);
     }
     p->tile = call.rep.tile;
     p->panel_gpu = call.rep.panel_gpu;

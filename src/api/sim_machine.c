@@ -67,6 +67,7 @@ static double *number_field(hs_sim_machine *m, const char *key)
 {
     static const struct { const char *key; size_t off; } keys[] = {
         { "cpu.memory_gbs", offsetof(hs_sim_machine, cpu_memory_gbs) },
+        { "cpu.first_touch_gbs", offsetof(hs_sim_machine, first_touch_gbs) },
         { "single_speedup", offsetof(hs_sim_machine, single_speedup) },
         { "gpu.memory_gib", offsetof(hs_sim_machine, gpu_memory_gib) },
         { "link.gbs", offsetof(hs_sim_machine, link_gbs) },

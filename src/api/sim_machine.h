@@ -32,6 +32,8 @@ typedef struct hs_sim_machine {
     hs_sim_rates cpu[HS_NWORK];      /* cpu.gemm, cpu.syrk ... cpu.getrf */
     double cpu_memory_gbs;           /* cpu.memory_gbs: one core's copies,
                                         every core copying */
+    double first_touch_gbs;          /* cpu.first_touch_gbs: fresh memory one
+                                        thread faults in (0: not counted) */
     double single_speedup;           /* single_speedup: S and C rates over
                                         D and Z (default 2) */
     hs_sim_rates gpu[HS_NWORK];      /* gpu.gemm ... */
