@@ -194,6 +194,12 @@ int hs_call_copy_as_tasks(const hetscal_grid *grid, const hs_config *cfg, hs_cal
 void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)
 {
     hs_dist_destroy(dist);
+    /* Over the bound, the repartition buffers go first: the tile block is
+     * what saves the most at the next call. */
+    if (hs_mem_kept_bytes() > cfg->keep_bytes) {
+        hs_mem_release_kept_use(HS_KEPT_SEND);
+        hs_mem_release_kept_use(HS_KEPT_RECEIVE);
+    }
     if (hs_mem_kept_bytes() > cfg->keep_bytes)
         hs_mem_release_kept();
     hs_devmem_trim_to(cfg->keep_device_bytes);

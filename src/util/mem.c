@@ -165,6 +165,19 @@ void hs_mem_keep(hs_kept_use use, void *p)
     replace_kept(use, h);
 }
 
+void hs_mem_release_kept_use(hs_kept_use use)
+{
+    replace_kept(use, NULL);
+}
+
+double hs_mem_kept_bytes_of(hs_kept_use use)
+{
+    pthread_mutex_lock(&kept_lock);
+    double bytes = kept[use] ? (double)kept[use]->s.mapped : 0.0;
+    pthread_mutex_unlock(&kept_lock);
+    return bytes;
+}
+
 void hs_mem_release_kept(void)
 {
     for (int use = 0; use < HS_KEPT_USES; use++)

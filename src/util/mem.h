@@ -33,6 +33,8 @@ void *hs_mem_alloc_kept(hs_kept_use use, size_t bytes);
 void hs_mem_keep(hs_kept_use use, void *p);
 void hs_mem_release_kept(void);
 double hs_mem_kept_bytes(void);
+void hs_mem_release_kept_use(hs_kept_use use);
+double hs_mem_kept_bytes_of(hs_kept_use use);
 void hs_mem_reset_peak(void);
 double hs_mem_peak_bytes(void);              /* since the last reset */
 
