@@ -329,6 +329,11 @@ static int run_inline_locked(void);
 /* What a simulated generator waits for when it yields (hs_engine_sim_waits). */
 enum { SIM_WAIT_NONE, SIM_WAIT_TASK, SIM_WAIT_WINDOW, SIM_WAIT_DRAIN, SIM_WAIT_FINISHED };
 
+static int engine_finished(const hs_engine *e)
+{
+    return e->gen_done && e->live == 0;
+}
+
 static int window_full_locked(const hs_engine *e)
 {
     return (e->live >= e->window || (e->copy_bytes > e->copy_budget && e->live > 0))
@@ -343,7 +348,7 @@ int hs_engine_sim_waits(hs_engine *e)
     case SIM_WAIT_TASK: waits = !e->free_tasks; break;
     case SIM_WAIT_WINDOW: waits = window_full_locked(e); break;
     case SIM_WAIT_DRAIN: waits = e->live > 0 && !e->shutdown; break;
-    case SIM_WAIT_FINISHED: waits = !(e->gen_done && e->live == 0); break;
+    case SIM_WAIT_FINISHED: waits = !engine_finished(e); break;
     default: waits = 0; break;
     }
     pthread_mutex_unlock(&e->lock);
@@ -699,7 +704,7 @@ void hs_engine_generate_here(void (*generate)(void *arg), void *arg)
 
 static int finished_locked(void)
 {
-    return E.gen_done && E.live == 0;
+    return engine_finished(hs_engine_cur);
 }
 
 int hs_engine_finished(void)

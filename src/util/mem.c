@@ -186,10 +186,8 @@ void hs_mem_release_kept(void)
 
 double hs_mem_kept_bytes(void)
 {
-    pthread_mutex_lock(&kept_lock);
     double bytes = 0;
     for (int use = 0; use < HS_KEPT_USES; use++)
-        bytes += kept[use] ? (double)kept[use]->s.mapped : 0.0;
-    pthread_mutex_unlock(&kept_lock);
+        bytes += hs_mem_kept_bytes_of((hs_kept_use)use);
     return bytes;
 }

@@ -110,14 +110,13 @@ static void run(emu_op *op)
     }
 }
 
-/* Timed emulation: op's time passes (a copy or kernel, which then does
- * nothing), sleeping until its end. */
+/* Timed emulation: the time of op (a copy or a kernel, which then does
+ * nothing) passes, sleeping until its end. */
 static void take_time(const emu_op *op)
 {
-    double seconds = op->type == OP_KERNEL ? hs_emu_kernel_seconds(&op->call)
-                     : op->type == OP_COPY ? hs_emu_copy_seconds(op->copy.m, op->copy.n,
-                                                                 op->copy.esize)
-                                           : 0;
+    double seconds = op->type == OP_KERNEL
+                         ? hs_emu_kernel_seconds(&op->call)
+                         : hs_emu_copy_seconds(op->copy.m, op->copy.n, op->copy.esize);
     double end = hs_now() + seconds;
     struct timespec t;
     t.tv_sec = (time_t)end;
