@@ -31,8 +31,10 @@ const char *hetscal_version(void);
 
 /* Gives back the memory hetscal keeps between calls (the last call's tile
  * block, about the local share of the matrix; kept because mapping and
- * touching it again costs a few percent of each call).  Local; may be
- * called at any time outside a call.  HETSCAL_KEEP_MEMORY=0 keeps none. */
+ * touching it again costs a few percent of each call; on a rank with GPUs
+ * also its pinning and the pinned buffers and GPU buffers kept for the next
+ * call).  Local; may be called at any time outside a call.
+ * HETSCAL_KEEP_MEMORY=0 keeps none. */
 void hetscal_release_memory(void);
 
 /* Complex arrays: C99 complex types in C (interleaved real and imaginary

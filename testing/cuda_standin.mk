@@ -20,12 +20,13 @@ cuda_standin_tests = \
   testing/cuda_llt_np2.sh testing/cuda_qr_np2.sh testing/cuda_qr_call_np2.sh \
   testing/cuda_concurrent_calls_np2.sh testing/cuda_sticky_np2.sh \
   testing/cuda_xdllt_np2.sh testing/cuda_xdqr_np4.sh testing/cuda_app_device_np2.sh \
-  testing/cuda_visible_mpmd_np2.sh testing/cuda_llt_prec_np2.sh testing/cuda_qr_prec_np2.sh
+  testing/cuda_visible_mpmd_np2.sh testing/cuda_llt_prec_np2.sh testing/cuda_qr_prec_np2.sh \
+  testing/cuda_pinned_np2.sh testing/cuda_np1.sh
 EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tests) \
   testing/cuda_standin/enum_values.c testing/cuda_standin/bin/nvidia-smi \
   testing/t_cuda_standin.h \
   testing/t_cuda_standin.c testing/t_cuda_standin_rules.c testing/t_cuda_standin_blas.c \
-  testing/t_cuda_app_device.c
+  testing/t_cuda_app_device.c testing/t_cuda_pinned.c
 
 if HETSCAL_CUDA_STANDIN
 noinst_LTLIBRARIES += testing/cuda_standin/libcudastandin.la
@@ -47,9 +48,18 @@ check_PROGRAMS += testing/t_cuda_app_device
 testing_t_cuda_app_device_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/cuda_standin/include
 testing_t_cuda_app_device_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 
+# Pinned host memory: pinned once, kept, cached and released.
+check_PROGRAMS += testing/t_cuda_pinned
+testing_t_cuda_pinned_CPPFLAGS = $(testing_t_cuda_app_device_CPPFLAGS)
+testing_t_cuda_pinned_LDADD = $(testing_t_cuda_app_device_LDADD)
+
 TESTS += $(cuda_standin_tests)
-# The simulated GPUs are visible GPUs to nvidia-smi -L too.
+# The simulated GPUs are visible GPUs to nvidia-smi -L too.  Every test
+# requires the backend's copies to be asynchronous: host memory that
+# crosses to a GPU is pinned (t_cuda_standin.sh, which tests pageable
+# copies themselves, unsets it).
 AM_TESTS_ENVIRONMENT += STANDIN_CC='$(CC)' STANDIN_CFLAGS='$(PICKY_CFLAGS)'; \
   PATH='$(abs_top_srcdir)/testing/cuda_standin/bin':$$PATH; \
-  export STANDIN_CC STANDIN_CFLAGS PATH;
+  CUDA_STANDIN_PAGEABLE=fail; \
+  export STANDIN_CC STANDIN_CFLAGS PATH CUDA_STANDIN_PAGEABLE;
 endif

@@ -31,18 +31,11 @@ static void check(int ok, const char *what, int rank)
 
 int main(void)
 {
-    int me, nprocs, ctxt, nprow, npcol, myrow, mycol, info, zero = 0, n = N, nb = NB;
-    int gpus = 0;
-    Cblacs_pinfo(&me, &nprocs);
-    Cblacs_get(-1, 0, &ctxt);
-    Cblacs_gridinit(&ctxt, "R", 1, nprocs);
-    Cblacs_gridinfo(ctxt, &nprow, &npcol, &myrow, &mycol);
+    spd_problem p;
+    spd_problem_init(&p, N, NB);
+    int me = p.me, info, n = N, *desc = p.desc, gpus = 0;
+    size_t count = p.count;
     check(cudaGetDeviceCount(&gpus) == cudaSuccess && gpus >= 2, "two GPUs visible", me);
-    int nloc_r = numroc_(&n, &nb, &myrow, &zero, &nprow);
-    int nloc_c = numroc_(&n, &nb, &mycol, &zero, &npcol);
-    int lld = nloc_r > 1 ? nloc_r : 1, desc[9];
-    descinit_(desc, &n, &n, &nb, &nb, &zero, &zero, &ctxt, &lld, &info);
-    size_t count = (size_t)lld * (size_t)(nloc_c > 0 ? nloc_c : 1);
     double *a[2] = { malloc(count * sizeof(double)), malloc(count * sizeof(double)) };
     check(a[0] && a[1], "memory", me);
 
@@ -54,7 +47,7 @@ int main(void)
         int one = 1, current = -1;
         char what[96];
         check(cudaSetDevice(app_gpu[k]) == cudaSuccess, "cudaSetDevice", me);
-        spd_matrix_fill(a[k], lld, nloc_r, nloc_c, N, NB, myrow, mycol, nprow, npcol);
+        spd_problem_fill(&p, a[k]);
         pdpotrf_("L", &n, a[k], &one, &one, desc, &info);
         snprintf(what, sizeof what, "INFO = %d after the call with GPU %d selected", info,
                  app_gpu[k]);
@@ -73,7 +66,7 @@ int main(void)
     MPI_Allreduce(&failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (me == 0)
         printf("t_cuda_app_device: %d failed checks\n", total);
-    Cblacs_gridexit(ctxt);
+    Cblacs_gridexit(p.ctxt);
     Cblacs_exit(0);
     return total;
 }

@@ -293,7 +293,8 @@ static void test_rules(void)
     char out[4096];
     for (const standin_rule *r = standin_rules; r->name; r++) {
         const char *args[] = { "--rule", r->name, NULL };
-        int st = spawn_self(args, NULL, out, sizeof out);
+        const char *env[] = { r->env, NULL };
+        int st = spawn_self(args, env, out, sizeof out);
         int ok = r->aborts ? WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT
                            : WIFEXITED(st) && WEXITSTATUS(st) == 0;
         ok = ok && strstr(out, r->line) != NULL;

@@ -27,6 +27,7 @@ typedef struct standin_rule {
     const char *name;
     const char *line;   /* the start of the line expected on stderr */
     int aborts;         /* 0: an error code, the process goes on */
+    const char *env;    /* a control the rule needs (NULL: none) */
 } standin_rule;
 extern const standin_rule standin_rules[];
 

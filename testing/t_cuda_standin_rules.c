@@ -12,7 +12,7 @@
 
 #include "t_cuda_standin.h"
 
-#define R(name, line, aborts) { name, "cuda-standin: " line, aborts }
+#define R(name, line, aborts) { name, "cuda-standin: " line, aborts, NULL }
 const standin_rule standin_rules[] = {
     R("copy-beyond", "access beyond the end of a device allocation", 1),
     R("copy2d-beyond", "access beyond the end of a device allocation", 1),
@@ -37,7 +37,9 @@ const standin_rule standin_rules[] = {
     R("free-host-not-pinned", "cudaFreeHost of a pointer that is not from cudaHostAlloc", 0),
     R("unregister-not-registered", "cudaHostUnregister of memory that cudaHostRegister", 0),
     R("pitch", "width beyond a pitch", 0),
-    { NULL, NULL, 0 },
+    { "pageable-fail", "cuda-standin: an asynchronous copy with pageable host memory", 1,
+      "CUDA_STANDIN_PAGEABLE=fail" },
+    { NULL, NULL, 0, NULL },
 };
 
 static cudaStream_t stream_on(int dev)
@@ -145,6 +147,17 @@ void standin_test_rule(const char *rule)
     } else if (!strcmp(rule, "unregister-not-registered")) {
         if (cudaHostUnregister(host) == cudaErrorHostMemoryNotRegistered)
             exit(0);
+    } else if (!strcmp(rule, "pageable-fail")) {
+        /* Pinned memory, allocated or registered, passes; then host[] fails. */
+        static double registered[512];
+        double *pinned;
+        if (cudaMallocHost((void **)&pinned, 1024) != cudaSuccess ||
+            cudaHostRegister(registered, sizeof registered, cudaHostRegisterPortable) ||
+            cudaMemcpyAsync(d, pinned, 1024, cudaMemcpyHostToDevice, s) ||
+            cudaMemcpyAsync(registered, d, 1024, cudaMemcpyDeviceToHost, s) ||
+            cudaStreamSynchronize(s) || cudaHostUnregister(registered) || cudaFreeHost(pinned))
+            exit(4);
+        cudaMemcpyAsync(host, d, 1024, cudaMemcpyDeviceToHost, s);
     } else if (!strcmp(rule, "pitch")) {
         if (cudaMemcpy2DAsync(d, 8, host, 16, 16, 2, cudaMemcpyHostToDevice, s) ==
             cudaErrorInvalidPitchValue)

@@ -4,8 +4,13 @@
  * stream takes at least the sum of its operations' costs, and a timed
  * device moves no data and does no arithmetic.  With `untimed` (and
  * HETSCAL_EMU_TIMING naming a file that does not exist), the emulation is
- * the usual one: the GEMM computes.  A plain program (no MPI).
- *   t_emu_timing timed | untimed */
+ * the usual one: the GEMM computes.  With `probe` (HETSCAL_EMU_TIMING
+ * naming timing/machines/emu.machine, GPUs at 100 GF/s), the GPU rate
+ * probe measures the file's rate: it times DGEMMs large enough and back to
+ * back, where one small DGEMM per wait would time the overhead of each
+ * operation and wait as well (80 GF/s here).  Best of 3, against load.  A
+ * plain program (no MPI).
+ *   t_emu_timing timed | untimed | probe GFLOPS */
 #include "config.h"
 
 #include <math.h>
@@ -15,6 +20,7 @@
 
 #include "device/backends.h"
 #include "device/emu/emu_timing.h"
+#include "runtime/device_rates.h"
 #include "util/clock.h"
 #include "util/precision.h"
 
@@ -80,8 +86,28 @@ static double run(hs_device *dev, const double *a, const double *c, double *out)
     return seconds;
 }
 
+/* The probe of a timed emulated GPU against the machine file's rate. */
+static int probe(double model)
+{
+    hs_device *dev = hs_emu_device_open(1, (size_t)1 << 30, 0, 1);
+    CHECK(dev != NULL && hs_emu_timed());
+    if (dev) {
+        double rate = 0;
+        for (int k = 0; k < 3; k++)
+            rate = fmax(rate, hs_device_dgemm_rate(dev));
+        printf("  the probe measured %.1f GF/s; the machine file says %.1f\n", rate, model);
+        CHECK(rate >= 0.88 * model && rate <= 1.02 * model);
+        dev->ops->close(dev);
+    }
+    row_done("probe: a timed GPU's DGEMM rate is the file's, not its latency");
+    printf("t_emu_timing probe: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 2 && !strcmp(argv[1], "probe"))
+        return probe(atof(argv[2]));
     int timed = argc > 1 && !strcmp(argv[1], "timed");
     double *a = malloc(sizeof(double) * N * N), *c = malloc(sizeof(double) * N * N);
     double *out = malloc(sizeof(double) * N * N);

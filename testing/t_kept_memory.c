@@ -34,21 +34,15 @@ static void check(int ok, const char *what)
 
 int main(void)
 {
-    int me, nprocs, ctxt, nprow, npcol, myrow, mycol, info, zero = 0, one = 1, n = N, nb = NB;
-    Cblacs_pinfo(&me, &nprocs);
-    Cblacs_get(-1, 0, &ctxt);
-    Cblacs_gridinit(&ctxt, "R", 1, nprocs);
-    Cblacs_gridinfo(ctxt, &nprow, &npcol, &myrow, &mycol);
-    int nloc_r = numroc_(&n, &nb, &myrow, &zero, &nprow);
-    int nloc_c = numroc_(&n, &nb, &mycol, &zero, &npcol);
-    int lld = nloc_r > 1 ? nloc_r : 1, desc[9];
-    descinit_(desc, &n, &n, &nb, &nb, &zero, &zero, &ctxt, &lld, &info);
-    size_t count = (size_t)lld * (size_t)(nloc_c > 0 ? nloc_c : 1);
+    spd_problem p;
+    spd_problem_init(&p, N, NB);
+    int info, one = 1, n = N, *desc = p.desc;
+    size_t count = p.count;
     double *a[3];
-    for (int k = 0; k < 3; k++) {
-        a[k] = malloc(count * sizeof(double));
-        spd_matrix_fill(a[k], lld, nloc_r, nloc_c, N, NB, myrow, mycol, nprow, npcol);
-    }
+    for (int k = 0; k < 3; k++)
+        a[k] = spd_problem_matrix(&p);
+    if (!a[0] || !a[1] || !a[2])
+        MPI_Abort(MPI_COMM_WORLD, 1);
 
     unsetenv("HETSCAL_KEEP_MEMORY");
     pdpotrf_("L", &n, a[0], &one, &one, desc, &info);
@@ -80,7 +74,7 @@ int main(void)
     check(info == 0 && hs_mem_kept_bytes() == 0,
           "a block above the HETSCAL_KEEP_MEMORY bound is not kept");
     setenv("HETSCAL_KEEP_MEMORY", "1", 1);
-    spd_matrix_fill(a[2], lld, nloc_r, nloc_c, N, NB, myrow, mycol, nprow, npcol);
+    spd_problem_fill(&p, a[2]);
     pdpotrf_("L", &n, a[2], &one, &one, desc, &info);
     check(info == 0 && hs_mem_kept_bytes() == kept, "HETSCAL_KEEP_MEMORY=1 keeps the block");
     check(memcmp(a[0], a[2], count * sizeof(double)) == 0,
@@ -89,12 +83,12 @@ int main(void)
 
     int all = 0;
     MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (me == 0)
+    if (p.me == 0)
         printf("%s: kept tile memory, %d ranks, %d failed checks\n",
-               all ? "FAILED" : "PASSED", nprocs, all);
+               all ? "FAILED" : "PASSED", p.nprocs, all);
     for (int k = 0; k < 3; k++)
         free(a[k]);
-    Cblacs_gridexit(ctxt);
+    Cblacs_gridexit(p.ctxt);
     Cblacs_exit(0);
     return all;
 }

@@ -46,13 +46,9 @@ static unsigned rnd(unsigned bound)
 
 /* out = out * a + sum_k in_k * b_k + c for every written tile, in access
  * order; a W-only output starts from 0.  iparam[0] = task number. */
-static int mix_kernel(hs_task *t, hs_device *dev)
+static void mix(void *task)
 {
-    /* On an emulated GPU too: its memory is host memory, and a task runs
-     * only once its inputs (copies included) have completed.  A missing
-     * copy reads emu's poison (NaN) and shows. */
-    if (dev && dev->kind == HS_DEV_CUDA)
-        return -1;
+    hs_task *t = task;
     int id = t->iparam[0];
     for (int w = 0; w < t->nacc; w++) {
         if (!(t->acc[w].mode & HS_W))
@@ -71,6 +67,21 @@ static int mix_kernel(hs_task *t, hs_device *dev)
             od[i] = v + id + 0.001 * w;
         }
     }
+}
+
+/* On the host at once; on an emulated GPU (host memory) in its compute
+ * stream's order, as a kernel runs there: after what the stream waits for
+ * (the copies a chained task follows, engine.h).  A missing copy or wait
+ * reads emu's poison (NaN) and shows. */
+static int mix_kernel(hs_task *t, hs_device *dev)
+{
+    if (dev && dev->kind == HS_DEV_CUDA)
+        return -1;
+    if (dev && dev->index > 0) {
+        int err = dev->ops->callback(dev, HS_STREAM_COMPUTE, mix, t);
+        return err ? err : t->iparam[1];
+    }
+    mix(t);
     return t->iparam[1];   /* nonzero for the failing task */
 }
 

@@ -202,7 +202,13 @@ void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)
     }
     if (hs_mem_kept_bytes() > cfg->keep_bytes)
         hs_mem_release_kept();
-    hs_devmem_trim_to(cfg->keep_device_bytes);
+    /* The buffers cached for devices only by the call that drives them: a
+     * call denied them must not free into a device another thread's call
+     * may close. */
+    if (hs_session_holds_devices()) {
+        hs_devmem_trim_to(cfg->keep_device_bytes);
+        hs_pinned_trim_to(cfg->keep_bytes);
+    }
 }
 
 int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,

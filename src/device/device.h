@@ -70,6 +70,16 @@ typedef struct hs_device_ops {
      * (pinned for cuda); NULL on failure. */
     void *(*host_alloc)(hs_device *dev, size_t bytes);
     void (*host_free)(hs_device *dev, void *ptr);
+    /* Pins [p, p + bytes) of existing host memory for copies with devices
+     * of this kind (cuda: cudaHostRegister, portable: every GPU of the
+     * process), so that copies there run asynchronously at full speed;
+     * host_unpin undoes it before the memory is unmapped; it takes no
+     * device (the one that pinned may be closed by then: cuda remembers
+     * its GPU) and gives the calling thread its current device back.
+     * NULL for kinds whose copies never wait on pageable memory (cpu,
+     * emu). */
+    int (*host_pin)(hs_device *dev, void *p, size_t bytes);
+    void (*host_unpin)(void *p);
 
     /* m x n column-major values of esize bytes each, src leading
      * dimension lds, dst ldd (in values). */

@@ -1,4 +1,4 @@
-/* Cache of device buffers (see device_memory.h). */
+/* Cache of device buffers and of pinned host buffers (see device_memory.h). */
 #include "config.h"
 
 #include <pthread.h>
@@ -8,6 +8,7 @@
 
 typedef struct cached {
     hs_device *dev;
+    int host;             /* pinned host memory from dev->ops->host_alloc */
     void *ptr;
     size_t bytes;
 } cached;
@@ -23,6 +24,7 @@ static struct {
     cached *item;
     int n, cap;
     double in_use, peak;
+    long allocations[2];   /* made so far: [0] device buffers, [1] pinned */
     held dev[HS_MAX_HELD];
 } M = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -38,39 +40,77 @@ static held *held_of_locked(hs_device *dev)
     return NULL;
 }
 
-/* Frees one cached buffer of dev (any size); 0 if it had none. */
-static int free_one_cached(hs_device *dev)
+/* Frees one cached buffer of dev (any size; device or pinned host memory
+ * as `host` says, any device's if dev is NULL); 0 if there was none. */
+static int free_one_cached(hs_device *dev, int host)
 {
-    void *ptr = NULL;
-    size_t bytes = 0;
+    cached c = { 0 };
     pthread_mutex_lock(&M.lock);
     for (int k = 0; k < M.n; k++) {
-        if (M.item[k].dev == dev) {
-            ptr = M.item[k].ptr;
-            bytes = M.item[k].bytes;
+        if ((M.item[k].dev == dev || !dev) && M.item[k].host == host) {
+            c = M.item[k];
             M.item[k] = M.item[--M.n];
-            held *h = held_of_locked(dev);
+            held *h = host ? NULL : held_of_locked(c.dev);
             if (h)
-                h->bytes -= (double)bytes;
+                h->bytes -= (double)c.bytes;
             break;
         }
     }
     pthread_mutex_unlock(&M.lock);
-    if (ptr)
-        (void)dev->ops->free(dev, ptr);
-    return ptr != NULL;
+    if (c.ptr && host)
+        c.dev->ops->host_free(c.dev, c.ptr);
+    else if (c.ptr)
+        (void)c.dev->ops->free(c.dev, c.ptr);
+    return c.ptr != NULL;
 }
 
-/* Cached bytes of dev. */
-static double cached_bytes(hs_device *dev)
+/* Cached bytes of dev (of every device if NULL), device or pinned host. */
+static double cached_bytes(hs_device *dev, int host)
 {
     double sum = 0;
     pthread_mutex_lock(&M.lock);
     for (int k = 0; k < M.n; k++)
-        if (M.item[k].dev == dev)
+        if ((M.item[k].dev == dev || !dev) && M.item[k].host == host)
             sum += (double)M.item[k].bytes;
     pthread_mutex_unlock(&M.lock);
     return sum;
+}
+
+/* A cached buffer of exactly `bytes`, taken out of the cache; NULL if none. */
+static void *take_cached(hs_device *dev, int host, size_t bytes)
+{
+    void *ptr = NULL;
+    pthread_mutex_lock(&M.lock);
+    for (int k = 0; k < M.n; k++) {
+        if (M.item[k].dev == dev && M.item[k].host == host && M.item[k].bytes == bytes) {
+            ptr = M.item[k].ptr;
+            M.item[k] = M.item[--M.n];
+            break;
+        }
+    }
+    pthread_mutex_unlock(&M.lock);
+    return ptr;
+}
+
+/* Back into the cache.  Puts may come from completion callbacks, where no
+ * device call is allowed: if the table cannot grow, the buffer is not
+ * freed but left allocated (device memory until the device closes,
+ * pinned host memory until the process ends). */
+static void put_cached(hs_device *dev, int host, void *ptr, size_t bytes)
+{
+    pthread_mutex_lock(&M.lock);
+    if (M.n == M.cap) {
+        int cap = M.cap ? 2 * M.cap : 64;
+        cached *item = realloc(M.item, (size_t)cap * sizeof *item);
+        if (!item) {
+            pthread_mutex_unlock(&M.lock);
+            return;
+        }
+        M.item = item;
+        M.cap = cap;
+    }
+    M.item[M.n++] = (cached){ dev, host, ptr, bytes };
+    pthread_mutex_unlock(&M.lock);
 }
 
 /* Room for `bytes` more within dev->capacity, freeing cached buffers of
@@ -85,26 +125,18 @@ static int make_room(hs_device *dev, size_t bytes)
         pthread_mutex_unlock(&M.lock);
         if (fits)
             return 1;
-        if (!free_one_cached(dev))
+        if (!free_one_cached(dev, 0))
             return 0;
     }
 }
 
 void *hs_devmem_get(hs_device *dev, size_t bytes)
 {
-    void *ptr = NULL;
-    pthread_mutex_lock(&M.lock);
-    for (int k = 0; k < M.n; k++) {
-        if (M.item[k].dev == dev && M.item[k].bytes == bytes) {
-            ptr = M.item[k].ptr;
-            M.item[k] = M.item[--M.n];
-            break;
-        }
-    }
-    pthread_mutex_unlock(&M.lock);
+    void *ptr = take_cached(dev, 0, bytes);
     if (!ptr && make_room(dev, bytes)) {
         ptr = dev->ops->alloc(dev, bytes);
         pthread_mutex_lock(&M.lock);
+        M.allocations[0] += ptr != NULL;
         held *h = held_of_locked(dev);
         if (ptr && h)
             h->bytes += (double)bytes;
@@ -124,25 +156,13 @@ void hs_devmem_put(hs_device *dev, void *ptr, size_t bytes)
 {
     pthread_mutex_lock(&M.lock);
     M.in_use -= (double)bytes;
-    if (M.n == M.cap) {
-        int cap = M.cap ? 2 * M.cap : 64;
-        cached *item = realloc(M.item, (size_t)cap * sizeof *item);
-        if (!item) {
-            /* Cannot cache it: it stays allocated until the device is
-             * closed (the device frees everything then). */
-            pthread_mutex_unlock(&M.lock);
-            return;
-        }
-        M.item = item;
-        M.cap = cap;
-    }
-    M.item[M.n++] = (cached){ dev, ptr, bytes };
     pthread_mutex_unlock(&M.lock);
+    put_cached(dev, 0, ptr, bytes);
 }
 
 void hs_devmem_trim(hs_device *dev)
 {
-    while (free_one_cached(dev))
+    while (free_one_cached(dev, 0))
         ;
 }
 
@@ -155,13 +175,15 @@ void hs_devmem_trim_to(double keep)
         devs[n++] = M.dev[k].dev;
     pthread_mutex_unlock(&M.lock);
     for (int k = 0; k < n; k++)
-        while (cached_bytes(devs[k]) > keep && free_one_cached(devs[k]))
+        while (cached_bytes(devs[k], 0) > keep && free_one_cached(devs[k], 0))
             ;
 }
 
 void hs_devmem_forget(hs_device *dev)
 {
     hs_devmem_trim(dev);
+    while (free_one_cached(dev, 1))
+        ;
     pthread_mutex_lock(&M.lock);
     for (int k = 0; k < HS_MAX_HELD; k++)
         if (M.dev[k].dev == dev) {
@@ -187,4 +209,55 @@ void hs_devmem_reset_peak(void)
     pthread_mutex_lock(&M.lock);
     M.peak = M.in_use;
     pthread_mutex_unlock(&M.lock);
+}
+
+void *hs_pinned_get(hs_device *dev, size_t bytes)
+{
+    void *ptr = take_cached(dev, 1, bytes);
+    if (ptr)
+        return ptr;
+    ptr = dev->ops->host_alloc(dev, bytes);
+    pthread_mutex_lock(&M.lock);
+    M.allocations[1] += ptr != NULL;
+    pthread_mutex_unlock(&M.lock);
+    return ptr;
+}
+
+void hs_pinned_put(hs_device *dev, void *ptr, size_t bytes)
+{
+    put_cached(dev, 1, ptr, bytes);
+}
+
+void hs_pinned_trim_to(double keep)
+{
+    while (cached_bytes(NULL, 1) > keep && free_one_cached(NULL, 1))
+        ;
+}
+
+double hs_pinned_cached_bytes(void)
+{
+    return cached_bytes(NULL, 1);
+}
+
+double hs_devmem_cached_bytes(void)
+{
+    return cached_bytes(NULL, 0);
+}
+
+static long allocations_of(int host)
+{
+    pthread_mutex_lock(&M.lock);
+    long n = M.allocations[host];
+    pthread_mutex_unlock(&M.lock);
+    return n;
+}
+
+long hs_devmem_allocations(void)
+{
+    return allocations_of(0);
+}
+
+long hs_pinned_allocations(void)
+{
+    return allocations_of(1);
 }

@@ -1,5 +1,6 @@
-/* Device buffers for tiles.  Freed buffers go to a per-device cache and are
- * handed out again for the same size: tiles come in a few sizes, and
+/* Device buffers for tiles, and pinned host buffers.  Freed buffers go to
+ * a per-device cache and are handed out again for the same size: tiles
+ * come in a few sizes, and
  * freeing device memory is costly (cudaFree synchronizes the device) and
  * not allowed from the completion callbacks that release tiles. */
 #ifndef HETSCAL_RUNTIME_DEVICE_MEMORY_H
@@ -26,6 +27,21 @@ void hs_devmem_trim(hs_device *dev);
 void hs_devmem_trim_to(double keep);
 /* Before dev is closed: its buffers back, and its entry forgotten. */
 void hs_devmem_forget(hs_device *dev);
+/* Pinned host memory (dev->ops->host_alloc) for the host copies of tiles
+ * on a rank with GPUs, cached by size in the same way: allocating pinned
+ * memory costs milliseconds and freeing it synchronizes.  get: NULL when
+ * out of pinned memory (the caller falls back to pageable memory); put:
+ * any thread, callbacks included; trim_to: between calls, at most `keep`
+ * bytes stay cached, summed over devices; forget frees dev's too. */
+void *hs_pinned_get(hs_device *dev, size_t bytes);
+void hs_pinned_put(hs_device *dev, void *ptr, size_t bytes);
+void hs_pinned_trim_to(double keep);
+double hs_pinned_cached_bytes(void);
+/* Device buffers cached now, summed over devices; device allocations
+ * made so far (tests: a call that finds its buffers cached makes none). */
+double hs_devmem_cached_bytes(void);
+long hs_devmem_allocations(void);
+long hs_pinned_allocations(void);
 /* The peak, since the last reset, of the bytes handed out and not put
  * back, summed over devices. */
 double hs_devmem_peak(void);

@@ -37,7 +37,7 @@ static void probe_free(probe *p)
 static int probe_init(probe *p, hs_device *dev, int n)
 {
     size_t count = (size_t)n * n, bytes = count * sizeof(double);
-    double *host = malloc(bytes);
+    double *host = dev->ops->host_alloc(dev, bytes);   /* pinned for cuda: no pageable copy */
     int err = -1;
     *p = (probe){ dev, n, dev->ops->alloc(dev, bytes), dev->ops->alloc(dev, bytes) };
     if (host && p->a && p->c) {
@@ -50,7 +50,8 @@ static int probe_init(probe *p, hs_device *dev, int n)
         /* The copies read host before it is freed. */
         err = err || dev->ops->synchronize(dev);
     }
-    free(host);
+    if (host)
+        dev->ops->host_free(dev, host);
     if (err)
         probe_free(p);
     return err;
@@ -79,8 +80,7 @@ static double gflops(int n, int reps, double seconds)
     return seconds > 0 ? 2.0 * n * n * (double)n * reps / seconds * 1e-9 : 0;
 }
 
-/* GFLOP/s of DGEMM on dev; 0 if it cannot be measured. */
-static double dgemm_rate(hs_device *dev)
+double hs_device_dgemm_rate(hs_device *dev)
 {
     probe p;
     double best = 0;
@@ -125,7 +125,7 @@ void hs_device_rates(hs_device **devs, int ndev, double *host_per_thread, double
     int generation = hs_session_device_generation();
     if (measured != generation) {
         for (int x = 0; x < ndev && x < HS_MAX_DEVICES; x++)
-            rate[x] = dgemm_rate(devs[x]);
+            rate[x] = hs_device_dgemm_rate(devs[x]);
         measured = generation;
     }
     *host_per_thread = rate[0];

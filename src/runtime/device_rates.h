@@ -10,5 +10,8 @@
  * rate (GFLOP/s), measured once per opening of the devices
  * (hs_session_device_generation).  Local. */
 void hs_device_rates(hs_device **devs, int ndev, double *host_per_thread, double *accel);
+/* The probe of one device: its DGEMM GFLOP/s (per thread for the host);
+ * 0 if it cannot be measured. */
+double hs_device_dgemm_rate(hs_device *dev);
 
 #endif

@@ -236,7 +236,11 @@ static hs_handle *allocate_copy(hs_dist *d, int m, int n)
 {
     if (hs_engine_failure() == HETSCAL_ERR_NOMEM)
         return &d->sink;   /* memory ran out already: no more tries */
-    hs_handle *h = hs_handle_new(m, n, d->esize);
+    /* Pinned where it may cross to a GPU; pageable if pinned memory runs
+     * out (slower copies, still correct). */
+    hs_handle *h = d->pin_dev ? hs_handle_new_pinned(d->pin_dev, m, n, d->esize) : NULL;
+    if (!h)
+        h = hs_handle_new(m, n, d->esize);
     if (!h) {
         /* Everything inserted so far can run and free its copies. */
         hs_engine_drain_wait();

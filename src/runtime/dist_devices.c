@@ -4,6 +4,7 @@
  * most once; GPU data bound for another rank goes through the host. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "include/hetscal.h"
@@ -158,6 +159,35 @@ int hs_dist_evictions(const hs_dist *d)
     return d->evictions;
 }
 
+static int pin_with(const void *dev, void *base, size_t bytes)
+{
+    hs_device *x = (hs_device *)(uintptr_t)dev;   /* hs_mem_pin passes it through */
+    return x->ops->host_pin(x, base, bytes);
+}
+
+/* By the device kind's operations, which outlive every device (the block
+ * may be unmapped after the device that pinned it has closed). */
+static void unpin_with(const void *ops, void *base)
+{
+    ((const hs_device_ops *)ops)->host_unpin(base);
+}
+
+/* Host memory that crosses to GPUs is pinned, so that copies both ways
+ * run asynchronously and overlap: the tile block (kept pinned between
+ * calls with it, util/mem.h) and the host copies of alien tiles
+ * (allocate_copy, from the pinned cache of runtime/device_memory.h).
+ * Pinning may be refused (the locked-memory limit): the copies are then
+ * synchronous, and still correct. */
+static void pin_host_memory(hs_dist *d)
+{
+    d->pin_dev = NULL;
+    for (int x = 1; x < d->ndev && !d->pin_dev; x++)
+        if (d->devs[x]->ops->host_pin)
+            d->pin_dev = d->devs[x];
+    if (d->pin_dev && d->tile_memory)
+        (void)hs_mem_pin(d->tile_memory, pin_with, unpin_with, d->pin_dev, d->pin_dev->ops);
+}
+
 int hs_dist_use_devices(hs_dist *d, hs_device **devs, int ndev)
 {
     int fallbacks = 0;
@@ -165,6 +195,7 @@ int hs_dist_use_devices(hs_dist *d, hs_device **devs, int ndev)
         ndev = HS_MAX_DEVICES;
     d->devs = devs;
     d->ndev = ndev > 1 ? ndev : 1;
+    pin_host_memory(d);
     for (int t = 0; t < d->ntiles; t++) {
         dtile *dt = &d->tile[t];
         if (!hs_dtile_is_home(d, dt) || dt->slot <= 0 || d->ndev < 2)

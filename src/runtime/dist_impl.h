@@ -42,6 +42,8 @@ struct hs_dist {
     hs_device **devs;           /* devs[1..ndev-1]: accelerators in use */
     int ndev;
     int evictions;              /* device memory ran short this many times */
+    hs_device *pin_dev;         /* the accelerator whose kind needs pinned host
+                                   memory (its ops pin), or NULL */
     hs_dist_home_copy home_copy;   /* hs_dist_copy_home, or NULL */
     void *home_copy_arg;
     int home_copy_tiles;

@@ -92,17 +92,15 @@ static size_t device_bytes(int m, int n, int esize)
  * the handle, then its data on a cache line of their own. */
 enum { HANDLE_ROOM = (sizeof(hs_handle) + 63) / 64 * 64 };
 
-hs_handle *hs_handle_new(int m, int n, int esize)
+/* Fills a new host copy's handle and counts its bytes. */
+static hs_handle *host_copy(hs_handle *h, void *data, hs_device *pinned_by, int m, int n,
+                            int esize)
 {
-    /* A simulated copy has no data (nothing reads it), only its size. */
-    size_t data = E.sim ? 0 : (hs_value_words(m, n, esize) + 1) * sizeof(double);
-    hs_handle *h = hs_mem_alloc(HANDLE_ROOM + data);
-    if (!h)
-        return NULL;
-    h->data = E.sim ? NULL : (char *)h + HANDLE_ROOM;
+    h->data = data;
     h->m = m;
     h->n = n;
     h->esize = esize;
+    h->pinned_by = pinned_by;
     h->owned = 1;
     pthread_mutex_lock(&E.lock);
     E.copy_bytes += handle_bytes(h);
@@ -110,6 +108,34 @@ hs_handle *hs_handle_new(int m, int n, int esize)
         E.stats.peak_copy_bytes = E.copy_bytes;
     pthread_mutex_unlock(&E.lock);
     return h;
+}
+
+/* Bytes of a host copy's data: its values and status word. */
+static size_t host_data_bytes(int m, int n, int esize)
+{
+    return (hs_value_words(m, n, esize) + 1) * sizeof(double);
+}
+
+hs_handle *hs_handle_new(int m, int n, int esize)
+{
+    /* A simulated copy has no data (nothing reads it), only its size. */
+    size_t data = E.sim ? 0 : host_data_bytes(m, n, esize);
+    hs_handle *h = hs_mem_alloc(HANDLE_ROOM + data);
+    return h ? host_copy(h, E.sim ? NULL : (char *)h + HANDLE_ROOM, NULL, m, n, esize) : NULL;
+}
+
+hs_handle *hs_handle_new_pinned(hs_device *pin_dev, int m, int n, int esize)
+{
+    size_t bytes = host_data_bytes(m, n, esize);
+    hs_handle *h = E.sim ? NULL : hs_mem_alloc(sizeof *h);
+    void *data = h ? hs_pinned_get(pin_dev, bytes) : NULL;
+    if (!data) {
+        hs_mem_free(h);
+        return NULL;
+    }
+    memset(data, 0, bytes);   /* zeroed like hs_handle_new's: a reused buffer holds
+                                 an earlier tile */
+    return host_copy(h, data, pin_dev, m, n, esize);
 }
 
 hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int esize, int *host_nomem)
@@ -157,7 +183,9 @@ static void handle_release_if_done(hs_handle *h)
     } else if (h->owned && h->detached && h->refs == 0) {
         E.copy_bytes -= handle_bytes(h);
         pthread_cond_signal(&E.window_cv);
-        hs_mem_free(h);   /* the data with it (hs_handle_new) */
+        if (h->pinned_by)
+            hs_pinned_put(h->pinned_by, h->data, host_data_bytes(h->m, h->n, h->esize));
+        hs_mem_free(h);   /* with the data, unless pinned (hs_handle_new) */
     }
 }
 
@@ -198,9 +226,32 @@ static void granted(hs_task *t)
         make_ready(t);
 }
 
+/* The access conflicts with no holder of h. */
 static int can_grant(const hs_handle *h, int mode)
 {
-    return mode == HS_R ? !h->writer : !h->writer && h->readers == 0;
+    return mode == HS_R ? !h->writers : !h->writers && h->readers == 0;
+}
+
+/* Every holder of h is posted to a's device (at most one copy among them,
+ * with its event known), and a is a device task of that device: it may go
+ * behind them (engine.h). */
+static int can_chain(const hs_handle *h, const hs_access *a)
+{
+    return a->task->queue == HS_Q_DEVICE && h->posted > 0 && h->posted_dev == a->task->device
+           && h->posted == h->readers + h->writers
+           && (h->posted_copies == 0 || (h->posted_copies == 1 && h->copy_event));
+}
+
+static int can_grant_access(const hs_handle *h, const hs_access *a)
+{
+    if (can_grant(h, a->mode))
+        return 1;
+    if (!can_chain(h, a))
+        return 0;
+    a->task->chained = 1;
+    if (h->posted_copies)
+        a->task->wait[a - a->task->acc] = h->copy_event;
+    return 1;
 }
 
 static void grant(hs_handle *h, int mode)
@@ -208,7 +259,7 @@ static void grant(hs_handle *h, int mode)
     if (mode == HS_R)
         h->readers++;
     else
-        h->writer = 1;
+        h->writers++;
 }
 
 /* APPEND: the access joins the handle's list in program order. */
@@ -216,7 +267,7 @@ static void append_access(hs_access *a)
 {
     hs_handle *h = a->handle;
     h->refs++;
-    if (!h->wait_head && can_grant(h, a->mode)) {
+    if (!h->wait_head && can_grant_access(h, a)) {
         grant(h, a->mode);
         return;
     }
@@ -224,16 +275,11 @@ static void append_access(hs_access *a)
     HS_FIFO_APPEND(h->wait_head, h->wait_tail, a);
 }
 
-/* FIRE for one access: release it and grant the waiting accesses that no
- * longer conflict (readers up to the next writer, or one writer). */
-static void release_access(hs_access *a)
+/* Grants the waiting accesses of h that no longer conflict (readers up to
+ * the next writer, or one writer). */
+static void grant_waiting(hs_handle *h)
 {
-    hs_handle *h = a->handle;
-    if (a->mode == HS_R)
-        h->readers--;
-    else
-        h->writer = 0;
-    while (h->wait_head && can_grant(h, h->wait_head->mode)) {
+    while (h->wait_head && can_grant_access(h, h->wait_head)) {
         hs_access *w = h->wait_head;
         HS_FIFO_DROP_HEAD(h->wait_head, h->wait_tail);
         grant(h, w->mode);
@@ -241,8 +287,45 @@ static void release_access(hs_access *a)
         if (w->mode != HS_R)
             break;
     }
+}
+
+/* FIRE for one access: release it and grant what may follow. */
+static void release_access(hs_access *a)
+{
+    hs_handle *h = a->handle;
+    if (a->mode == HS_R)
+        h->readers--;
+    else
+        h->writers--;
+    if (a->task->posted) {
+        h->posted--;
+        if (a->task->queue == HS_Q_COPY) {
+            h->posted_copies--;
+            h->copy_event = NULL;   /* no copy left, or one whose event is not known */
+        }
+    }
+    grant_waiting(h);
     h->refs--;
     handle_release_if_done(h);
+}
+
+void hs_engine_posted_locked(hs_task *t, int device)
+{
+    int copy = t->queue == HS_Q_COPY;
+    t->posted = 1;
+    E.stats.chained += t->chained;
+    for (int k = 0; k < t->nacc; k++) {
+        hs_handle *h = t->acc[k].handle;
+        if (h->posted == 0)
+            h->posted_dev = device;
+        else if (h->posted_dev != device)
+            h->posted_dev = -1;   /* readers on two devices: no chaining */
+        h->posted++;
+        if (copy)
+            h->copy_event = h->posted_copies++ == 0 ? t->event : NULL;
+    }
+    for (int k = 0; k < t->nacc; k++)
+        grant_waiting(t->acc[k].handle);
 }
 
 /* ---- tasks: structs from a free list ------------------------------------

@@ -13,7 +13,14 @@
  * write-only output of a skipped task are unspecified.)
  *
  * Accesses of a handle are granted in program (insertion) order: readers
- * together, writers alone.  That respects RAW, WAR and WAW hazards. */
+ * together, writers alone.  That respects RAW, WAR and WAW hazards.  One
+ * exception chains work on an accelerator: while every holder of a handle
+ * is already posted to one device (device tasks on its compute stream, at
+ * most one copy on a copy stream), the next access is granted to a device
+ * task of that device as if they had finished (hs_engine_posted_locked):
+ * the compute stream runs the tasks in order, and the task waits on the
+ * device for the copy's event before its kernels.  It is enqueued without
+ * waiting for their completion callbacks. */
 #ifndef HETSCAL_RUNTIME_ENGINE_H
 #define HETSCAL_RUNTIME_ENGINE_H
 
@@ -50,6 +57,7 @@ struct hs_handle {
     int m, n;
     int esize;                /* bytes of a value (util/precision.h) */
     hs_device *dev;           /* NULL: host memory */
+    hs_device *pinned_by;     /* host data from hs_pinned_get(pinned_by) */
     double device_status;     /* the status word of a device handle */
     int discard;              /* a stand-in for a copy there was no memory
                                  for: its data is a sink for receives, no
@@ -59,7 +67,14 @@ struct hs_handle {
     int owned;                /* engine frees data and handle when released */
     int detached;             /* no new accesses will come */
     int refs;                 /* unfinished tasks accessing it */
-    int readers, writer;      /* granted, unfinished accesses */
+    int readers, writers;     /* granted, unfinished accesses (writers > 1
+                                 only when chained on a device stream) */
+    int posted;               /* of those, already posted to device
+                                 posted_dev (-1: to several devices) */
+    int posted_dev;
+    int posted_copies;        /* of those, copies (on a copy stream) */
+    hs_event *copy_event;     /* completes after the posted copy, when
+                                 posted_copies is 1 and it is known */
     hs_access *wait_head, *wait_tail;
 };
 
@@ -114,6 +129,12 @@ struct hs_task {
     struct hs_engine *engine; /* the engine of its call (device callbacks) */
     int inflight_dev;         /* runtime/engine_devices.c: the accelerator
                                  whose callback will finish it, 0 if none */
+    int posted;               /* its kernels or its copy are on their
+                                 device's stream (hs_engine_posted_locked) */
+    int chained;              /* granted an access behind a posted task */
+    hs_event *event;          /* a posted copy: recorded after it */
+    hs_event *wait[HS_MAX_ACCESSES];   /* a chained device task: copies'
+                                 events its compute stream waits for */
     hs_task *next;            /* queue link */
 };
 
@@ -134,6 +155,8 @@ typedef struct hs_engine_stats {
     double device_busy_seconds;         /* summed over accelerators */
     long copies_h2d, copies_d2h;        /* device copies */
     double bytes_h2d, bytes_d2h;
+    long chained;                       /* device tasks posted behind a
+                                           predecessor still on the stream */
 } hs_engine_stats;
 
 /* Limits of one call.  The generation thread waits at a task boundary
@@ -180,6 +203,9 @@ void hs_engine_release(void);
 
 /* Handles. */
 hs_handle *hs_handle_new(int m, int n, int esize);                   /* owned, zeroed */
+/* The same in pinned host memory for copies with pin_dev's kind; NULL
+ * when there is none: hs_handle_new then. */
+hs_handle *hs_handle_new_pinned(hs_device *pin_dev, int m, int n, int esize);
 void hs_handle_wrap(hs_handle *h, void *data, int m, int n, int esize); /* not owned */
 void hs_handle_detach(hs_handle *h);  /* free once its accesses are done */
 /* An owned handle in the memory of accelerator dev (contents undefined);

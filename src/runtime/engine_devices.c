@@ -4,8 +4,12 @@
  * host and accelerators (HS_Q_COPY) on the devices' in- and out-streams.
  * Neither waits for the device: a completion callback finishes the task,
  * so a thread keeps feeding its streams while earlier work runs, and
- * sleeps when it has nothing to enqueue.  A task is enqueued only once all
- * its inputs have completed, so no cross-stream events are needed.
+ * sleeps when it has nothing to enqueue.  A task is enqueued once every
+ * earlier task that reads or writes its handles has completed, or is on
+ * the same compute stream already, or is a copy to or from the same
+ * device already on its copy stream (chained, engine.h): the compute
+ * stream orders the first, and the task's stream waits for the copy's
+ * event (recorded after each copy, kept until the call ends).
  *
  * A device that fails for good (a sticky CUDA error) never runs the
  * callbacks queued on it: while tasks wait for one, the management thread
@@ -15,6 +19,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "include/hetscal.h"
@@ -101,20 +106,50 @@ static void done_callback(void *arg)
     pthread_mutex_unlock(&E.lock);
 }
 
+/* Keeps a copy's event until the call ends (hs_engine_devices_end frees
+ * them): chained tasks may wait on it after the copy has finished.  0 if
+ * there is no room (then nothing chains behind the copy). */
+static int keep_event_locked(hs_device *dev, hs_event *ev)
+{
+    if (E.nevents == E.cap_events) {
+        int cap = E.cap_events ? 2 * E.cap_events : 256;
+        struct hs_kept_event *events = realloc(E.events, (size_t)cap * sizeof *events);
+        if (!events)
+            return 0;
+        E.events = events;
+        E.cap_events = cap;
+    }
+    E.events[E.nevents++] = (struct hs_kept_event){ dev, ev };
+    return 1;
+}
+
 /* After enqueueing t's work on `stream` of dev: completion through a
  * callback, or, if that cannot be registered or the work failed to
  * enqueue, once the device is idle (nothing may still use t's data). */
 static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
 {
+    /* A copy: an event after it, for the tasks that chain behind it. */
+    hs_event *ev = NULL;
+    if (!status && !t->skipped && stream != HS_STREAM_COMPUTE &&
+        dev->ops->event_record(dev, stream, &ev))
+        ev = NULL;
     if (!status && !t->skipped) {
         pthread_mutex_lock(&E.lock);
         t->inflight_dev = dev->index;
         t->next = E.dev[dev->index].inflight;
         E.dev[dev->index].inflight = t;
+        if (ev && keep_event_locked(dev, ev)) {
+            t->event = ev;
+            ev = NULL;
+        }
+        if (stream == HS_STREAM_COMPUTE || t->event)
+            hs_engine_posted_locked(t, dev->index);   /* successors here may follow at once */
         /* The management thread may sleep untimed (nothing was in flight
          * there, a copy thread's task now is): it must watch this one. */
         pthread_cond_signal(&E.dev[dev->index].cv);
         pthread_mutex_unlock(&E.lock);
+        if (ev)
+            dev->ops->event_free(dev, ev);   /* not kept: nothing chains behind t */
         status = dev->ops->callback(dev, stream, done_callback, t);
         if (!status)
             return;
@@ -186,10 +221,17 @@ static void run_device_task(hs_task *t, hs_device *dev)
 {
     int status = hs_task_input_status(t);
     t->t_posted = hs_now();
-    if (status)
+    if (status) {
         t->skipped = 1;
-    else
-        status = t->kernel(t, dev);
+    } else {
+        /* Chained behind copies still on their streams: the compute
+         * stream waits for them on the device. */
+        for (int k = 0; k < t->nacc && !status; k++)
+            if (t->wait[k])
+                status = dev->ops->stream_wait(dev, HS_STREAM_COMPUTE, t->wait[k]);
+        if (!status)
+            status = t->kernel(t, dev);
+    }
     hs_task_set_output_status(t, status);
     complete_after(t, dev, HS_STREAM_COMPUTE, t->skipped ? 0 : status);
 }
@@ -281,6 +323,12 @@ int hs_engine_devices_begin(void)
 
 void hs_engine_devices_end(void)
 {
+    /* Every task has finished: no stream waits for these any more. */
+    for (int k = 0; k < E.nevents; k++)
+        E.events[k].dev->ops->event_free(E.events[k].dev, E.events[k].ev);
+    free(E.events);
+    E.events = NULL;
+    E.nevents = E.cap_events = 0;
     hs_heap_free(&E.copies);
     for (int d = 1; d < HS_MAX_DEVICES; d++)
         hs_heap_free(&E.dev[d].ready);

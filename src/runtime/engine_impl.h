@@ -67,6 +67,11 @@ typedef struct hs_engine {
     int ndev;
     hs_engine_device dev[HS_MAX_DEVICES];
     hs_ready_heap copies;
+    struct hs_kept_event {
+        hs_device *dev;
+        hs_event *ev;
+    } *events;                   /* copies' events of this call */
+    int nevents, cap_events;
     pthread_cond_t copy_cv;
     pthread_t copy_thread;
     int copy_started;
@@ -102,6 +107,11 @@ int hs_engine_sim_waits(hs_engine *e);
 
 /* Engine lock held. */
 void hs_engine_complete_locked(hs_task *t);
+/* A device task's kernels are on the compute stream of accelerator
+ * `device`, or a copy is on one of its copy streams with t->event recorded
+ * after it: waiting device tasks of that accelerator may be granted its
+ * handles (engine.h). */
+void hs_engine_posted_locked(hs_task *t, int device);
 void hs_engine_fail_locked(int status);        /* runtime error on this rank */
 void hs_engine_devices_ready(hs_task *t);      /* HS_Q_DEVICE / HS_Q_COPY */
 int hs_engine_devices_begin(void);            /* starts missing threads */

@@ -76,6 +76,7 @@ static void open_host_only(void)
 static void close_devices(void)
 {
     if (D.opened) {
+        hs_mem_unpin_kept();   /* pinned by these devices */
         for (int x = 1; x < D.ndev; x++)
             hs_devmem_forget(D.devs[x]);
         hs_devices_close(D.devs, D.ndev);
@@ -113,6 +114,21 @@ void hs_session_devices_release(void)
     if (claim == HOLDS)
         pthread_mutex_unlock(&devices_lock);
     claim = ASKED_NOT;
+}
+
+int hs_session_holds_devices(void)
+{
+    return claim == HOLDS;
+}
+
+void hs_session_lock_devices(void)
+{
+    pthread_mutex_lock(&devices_lock);
+}
+
+void hs_session_unlock_devices(void)
+{
+    pthread_mutex_unlock(&devices_lock);
 }
 
 int hs_session_devices(int local_index, int local_ranks, const hs_gpu_placement *place,

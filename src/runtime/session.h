@@ -24,6 +24,13 @@ int hs_session_devices(int local_index, int local_ranks, const hs_gpu_placement 
 /* The end of a call that asked for devices: another thread's call may
  * use them now. */
 void hs_session_devices_release(void);
+/* Whether this thread's call holds the devices: only that call may give
+ * device buffers back (another thread's call may close a device it
+ * drives).  Outside a call, hs_session_lock_devices waits until no call
+ * holds them (hetscal_release_memory). */
+int hs_session_holds_devices(void);
+void hs_session_lock_devices(void);
+void hs_session_unlock_devices(void);
 
 /* Counts the openings so far: what was measured on the devices is valid
  * while it stays the same. */

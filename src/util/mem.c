@@ -17,12 +17,15 @@ typedef union header {
     struct {
         size_t bytes;               /* what the caller asked for */
         size_t mapped;              /* length of the mapping, 0 if malloc'ed */
+        hs_mem_unpin_fn unpin;      /* non-NULL while pinned (hs_mem_pin) */
+        const void *unpin_ctx;
     } s;
     max_align_t align;
     char cache_line[64];            /* keeps the data cache-line aligned */
 } header;
 
 static atomic_size_t current_bytes, peak_bytes;
+static atomic_long pins;   /* hs_mem_pin_count */
 
 /* Fault injection (hs_mem_fail_from): the k-th allocation and every
  * later one fail. */
@@ -54,6 +57,15 @@ static header *map_block(size_t total)
     return p;
 }
 
+/* Unpins (if pinned) and unmaps a mapped block. */
+static void unmap_block(header *h)
+{
+    if (h->s.unpin)
+        h->s.unpin(h->s.unpin_ctx, h);
+    munmap(h, h->s.mapped);
+}
+
+/* Fills the header of a new or reused block (a reused one keeps its pin). */
 static void *account(header *h, size_t bytes, size_t mapped)
 {
     if (!h)
@@ -97,7 +109,7 @@ void hs_mem_free(void *p)
     header *h = (header *)p - 1;
     atomic_fetch_sub(&current_bytes, h->s.bytes);
     if (h->s.mapped)
-        munmap(h, h->s.mapped);
+        unmap_block(h);
     else
         free(h);
 }
@@ -131,8 +143,10 @@ void *hs_mem_alloc_kept(hs_kept_use use, size_t bytes)
         p = account(h, bytes, h->s.mapped);
     } else {
         if (h)
-            munmap(h, h->s.mapped);
-        p = alloc_mapped(bytes);
+            unmap_block(h);
+        /* Mapped whatever its size, so that hs_mem_pin can pin it alone
+         * (a malloc'ed block shares its pages). */
+        p = account(map_block(total), bytes, total);
     }
     const char *poison = getenv("HETSCAL_POISON_MEMORY");
     if (p && poison && *poison && *poison != '0')
@@ -149,7 +163,7 @@ static void replace_kept(hs_kept_use use, header *h)
     kept[use] = h;
     pthread_mutex_unlock(&kept_lock);
     if (old)
-        munmap(old, old->s.mapped);
+        unmap_block(old);
 }
 
 void hs_mem_keep(hs_kept_use use, void *p)
@@ -189,5 +203,60 @@ double hs_mem_kept_bytes(void)
     double bytes = 0;
     for (int use = 0; use < HS_KEPT_USES; use++)
         bytes += hs_mem_kept_bytes_of((hs_kept_use)use);
+    return bytes;
+}
+
+int hs_mem_pin(void *p, hs_mem_pin_fn pin, hs_mem_unpin_fn unpin, const void *pin_ctx,
+               const void *unpin_ctx)
+{
+    header *h = (header *)p - 1;
+    if (!h->s.mapped)
+        return -1;
+    if (h->s.unpin)
+        return 0;   /* a kept block pinned at an earlier call */
+    int err = pin(pin_ctx, h, h->s.mapped);
+    if (!err) {
+        h->s.unpin = unpin;
+        h->s.unpin_ctx = unpin_ctx;
+        atomic_fetch_add(&pins, 1);
+#ifdef MADV_DONTFORK
+        /* Pinned pages are copied at fork (the child could not use them:
+         * hetscal does not run in a forked child), not shared. */
+        (void)madvise(h, h->s.mapped, MADV_DONTFORK);
+#endif
+    }
+    return err;
+}
+
+long hs_mem_pin_count(void)
+{
+    return atomic_load(&pins);
+}
+
+void hs_mem_unpin_kept(void)
+{
+    pthread_mutex_lock(&kept_lock);
+    for (int use = 0; use < HS_KEPT_USES; use++) {
+        header *h = kept[use];
+        if (h && h->s.unpin) {
+            h->s.unpin(h->s.unpin_ctx, h);
+            h->s.unpin = NULL;
+            h->s.unpin_ctx = NULL;
+#ifdef MADV_DOFORK
+            (void)madvise(h, h->s.mapped, MADV_DOFORK);
+#endif
+        }
+    }
+    pthread_mutex_unlock(&kept_lock);
+}
+
+double hs_mem_kept_pinned_bytes(void)
+{
+    double bytes = 0;
+    pthread_mutex_lock(&kept_lock);
+    for (int use = 0; use < HS_KEPT_USES; use++)
+        if (kept[use] && kept[use]->s.unpin)
+            bytes += (double)kept[use]->s.mapped;
+    pthread_mutex_unlock(&kept_lock);
     return bytes;
 }

@@ -35,6 +35,24 @@ void hs_mem_release_kept(void);
 double hs_mem_kept_bytes(void);
 void hs_mem_release_kept_use(hs_kept_use use);
 double hs_mem_kept_bytes_of(hs_kept_use use);
+
+/* Pinning for copies with devices (runtime/dist.c pins the tile block of a
+ * call with GPUs): hs_mem_pin pins the whole mapping of a block from
+ * hs_mem_alloc_kept or _mapped (pin(ctx, base, bytes)) unless it is pinned
+ * already: a kept block stays pinned for the next call, which is what
+ * makes pinning affordable.  unpin(ctx, base) runs before the block is
+ * unmapped, or at hs_mem_unpin_kept (when the devices that pinned kept
+ * blocks close); unpin_ctx must outlive the block.  0, pin's error, or -1
+ * for a malloc'ed
+ * block (pinning it would pin its neighbours' pages too). */
+typedef int (*hs_mem_pin_fn)(const void *ctx, void *base, size_t bytes);
+typedef void (*hs_mem_unpin_fn)(const void *ctx, void *base);
+int hs_mem_pin(void *p, hs_mem_pin_fn pin, hs_mem_unpin_fn unpin, const void *pin_ctx,
+               const void *unpin_ctx);
+void hs_mem_unpin_kept(void);
+long hs_mem_pin_count(void);                 /* pins so far (tests) */
+double hs_mem_kept_pinned_bytes(void);       /* of the kept blocks */
+
 void hs_mem_reset_peak(void);
 double hs_mem_peak_bytes(void);              /* since the last reset */
 

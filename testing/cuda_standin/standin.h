@@ -31,6 +31,10 @@ typedef struct standin_config {
     int ordinal_to_physical[STANDIN_MAX_DEVICES];
     unsigned delay_us;              /* CUDA_STANDIN_DELAY_US */
     unsigned long long rng;         /* CUDA_STANDIN_SEED */
+    int pageable_fails;             /* CUDA_STANDIN_PAGEABLE=fail: an async
+                                       copy with pageable host memory is an
+                                       error (a test that every copy runs
+                                       asynchronously, as pinned ones do) */
 } standin_config;
 
 extern pthread_mutex_t standin_lock;

@@ -1,6 +1,7 @@
 /* The simulated node, from the environment: CUDA_STANDIN_DEVICES physical
  * devices of CUDA_STANDIN_MEMORY bytes each, CUDA_VISIBLE_DEVICES's
- * ordinals, CUDA_STANDIN_FAIL's faults, the random delays; and each
+ * ordinals, CUDA_STANDIN_FAIL's faults, the random delays,
+ * CUDA_STANDIN_PAGEABLE (unset or "fail"); and each
  * device's UUID, a hash of the host name and the physical index (the same
  * in every process of the node). */
 #define _GNU_SOURCE
@@ -119,6 +120,11 @@ void standin_read_config(void)
         standin_dev[d].capacity = (size_t)memory;
         make_uuid(d, &standin_dev[d].uuid);
     }
+    const char *pageable = getenv("CUDA_STANDIN_PAGEABLE");
+    if (pageable && *pageable && strcmp(pageable, "fail") != 0)
+        standin_die("bad environment", "CUDA_STANDIN_PAGEABLE='%s': only 'fail' is known",
+                    pageable);
+    standin_cfg.pageable_fails = pageable && *pageable;
     read_visible();
     read_faults();
 }

@@ -115,6 +115,11 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
     check_host_side(call, "src", src, wants_device(kind, 0), kind);
     int dplace = check_side(call, "dst", dst, dext, wants_device(kind, 1), kind, stream->device);
     int splace = check_side(call, "src", src, sext, wants_device(kind, 0), kind, stream->device);
+    if (standin_cfg.pageable_fails && (dplace == PAGEABLE || splace == PAGEABLE))
+        standin_die("an asynchronous copy with pageable host memory (CUDA_STANDIN_PAGEABLE=fail)",
+                    "%s: %s %p, %zu bytes: not in memory from cudaHostAlloc or "
+                    "cudaHostRegister", call, dplace == PAGEABLE ? "dst" : "src",
+                    dplace == PAGEABLE ? dst : (void *)src, dplace == PAGEABLE ? dext : sext);
     standin_op *op = standin_op_new();
     op->run = run_copy;
     op->release = release_copy;

@@ -2,8 +2,8 @@
 # run_qr_on_devices.sh DEVICES WHAT: the PDGEQRF tester (its built-in input:
 # shapes, MB != NB, offsets) on 2 ranks with HETSCAL_DEVICES=DEVICES and
 # narrow panels, so that the trailing updates of the GPU panels run on the
-# GPUs; the verbose lines must show GPU tasks and device copies (WHAT names
-# the GPUs in the summary line).
+# GPUs; the verbose lines must show GPU tasks, device copies and tasks
+# chained on a GPU's stream (WHAT names the GPUs in the summary line).
 : "${top_srcdir:=$(dirname "$0")/../..}" "${top_builddir:=.}"
 : "${LAUNCH:=$top_srcdir/testing/launch}"
 log=$(mktemp "${TMPDIR:-/tmp}/qr-devices.XXXXXX") || exit 99
@@ -16,5 +16,6 @@ grep -v '^hetscal:' "$log"
     grep -q '^0 tests completed and failed residual checks\.' "$log" || exit 1
 gpu=$(grep -o 'gpu_tasks=[0-9]*' "$log" | awk -F= '{s += $2} END {print s + 0}')
 h2d=$(grep -o 'h2d=[0-9]*' "$log" | awk -F= '{s += $2} END {print s + 0}')
-echo "PDGEQRF tasks run on $2: $gpu; host-to-device copies: $h2d"
-[ "$gpu" -gt 0 ] && [ "$h2d" -gt 0 ]
+chained=$(grep -o ' chained=[0-9]*' "$log" | awk -F= '{s += $2} END {print s + 0}')
+echo "PDGEQRF tasks run on $2: $gpu; host-to-device copies: $h2d; chained: $chained"
+[ "$gpu" -gt 0 ] && [ "$h2d" -gt 0 ] && [ "$chained" -gt 0 ]

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #ifdef HETSCAL_HAVE_CUDA
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,66 @@ static void cuda_host_free(hs_device *dev, void *ptr)
     leave(0);
 }
 
+/* The GPU that pinned each pinned block: unpinning there needs no new
+ * context (on a thread that has none, CUDA would create one on GPU 0,
+ * which may be another rank's).  A few blocks at most (one per kept use). */
+enum { MAX_PINNED = 16 };
+static pthread_mutex_t pinned_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    void *p;
+    int ordinal;
+} pinned[MAX_PINNED];
+
+static int cuda_host_pin(hs_device *dev, void *p, size_t bytes)
+{
+    int slot = -1;
+    pthread_mutex_lock(&pinned_lock);
+    for (int k = 0; k < MAX_PINNED && slot < 0; k++)
+        if (!pinned[k].p) {
+            slot = k;
+            pinned[k].p = p;
+            pinned[k].ordinal = as_cuda(dev)->ordinal;
+        }
+    pthread_mutex_unlock(&pinned_lock);
+    if (slot < 0)
+        return HETSCAL_ERR_NOMEM;   /* the block stays pageable */
+    int err = enter(dev, 0);
+    if (!err && cudaHostRegister(p, bytes, cudaHostRegisterPortable) != cudaSuccess) {
+        (void)cudaGetLastError();   /* refused (locked-memory limit): not sticky */
+        err = HETSCAL_ERR_NOMEM;
+    }
+    if (err) {
+        pthread_mutex_lock(&pinned_lock);
+        pinned[slot].p = NULL;
+        pthread_mutex_unlock(&pinned_lock);
+    }
+    return leave(err);
+}
+
+/* On the GPU that pinned p, the calling thread's device given back.
+ * Quietly: a device broken for good refuses, and the memory is unmapped
+ * next anyway. */
+static void cuda_host_unpin(void *p)
+{
+    int ordinal = -1, current = -1;
+    pthread_mutex_lock(&pinned_lock);
+    for (int k = 0; k < MAX_PINNED; k++)
+        if (pinned[k].p == p) {
+            ordinal = pinned[k].ordinal;
+            pinned[k].p = NULL;
+        }
+    pthread_mutex_unlock(&pinned_lock);
+    if (ordinal >= 0 && cudaGetDevice(&current) == cudaSuccess && current != ordinal &&
+        cudaSetDevice(ordinal) != cudaSuccess)
+        current = -1;
+    else if (current == ordinal)
+        current = -1;
+    if (cudaHostUnregister(p) != cudaSuccess)
+        (void)cudaGetLastError();
+    if (current >= 0)
+        (void)cudaSetDevice(current);
+}
+
 static int cuda_copy(hs_device *dev, int stream, int dir, int m, int n, int esize,
                      const void *src, int lds, void *dst, int ldd)
 {
@@ -292,6 +353,8 @@ static const hs_device_ops cuda_ops = {
     .free = cuda_free,
     .host_alloc = cuda_host_alloc,
     .host_free = cuda_host_free,
+    .host_pin = cuda_host_pin,
+    .host_unpin = cuda_host_unpin,
     .copy = cuda_copy,
     .kernel = cuda_kernel,
     .event_record = cuda_event_record,
