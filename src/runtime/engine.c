@@ -147,8 +147,11 @@ hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int esize, int *ho
     }
     /* A simulated device counts its memory itself (runtime/sim.c); the
      * cache would only hold the many simulated devices' buffers. */
-    int sim = hs_engine_cur && E.sim;   /* a real call places tiles before
-                                           its engine begins */
+    /* A real call places its tiles before its engine begins: hs_engine_cur
+     * is then this thread's last engine, which another thread's call may
+     * hold now (and set E.sim for); only an engine this thread holds is
+     * asked. */
+    int sim = holding && E.sim;
     h->data = sim ? dev->ops->alloc(dev, device_bytes(m, n, esize))
                   : hs_devmem_get(dev, device_bytes(m, n, esize));
     if (!h->data) {
