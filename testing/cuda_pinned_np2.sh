@@ -6,20 +6,21 @@
 # some of them chained on a GPU's stream behind their predecessors.
 log=$(mktemp "${TMPDIR:-/tmp}/cuda-pinned.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
-# Then again on GPUs of 513 MiB: 1 MiB for tiles above the reserve.
-CUDA_STANDIN_PAGEABLE=fail HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=32 \
-    CUDA_STANDIN_MEMORY=513m "$LAUNCH" 2 "$top_builddir/testing/t_cuda_pinned" small-gpu \
-    >"$log" 2>&1
-status=$?
-cat "$log"
-[ $status -eq 0 ] || exit 1
-grep -q "^t_cuda_pinned: 0 failed checks" "$log" || exit 1
-CUDA_STANDIN_PAGEABLE=fail HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=32 HETSCAL_VERBOSE=1 \
-    "$LAUNCH" 2 "$top_builddir/testing/t_cuda_pinned" >"$log" 2>&1
-status=$?
-cat "$log"
-[ $status -eq 0 ] || exit 1
-grep -q "^t_cuda_pinned: 0 failed checks" "$log" || exit 1
+# run_pinned VAR=VALUE [small-gpu]: t_cuda_pinned with every copy
+# asynchronous, small tiles and VAR set, its output in $log; fails the
+# script unless every check passed.
+run_pinned() {
+    setting=$1; shift
+    env CUDA_STANDIN_PAGEABLE=fail HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=32 "$setting" \
+        "$LAUNCH" 2 "$top_builddir/testing/t_cuda_pinned" "$@" >"$log" 2>&1
+    status=$?
+    cat "$log"
+    [ $status -eq 0 ] || exit 1
+    grep -q "^t_cuda_pinned: 0 failed checks" "$log" || exit 1
+}
+# On GPUs of 513 MiB: 1 MiB for tiles above the reserve.
+run_pinned CUDA_STANDIN_MEMORY=513m small-gpu
+run_pinned HETSCAL_VERBOSE=1
 grep "^hetscal: rank [0-9]* in pdpotrf: devices: cpu + cuda" "$log" | grep -q "gpu_tasks=[1-9]" || {
     echo "FAIL: no call ran tasks on a GPU" >&2; exit 1; }
 chained=$(grep -o ' chained=[0-9]*' "$log" | awk -F= '{s += $2} END {print s + 0}')

@@ -245,24 +245,24 @@ static int can_chain(const hs_handle *h, const hs_access *a)
            && (h->posted_copies == 0 || (h->posted_copies == 1 && h->copy_event));
 }
 
-static int can_grant_access(const hs_handle *h, const hs_access *a)
+/* Grants a if it conflicts with no holder of its handle, or if it may go
+ * behind them on their device (then marked chained, with the copy's event
+ * to wait for); 0: it must wait. */
+static int try_grant(hs_access *a)
 {
-    if (can_grant(h, a->mode))
-        return 1;
-    if (!can_chain(h, a))
-        return 0;
-    a->task->chained = 1;
-    if (h->posted_copies)
-        a->task->wait[a - a->task->acc] = h->copy_event;
-    return 1;
-}
-
-static void grant(hs_handle *h, int mode)
-{
-    if (mode == HS_R)
+    hs_handle *h = a->handle;
+    if (!can_grant(h, a->mode)) {
+        if (!can_chain(h, a))
+            return 0;
+        a->task->chained = 1;
+        if (h->posted_copies)
+            a->task->wait[a - a->task->acc] = h->copy_event;
+    }
+    if (a->mode == HS_R)
         h->readers++;
     else
         h->writers++;
+    return 1;
 }
 
 /* APPEND: the access joins the handle's list in program order. */
@@ -270,10 +270,8 @@ static void append_access(hs_access *a)
 {
     hs_handle *h = a->handle;
     h->refs++;
-    if (!h->wait_head && can_grant_access(h, a)) {
-        grant(h, a->mode);
+    if (!h->wait_head && try_grant(a))
         return;
-    }
     a->task->pending++;
     HS_FIFO_APPEND(h->wait_head, h->wait_tail, a);
 }
@@ -282,10 +280,9 @@ static void append_access(hs_access *a)
  * the next writer, or one writer). */
 static void grant_waiting(hs_handle *h)
 {
-    while (h->wait_head && can_grant_access(h, h->wait_head)) {
+    while (h->wait_head && try_grant(h->wait_head)) {
         hs_access *w = h->wait_head;
         HS_FIFO_DROP_HEAD(h->wait_head, h->wait_tail);
-        grant(h, w->mode);
         granted(w->task);
         if (w->mode != HS_R)
             break;

@@ -58,19 +58,26 @@ static int check_blas(hs_device *dev, cublasStatus_t st, const char *call)
 static _Thread_local int app_device = -1;
 
 /* Selects the GPU and checks the stream id; leave() must follow. */
-static int enter(hs_device *dev, int stream)
+/* GPU `ordinal` current on the calling thread; an application thread's
+ * own device is remembered for leave(). */
+static cudaError_t switch_to(int ordinal)
 {
-    int ordinal = as_cuda(dev)->ordinal, current = -1;
-    app_device = -1;
-    if (stream < 0 || stream >= dev->nstreams)
-        return HETSCAL_ERR_DEVICE;
+    int current = -1;
     if (cudaGetDevice(&current) != cudaSuccess)
         current = -1;
     if (current == ordinal)
-        return 0;
+        return cudaSuccess;
     if (!hs_device_runtime_thread())
         app_device = current;
-    return check(dev, cudaSetDevice(ordinal), "cudaSetDevice");
+    return cudaSetDevice(ordinal);
+}
+
+static int enter(hs_device *dev, int stream)
+{
+    app_device = -1;
+    if (stream < 0 || stream >= dev->nstreams)
+        return HETSCAL_ERR_DEVICE;
+    return check(dev, switch_to(as_cuda(dev)->ordinal), "cudaSetDevice");
 }
 
 /* Gives the application thread its device back; passes err through. */
@@ -201,7 +208,7 @@ static int cuda_host_pin(hs_device *dev, void *p, size_t bytes)
  * next anyway. */
 static void cuda_host_unpin(void *p)
 {
-    int ordinal = -1, current = -1;
+    int ordinal = -1;
     pthread_mutex_lock(&pinned_lock);
     for (int k = 0; k < MAX_PINNED; k++)
         if (pinned[k].p == p) {
@@ -209,15 +216,12 @@ static void cuda_host_unpin(void *p)
             pinned[k].p = NULL;
         }
     pthread_mutex_unlock(&pinned_lock);
-    if (ordinal >= 0 && cudaGetDevice(&current) == cudaSuccess && current != ordinal &&
-        cudaSetDevice(ordinal) != cudaSuccess)
-        current = -1;
-    else if (current == ordinal)
-        current = -1;
+    app_device = -1;
+    if (ordinal >= 0)
+        (void)switch_to(ordinal);   /* refused: unregistered from where it is */
     if (cudaHostUnregister(p) != cudaSuccess)
         (void)cudaGetLastError();
-    if (current >= 0)
-        (void)cudaSetDevice(current);
+    (void)leave(0);
 }
 
 static int cuda_copy(hs_device *dev, int stream, int dir, int m, int n, int esize,
