@@ -4,10 +4,10 @@
 # testing/cuda_standin instead (headers and library), toolkit or not.
 AC_DEFUN([HETSCAL_CHECK_CUDA], [
   AC_ARG_ENABLE([cuda-standin],
-    [AS_HELP_STRING([--enable-cuda-standin], [build the CUDA backend against the strict host stand-in of CUDA and cuBLAS (testing/cuda_standin), for testing without a GPU])],
+    [AS_HELP_STRING([--enable-cuda-standin], [build the CUDA backend against the strict host stand-in of CUDA, cuBLAS and cuSOLVER's row interchanges (testing/cuda_standin), for testing without a GPU])],
     [], [enable_cuda_standin=no])
   AC_ARG_WITH([cuda],
-    [AS_HELP_STRING([--with-cuda@<:@=DIR@:>@], [build the CUDA/cuBLAS backend (default: auto, DIR=/usr/local/cuda)])],
+    [AS_HELP_STRING([--with-cuda@<:@=DIR@:>@], [build the CUDA/cuBLAS/cuSOLVER backend (default: auto, DIR=/usr/local/cuda)])],
     [], [with_cuda=auto])
   hetscal_cuda_summary=no
   CUDA_CPPFLAGS= ; CUDA_LIBS=
@@ -21,19 +21,23 @@ AC_DEFUN([HETSCAL_CHECK_CUDA], [
     CPPFLAGS="$CPPFLAGS -I$hetscal_cuda_dir/include"
     LDFLAGS="$LDFLAGS -L$hetscal_cuda_dir/lib64"
     hetscal_cuda_ok=yes
-    AC_CHECK_HEADERS([cuda_runtime.h cublas_v2.h], [], [hetscal_cuda_ok=no])
+    AC_CHECK_HEADERS([cuda_runtime.h cublas_v2.h cusolverDn.h], [], [hetscal_cuda_ok=no])
     AS_IF([test $hetscal_cuda_ok = yes],
       [AC_CHECK_LIB([cudart], [cudaGetDeviceCount], [], [hetscal_cuda_ok=no])])
     AS_IF([test $hetscal_cuda_ok = yes],
       [AC_CHECK_LIB([cublas], [cublasCreate_v2], [], [hetscal_cuda_ok=no])])
+    AS_IF([test $hetscal_cuda_ok = yes],
+      [AC_CHECK_LIB([cusolver], [cusolverDnDlaswp], [], [hetscal_cuda_ok=no])])
     CPPFLAGS=$hetscal_save_CPPFLAGS; LIBS=$hetscal_save_LIBS; LDFLAGS=$hetscal_save_LDFLAGS
     AS_IF([test $hetscal_cuda_ok = yes], [
-      CUDA_CPPFLAGS="-I$hetscal_cuda_dir/include"
-      CUDA_LIBS="-L$hetscal_cuda_dir/lib64 -Wl,-rpath,$hetscal_cuda_dir/lib64 -lcublas -lcudart"
+      # -isystem: the toolkit's own warnings (cusolverDn.h has an
+      # old-style declaration) are not ours under -Werror
+      CUDA_CPPFLAGS="-isystem $hetscal_cuda_dir/include"
+      CUDA_LIBS="-L$hetscal_cuda_dir/lib64 -Wl,-rpath,$hetscal_cuda_dir/lib64 -lcusolver -lcublas -lcudart"
       hetscal_cuda_summary="yes ($hetscal_cuda_dir)"
       AC_DEFINE([HETSCAL_HAVE_CUDA], [1], [Define to 1 to build the CUDA backend])
     ], [test "x$with_cuda" != xauto], [
-      AC_MSG_ERROR([--with-cuda was given but no usable CUDA toolkit (cuda_runtime.h, cudart, cublas) is in $hetscal_cuda_dir])
+      AC_MSG_ERROR([--with-cuda was given but no usable CUDA toolkit (cuda_runtime.h, cudart, cublas, cusolver) is in $hetscal_cuda_dir])
     ])
   ])
   AS_IF([test "x$enable_cuda_standin" = xyes], [

@@ -5,7 +5,7 @@
 # constants of testing/cuda_standin/enum_values.c have the same values.
 : "${top_srcdir:=$(dirname "$0")/..}"
 inc=${CUDA_HOME:-/usr/local/cuda}/include
-if [ ! -f "$inc/cuda_runtime.h" ] || [ ! -f "$inc/cublas_v2.h" ]; then
+if [ ! -f "$inc/cuda_runtime.h" ] || [ ! -f "$inc/cublas_v2.h" ] || [ ! -f "$inc/cusolverDn.h" ]; then
     echo "no CUDA toolkit headers in $inc: skipped"; exit 77
 fi
 cc=${STANDIN_CC:-cc} dir=$top_srcdir/testing/cuda_standin

@@ -22,7 +22,7 @@ LU_TESTS = \
   testing/lu_hard_np4.sh testing/lu_emu_np2.sh testing/lu_singular_np4.sh \
   testing/lu_threads_np2.sh
 TESTS += $(LU_TESTS)
-EXTRA_DIST += $(LU_TESTS) testing/lu/run_lu.sh testing/lu/lu_hard.dat \
+EXTRA_DIST += $(LU_TESTS) testing/lu/run_lu.sh testing/lu/run_lu_on_devices.sh testing/lu/lu_hard.dat \
   testing/lu/lu_singular.dat
 
 # Only P?GETRF's tester: make check-lu

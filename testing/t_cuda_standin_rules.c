@@ -1,4 +1,4 @@
-/* Each snippet breaks one rule of CUDA or cuBLAS that the stand-in checks
+/* Each snippet breaks one rule of CUDA, cuBLAS or cuSOLVER that the stand-in checks
  * (testing/cuda_standin): t_cuda_standin runs each in a fresh process and
  * expects the abort and the rule's line on stderr. */
 #define _POSIX_C_SOURCE 200809L
@@ -9,6 +9,7 @@
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <cusolverDn.h>
 
 #include "t_cuda_standin.h"
 
@@ -32,6 +33,9 @@ const standin_rule standin_rules[] = {
     R("gemm-overlap", "output overlaps an input", 1),
     R("zgemm-beyond", "access beyond the end of a device allocation", 1),
     R("cherk-overlap", "output overlaps an input", 1),
+    R("laswp-pivot-beyond", "pivot outside the matrix", 1),
+    R("laswp-host-pivots", "device pointer not in a live device allocation", 1),
+    R("laswp-no-stream", "the NULL (legacy) stream is not supported", 1),
     R("free-host-pending", "pinned memory released while a queued operation uses it", 1),
     R("free-not-allocation", "cudaFree of a pointer that is not a device allocation", 0),
     R("free-host-not-pinned", "cudaFreeHost of a pointer that is not from cudaHostAlloc", 0),
@@ -131,6 +135,24 @@ void standin_test_rule(const char *rule)
         const float fone = 1;
         cublasCherk(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, 4, 4, &fone, (cuComplex *)d, 4, &fone,
                     (cuComplex *)d + 12, 4);
+    } else if (!strcmp(rule, "laswp-pivot-beyond")) {   /* row 9 of an 8-row lda */
+        static const int piv[2] = { 2, 9 };
+        int *dpiv = device_bytes(sizeof piv);
+        cusolverDnHandle_t sh;
+        cudaMemcpy(dpiv, piv, sizeof piv, cudaMemcpyHostToDevice);
+        cusolverDnCreate(&sh);
+        cusolverDnSetStream(sh, s);
+        cusolverDnDlaswp(sh, 4, d, 8, 1, 2, dpiv, 1);
+    } else if (!strcmp(rule, "laswp-host-pivots")) {
+        static const int piv[2] = { 2, 3 };
+        cusolverDnHandle_t sh;
+        cusolverDnCreate(&sh);
+        cusolverDnSetStream(sh, s);
+        cusolverDnDlaswp(sh, 4, d, 8, 1, 2, piv, 1);
+    } else if (!strcmp(rule, "laswp-no-stream")) {
+        cusolverDnHandle_t sh;
+        cusolverDnCreate(&sh);
+        cusolverDnDlaswp(sh, 4, d, 8, 1, 2, (const int *)(void *)(d + 64), 1);
     } else if (!strcmp(rule, "free-host-pending")) {
         static int gate;
         double *pinned;

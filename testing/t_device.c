@@ -227,6 +227,50 @@ static void test_kernels(hs_device *d, int exact)
     }
 }
 
+void dlaswp_(const int *n, double *a, const int *lda, const int *k1, const int *k2,
+             const int *ipiv, const int *incx);
+
+/* ?LASWP on the device: rows 1..k of an m x n block (inside a taller
+ * ld-high buffer) interchanged as random ?GETRF-style pivots say (pivot i
+ * in i..m), bitwise as the host's; pivots uploaded as ints. */
+static void test_laswp(hs_device *d)
+{
+    static const int shapes[][3] = { { 33, 21, 17 }, { 40, 1, 40 }, { 9, 5, 1 }, { 12, 7, 0 } };
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        int m = shapes[s][0], n = shapes[s][1], k = shapes[s][2], ld = m + 5, off = 3;
+        double *a = random_matrix(ld, n), *ref = malloc(sizeof(double) * (size_t)(ld * n));
+        double *got = malloc(sizeof(double) * (size_t)(ld * n));
+        int piv[64], one = 1;
+        for (int i = 0; i < k; i++)
+            piv[i] = i + 1 + (int)rnd((unsigned)(m - i));
+        memcpy(ref, a, sizeof(double) * (size_t)(ld * n));
+        if (k > 0)
+            dlaswp_(&n, ref + off, &ld, &one, &k, piv, &one);
+        double *da = upload(d, a, ld, n, ld, ld);
+        int *dpiv = d->ops->alloc(d, sizeof piv);
+        hs_event *ev;
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 64, 1, (int)sizeof(int), piv, 64, dpiv,
+                           64) == 0);
+        CHECK(d->ops->event_record(d, HS_STREAM_IN, &ev) == 0);
+        CHECK(d->ops->stream_wait(d, HS_STREAM_COMPUTE, ev) == 0);
+        CHECK(hs_dev_laswp(d, HS_STREAM_COMPUTE, HS_PREC_D, m, n, k, dpiv, da + off, ld) == 0);
+        d->ops->event_free(d, ev);
+        CHECK(d->ops->event_record(d, HS_STREAM_COMPUTE, &ev) == 0);
+        CHECK(d->ops->stream_wait(d, HS_STREAM_OUT, ev) == 0);
+        download(d, da, ld, n, ld, got, ld);
+        CHECK(close_enough(got, ref, ld * n, 1));
+        d->ops->event_free(d, ev);
+        if (k > 0)   /* more pivots than rows */
+            CHECK(hs_dev_laswp(d, HS_STREAM_COMPUTE, HS_PREC_D, k - 1, n, k, dpiv, da, ld)
+                  == HETSCAL_ERR_DEVICE);
+        CHECK(d->ops->synchronize(d) == 0);
+        d->ops->free(d, da);
+        d->ops->free(d, dpiv);
+        free(a); free(ref); free(got);
+    }
+    report(d->name, "dlaswp, bitwise equal to host LAPACK");
+}
+
 /* Callbacks append their trial number under a lock. */
 typedef struct cb_log {
     pthread_mutex_t lock;
@@ -482,6 +526,8 @@ static void test_bad_arguments(hs_device *d)
         double *small = d->ops->alloc(d, 8 * 4 * sizeof(double));
         bad.a = host;
         CHECK(d->ops->kernel(d, HS_STREAM_COMPUTE, &bad) == HETSCAL_ERR_DEVICE);
+        CHECK(hs_dev_laswp(d, HS_STREAM_COMPUTE, HS_PREC_D, 8, 8, 4, (const int *)(void *)host,
+                           dv, 8) == HETSCAL_ERR_DEVICE);   /* pivots in host memory */
         CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, ES, host, 8, host, 8)
               == HETSCAL_ERR_DEVICE);
         CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, 8, 8, ES, dv, 8, dv, 8)
@@ -710,6 +756,7 @@ static void test_device(hs_device *d, int exact, int trials)
 {
     test_copies(d);
     test_kernels(d, exact);
+    test_laswp(d);
     test_ordering(d, trials);
     test_two_threads(d, trials / 4 + 1);
     test_bad_arguments(d);

@@ -141,13 +141,22 @@ static void test_geometry(void)
             }
             check_geometry(&g, rows, cols, B, b, "init_hybrid");
             /* Each top column: host panels over its first B - Bg columns,
-             * then one device panel. */
-            for (int c = 0; c < g.np; c++) {
-                long long Bg = Bgs[x] < B ? Bgs[x] : B;
-                long long top0 = (long long)g.panel[c].top * B;
-                long long host_end = top0 + (B - Bg);
-                check(g.panel[c].device == (g.panel[c].col0 >= host_end), "hybrid device",
-                      g.panel[c].device, g.panel[c].col0 >= host_end);
+             * then one device panel; cut (LU), b-wide device panels. */
+            for (int cut = 0; cut < 2; cut++) {
+                if (cut && hs_geometry_cut_panels(&g, b) != HETSCAL_SUCCESS) {
+                    check(0, "cut_panels", -1, 0);
+                    break;
+                }
+                if (cut)
+                    check_geometry(&g, rows, cols, B, b, "cut_panels");
+                for (int c = 0; c < g.np; c++) {
+                    long long Bg = Bgs[x] < B ? Bgs[x] : B;
+                    long long top0 = (long long)g.panel[c].top * B;
+                    long long host_end = top0 + (B - Bg);
+                    check(g.panel[c].device == (g.panel[c].col0 >= host_end), "hybrid device",
+                          g.panel[c].device, g.panel[c].col0 >= host_end);
+                    check(!cut || g.panel[c].width <= b, "cut width", g.panel[c].width, b);
+                }
             }
             hs_geometry_free(&g);
         }

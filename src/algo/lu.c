@@ -1,10 +1,11 @@
 /* LU on a single tile row (see lu.h).  For each panel k with rows:
- *   lu_panel     ?GETRF of the panel from its diagonal down;
+ *   lu_panel     ?GETRF of the panel from its diagonal down (host);
  *   lu_column    for every later column tile j: the panel's interchanges,
- *                U12 = L11^-1 A12 and A22 -= L21 U12 (one task per j);
+ *                U12 = L11^-1 A12 and A22 -= L21 U12 (one task per j, on
+ *                the device of column j);
  * then, once every panel is factored, each column tile takes the
  * interchanges of the panels right of it (lu_swap_left, several panels per
- * task, in panel order), as LAPACK's ?GETRF leaves L.  Priorities put the
+ * task, in panel order, host), as LAPACK's ?GETRF leaves L.  Priorities put the
  * next panel first: a task on column j outranks every task on later
  * columns, so the update that the next panel waits for runs first
  * (lookahead), and the left interchanges come last. */
@@ -25,11 +26,28 @@ int hs_lu_pivot_tile(const hs_geometry *geo, int k)
     return geo->panel[k].col0 < geo->n_rows ? geo->np + k : -1;
 }
 
+/* The accelerator slot of column tile c (0: the host): the home rank
+ * spreads its accelerator columns cyclically over its accelerators by
+ * slot, so the slots of a rank's accelerator columns count them in
+ * order: per full top-level column, as many as the first one has. */
+static int accelerator_slot(const hs_geometry *g, int c)
+{
+    if (!g->panel[c].device)
+        return 0;
+    int per_top = 0, piece = 0;
+    for (int k = 0; k < g->np && g->panel[k].top == 0; k++)
+        per_top += g->panel[k].device != 0;
+    for (int k = c - 1; k >= 0 && g->panel[k].top == g->panel[c].top && g->panel[k].device; k--)
+        piece++;
+    return 1 + g->panel[c].top / g->npcol * per_top + piece;
+}
+
 void hs_lu_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *home)
 {
     for (int c = 0; c < g->np; c++) {
         int rank = rank_of[hs_panel_pcol(g, c)], w = g->panel[c].width;
-        home[hs_tile_id(g, 0, c)] = (hs_tile_home){ .rank = rank, .m = g->n_rows, .n = w };
+        home[hs_tile_id(g, 0, c)] = (hs_tile_home){ .rank = rank, .m = g->n_rows, .n = w,
+                                                    .device = accelerator_slot(g, c) };
         /* Ints in values of at least 4 bytes: one int a value. */
         home[g->np + c] = hs_lu_pivot_tile(g, c) < 0
                               ? (hs_tile_home){ .rank = -1 }
@@ -78,13 +96,13 @@ void hs_lu_generate(void *arg)
             .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
             .acc = { { panel, HS_RW }, { piv, HS_W } },
             .iparam = { g->panel[k].col0 } });
-        /* The column kernel reads off and kk from the pivot tile; iparam
-         * says them too, for a task without data (kernels/kernel_work.h). */
+        /* off and kk, which the panel writes in its pivot tile too: a
+         * column task on a GPU cannot read the tile's header there. */
         int off = g->panel[k].col0, rows = g->n_rows - off;
         int kk = rows < g->panel[k].width ? rows : g->panel[k].width;
         for (int j = k + 1; j < g->np; j++)
             hs_dist_insert(lu->dist, &(hs_task_spec){
-                .kernel = kern->column, .name = "lu_column", .host_only = 1,
+                .kernel = kern->column, .name = "lu_column",
                 .priority = priority(g, j, PRIO_UPDATE), .nacc = 3,
                 .acc = { { hs_tile_id(g, 0, j), HS_RW }, { panel, HS_R }, { piv, HS_R } },
                 .iparam = { off, kk } });

@@ -42,24 +42,33 @@ static int panel_width(const hs_call *c)
     return b < 1 ? 1 : b;
 }
 
-/* The devices are opened as for every call (the report shows them), but
- * LU's tiles stay on the host: its interchanges are host kernels. */
+/* One tile row of b-wide columns on one process row of all the grid's
+ * processes.  With accelerators, each top-level column (of width B, as
+ * for the other routines) keeps its first B - Bg columns on the host and
+ * gives the rest to its rank's GPUs, still in b-wide columns: every panel
+ * is factored on the host (its pivot search is one ?GETRF), and the
+ * trailing updates of a GPU's columns (interchanges, TRSM, GEMM) run on
+ * that GPU. */
 static int lu_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
-    c->rep.tile = panel_width(c);
+    int b = c->rep.tile = panel_width(c);
     c->part = HS_PART_ALL;
     int status = hs_call_layout(grid, c->cfg, c->m, c->n, 0, NULL, &c->rep, &c->geo, &c->devs,
                                 &c->ndev);
     if (status)
         return status;
+    int B = c->geo.B, bg = c->rep.panel_gpu;
     hs_geometry_free(&c->geo);
-    c->rep.panel_gpu = 0;
     if (grid->nprow > 1) {
         c->one_row = hs_call_one_process_row(grid);
         c->tile_grid = &c->one_row;
     }
-    status = hs_geometry_init_host(&c->geo, c->m, c->n, c->rep.tile, 1, c->tile_grid->npcol);
+    int npcol = c->tile_grid->npcol;
+    status = bg > 0 ? hs_geometry_init_hybrid(&c->geo, c->m, c->n, B, b, bg, 1, npcol)
+                    : hs_geometry_init_host(&c->geo, c->m, c->n, b, 1, npcol);
+    if (!status && bg > 0 && (status = hs_geometry_cut_panels(&c->geo, b)))
+        hs_geometry_free(&c->geo);
     if (!status)
         hs_geometry_single_tile_row(&c->geo);
     return status;

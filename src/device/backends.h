@@ -39,6 +39,7 @@ typedef struct hs_operand {
     const void *p;
     int rows, cols, ld;
     int written;
+    int esize;   /* bytes a value; 0: a value of the call's precision */
 } hs_operand;
 int hs_kernel_call_check(const hs_kernel_call *call);      /* 0 or HETSCAL_ERR_DEVICE */
 int hs_kernel_call_operands(const hs_kernel_call *call, hs_operand op[3]);  /* count */

@@ -27,13 +27,17 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *              c = alpha c op(a)^-1  (side R)      side uplo transa diag m n
  *   HS_K_TRMM  c = alpha op(a) c  (side L),
  *              c = alpha c op(a)  (side R)         side uplo transa diag m n
+ *   HS_K_LASWP the rows of the m x n matrix c interchanged as ?LASWP
+ *              with K1 = 1, K2 = k, INCX = 1 does: row i with row
+ *              a[i - 1] for i = 1..k in turn; a is k ints (1-based rows,
+ *              at most m) in device memory          m n k
  * A new kernel is one enum value, one case in device/kernel_host_body.h
  * and one in device/cuda/cuda_device.c. */
 /* Bytes of a device's UUID (two processes seeing the same GPU see the same
  * UUID). */
 enum { HS_UUID_BYTES = 16 };
 
-enum hs_kernel_op { HS_K_GEMM = 0, HS_K_HERK, HS_K_TRSM, HS_K_TRMM, HS_K_NOPS };
+enum hs_kernel_op { HS_K_GEMM = 0, HS_K_HERK, HS_K_TRSM, HS_K_TRMM, HS_K_LASWP, HS_K_NOPS };
 
 typedef struct hs_kernel_call {
     int op;                                  /* enum hs_kernel_op */
@@ -204,6 +208,16 @@ static inline int hs_dev_triangular(hs_device *d, int stream, int op, int prec, 
     hs_kernel_call call = { .op = op, .prec = prec, .side = side, .uplo = uplo,
                             .transa = transa, .diag = diag, .m = m, .n = n,
                             .alpha = alpha, .a = a, .c = c, .lda = lda, .ldc = ldc };
+    return d->ops->kernel(d, stream, &call);
+}
+
+/* Rows 1..k of the m x n matrix c interchanged as the k pivots ipiv say
+ * (HS_K_LASWP). */
+static inline int hs_dev_laswp(hs_device *d, int stream, int prec, int m, int n, int k,
+                               const int *ipiv, void *c, int ldc)
+{
+    hs_kernel_call call = { .op = HS_K_LASWP, .prec = prec, .m = m, .n = n, .k = k,
+                            .a = ipiv, .c = c, .lda = k > 1 ? k : 1, .ldc = ldc };
     return d->ops->kernel(d, stream, &call);
 }
 

@@ -28,28 +28,38 @@ size_t hs_matrix_bytes(int rows, int cols, int ld, int esize)
     return ((size_t)(cols - 1) * (size_t)ld + (size_t)rows) * (size_t)esize;
 }
 
+static hs_operand operand(const void *p, int rows, int cols, int ld, int written, int esize)
+{
+    return (hs_operand){ .p = p, .rows = rows, .cols = cols, .ld = ld, .written = written,
+                         .esize = esize };
+}
+
 int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[3])
 {
     int ntrans = c->transa == 'N' || c->transa == 'n';
     switch (c->op) {
     case HS_K_GEMM: {
         int btrans = !(c->transb == 'N' || c->transb == 'n');
-        op[0] = (hs_operand){ c->a, ntrans ? c->m : c->k, ntrans ? c->k : c->m, c->lda, 0 };
-        op[1] = (hs_operand){ c->b, btrans ? c->n : c->k, btrans ? c->k : c->n, c->ldb, 0 };
-        op[2] = (hs_operand){ c->c, c->m, c->n, c->ldc, 1 };
+        op[0] = operand(c->a, ntrans ? c->m : c->k, ntrans ? c->k : c->m, c->lda, 0, 0);
+        op[1] = operand(c->b, btrans ? c->n : c->k, btrans ? c->k : c->n, c->ldb, 0, 0);
+        op[2] = operand(c->c, c->m, c->n, c->ldc, 1, 0);
         return 3;
     }
     case HS_K_HERK:
-        op[0] = (hs_operand){ c->a, ntrans ? c->n : c->k, ntrans ? c->k : c->n, c->lda, 0 };
-        op[1] = (hs_operand){ c->c, c->n, c->n, c->ldc, 1 };
+        op[0] = operand(c->a, ntrans ? c->n : c->k, ntrans ? c->k : c->n, c->lda, 0, 0);
+        op[1] = operand(c->c, c->n, c->n, c->ldc, 1, 0);
         return 2;
     case HS_K_TRSM:
     case HS_K_TRMM: {
         int na = c->side == 'L' || c->side == 'l' ? c->m : c->n;
-        op[0] = (hs_operand){ c->a, na, na, c->lda, 0 };
-        op[1] = (hs_operand){ c->c, c->m, c->n, c->ldc, 1 };
+        op[0] = operand(c->a, na, na, c->lda, 0, 0);
+        op[1] = operand(c->c, c->m, c->n, c->ldc, 1, 0);
         return 2;
     }
+    case HS_K_LASWP:
+        op[0] = operand(c->a, c->k, 1, c->lda, 0, (int)sizeof(int));
+        op[1] = operand(c->c, c->m, c->n, c->ldc, 1, 0);
+        return 2;
     default:
         return 0;
     }
@@ -73,6 +83,9 @@ int hs_kernel_call_check(const hs_kernel_call *c)
     case HS_K_TRMM:
         ok = one_of(c->side, "LR") && one_of(c->uplo, "UL") && one_of(c->transa, "NTC")
              && one_of(c->diag, "NU");
+        break;
+    case HS_K_LASWP:   /* pivots past row m are the caller's to avoid */
+        ok = c->k >= 0 && c->k <= c->m && c->lda >= max1(c->k);
         break;
     default:
         return HETSCAL_ERR_DEVICE;

@@ -25,6 +25,12 @@ static void HS_SFX(kernel_call_host)(const hs_kernel_call *c)
         HS_F(trmm)(&c->side, &c->uplo, &ta, &c->diag, &c->m, &c->n, &alpha, c->a, &c->lda,
                    c->c, &c->ldc, 1, 1, 1, 1);
         break;
+    case HS_K_LASWP: {
+        int one = 1;
+        if (c->k > 0 && c->n > 0)
+            HS_F(laswp)(&c->n, c->c, &c->ldc, &one, &c->k, c->a, &one);
+        break;
+    }
     default:
         break;
     }

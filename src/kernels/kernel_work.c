@@ -384,21 +384,15 @@ static int pivot_header(const hs_task *t, int k, int ld, int w, int *off, int *k
 }
 
 /* The interchanges (?LASWP, no flops), the unit TRSM of the kk pivot rows
- * and the GEMM of the rows below them.  off and kk are in the pivot tile
- * (acc 2), which the kernel reads; a task whose pivot tile has no data (a
- * simulation) needs them in iparam[0] and iparam[1] (kk >= 1 for every
- * panel that has rows). */
+ * and the GEMM of the rows below them; off and kk in iparam[0] and
+ * iparam[1] (kk >= 1 for every panel that has rows). */
 static int lu_column(const hs_task *t, int esize, parts *p)
 {
     (void)esize;
-    int ld = rows_of(t, 0), wj = cols_of(t, 0), off, kk;
+    int ld = rows_of(t, 0), wj = cols_of(t, 0), off = t->iparam[0], kk = t->iparam[1];
     p->main = HS_WORK_GEMM;
-    if (pivot_header(t, 2, rows_of(t, 1), cols_of(t, 1), &off, &kk)) {
-        off = t->iparam[0];
-        kk = t->iparam[1];
-        if (kk <= 0)
-            return -1;
-    }
+    if (kk <= 0)
+        return -1;
     p->flops[HS_WORK_TRSM] = tri(kk, wj, 1);
     p->flops[HS_WORK_GEMM] = gemm(ld - off - kk, wj, kk);
     p->size = kk;

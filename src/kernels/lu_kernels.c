@@ -1,6 +1,6 @@
 /* Tile kernels of LU with partial pivoting (see lu_kernels.h): LAPACK's
- * ?GETRF and ?LASWP on the host, the device interface for the TRSM and
- * GEMM of the trailing update.  One body for the four precisions
+ * ?GETRF and the left interchanges on the host, the device interface for
+ * the trailing update (?LASWP, TRSM, GEMM).  One body for the four precisions
  * (kernels/lu_kernels_body.h). */
 #include "config.h"
 

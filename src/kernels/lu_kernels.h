@@ -10,9 +10,9 @@
  * row of the panel's diagonal in its tile (off), the number kk of its
  * pivots (min(rows from the diagonal, w)), ?GETRF's INFO (0, or the first
  * zero pivot, 1-based within the panel), then the kk pivots (1-based
- * within the rows from off down, as ?GETRF returns them).  Everything a
- * reader of the pivots needs is in the tile, so the tasks carry no
- * iparam. */
+ * within the rows from off down, as ?GETRF returns them).  The column
+ * tasks also carry off and kk in iparam: on a GPU the tile is device
+ * memory, which only the device's ?LASWP reads. */
 enum { HS_LU_PIV_OFF = 0, HS_LU_PIV_KK, HS_LU_PIV_INFO, HS_LU_PIV_HEAD };
 #ifndef HETSCAL_KERNELS_LU_KERNELS_H
 #define HETSCAL_KERNELS_LU_KERNELS_H
@@ -29,7 +29,7 @@ typedef struct hs_lu_kernels {
      * solved with the panel's unit lower triangle (U12), and the rows
      * below them updated (A22 -= L21 U12).
      * acc 0: trailing tile (RW), 1: panel tile (R), 2: pivot tile (R).
-     * iparam: off, kk (the kernel reads them from the pivot tile). */
+     * iparam: off, kk.  Host or GPU. */
     hs_kernel column;
 
     /* The interchanges of later panels applied to a factored column (the

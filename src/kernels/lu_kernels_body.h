@@ -27,16 +27,20 @@ static void HS_SFX(lu_swap)(HS_T *a, int ld, int n, const int *piv)
         HS_F(laswp)(&n, a + piv[HS_LU_PIV_OFF], &ld, &one, &kk, piv + HS_LU_PIV_HEAD, &one);
 }
 
+/* On the host or a GPU (the data pointers are that device's): off and kk
+ * from iparam, the pivots as the device's ?LASWP. */
 static int HS_SFX(lu_column)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0);
     const HS_T *l = hs_task_data(t, 1);
     const int *piv = hs_task_data(t, 2);
     int ld = t->acc[0].handle->m, wj = t->acc[0].handle->n, ll = t->acc[1].handle->m;
-    int off = piv[HS_LU_PIV_OFF], kk = piv[HS_LU_PIV_KK], below = ld - off - kk;
+    int off = t->iparam[0], kk = t->iparam[1], below = ld - off - kk;
 
-    HS_SFX(lu_swap)(a, ld, wj, piv);
-    int err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'L', 'L', 'N', 'U', kk,
+    int err = hs_dev_laswp(dev, HS_STREAM_COMPUTE, HS_P, ld - off, wj, kk,
+                           piv + HS_LU_PIV_HEAD, a + off, ld);
+    if (!err)
+        err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'L', 'L', 'N', 'U', kk,
                                 wj, 1.0, l + off, ll, a + off, ld);
     if (!err && below > 0)
         err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', below, wj, kk, -1.0,

@@ -85,6 +85,31 @@ int hs_geometry_init_hybrid(hs_geometry *g, int n_rows, int n_cols, int B, int b
     return HETSCAL_SUCCESS;
 }
 
+int hs_geometry_cut_panels(hs_geometry *g, int b)
+{
+    int np = 0;
+    for (int c = 0; c < g->np; c++)
+        np += blocks_of(g->panel[c].width, b);
+    hs_panel *panel = malloc((size_t)(np > 0 ? np : 1) * sizeof *panel);
+    if (!panel)
+        return HETSCAL_ERR_NOMEM;
+    np = 0;
+    for (int c = 0; c < g->np; c++) {
+        const hs_panel *p = &g->panel[c];
+        /* off = q b < width: no off + b past INT_MAX */
+        for (int q = 0, pieces = blocks_of(p->width, b); q < pieces; q++, np++) {
+            int off = q * b;
+            panel[np] = *p;
+            panel[np].col0 = p->col0 + off;
+            panel[np].width = p->width - off < b ? p->width - off : b;
+        }
+    }
+    free(g->panel);
+    g->panel = panel;
+    g->np = np;
+    return HETSCAL_SUCCESS;
+}
+
 void hs_geometry_single_tile_row(hs_geometry *g)
 {
     g->H = g->n_rows > 0 ? g->n_rows : 1;

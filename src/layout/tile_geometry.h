@@ -57,6 +57,11 @@ int hs_geometry_init_split(hs_geometry *g, int n_rows, int n_cols, int B, int b,
  * accelerator panels over its accelerators (runtime/dist.h). */
 int hs_geometry_init_hybrid(hs_geometry *g, int n_rows, int n_cols, int B, int b, int Bg,
                             int nprow, int npcol);
+/* Cuts every panel wider than b into b-wide panels (the last of each may
+ * be narrower), each on its panel's top-level column and device: LU's
+ * accelerator columns, whose panels are factored on the host one b-wide
+ * panel at a time.  Returns 0 or HETSCAL_ERR_NOMEM (g unchanged). */
+int hs_geometry_cut_panels(hs_geometry *g, int b);
 /* Makes every panel one tile: a single tile row (H = n_rows), the
  * columns and their process columns unchanged.  QR on one process row
  * uses it: each panel is then one LAPACK DGEQRF on its home rank, where

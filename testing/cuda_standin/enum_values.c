@@ -1,4 +1,4 @@
-/* Prints the values of the CUDA and cuBLAS constants the stand-in
+/* Prints the values of the CUDA, cuBLAS and cuSOLVER constants the stand-in
  * declares and the layout of the complex types; testing/cuda_standin_headers.sh
  * builds it against the stand-in's headers and against the toolkit's and
  * compares. */
@@ -7,6 +7,7 @@
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <cusolverDn.h>
 
 #define SHOW(x) printf("%s %ld\n", #x, (long)(x))
 
@@ -39,6 +40,11 @@ int main(void)
     SHOW(CUBLAS_SIDE_LEFT); SHOW(CUBLAS_SIDE_RIGHT);
     SHOW(CUBLAS_OP_N); SHOW(CUBLAS_OP_T); SHOW(CUBLAS_OP_C);
     SHOW(CUBLAS_POINTER_MODE_HOST); SHOW(CUBLAS_POINTER_MODE_DEVICE);
+    SHOW(CUSOLVER_STATUS_SUCCESS); SHOW(CUSOLVER_STATUS_NOT_INITIALIZED);
+    SHOW(CUSOLVER_STATUS_ALLOC_FAILED); SHOW(CUSOLVER_STATUS_INVALID_VALUE);
+    SHOW(CUSOLVER_STATUS_ARCH_MISMATCH); SHOW(CUSOLVER_STATUS_MAPPING_ERROR);
+    SHOW(CUSOLVER_STATUS_EXECUTION_FAILED); SHOW(CUSOLVER_STATUS_INTERNAL_ERROR);
+    SHOW(sizeof(cusolverDnHandle_t));
     SHOW(sizeof(cuComplex)); SHOW(_Alignof(cuComplex)); SHOW(offsetof(cuComplex, y));
     SHOW(sizeof(cuDoubleComplex)); SHOW(_Alignof(cuDoubleComplex));
     SHOW(offsetof(cuDoubleComplex, y));

@@ -11,6 +11,7 @@
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <cusolverDn.h>
 
 enum { STANDIN_MAX_DEVICES = 64, STANDIN_MAX_FAULTS = 16 };
 
@@ -93,7 +94,7 @@ void standin_set_add(standin_set *set, void *p);
 int standin_set_has(const standin_set *set, const void *p);
 void standin_set_remove(standin_set *set, const void *p);
 void *standin_set_at(const standin_set *set, size_t i);   /* NULL: empty slot */
-extern standin_set standin_streams, standin_events, standin_handles;
+extern standin_set standin_streams, standin_events, standin_handles, standin_solvers;
 
 /* Allocations: device memory (device >= 0) and pinned host memory
  * (device -1: cudaHostAlloc'd; -2: cudaHostRegister'd).  Lock held. */
@@ -131,6 +132,10 @@ typedef void standin_triangle_fn(const char *side, const char *uplo, const char 
                                  const void *alpha, const void *a, const int *lda, void *b,
                                  const int *ldb, size_t l1, size_t l2, size_t l3, size_t l4);
 
+/* ?laswp_ (cuSOLVER's row interchanges) */
+typedef void standin_laswp_fn(const int *n, void *a, const int *lda, const int *k1,
+                              const int *k2, const int *ipiv, const int *incx);
+
 /* One precision of cuBLAS: a row of standin_precisions (standin_host_blas.c). */
 typedef struct standin_precision {
     size_t size;         /* bytes of an element */
@@ -139,6 +144,7 @@ typedef struct standin_precision {
     standin_gemm_fn *gemm;
     standin_rank_k_fn *syrk, *herk;   /* herk: NULL for S and D */
     standin_triangle_fn *trsm, *trmm;
+    standin_laswp_fn *laswp;
 } standin_precision;
 enum { STANDIN_S, STANDIN_D, STANDIN_C, STANDIN_Z, STANDIN_PRECISIONS };
 extern const standin_precision standin_precisions[STANDIN_PRECISIONS];
@@ -187,6 +193,8 @@ struct standin_op {
         struct { cudaHostFn_t fn; void *arg; } host;
         struct { cudaEvent_t event; unsigned long generation; } event;
         standin_blas blas;
+        struct { const standin_precision *prec; int device, n, lda, k1, k2;
+                 void *a; const int *ipiv; } laswp;
     } u;
 };
 
@@ -216,6 +224,13 @@ struct cublasContext {
     int stream_destroyed;      /* its stream was destroyed under it */
 };
 
+/* A cuSOLVER handle holds what a cuBLAS one does (standin_cusolver.c). */
+struct cusolverDnContext {
+    int device;
+    cudaStream_t stream;
+    int stream_destroyed;
+};
+
 /* Streams (lock held unless said otherwise). */
 void standin_check_stream(const char *call, cudaStream_t s);   /* loud */
 standin_op *standin_op_new(void);
@@ -233,7 +248,7 @@ cudaError_t standin_device_drain(int dev);
 void standin_check_untouched(const char *call, const void *p, size_t size);
 /* Loud unless h is a live cuBLAS handle whose stream was not destroyed. */
 void standin_check_handle(const char *call, cublasHandle_t h);
-/* Marks the cuBLAS handles set to s (from cudaStreamDestroy). */
+/* Marks the cuBLAS and cuSOLVER handles set to s (from cudaStreamDestroy). */
 void standin_forget_stream_in_handles(cudaStream_t s);
 void standin_event_release(cudaEvent_t e);
 

@@ -50,6 +50,11 @@ void standin_forget_stream_in_handles(cudaStream_t s)
         if (h && h->stream == s)
             h->stream_destroyed = 1;
     }
+    for (size_t i = 0; i < standin_solvers.cap; i++) {
+        cusolverDnHandle_t h = standin_set_at(&standin_solvers, i);
+        if (h && h->stream == s)
+            h->stream_destroyed = 1;
+    }
 }
 
 cublasStatus_t cublasSetStream_v2(cublasHandle_t handle, cudaStream_t streamId)

@@ -7,7 +7,7 @@
 
 #include "standin.h"
 
-standin_set standin_streams, standin_events, standin_handles;
+standin_set standin_streams, standin_events, standin_handles, standin_solvers;
 
 static char tombstone;
 

@@ -1,25 +1,30 @@
-/* cuBLAS for one precision (device/cuda/cuda_device.c instantiates it per
+/* cuBLAS (and cuSOLVER's ?laswp) for one precision (device/cuda/cuda_device.c instantiates it per
  * precision through util/prec_instantiate.h).  C99 complex scalars have
  * the layout of cuComplex and cuDoubleComplex (two reals). */
 #if HS_P == 1
 #define HS_CUBLAS(name) cublasS##name
+#define HS_CUSOLVER(name) cusolverDnS##name
 #define HS_CUBLAS_HERK cublasSsyrk
 #define HS_CU_T float
 #elif HS_P == 0
 #define HS_CUBLAS(name) cublasD##name
+#define HS_CUSOLVER(name) cusolverDnD##name
 #define HS_CUBLAS_HERK cublasDsyrk
 #define HS_CU_T double
 #elif HS_P == 2
 #define HS_CUBLAS(name) cublasC##name
+#define HS_CUSOLVER(name) cusolverDnC##name
 #define HS_CUBLAS_HERK cublasCherk
 #define HS_CU_T cuComplex
 #else
 #define HS_CUBLAS(name) cublasZ##name
+#define HS_CUSOLVER(name) cusolverDnZ##name
 #define HS_CUBLAS_HERK cublasZherk
 #define HS_CU_T cuDoubleComplex
 #endif
 
-static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, const hs_kernel_call *k)
+static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t solver,
+                            const hs_kernel_call *k)
 {
     const HS_T alpha_t = (HS_R)k->alpha, beta_t = (HS_R)k->beta;
     const HS_R ralpha = (HS_R)k->alpha, rbeta = (HS_R)k->beta;
@@ -46,11 +51,19 @@ static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, const hs_kernel_ca
                                                diag_of(k->diag), k->m, k->n, alpha, k->a,
                                                k->lda, k->c, k->ldc, k->c, k->ldc),
                           "cublas?trmm");
+    case HS_K_LASWP:
+        /* cuSOLVER refuses K2 < K1: no interchanges, no call. */
+        if (k->k == 0 || k->n == 0)
+            return 0;
+        return check_solver(dev, HS_CUSOLVER(laswp)(solver, k->n, (HS_CU_T *)k->c, k->ldc, 1,
+                                                    k->k, (const int *)k->a, 1),
+                            "cusolverDn?laswp");
     default:
         return HETSCAL_ERR_DEVICE;
     }
 }
 
 #undef HS_CUBLAS
+#undef HS_CUSOLVER
 #undef HS_CUBLAS_HERK
 #undef HS_CU_T

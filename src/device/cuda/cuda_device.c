@@ -1,5 +1,6 @@
 /* A CUDA GPU: cudaMalloc'd buffers, cudaMemcpy2DAsync on non-blocking
- * in/out/compute streams, cudaEvents, cuBLAS on the stream of the call.
+ * in/out/compute streams, cudaEvents, cuBLAS (and cuSOLVER's row
+ * interchanges) on the stream of the call.
  * Every operation selects the GPU first and, on a thread of the
  * application, selects the application's device again before returning
  * (the runtime's own threads keep theirs: selecting a device the thread
@@ -14,6 +15,7 @@
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <cusolverDn.h>
 
 #include "device/backends.h"
 #include "include/hetscal.h"
@@ -24,6 +26,7 @@ typedef struct cuda_dev {
     int ordinal;
     cudaStream_t stream[HS_NSTREAMS];
     cublasHandle_t blas;
+    cusolverDnHandle_t solver;
 } cuda_dev;
 
 static cuda_dev *as_cuda(hs_device *dev)
@@ -50,6 +53,14 @@ static int check(hs_device *dev, cudaError_t err, const char *call)
 static int check_blas(hs_device *dev, cublasStatus_t st, const char *call)
 {
     return st == CUBLAS_STATUS_SUCCESS ? 0 : failed(dev, call, cublasGetStatusString(st));
+}
+
+/* cuSOLVER has no status strings: its enum's number. */
+static int check_solver(hs_device *dev, cusolverStatus_t st, const char *call)
+{
+    char why[32];
+    snprintf(why, sizeof why, "cusolverStatus_t %d", (int)st);
+    return st == CUSOLVER_STATUS_SUCCESS ? 0 : failed(dev, call, why);
 }
 
 /* The device the calling application thread had selected when an
@@ -119,9 +130,11 @@ static void cuda_close(hs_device *dev)
         for (int i = 0; i < HS_NSTREAMS; i++)
             if (c->stream[i])
                 cudaStreamSynchronize(c->stream[i]);
-        /* The handle first: it may still be set to one of the streams. */
+        /* The handles first: they may still be set to one of the streams. */
         if (c->blas)
             cublasDestroy(c->blas);
+        if (c->solver)
+            cusolverDnDestroy(c->solver);
         for (int i = 0; i < HS_NSTREAMS; i++)
             if (c->stream[i])
                 cudaStreamDestroy(c->stream[i]);
@@ -278,13 +291,18 @@ static cublasDiagType_t diag_of(char d)
 
 static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
 {
-    static int (*const run[HS_NPRECS])(hs_device *, cublasHandle_t, const hs_kernel_call *) = {
+    static int (*const run[HS_NPRECS])(hs_device *, cublasHandle_t, cusolverDnHandle_t,
+                                       const hs_kernel_call *) = {
         [HS_PREC_D] = run_blas_d, [HS_PREC_S] = run_blas_s,
         [HS_PREC_C] = run_blas_c, [HS_PREC_Z] = run_blas_z
     };
     cuda_dev *c = as_cuda(dev);
-    int err = check_blas(dev, cublasSetStream(c->blas, c->stream[stream]), "cublasSetStream");
-    return err ? err : run[k->prec](dev, c->blas, k);
+    int err = k->op == HS_K_LASWP
+                  ? check_solver(dev, cusolverDnSetStream(c->solver, c->stream[stream]),
+                                 "cusolverDnSetStream")
+                  : check_blas(dev, cublasSetStream(c->blas, c->stream[stream]),
+                               "cublasSetStream");
+    return err ? err : run[k->prec](dev, c->blas, c->solver, k);
 }
 
 static int cuda_kernel(hs_device *dev, int stream, const hs_kernel_call *k)
@@ -428,6 +446,10 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
     if (!what && cublasCreate(&c->blas) != CUBLAS_STATUS_SUCCESS) {
         c->blas = NULL;
         what = "cublasCreate failed";
+    }
+    if (!what && cusolverDnCreate(&c->solver) != CUSOLVER_STATUS_SUCCESS) {
+        c->solver = NULL;
+        what = "cusolverDnCreate failed";
     }
     leave(0);
     if (what) {

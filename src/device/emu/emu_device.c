@@ -262,7 +262,8 @@ static int emu_kernel(hs_device *dev, int stream, const hs_kernel_call *call)
     int nop = hs_kernel_call_operands(call, opd);
     for (int i = 0; i < nop; i++)
         if (misplaced(dev, op, opd[i].p, opd[i].rows, opd[i].cols, opd[i].ld,
-                      (int)hs_prec_bytes(call->prec), 1, "kernel operand")) {
+                      opd[i].esize ? opd[i].esize : (int)hs_prec_bytes(call->prec), 1,
+                      "kernel operand")) {
             unpin(((emu *)dev->impl)->arena, op);
             free(op);
             return HETSCAL_ERR_DEVICE;

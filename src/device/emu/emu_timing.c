@@ -45,6 +45,11 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
     int cls, size;
     double flops;
     switch (c->op) {
+    case HS_K_LASWP:
+        /* No flops: 2k rows of n values move within the GPU's memory,
+         * which the machine file does not rate; next to the update that
+         * follows each interchange (k^2 n flops at least) it is free. */
+        return 0;
     case HS_K_GEMM:
         cls = HS_WORK_GEMM;
         flops = 2.0 * c->m * c->n * c->k;

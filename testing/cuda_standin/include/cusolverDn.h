@@ -1,0 +1,48 @@
+/* cuSOLVER's dense API as far as hetscal's CUDA backend uses it, for the
+ * host stand-in (testing/cuda_standin): handles and the row interchanges
+ * ?laswp in the four precisions S, D, C, Z. */
+#ifndef CUDA_STANDIN_CUSOLVERDN_H
+#define CUDA_STANDIN_CUSOLVERDN_H
+
+#include "cuComplex.h"
+#include "cuda_runtime.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    CUSOLVER_STATUS_SUCCESS = 0,
+    CUSOLVER_STATUS_NOT_INITIALIZED = 1,
+    CUSOLVER_STATUS_ALLOC_FAILED = 2,
+    CUSOLVER_STATUS_INVALID_VALUE = 3,
+    CUSOLVER_STATUS_ARCH_MISMATCH = 4,
+    CUSOLVER_STATUS_MAPPING_ERROR = 5,
+    CUSOLVER_STATUS_EXECUTION_FAILED = 6,
+    CUSOLVER_STATUS_INTERNAL_ERROR = 7
+} cusolverStatus_t;
+
+struct cusolverDnContext;
+typedef struct cusolverDnContext *cusolverDnHandle_t;   /* opaque */
+
+cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle);
+cusolverStatus_t cusolverDnDestroy(cusolverDnHandle_t handle);
+cusolverStatus_t cusolverDnSetStream(cusolverDnHandle_t handle, cudaStream_t streamId);
+cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t handle, cudaStream_t *streamId);
+
+/* Rows k1..k2 of the n columns of A interchanged as LAPACK's ?LASWP does
+ * (devIpiv in device memory, 1-based rows). */
+cusolverStatus_t cusolverDnSlaswp(cusolverDnHandle_t handle, int n, float *A, int lda, int k1,
+                                  int k2, const int *devIpiv, int incx);
+cusolverStatus_t cusolverDnDlaswp(cusolverDnHandle_t handle, int n, double *A, int lda, int k1,
+                                  int k2, const int *devIpiv, int incx);
+cusolverStatus_t cusolverDnClaswp(cusolverDnHandle_t handle, int n, cuComplex *A, int lda,
+                                  int k1, int k2, const int *devIpiv, int incx);
+cusolverStatus_t cusolverDnZlaswp(cusolverDnHandle_t handle, int n, cuDoubleComplex *A,
+                                  int lda, int k1, int k2, const int *devIpiv, int incx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,165 @@
+/* cuSOLVER's dense handles and row interchanges (?laswp) on the host.  A
+ * handle belongs to the device current at its creation and runs its calls
+ * on the stream set last, as a cuBLAS handle does.  ?laswp is checked as
+ * strictly as the level-3 routines: the pivots and the matrix in memory of
+ * the handle's device, and, when the call runs, every pivot a row inside
+ * the leading dimension and inside the matrix's allocation (the pivots are
+ * device data: they are read only then). */
+#include <limits.h>
+#include <stdlib.h>
+
+#include "standin.h"
+
+static void check_solver(const char *call, cusolverDnHandle_t h)
+{
+    if (!standin_set_has(&standin_solvers, h))
+        standin_die("unknown or destroyed cuSOLVER handle", "%s on handle %p", call, (void *)h);
+    if (h->stream_destroyed)
+        standin_die("cuSOLVER handle used after its stream was destroyed",
+                    "%s: destroy the handle before its stream, or set another stream first",
+                    call);
+}
+
+cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle)
+{
+    if (standin_enter("cusolverDnCreate") != cudaSuccess)
+        return CUSOLVER_STATUS_NOT_INITIALIZED;
+    if (!handle)
+        return CUSOLVER_STATUS_INVALID_VALUE;
+    cusolverDnHandle_t h = calloc(1, sizeof *h);
+    if (!h)
+        return CUSOLVER_STATUS_ALLOC_FAILED;
+    h->device = standin_current();
+    pthread_mutex_lock(&standin_lock);
+    standin_set_add(&standin_solvers, h);
+    pthread_mutex_unlock(&standin_lock);
+    *handle = h;
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t cusolverDnDestroy(cusolverDnHandle_t handle)
+{
+    standin_enter("cusolverDnDestroy");
+    pthread_mutex_lock(&standin_lock);
+    check_solver("cusolverDnDestroy", handle);
+    standin_set_remove(&standin_solvers, handle);
+    pthread_mutex_unlock(&standin_lock);
+    free(handle);
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t cusolverDnSetStream(cusolverDnHandle_t handle, cudaStream_t streamId)
+{
+    standin_enter("cusolverDnSetStream");
+    pthread_mutex_lock(&standin_lock);
+    if (!standin_set_has(&standin_solvers, handle))
+        standin_die("unknown or destroyed cuSOLVER handle", "cusolverDnSetStream on handle %p",
+                    (void *)handle);
+    standin_check_stream("cusolverDnSetStream", streamId);
+    if (streamId->device != handle->device)
+        standin_die("cuSOLVER handle and stream of different devices",
+                    "cusolverDnSetStream: handle of device %d, stream of device %d",
+                    handle->device, streamId->device);
+    handle->stream = streamId;
+    handle->stream_destroyed = 0;
+    pthread_mutex_unlock(&standin_lock);
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t handle, cudaStream_t *streamId)
+{
+    standin_enter("cusolverDnGetStream");
+    pthread_mutex_lock(&standin_lock);
+    check_solver("cusolverDnGetStream", handle);
+    if (streamId)
+        *streamId = handle->stream;
+    pthread_mutex_unlock(&standin_lock);
+    return streamId ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_INVALID_VALUE;
+}
+
+/* The queued interchanges, on the stream's thread: the rows the pivots
+ * name must lie in the matrix, then the host ?laswp runs. */
+static void run_laswp(standin_op *op)
+{
+    const int one = 1;
+    int lowest = INT_MAX, highest = 0, n = op->u.laswp.n, lda = op->u.laswp.lda;
+    for (int i = op->u.laswp.k1; i <= op->u.laswp.k2; i++) {
+        int p = op->u.laswp.ipiv[i - 1];
+        lowest = p < lowest ? p : lowest;
+        highest = p > highest ? p : highest;
+    }
+    if (lowest < 1 || highest > lda)
+        standin_die("pivot outside the matrix", "cusolverDn?laswp: pivots %d..%d, lda %d",
+                    lowest, highest, lda);
+    pthread_mutex_lock(&standin_lock);
+    standin_check_device_extent("cusolverDn?laswp", "A (the rows the pivots name)",
+                                op->u.laswp.a,
+                                ((size_t)(n - 1) * (size_t)lda + (size_t)highest) *
+                                    op->u.laswp.prec->size,
+                                op->u.laswp.device);
+    pthread_mutex_unlock(&standin_lock);
+    op->u.laswp.prec->laswp(&n, op->u.laswp.a, &lda, &op->u.laswp.k1, &op->u.laswp.k2,
+                            op->u.laswp.ipiv, &one);
+}
+
+static cusolverStatus_t laswp(const char *name, const standin_precision *p,
+                              cusolverDnHandle_t handle, int n, void *A, int lda, int k1, int k2,
+                              const int *ipiv, int incx)
+{
+    if (n < 0 || lda < 1 || k1 < 1 || k2 < k1 || lda < k2)
+        return CUSOLVER_STATUS_INVALID_VALUE;
+    if (incx != 1)
+        standin_die("only incx = 1 is supported by the stand-in", "%s with incx %d", name,
+                    incx);
+    cudaError_t err = standin_enter(name);
+    pthread_mutex_lock(&standin_lock);
+    check_solver(name, handle);
+    if (standin_current() != handle->device)
+        standin_die("cuSOLVER call while another device is current",
+                    "%s: handle of device %d, current device %d", name, handle->device,
+                    standin_current());
+    if (!handle->stream)
+        standin_die("the NULL (legacy) stream is not supported by the stand-in",
+                    "%s on a handle without cusolverDnSetStream", name);
+    if (err != cudaSuccess) {
+        pthread_mutex_unlock(&standin_lock);
+        return CUSOLVER_STATUS_EXECUTION_FAILED;
+    }
+    /* Rows k1..k2 at least: a pivot never names a row above its own. */
+    size_t bytes = n > 0 ? ((size_t)(n - 1) * (size_t)lda + (size_t)k2) * p->size : 0;
+    if (bytes)
+        standin_check_device_extent(name, "A", A, bytes, handle->device);
+    standin_check_device_extent(name, "devIpiv", ipiv, (size_t)k2 * sizeof(int),
+                                handle->device);
+    standin_op *op = standin_op_new();
+    op->run = run_laswp;
+    op->counted = 1;
+    op->u.laswp.prec = p;
+    op->u.laswp.device = handle->device;
+    op->u.laswp.n = n;
+    op->u.laswp.lda = lda;
+    op->u.laswp.k1 = k1;
+    op->u.laswp.k2 = k2;
+    op->u.laswp.a = A;
+    op->u.laswp.ipiv = ipiv;
+    op->touch[0] = (const char *)A;
+    op->touch_len[0] = bytes;
+    op->touch[1] = (const char *)ipiv;
+    op->touch_len[1] = (size_t)k2 * sizeof(int);
+    standin_enqueue(handle->stream, op);
+    pthread_mutex_unlock(&standin_lock);
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+#define STANDIN_LASWP(P, T)                                                                   \
+    cusolverStatus_t cusolverDn##P##laswp(cusolverDnHandle_t handle, int n, T *A, int lda,  \
+                                          int k1, int k2, const int *devIpiv, int incx)     \
+    {                                                                                         \
+        return laswp("cusolverDn" #P "laswp", &standin_precisions[STANDIN_##P], handle, n, A, \
+                     lda, k1, k2, devIpiv, incx);                                             \
+    }
+
+STANDIN_LASWP(S, float)
+STANDIN_LASWP(D, double)
+STANDIN_LASWP(C, cuComplex)
+STANDIN_LASWP(Z, cuDoubleComplex)
