@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,15 +27,30 @@ static double lu_flops(int rows, int cols)
     return m >= n ? m * n * n - n * n * n / 3.0 : n * m * m - m * m * m / 3.0;
 }
 
-/* Panels as wide as the size rule's tile for a square of the same area:
- * the trailing updates are b-wide GEMMs of the panel's whole height, and
- * the panel's ?GETRF (BLAS 2 at its narrowest) costs rows * b^2, which the
- * lookahead hides behind the updates of earlier panels. */
+/* The widest panel (best GEMM rate of the column updates) that leaves at
+ * least 4 columns per worker of the grid.  LU's program is 1-D: each step
+ * updates the whole columns right of its panel, one task per column, so
+ * the columns, not a square's tiles, are what the workers share; and each
+ * panel's ?GETRF (rows x b^2 on one core) lies on the critical path, which
+ * narrower panels shorten.  On 2 workers this is the tile rule's width
+ * (192 at N = 2000, 384 at 4000, 512 at 8000, measured flat between 128
+ * and 512); on a 64-thread node at N = 20000 it is 64 where the square
+ * rule gave 384 (timing/predict, h100 machine: 1.8 s against 7.2). */
+static int lu_default_width(int n, int grid_threads)
+{
+    static const int sizes[] = { 512, 384, 256, 192, 128, 96, 64 };
+    int count = (int)(sizeof sizes / sizeof *sizes);
+    for (int k = 0; k < count - 1; k++)
+        if (n / sizes[k] >= 4L * grid_threads)
+            return sizes[k];
+    return sizes[count - 1];
+}
+
 static int panel_width(const hs_call *c)
 {
     const hs_config *cfg = c->cfg;
-    int size = (int)sqrt((double)c->m * c->n), big = c->m > c->n ? c->m : c->n;
-    int b = cfg->nb_small ? cfg->nb_small : hs_default_tile_size(size, cfg->grid_threads);
+    int big = c->m > c->n ? c->m : c->n;
+    int b = cfg->nb_small ? cfg->nb_small : lu_default_width(c->n, cfg->grid_threads);
     if (b > big)
         b = big;
     return b < 1 ? 1 : b;
