@@ -240,7 +240,7 @@ static void test_laswp(hs_device *d)
         int m = shapes[s][0], n = shapes[s][1], k = shapes[s][2], ld = m + 5, off = 3;
         double *a = random_matrix(ld, n), *ref = malloc(sizeof(double) * (size_t)(ld * n));
         double *got = malloc(sizeof(double) * (size_t)(ld * n));
-        int piv[64], one = 1;
+        int piv[64] = { 0 }, one = 1;
         for (int i = 0; i < k; i++)
             piv[i] = i + 1 + (int)rnd((unsigned)(m - i));
         memcpy(ref, a, sizeof(double) * (size_t)(ld * n));

@@ -31,8 +31,9 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *              with K1 = 1, K2 = k, INCX = 1 does: row i with row
  *              a[i - 1] for i = 1..k in turn; a is k ints (1-based rows,
  *              at most m) in device memory          m n k
- * A new kernel is one enum value, one case in device/kernel_host_body.h
- * and one in device/cuda/cuda_device.c. */
+ * A new kernel is one enum value, its checks and operands in
+ * device/kernel_host.c, one case in device/kernel_host_body.h, in
+ * device/cuda/cuda_blas_body.h and in device/emu/emu_timing.c. */
 /* Bytes of a device's UUID (two processes seeing the same GPU see the same
  * UUID). */
 enum { HS_UUID_BYTES = 16 };

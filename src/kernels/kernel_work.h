@@ -34,9 +34,8 @@ extern const char *const hs_work_class_name[HS_NWORK];
  * 0 bytes, the network's cost is not a worker's) in precision prec
  * (enum hs_precision; C and Z count 4 real flops per complex one).
  * Returns 0, or -1 (then *w is a zero GEMM) for a task name it does not
- * know, and for an lu_column whose pivot tile has no data (a simulation)
- * unless its iparam[0], iparam[1] give the panel's off and kk >= 1, as
- * the pivot tile's header would (kernels/lu_kernels.h). */
+ * know, and for an lu_column whose iparam[1] (the panel's kk, with off in
+ * iparam[0], as kernels/lu_kernels.h says) is not >= 1. */
 int hs_kernel_work(const hs_task *t, int prec, hs_work *w);
 
 #endif

@@ -108,6 +108,8 @@ static cusolverStatus_t laswp(const char *name, const standin_precision *p,
 {
     if (n < 0 || lda < 1 || k1 < 1 || k2 < k1 || lda < k2)
         return CUSOLVER_STATUS_INVALID_VALUE;
+    if (n == 0)
+        return CUSOLVER_STATUS_SUCCESS;   /* no column: nothing to touch */
     if (incx != 1)
         standin_die("only incx = 1 is supported by the stand-in", "%s with incx %d", name,
                     incx);

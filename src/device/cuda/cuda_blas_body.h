@@ -52,7 +52,8 @@ static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t
                                                k->lda, k->c, k->ldc, k->c, k->ldc),
                           "cublas?trmm");
     case HS_K_LASWP:
-        /* cuSOLVER refuses K2 < K1: no interchanges, no call. */
+        /* No interchanges, no call (K2 < K1 is not one of ?laswp's
+         * documented uses). */
         if (k->k == 0 || k->n == 0)
             return 0;
         return check_solver(dev, HS_CUSOLVER(laswp)(solver, k->n, (HS_CU_T *)k->c, k->ldc, 1,
