@@ -17,7 +17,4 @@ LLT_COUNT_CALLS=1 sh "$top_srcdir/testing/llt/run_llt.sh" 2 \
 status=$?
 cat "$log"
 [ $status -eq 0 ] || exit 1
-idle=$(grep -c 'tasks of p.potrf run on GPUs: 0$' "$log")
-ran=$(grep -c 'tasks of p.potrf run on GPUs: [1-9]' "$log")
-echo "precisions with tasks on the GPUs: $ran of 3"
-[ "$ran" -eq 3 ] && [ "$idle" -eq 0 ]
+sh "$top_srcdir/testing/tester/gpu_precisions.sh" "$log" potrf 3

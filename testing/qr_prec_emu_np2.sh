@@ -15,7 +15,4 @@ HETSCAL_DEVICES=${HETSCAL_PREC_DEVICES:-emu:2} HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU
 status=$?
 cat "$log"
 [ $status -eq 0 ] || exit 1
-idle=$(grep -c 'tasks of p.geqrf run on GPUs: 0$' "$log")
-ran=$(grep -c 'tasks of p.geqrf run on GPUs: [1-9]' "$log")
-echo "precisions with tasks on the GPUs: $ran of 3"
-[ "$ran" -eq 3 ] && [ "$idle" -eq 0 ]
+sh "$top_srcdir/testing/tester/gpu_precisions.sh" "$log" geqrf 3

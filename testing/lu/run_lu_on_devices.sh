@@ -13,7 +13,4 @@ HETSCAL_DEVICES=$1 HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU=24 HETSCAL_POISON_MEMORY=1 
 status=$?
 cat "$log"
 [ $status -eq 0 ] || exit 1
-idle=$(grep -c 'tasks of p.getrf run on GPUs: 0$' "$log")
-ran=$(grep -c 'tasks of p.getrf run on GPUs: [1-9]' "$log")
-echo "precisions with tasks on the GPUs ($1): $ran of 4"
-[ "$ran" -eq 4 ] && [ "$idle" -eq 0 ]
+sh "$top_srcdir/testing/tester/gpu_precisions.sh" "$log" getrf 4 "$1"
