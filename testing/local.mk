@@ -13,8 +13,10 @@ check_PROGRAMS += testing/t_runtime
 testing_t_runtime_SOURCES = testing/t_runtime.c \
   testing/placement_model.h testing/placement_model.c
 testing_t_runtime_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS)
-TESTS += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh
-EXTRA_DIST += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh
+TESTS += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh \
+  testing/t_runtime_np8.sh
+EXTRA_DIST += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtime_np4.sh \
+  testing/t_runtime_np8.sh
 
 # Allocations failing in the middle of a call (src/util/mem.c injection,
 # the received-copy sink of src/runtime/dist.c), through PDPOTRF, PDGEQRF and PDGETRF.

@@ -3,7 +3,8 @@
 # task instances and messages of a real run: for P?POTRF, P?GEQRF and
 # P?GETRF on 1, 2 and 4 ranks (every grid shape, one and two threads,
 # tiles from the size rule, from HETSCAL_NB_SMALL, the caller's blocks,
-# the repartition as tasks, QR and LU with M != N, emulated GPUs), every
+# the repartition as tasks, QR and LU with M != N, emulated GPUs, copies
+# forwarded along trees), every
 # rank's tasks, messages sent and received and bytes sent in a real call
 # (its HETSCAL_VERBOSE lines, through timing/time_scalapack) equal the
 # simulated rank's, and with GPUs so do its host and GPU tasks and its
@@ -64,11 +65,16 @@ for routine in potrf geqrf getrf; do
     check 4 2 2 1 $routine 700 700 32
     check 4 1 4 1 $routine 1000 900 50 HETSCAL_NB_SMALL=72
     check 4 4 1 1 $routine 700 700 64 HETSCAL_WINDOW=24
+    # Copies forwarded along trees (runtime/dist.h): each rank's sends
+    # and receives change, and must still be the real run's.
+    check 4 2 2 1 $routine 700 700 32 HETSCAL_BROADCAST=tree
+    check 4 1 4 1 $routine 1000 900 50 HETSCAL_NB_SMALL=72 HETSCAL_BROADCAST=tree
     # Emulated GPUs: tiles placed on them, device tasks and copies (the
     # split forced: the emulator's measured rate is not a machine's).
     check 1 1 1 2 $routine 900 900 64 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128
     check 2 1 2 1 $routine 800 700 50 HETSCAL_DEVICES=emu:1 HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=192
     check 4 2 2 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96
+    check 4 1 4 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:1 HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96 HETSCAL_BROADCAST=tree
 done
 echo "$cases cases, $fails failed"
 [ "$fails" -eq 0 ]

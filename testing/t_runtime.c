@@ -8,6 +8,8 @@
  * copy, eviction and fallback path runs, results must still be exact, and
  * the numbers of host-to-device and device-to-host copies each rank made
  * must equal those of a model of the placement rules (dist.h).
+ * Some programs forward copies along trees (hs_dist_forward_copies): on 4
+ * ranks and more some copies must then come from a rank not their home.
  * Usage: t_runtime [programs] [tasks per program] [G]. */
 #include "config.h"
 
@@ -180,7 +182,19 @@ static void generate(void *arg)
 static long copies_checked;
 
 /* Runs one program with the runtime and checks this rank's tiles. */
-static int check_program(const program *p, int me, const hs_engine_limits *limits)
+static long forwarded;   /* copies sent on by a rank not their home */
+
+/* Columns of a grid of all ranks in `rows` rows (0: no such grid, which
+ * hs_dist_forward_copies takes as one row). */
+static int nranks_of(int rows)
+{
+    int n;
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    return n % rows == 0 ? n / rows : 0;
+}
+
+static int check_program(const program *p, int me, const hs_engine_limits *limits,
+                         int forward)
 {
     double *seq[MAX_TILES];
     int seq_status[MAX_TILES], failures = 0;
@@ -197,6 +211,12 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
 
     if (hs_dist_create(&dist, MPI_COMM_WORLD, p->ntiles, p->home, (int)sizeof(double)) != 0) {
         fprintf(stderr, "rank %d: hs_dist_create failed\n", me);
+        return 1;
+    }
+    /* Forwarding over one row of the ranks, or (forward 2) two rows. */
+    int rows = forward == 2 ? 2 : 1;
+    if (forward && hs_dist_forward_copies(dist, rows, nranks_of(rows), NULL) != 0) {
+        fprintf(stderr, "rank %d: hs_dist_forward_copies failed\n", me);
         return 1;
     }
     for (int t = 0; t < p->ntiles; t++) {
@@ -220,6 +240,11 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
         copies_checked += m.h2d + m.d2h;
     }
     placement_model_free(&m);
+    if (!forward && hs_dist_forwarded(dist) != 0) {
+        fprintf(stderr, "rank %d: copies forwarded without forwarding\n", me);
+        failures++;
+    }
+    forwarded += hs_dist_forwarded(dist);
     if (err) {
         fprintf(stderr, "rank %d: session error %d\n", me, err);
         failures++;
@@ -287,7 +312,10 @@ int main(int argc, char **argv)
         int window = limits.window, workers = limits.workers;
         /* Every fifth program wraps its tags after 9 messages per pair. */
         hs_dist_limit_tags(prog % 5 == 3 ? 9 : 0);
-        int f = check_program(&p, me, &limits);
+        /* Programs 1, 3, 5 of every 7 forward copies along trees: 1 and 5
+         * over one row of ranks, 3 over two rows. */
+        int forward = prog % 7 % 2 ? (prog % 7 == 3 ? 2 : 1) : 0;
+        int f = check_program(&p, me, &limits, forward);
         int any;
         MPI_Allreduce(&f, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
         cases++;
@@ -298,11 +326,20 @@ int main(int argc, char **argv)
                        prog, p.ntasks, p.ntiles, window, workers);
         }
     }
+    long all_forwarded;
+    MPI_Allreduce(&forwarded, &all_forwarded, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    /* From 4 ranks on a reader can be below another in a tree (relative
+     * rank 3 below 2): the random programs must have made such sends. */
+    if (nranks >= 4 && nprograms >= 7 && all_forwarded == 0) {
+        if (me == 0)
+            printf("no copy was forwarded\n");
+        failed++;
+    }
     MPI_Allreduce(&failed, &total_failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (me == 0) {
         printf("t_runtime: %d ranks, %d accelerators each, %d programs, %d failed, "
-               "%ld device copies on rank 0 as the model says\n", nranks, ndev - 1, cases,
-               total_failed, copies_checked);
+               "%ld device copies on rank 0 as the model says, %ld copies forwarded\n",
+               nranks, ndev - 1, cases, total_failed, copies_checked, all_forwarded);
         printf("%d passed, %d failed\n", cases - total_failed, total_failed);
     }
     hs_engine_shutdown();

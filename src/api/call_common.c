@@ -211,11 +211,14 @@ void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)
     }
 }
 
-int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,
-                         int esize, hs_device **devs, int ndev, hs_call_report *rep,
-                         hs_dist **dist)
+int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
+                         const hs_tile_home *home, int esize, int forward_copies,
+                         hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist)
 {
     int status = hs_dist_create(dist, grid->comm, ntiles, home, esize);
+    if (!status && forward_copies)
+        status = hs_dist_forward_copies(*dist, tile_grid->nprow, tile_grid->npcol,
+                                        tile_grid->rank_of);
     if (!status) {
         hs_devmem_reset_peak();
         rep->gpu_fallbacks = hs_dist_use_devices(*dist, devs, ndev);

@@ -65,11 +65,13 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
 
 /* The runtime's global tiles of esize-byte values (those homed here
  * allocated) with this rank's accelerator tiles placed (rep->gpu_fallbacks:
- * how many stayed on the host); resets the device-memory peak.  Local; 0
- * or an error. */
-int hs_call_create_tiles(const hetscal_grid *grid, int ntiles, const hs_tile_home *home,
-                         int esize, hs_device **devs, int ndev, hs_call_report *rep,
-                         hs_dist **dist);
+ * how many stayed on the host), copies forwarded along trees over
+ * tile_grid (the homes' grid) when forward_copies (the same on every
+ * rank); resets the device-memory
+ * peak.  Local; 0 or an error. */
+int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
+                         const hs_tile_home *home, int esize, int forward_copies,
+                         hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist);
 
 /* The grid's processes as one process row (row-major order), on the same
  * communicator: a layout for the tiles apart from A's (hs_redist's

@@ -56,6 +56,7 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
         .devs = c->devs, .ndev = c->ndev };
     int err = hs_session_run(c->grid->comm, &limits, generate, &p, &c->rep.stats);
     c->rep.peak_device_bytes = hs_devmem_peak();
+    c->rep.forwarded = hs_dist_forwarded(c->dist);
     status = hs_status_merge(err, hs_dist_local_status(c->dist));
     c->rep.t_factor = hs_now() - t1;
 
@@ -92,7 +93,9 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     }
     if (!status) {
         f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
-        status = hs_call_create_tiles(c->grid, ntiles, home, (int)hs_prec_bytes(c->prec),
+        status = hs_call_create_tiles(c->grid, c->tile_grid, ntiles, home,
+                                      (int)hs_prec_bytes(c->prec),
+                                      hs_config_forward_copies(c->cfg, c->grid->size),
                                       c->devs, c->ndev, &c->rep, &c->dist);
     }
     status = hs_agree_status(c->grid, status);

@@ -15,6 +15,8 @@ typedef struct hs_call_report {
     double share_bytes, peak_extra_bytes;
     int ndev, panel_gpu, gpu_fallbacks;   /* accelerators, Bg, tiles kept on host */
     double peak_device_bytes;
+    long forwarded;                       /* sends of copies received here
+                                             (runtime/dist.h) */
     const char *devices;                  /* what was opened */
     hs_engine_stats stats;
 } hs_call_report;

@@ -11,11 +11,14 @@
 #include "runtime/session.h"
 
 /* The values rank (0,0) decides, in the order of `names`. */
-enum { COMMON_NB_SMALL, COMMON_NB, COMMON_NB_GPU, COMMON_OVERLAP, COMMON_DISABLE, COMMON_CACHE_KB, NCOMMON };
+enum {
+    COMMON_NB_SMALL, COMMON_NB, COMMON_NB_GPU, COMMON_OVERLAP, COMMON_DISABLE, COMMON_CACHE_KB,
+    COMMON_BROADCAST, NCOMMON
+};
 
 static const char *const names[NCOMMON] = {
     "HETSCAL_NB_SMALL", "HETSCAL_NB", "HETSCAL_NB_GPU", "HETSCAL_OVERLAP_COPIES",
-    "HETSCAL_DISABLE", "HETSCAL_CACHE_KB"
+    "HETSCAL_DISABLE", "HETSCAL_CACHE_KB", "HETSCAL_BROADCAST"
 };
 
 static int *common_field(hs_config *cfg, int k)
@@ -26,7 +29,8 @@ static int *common_field(hs_config *cfg, int k)
     case COMMON_NB_GPU: return &cfg->nb_gpu;
     case COMMON_OVERLAP: return &cfg->overlap_copies;
     case COMMON_DISABLE: return &cfg->disable;
-    default: return &cfg->cache_kb;
+    case COMMON_CACHE_KB: return &cfg->cache_kb;
+    default: return &cfg->broadcast;
     }
 }
 

@@ -192,7 +192,11 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
             .window = cfg.window,
             .copy_budget = hs_copy_budget(&cfg, call.rep.share_bytes, call.rep.tile),
             .ntiles = ntiles, .esize = (int)hs_prec_bytes(c->prec), .home = home,
-            .tag_limit = 1 << 30, .prepare = prepare, .generate = generate, .arg = &prog,
+            .tag_limit = 1 << 30,
+            .forward_copies = hs_config_forward_copies(&cfg, nranks),
+            .nprow = call.tile_grid->nprow, .npcol = call.tile_grid->npcol,
+            .rank_of = call.tile_grid->rank_of,
+            .prepare = prepare, .generate = generate, .arg = &prog,
             .costs = c->costs, .trace = c->trace };
         status = hs_sim_run(&s, &p->t_run, ranks);
         p->workers = s.cpus;

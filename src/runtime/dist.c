@@ -87,6 +87,7 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
         dt->home = home[t];
         dt->slot = home[t].device;
         dt->home.device = 0;   /* the host until hs_dist_use_devices */
+        dt->source = home[t].rank;
         if (dt->home.rank != d->me)
             continue;
         dt->valid = hs_loc_bit(0);
@@ -139,6 +140,7 @@ void hs_dist_destroy(hs_dist *d)
     hs_mem_free(d->send_seq);
     hs_mem_free(d->recv_seq);
     hs_mem_free(d->holder_bits);
+    hs_mem_free(d->grid_rank);
     hs_mem_free(d);
 }
 
@@ -264,7 +266,109 @@ hs_handle *hs_dist_new_host_copy(hs_dist *d, dtile *dt)
 
 void hs_dist_receive(hs_dist *d, dtile *dt, hs_handle *h, int priority)
 {
-    submit_transfer(d, HS_Q_RECV, h, dt->home.rank, priority, (int)(dt - d->tile));
+    submit_transfer(d, HS_Q_RECV, h, dt->source, priority, (int)(dt - d->tile));
+}
+
+int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of)
+{
+    if (nprow < 1 || npcol < 1 || nprow * npcol != d->nranks) {
+        nprow = 1;
+        npcol = d->nranks;
+        rank_of = NULL;
+    }
+    size_t p = (size_t)d->nranks;
+    unsigned long *bits = hs_mem_alloc((size_t)(d->ntiles ? d->ntiles : 1) *
+                                       (size_t)d->holder_words * sizeof *bits);
+    int *grid = hs_mem_alloc(3 * p * sizeof *grid);
+    if (!bits || !grid) {
+        hs_mem_free(bits);
+        hs_mem_free(grid);
+        return HETSCAL_ERR_NOMEM;
+    }
+    d->nprow = nprow;
+    d->npcol = npcol;
+    d->grid_rank = grid;
+    d->grid_row = grid + p;
+    d->grid_col = grid + 2 * p;
+    for (int k = 0; k < d->nranks; k++) {
+        int r = rank_of ? rank_of[k] : k;
+        d->grid_rank[k] = r;
+        d->grid_row[r] = k / npcol;
+        d->grid_col[r] = k % npcol;
+    }
+    /* Before generation: no holder is set yet. */
+    hs_mem_free(d->holder_bits);
+    d->holder_bits = bits;
+    for (int t = 0; t < d->ntiles; t++)
+        d->tile[t].holders = bits + (size_t)t * d->holder_words;
+    d->tree = 1;
+    return HETSCAL_SUCCESS;
+}
+
+long hs_dist_forwarded(const hs_dist *d)
+{
+    return d->forwarded;
+}
+
+/* The rank that sends dt's current version to `reader`, which does not
+ * hold it: the home, or with forwarding its nearest holding ancestor in a
+ * tree rooted at the home.  Positions are taken on the process grid
+ * relative to the home's, (dr, dc) cyclically; an ancestor clears the
+ * lowest set bit of dr, then once dr is 0 those of dc.  Readers along one
+ * process column (dc fixed: Cholesky's L(i,k) read by the updates of tile
+ * column i, in another process column than its home) so form a binomial
+ * tree of that column, and readers along the home's process row (dr = 0:
+ * the updates of tile row i, LU's and QR's one-row layouts) one of the
+ * row.  Readers that arrive in increasing distance (the next tiles in
+ * turn) find every ancestor holding, and the home sends about log2 of
+ * their count copies.  Other orders fall back to a nearer ancestor or the
+ * home, never a rank without the version.  Every rank tracks the same
+ * holders, so both ends of each transfer agree. */
+static int sender_for(const hs_dist *d, const dtile *dt, int reader)
+{
+    int home = dt->home.rank;
+    if (!d->tree)
+        return home;
+    int hr = d->grid_row[home], hc = d->grid_col[home];
+    unsigned dr = (unsigned)((d->grid_row[reader] - hr + d->nprow) % d->nprow);
+    unsigned dc = (unsigned)((d->grid_col[reader] - hc + d->npcol) % d->npcol);
+    for (;;) {
+        if (dr)
+            dr &= dr - 1;
+        else
+            dc &= dc - 1;
+        if (!dr && !dc)
+            return home;
+        int r = d->grid_rank[(size_t)((hr + (int)dr) % d->nprow) * d->npcol +
+                            (hc + (int)dc) % d->npcol];
+        if (holders_has(dt, r))
+            return r;
+    }
+}
+
+/* Rank `reader`'s task reads dt's current version: when the reader lacks
+ * it, the sender this rank agrees on with every other (-1: none needed),
+ * and the reader now holds it.  Ranks that keep no holders of dt (the
+ * others than its home without forwarding) take no part. */
+static int arrival(hs_dist *d, dtile *dt, int reader)
+{
+    if (!dt->holders || reader == dt->home.rank || holders_has(dt, reader))
+        return -1;
+    int from = sender_for(d, dt, reader);
+    holders_add(dt, reader);
+    return from;
+}
+
+/* dt has a new version, written on rank `writer`: it alone holds it
+ * besides the home, which receives it. */
+static void new_version_at(hs_dist *d, dtile *dt, int writer)
+{
+    dt->version++;
+    if (!dt->holders)
+        return;
+    holders_clear(d, dt);
+    if (writer != dt->home.rank)
+        holders_add(dt, writer);
 }
 
 /* The device that runs a task owned here: its main output's, unless the
@@ -288,8 +392,12 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
         dtile *dt = &d->tile[spec->acc[k].tile];
         int mode = spec->acc[k].mode;
         hs_handle *h;
-        if (mode & HS_R)
+        if (mode & HS_R) {
+            int from = arrival(d, dt, d->me);
+            if (from >= 0)
+                dt->source = from;   /* fetch receives from there */
             h = hs_dist_fetch(d, dt, x, spec->priority);
+        }
         else if (x)
             h = dt->inst[x];
         else
@@ -303,11 +411,9 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
         dtile *dt = &d->tile[spec->acc[k].tile];
         if (!(spec->acc[k].mode & HS_W))
             continue;
-        dt->version++;
+        new_version_at(d, dt, d->me);
         hs_dist_written_at(d, dt, x);
-        if (hs_dtile_is_home(d, dt)) {
-            holders_clear(d, dt);
-        } else {
+        if (!hs_dtile_is_home(d, dt)) {
             hs_handle *h = hs_dist_fetch(d, dt, 0, spec->priority);
             submit_transfer(d, HS_Q_SEND, h, dt->home.rank, spec->priority, main_output(spec));
         }
@@ -319,14 +425,12 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
     for (int k = 0; k < spec->nacc; k++) {
         dtile *dt = &d->tile[spec->acc[k].tile];
         int mode = spec->acc[k].mode;
-        if (!hs_dtile_is_home(d, dt))
-            continue;
-        if ((mode & HS_R) && !holders_has(dt, exec)) {
+        if ((mode & HS_R) && arrival(d, dt, exec) == d->me) {
             hs_handle *h = hs_dist_fetch(d, dt, 0, spec->priority);
             submit_transfer(d, HS_Q_SEND, h, exec, spec->priority, spec->acc[k].tile);
-            holders_add(dt, exec);
+            d->forwarded += !hs_dtile_is_home(d, dt);
         }
-        if (mode & HS_W)
+        if ((mode & HS_W) && hs_dtile_is_home(d, dt))
             submit_transfer(d, HS_Q_RECV, &dt->local, exec, spec->priority, spec->acc[k].tile);
     }
     /* New versions, made on rank exec. */
@@ -334,14 +438,11 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
         dtile *dt = &d->tile[spec->acc[k].tile];
         if (!(spec->acc[k].mode & HS_W))
             continue;
-        dt->version++;
-        if (hs_dtile_is_home(d, dt)) {
+        new_version_at(d, dt, exec);
+        if (hs_dtile_is_home(d, dt))
             hs_dist_written_at(d, dt, 0);   /* the receive above */
-            holders_clear(d, dt);
-            holders_add(dt, exec);
-        } else {
+        else
             hs_dist_drop_all(d, dt);
-        }
     }
 }
 
@@ -450,6 +551,8 @@ static void flush(hs_dist *d, int tile)
         hs_dist_written_at(d, dt, dt->valid & 1u ? 0 : dt->home.device);
     } else {
         hs_dist_drop_all(d, dt);
+        if (dt->holders)
+            holders_clear(d, dt);
     }
 }
 

@@ -4,7 +4,8 @@
  *   - the task itself when it owns the task's main output (first written
  *     tile), reading alien inputs from received copies;
  *   - a send of each tile it owns that another rank's task reads, at most
- *     once per tile version and destination rank;
+ *     once per tile version and destination rank (with forwarding, also
+ *     of the copies it holds, to readers below it in the tile's tree);
  *   - a receive for each tile it owns that another rank's task writes (a
  *     minor output), and the matching send on the writer's side.
  * Both ends derive every message from the same serial order, so the n-th
@@ -49,6 +50,20 @@ int hs_dist_create(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *h
  * messages between two ranks as MPI_TAG_UB would make them. */
 int hs_dist_create_simulated(hs_dist **d, int me, int nranks, int tag_limit, int ntiles,
                              const hs_tile_home *home, int esize);
+
+/* From here on, a tile version that several ranks read is forwarded
+ * along binomial trees rooted at its home (dist.c, sender_for) over the
+ * process grid of the tiles' homes (nprow x npcol, rank_of[row * npcol +
+ * col] its ranks, NULL: in rank order; a grid of other than P processes:
+ * one row of ranks 0..P-1): a reader may receive it
+ * from another reader, so the home's link carries about log2 of the
+ * readers' count copies of a panel instead of one per reader.  Every rank
+ * then keeps the holders of every tile (P bits per tile, where only the
+ * home kept its own).  All ranks of a call or none, before generation.
+ * 0, or HETSCAL_ERR_NOMEM (nothing changed). */
+int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of);
+/* Sends this rank made of tile versions it received (tests). */
+long hs_dist_forwarded(const hs_dist *d);
 
 /* Tests: from the next hs_dist_create on, message tags wrap after `limit`
  * messages between two ranks (0: MPI_TAG_UB, as always), so that the

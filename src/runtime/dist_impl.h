@@ -16,12 +16,17 @@ typedef struct dtile {
     hs_handle **inst;      /* [x]: instance on accelerator x, or NULL */
     unsigned valid;        /* bit x: location x (0 = host) holds the
                               current version on this rank */
-    unsigned long *holders;   /* home side: bit r, rank r holds the current
-                                 version (d->holder_words words, allocated
-                                 at hs_dist_create: nothing to grow and fail
-                                 mid-call, where every rank must compute
-                                 the same holders) */
+    unsigned long *holders;   /* bit r: rank r, not the home, holds the
+                                 current version (d->holder_words words,
+                                 allocated before generation: nothing to
+                                 grow and fail mid-call, where every rank
+                                 must compute the same holders); kept by
+                                 the home, and by every rank when copies
+                                 are forwarded (d->tree), else NULL */
     int nholders;          /* bits set */
+    int source;            /* alien: the rank this rank receives the
+                              current version from (the home, or the
+                              holder that forwards it) */
     unsigned char filled, written_back;   /* hs_dist_copy_home's tasks */
 } dtile;
 
@@ -34,8 +39,14 @@ struct hs_dist {
     hs_handle sink;             /* allocate_copy, when memory runs out */
     int *send_seq, *recv_seq;   /* next tag per destination/source */
     int tag_high;               /* the largest of them */
-    unsigned long *holder_bits; /* the home tiles' holders, one block */
-    int holder_words;           /* per home tile */
+    unsigned long *holder_bits; /* the tiles' holders, one block */
+    int holder_words;           /* per tile */
+    int tree;                   /* copies forwarded along a binomial tree
+                                   (hs_dist_forward_copies) */
+    long forwarded;             /* sends of copies held here, not home */
+    int nprow, npcol;           /* the tiles' process grid (forwarding) */
+    int *grid_rank;             /* [row * npcol + col]: its rank */
+    int *grid_row, *grid_col;   /* [rank]: its position */
     int failure;                /* an allocation failed before the engine
                                    ran (hs_dist_use_devices): the call fails
                                    at the first insertion */

@@ -188,6 +188,8 @@ static void *rank_main(void *arg)
         r->engine = hs_engine_cur;
         r->err = hs_dist_create_simulated(&r->dist, r->index, s->nranks, s->tag_limit,
                                           s->ntiles, s->home, s->esize);
+        if (!r->err && s->forward_copies)
+            r->err = hs_dist_forward_copies(r->dist, s->nprow, s->npcol, s->rank_of);
         if (!r->err && r->ndev > 1)
             r->gpu_fallbacks = hs_dist_use_devices(r->dist, r->devs, r->ndev);
         if (!r->err && s->prepare)

@@ -54,6 +54,9 @@ typedef struct hs_sim_setup {
     int ntiles, esize;
     const hs_tile_home *home;
     int tag_limit;               /* MPI_TAG_UB of the simulated MPI */
+    int forward_copies;          /* hs_dist_forward_copies on every rank, */
+    int nprow, npcol;            /* over this grid of the tiles' homes */
+    const int *rank_of;
     /* Accelerators of each rank (NULL: none), each of gpu_capacity bytes:
      * simulated devices whose memory is only counted; the rank places its
      * tiles on them (hs_dist_use_devices) and its engine serves them, as

@@ -6,6 +6,7 @@
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "util/config.h"
@@ -101,6 +102,30 @@ int hs_default_tile_size(int n, int grid_threads)
     return b;
 }
 
+static int broadcast_setting(void)
+{
+    const char *s = getenv("HETSCAL_BROADCAST");
+    if (s && strcmp(s, "flat") == 0)
+        return HS_BROADCAST_FLAT;
+    if (s && strcmp(s, "tree") == 0)
+        return HS_BROADCAST_TREE;
+    return HS_BROADCAST_AUTO;
+}
+
+/* On up to FLAT_MAX_RANKS ranks a tile version has at most 3 readers
+ * elsewhere: a tree would spare the home one send of 3 and add a hop
+ * through a rank that, with one thread, forwards only between its tasks.
+ * Above, the home's link carrying a panel to every other rank is what
+ * stops a call from scaling (timing/predict on the machine files). */
+enum { FLAT_MAX_RANKS = 4 };
+
+int hs_config_forward_copies(const hs_config *c, int nranks)
+{
+    if (c->broadcast != HS_BROADCAST_AUTO)
+        return c->broadcast == HS_BROADCAST_TREE;
+    return nranks > FLAT_MAX_RANKS;
+}
+
 void hs_config_read(hs_config *c, int local_ranks)
 {
     int per_rank = cores_available() / (local_ranks > 0 ? local_ranks : 1);
@@ -125,6 +150,7 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->keep_device_bytes = env_int("HETSCAL_KEEP_DEVICE_MEMORY", KEEP_DEVICE_DEFAULT_MIB)
                            * 1024.0 * 1024.0;
     c->disable = disabled();
+    c->broadcast = broadcast_setting();
     c->cache_kb = env_int("HETSCAL_CACHE_KB", 0);
     if (c->cache_kb == 0)
         c->cache_kb = last_level_cache_kb();

@@ -16,6 +16,8 @@ typedef struct hs_config {
     int disable;       /* grid: forward calls to the next ScaLAPACK */
     int cache_kb;      /* grid: last-level cache of a node (KiB): a share
                           larger than that reads its tiles from memory */
+    int broadcast;     /* grid: HETSCAL_BROADCAST, how a tile read by
+                          several ranks reaches them (HS_BROADCAST_*) */
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */
@@ -29,6 +31,13 @@ typedef struct hs_config {
     double accel_host_rate;  /* their host DGEMM rate (all threads), average */
     double accel_rate;       /* their accelerators' DGEMM rate, average */
 } hs_config;
+
+enum { HS_BROADCAST_AUTO, HS_BROADCAST_FLAT, HS_BROADCAST_TREE };
+
+/* Whether a call on nranks ranks forwards tile copies along trees
+ * (runtime/dist.h, hs_dist_forward_copies): HETSCAL_BROADCAST=tree or
+ * flat, or by default from the grid's size. */
+int hs_config_forward_copies(const hs_config *c, int nranks);
 
 /* This rank's values; local_ranks: the ranks of the grid on this node,
  * which share its cores by default. */

@@ -25,6 +25,8 @@
 #   HETSCAL_LIB empty: run the reference alone (to validate a .dat file).
 #   HETSCAL_EXPECT_VERBOSE=0: do not require hetscal's verbose lines;
 #   =none: require that there is none (HETSCAL_DISABLE forwarded every call).
+#   HETSCAL_EXPECT_FORWARDED=1: require a call in which a rank sent on
+#   tile copies it had received (forwarded=N > 0 in its verbose line).
 #   HETSCAL_XDLLT_EST=T|F (x?llt, every precision): override the file's
 #   last line (condition estimation and iterative refinement); F avoids the
 #   reference P?PORFS, whose P?LACON deadlocks on several processes in
@@ -156,9 +158,14 @@ elif [ "$HETSCAL_EXPECT_VERBOSE" != 0 ] && [ -n "$calls" ] && \
      [ "$nverb" -ne "$calls" ]; then
     bad="$bad; $nverb 'hetscal: $routine' lines where $calls were expected"
 fi
+nfwd=$(grep "$verbose" err.txt | grep -c " forwarded=[1-9]")
+if [ "${HETSCAL_EXPECT_FORWARDED:-0}" = 1 ] && [ "$nfwd" -eq 0 ]; then
+    bad="$bad; no rank forwarded a tile copy in any call"
+fi
 
 echo "$me: np=$np $(basename "$dat"): $passed, $nfail failed," \
-     "$nskip skipped,$rows $nverb hetscal verbose lines, $((end - start)) s"
+     "$nskip skipped,$rows $nverb hetscal verbose lines ($nfwd forwarding)," \
+     "$((end - start)) s"
 if [ -n "$bad" ]; then
     echo "$me: FAILED${bad}"
     echo "---- $tester standard output ----"; cat out.txt
