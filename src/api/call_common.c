@@ -211,6 +211,27 @@ void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)
     }
 }
 
+/* Holders of every tile on every rank: ntiles x P bits, about
+ * (N / b)^2 P / 8 bytes against an average share of 8 N^2 / P: at most a
+ * quarter of it while P <= 4 b (any N up to 1024 ranks of 256-wide
+ * tiles), and 16 MiB is allowed anyway (at 4096 ranks of 256-wide tiles,
+ * N up to about 46000). */
+enum { HOLDERS_FREE_BYTES = 16 << 20 };
+
+int hs_call_forward_copies(const hs_config *cfg, int nranks, int ntiles,
+                           const hs_tile_home *home, int esize)
+{
+    if (!hs_config_forward_copies(cfg, nranks))
+        return 0;
+    double values = 0;
+    for (int t = 0; t < ntiles; t++)
+        if (home[t].rank >= 0)
+            values += (double)home[t].m * home[t].n;
+    double holders = (double)ntiles * ((nranks + 63) / 64) * 8.0;
+    double share = values * esize / nranks;
+    return holders <= HOLDERS_FREE_BYTES || holders <= share / 4;
+}
+
 int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
                          const hs_tile_home *home, int esize, int forward_copies,
                          hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist)

@@ -69,6 +69,13 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
  * tile_grid (the homes' grid) when forward_copies (the same on every
  * rank); resets the device-memory
  * peak.  Local; 0 or an error. */
+/* Whether a call forwards tile copies along trees: as the configuration
+ * says (hs_config_forward_copies), and only while the holders every rank
+ * then keeps (P bits per tile) stay within a quarter of the average share
+ * of the matrix or 16 MiB.  The same on every rank. */
+int hs_call_forward_copies(const hs_config *cfg, int nranks, int ntiles,
+                           const hs_tile_home *home, int esize);
+
 int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
                          const hs_tile_home *home, int esize, int forward_copies,
                          hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist);

@@ -94,11 +94,13 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
         dt->holders = bits;
         bits += d->holder_words;
         hs_handle_wrap(&dt->local, next, dt->home.m, dt->home.n, esize);
-        if (next) {
-            *hs_handle_status_word(&dt->local) = 0;   /* the block is reused unzeroed */
+        if (next)
             next += tile_doubles(&home[t], esize);
-        }
     }
+    /* The status words are set at the first step of the generation
+     * (set_statuses), not here: a fresh block's first touch would
+     * otherwise happen now, page after page on this one thread. */
+    d->statuses_pending = data;
     /* Room for one alien tile at the end: the sink of copies there is no
      * memory for (allocate_copy). */
     hs_handle_wrap(&d->sink, next, sink_m, sink_n, esize);
@@ -271,7 +273,10 @@ void hs_dist_receive(hs_dist *d, dtile *dt, hs_handle *h, int priority)
 
 int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of)
 {
-    if (nprow < 1 || npcol < 1 || nprow * npcol != d->nranks) {
+    int valid = nprow >= 1 && npcol >= 1 && nprow * npcol == d->nranks;
+    for (int k = 0; valid && rank_of && k < d->nranks; k++)
+        valid = rank_of[k] >= 0 && rank_of[k] < d->nranks;
+    if (!valid) {   /* one row of the ranks in order */
         nprow = 1;
         npcol = d->nranks;
         rank_of = NULL;
@@ -287,6 +292,7 @@ int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of)
     }
     d->nprow = nprow;
     d->npcol = npcol;
+    hs_mem_free(d->grid_rank);
     d->grid_rank = grid;
     d->grid_row = grid + p;
     d->grid_col = grid + 2 * p;
@@ -453,8 +459,32 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
 /* The start of every generation step (an insertion of nacc accesses, a
  * flush, a final write-back): a failure found before the engine ran, the
  * window, and room in the tag space for what the step may post. */
+static int copies_home(const hs_dist *d, int tile)
+{
+    return d->home_copy && tile < d->home_copy_tiles && hs_dtile_is_home(d, &d->tile[tile]);
+}
+
+/* Each home tile's status word starts at 0 (the block is reused
+ * unzeroed), except those of the tiles that hs_dist_copy_home's fill
+ * tasks write before any other access: their first touch, with the
+ * tile's values, is then on a worker during the run.  Before the first
+ * step, when no task of this dist exists yet, and at the latest when the
+ * statuses are read. */
+static void set_statuses(hs_dist *d)
+{
+    if (!d->statuses_pending)
+        return;
+    d->statuses_pending = 0;
+    for (int t = 0; t < d->ntiles; t++) {
+        dtile *dt = &d->tile[t];
+        if (hs_dtile_is_home(d, dt) && !copies_home(d, t))
+            *hs_handle_status_word(&dt->local) = 0;
+    }
+}
+
 static void step_begin(hs_dist *d, int nacc)
 {
+    set_statuses(d);
     if (d->failure) {
         hs_engine_fail(d->failure);
         d->failure = 0;
@@ -510,10 +540,6 @@ static void insert_home_copy(hs_dist *d, int tile, int to_tiles, int priority)
         dt->written_back = 1;
 }
 
-static int copies_home(const hs_dist *d, int tile)
-{
-    return d->home_copy && tile < d->home_copy_tiles && hs_dtile_is_home(d, &d->tile[tile]);
-}
 
 /* The write-back of a filled tile, once. */
 static void write_back(hs_dist *d, int tile, int priority)
@@ -586,13 +612,14 @@ void hs_dist_finish(hs_dist *d)
     step_begin(d, HS_MAX_ACCESSES);   /* a failure of the last step */
 }
 
-int hs_dist_local_status(const hs_dist *d)
+int hs_dist_local_status(hs_dist *d)
 {
     int status = 0;
+    set_statuses(d);
     for (int t = 0; t < d->ntiles; t++) {
         const dtile *dt = &d->tile[t];
-        if (dt->home.rank != d->me)
-            continue;
+        if (dt->home.rank != d->me || (copies_home(d, t) && !dt->filled))
+            continue;   /* a tile never filled was never accessed */
         status = hs_status_merge(status,
                                  (int)*hs_handle_status_word((hs_handle *)&dt->local));
     }

@@ -121,6 +121,6 @@ void hs_dist_observe(hs_dist *d, hs_dist_observer fn, void *arg);
 /* Smallest nonzero status word of the tiles owned here (0 if none);
  * positive statuses (INFO) rank below negative (runtime errors) only
  * through hs_status_merge. */
-int hs_dist_local_status(const hs_dist *d);
+int hs_dist_local_status(hs_dist *d);
 
 #endif

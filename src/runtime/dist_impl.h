@@ -44,6 +44,8 @@ struct hs_dist {
     int tree;                   /* copies forwarded along a binomial tree
                                    (hs_dist_forward_copies) */
     long forwarded;             /* sends of copies held here, not home */
+    int statuses_pending;       /* home tiles' status words not yet set
+                                   (set_statuses) */
     int nprow, npcol;           /* the tiles' process grid (forwarding) */
     int *grid_rank;             /* [row * npcol + col]: its rank */
     int *grid_row, *grid_col;   /* [rank]: its position */
