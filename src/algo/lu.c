@@ -29,14 +29,13 @@ int hs_lu_pivot_tile(const hs_geometry *geo, int k)
 /* The accelerator slot of column tile c (0: the host): the home rank
  * spreads its accelerator columns cyclically over its accelerators by
  * slot, so the slots of a rank's accelerator columns count them in
- * order: per full top-level column, as many as the first one has. */
-static int accelerator_slot(const hs_geometry *g, int c)
+ * order: per full top-level column, as many (per_top) as the first one
+ * has. */
+static int accelerator_slot(const hs_geometry *g, int c, int per_top)
 {
     if (!g->panel[c].device)
         return 0;
-    int per_top = 0, piece = 0;
-    for (int k = 0; k < g->np && g->panel[k].top == 0; k++)
-        per_top += g->panel[k].device != 0;
+    int piece = 0;
     for (int k = c - 1; k >= 0 && g->panel[k].top == g->panel[c].top && g->panel[k].device; k--)
         piece++;
     return 1 + g->panel[c].top / g->npcol * per_top + piece;
@@ -44,10 +43,13 @@ static int accelerator_slot(const hs_geometry *g, int c)
 
 void hs_lu_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *home)
 {
+    int per_top = 0;   /* accelerator columns of a full top-level column */
+    for (int k = 0; k < g->np && g->panel[k].top == 0; k++)
+        per_top += g->panel[k].device != 0;
     for (int c = 0; c < g->np; c++) {
         int rank = rank_of[hs_panel_pcol(g, c)], w = g->panel[c].width;
         home[hs_tile_id(g, 0, c)] = (hs_tile_home){ .rank = rank, .m = g->n_rows, .n = w,
-                                                    .device = accelerator_slot(g, c) };
+                                                    .device = accelerator_slot(g, c, per_top) };
         /* Ints in values of at least 4 bytes: one int a value. */
         home[g->np + c] = hs_lu_pivot_tile(g, c) < 0
                               ? (hs_tile_home){ .rank = -1 }

@@ -34,8 +34,9 @@ static double lu_flops(int rows, int cols)
  * panel's ?GETRF (rows x b^2 on one core) lies on the critical path, which
  * narrower panels shorten.  On 2 workers and square matrices this is the
  * tile rule's width (192 at N = 2000, 384 at 4000, 512 at 8000, measured
- * flat between 128 and 512; tall ones now get narrower panels); on a 64-thread node at N = 20000 it is 64 where the square
- * rule gave 384 (timing/predict, h100 machine: 1.8 s against 7.2). */
+ * flat between 128 and 512; tall ones now get narrower panels); on a
+ * 64-thread node at N = 20000 it is 64 where the square rule gave 384
+ * (timing/predict, h100 machine: 1.8 s against 7.2). */
 static int lu_default_width(int n, int grid_threads)
 {
     static const int sizes[] = { 512, 384, 256, 192, 128, 96, 64 };
