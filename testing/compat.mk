@@ -56,10 +56,12 @@ DEBIAN_LU_TESTS = testing/xdlu_stock_np1.sh testing/xdlu_stock_np2.sh \
 # On 8 ranks, where tile copies are forwarded along trees by default.
 DEBIAN_NP8_TESTS = testing/xdllt_np8.sh testing/xdqr_np8.sh testing/xdlu_np8.sh \
   testing/xdlu_emu_np8.sh
+# A real application on MPICH: Debian's NWChem (nwchem-mpich) preloaded.
+APP_TESTS = testing/nwchem_np124.sh
 COMPAT_TESTS = testing/exports.sh testing/args_np1.sh testing/args_np4.sh \
   testing/args_prec_np1.sh testing/args_prec_np4.sh \
   testing/fcall_np1.sh testing/fcall_np4.sh $(DEBIAN_LLT_TESTS) $(DEBIAN_QR_TESTS) \
-  $(DEBIAN_LU_TESTS) $(DEBIAN_NP8_TESTS)
+  $(DEBIAN_LU_TESTS) $(DEBIAN_NP8_TESTS) $(APP_TESTS)
 TESTS += $(COMPAT_TESTS)
 # Not in the default suite (the tests above run the same testers one by
 # one); .ci/run runs these with a second build, Open MPI's.
@@ -68,6 +70,7 @@ EXTRA_DIST += $(COMPAT_TESTS) $(SECOND_BUILD_TESTS) testing/args/run_args.sh \
   testing/fortran/run_fcall.sh \
   testing/scalapack/run_xdtester.sh testing/scalapack/llt_hard_L.dat \
   testing/scalapack/llt_hard_U.dat testing/data/cp2k_water8.inp \
+  testing/apps/app_frame.sh testing/data/nwchem_water_cd.nw \
   testing/scalapack/lu_hard.dat testing/scalapack/inv_hard.dat \
   testing/scalapack/llt_np8.dat testing/scalapack/lu_np8.dat \
   testing/scalapack/qr_np8.dat

@@ -15,7 +15,11 @@ for option; do
     case $option in --with-mpi=openmpi) mpi=openmpi build=build-openmpi ;; esac
 done
 case $mpi in
-    mpich)   mpi_packages="mpich libmpich-dev libscalapack-mpich-dev" ;;
+    mpich)   mpi_packages="mpich libmpich-dev libscalapack-mpich-dev"
+             # the real application of the MPICH suite (testing/nwchem_np124.sh)
+             if [ "$what" = check ]; then
+                 mpi_packages="$mpi_packages nwchem-mpich"
+             fi ;;
     openmpi) mpi_packages="openmpi-bin libopenmpi-dev libscalapack-openmpi-dev" ;;
 esac
 packages="$mpi_packages scalapack-mpi-test
