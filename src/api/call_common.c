@@ -177,18 +177,39 @@ static int copy_tile(void *rd, int tile, void *data, int to_tiles)
  * and N = 1000 on one rank). */
 enum { COPY_TASKS_MIN_BYTES = 4 << 20 };
 
+static int small_share(const hetscal_grid *grid, const hs_redist *rd)
+{
+    double per_rank = (double)rd->m * rd->n * (double)hs_prec_bytes(rd->prec) / grid->size;
+    return per_rank < COPY_TASKS_MIN_BYTES;
+}
+
 int hs_call_copy_as_tasks(const hetscal_grid *grid, const hs_config *cfg, hs_call_report *rep,
                           hs_dist *dist, const hs_redist *rd)
 {
     /* The same answer on every rank: the redistribution it replaces is
      * collective. */
-    double per_rank = (double)rd->m * rd->n * (double)hs_prec_bytes(rd->prec) / grid->size;
     rep->copy_tasks = cfg->overlap_copies && rep->panel_gpu == 0
                       && (grid->size == 1 || rep->caller_tiles)
-                      && (per_rank >= COPY_TASKS_MIN_BYTES || cfg->overlap_copies == 2);
+                      && (!small_share(grid, rd) || cfg->overlap_copies == 2);
     if (rep->copy_tasks)
         hs_dist_copy_home(dist, rd->geo->mt * rd->geo->np, copy_tile, (void *)rd);
     return rep->copy_tasks;
+}
+
+int hs_call_copy_in_place(const hetscal_grid *grid, hs_call_report *rep, const hs_redist *rd)
+{
+    rep->copy_in_place = !rep->copy_tasks && rep->caller_tiles && grid->size > 1
+                         && small_share(grid, rd);
+    return rep->copy_in_place;
+}
+
+int hs_call_copy_local_tiles(const hs_redist *rd, int ntiles, int to_tiles)
+{
+    int status = HETSCAL_SUCCESS;
+    for (int t = 0; t < ntiles && !status; t++)
+        if (rd->tiles[t])
+            status = hs_redist_copy_tile(rd, t, rd->tiles[t], to_tiles);
+    return status;
 }
 
 void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)

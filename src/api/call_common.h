@@ -105,6 +105,18 @@ int hs_call_workers(const hs_config *cfg, int tiny, hs_call_report *rep);
 int hs_call_copy_as_tasks(const hetscal_grid *grid, const hs_config *cfg, hs_call_report *rep,
                           hs_dist *dist, const hs_redist *rd);
 
+/* When the caller's blocks are the tiles of a small call on several ranks
+ * (not copied as tasks), each rank copies its own tiles in and out
+ * (hs_call_copy_local_tiles) instead of the collective repartition, whose
+ * three collectives each way are most of such a call's waits: returns 1
+ * then (rep->copy_in_place set).  The same answer on every rank.  Large
+ * shares keep the repartition, whose copies use every thread of the call. */
+int hs_call_copy_in_place(const hetscal_grid *grid, hs_call_report *rep, const hs_redist *rd);
+/* Every local tile among the first ntiles (rd->tiles[t] not NULL) copied
+ * from the matrix (to_tiles) or back by hs_redist_copy_tile.  Local, not
+ * agreed: returns 0, or the first error (an entry not on this rank). */
+int hs_call_copy_local_tiles(const hs_redist *rd, int ntiles, int to_tiles);
+
 /* Frees the call's tiles; their block stays for the next call when it
  * is at most cfg->keep_bytes (HETSCAL_KEEP_MEMORY, util/config.c). */
 void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist);

@@ -42,7 +42,11 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
                      .transpose = c->transpose, .part = c->part, .tiles = tiles,
                      .threads = cfg->num_threads };
     int as_tasks = hs_call_copy_as_tasks(c->grid, cfg, &c->rep, c->dist, &rd);
-    int status = as_tasks ? HETSCAL_SUCCESS : hs_redist_to_tiles(&rd);
+    int in_place = hs_call_copy_in_place(c->grid, &c->rep, &rd);
+    int nmatrix = c->geo.mt * c->geo.np;
+    int status = as_tasks   ? HETSCAL_SUCCESS
+                 : in_place ? hs_agree_status(c->grid, hs_call_copy_local_tiles(&rd, nmatrix, 1))
+                            : hs_redist_to_tiles(&rd);
     c->rep.t_in = hs_now() - t0;
     if (status)
         return status;
@@ -61,7 +65,10 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
     c->rep.t_factor = hs_now() - t1;
 
     double t2 = hs_now();
-    int out = as_tasks ? HETSCAL_SUCCESS : hs_redist_to_matrix(&rd);
+    /* Agreed below with the run's status. */
+    int out = as_tasks   ? HETSCAL_SUCCESS
+              : in_place ? hs_call_copy_local_tiles(&rd, nmatrix, 0)
+                         : hs_redist_to_matrix(&rd);
     c->rep.t_out = hs_now() - t2;
     return hs_agree_status(c->grid, status ? status : out);
 }

@@ -44,7 +44,10 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
         r->window, s->tasks_run, s->tasks_skipped,
         s->messages_sent, s->messages_received, s->bytes_sent, r->forwarded, r->t_total,
         r->t_in,
-        r->t_factor, r->t_out, r->copy_tasks ? "; in and out as tasks in factor" : "",
+        r->t_factor, r->t_out,
+        r->copy_tasks      ? "; in and out as tasks in factor"
+        : r->copy_in_place ? "; in and out copied in place"
+                           : "",
         r->t_total > 0 ? r->flops / r->t_total * 1e-9 : 0.0,
         100.0 * busy, r->peak_extra_bytes / 1048576.0, s->peak_copy_bytes / 1048576.0,
         r->share_bytes / 1048576.0, r->info);

@@ -10,6 +10,8 @@ typedef struct hs_call_report {
     int m, n, tile, threads, window, info;
     int caller_tiles;                     /* tiles are the caller's blocks */
     int copy_tasks;                       /* repartition as tasks of the run */
+    int copy_in_place;                    /* each rank copied its own tiles
+                                             (no repartition) */
     double flops;
     double t_in, t_factor, t_out, t_total;   /* seconds */
     double share_bytes, peak_extra_bytes;
