@@ -51,7 +51,7 @@ testing_xllt_LDADD = $(tester_ldadd) -ldl
 llt_tests = \
   testing/llt_default_np1.sh testing/llt_default_np4.sh \
   testing/llt_hard_np4.sh testing/llt_hard_np2.sh \
-  testing/llt_copy_tasks_np1.sh testing/llt_copy_tasks_np4.sh testing/llt_in_place_np4.sh \
+  testing/llt_copy_tasks_np1.sh testing/llt_copy_tasks_np4.sh testing/in_place_np4.sh \
   testing/llt_threads_np2.sh
 TESTS += $(llt_tests)
 EXTRA_DIST += $(llt_tests) testing/llt/run_llt.sh testing/data/llt_hard.dat \

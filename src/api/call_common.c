@@ -95,6 +95,17 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
     return ct;
 }
 
+void hs_call_columns_in_place(const hetscal_grid *grid, int ja, const int *desca,
+                              hs_geometry *geo, hs_call_report *rep)
+{
+    int nb = desca[HS_NB];
+    if (grid->nprow != 1 || grid->size == 1 || rep->panel_gpu > 0 || geo->B != nb
+        || geo->np != geo->nt_top || (ja - 1) % nb)
+        return;
+    geo->pcol0 = hs_g2p(ja - 1, nb, desca[HS_CSRC], grid->npcol);
+    rep->caller_tiles = 1;
+}
+
 int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n, int host_B,
                    const hs_caller_tiles *caller, hs_call_report *rep, hs_geometry *geo,
                    hs_device ***devs, int *ndev)

@@ -49,6 +49,16 @@ typedef struct hs_caller_tiles {
 hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *cfg,
                                      int default_tile, int ia, int ja, const int *desca);
 
+/* On one process row (A's grid, several processes, no accelerators), when
+ * the geometry's columns are as wide as the caller's column blocks (each
+ * panel a whole top-level column of width NB) and sub(A) starts on a
+ * block boundary: the panels are put on the processes that hold those
+ * blocks (geo->pcol0), so that every tile is a block the rank already
+ * holds (every row of it, on one process row), and rep->caller_tiles is
+ * set.  Otherwise nothing changes.  The same answer on every rank. */
+void hs_call_columns_in_place(const hetscal_grid *grid, int ja, const int *desca,
+                              hs_geometry *geo, hs_call_report *rep);
+
 /* Opens this rank's devices (*devs, *ndev; rep->devices, ndev, panel_gpu)
  * and builds the tile geometry of an m x n matrix with host tile
  * rep->tile: accelerators anywhere on the grid give the multi-level

@@ -84,8 +84,10 @@ static int lu_layout(hs_call *c)
                     : hs_geometry_init_host(&c->geo, c->m, c->n, b, 1, npcol);
     if (!status && bg > 0 && (status = hs_geometry_cut_panels(&c->geo, b)))
         hs_geometry_free(&c->geo);
-    if (!status)
+    if (!status) {
         hs_geometry_single_tile_row(&c->geo);
+        hs_call_columns_in_place(grid, c->ja, c->desca, &c->geo, &c->rep);
+    }
     return status;
 }
 

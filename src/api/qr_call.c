@@ -119,8 +119,10 @@ static int qr_layout(hs_call *c)
                      : hs_geometry_init_host(&c->geo, c->m, c->n, c->rep.tile, 1,
                                              c->one_row.npcol);
     }
-    if (!status)
+    if (!status) {
         hs_geometry_single_tile_row(&c->geo);
+        hs_call_columns_in_place(grid, c->ja, c->desca, &c->geo, &c->rep);
+    }
     return status;
 }
 
