@@ -1,14 +1,16 @@
 #!/bin/sh
-# The P?POTRF, P?GEQRF and P?GETRF testers on their hard inputs
-# (testing/data/llt_hard.dat, qr_hard.dat, testing/lu/lu_hard.dat), 4 MPI
-# ranks, tile blocks starting as NaNs.  Calls whose tiles are the caller's
-# blocks (Cholesky's square tiles; QR's and LU's columns on one process
-# row when they are NB wide: QR's with HETSCAL_NB_SMALL=32, for the NB 32
-# cases) copy them in and out in place when they are small, each rank its
-# own tiles, without the collective repartition (hs_call_copy_in_place);
-# a tile not filled, or a result not written back, shows.  Passes when
-# every case passes and each routine made such calls (their verbose lines
-# say "copied in place").
+# The P?POTRF, P?GEQRF and P?GETRF testers on 4 MPI ranks from tile blocks
+# that start as NaNs, on inputs where the tiles are the caller's blocks
+# (Cholesky's square tiles: testing/data/llt_hard.dat; QR's and LU's
+# columns on one process row when they are NB wide, also where sub(A)
+# starts on another process column: testing/data/qr_in_place.dat,
+# testing/lu/lu_hard.dat).  Small calls copy those tiles in and out in
+# place, each rank its own, without the collective repartition
+# (hs_call_copy_in_place); with HETSCAL_OVERLAP_COPIES=2 every such call
+# copies them as tasks of the run instead.  A tile not filled, or a result
+# not written back, shows.  Passes when every case passes and each run
+# made calls of the kind it is for (their verbose lines say "copied in
+# place" or "as tasks").
 : "${top_srcdir:=$(dirname "$0")/..}"
 . "$top_srcdir/testing/tester/run_common.sh"
 err=$(mktemp "${TMPDIR:-/tmp}/in_place.XXXXXX") || exit 99
@@ -16,23 +18,27 @@ trap 'rm -f "$err" "$log"' EXIT
 HETSCAL_POISON_MEMORY=1 HETSCAL_VERBOSE=1
 export HETSCAL_POISON_MEMORY HETSCAL_VERBOSE
 failed=0
-for run in "xllt pdpotrf testing/data/llt_hard.dat" "xqr pdgeqrf testing/data/qr_hard.dat 32" \
-           "xlu pdgetrf testing/lu/lu_hard.dat"; do
-    set -- $run
+# tester, routine, input, HETSCAL_OVERLAP_COPIES, what its lines must say
+while read -r tester routine input overlap kind; do
     rm -f "$log"
-    tester_start in_place_np4.sh "$1"
-    (if [ -n "${4:-}" ]; then HETSCAL_NB_SMALL=$4; export HETSCAL_NB_SMALL; fi
-     sh "$LAUNCH" 4 "$prog" "$top_srcdir/$3" >"$log" 2>"$err")
+    tester_start in_place_np4.sh "$tester"
+    HETSCAL_OVERLAP_COPIES=$overlap sh "$LAUNCH" 4 "$prog" "$top_srcdir/$input" </dev/null >"$log" 2>"$err"
     status=$?
-    in_place=$(grep -c "^hetscal: $2 rank.*copied in place" "$err")
-    echo "in_place_np4: $1 on $3: $in_place rank-calls of $2 copied in place"
+    count=$(grep -c "^hetscal: $routine rank.*(caller's blocks).*$kind" "$err")
+    echo "in_place_np4: $tester on $input: $count rank-calls of $routine with \"$kind\""
     if ! tester_passed "$log" "$status"; then
         grep "FAILED" "$log" | head -n 20
-        echo "FAIL: $1 on 4 ranks (exit status $status)"
+        echo "FAIL: $tester on 4 ranks (exit status $status)"
         failed=1
-    elif [ "$in_place" -eq 0 ]; then
-        echo "FAIL: no $2 call copied the caller's blocks in place"
+    elif [ "$count" -eq 0 ]; then
+        echo "FAIL: no $routine call on the caller's blocks with \"$kind\""
         failed=1
     fi
-done
+done <<'RUNS'
+xllt pdpotrf testing/data/llt_hard.dat 1 copied in place
+xqr pdgeqrf testing/data/qr_in_place.dat 1 copied in place
+xqr pdgeqrf testing/data/qr_in_place.dat 2 as tasks
+xlu pdgetrf testing/lu/lu_hard.dat 1 copied in place
+xlu pdgetrf testing/lu/lu_hard.dat 2 as tasks
+RUNS
 exit $failed

@@ -122,7 +122,8 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
             home[tau] = (hs_tile_home){
                 .rank = rank_of[hs_tile_prow(g, hs_panel_diag_row(g, c)) * g->npcol + q],
                 .m = 1, .n = g->panel[c].width };
-        for (int p = 0; c > 0 && p < pmax; p++) {
+        for (int u = 0; c > 0 && u < pmax; u++) {
+            int p = (g->prow0 + u) % g->nprow;
             hs_tile_home h = { .rank = rank_of[p * g->npcol + q],
                                .device = column_device(g, c), .m = wmax,
                                .n = g->panel[c].width };
@@ -130,17 +131,23 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
             home[w_id(g, p, c)] = h;
         }
     }
-    for (int q = 0; q < qmax; q++) {
+    /* The process columns and rows the panels and tile rows are on: the
+     * first qmax (pmax) from the geometry's origin, which is the caller's
+     * process column when the panels are its blocks. */
+    for (int v = 0; v < qmax; v++) {
+        int q = (g->pcol0 + v) % g->npcol;
         for (int r = 0; r < g->mt; r++) {
             hs_tile_home h = { .rank = rank_of[hs_tile_prow(g, r) * g->npcol + q],
                                .m = wmax + min_int(HS_QR_IB, wmax), .n = wmax };
             home[rt_id(g, q, r)] = h;
             home[vtq_id(g, q, r)] = h;
         }
-        for (int p = 0; p < pmax; p++)
+        for (int u = 0; u < pmax; u++) {
+            int p = (g->prow0 + u) % g->nprow;
             for (int s = 0; s < 2 * AUX_PER_SET; s++)
                 home[set_id(g, q, p, s / AUX_PER_SET, s % AUX_PER_SET)] = (hs_tile_home){
                     .rank = rank_of[p * g->npcol + q], .m = wmax, .n = wmax };
+        }
     }
 }
 

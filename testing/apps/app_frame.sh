@@ -8,6 +8,10 @@
 # energy the run TAG reported).
 : "${LAUNCH:?run through make check, or set LAUNCH=testing/launch}"
 : "${top_srcdir:=.}"
+# Absolute: the runs happen in a scratch directory (app_setup).
+abs_path() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+top_srcdir=$(abs_path "$top_srcdir") LAUNCH=$(abs_path "$LAUNCH")
+[ -z "${HETSCAL_LIB:-}" ] || HETSCAL_LIB=$(abs_path "$HETSCAL_LIB")
 
 app_mpi_of() { ldd "$1" | grep -o -E 'libmpi(ch)?\.so\.[0-9]+' | head -1; }
 
