@@ -65,6 +65,7 @@ int main(int argc, char **argv)
     long dev0 = hs_devmem_allocations(), pin0 = hs_pinned_allocations();
     pdpotrf_("L", &n, a[0], &one, &one, desc, &info);
     long dev1 = hs_devmem_allocations(), pin1 = hs_pinned_allocations();
+    long dev_reused1 = hs_devmem_reuses(), pin_reused1 = hs_pinned_reuses();
     check(info == 0, "first call: INFO = 0", me);
     check(hs_mem_pin_count() == pins + 1, "the first call pins its tile block", me);
     check(hs_mem_kept_pinned_bytes() == hs_mem_kept_bytes_of(HS_KEPT_TILES) &&
@@ -95,14 +96,17 @@ int main(int argc, char **argv)
     check(info == 0, "second call: INFO = 0", me);
     check(hs_mem_pin_count() == pins + 1, "the second call reuses the pinned block", me);
     long dev2 = hs_devmem_allocations(), pin2 = hs_pinned_allocations();
+    long dev_reused = hs_devmem_reuses() - dev_reused1, pin_reused = hs_pinned_reuses() - pin_reused1;
     printf("rank %d: allocations of the first and second call: device %ld and %ld, pinned "
-           "%ld and %ld\n", me, dev1 - dev0, dev2 - dev1, pin1 - pin0, pin2 - pin1);
+           "%ld and %ld; the second took %ld device and %ld pinned buffers from the cache\n",
+           me, dev1 - dev0, dev2 - dev1, pin1 - pin0, pin2 - pin1, dev_reused, pin_reused);
+    /* Not "fewer allocations than the first call": how many copies are
+     * alive at once depends on the schedule, and a loaded host (ASan, CI)
+     * can need more at once in the second call than the cache holds. */
     if (nprocs > 1)
-        check(pin2 - pin1 < pin1 - pin0,
-              "the second call's pinned copies came from the cache, but for a few", me);
+        check(pin_reused > 0, "the second call's pinned copies came from the cache", me);
     if (!small)
-        check(dev2 - dev1 < dev1 - dev0,
-              "the second call's device buffers came from the cache, but for a few", me);
+        check(dev_reused > 0, "the second call's device buffers came from the cache", me);
 
     hetscal_release_memory();
     check(hs_mem_kept_pinned_bytes() == 0 && hs_mem_kept_bytes() == 0,

@@ -25,6 +25,7 @@ static struct {
     int n, cap;
     double in_use, peak;
     long allocations[2];   /* made so far: [0] device buffers, [1] pinned */
+    long reuses[2];        /* handed out from the cache so far, likewise */
     held dev[HS_MAX_HELD];
 } M = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -85,6 +86,7 @@ static void *take_cached(hs_device *dev, int host, size_t bytes)
         if (M.item[k].dev == dev && M.item[k].host == host && M.item[k].bytes == bytes) {
             ptr = M.item[k].ptr;
             M.item[k] = M.item[--M.n];
+            M.reuses[host]++;
             break;
         }
     }
@@ -244,20 +246,30 @@ double hs_devmem_cached_bytes(void)
     return cached_bytes(NULL, 0);
 }
 
-static long allocations_of(int host)
+static long count_of(const long *counts, int host)
 {
     pthread_mutex_lock(&M.lock);
-    long n = M.allocations[host];
+    long n = counts[host];
     pthread_mutex_unlock(&M.lock);
     return n;
 }
 
 long hs_devmem_allocations(void)
 {
-    return allocations_of(0);
+    return count_of(M.allocations, 0);
 }
 
 long hs_pinned_allocations(void)
 {
-    return allocations_of(1);
+    return count_of(M.allocations, 1);
+}
+
+long hs_devmem_reuses(void)
+{
+    return count_of(M.reuses, 0);
+}
+
+long hs_pinned_reuses(void)
+{
+    return count_of(M.reuses, 1);
 }

@@ -38,10 +38,13 @@ void hs_pinned_put(hs_device *dev, void *ptr, size_t bytes);
 void hs_pinned_trim_to(double keep);
 double hs_pinned_cached_bytes(void);
 /* Device buffers cached now, summed over devices; device allocations
- * made so far (tests: a call that finds its buffers cached makes none). */
+ * made so far, and buffers handed out from the cache so far (tests: a
+ * call that finds its buffers cached takes them from there). */
 double hs_devmem_cached_bytes(void);
 long hs_devmem_allocations(void);
 long hs_pinned_allocations(void);
+long hs_devmem_reuses(void);
+long hs_pinned_reuses(void);
 /* The peak, since the last reset, of the bytes handed out and not put
  * back, summed over devices. */
 double hs_devmem_peak(void);
