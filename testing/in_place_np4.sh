@@ -4,7 +4,9 @@
 # (Cholesky's square tiles: testing/data/llt_hard.dat; QR's and LU's
 # columns on one process row when they are NB wide, also where sub(A)
 # starts on another process column: testing/data/qr_in_place.dat,
-# testing/lu/lu_hard.dat).  Small calls copy those tiles in and out in
+# testing/lu/lu_hard.dat; sub(A) inside one block of one process, which
+# is then one tile there and no message crosses ranks:
+# testing/data/{llt,qr,lu}_one_block.dat).  Small calls copy those tiles in and out in
 # place, each rank its own, without the collective repartition
 # (hs_call_copy_in_place); with HETSCAL_OVERLAP_COPIES=2 every such call
 # copies them as tasks of the run instead.  A tile not filled, or a result
@@ -40,5 +42,8 @@ xqr pdgeqrf testing/data/qr_in_place.dat 1 copied in place
 xqr pdgeqrf testing/data/qr_in_place.dat 2 as tasks
 xlu pdgetrf testing/lu/lu_hard.dat 1 copied in place
 xlu pdgetrf testing/lu/lu_hard.dat 2 as tasks
+xllt pdpotrf testing/data/llt_one_block.dat 1 msgs_sent=0.*copied in place
+xqr pdgeqrf testing/data/qr_one_block.dat 1 msgs_sent=0.*copied in place
+xlu pdgetrf testing/data/lu_one_block.dat 1 msgs_sent=0.*copied in place
 RUNS
 exit $failed

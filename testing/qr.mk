@@ -40,6 +40,7 @@ QR_TESTS += $(QR_PREC_TESTS)
 TESTS += $(QR_TESTS)
 EXTRA_DIST += $(QR_TESTS) testing/qr/run_qr.sh testing/qr/run_qr_on_devices.sh \
   testing/data/qr_hard.dat testing/data/qr_6ranks.dat testing/data/qr_in_place.dat \
+  testing/data/qr_one_block.dat \
   testing/scalapack/qr_hard.dat testing/scalapack/ls_hard.dat
 
 # Only PDGEQRF's tests: make check-qr

@@ -71,7 +71,7 @@ double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile)
 }
 
 hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *cfg,
-                                     int default_tile, int ia, int ja, const int *desca)
+                                     int default_tile, int n, int ia, int ja, const int *desca)
 {
     hs_caller_tiles ct = { 0, 0, 0 };
     int mb = desca[HS_MB], nb = desca[HS_NB], b = 0;
@@ -87,12 +87,25 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
             return ct;
         b = mb;
     }
-    if (2 * b < default_tile || b > 2 * default_tile)
+    /* sub(A) in one block: one tile, on the process that holds it, is as
+     * good as any tiling of so small a matrix, and nothing crosses ranks. */
+    int one_block = n <= b;
+    if (!one_block && (2 * b < default_tile || b > 2 * default_tile))
         return ct;
     ct.b = b;
     ct.prow0 = hs_g2p(ia - 1, mb, desca[HS_RSRC], grid->nprow);
     ct.pcol0 = hs_g2p(ja - 1, nb, desca[HS_CSRC], grid->npcol);
     return ct;
+}
+
+int hs_call_one_column_block(const hetscal_grid *grid, const hs_config *cfg, int n, int ja,
+                             const int *desca)
+{
+    int nb = desca[HS_NB];
+    if (grid->nprow != 1 || grid->size == 1 || cfg->nb_small || cfg->nb || (ja - 1) % nb
+        || n > nb)
+        return 0;
+    return nb;
 }
 
 void hs_call_columns_in_place(const hetscal_grid *grid, int ja, const int *desca,

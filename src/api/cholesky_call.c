@@ -34,7 +34,8 @@ static int cholesky_layout(hs_call *c)
         c->rep.tile = c->n;
     hs_caller_tiles caller = { 0, 0, 0 };
     if (!c->upper && caller_ok)
-        caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, c->ia, c->ja, c->desca);
+        caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, c->n, c->ia, c->ja,
+                                      c->desca);
     c->transpose = c->upper;
     c->part = c->upper ? HS_PART_UPPER : HS_PART_LOWER;
     return hs_call_layout(c->grid, cfg, c->n, c->n, 0, &caller, &c->rep, &c->geo, &c->devs,
