@@ -35,5 +35,33 @@ expect() {
 
 expect 1 1 0.000196608 0.000707264 0.000196608
 expect 1 2 0.000131072 0.001740040 0.000131072
+
+# Cores shared by more workers than a node has (runtime/sim.h,
+# node_cores): on tiny with one core, a rank's 2 or 3 workers share it, so
+# PDGETRF of N = 256 in 64-wide panels runs in exactly the time of one
+# worker (the core never idles: each step's panel waits for the previous
+# step), while on tiny's 4 cores 2 workers take less.
+one_core=$(mktemp) || exit 1
+trap 'rm -f "$one_core"' EXIT
+sed 's/^cores = .*/cores = 1/' "$top_srcdir/testing/data/tiny.machine" >"$one_core"
+run_time() {
+    HETSCAL_NB_SMALL=64 "$top_builddir/timing/predict" -machine "$1" -routine getrf -n 256 \
+        -nb 64 -p 1 -q 1 -threads "$2" | awk '/ time: / { print $9 }'
+}
+serial=$(run_time "$top_srcdir/testing/data/tiny.machine" 1)
+for threads in 2 3; do
+    shared=$(run_time "$one_core" "$threads")
+    echo "one core, $threads workers: run $shared s (one worker: $serial s)"
+    if [ -z "$serial" ] || [ "$shared" != "$serial" ]; then
+        echo "FAIL: $threads workers sharing one core: run $shared s, expected $serial"
+        fails=$((fails + 1))
+    fi
+done
+four=$(run_time "$top_srcdir/testing/data/tiny.machine" 2)
+echo "four cores, 2 workers: run $four s"
+if ! awk -v a="$four" -v b="$serial" 'BEGIN { exit !(a > 0 && a < b) }'; then
+    echo "FAIL: 2 workers on 4 cores: run $four s, not below one worker's $serial s"
+    fails=$((fails + 1))
+fi
 [ "$fails" -eq 0 ] && echo "the simulated times are the hand-computed ones"
 [ "$fails" -eq 0 ]

@@ -296,7 +296,10 @@ int main(int argc, char **argv)
     if (local) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         int threads = o.threads ? o.threads : (int)(cores > rpn ? cores / rpn : 1);
-        if (predict_local_machine(threads * rpn, &mach, o.verbose ? stdout : NULL)) {
+        /* Rates per core: threads beyond the cores share them in the
+         * simulation, not in the rates. */
+        int busy = threads * rpn < cores ? threads * rpn : (int)cores;
+        if (predict_local_machine(busy, &mach, o.verbose ? stdout : NULL)) {
             fprintf(stderr, "predict: could not measure this host's kernels\n");
             return 1;
         }
@@ -324,12 +327,8 @@ int main(int argc, char **argv)
         }
         mach.gpus = o.gpus;
     }
-    if (rpn > mach.cores) {
-        fprintf(stderr, "predict: %d ranks per node, but a %s node has %d cores\n", rpn,
-                mach.name, mach.cores);
-        return 2;
-    }
-    int threads = o.threads ? o.threads : mach.cores / rpn;
+    /* More ranks than cores: they share the cores (runtime/sim.h). */
+    int threads = o.threads ? o.threads : mach.cores > rpn ? mach.cores / rpn : 1;
     /* Here the call reads this host's rates as a real one does (and so
      * chooses the same tile); elsewhere, the machine's. */
     if (!local)
@@ -348,7 +347,8 @@ int main(int argc, char **argv)
                                       .m = o.routine[r] == &hs_pdpotrf || !o.nm ? o.n[i]
                                                                                : o.m[i],
                                       .n = o.n[i], .nb = o.nb[b], .nprow = o.p, .npcol = o.q,
-                                      .threads = threads, .ranks_per_node = rpn, .cfg = cfg,
+                                      .threads = threads, .ranks_per_node = rpn,
+                                      .node_cores = mach.cores, .cfg = cfg,
                                       .gpus_per_node = mach.gpus,
                                       .gpu_capacity = mach.gpu_memory_gib * 1073741824.0,
                                       .host_rate = hs_sim_rate_at(&mach.cpu[HS_WORK_GEMM], 256),

@@ -22,8 +22,10 @@ printf '%-8s %6s %-10s %5s %5s %10s %10s %7s\n' routine N grid tile tileP measur
 for routine in $(echo "$routines" | tr , ' '); do
     for n in $(echo "$sizes" | tr , ' '); do
         # grid "PxQ:threads": one rank of every core's threads, then one
-        # rank per core in a row and in a column.
-        for setup in "1x1:$cores" "1x$cores:1" "${cores}x1:1"; do
+        # rank per core in a row and in a column, then a 2x2 grid of
+        # one-thread ranks (on fewer than 4 cores they share them, as the
+        # simulation's node does).
+        for setup in "1x1:$cores" "1x$cores:1" "${cores}x1:1" "2x2:1"; do
             grid=${setup%:*} threads=${setup#*:}
             p=${grid%x*} q=${grid#*x} np=$((p * q))
             HETSCAL_VERBOSE=1 "$top_srcdir/testing/launch" "$np" "$top_builddir/timing/time_scalapack" \

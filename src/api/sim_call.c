@@ -187,6 +187,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
         int workers = hs_call_workers(&cfg, tiny, &call.rep);
         hs_sim_setup s = {
             .nranks = nranks, .ranks_per_node = rpn, .cpus = workers > 0 ? workers : 1,
+            .node_cores = c->node_cores,
             .calling_thread = workers == 0 && nranks > 1 && call.rep.panel_gpu == 0,
             .gpus = call.rep.panel_gpu > 0 ? gpus : NULL, .gpu_capacity = c->gpu_capacity,
             .window = cfg.window,

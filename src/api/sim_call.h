@@ -19,6 +19,9 @@ typedef struct hs_sim_call {
     int nprow, npcol;            /* the caller's grid, row-major ranks */
     int threads;                 /* per rank (HETSCAL_NUM_THREADS) */
     int ranks_per_node;
+    int node_cores;              /* cores of a node, which its ranks' workers
+                                    share when they outnumber them (0: a
+                                    core each; runtime/sim.h) */
     /* Accelerators of a node, shared by its ranks as the real placement
      * shares them (the first ranks of a node get one more when they do
      * not divide evenly), each of gpu_capacity bytes.  host_rate and

@@ -25,6 +25,9 @@ enum { EV_TASK, EV_DEVICE, EV_COPY, EV_MESSAGE };
 typedef struct event {
     double time, start;
     long seq;                   /* ties: the order events were made */
+    long version;               /* a task's end: stale when the slot's
+                                   version has moved on (runtime/sim.h:
+                                   node_cores) */
     int kind, rank, slot, peer_rank;
     hs_task *task, *peer_task;
 } event;
@@ -91,6 +94,12 @@ typedef struct sim_rank {
     int done;                   /* its thread has finished */
     unsigned char *cpu_busy;    /* cpus entries: worker k runs a task */
     int cpu_free;
+    /* Per worker, while it runs a host task on cores its node's ranks
+     * share: the task, its work left (seconds on a core of its own) as of
+     * `since`, its start, and the version of its pending end event. */
+    hs_task **running;
+    double *left, *since, *began;
+    long *version;
     pending_receive *pending;   /* receive_on_cpu: waiting for the thread */
     size_t npending, pending_head, cappending;
     /* Accelerators: devs[0] the host, [1..ndev-1] simulated devices;
@@ -127,6 +136,9 @@ typedef struct sim {
     size_t ntable, captable;
     int nnodes;
     double *out_free, *in_free; /* [node * links + k]: when each link frees */
+    int *node_busy;             /* [node]: its threads computing now */
+    int share;                  /* a node's ranks have more workers than
+                                   it has cores */
     sim_rank *rank;
     int err;
 } sim;
@@ -258,6 +270,63 @@ static event pop_event(sim *S)
     return top;
 }
 
+/* ---- the cores of a node ------------------------------------------------ */
+
+static int node_of(const sim *S, int rank)
+{
+    return rank / (S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1);
+}
+
+/* The share of a core each computing thread of the node gets. */
+static double node_rate(const sim *S, int node)
+{
+    int busy = S->node_busy[node], cores = S->s->node_cores;
+    return cores > 0 && busy > cores ? (double)cores / busy : 1.0;
+}
+
+/* Calls fn on every host task running on the node's workers. */
+static void node_each(sim *S, int node, void (*fn)(sim *, sim_rank *, int, double))
+{
+    int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
+    int cpus = S->s->cpus > 0 ? S->s->cpus : 1;
+    double rate = node_rate(S, node);
+    for (int k = node * rpn; k < (node + 1) * rpn && k < S->s->nranks; k++)
+        for (int slot = 0; slot < cpus; slot++)
+            if (S->rank[k].running[slot])
+                fn(S, &S->rank[k], slot, rate);
+}
+
+/* The work done since the last change, at the rate of that time. */
+static void settle(sim *S, sim_rank *r, int slot, double rate)
+{
+    r->left[slot] -= (S->now - r->since[slot]) * rate;
+    if (r->left[slot] < 0)
+        r->left[slot] = 0;
+    r->since[slot] = S->now;
+}
+
+/* A new end at the new rate; the old end event goes stale. */
+static void reschedule(sim *S, sim_rank *r, int slot, double rate)
+{
+    event e = { .time = S->now + r->left[slot] / rate, .start = r->began[slot],
+                .version = ++r->version[slot], .kind = EV_TASK, .rank = r->index,
+                .slot = slot, .task = r->running[slot] };
+    if (push_event(S, e))
+        S->err = HETSCAL_ERR_NOMEM;
+}
+
+/* delta more threads of rank's node compute from now on: the node's
+ * running host tasks go on at the new share of a core. */
+static void node_change(sim *S, int rank, int delta)
+{
+    int node = node_of(S, rank);
+    if (S->share)
+        node_each(S, node, settle);
+    S->node_busy[node] += delta;
+    if (S->share)
+        node_each(S, node, reschedule);
+}
+
 static void record(sim_rank *r, int track, const char *name, double t0, double t1, int arg,
                    long bytes)
 {
@@ -365,6 +434,10 @@ static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int
         latency = c->shm_latency;
         out = &S->rank[src].shm_out_free;
         in = &S->rank[dst].shm_in_free;
+        if (held >= 0) {   /* the receiver's calling thread copies it */
+            node_change(S, dst, 1);
+            busy /= node_rate(S, node_of(S, dst));
+        }
     } else {
         int links = c->net_links > 0 ? c->net_links : 1;
         busy = bytes / c->net_bandwidth;
@@ -462,6 +535,14 @@ static void start_host_task(sim *S, sim_rank *r, hs_task *t)
     r->cpu_busy[slot] = 1;
     r->cpu_free--;
     double d = c->task_overhead + c->task_seconds(c->arg, t, 0);
+    if (S->share) {   /* node_change schedules its end */
+        r->running[slot] = t;
+        r->left[slot] = d;
+        r->since[slot] = r->began[slot] = S->now;
+        node_change(S, r->index, 1);
+        return;
+    }
+    S->node_busy[node_of(S, r->index)]++;
     event e = { .time = S->now + d, .start = S->now, .kind = EV_TASK, .rank = r->index,
                 .slot = slot, .task = t };
     if (push_event(S, e))
@@ -570,8 +651,15 @@ static void handle(sim *S, const event *e)
         return;
     }
     if (e->kind == EV_TASK) {
+        if (S->share) {
+            node_each(S, node_of(S, e->rank), settle);
+            r->running[e->slot] = NULL;
+        }
         r->cpu_busy[e->slot] = 0;
         r->cpu_free++;
+        S->node_busy[node_of(S, e->rank)]--;
+        if (S->share)
+            node_each(S, node_of(S, e->rank), reschedule);
         r->tasks_run++;
         r->busy += e->time - e->start;
         record(r, e->slot + 1, e->task->name, e->start, e->time, e->task->tile, 0);
@@ -582,6 +670,7 @@ static void handle(sim *S, const event *e)
     if (e->slot >= 0) {
         p->cpu_busy[e->slot] = 0;
         p->cpu_free++;
+        node_change(S, e->peer_rank, -1);
     }
     hs_handle *h = e->task->acc[0].handle;
     long bytes = ((long)hs_handle_words(h) + 1) * (long)sizeof(double);
@@ -682,6 +771,8 @@ static int simulate(sim *S)
             continue;
         }
         event e = pop_event(S);
+        if (e.kind == EV_TASK && e.version != S->rank[e.rank].version[e.slot])
+            continue;   /* its task's end moved (a node's cores changed hands) */
         S->now = e.time;
         handle(S, &e);
         step_rank(S, &S->rank[e.rank], 0);
@@ -725,7 +816,9 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
     S.rank = calloc((size_t)R, sizeof *S.rank);
     S.out_free = calloc((size_t)S.nnodes * links, sizeof *S.out_free);
     S.in_free = calloc((size_t)S.nnodes * links, sizeof *S.in_free);
-    if (!S.rank || !S.out_free || !S.in_free || table_grow(&S))
+    S.node_busy = calloc((size_t)S.nnodes, sizeof *S.node_busy);
+    S.share = setup->node_cores > 0 && rpn * cpus > setup->node_cores;
+    if (!S.rank || !S.out_free || !S.in_free || !S.node_busy || table_grow(&S))
         err = HETSCAL_ERR_NOMEM;
     for (int k = 0; k < R && !err; k++) {
         sim_rank *r = &S.rank[k];
@@ -734,6 +827,13 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         r->hook = (hs_engine_sim){ yield, r };
         r->cpu_free = cpus;
         r->cpu_busy = calloc((size_t)cpus, 1);
+        r->running = calloc((size_t)cpus, sizeof *r->running);
+        r->left = calloc((size_t)cpus * 3, sizeof *r->left);
+        r->version = calloc((size_t)cpus, sizeof *r->version);
+        if (r->left) {
+            r->since = r->left + cpus;
+            r->began = r->left + 2 * cpus;
+        }
         int gpus = setup->gpus ? setup->gpus[k] : 0;
         if (gpus > HS_MAX_DEVICES - 1)
             gpus = HS_MAX_DEVICES - 1;
@@ -754,7 +854,8 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
             r->devs[x] = dev;
         }
         pthread_cond_init(&r->cv, NULL);
-        if (!r->cpu_busy || pthread_create(&r->thread, NULL, rank_main, r) != 0)
+        if (!r->cpu_busy || !r->running || !r->left || !r->version
+            || pthread_create(&r->thread, NULL, rank_main, r) != 0)
             err = HETSCAL_ERR_NOMEM;
         else
             r->started = 1;
@@ -802,6 +903,9 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
             o->message_seconds = r->message_seconds;
         }
         free(r->cpu_busy);
+        free(r->running);
+        free(r->left);
+        free(r->version);
         free(r->pending);
         free(r->spans);
         free(r->devs);
@@ -812,6 +916,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
     free(S.rank);
     free(S.out_free);
     free(S.in_free);
+    free(S.node_busy);
     free(S.ev);
     free(S.table);
     pthread_cond_destroy(&S.cv);
