@@ -6,7 +6,9 @@
 # starts on another process column: testing/data/qr_in_place.dat,
 # testing/lu/lu_hard.dat; sub(A) inside one block of one process, which
 # is then one tile there and no message crosses ranks:
-# testing/data/{llt,qr,lu}_one_block.dat).  Small calls copy those tiles in and out in
+# testing/data/{llt,qr,lu}_one_block.dat, where the number of such
+# rank-calls is checked exactly, so that a grid shape or offset falling
+# back to the repartition shows).  Small calls copy those tiles in and out in
 # place, each rank its own, without the collective repartition
 # (hs_call_copy_in_place); with HETSCAL_OVERLAP_COPIES=2 every such call
 # copies them as tasks of the run instead.  A tile not filled, or a result
@@ -20,8 +22,9 @@ trap 'rm -f "$err" "$log"' EXIT
 HETSCAL_POISON_MEMORY=1 HETSCAL_VERBOSE=1
 export HETSCAL_POISON_MEMORY HETSCAL_VERBOSE
 failed=0
-# tester, routine, input, HETSCAL_OVERLAP_COPIES, what its lines must say
-while read -r tester routine input overlap kind; do
+# tester, routine, input, HETSCAL_OVERLAP_COPIES, how many rank-calls
+# must say it (-: at least one), what its lines must say
+while read -r tester routine input overlap want kind; do
     rm -f "$log"
     tester_start in_place_np4.sh "$tester"
     HETSCAL_OVERLAP_COPIES=$overlap sh "$LAUNCH" 4 "$prog" "$top_srcdir/$input" </dev/null >"$log" 2>"$err"
@@ -35,15 +38,18 @@ while read -r tester routine input overlap kind; do
     elif [ "$count" -eq 0 ]; then
         echo "FAIL: no $routine call on the caller's blocks with \"$kind\""
         failed=1
+    elif [ "$want" != - ] && [ "$count" -ne "$want" ]; then
+        echo "FAIL: $count rank-calls of $routine with \"$kind\", expected $want"
+        failed=1
     fi
 done <<'RUNS'
-xllt pdpotrf testing/data/llt_hard.dat 1 copied in place
-xqr pdgeqrf testing/data/qr_in_place.dat 1 copied in place
-xqr pdgeqrf testing/data/qr_in_place.dat 2 as tasks
-xlu pdgetrf testing/lu/lu_hard.dat 1 copied in place
-xlu pdgetrf testing/lu/lu_hard.dat 2 as tasks
-xllt pdpotrf testing/data/llt_one_block.dat 1 msgs_sent=0.*copied in place
-xqr pdgeqrf testing/data/qr_one_block.dat 1 msgs_sent=0.*copied in place
-xlu pdgetrf testing/data/lu_one_block.dat 1 msgs_sent=0.*copied in place
+xllt pdpotrf testing/data/llt_hard.dat 1 - copied in place
+xqr pdgeqrf testing/data/qr_in_place.dat 1 - copied in place
+xqr pdgeqrf testing/data/qr_in_place.dat 2 - as tasks
+xlu pdgetrf testing/lu/lu_hard.dat 1 - copied in place
+xlu pdgetrf testing/lu/lu_hard.dat 2 - as tasks
+xllt pdpotrf testing/data/llt_one_block.dat 1 375 msgs_sent=0.*copied in place
+xqr pdgeqrf testing/data/qr_one_block.dat 1 243 msgs_sent=0.*copied in place
+xlu pdgetrf testing/data/lu_one_block.dat 1 162 msgs_sent=0.*copied in place
 RUNS
 exit $failed

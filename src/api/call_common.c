@@ -87,23 +87,25 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
             return ct;
         b = mb;
     }
-    /* sub(A) in one block: one tile, on the process that holds it, is as
-     * good as any tiling of so small a matrix, and nothing crosses ranks. */
-    int one_block = n <= b;
+    /* sub(A) in one block, and small (the default tiles would cut it in at
+     * most 2 x 2): one tile on the process that holds it is as good as any
+     * tiling of so small a matrix, and nothing crosses ranks.  A larger
+     * one is better spread over the grid's workers. */
+    int one_block = n <= b && n <= 2 * default_tile;
     if (!one_block && (2 * b < default_tile || b > 2 * default_tile))
         return ct;
-    ct.b = b;
+    ct.b = one_block ? n : b;   /* the one tile is sub(A) */
     ct.prow0 = hs_g2p(ia - 1, mb, desca[HS_RSRC], grid->nprow);
     ct.pcol0 = hs_g2p(ja - 1, nb, desca[HS_CSRC], grid->npcol);
     return ct;
 }
 
 int hs_call_one_column_block(const hetscal_grid *grid, const hs_config *cfg, int n, int ja,
-                             const int *desca)
+                             const int *desca, int default_width)
 {
     int nb = desca[HS_NB];
-    if (grid->nprow != 1 || grid->size == 1 || cfg->nb_small || cfg->nb || (ja - 1) % nb
-        || n > nb)
+    if (grid->nprow != 1 || grid->size == 1 || cfg->nb_small || cfg->nb || cfg->accel_ranks > 0
+        || (ja - 1) % nb || n > nb || n > 2 * default_width)
         return 0;
     return nb;
 }

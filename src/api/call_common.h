@@ -40,8 +40,9 @@ double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile);
  * repartition exchanges nothing (each rank copies its own blocks).  Only
  * without accelerators, for square tiles, when sub(A) starts on a block
  * boundary along each distributed dimension, and when that block size is
- * a good tile (from half the default tile size to twice it) or sub(A), of
- * order n, lies in one block. */
+ * a good tile (from half the default tile size to twice it), or when
+ * sub(A), of order n, lies in one block and is at most twice the default
+ * tile (then b is n: one tile). */
 typedef struct hs_caller_tiles {
     int b;               /* 0: not usable */
     int prow0, pcol0;    /* grid position of sub(A)'s first block */
@@ -51,13 +52,15 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
                                      int default_tile, int n, int ia, int ja,
                                      const int *desca);
 
-/* On one process row of several processes, when sub(A)'s n columns start
- * a column block and lie in it (and HETSCAL_NB_SMALL and HETSCAL_NB
- * leave the layout to the call): that block's width NB, the panel width
- * that makes the whole of sub(A) one panel on the process that holds it
- * (hs_call_columns_in_place then keeps it there); else 0. */
+/* On one process row of several processes without accelerators, when
+ * sub(A)'s n columns start a column block and lie in it, and are at most
+ * twice default_width (the routine's own panel width: a wider sub(A) is
+ * better cut into panels spread over the grid), and HETSCAL_NB_SMALL and
+ * HETSCAL_NB leave the layout to the call: that block's width NB, the
+ * panel width that makes the whole of sub(A) one panel on the process
+ * that holds it (hs_call_columns_in_place then keeps it there); else 0. */
 int hs_call_one_column_block(const hetscal_grid *grid, const hs_config *cfg, int n, int ja,
-                             const int *desca);
+                             const int *desca, int default_width);
 
 /* On one process row (A's grid, several processes, no accelerators), when
  * the geometry's columns are as wide as the caller's column blocks (each

@@ -67,8 +67,9 @@ static int panel_width(const hs_call *c)
 static int lu_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
-    int whole = hs_call_one_column_block(grid, c->cfg, c->n, c->ja, c->desca);
-    int b = c->rep.tile = whole ? whole : panel_width(c);
+    int width = panel_width(c);
+    int whole = hs_call_one_column_block(grid, c->cfg, c->n, c->ja, c->desca, width);
+    int b = c->rep.tile = whole ? whole : width;
     c->part = HS_PART_ALL;
     int status = hs_call_layout(grid, c->cfg, c->m, c->n, 0, NULL, &c->rep, &c->geo, &c->devs,
                                 &c->ndev);

@@ -101,8 +101,9 @@ static int qr_layout(hs_call *c)
     const hetscal_grid *grid = c->grid;
     const hs_config *cfg = c->cfg;
     int row_grid = grid->nprow == 1 || grid->size <= QR_ONE_ROW_MAX_RANKS;
-    int whole = hs_call_one_column_block(grid, cfg, c->n, c->ja, c->desca);
-    c->rep.tile = whole ? whole : panel_width(c, row_grid);
+    int width = panel_width(c, row_grid);
+    int whole = hs_call_one_column_block(grid, cfg, c->n, c->ja, c->desca, width);
+    c->rep.tile = whole ? whole : width;
     c->part = HS_PART_ALL;
     int one_row = row_grid && (cfg->nb == 0 || cfg->nb > c->rep.tile);
     int host_B = grid->nprow == 1 ? 0 : 4 * c->rep.tile;

@@ -543,22 +543,32 @@ void hs_engine_complete(hs_task *t)
     pthread_mutex_unlock(&E.lock);
 }
 
+/* Status words are read and written atomically: a device copy whose
+ * completion callback cannot be registered sets its output's status after
+ * its successors were released to chain behind it on the device
+ * (engine_devices.c, complete_after), so one of them may read the word as
+ * it is written.  Either value is safe there (the failure also fails the
+ * call); the access must not tear. */
 int hs_task_input_status(const hs_task *t)
 {
     int status = 0;
     for (int k = 0; k < t->nacc && !status; k++) {
         hs_handle *h = t->acc[k].handle;
-        if (h->discard || (t->acc[k].mode & HS_R))
-            status = (int)*hs_handle_status_word(h);
+        if (h->discard || (t->acc[k].mode & HS_R)) {
+            double word;
+            __atomic_load(hs_handle_status_word(h), &word, __ATOMIC_RELAXED);
+            status = (int)word;
+        }
     }
     return status;
 }
 
 void hs_task_set_output_status(hs_task *t, int status)
 {
+    double word = status;
     for (int k = 0; k < t->nacc; k++)
         if ((t->acc[k].mode & HS_W) && !t->acc[k].handle->discard)
-            *hs_handle_status_word(t->acc[k].handle) = status;
+            __atomic_store(hs_handle_status_word(t->acc[k].handle), &word, __ATOMIC_RELAXED);
 }
 
 /* Runs a host task: skipped when an input carries a status (unless the

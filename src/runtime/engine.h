@@ -181,6 +181,10 @@ typedef struct hs_engine_limits {
     hs_device **devs;     /* devs[0] the host, [1..ndev-1] accelerators, */
     int ndev;             /* each served by a management thread; NULL: host */
     const hs_engine_sim *sim;   /* NULL: a real run */
+    int prior_status;     /* hs_session_run: this rank's status from its own
+                             steps since the grid last agreed (0: none
+                             failed); the run's start agreement carries it,
+                             so a failure there stops every rank */
 } hs_engine_limits;
 
 /* Lifecycle of one call: begin; run `generate(arg)` on the task-generation

@@ -25,16 +25,16 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
     int accelerators = lim.devs && lim.ndev > 1;
     if (nranks > 1 && accelerators && lim.workers < 1)
         lim.workers = 1;
-    /* Every rank starts, or none: a rank that could not would leave the
-     * others waiting for its messages. */
+    /* Every rank starts, or none: a rank that could not (or whose steps
+     * before the run failed, prior_status) would leave the others waiting
+     * for its messages. */
     err = hs_engine_begin(&lim);
-    if (nranks > 1) {
-        int all = 0;
-        MPI_Allreduce(&err, &all, 1, MPI_INT, MPI_MIN, comm);
-        if (!err && all) {
-            hs_engine_end(NULL);
-            err = all;
-        }
+    int mine = err ? err : lim.prior_status, all = mine;
+    if (nranks > 1)
+        MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm);
+    if (!err && all) {
+        hs_engine_end(NULL);
+        err = all;
     }
     if (err)
         return err;

@@ -315,15 +315,25 @@ static void reschedule(sim *S, sim_rank *r, int slot, double rate)
         S->err = HETSCAL_ERR_NOMEM;
 }
 
+/* Whether the node's running tasks must be re-timed when its computing
+ * threads go from `before` to `after`: only if the share of a core
+ * changes (not while every thread has a core). */
+static int share_changes(const sim *S, int before, int after)
+{
+    int cores = S->s->node_cores;
+    return S->share && (before > cores || after > cores);
+}
+
 /* delta more threads of rank's node compute from now on: the node's
  * running host tasks go on at the new share of a core. */
 static void node_change(sim *S, int rank, int delta)
 {
-    int node = node_of(S, rank);
-    if (S->share)
+    int node = node_of(S, rank), before = S->node_busy[node];
+    int retime = share_changes(S, before, before + delta);
+    if (retime)
         node_each(S, node, settle);
     S->node_busy[node] += delta;
-    if (S->share)
+    if (retime)
         node_each(S, node, reschedule);
 }
 
@@ -535,16 +545,21 @@ static void start_host_task(sim *S, sim_rank *r, hs_task *t)
     r->cpu_busy[slot] = 1;
     r->cpu_free--;
     double d = c->task_overhead + c->task_seconds(c->arg, t, 0);
-    if (S->share) {   /* node_change schedules its end */
+    if (S->share) {   /* running: node_change may re-time it */
         r->running[slot] = t;
         r->left[slot] = d;
         r->since[slot] = r->began[slot] = S->now;
-        node_change(S, r->index, 1);
+    }
+    int node = node_of(S, r->index);
+    if (share_changes(S, S->node_busy[node], S->node_busy[node] + 1)) {
+        node_change(S, r->index, 1);   /* schedules its end with the others' */
         return;
     }
-    S->node_busy[node_of(S, r->index)]++;
-    event e = { .time = S->now + d, .start = S->now, .kind = EV_TASK, .rank = r->index,
-                .slot = slot, .task = t };
+    S->node_busy[node]++;
+    if (S->share)
+        r->version[slot]++;
+    event e = { .version = S->share ? r->version[slot] : 0, .time = S->now + d,
+                .start = S->now, .kind = EV_TASK, .rank = r->index, .slot = slot, .task = t };
     if (push_event(S, e))
         S->err = HETSCAL_ERR_NOMEM;
 }
@@ -651,15 +666,17 @@ static void handle(sim *S, const event *e)
         return;
     }
     if (e->kind == EV_TASK) {
-        if (S->share) {
-            node_each(S, node_of(S, e->rank), settle);
+        int node = node_of(S, e->rank), before = S->node_busy[node];
+        int retime = share_changes(S, before, before - 1);
+        if (retime)
+            node_each(S, node, settle);
+        if (S->share)
             r->running[e->slot] = NULL;
-        }
         r->cpu_busy[e->slot] = 0;
         r->cpu_free++;
-        S->node_busy[node_of(S, e->rank)]--;
-        if (S->share)
-            node_each(S, node_of(S, e->rank), reschedule);
+        S->node_busy[node]--;
+        if (retime)
+            node_each(S, node, reschedule);
         r->tasks_run++;
         r->busy += e->time - e->start;
         record(r, e->slot + 1, e->task->name, e->start, e->time, e->task->tile, 0);

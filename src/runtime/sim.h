@@ -47,12 +47,13 @@ typedef struct hs_sim_setup {
     int cpus;                    /* CPU workers of each rank (>= 1) */
     int node_cores;              /* cores of a node (0: as many as its
                                     ranks' workers).  When more of its
-                                    ranks' workers run tasks at once than
-                                    it has cores, they share the cores:
-                                    a task that starts while B threads of
-                                    its node compute takes B / node_cores
-                                    times its time (ranks that wait in MPI
-                                    sleep and take no core) */
+                                    ranks' threads compute at once than it
+                                    has cores, they share them evenly:
+                                    while B > node_cores compute, each
+                                    goes on at node_cores / B of a core,
+                                    re-timed whenever B changes (ranks
+                                    that wait in MPI sleep and take no
+                                    core) */
     int calling_thread;          /* no workers: the calling thread runs the
                                     tasks (cpus 1) and makes MPI progress
                                     only between them; it copies what it
