@@ -48,8 +48,8 @@ xqr pdgeqrf testing/data/qr_in_place.dat 1 - copied in place
 xqr pdgeqrf testing/data/qr_in_place.dat 2 - as tasks
 xlu pdgetrf testing/lu/lu_hard.dat 1 - copied in place
 xlu pdgetrf testing/lu/lu_hard.dat 2 - as tasks
-xllt pdpotrf testing/data/llt_one_block.dat 1 375 msgs_sent=0.*copied in place
-xqr pdgeqrf testing/data/qr_one_block.dat 1 243 msgs_sent=0.*copied in place
-xlu pdgetrf testing/data/lu_one_block.dat 1 162 msgs_sent=0.*copied in place
+xllt pdpotrf testing/data/llt_one_block.dat 1 135 msgs_sent=0.*copied in place
+xqr pdgeqrf testing/data/qr_one_block.dat 1 108 msgs_sent=0.*copied in place
+xlu pdgetrf testing/data/lu_one_block.dat 1 90 msgs_sent=0.*copied in place
 RUNS
 exit $failed
