@@ -325,8 +325,9 @@ static int share_changes(const sim *S, int before, int after)
 }
 
 /* delta more threads of rank's node compute from now on: the node's
- * running host tasks go on at the new share of a core. */
-static void node_change(sim *S, int rank, int delta)
+ * running host tasks go on at the new share of a core.  Returns whether
+ * they were re-timed (each given a new end event). */
+static int node_change(sim *S, int rank, int delta)
 {
     int node = node_of(S, rank), before = S->node_busy[node];
     int retime = share_changes(S, before, before + delta);
@@ -335,6 +336,7 @@ static void node_change(sim *S, int rank, int delta)
     S->node_busy[node] += delta;
     if (retime)
         node_each(S, node, reschedule);
+    return retime;
 }
 
 static void record(sim_rank *r, int track, const char *name, double t0, double t1, int arg,
@@ -550,12 +552,8 @@ static void start_host_task(sim *S, sim_rank *r, hs_task *t)
         r->left[slot] = d;
         r->since[slot] = r->began[slot] = S->now;
     }
-    int node = node_of(S, r->index);
-    if (share_changes(S, S->node_busy[node], S->node_busy[node] + 1)) {
-        node_change(S, r->index, 1);   /* schedules its end with the others' */
-        return;
-    }
-    S->node_busy[node]++;
+    if (node_change(S, r->index, 1))
+        return;   /* its end was scheduled with the others' */
     if (S->share)
         r->version[slot]++;
     event e = { .version = S->share ? r->version[slot] : 0, .time = S->now + d,
@@ -666,17 +664,11 @@ static void handle(sim *S, const event *e)
         return;
     }
     if (e->kind == EV_TASK) {
-        int node = node_of(S, e->rank), before = S->node_busy[node];
-        int retime = share_changes(S, before, before - 1);
-        if (retime)
-            node_each(S, node, settle);
         if (S->share)
-            r->running[e->slot] = NULL;
+            r->running[e->slot] = NULL;   /* done: the others go on */
         r->cpu_busy[e->slot] = 0;
         r->cpu_free++;
-        S->node_busy[node]--;
-        if (retime)
-            node_each(S, node, reschedule);
+        node_change(S, e->rank, -1);
         r->tasks_run++;
         r->busy += e->time - e->start;
         record(r, e->slot + 1, e->task->name, e->start, e->time, e->task->tile, 0);
