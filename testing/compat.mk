@@ -65,7 +65,8 @@ COMPAT_TESTS = testing/exports.sh testing/args_np1.sh testing/args_np4.sh \
 TESTS += $(COMPAT_TESTS)
 # Not in the default suite (the tests above run the same testers one by
 # one); .ci/run runs these with a second build, Open MPI's.
-SECOND_BUILD_TESTS = testing/xdtesters_np124.sh testing/cp2k_np2.sh
+SECOND_BUILD_TESTS = testing/xdtesters_np124.sh testing/xdtesters_ds_np124.sh \
+  testing/xdtesters_zc_np124.sh testing/cp2k_np2.sh
 EXTRA_DIST += $(COMPAT_TESTS) $(SECOND_BUILD_TESTS) testing/args/run_args.sh \
   testing/fortran/run_fcall.sh \
   testing/scalapack/run_xdtester.sh testing/scalapack/llt_hard_L.dat \

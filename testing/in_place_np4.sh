@@ -3,12 +3,12 @@
 # that start as NaNs, on inputs where the tiles are the caller's blocks
 # (Cholesky's square tiles: testing/data/llt_hard.dat; QR's and LU's
 # columns on one process row when they are NB wide, also where sub(A)
-# starts on another process column: testing/data/qr_in_place.dat,
-# testing/lu/lu_hard.dat; sub(A) inside one block of one process, which
-# is then one tile there and no message crosses ranks:
-# testing/data/{llt,qr,lu}_one_block.dat, where the number of such
-# rank-calls is checked exactly, so that a grid shape or offset falling
-# back to the repartition shows).  Small calls copy those tiles in and out in
+# starts on another process column: testing/data/{qr,lu}_in_place.dat;
+# sub(A) inside one block of one process, which is then one tile there
+# and no message crosses ranks: testing/data/{llt,qr,lu}_one_block.dat).
+# Where every rank-call of an input should take that path, their number
+# is checked exactly, so that a grid shape or offset falling back to the
+# repartition shows.  Small calls copy those tiles in and out in
 # place, each rank its own, without the collective repartition
 # (hs_call_copy_in_place); with HETSCAL_OVERLAP_COPIES=2 every such call
 # copies them as tasks of the run instead.  A tile not filled, or a result
@@ -44,10 +44,10 @@ while read -r tester routine input overlap want kind; do
     fi
 done <<'RUNS'
 xllt pdpotrf testing/data/llt_hard.dat 1 - copied in place
-xqr pdgeqrf testing/data/qr_in_place.dat 1 - copied in place
-xqr pdgeqrf testing/data/qr_in_place.dat 2 - as tasks
-xlu pdgetrf testing/lu/lu_hard.dat 1 - copied in place
-xlu pdgetrf testing/lu/lu_hard.dat 2 - as tasks
+xqr pdgeqrf testing/data/qr_in_place.dat 1 216 copied in place
+xqr pdgeqrf testing/data/qr_in_place.dat 2 216 as tasks
+xlu pdgetrf testing/data/lu_in_place.dat 1 135 copied in place
+xlu pdgetrf testing/data/lu_in_place.dat 2 135 as tasks
 xllt pdpotrf testing/data/llt_one_block.dat 1 135 msgs_sent=0.*copied in place
 xqr pdgeqrf testing/data/qr_one_block.dat 1 108 msgs_sent=0.*copied in place
 xlu pdgetrf testing/data/lu_one_block.dat 1 90 msgs_sent=0.*copied in place

@@ -23,7 +23,7 @@ LU_TESTS = \
   testing/lu_threads_np2.sh
 TESTS += $(LU_TESTS)
 EXTRA_DIST += $(LU_TESTS) testing/lu/run_lu.sh testing/lu/run_lu_on_devices.sh testing/lu/lu_hard.dat \
-  testing/data/lu_one_block.dat \
+  testing/data/lu_one_block.dat testing/data/lu_in_place.dat \
   testing/lu/lu_singular.dat
 
 # Only P?GETRF's tester: make check-lu

@@ -35,6 +35,8 @@ void time_print_usage(const char *prog)
            "  -nocheck          skip the residual of hetscal's result\n"
            "  -thresh X         residual threshold\n"
            "  -ceiling NB       GEMM size of the ceiling (0: min(N, 384))\n"
+           "  -noceiling        skip the ceiling (0.6 s a case; its columns "
+           "print nan)\n"
            "  -precision P[,P]  s, d, c, z: the precisions of the routines "
            "named without\n"
            "                    one, here or in FILE (default d)\n"
@@ -147,6 +149,8 @@ static int apply_option(const char *arg, const char *val,
 {
     if (strcmp(arg, "-nocheck") == 0)
         return s->check = 0, 0;
+    if (strcmp(arg, "-noceiling") == 0)
+        return s->ceiling_nb = -1, 0;
     if (val == NULL)
         return -1;
     if (strcmp(arg, "-routine") == 0)

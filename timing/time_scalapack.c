@@ -219,14 +219,16 @@ static int time_case(const struct time_case *c, int nprocs, FILE *csv)
     in_grid = nprow > 0;
     o.threads = time_threads_per_rank(c->threads, in_grid);
     time_threads_apply(o.threads, c->devices);
-    o.ceiling = time_ceiling_gflops(in_grid, o.threads, ceiling_nb, c->prec);
+    if (ceiling_nb > 0)
+        o.ceiling = time_ceiling_gflops(in_grid, o.threads, ceiling_nb, c->prec);
     if (in_grid)
         run_on_grid(c, context, &o);
     time_idle_barrier();
     /* measured before and after: the larger is what the cores can do */
-    o.ceiling = fmax(o.ceiling,
-                     time_ceiling_gflops(in_grid, o.threads, ceiling_nb,
-                                         c->prec));
+    if (ceiling_nb > 0)
+        o.ceiling = fmax(o.ceiling,
+                         time_ceiling_gflops(in_grid, o.threads, ceiling_nb,
+                                             c->prec));
     /* world rank 0 is process (0,0) of every grid and has the residual */
     MPI_Allreduce(o.ours, all + 2 * c->reps, 2 * c->reps, MPI_DOUBLE,
                   MPI_MAX, MPI_COMM_WORLD);

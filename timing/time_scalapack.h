@@ -113,7 +113,8 @@ struct time_case {
     char uplo;                 /* P?POTRF's triangle */
     int reps, check;
     double thresh;
-    int ceiling_nb;            /* GEMM size of the ceiling, 0: min(N, 384) */
+    int ceiling_nb;            /* GEMM size of the ceiling, 0: min(N, 384),
+                                  -1: not measured */
 };
 
 /* The state of one case on one process of its grid.  The timer creates A
