@@ -55,7 +55,7 @@ llt_tests = \
   testing/llt_threads_np2.sh
 TESTS += $(llt_tests)
 EXTRA_DIST += $(llt_tests) testing/llt/run_llt.sh testing/data/llt_hard.dat \
-  testing/data/llt_one_block.dat \
+  testing/data/llt_one_block.dat testing/data/llt_few_blocks.dat \
   testing/tester/run_common.sh testing/tester/gpu_precisions.sh
 
 # PSPOTRF, PCPOTRF and PZPOTRF: the built-in input on 1 and 4 ranks,

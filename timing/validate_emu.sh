@@ -33,7 +33,7 @@ for routine in $(echo "$routines" | tr , ' '); do
             HETSCAL_VERBOSE=1 HETSCAL_DEVICES=emu:$per_rank HETSCAL_EMU_TIMING=$machine \
                 "$top_srcdir/testing/launch" "$np" "$top_builddir/timing/time_scalapack" \
                 -routine "$routine" -n "$n" -nb "$nb" -p "$p" -q "$q" -threads "$threads" \
-                -reps "$reps" -nocheck >"$tmp/real" 2>&1
+                -reps "$reps" -nocheck -noceiling >"$tmp/real" 2>&1
             measured=$(awk -v r="PD$(echo "$routine" | tr a-z A-Z)" '$1 == r { print $8 }' "$tmp/real" | head -1)
             tile=$(sed -n 's/.* rank 0\/.* tile=\([0-9]*\).*/\1/p' "$tmp/real" | tail -1)
             gt=$(sed -n 's/.*rank 0 in .* gpu_tasks=\([0-9]*\).*/\1/p' "$tmp/real" | tail -1)

@@ -40,9 +40,10 @@ double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile);
  * repartition exchanges nothing (each rank copies its own blocks).  Only
  * without accelerators, for square tiles, when sub(A) starts on a block
  * boundary along each distributed dimension, and when that block size is
- * a good tile (from half the default tile size to twice it), or when
- * sub(A), of order n, lies in one block and is at most twice the default
- * tile (then b is n: one tile). */
+ * a good tile (from half the default tile size to twice it), when sub(A),
+ * of order n, lies in one block and is at most twice the default tile, or
+ * when it lies in at most 2 x 2 blocks of at most 4 default tiles each
+ * (in one block, b is n: one tile). */
 typedef struct hs_caller_tiles {
     int b;               /* 0: not usable */
     int prow0, pcol0;    /* grid position of sub(A)'s first block */
