@@ -1,10 +1,11 @@
 #!/bin/sh
 # The application's current CUDA device is the same after a call as before
 # (testing/t_cuda_app_device.c), 2 ranks on the stand-in's 2 GPUs, small
-# tiles so that the GPUs get tasks (the verbose lines must show some).
+# tiles and a fixed GPU panel width so that the GPUs get tasks (the
+# verbose lines must show some).
 log=$(mktemp "${TMPDIR:-/tmp}/cuda-app-device.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
-HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=32 HETSCAL_VERBOSE=1 \
+HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=32 HETSCAL_NB_GPU=64 HETSCAL_VERBOSE=1 \
     "$LAUNCH" 2 "$top_builddir/testing/t_cuda_app_device" >"$log" 2>&1
 status=$?
 cat "$log"

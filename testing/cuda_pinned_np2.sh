@@ -2,7 +2,8 @@
 # Memory of the GPU path (testing/t_cuda_pinned.c): device buffers within
 # the capacity and cached, pinned host memory; 2 ranks on the
 # stand-in's 2 GPUs, every copy required to be asynchronous
-# (CUDA_STANDIN_PAGEABLE=fail), small tiles so that the GPUs get tasks,
+# (CUDA_STANDIN_PAGEABLE=fail), small tiles and a fixed GPU panel width
+# so that the GPUs get tasks,
 # some of them chained on a GPU's stream behind their predecessors.
 log=$(mktemp "${TMPDIR:-/tmp}/cuda-pinned.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
@@ -11,7 +12,7 @@ trap 'rm -f "$log"' EXIT
 # script unless every check passed.
 run_pinned() {
     setting=$1; shift
-    env CUDA_STANDIN_PAGEABLE=fail HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=32 "$setting" \
+    env CUDA_STANDIN_PAGEABLE=fail HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=32 HETSCAL_NB_GPU=64 "$setting" \
         "$LAUNCH" 2 "$top_builddir/testing/t_cuda_pinned" "$@" >"$log" 2>&1
     status=$?
     cat "$log"

@@ -6,7 +6,7 @@
 # starts on another process column: testing/data/{qr,lu}_in_place.dat;
 # sub(A) inside one block of one process, which is then one tile there
 # and no message crosses ranks: testing/data/{llt,qr,lu}_one_block.dat;
-# sub(A) in 2 x 2 Cholesky blocks of a few default tiles each:
+# sub(A) in one or 2 x 2 Cholesky blocks of a few default tiles each:
 # testing/data/llt_few_blocks.dat).
 # Where every rank-call of an input should take that path, their number
 # is checked exactly, so that a grid shape or offset falling back to the
@@ -51,7 +51,7 @@ xqr pdgeqrf testing/data/qr_in_place.dat 2 216 as tasks
 xlu pdgetrf testing/data/lu_in_place.dat 1 135 copied in place
 xlu pdgetrf testing/data/lu_in_place.dat 2 135 as tasks
 xllt pdpotrf testing/data/llt_one_block.dat 1 135 msgs_sent=0.*copied in place
-xllt pdpotrf testing/data/llt_few_blocks.dat 1 55 copied in place
+xllt pdpotrf testing/data/llt_few_blocks.dat 1 77 copied in place
 xqr pdgeqrf testing/data/qr_one_block.dat 1 108 msgs_sent=0.*copied in place
 xlu pdgetrf testing/data/lu_one_block.dat 1 90 msgs_sent=0.*copied in place
 RUNS

@@ -1,9 +1,10 @@
 #!/bin/sh
 # The PDPOTRF tester on llt_hard.dat with emulated GPUs, 4 ranks: 1 GPU
 # per rank, then 2 with late completions (delays up to 1 ms) on the
-# sections below N = 1000 (1/5, 2/5, 4/5): at N = 1000 every one of the
-# many small device operations waits up to 1 ms, half of the test's time
-# for calls that the first run has already covered.
+# sections without N = 1000 (1/5, 2/5, 4/5; 5/5 has N = 378 and 1000 in
+# blocks of 1 and 3): at N = 1000 every one of the many small device
+# operations waits up to 1 ms, half of the test's time for calls that the
+# first run has already covered.
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_DEVICES=emu:1 HETSCAL_NB_SMALL=16 \
     sh "$top_srcdir/testing/llt/run_llt.sh" 4 "$top_srcdir/testing/data/llt_hard.dat" || exit 1

@@ -8,8 +8,8 @@
  * naming timing/machines/emu.machine, GPUs at 100 GF/s), the GPU rate
  * probe measures the file's rate: it times DGEMMs large enough and back to
  * back, where one small DGEMM per wait would time the overhead of each
- * operation and wait as well (80 GF/s here).  Best of 3, against load.  A
- * plain program (no MPI).
+ * operation and wait as well (80 GF/s here).  Best of up to 10, against
+ * load.  A plain program (no MPI).
  *   t_emu_timing timed | untimed | probe GFLOPS */
 #include "config.h"
 
@@ -92,8 +92,10 @@ static int probe(double model)
     hs_device *dev = hs_emu_device_open(1, (size_t)1 << 30, 0, 1);
     CHECK(dev != NULL && hs_emu_timed());
     if (dev) {
+        /* Load only slows a timed GPU (each late wake-up adds to the
+         * operations' sleeps): the best of up to 10 tries. */
         double rate = 0;
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 10 && rate < 0.88 * model; k++)
             rate = fmax(rate, hs_device_dgemm_rate(dev));
         printf("  the probe measured %.1f GF/s; the machine file says %.1f\n", rate, model);
         CHECK(rate >= 0.88 * model && rate <= 1.02 * model);

@@ -219,8 +219,8 @@ static int time_case(const struct time_case *c, int nprocs, FILE *csv)
     in_grid = nprow > 0;
     o.threads = time_threads_per_rank(c->threads, in_grid);
     time_threads_apply(o.threads, c->devices);
-    if (ceiling_nb > 0)
-        o.ceiling = time_ceiling_gflops(in_grid, o.threads, ceiling_nb, c->prec);
+    o.ceiling = ceiling_nb > 0 ? time_ceiling_gflops(in_grid, o.threads, ceiling_nb, c->prec)
+                               : NAN;   /* -noceiling */
     if (in_grid)
         run_on_grid(c, context, &o);
     time_idle_barrier();

@@ -89,19 +89,18 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
     }
     /* sub(A) in one block, and small (the default tiles would cut it in at
      * most 2 x 2): one tile on the process that holds it is as good as any
-     * tiling of so small a matrix, and nothing crosses ranks.  A larger
-     * one is better spread over the grid's workers. */
+     * tiling of so small a matrix, and nothing crosses ranks. */
     int one_block = n <= b && n <= 2 * default_tile;
-    /* sub(A) in at most 2 x 2 blocks of at most 4 default tiles each (the
-     * default would cut it in at most 8 x 8 tiles): the blocks in place,
-     * one message each, beat the repartition both ways and a parallel
-     * factorization of so few tiles (1x2 and 2x1 grids of one-thread
-     * ranks, N = 300 to 600 in NB = 256 blocks: 1.1 to 1.5 times faster
-     * than the default tiles; N = 800 in NB = 512 blocks on 2x1, which
-     * this leaves out, 1.37 times slower).  Larger blocks serialize too
-     * much work, more so on more threads, where the default tile is
-     * smaller. */
-    int few_blocks = n <= 2 * b && b <= 4 * default_tile;
+    /* sub(A) in at most 2 x 2 blocks of at most 4 default tiles each, in a
+     * call too small for the tile rule to give the grid's workers enough
+     * tiles at any size: the blocks in place, one message each, beat the
+     * repartition both ways and a parallel factorization of so few tiles
+     * (1x2 and 2x1 grids of one-thread ranks, N = 300 to 500 in NB = 256
+     * blocks: 1.1 to 1.5 times faster than the default tiles).  Beyond,
+     * the serial chain of a few large blocks loses to the workers
+     * (N = 800 in NB = 512 blocks on 2x1: 1.37 times slower). */
+    int few_blocks = n <= 2 * b && b <= 4 * default_tile
+                     && hs_tile_rule_starved(n, cfg->grid_threads);
     if (!one_block && !few_blocks && (2 * b < default_tile || b > 2 * default_tile))
         return ct;
     ct.b = n <= b ? n : b;   /* in one block, the one tile is sub(A) */

@@ -42,8 +42,9 @@ double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile);
  * boundary along each distributed dimension, and when that block size is
  * a good tile (from half the default tile size to twice it), when sub(A),
  * of order n, lies in one block and is at most twice the default tile, or
- * when it lies in at most 2 x 2 blocks of at most 4 default tiles each
- * (in one block, b is n: one tile). */
+ * when it lies in at most 2 x 2 blocks of at most 4 default tiles each and
+ * the call is too small for the tile rule (hs_tile_rule_starved; in one
+ * block, b is n: one tile). */
 typedef struct hs_caller_tiles {
     int b;               /* 0: not usable */
     int prow0, pcol0;    /* grid position of sub(A)'s first block */

@@ -83,17 +83,30 @@ static int disabled(void)
     return env_int("HETSCAL_DISABLE", 0) != 0;
 }
 
+/* The rule's tile sizes, largest first, and how many tiles of trailing
+ * update it wants for each worker of the grid. */
+static const int rule_sizes[] = { 512, 384, 256, 192, 128, 96, 64 };
+enum { RULE_NSIZES = sizeof rule_sizes / sizeof *rule_sizes, TILES_PER_WORKER = 32 };
+
+static int rule_leaves_enough(int n, int b, int grid_threads)
+{
+    long per_dim = n / b;
+    return per_dim * per_dim >= (long)TILES_PER_WORKER * grid_threads;
+}
+
+int hs_tile_rule_starved(int n, int grid_threads)
+{
+    return !rule_leaves_enough(n, rule_sizes[RULE_NSIZES - 1], grid_threads);
+}
+
 int hs_default_tile_size(int n, int grid_threads)
 {
     /* The largest tile (best GEMM rate) that still leaves every worker of
      * every rank many tiles of trailing update. */
-    static const int sizes[] = { 512, 384, 256, 192, 128, 96, 64 };
-    long want = 32L * grid_threads;
-    int b = sizes[sizeof sizes / sizeof *sizes - 1];
-    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
-        long per_dim = n / sizes[k];
-        if (per_dim * per_dim >= want) {
-            b = sizes[k];
+    int b = rule_sizes[RULE_NSIZES - 1];
+    for (int k = 0; k < RULE_NSIZES; k++) {
+        if (rule_leaves_enough(n, rule_sizes[k], grid_threads)) {
+            b = rule_sizes[k];
             break;
         }
     }

@@ -47,5 +47,10 @@ void hs_config_read(hs_config *c, int local_ranks);
  * from the threads of the whole grid (so the same on every rank). */
 int hs_default_tile_size(int n, int grid_threads);
 
+/* Whether even that rule's smallest tile leaves the grid's workers fewer
+ * tiles than the rule wants for each (the rule then falls back to it): a
+ * call too small to be spread well at any tile size. */
+int hs_tile_rule_starved(int n, int grid_threads);
+
 
 #endif

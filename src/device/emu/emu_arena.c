@@ -23,7 +23,9 @@ typedef struct block {
 struct hs_arena {
     pthread_mutex_t lock;
     unsigned char *base;
-    size_t size, mapped;   /* mapped: size and the guard page */
+    size_t size;
+    void *map;       /* the mapping: base's pages and the guard pages */
+    size_t mapped;
     block *first;
 };
 
@@ -31,22 +33,28 @@ struct hs_arena {
  * as buffers use them (as malloc would map a block this large), and a
  * sanitizer's allocator does not poison and unpoison the shadow of a
  * whole GiB at each open and close (ASan and TSan spent 0.3 s per fresh
- * device on that).  An inaccessible page after the end stops an overrun
- * of the last buffer, which the allocator's redzone would have reported. */
-static unsigned char *map_arena(size_t size, size_t *mapped)
+ * device on that).  The arena ends where an inaccessible page begins, and
+ * another one lies before it (less than a page before its start): an
+ * overrun of the last buffer or an underrun of the first faults, as the
+ * allocator's redzones would have reported them.  Returns the arena's
+ * start, or NULL. */
+static unsigned char *map_arena(size_t size, void **map, size_t *mapped)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    size_t total = (size + page - 1) / page * page + page;
-    void *p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                   -1, 0);
+    if (size > SIZE_MAX - 3 * page)
+        return NULL;
+    size_t rounded = (size + page - 1) / page * page, total = rounded + 2 * page;
+    unsigned char *p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                            -1, 0);
     if (p == MAP_FAILED)
         return NULL;
-    if (mprotect((unsigned char *)p + total - page, page, PROT_NONE) != 0) {
+    if (mprotect(p, page, PROT_NONE) != 0 || mprotect(p + page + rounded, page, PROT_NONE) != 0) {
         munmap(p, total);
         return NULL;
     }
+    *map = p;
     *mapped = total;
-    return p;
+    return p + page + (rounded - size);   /* size and page are multiples of ALIGN */
 }
 
 static void poison(void *p, size_t bytes)
@@ -64,11 +72,11 @@ hs_arena *hs_arena_new(size_t capacity)
         return NULL;
     a->size = capacity / ALIGN * ALIGN;
     if (a->size > 0) {
-        a->base = map_arena(a->size, &a->mapped);
+        a->base = map_arena(a->size, &a->map, &a->mapped);
         a->first = calloc(1, sizeof *a->first);
         if (!a->base || !a->first) {
             if (a->base)
-                munmap(a->base, a->mapped);
+                munmap(a->map, a->mapped);
             free(a->first);
             free(a);
             return NULL;
@@ -89,7 +97,7 @@ void hs_arena_delete(hs_arena *a)
     }
     pthread_mutex_destroy(&a->lock);
     if (a->base)
-        munmap(a->base, a->mapped);
+        munmap(a->map, a->mapped);
     free(a);
 }
 
