@@ -383,16 +383,17 @@ static int pivot_header(const hs_task *t, int k, int ld, int w, int *off, int *k
     return *off >= 0 && *off <= ld && *kk >= 0 && *kk <= min_int(ld - *off, w) ? 0 : -1;
 }
 
-/* The interchanges (?LASWP, no flops), the unit TRSM of the kk pivot rows
- * and the GEMM of the rows below them; off and kk in iparam[0] and
- * iparam[1] (kk >= 1 for every panel that has rows). */
+/* The interchanges (?LASWP, no flops: each of the kk reads and writes two
+ * rows of the wj columns), the unit TRSM of the kk pivot rows and the GEMM
+ * of the rows below them; off and kk in iparam[0] and iparam[1] (kk >= 1
+ * for every panel that has rows). */
 static int lu_column(const hs_task *t, int esize, parts *p)
 {
-    (void)esize;
     int ld = rows_of(t, 0), wj = cols_of(t, 0), off = t->iparam[0], kk = t->iparam[1];
     p->main = HS_WORK_GEMM;
     if (kk <= 0)
         return -1;
+    p->bytes = 4.0 * kk * wj * esize;
     p->flops[HS_WORK_TRSM] = tri(kk, wj, 1);
     p->flops[HS_WORK_GEMM] = gemm(ld - off - kk, wj, kk);
     p->size = kk;
@@ -491,8 +492,16 @@ int hs_kernel_work(const hs_task *t, int prec, hs_work *w)
             size = cube > size ? cube : size;
         }
         /* A complex multiply-add is 4 real ones. */
-        *w = (hs_work){ .cls = cls, .flops = hs_prec_complex(prec) ? 4 * flops : flops,
-                        .bytes = p.bytes, .size = size };
+        double scale = hs_prec_complex(prec) ? 4 : 1;
+        *w = (hs_work){ .cls = cls, .flops = scale * flops, .bytes = p.bytes, .size = size };
+        for (int c = 0; c < HS_NWORK; c++) {
+            w->part_flops[c] = scale * p.flops[c];
+            w->part_size[c] = p.size;
+        }
+        if (p.flops[HS_WORK_GEMM] > 0) {
+            int cube = (int)(cbrt(p.flops[HS_WORK_GEMM] / 2) + 0.5);
+            w->part_size[HS_WORK_GEMM] = cube > p.size ? cube : p.size;
+        }
         return 0;
     }
     return -1;

@@ -18,11 +18,18 @@ enum hs_work_class {
 typedef struct hs_work {
     int cls;          /* enum hs_work_class of the dominant part */
     double flops;     /* real flops (a complex multiply-add counts 8) */
-    double bytes;     /* memory traffic of MEMORY work, 0 otherwise */
+    double bytes;     /* memory traffic: of MEMORY work, and of the row
+                         interchanges of a task that also computes
+                         (lu_column); 0 otherwise */
     int size;         /* the dimension that sets the rate: the tile or
                          panel width b; for GEMM work the side of the
                          square tile of the same work, (m n k)^(1/3),
                          when that is larger */
+    /* Each class's part of flops and its rate-setting size (as `size`
+     * says): a task of several kernels (lu_column's TRSM and GEMM) runs
+     * each at its own rate. */
+    double part_flops[HS_NWORK];
+    int part_size[HS_NWORK];
 } hs_work;
 
 /* Class names: "gemm", "syrk", "trsm", "potrf", "geqrf", "getrf",
