@@ -1,14 +1,16 @@
 #!/bin/sh
 # run_qr_on_devices.sh DEVICES WHAT: the PDGEQRF tester (its built-in input:
 # shapes, MB != NB, offsets) on 2 ranks with HETSCAL_DEVICES=DEVICES and
-# narrow panels, so that the trailing updates of the GPU panels run on the
-# GPUs; the verbose lines must show GPU tasks, device copies and tasks
-# chained on a GPU's stream (WHAT names the GPUs in the summary line).
+# narrow panels and a fixed GPU panel width (a loaded host can measure
+# GPUs that run on its cores too slow to get a panel), so that the
+# trailing updates of the GPU panels run on the GPUs; the verbose lines
+# must show GPU tasks, device copies and tasks chained on a GPU's stream
+# (WHAT names the GPUs in the summary line).
 : "${top_srcdir:=$(dirname "$0")/../..}" "${top_builddir:=.}"
 : "${LAUNCH:=$top_srcdir/testing/launch}"
 log=$(mktemp "${TMPDIR:-/tmp}/qr-devices.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
-HETSCAL_DEVICES=$1 HETSCAL_NB_SMALL=8 HETSCAL_VERBOSE=1 \
+HETSCAL_DEVICES=$1 HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU=16 HETSCAL_VERBOSE=1 \
     sh "$LAUNCH" 2 "$top_builddir/testing/xqr" > "$log" 2>&1
 status=$?
 grep -v '^hetscal:' "$log"
