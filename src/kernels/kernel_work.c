@@ -486,21 +486,18 @@ int hs_kernel_work(const hs_task *t, int prec, hs_work *w)
          * tall column updates of a single tile row (rows x b x b) run as
          * fast as a square tile of the same work.  Its size is then that
          * tile's, (m n k)^(1/3), which is b for a b x b tile. */
-        int size = p.size;
-        if (cls == HS_WORK_GEMM && p.flops[HS_WORK_GEMM] > 0) {
+        int gemm_size = p.size;
+        if (p.flops[HS_WORK_GEMM] > 0) {
             int cube = (int)(cbrt(p.flops[HS_WORK_GEMM] / 2) + 0.5);
-            size = cube > size ? cube : size;
+            gemm_size = cube > p.size ? cube : p.size;
         }
         /* A complex multiply-add is 4 real ones. */
         double scale = hs_prec_complex(prec) ? 4 : 1;
-        *w = (hs_work){ .cls = cls, .flops = scale * flops, .bytes = p.bytes, .size = size };
+        *w = (hs_work){ .cls = cls, .flops = scale * flops, .bytes = p.bytes,
+                        .size = cls == HS_WORK_GEMM ? gemm_size : p.size };
         for (int c = 0; c < HS_NWORK; c++) {
             w->part_flops[c] = scale * p.flops[c];
-            w->part_size[c] = p.size;
-        }
-        if (p.flops[HS_WORK_GEMM] > 0) {
-            int cube = (int)(cbrt(p.flops[HS_WORK_GEMM] / 2) + 0.5);
-            w->part_size[HS_WORK_GEMM] = cube > p.size ? cube : p.size;
+            w->part_size[c] = c == HS_WORK_GEMM ? gemm_size : p.size;
         }
         return 0;
     }
