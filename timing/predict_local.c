@@ -1,8 +1,9 @@
 /* This host as a machine for timing/predict (see predict.h).  The block
  * kernels' rates are the granularity probe's (the rates a real call on
  * this host reads too); what the probe does not measure is measured here,
- * briefly: the panel kernels on one core (a panel runs alone on the
- * critical path) and the copy bandwidth with every busy core copying. */
+ * briefly: the panel kernels and QR's tree and reconstruction kernels on
+ * one core (they run on the critical path) and the copy bandwidth with
+ * every busy core copying. */
 #include "config.h"
 
 #include <pthread.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "predict.h"
+#include "kernels/qr_kernels.h"
 #include "util/blas.h"
 #include "util/clock.h"
 #include "util/config.h"
@@ -66,6 +68,68 @@ static double panel_rate(int getrf, int b)
     free(t);
     free(work);
     free(ipiv);
+    return best;
+}
+
+/* GF/s (as kernel_work counts them) of one call of QR's tree or
+ * reconstruction kernel (class c) at width w, shaped as the tasks call it
+ * (kernels/qr_kernels_body.h): two w x w triangles for TPQRT and TPMQRT,
+ * panel pieces as tall as the panels measured above for GEMQRT and ORHR;
+ * the best of 3. */
+static double qr_kernel_rate(int c, int w)
+{
+    int rows = PANEL_ROWS > 2 * w ? PANEL_ROWS : 2 * w, nb = w < HS_QR_IB ? w : HS_QR_IB, info;
+    size_t n = (size_t)rows * w;
+    double *a = malloc(n * sizeof *a), *keep = malloc(n * sizeof *a);
+    double *b = malloc(n * sizeof *b), *v = malloc(n * sizeof *v);
+    double *t = malloc((size_t)w * w * sizeof *t), *work = malloc((size_t)w * w * sizeof *t);
+    double best = 0, flops = hs_work_qr_kernel_flops(c, rows, w);
+    if (a && keep && b && v && t && work && flops > 0) {
+        fill(keep, n);
+        fill(v, n);
+        fill(t, (size_t)w * w);
+        if (c == HS_WORK_ORHR) {
+            /* ?ORHR_COL's input has orthonormal columns: those of the
+             * reflector I - 2 u u^T / u^T u. */
+            double uu = 0;
+            for (int i = 0; i < rows; i++)
+                uu += keep[i] * keep[i];
+            for (int j = 0; j < w; j++)
+                for (int i = 0; i < rows; i++)
+                    a[i + (size_t)j * rows] = (i == j) - 2 * keep[i] * keep[j] / uu;
+            memcpy(keep, a, n * sizeof *a);
+        }
+        for (int rep = 0; rep < 3; rep++) {
+            memcpy(a, keep, n * sizeof *a);
+            memcpy(b, keep, n * sizeof *b);
+            double t0 = hs_now();
+            switch (c) {
+            case HS_WORK_TPQRT:
+                dtpqrt_(&w, &w, &w, &nb, a, &w, b, &w, t, &nb, work, &info);
+                break;
+            case HS_WORK_TPMQRT:
+                dtpmqrt_("L", "N", &w, &w, &w, &w, &nb, v, &w, t, &nb, a, &w, b, &w, work, &info,
+                         1, 1);
+                break;
+            case HS_WORK_GEMQRT:
+                dgemqrt_("L", "N", &rows, &w, &w, &nb, v, &rows, t, &nb, a, &rows, work, &info, 1,
+                         1);
+                break;
+            default:
+                dorhr_col_(&rows, &w, &w, a, &rows, t, &w, work, &info);
+                break;
+            }
+            double s = hs_now() - t0;
+            if (s > 0 && flops / s * 1e-9 > best)
+                best = flops / s * 1e-9;
+        }
+    }
+    free(a);
+    free(keep);
+    free(b);
+    free(v);
+    free(t);
+    free(work);
     return best;
 }
 
@@ -172,6 +236,16 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
             }
         }
     }
+    static const int qr_cls[] = { HS_WORK_TPQRT, HS_WORK_TPMQRT, HS_WORK_GEMQRT, HS_WORK_ORHR };
+    for (int s = 0; s < HS_RATE_SIZES; s++)
+        for (size_t k = 0; k < sizeof qr_cls / sizeof qr_cls[0]; k++) {
+            hs_sim_rates *r = &m->cpu[qr_cls[k]];
+            double rate = qr_kernel_rate(qr_cls[k], hs_rate_size[s]);
+            if (rate > 0) {
+                r->size[r->count] = hs_rate_size[s];
+                r->gflops[r->count++] = rate;
+            }
+        }
     m->cpu_memory_gbs = copy_rate(busy);
     m->first_touch_gbs = first_touch_rate();
     /* MPICH moves a large message between ranks of a node through shared

@@ -191,9 +191,10 @@ static double task_seconds(void *arg, const hs_task *t, int x)
     if (w.cls == HS_WORK_MEMORY)
         return w.bytes / (m->cpu_memory_gbs * 1e9);
     /* Each kernel of the task at its class's rate (a class the machine
-     * does not rate at GEMM's), and on the host the row interchanges of an
-     * lu_column at the memory's (a GPU's memory, some 20 times faster, is
-     * not in the machine file: its interchanges are not costed). */
+     * does not rate at its fallback's, else at GEMM's), and on the host
+     * the row interchanges of an lu_column at the memory's (a GPU's
+     * memory, some 20 times faster, is not in the machine file: its
+     * interchanges are not costed). */
     const hs_sim_rates *table = x ? m->gpu : m->cpu;
     double speedup = model->prec == HS_PREC_S || model->prec == HS_PREC_C ? m->single_speedup : 1;
     double seconds = x ? 0 : w.bytes / (m->cpu_memory_gbs * 1e9);
@@ -201,6 +202,8 @@ static double task_seconds(void *arg, const hs_task *t, int x)
         if (w.part_flops[c] <= 0)
             continue;
         double rate = hs_sim_rate_at(&table[c], w.part_size[c]);
+        if (rate <= 0)
+            rate = hs_sim_rate_at(&table[hs_work_fallback(c)], w.part_size[c]);
         if (rate <= 0)
             rate = hs_sim_rate_at(&table[HS_WORK_GEMM], w.part_size[c]);
         seconds += w.part_flops[c] / (rate * speedup * 1e9);

@@ -8,7 +8,8 @@
  * keys take `size:GF/s` pairs, the double-precision rate of one core (or
  * one GPU) with every core busy, for tiles or panels of that width;
  * between two sizes the rate is interpolated linearly, outside them the
- * nearest is taken.  A class without rates takes gemm's. */
+ * nearest is taken.  A class without rates takes its fallback's
+ * (hs_work_fallback: the QR tree kernels' nearest class), else gemm's. */
 #ifndef HETSCAL_API_SIM_MACHINE_H
 #define HETSCAL_API_SIM_MACHINE_H
 
@@ -29,7 +30,7 @@ typedef struct hs_sim_machine {
     char name[64];
     int cores;                       /* cores: CPU cores of a node */
     int gpus;                        /* gpus: per node */
-    hs_sim_rates cpu[HS_NWORK];      /* cpu.gemm, cpu.syrk ... cpu.getrf */
+    hs_sim_rates cpu[HS_NWORK];      /* cpu.gemm, cpu.syrk ... cpu.orhr */
     double cpu_memory_gbs;           /* cpu.memory_gbs: one core's copies,
                                         every core copying */
     double first_touch_gbs;          /* cpu.first_touch_gbs: fresh memory one

@@ -19,8 +19,24 @@
 const char *const hs_work_class_name[HS_NWORK] = {
     [HS_WORK_GEMM] = "gemm", [HS_WORK_SYRK] = "syrk", [HS_WORK_TRSM] = "trsm",
     [HS_WORK_POTRF] = "potrf", [HS_WORK_GEQRF] = "geqrf", [HS_WORK_GETRF] = "getrf",
-    [HS_WORK_MEMORY] = "memory",
+    [HS_WORK_TPQRT] = "tpqrt", [HS_WORK_TPMQRT] = "tpmqrt", [HS_WORK_GEMQRT] = "gemqrt",
+    [HS_WORK_ORHR] = "orhr", [HS_WORK_MEMORY] = "memory",
 };
+
+int hs_work_fallback(int c)
+{
+    switch (c) {
+    case HS_WORK_TPQRT:
+        return HS_WORK_GEQRF;
+    case HS_WORK_TPMQRT:
+    case HS_WORK_GEMQRT:
+        return HS_WORK_GEMM;
+    case HS_WORK_ORHR:
+        return HS_WORK_TRSM;
+    default:
+        return c;
+    }
+}
 
 /* The inner block of qr_geqrf's ?GEQRT (HS_PANEL_IB of kernels/qr_kernels.c). */
 enum { PANEL_IB = 64 };
@@ -248,52 +264,63 @@ static int qr_leaf(const hs_task *t, int esize, parts *p)
     return 0;
 }
 
-static int qr_tree_up(const hs_task *t, int esize, parts *p)
+/* The QR kernels of the tree and the reconstruction, at their own
+ * classes' rates (kernel_work.h). */
+static double orhr(int rows, int w)
 {
-    (void)esize;
-    int w = t->iparam[0];
-    p->flops[HS_WORK_GEQRF] = tpqrt_triangles(w, min_int(HS_QR_IB, w));
-    p->main = HS_WORK_GEQRF;
+    return rows < w ? 0 : getrf(w, w) + tri(w, rows - w, 0) + tri(w, w, 1);
+}
+
+double hs_work_qr_kernel_flops(int c, int rows, int w)
+{
+    int k = min_int(rows, w);
+    switch (c) {
+    case HS_WORK_TPQRT:
+        return tpqrt_triangles(w, min_int(HS_QR_IB, w));
+    case HS_WORK_TPMQRT:
+        return tpmqrt_triangles(w, min_int(HS_QR_IB, w));
+    case HS_WORK_GEMQRT:
+        return gemqrt(rows, w, k, min_int(HS_QR_IB, k));
+    case HS_WORK_ORHR:
+        return orhr(rows, w);
+    default:
+        return 0;
+    }
+}
+
+static int qr_kernel(int c, int rows, int w, parts *p)
+{
+    p->flops[c] = hs_work_qr_kernel_flops(c, rows, w);
+    p->main = c;
     p->size = w;
     return 0;
 }
 
-/* Applying reflectors (?TPMQRT, ?GEMQRT) is GEMM-shaped. */
+static int qr_tree_up(const hs_task *t, int esize, parts *p)
+{
+    (void)esize;
+    return qr_kernel(HS_WORK_TPQRT, 0, t->iparam[0], p);
+}
+
 static int qr_tree_down(const hs_task *t, int esize, parts *p)
 {
     (void)esize;
-    int w = t->iparam[0];
-    p->flops[HS_WORK_GEMM] = tpmqrt_triangles(w, min_int(HS_QR_IB, w));
-    p->main = HS_WORK_GEMM;
-    p->size = w;
-    return 0;
+    return qr_kernel(HS_WORK_TPMQRT, 0, t->iparam[0], p);
 }
 
 static int qr_leaf_q(const hs_task *t, int esize, parts *p)
 {
     (void)esize;
-    int off = t->iparam[0], w = t->iparam[1], rows = rows_of(t, 0) - off;
-    int k = min_int(rows, w);
-    p->flops[HS_WORK_GEMM] = gemqrt(rows, w, k, min_int(HS_QR_IB, k));
-    p->main = HS_WORK_GEMM;
-    p->size = w;
-    return 0;
+    return qr_kernel(HS_WORK_GEMQRT, rows_of(t, 0) - t->iparam[0], t->iparam[1], p);
 }
 
 /* ?ORHR_COL with one block of w: the LU without pivoting of the top
- * w x w block, the TRSM of the rows below it (the larger part on a tall
- * top piece), and T by a w x w unit TRSM. */
+ * w x w block, the TRSM of the rows below it, and T by a w x w unit TRSM
+ * (none when the piece is shorter than w: the kernel refuses it). */
 static int qr_reconstruct(const hs_task *t, int esize, parts *p)
 {
     (void)esize;
-    int off = t->iparam[0], w = t->iparam[1], rows = rows_of(t, 0) - off;
-    p->main = HS_WORK_GETRF;
-    p->size = w;
-    if (rows < w)
-        return 0;   /* the kernel refuses it */
-    p->flops[HS_WORK_GETRF] = getrf(w, w);
-    p->flops[HS_WORK_TRSM] = tri(w, rows - w, 0) + tri(w, w, 1);
-    return 0;
+    return qr_kernel(HS_WORK_ORHR, rows_of(t, 0) - t->iparam[0], t->iparam[1], p);
 }
 
 static int qr_trsm(const hs_task *t, int esize, parts *p)

@@ -9,10 +9,15 @@
 #include "runtime/engine.h"
 
 /* Rate classes.  MEMORY: bound by memory bandwidth (tile copies, row
- * interchanges): `bytes` counts what it reads plus what it writes. */
+ * interchanges): `bytes` counts what it reads plus what it writes.
+ * TPQRT, TPMQRT, GEMQRT and ORHR are QR's tree and reconstruction kernels
+ * (kernels/qr_kernels.h), blocked in HS_QR_IB columns: they run well below
+ * the rates of GEQRF or GEMM at the same size, so they have rates of their
+ * own (a machine that does not rate them gives hs_work_fallback's). */
 enum hs_work_class {
     HS_WORK_GEMM, HS_WORK_SYRK, HS_WORK_TRSM, HS_WORK_POTRF,
-    HS_WORK_GEQRF, HS_WORK_GETRF, HS_WORK_MEMORY, HS_NWORK
+    HS_WORK_GEQRF, HS_WORK_GETRF, HS_WORK_TPQRT, HS_WORK_TPMQRT,
+    HS_WORK_GEMQRT, HS_WORK_ORHR, HS_WORK_MEMORY, HS_NWORK
 };
 
 typedef struct hs_work {
@@ -33,8 +38,21 @@ typedef struct hs_work {
 } hs_work;
 
 /* Class names: "gemm", "syrk", "trsm", "potrf", "geqrf", "getrf",
- * "memory" (the machine file's keys, api/sim_machine.h). */
+ * "tpqrt", "tpmqrt", "gemqrt", "orhr", "memory" (the machine file's keys,
+ * api/sim_machine.h). */
 extern const char *const hs_work_class_name[HS_NWORK];
+
+/* The class whose rate stands in for class c on a machine that does not
+ * rate c (the nearest kernel: TPQRT a GEQRF, TPMQRT and GEMQRT a GEMM,
+ * ORHR a TRSM, its larger part); c itself for the others. */
+int hs_work_fallback(int c);
+
+/* The flops this model counts for one call of class c's QR kernel as the
+ * tasks run it, with HS_QR_IB inner blocks: TPQRT and TPMQRT on two w x w
+ * triangles, GEMQRT applying w reflectors of `rows` rows to rows x w, ORHR
+ * on rows x w.  What a probe of the class divides by its time
+ * (timing/predict's calibration); 0 for another class. */
+double hs_work_qr_kernel_flops(int c, int rows, int w);
 
 /* The work of task t (a host or device task of src/algo, or the
  * runtime's fill/write_back/copy/send/recv tasks; a message is MEMORY of

@@ -13,6 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "device/backends.h"
 #include "device/emu/emu_arena.h"
@@ -43,6 +46,7 @@ typedef struct emu_op {
     int npin;
     void (*fn)(void *);
     void *arg;
+    double t_enqueued;        /* hs_now() when queued (timed emulation) */
     struct emu_op *next;
 } emu_op;
 
@@ -51,6 +55,8 @@ typedef struct emu_stream {
     pthread_cond_t work;      /* an operation came, or stop */
     emu_op *head, *tail;      /* head: running or next to run */
     unsigned long rng;        /* the stream thread's alone */
+    double timed_end;         /* timed: when the last copy or kernel ended on
+                                 the emulated GPU's clock (thread's alone) */
     struct emu *emu;
 } emu_stream;
 
@@ -111,13 +117,19 @@ static void run(emu_op *op)
 }
 
 /* Timed emulation: the time of op (a copy or a kernel, which then does
- * nothing) passes, sleeping until its end. */
-static void take_time(const emu_op *op)
+ * nothing) passes.  As on a GPU, queued operations run back to back: op
+ * starts when it was queued or when the stream's previous one ended,
+ * whichever is later, so that the host's late wake-ups (timer slack,
+ * scheduling: tens of us, more on busy cores) do not add up along a
+ * stream; the thread sleeps until op's end. */
+static void take_time(emu_stream *s, const emu_op *op)
 {
     double seconds = op->type == OP_KERNEL
                          ? hs_emu_kernel_seconds(&op->call)
                          : hs_emu_copy_seconds(op->copy.m, op->copy.n, op->copy.esize);
-    double end = hs_now() + seconds;
+    double start = op->t_enqueued > s->timed_end ? op->t_enqueued : s->timed_end;
+    double end = start + seconds;
+    s->timed_end = end;
     struct timespec t;
     t.tv_sec = (time_t)end;
     t.tv_nsec = (long)((end - (double)t.tv_sec) * 1e9);
@@ -136,6 +148,12 @@ static void *stream_main(void *arg)
 {
     emu_stream *s = arg;
     emu *e = s->emu;
+#if defined(__linux__) && defined(PR_SET_TIMERSLACK)
+    /* A timed stream's sleeps end when the GPU's operations would: without
+     * the default 50 us of timer slack per wake-up. */
+    if (e->timed)
+        (void)prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+#endif
     pthread_mutex_lock(&emu_lock);
     for (;;) {
         while (!s->head && !e->stop)
@@ -143,9 +161,11 @@ static void *stream_main(void *arg)
         emu_op *op = s->head;
         if (!op)
             break;
-        if (op->type == OP_WAIT)
+        if (op->type == OP_WAIT && !op->ev->done) {
             while (!op->ev->done && !e->broken)
                 pthread_cond_wait(&emu_done, &emu_lock);
+            s->timed_end = hs_now();   /* what follows waited for another stream */
+        }
         if ((op->type == OP_COPY || op->type == OP_KERNEL) && ++e->executed == e->fail_at)
             e->broken = 1;
         int dead = e->broken;
@@ -153,7 +173,7 @@ static void *stream_main(void *arg)
         if (!e->timed)
             late(s, e->delay_us);
         if (!dead && e->timed && (op->type == OP_COPY || op->type == OP_KERNEL))
-            take_time(op);
+            take_time(s, op);
         else if (!dead)
             run(op);
         unpin(e->arena, op);
@@ -183,6 +203,7 @@ static int enqueue(hs_device *dev, int stream, emu_op *op)
         return HETSCAL_ERR_DEVICE;
     }
     emu_stream *s = &e->s[stream];
+    op->t_enqueued = hs_now();
     if (op->ev)
         op->ev->refs++;
     HS_FIFO_APPEND(s->head, s->tail, op);
