@@ -92,8 +92,9 @@ static int probe(double model)
     hs_device *dev = hs_emu_device_open(1, (size_t)1 << 30, 0, 1);
     CHECK(dev != NULL && hs_emu_timed());
     if (dev) {
-        /* Load only slows a timed GPU (each late wake-up adds to the
-         * operations' sleeps): the best of up to 10 tries. */
+        /* Load only slows a timed GPU (a stream's operations run back to
+         * back, but the probe's host side waits for each batch and
+         * wakes late under load): the best of up to 10 tries. */
         double rate = 0;
         for (int k = 0; k < 10 && rate < 0.88 * model; k++)
             rate = fmax(rate, hs_device_dgemm_rate(dev));

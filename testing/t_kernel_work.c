@@ -161,7 +161,6 @@ static void check_lu_column_paths(hs_task *t, int prec, const hs_work *with_data
     t->iparam[1] = kk;
 }
 
-/* Runs one case in precision prec; returns its total flops. */
 /* QR's tree and reconstruction kernels have classes of their own, each
  * with the nearest class as its fallback (kernels/kernel_work.h); the
  * class of any other task is not checked here (-1). */
@@ -190,6 +189,7 @@ static void check_fallbacks(void)
     printf("class fallbacks checked\n");
 }
 
+/* Runs one case in precision prec; returns its total flops. */
 static double run_case(const test_case *c, int prec)
 {
     hs_geometry g;

@@ -203,6 +203,15 @@ static double first_touch_rate(void)
     return best;
 }
 
+/* Appends a measured rate (none if the measurement failed) to r. */
+static void add_rate(hs_sim_rates *r, int size, double gflops)
+{
+    if (gflops > 0 && r->count < HS_SIM_MAX_SIZES) {
+        r->size[r->count] = size;
+        r->gflops[r->count++] = gflops;
+    }
+}
+
 int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
 {
     memset(m, 0, sizeof *m);
@@ -218,34 +227,17 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
     hs_kernel_rates(HS_RATE_SIZES, busy, 1, rates);
     for (int s = 0; s < HS_RATE_SIZES; s++)
         for (int k = 0; k < HS_NRATES; k++)
-            if (rates[s][k] > 0) {
-                hs_sim_rates *r = &m->cpu[cls[k]];
-                r->size[r->count] = hs_rate_size[s];
-                r->gflops[r->count++] = rates[s][k];
-            }
+            add_rate(&m->cpu[cls[k]], hs_rate_size[s], rates[s][k]);
     if (m->cpu[HS_WORK_GEMM].count == 0)
         return -1;
+    static const int qr_cls[] = { HS_WORK_TPQRT, HS_WORK_TPMQRT, HS_WORK_GEMQRT, HS_WORK_ORHR };
     for (int s = 0; s < HS_RATE_SIZES; s++) {
         int b = hs_rate_size[s];
-        for (int getrf = 0; getrf < 2; getrf++) {
-            hs_sim_rates *r = &m->cpu[getrf ? HS_WORK_GETRF : HS_WORK_GEQRF];
-            double rate = panel_rate(getrf, b);
-            if (rate > 0) {
-                r->size[r->count] = b;
-                r->gflops[r->count++] = rate;
-            }
-        }
+        add_rate(&m->cpu[HS_WORK_GEQRF], b, panel_rate(0, b));
+        add_rate(&m->cpu[HS_WORK_GETRF], b, panel_rate(1, b));
+        for (size_t k = 0; k < sizeof qr_cls / sizeof qr_cls[0]; k++)
+            add_rate(&m->cpu[qr_cls[k]], b, qr_kernel_rate(qr_cls[k], b));
     }
-    static const int qr_cls[] = { HS_WORK_TPQRT, HS_WORK_TPMQRT, HS_WORK_GEMQRT, HS_WORK_ORHR };
-    for (int s = 0; s < HS_RATE_SIZES; s++)
-        for (size_t k = 0; k < sizeof qr_cls / sizeof qr_cls[0]; k++) {
-            hs_sim_rates *r = &m->cpu[qr_cls[k]];
-            double rate = qr_kernel_rate(qr_cls[k], hs_rate_size[s]);
-            if (rate > 0) {
-                r->size[r->count] = hs_rate_size[s];
-                r->gflops[r->count++] = rate;
-            }
-        }
     m->cpu_memory_gbs = copy_rate(busy);
     m->first_touch_gbs = first_touch_rate();
     /* MPICH moves a large message between ranks of a node through shared

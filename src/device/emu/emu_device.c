@@ -28,8 +28,9 @@
 enum { OP_COPY, OP_KERNEL, OP_RECORD, OP_WAIT, OP_CALLBACK };
 
 typedef struct emu_event {
-    int done;   /* under emu_lock, like refs */
+    int done;   /* under emu_lock, like refs and t_done */
     int refs;   /* the caller's, + one per queued record or wait */
+    double t_done;   /* timed: when it completed on the emulated clock */
 } emu_event;
 
 typedef struct emu_op {
@@ -55,8 +56,9 @@ typedef struct emu_stream {
     pthread_cond_t work;      /* an operation came, or stop */
     emu_op *head, *tail;      /* head: running or next to run */
     unsigned long rng;        /* the stream thread's alone */
-    double timed_end;         /* timed: when the last copy or kernel ended on
-                                 the emulated GPU's clock (thread's alone) */
+    double timed_end;         /* timed: when the stream's last operation
+                                 ended on the emulated clock (the stream
+                                 thread's alone) */
     struct emu *emu;
 } emu_stream;
 
@@ -118,9 +120,10 @@ static void run(emu_op *op)
 
 /* Timed emulation: the time of op (a copy or a kernel, which then does
  * nothing) passes.  As on a GPU, queued operations run back to back: op
- * starts when it was queued or when the stream's previous one ended,
- * whichever is later, so that the host's late wake-ups (timer slack,
- * scheduling: tens of us, more on busy cores) do not add up along a
+ * starts when it was queued or when the stream's previous operation
+ * ended (an event it waited for, a callback), whichever is later, so that
+ * the host's late wake-ups (timer slack, scheduling: 50-100 us each on
+ * this project's hosts, more on busy cores) do not add up along a
  * stream; the thread sleeps until op's end. */
 static void take_time(emu_stream *s, const emu_op *op)
 {
@@ -161,10 +164,13 @@ static void *stream_main(void *arg)
         emu_op *op = s->head;
         if (!op)
             break;
-        if (op->type == OP_WAIT && !op->ev->done) {
+        if (op->type == OP_WAIT) {
             while (!op->ev->done && !e->broken)
                 pthread_cond_wait(&emu_done, &emu_lock);
-            s->timed_end = hs_now();   /* what follows waited for another stream */
+            /* What follows starts after the event on the emulated clock,
+             * however late this thread came to the wait. */
+            if (op->ev->done && op->ev->t_done > s->timed_end)
+                s->timed_end = op->ev->t_done;
         }
         if ((op->type == OP_COPY || op->type == OP_KERNEL) && ++e->executed == e->fail_at)
             e->broken = 1;
@@ -179,8 +185,16 @@ static void *stream_main(void *arg)
         unpin(e->arena, op);
         pthread_mutex_lock(&emu_lock);
         HS_FIFO_DROP_HEAD(s->head, s->tail);
-        if (op->type == OP_RECORD && !dead)
+        if (op->type == OP_RECORD && !dead) {
             op->ev->done = 1;
+            op->ev->t_done = op->t_enqueued > s->timed_end ? op->t_enqueued : s->timed_end;
+        }
+        if (op->type == OP_CALLBACK && !dead) {
+            /* A host callback holds the stream up for as long as it runs. */
+            double now = hs_now();
+            if (now > s->timed_end)
+                s->timed_end = now;
+        }
         if (op->ev)
             event_unref(op->ev);
         free(op);
