@@ -79,57 +79,51 @@ static double panel_rate(int getrf, int b)
 static double qr_kernel_rate(int c, int w)
 {
     int rows = PANEL_ROWS > 2 * w ? PANEL_ROWS : 2 * w, nb = w < HS_QR_IB ? w : HS_QR_IB, info;
-    size_t n = (size_t)rows * w;
-    double *a = malloc(n * sizeof *a), *keep = malloc(n * sizeof *a);
-    double *b = malloc(n * sizeof *b), *v = malloc(n * sizeof *v);
-    double *t = malloc((size_t)w * w * sizeof *t), *work = malloc((size_t)w * w * sizeof *t);
+    size_t n = (size_t)rows * w, ww = (size_t)w * w;
     double best = 0, flops = hs_work_qr_kernel_flops(c, rows, w);
-    if (a && keep && b && v && t && work && flops > 0) {
-        fill(keep, n);
-        fill(v, n);
-        fill(t, (size_t)w * w);
-        if (c == HS_WORK_ORHR) {
-            /* ?ORHR_COL's input has orthonormal columns: those of the
-             * reflector I - 2 u u^T / u^T u. */
-            double uu = 0;
+    double *buf = flops > 0 ? malloc((4 * n + 2 * ww) * sizeof *buf) : NULL;
+    if (!buf)
+        return 0;
+    double *a = buf, *keep = a + n, *b = keep + n, *v = b + n, *t = v + n, *work = t + ww;
+    fill(keep, n);
+    fill(v, n);
+    fill(t, (size_t)w * w);
+    if (c == HS_WORK_ORHR) {
+        /* ?ORHR_COL's input has orthonormal columns: those of the
+         * reflector I - 2 u u^T / u^T u. */
+        double uu = 0;
+        for (int i = 0; i < rows; i++)
+            uu += keep[i] * keep[i];
+        for (int j = 0; j < w; j++)
             for (int i = 0; i < rows; i++)
-                uu += keep[i] * keep[i];
-            for (int j = 0; j < w; j++)
-                for (int i = 0; i < rows; i++)
-                    a[i + (size_t)j * rows] = (i == j) - 2 * keep[i] * keep[j] / uu;
-            memcpy(keep, a, n * sizeof *a);
-        }
-        for (int rep = 0; rep < 3; rep++) {
-            memcpy(a, keep, n * sizeof *a);
-            memcpy(b, keep, n * sizeof *b);
-            double t0 = hs_now();
-            switch (c) {
-            case HS_WORK_TPQRT:
-                dtpqrt_(&w, &w, &w, &nb, a, &w, b, &w, t, &nb, work, &info);
-                break;
-            case HS_WORK_TPMQRT:
-                dtpmqrt_("L", "N", &w, &w, &w, &w, &nb, v, &w, t, &nb, a, &w, b, &w, work, &info,
-                         1, 1);
-                break;
-            case HS_WORK_GEMQRT:
-                dgemqrt_("L", "N", &rows, &w, &w, &nb, v, &rows, t, &nb, a, &rows, work, &info, 1,
-                         1);
-                break;
-            default:
-                dorhr_col_(&rows, &w, &w, a, &rows, t, &w, work, &info);
-                break;
-            }
-            double s = hs_now() - t0;
-            if (s > 0 && flops / s * 1e-9 > best)
-                best = flops / s * 1e-9;
-        }
+                a[i + (size_t)j * rows] = (i == j) - 2 * keep[i] * keep[j] / uu;
+        memcpy(keep, a, n * sizeof *a);
     }
-    free(a);
-    free(keep);
-    free(b);
-    free(v);
-    free(t);
-    free(work);
+    for (int rep = 0; rep < 3; rep++) {
+        memcpy(a, keep, n * sizeof *a);
+        memcpy(b, keep, n * sizeof *b);
+        double t0 = hs_now();
+        switch (c) {
+        case HS_WORK_TPQRT:
+            dtpqrt_(&w, &w, &w, &nb, a, &w, b, &w, t, &nb, work, &info);
+            break;
+        case HS_WORK_TPMQRT:
+            dtpmqrt_("L", "N", &w, &w, &w, &w, &nb, v, &w, t, &nb, a, &w, b, &w, work, &info, 1,
+                     1);
+            break;
+        case HS_WORK_GEMQRT:
+            dgemqrt_("L", "N", &rows, &w, &w, &nb, v, &rows, t, &nb, a, &rows, work, &info, 1,
+                     1);
+            break;
+        default:
+            dorhr_col_(&rows, &w, &w, a, &rows, t, &w, work, &info);
+            break;
+        }
+        double s = hs_now() - t0;
+        if (s > 0 && flops / s * 1e-9 > best)
+            best = flops / s * 1e-9;
+    }
+    free(buf);
     return best;
 }
 
