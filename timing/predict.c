@@ -179,16 +179,10 @@ static void force_kernel_rates(const hs_sim_machine *m)
     for (int s = 0; s < HS_RATE_SIZES; s++) {
         int b = hs_rate_size[s];
         len += (size_t)snprintf(text + len, sizeof text - len, "%s%d:%.3f/%.3f/%.3f/%.3f",
-                                s ? "," : "", b, hs_sim_rate_at(&m->cpu[HS_WORK_GEMM], b),
-                                hs_sim_rate_at(&m->cpu[HS_WORK_SYRK], b) > 0
-                                    ? hs_sim_rate_at(&m->cpu[HS_WORK_SYRK], b)
-                                    : hs_sim_rate_at(&m->cpu[HS_WORK_GEMM], b),
-                                hs_sim_rate_at(&m->cpu[HS_WORK_TRSM], b) > 0
-                                    ? hs_sim_rate_at(&m->cpu[HS_WORK_TRSM], b)
-                                    : hs_sim_rate_at(&m->cpu[HS_WORK_GEMM], b),
-                                hs_sim_rate_at(&m->cpu[HS_WORK_POTRF], b) > 0
-                                    ? hs_sim_rate_at(&m->cpu[HS_WORK_POTRF], b)
-                                    : hs_sim_rate_at(&m->cpu[HS_WORK_GEMM], b));
+                                s ? "," : "", b, hs_sim_class_rate(m->cpu, HS_WORK_GEMM, b),
+                                hs_sim_class_rate(m->cpu, HS_WORK_SYRK, b),
+                                hs_sim_class_rate(m->cpu, HS_WORK_TRSM, b),
+                                hs_sim_class_rate(m->cpu, HS_WORK_POTRF, b));
         if (len >= sizeof text)
             return;
     }

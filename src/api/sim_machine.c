@@ -181,6 +181,16 @@ int hs_sim_machine_read_gpus(const char *path, hs_sim_machine *m, char *err, siz
 
 /* ---- the cost model ---------------------------------------------------- */
 
+double hs_sim_class_rate(const hs_sim_rates table[], int c, int size)
+{
+    double rate = hs_sim_rate_at(&table[c], size);
+    if (rate <= 0)
+        rate = hs_sim_rate_at(&table[hs_work_fallback(c)], size);
+    if (rate <= 0)
+        rate = hs_sim_rate_at(&table[HS_WORK_GEMM], size);
+    return rate;
+}
+
 static double task_seconds(void *arg, const hs_task *t, int x)
 {
     hs_sim_model *model = arg;
@@ -201,11 +211,7 @@ static double task_seconds(void *arg, const hs_task *t, int x)
     for (int c = 0; c < HS_NWORK; c++) {
         if (w.part_flops[c] <= 0)
             continue;
-        double rate = hs_sim_rate_at(&table[c], w.part_size[c]);
-        if (rate <= 0)
-            rate = hs_sim_rate_at(&table[hs_work_fallback(c)], w.part_size[c]);
-        if (rate <= 0)
-            rate = hs_sim_rate_at(&table[HS_WORK_GEMM], w.part_size[c]);
+        double rate = hs_sim_class_rate(table, c, w.part_size[c]);
         seconds += w.part_flops[c] / (rate * speedup * 1e9);
     }
     return seconds;

@@ -64,6 +64,11 @@ int hs_sim_rates_parse(const char *text, hs_sim_rates *r);
 /* GF/s at `size` (interpolated); 0 when r has no rates. */
 double hs_sim_rate_at(const hs_sim_rates *r, int size);
 
+/* GF/s of class c (enum hs_work_class) at `size` in table (a machine's
+ * cpu[] or gpu[]): its own rates, else its fallback's (hs_work_fallback),
+ * else GEMM's; 0 when the table has none of them. */
+double hs_sim_class_rate(const hs_sim_rates table[], int c, int size);
+
 /* The cost model of m for precision prec: costs->task_seconds and its
  * arg (model, which must outlive the simulation), the network. */
 typedef struct hs_sim_model {
