@@ -33,8 +33,9 @@ const char *hetscal_version(void);
  * block, about the local share of the matrix; kept because mapping and
  * touching it again costs a few percent of each call; on a rank with GPUs
  * also its pinning and the pinned buffers and GPU buffers kept for the next
- * call).  Local; may be called at any time outside a call.
- * HETSCAL_KEEP_MEMORY=0 keeps none. */
+ * call), the blocks kept lazily (above HETSCAL_KEEP_MEMORY's bound, the
+ * kernel may take their pages back) included.  Local; may be called at
+ * any time outside a call.  HETSCAL_KEEP_MEMORY=0 keeps none. */
 void hetscal_release_memory(void);
 
 /* Complex arrays: C99 complex types in C (interleaved real and imaginary

@@ -2,6 +2,8 @@
  * block is kept and the next call of the same size reuses it; the factors
  * of both calls are bit for bit the same; hetscal_release_memory() and
  * HETSCAL_KEEP_MEMORY=0 or a bound below the block leave nothing kept,
+ * though a bound below it keeps it lazily (reused by the next call, which
+ * gives the same factor) and 0 gives that back too;
  * HETSCAL_KEEP_MEMORY=1 keeps it (the default bound, 64 MiB, is above
  * this test's blocks).  Run with
  * HETSCAL_POISON_MEMORY=1 so that the reused block starts as NaNs.
@@ -11,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include <mpi.h>
 
@@ -73,6 +76,22 @@ int main(void)
     pdpotrf_("L", &n, a[2], &one, &one, desc, &info);
     check(info == 0 && hs_mem_kept_bytes() == 0,
           "a block above the HETSCAL_KEEP_MEMORY bound is not kept");
+#ifdef MADV_FREE
+    /* ... but kept lazily, and reused so by the next call. */
+    double lazy = hs_mem_lazily_kept_bytes();
+    check(tiles < 3 << 20 || lazy >= tiles, "a block above the bound is kept lazily");
+    spd_problem_fill(&p, a[2]);
+    pdpotrf_("L", &n, a[2], &one, &one, desc, &info);
+    check(info == 0 && hs_mem_lazily_kept_bytes() == lazy && hs_mem_kept_bytes() == 0,
+          "the next call reuses the lazily kept blocks");
+    check(memcmp(a[0], a[2], count * sizeof(double)) == 0,
+          "a lazily kept block gives the same factor");
+    setenv("HETSCAL_KEEP_MEMORY", "0", 1);
+    spd_problem_fill(&p, a[2]);
+    pdpotrf_("L", &n, a[2], &one, &one, desc, &info);
+    check(info == 0 && hs_mem_lazily_kept_bytes() == 0,
+          "HETSCAL_KEEP_MEMORY=0 gives back what was kept lazily");
+#endif
     setenv("HETSCAL_KEEP_MEMORY", "1", 1);
     spd_problem_fill(&p, a[2]);
     pdpotrf_("L", &n, a[2], &one, &one, desc, &info);
@@ -80,6 +99,8 @@ int main(void)
     check(memcmp(a[0], a[2], count * sizeof(double)) == 0,
           "HETSCAL_KEEP_MEMORY=1 gives the same factor");
     hetscal_release_memory();
+    check(hs_mem_kept_bytes() == 0 && hs_mem_lazily_kept_bytes() == 0,
+          "hetscal_release_memory gives back every block");
 
     int all = 0;
     MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);

@@ -42,8 +42,8 @@ noinst_PROGRAMS += timing/bench_runtime
 timing_bench_runtime_SOURCES = timing/bench_runtime.c
 timing_bench_runtime_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 
-# timing/time_keep_memory: repeated calls with the tile block kept between
-# calls against the default (HETSCAL_KEEP_MEMORY), alternating.
+# timing/time_keep_memory: repeated calls with HETSCAL_KEEP_MEMORY=1, the
+# default and 0, in turn.
 noinst_PROGRAMS += timing/time_keep_memory
 timing_time_keep_memory_SOURCES = timing/time_keep_memory.c
 timing_time_keep_memory_LDADD = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS)

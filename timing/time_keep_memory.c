@@ -1,9 +1,12 @@
-/* What the default HETSCAL_KEEP_MEMORY costs on repeated calls: the same
- * PDPOTRF (or PDGEQRF) call, made again and again in one process, with the
- * tile block kept between calls (HETSCAL_KEEP_MEMORY=1) and with the
- * default (kept only up to 64 MiB), alternating call by call so that the
- * machine's noise hits both alike.  Prints the best and median time of
- * each and their ratio.
+/* What HETSCAL_KEEP_MEMORY's settings cost on repeated calls: the same
+ * PDPOTRF (or PDGEQRF) call, made again and again in one process, with
+ * the tile block kept between calls (HETSCAL_KEEP_MEMORY=1), with the
+ * default (kept up to 64 MiB, a larger block kept lazily: util/mem.h) and
+ * with none kept (0: mapped and faulted in afresh at every call).  Each
+ * repetition times the second of two calls in a row with each setting,
+ * the settings in turn, so that the machine's noise hits all alike and
+ * each timed call follows a call with its own setting.  Prints the best
+ * and median time of each and their ratios.
  *   testing/launch NP timing/time_keep_memory [potrf|geqrf] N NB REPS
  * (grid 1 x NP; the caller's matrix is regenerated before every call). */
 #include "config.h"
@@ -51,42 +54,47 @@ int main(int argc, char **argv)
     pdgeqrf_(&n, &n, a, &one, &one, desc, tau, &query, &lwork, &info);
     lwork = (int)query + 1;
     double *work = malloc((size_t)lwork * sizeof *work);
-    double *t[2];
-    t[0] = calloc((size_t)reps, sizeof(double));
-    t[1] = calloc((size_t)reps, sizeof(double));
+    enum { MODES = 3 };
+    static const char *const setting[MODES] = { "1", NULL, "0" };
+    static const char *const label[MODES] = { "keep=1", "default", "keep=0" };
+    double *t[MODES];
+    for (int mode = 0; mode < MODES; mode++)
+        t[mode] = calloc((size_t)reps, sizeof(double));
 
-    /* One warm-up call of each, then alternating: keep=1, default, ... */
-    for (int r = -1; r < reps; r++)
-        for (int mode = 0; mode < 2; mode++) {
-            if (mode == 0)
-                setenv("HETSCAL_KEEP_MEMORY", "1", 1);
+    for (int r = 0; r < reps; r++)
+        for (int mode = 0; mode < MODES; mode++) {
+            if (setting[mode])
+                setenv("HETSCAL_KEEP_MEMORY", setting[mode], 1);
             else
                 unsetenv("HETSCAL_KEEP_MEMORY");
-            fill(a, lld, lr, lc, mycol, npcol, nb, n);
-            MPI_Barrier(MPI_COMM_WORLD);
-            double t0 = MPI_Wtime();
-            if (qr)
-                pdgeqrf_(&n, &n, a, &one, &one, desc, tau, work, &lwork, &info);
-            else
-                pdpotrf_("L", &n, a, &one, &one, desc, &info);
-            double dt = MPI_Wtime() - t0;
-            MPI_Allreduce(MPI_IN_PLACE, &dt, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-            if (r >= 0)
+            for (int call = 0; call < 2; call++) {
+                fill(a, lld, lr, lc, mycol, npcol, nb, n);
+                MPI_Barrier(MPI_COMM_WORLD);
+                double t0 = MPI_Wtime();
+                if (qr)
+                    pdgeqrf_(&n, &n, a, &one, &one, desc, tau, work, &lwork, &info);
+                else
+                    pdpotrf_("L", &n, a, &one, &one, desc, &info);
+                double dt = MPI_Wtime() - t0;
+                MPI_Allreduce(MPI_IN_PLACE, &dt, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
                 t[mode][r] = dt;
+            }
         }
     if (me == 0) {
-        for (int mode = 0; mode < 2; mode++)
+        printf("%s N=%d NB=%d 1x%d, %d repetitions:", qr ? "pdgeqrf" : "pdpotrf", n, nb, np, reps);
+        for (int mode = 0; mode < MODES; mode++) {
             qsort(t[mode], (size_t)reps, sizeof(double), cmp);
-        printf("%s N=%d NB=%d 1x%d, %d alternating pairs: keep=1 best %.4f med %.4f s; "
-               "default best %.4f med %.4f s; default/keep best %.3f med %.3f\n",
-               qr ? "pdgeqrf" : "pdpotrf", n, nb, np, reps, t[0][0], t[0][reps / 2], t[1][0],
-               t[1][reps / 2], t[1][0] / t[0][0], t[1][reps / 2] / t[0][reps / 2]);
+            printf(" %s best %.4f med %.4f s;", label[mode], t[mode][0], t[mode][reps / 2]);
+        }
+        printf(" default/keep=1 best %.3f med %.3f; keep=0/default best %.3f med %.3f\n",
+               t[1][0] / t[0][0], t[1][reps / 2] / t[0][reps / 2], t[2][0] / t[1][0],
+               t[2][reps / 2] / t[1][reps / 2]);
     }
     free(a);
     free(tau);
     free(work);
-    free(t[0]);
-    free(t[1]);
+    for (int mode = 0; mode < MODES; mode++)
+        free(t[mode]);
     Cblacs_gridexit(ctxt);
     MPI_Finalize();
     return 0;

@@ -251,13 +251,17 @@ void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)
 {
     hs_dist_destroy(dist);
     /* Over the bound, the repartition buffers go first: the tile block is
-     * what saves the most at the next call. */
+     * what saves the most at the next call.  What goes is kept lazily
+     * unless HETSCAL_KEEP_MEMORY=0. */
+    void (*let_go)(hs_kept_use) = cfg->keep_lazily ? hs_mem_keep_lazily : hs_mem_release_kept_use;
     if (hs_mem_kept_bytes() > cfg->keep_bytes) {
-        hs_mem_release_kept_use(HS_KEPT_SEND);
-        hs_mem_release_kept_use(HS_KEPT_RECEIVE);
+        let_go(HS_KEPT_SEND);
+        let_go(HS_KEPT_RECEIVE);
     }
     if (hs_mem_kept_bytes() > cfg->keep_bytes)
-        hs_mem_release_kept();
+        let_go(HS_KEPT_TILES);
+    if (!cfg->keep_lazily)
+        hs_mem_release_kept();   /* and what an earlier call kept lazily */
     /* The buffers cached for devices only by the call that drives them: a
      * call denied them must not free into a device another thread's call
      * may close. */

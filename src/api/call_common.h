@@ -143,7 +143,8 @@ int hs_call_copy_in_place(const hetscal_grid *grid, hs_call_report *rep, const h
 int hs_call_copy_local_tiles(const hs_redist *rd, int ntiles, int to_tiles);
 
 /* Frees the call's tiles; their block stays for the next call when it
- * is at most cfg->keep_bytes (HETSCAL_KEEP_MEMORY, util/config.c). */
+ * is at most cfg->keep_bytes (HETSCAL_KEEP_MEMORY, util/config.c), and
+ * is kept lazily (util/mem.h) when it is larger. */
 void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist);
 
 #endif

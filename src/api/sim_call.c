@@ -93,16 +93,19 @@ static double repartition_seconds(const hs_sim_call *c, const moved *per_rank, i
     return worst;
 }
 
-/* A tile block above the kept bound is mapped afresh at every call, and
- * its pages are faulted in as the repartition first writes them: the
- * slowest rank's tile bytes at the first-touch rate, before the run (when
- * the copies are tasks of the run they fault in the same pages there). */
+/* With HETSCAL_KEEP_MEMORY=0 (a tile block above the kept bound is
+ * otherwise kept lazily, and reused by the next call while the node's
+ * memory does not run short) the tile block is mapped afresh at every
+ * call, and its pages are faulted in as the repartition first writes
+ * them: the slowest rank's tile bytes at the first-touch rate, before the
+ * run (when the copies are tasks of the run they fault in the same pages
+ * there). */
 static double first_touch_seconds(const hs_sim_call *c, const moved *per_rank, int nranks)
 {
     double worst = 0;
     for (int k = 0; k < nranks; k++) {
         double tiles = per_rank[k].kept + per_rank[k].received;
-        if (tiles > c->cfg.keep_bytes && c->first_touch_bandwidth > 0
+        if (!c->cfg.keep_lazily && tiles > c->cfg.keep_bytes && c->first_touch_bandwidth > 0
             && tiles / c->first_touch_bandwidth > worst)
             worst = tiles / c->first_touch_bandwidth;
     }

@@ -37,10 +37,11 @@ typedef struct hs_sim_call {
     double copy_bandwidth;       /* bytes/s read plus written by one rank's
                                     repartition copies */
     double first_touch_bandwidth;   /* bytes/s of fresh memory one thread
-                                       faults in (0: not counted): a tile
-                                       block larger than the kept bound
-                                       (HETSCAL_KEEP_MEMORY) is mapped and
-                                       touched again at every call */
+                                       faults in (0: not counted): with
+                                       HETSCAL_KEEP_MEMORY=0 a tile block
+                                       larger than the kept bound is
+                                       mapped and touched again at every
+                                       call */
     const char *trace;           /* runtime/sim.h */
 } hs_sim_call;
 

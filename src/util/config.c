@@ -34,11 +34,15 @@ static int cores_available(void)
 /* The tile block kept between calls holds about the rank's share of the
  * matrix.  An application that sizes its own data to the node's memory
  * must get that back when the call returns, so by default only a block of
- * at most KEEP_DEFAULT_MIB stays: a call that small takes a few ms, where
- * mapping and touching the block again would be a noticeable part of it;
- * a larger call runs long enough to pay for its mapping (a few %).
- * HETSCAL_KEEP_MEMORY: 0 keeps nothing, 1 keeps any size (the block of
- * the last call, as MKL keeps its buffers), N > 1 keeps up to N MiB. */
+ * at most KEEP_DEFAULT_MIB stays as it is: a call that small takes a few
+ * ms, where mapping and touching the block again would be a noticeable
+ * part of it.  A larger block is kept lazily (util/mem.h): the kernel
+ * takes its pages back when memory runs short, and until then the next
+ * call reuses them (mapping and touching fresh memory costs a large call
+ * a few %, and 10% or more on virtual machines that back the guest's
+ * freed pages lazily).  HETSCAL_KEEP_MEMORY: 0 keeps nothing, not even
+ * lazily; 1 keeps any size (the block of the last call, as MKL keeps its
+ * buffers); N > 1 keeps up to N MiB, a larger block lazily. */
 enum { KEEP_DEFAULT_MIB = 64, KEEP_DEVICE_DEFAULT_MIB = 1024 };
 
 static double keep_bytes(int setting)
@@ -156,7 +160,9 @@ void hs_config_read(hs_config *c, int local_ranks)
     /* HETSCAL_OVERLAP_COPIES: 0 never, 1 when large enough, 2 always. */
     c->overlap_copies = env_int("HETSCAL_OVERLAP_COPIES", 1);
     c->verbose = env_int("HETSCAL_VERBOSE", 0);
-    c->keep_bytes = keep_bytes(env_int("HETSCAL_KEEP_MEMORY", -1));
+    int keep = env_int("HETSCAL_KEEP_MEMORY", -1);
+    c->keep_bytes = keep_bytes(keep);
+    c->keep_lazily = keep != 0;
     /* HETSCAL_KEEP_DEVICE_MEMORY (MiB per device): tile buffers left on
      * a GPU for the next call, whose cudaMalloc/cudaFree would otherwise
      * synchronize the device at every call. */

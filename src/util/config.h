@@ -23,6 +23,7 @@ typedef struct hs_config {
     double copy_fraction;  /* received copies, as a fraction of the share */
     int verbose;
     double keep_bytes; /* tile block kept for the next call up to this size */
+    int keep_lazily;   /* a larger one kept lazily (util/mem.h) */
     double keep_device_bytes;  /* device buffers kept cached per device */
 
     /* Agreed over the grid at each call (hs_config_agree). */

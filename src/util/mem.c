@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -19,6 +20,7 @@ typedef union header {
         size_t mapped;              /* length of the mapping, 0 if malloc'ed */
         hs_mem_unpin_fn unpin;      /* non-NULL while pinned (hs_mem_pin) */
         const void *unpin_ctx;
+        int lazy;                   /* kept lazily (hs_mem_keep_lazily) */
     } s;
     max_align_t align;
     char cache_line[64];            /* keeps the data cache-line aligned */
@@ -140,6 +142,10 @@ void *hs_mem_alloc_kept(hs_kept_use use, size_t bytes)
      * which fills every tile block with NaNs first. */
     void *p;
     if (h && h->s.mapped >= total && h->s.mapped / 2 <= total) {
+        /* A lazily kept block's pages that the kernel took back come back
+         * zeroed at their first touch; writing the others cancels their
+         * MADV_FREE. */
+        h->s.lazy = 0;
         p = account(h, bytes, h->s.mapped);
     } else {
         if (h)
@@ -184,11 +190,60 @@ void hs_mem_release_kept_use(hs_kept_use use)
     replace_kept(use, NULL);
 }
 
-double hs_mem_kept_bytes_of(hs_kept_use use)
+/* Gives the pages of h's block but its first huge page (which holds the
+ * header) to the kernel to take back when it needs memory.  -1 when it
+ * cannot (pinned pages stay; no MADV_FREE before Linux 4.5). */
+static int give_pages_lazily(header *h)
+{
+#ifdef MADV_FREE
+    if (h->s.unpin)
+        return -1;
+    uintptr_t huge = HUGE_FROM, page = 4096;
+    uintptr_t start = ((uintptr_t)h + huge) & ~(huge - 1);
+    uintptr_t end = ((uintptr_t)h + h->s.mapped) & ~(page - 1);
+    if (end <= start || madvise((void *)start, end - start, MADV_FREE) != 0)
+        return -1;
+    h->s.lazy = 1;
+    return 0;
+#else
+    (void)h;
+    return -1;
+#endif
+}
+
+void hs_mem_keep_lazily(hs_kept_use use)
 {
     pthread_mutex_lock(&kept_lock);
-    double bytes = kept[use] ? (double)kept[use]->s.mapped : 0.0;
+    header *h = kept[use];
+    if (h && !h->s.lazy && give_pages_lazily(h) != 0)
+        kept[use] = NULL;
+    else
+        h = NULL;
     pthread_mutex_unlock(&kept_lock);
+    if (h)
+        unmap_block(h);
+}
+
+/* The bytes of the kept blocks that are (lazy = 1) or are not kept
+ * lazily. */
+static double kept_bytes(hs_kept_use use, int lazy)
+{
+    pthread_mutex_lock(&kept_lock);
+    double bytes = kept[use] && kept[use]->s.lazy == lazy ? (double)kept[use]->s.mapped : 0.0;
+    pthread_mutex_unlock(&kept_lock);
+    return bytes;
+}
+
+double hs_mem_kept_bytes_of(hs_kept_use use)
+{
+    return kept_bytes(use, 0);
+}
+
+double hs_mem_lazily_kept_bytes(void)
+{
+    double bytes = 0;
+    for (int use = 0; use < HS_KEPT_USES; use++)
+        bytes += kept_bytes((hs_kept_use)use, 1);
     return bytes;
 }
 

@@ -35,6 +35,17 @@ void hs_mem_release_kept(void);
 double hs_mem_kept_bytes(void);
 void hs_mem_release_kept_use(hs_kept_use use);
 double hs_mem_kept_bytes_of(hs_kept_use use);
+/* Keeps the use's block lazily: it stays mapped for the next call, but
+ * its pages are the kernel's to take back whenever memory runs short
+ * (MADV_FREE, as jemalloc does with freed memory), so an application that needs the memory gets it, and one
+ * that does not makes its next call without mapping and faulting in the
+ * block afresh (on some virtual machines that costs 10% of a large call).
+ * Unmapped instead where that cannot be done (a pinned block, a kernel
+ * without MADV_FREE).  hs_mem_kept_bytes leaves lazily kept blocks out;
+ * hs_mem_lazily_kept_bytes is their total; the next hs_mem_alloc_kept
+ * that reuses one makes it a kept block again. */
+void hs_mem_keep_lazily(hs_kept_use use);
+double hs_mem_lazily_kept_bytes(void);
 
 /* Pinning for copies with devices (runtime/dist.c pins the tile block of a
  * call with GPUs): hs_mem_pin pins the whole mapping of a block from
