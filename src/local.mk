@@ -40,7 +40,8 @@ HETSCAL_CORE_SOURCES = \
   src/util/precision.h src/util/prec_types.h src/util/prec_undef.h \
   src/util/prec_instantiate.h src/util/blas_prec.h \
   src/util/blas_threads.h src/util/blas_threads.c src/util/config.h src/util/config.c \
-  src/util/mem.h src/util/mem.c src/util/clock.h src/util/fault.h src/util/fifo.h
+  src/util/mem.h src/util/mem.c src/util/clock.h src/util/fault.h src/util/fifo.h \
+  src/util/thread_name.h src/util/thread_name.c
 
 noinst_LTLIBRARIES += libhetscal_core.la
 libhetscal_core_la_SOURCES = $(HETSCAL_CORE_SOURCES)

@@ -19,6 +19,7 @@
 #include "layout/repartition.h"
 #include "util/mem.h"
 #include "util/precision.h"
+#include "util/thread_name.h"
 
 typedef struct segment {
     int g0, len;     /* interval of sub(A) indices */
@@ -283,6 +284,7 @@ typedef struct direct_job {
 static void *direct_part(void *arg)
 {
     const direct_job *j = arg;
+    hs_thread_name("repartition", -1);
     walk_part(j->pl, SIDE_MATRIX, j->act, j->c0, j->c1, NULL, NULL, NULL, j->part, j->nparts);
     return NULL;
 }

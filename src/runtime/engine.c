@@ -17,6 +17,7 @@
 #include "util/clock.h"
 #include "util/fifo.h"
 #include "util/mem.h"
+#include "util/thread_name.h"
 
 _Thread_local hs_engine *hs_engine_cur;
 
@@ -646,6 +647,7 @@ static void *worker_main(void *arg)
     hs_engine_cur = slot->engine;
     hs_device_mark_runtime_thread();
     int index = slot->index, tracing = 0;
+    hs_thread_name("worker", index);
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
         hs_task *t = NULL;
@@ -676,6 +678,7 @@ static void *generator_main(void *arg)
 {
     hs_engine_cur = ((const hs_thread_slot *)arg)->engine;
     hs_device_mark_runtime_thread();
+    hs_thread_name("generate", -1);
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
         if (!E.gen_pending) {

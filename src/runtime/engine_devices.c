@@ -26,6 +26,7 @@
 #include "runtime/engine_impl.h"
 #include "runtime/trace.h"
 #include "util/clock.h"
+#include "util/thread_name.h"
 
 void hs_engine_devices_ready(hs_task *t)
 {
@@ -242,6 +243,7 @@ static void *device_main(void *arg)
     hs_engine_cur = slot->engine;
     hs_device_mark_runtime_thread();
     int d = slot->index;
+    hs_thread_name("gpu", d);
     hs_engine_device *ed = &E.dev[d];
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
@@ -282,6 +284,7 @@ static void *copy_main(void *arg)
 {
     hs_engine_cur = arg;
     hs_device_mark_runtime_thread();
+    hs_thread_name("copy", -1);
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
         hs_task *t = E.active ? hs_heap_pop(&E.copies) : NULL;

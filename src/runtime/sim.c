@@ -16,6 +16,7 @@
 #include "runtime/engine_impl.h"
 #include "runtime/sim.h"
 #include "runtime/trace.h"
+#include "util/thread_name.h"
 
 enum { EV_TASK, EV_DEVICE, EV_COPY, EV_MESSAGE };
 
@@ -184,6 +185,7 @@ static void *rank_main(void *arg)
     sim_rank *r = arg;
     sim *S = r->sim;
     const hs_sim_setup *s = S->s;
+    hs_thread_name("sim-rank", -1);
 
     pthread_mutex_lock(&S->lock);
     while (S->running != r->index && !S->abort)

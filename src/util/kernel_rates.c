@@ -12,6 +12,7 @@
 #include "util/host_blas.h"
 #include "util/kernel_rates.h"
 #include "util/kernel_rates_file.h"
+#include "util/thread_name.h"
 
 const int hs_rate_size[HS_RATE_SIZES] = { 128, 192, 256, 384, 512, 768, 1024 };
 
@@ -99,6 +100,7 @@ static void probe_run(probe_thread *p)
 static void *probe_main(void *arg)
 {
     probe_thread *p = arg;
+    hs_thread_name("probe", -1);
     pthread_mutex_lock(&p->gate->mutex);
     while (!p->gate->open)
         pthread_cond_wait(&p->gate->opened, &p->gate->mutex);

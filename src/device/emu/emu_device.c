@@ -24,6 +24,7 @@
 #include "util/clock.h"
 #include "util/fifo.h"
 #include "util/precision.h"
+#include "util/thread_name.h"
 
 enum { OP_COPY, OP_KERNEL, OP_RECORD, OP_WAIT, OP_CALLBACK };
 
@@ -151,6 +152,7 @@ static void *stream_main(void *arg)
 {
     emu_stream *s = arg;
     emu *e = s->emu;
+    hs_thread_name("emu-stream", -1);
 #if defined(__linux__) && defined(PR_SET_TIMERSLACK)
     /* A timed stream's sleeps end when the GPU's operations would: without
      * the default 50 us of timer slack per wake-up. */
