@@ -3,7 +3,8 @@
  * of both calls are bit for bit the same; hetscal_release_memory() and
  * HETSCAL_KEEP_MEMORY=0 or a bound below the block leave nothing kept,
  * though a bound below it keeps it lazily (reused by the next call, which
- * gives the same factor) and 0 gives that back too;
+ * gives the same factor, also once the kernel took its pages back) and
+ * 0 gives that back too;
  * HETSCAL_KEEP_MEMORY=1 keeps it (the default bound, 64 MiB, is above
  * this test's blocks).  Run with
  * HETSCAL_POISON_MEMORY=1 so that the reused block starts as NaNs.
@@ -86,6 +87,14 @@ int main(void)
           "the next call reuses the lazily kept blocks");
     check(memcmp(a[0], a[2], count * sizeof(double)) == 0,
           "a lazily kept block gives the same factor");
+    /* The kernel took the pages back (they read as zeros now). */
+    hs_mem_reclaim_lazy_pages();
+    spd_problem_fill(&p, a[2]);
+    pdpotrf_("L", &n, a[2], &one, &one, desc, &info);
+    check(info == 0 && hs_mem_lazily_kept_bytes() == lazy,
+          "a lazily kept block whose pages were taken back is reused");
+    check(memcmp(a[0], a[2], count * sizeof(double)) == 0,
+          "a block whose pages were taken back gives the same factor");
     setenv("HETSCAL_KEEP_MEMORY", "0", 1);
     spd_problem_fill(&p, a[2]);
     pdpotrf_("L", &n, a[2], &one, &one, desc, &info);

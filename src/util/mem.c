@@ -190,18 +190,26 @@ void hs_mem_release_kept_use(hs_kept_use use)
     replace_kept(use, NULL);
 }
 
-/* Gives the pages of h's block but its first huge page (which holds the
- * header) to the kernel to take back when it needs memory.  -1 when it
- * cannot (pinned pages stay; no MADV_FREE before Linux 4.5). */
+/* The part of h's block that is kept lazily: all of it but its first
+ * huge page, which holds the header.  0 when there is none. */
+static size_t lazy_range(const header *h, char **start)
+{
+    uintptr_t huge = HUGE_FROM, page = 4096;
+    uintptr_t from = ((uintptr_t)h + huge) & ~(huge - 1);
+    uintptr_t to = ((uintptr_t)h + h->s.mapped) & ~(page - 1);
+    *start = (char *)from;
+    return to > from ? to - from : 0;
+}
+
+/* Gives the pages of h's lazy range to the kernel to take back when it
+ * needs memory.  -1 when it cannot (pinned pages stay; no MADV_FREE
+ * before Linux 4.5). */
 static int give_pages_lazily(header *h)
 {
 #ifdef MADV_FREE
-    if (h->s.unpin)
-        return -1;
-    uintptr_t huge = HUGE_FROM, page = 4096;
-    uintptr_t start = ((uintptr_t)h + huge) & ~(huge - 1);
-    uintptr_t end = ((uintptr_t)h + h->s.mapped) & ~(page - 1);
-    if (end <= start || madvise((void *)start, end - start, MADV_FREE) != 0)
+    char *start;
+    size_t len = lazy_range(h, &start);
+    if (h->s.unpin || len == 0 || madvise(start, len, MADV_FREE) != 0)
         return -1;
     h->s.lazy = 1;
     return 0;
@@ -209,6 +217,19 @@ static int give_pages_lazily(header *h)
     (void)h;
     return -1;
 #endif
+}
+
+void hs_mem_reclaim_lazy_pages(void)
+{
+    pthread_mutex_lock(&kept_lock);
+    for (int use = 0; use < HS_KEPT_USES; use++) {
+        char *start;
+        header *h = kept[use];
+        size_t len = h && h->s.lazy ? lazy_range(h, &start) : 0;
+        if (len)
+            (void)madvise(start, len, MADV_DONTNEED);
+    }
+    pthread_mutex_unlock(&kept_lock);
 }
 
 void hs_mem_keep_lazily(hs_kept_use use)

@@ -46,6 +46,10 @@ double hs_mem_kept_bytes_of(hs_kept_use use);
  * that reuses one makes it a kept block again. */
 void hs_mem_keep_lazily(hs_kept_use use);
 double hs_mem_lazily_kept_bytes(void);
+/* Tests: what the kernel does to the lazily kept blocks when memory runs
+ * short (their pages, but for the header's, are dropped and read back as
+ * zeros). */
+void hs_mem_reclaim_lazy_pages(void);
 
 /* Pinning for copies with devices (runtime/dist.c pins the tile block of a
  * call with GPUs): hs_mem_pin pins the whole mapping of a block from
