@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -201,15 +202,33 @@ static size_t lazy_range(const header *h, char **start)
     return to > from ? to - from : 0;
 }
 
+/* Under strict overcommit accounting (vm.overcommit_memory = 2, as some
+ * clusters set it) a mapping holds its commit charge whatever its pages:
+ * a block kept lazily would still count against the application's own
+ * allocations, so none is. */
+static int strict_overcommit;
+static pthread_once_t overcommit_once = PTHREAD_ONCE_INIT;
+
+static void read_overcommit(void)
+{
+    FILE *f = fopen("/proc/sys/vm/overcommit_memory", "r");
+    int mode = 0;
+    if (f && fscanf(f, "%d", &mode) == 1 && mode == 2)
+        strict_overcommit = 1;
+    if (f)
+        fclose(f);
+}
+
 /* Gives the pages of h's lazy range to the kernel to take back when it
  * needs memory.  -1 when it cannot (pinned pages stay; no MADV_FREE
- * before Linux 4.5). */
+ * before Linux 4.5; strict overcommit). */
 static int give_pages_lazily(header *h)
 {
 #ifdef MADV_FREE
     char *start;
     size_t len = lazy_range(h, &start);
-    if (h->s.unpin || len == 0 || madvise(start, len, MADV_FREE) != 0)
+    pthread_once(&overcommit_once, read_overcommit);
+    if (strict_overcommit || h->s.unpin || len == 0 || madvise(start, len, MADV_FREE) != 0)
         return -1;
     h->s.lazy = 1;
     return 0;
