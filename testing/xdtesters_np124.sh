@@ -34,7 +34,7 @@ for p in ${HETSCAL_PRECISIONS:-s d c z}; do
                 sh "$hard/run_xdtester.sh" "x$p$1" "$np" "$2" > "$log" 2>&1
             rc=$?
             runs=$((runs + 1))
-            grep "^run_x$p$1: np=" "$log"
+            grep "^run_x$p$1: \(np=\|mpiexec reported\)" "$log"
             if [ $rc -ne 0 ]; then
                 failed=$((failed + 1)); cat "$log"
             fi

@@ -96,15 +96,30 @@ if [ -n "$HETSCAL_LIB" ]; then
         export ASAN_OPTIONS
     fi
 fi
+run_tester() {
+    if [ -n "$HETSCAL_LIB" ]; then
+        $LAUNCH "$np" sh -c 'LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" \
+            HETSCAL_VERBOSE=1 exec "$1"' "$preload" "$exe" \
+            > out.txt 2> err.txt
+    else
+        $LAUNCH "$np" "$exe" > out.txt 2> err.txt
+    fi
+}
 start=$(date +%s)
-if [ -n "$HETSCAL_LIB" ]; then
-    $LAUNCH "$np" sh -c 'LD_PRELOAD="$0${LD_PRELOAD:+:$LD_PRELOAD}" \
-        HETSCAL_VERBOSE=1 exec "$1"' "$preload" "$exe" \
-        > out.txt 2> err.txt
-else
-    $LAUNCH "$np" "$exe" > out.txt 2> err.txt
-fi
+run_tester
 rc=$?
+# Open MPI 4's mpiexec now and then reports a rank that finished normally
+# as "with PID 0 ... exiting improperly" (its exit sync races:
+# open-mpi/ompi issues 7833 and 9389; seen here once in about 100 runs on
+# a loaded 2-core machine, the tester's output complete).  That is the
+# launcher's failure, not the ranks': run once more.  A real failure
+# fails again.
+if [ "$rc" -ne 0 ] && grep -q "END OF TESTS\." out.txt && grep -q "with PID 0 on" err.txt \
+   && grep -q "exiting improperly" err.txt; then
+    echo "run_$tester: mpiexec reported Open MPI's exit-sync race (exit status $rc); run again"
+    run_tester
+    rc=$?
+fi
 end=$(date +%s)
 
 count() { # the number in front of a summary line, or -1 when it is missing
