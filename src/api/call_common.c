@@ -250,18 +250,19 @@ int hs_call_copy_local_tiles(const hs_redist *rd, int ntiles, int to_tiles)
 void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)
 {
     hs_dist_destroy(dist);
-    /* Over the bound, the repartition buffers go first: the tile block is
-     * what saves the most at the next call.  What goes is kept lazily
-     * unless HETSCAL_KEEP_MEMORY=0. */
-    void (*let_go)(hs_kept_use) = cfg->keep_lazily ? hs_mem_keep_lazily : hs_mem_release_kept_use;
-    if (hs_mem_kept_bytes() > cfg->keep_bytes) {
-        let_go(HS_KEPT_SEND);
-        let_go(HS_KEPT_RECEIVE);
+    /* Over the bound, the repartition buffers are kept lazily first: the
+     * tile block is what saves the most at the next call.  A bound of 0
+     * (HETSCAL_KEEP_MEMORY=0) keeps nothing, not even lazily. */
+    if (cfg->keep_bytes <= 0) {
+        hs_mem_release_kept();
+    } else {
+        if (hs_mem_kept_bytes() > cfg->keep_bytes) {
+            hs_mem_keep_lazily(HS_KEPT_SEND);
+            hs_mem_keep_lazily(HS_KEPT_RECEIVE);
+        }
+        if (hs_mem_kept_bytes() > cfg->keep_bytes)
+            hs_mem_keep_lazily(HS_KEPT_TILES);
     }
-    if (hs_mem_kept_bytes() > cfg->keep_bytes)
-        let_go(HS_KEPT_TILES);
-    if (!cfg->keep_lazily)
-        hs_mem_release_kept();   /* and what an earlier call kept lazily */
     /* The buffers cached for devices only by the call that drives them: a
      * call denied them must not free into a device another thread's call
      * may close. */

@@ -105,7 +105,7 @@ static double first_touch_seconds(const hs_sim_call *c, const moved *per_rank, i
     double worst = 0;
     for (int k = 0; k < nranks; k++) {
         double tiles = per_rank[k].kept + per_rank[k].received;
-        if (!c->cfg.keep_lazily && tiles > c->cfg.keep_bytes && c->first_touch_bandwidth > 0
+        if (c->cfg.keep_bytes <= 0 && c->first_touch_bandwidth > 0
             && tiles / c->first_touch_bandwidth > worst)
             worst = tiles / c->first_touch_bandwidth;
     }

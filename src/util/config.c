@@ -160,9 +160,7 @@ void hs_config_read(hs_config *c, int local_ranks)
     /* HETSCAL_OVERLAP_COPIES: 0 never, 1 when large enough, 2 always. */
     c->overlap_copies = env_int("HETSCAL_OVERLAP_COPIES", 1);
     c->verbose = env_int("HETSCAL_VERBOSE", 0);
-    int keep = env_int("HETSCAL_KEEP_MEMORY", -1);
-    c->keep_bytes = keep_bytes(keep);
-    c->keep_lazily = keep != 0;
+    c->keep_bytes = keep_bytes(env_int("HETSCAL_KEEP_MEMORY", -1));
     /* HETSCAL_KEEP_DEVICE_MEMORY (MiB per device): tile buffers left on
      * a GPU for the next call, whose cudaMalloc/cudaFree would otherwise
      * synchronize the device at every call. */

@@ -22,8 +22,8 @@ typedef struct hs_config {
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */
     int verbose;
-    double keep_bytes; /* tile block kept for the next call up to this size */
-    int keep_lazily;   /* a larger one kept lazily (util/mem.h) */
+    double keep_bytes; /* tile block kept for the next call up to this size,
+                          a larger one lazily (util/mem.h); 0: none at all */
     double keep_device_bytes;  /* device buffers kept cached per device */
 
     /* Agreed over the grid at each call (hs_config_agree). */

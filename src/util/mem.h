@@ -37,12 +37,14 @@ void hs_mem_release_kept_use(hs_kept_use use);
 double hs_mem_kept_bytes_of(hs_kept_use use);
 /* Keeps the use's block lazily: it stays mapped for the next call, but
  * its pages are the kernel's to take back whenever memory runs short
- * (MADV_FREE, as jemalloc does with freed memory), so an application that needs the memory gets it, and one
- * that does not makes its next call without mapping and faulting in the
- * block afresh (on some virtual machines that costs 10% of a large call).
- * Unmapped instead where that cannot be done (a pinned block, a kernel
- * without MADV_FREE) or would not give the memory back (strict overcommit
- * accounting, vm.overcommit_memory = 2, charges the mapping itself).  hs_mem_kept_bytes leaves lazily kept blocks out;
+ * (MADV_FREE, as jemalloc does with freed memory), so an application
+ * that needs the memory gets it, and one that does not makes its next
+ * call without mapping and faulting in the block afresh (on some virtual
+ * machines that costs 10% of a large call).  Unmapped instead where that
+ * cannot be done (a pinned block, a kernel without MADV_FREE) or would
+ * not give the memory back (strict overcommit accounting,
+ * vm.overcommit_memory = 2, charges the mapping itself).
+ * hs_mem_kept_bytes leaves lazily kept blocks out;
  * hs_mem_lazily_kept_bytes is their total; the next hs_mem_alloc_kept
  * that reuses one makes it a kept block again. */
 void hs_mem_keep_lazily(hs_kept_use use);
