@@ -1,7 +1,7 @@
 # The simulation (src/runtime/sim.h, timing/predict): the task instances
 # and messages of every simulated rank equal a real run's on 1, 2 and 4
 # ranks, and times on testing/data/tiny.machine are the hand-computed ones.
-SIM_TESTS = testing/sim_counts_np124.sh testing/sim_tiny.sh
+SIM_TESTS = testing/sim_counts_np124.sh testing/sim_tiny.sh testing/sim_messages.sh
 TESTS += $(SIM_TESTS)
 EXTRA_DIST += $(SIM_TESTS) testing/data/tiny.machine
 
@@ -9,3 +9,10 @@ EXTRA_DIST += $(SIM_TESTS) testing/data/tiny.machine
 check-sim:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(SIM_TESTS)'
 .PHONY: check-sim
+
+# The rule for messages to one-thread ranks (a part of a large message
+# per poll, sends done at the sender's next poll) on a program timed by
+# hand.
+check_PROGRAMS += testing/t_sim_messages
+testing_t_sim_messages_SOURCES = testing/t_sim_messages.c
+testing_t_sim_messages_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)

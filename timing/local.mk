@@ -48,6 +48,11 @@ noinst_PROGRAMS += timing/time_keep_memory
 timing_time_keep_memory_SOURCES = timing/time_keep_memory.c
 timing_time_keep_memory_LDADD = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 
+# timing/time_mpi_progress: how much of a large message one MPI test moves
+# while a rank computes (timing/predict's shm.poll_kib).
+noinst_PROGRAMS += timing/time_mpi_progress
+timing_time_mpi_progress_SOURCES = timing/time_mpi_progress.c
+
 # timing/time_lapack: the single-process yardsticks of the targets (DGEMM
 # rate of 1 and 2 BLAS threads, LAPACK's DPOTRF, DGEQRF and DGETRF).
 noinst_PROGRAMS += timing/time_lapack

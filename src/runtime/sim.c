@@ -30,6 +30,7 @@ typedef struct event {
                                    version has moved on (runtime/sim.h:
                                    node_cores) */
     int kind, rank, slot, peer_rank;
+    int partial;                /* a message: more of it is left to move */
     hs_task *task, *peer_task;
 } event;
 
@@ -73,10 +74,22 @@ static const hs_device_ops sim_device_ops = { .alloc = sim_alloc, .free = sim_fr
 /* devs[0]: the host, which the simulation never runs anything on. */
 static hs_device sim_host = { .kind = HS_DEV_CPU, .index = 0, .name = "sim-host" };
 
+/* A message to a calling-thread rank, waiting for that thread's polls. */
 typedef struct pending_receive {
     int src;
     hs_task *send, *recv;
+    double left;                /* bytes not moved yet */
+    double began;               /* when its first part moved */
 } pending_receive;
+
+/* A calling-thread rank's send whose data has arrived: MPI tells the
+ * sender at its next poll. */
+typedef struct arrived_send {
+    hs_task *send;
+    double began;
+    int peer;
+    long bytes;
+} arrived_send;
 
 struct sim;
 
@@ -101,8 +114,12 @@ typedef struct sim_rank {
     hs_task **running;
     double *left, *since, *began;
     long *version;
-    pending_receive *pending;   /* receive_on_cpu: waiting for the thread */
+    pending_receive *pending;   /* calling thread: receives it has to poll */
     size_t npending, pending_head, cappending;
+    int after_part;             /* its last poll moved part of a message:
+                                   a ready task goes first */
+    arrived_send *arrived;      /* calling thread: sends it has to poll */
+    size_t narrived, caparrived;
     /* Accelerators: devs[0] the host, [1..ndev-1] simulated devices;
      * when each one's compute stream and copy lanes are free. */
     hs_device **devs;
@@ -359,6 +376,8 @@ static void record(sim_rank *r, int track, const char *name, double t0, double t
 
 /* ---- messages ---------------------------------------------------------- */
 
+static void complete(sim *S, sim_rank *r, hs_task *t);
+
 /* The n-th message from src to dst is tagged n on both sides (dist.h). */
 static unsigned long long message_key(const sim *S, int src, int dst, int tag)
 {
@@ -431,14 +450,20 @@ static posted *match(sim *S, unsigned long long key, int rank, hs_task *t, poste
     return out;
 }
 
+static double message_bytes(const hs_task *send)
+{
+    return ((double)hs_handle_words(send->acc[0].handle) + 1) * sizeof(double);
+}
+
 /* Both sides are posted: the transfer takes a free link out of the
  * sender's node and into the receiver's (or the ranks' shared-memory
- * lanes inside a node) for bytes / bandwidth, then the latency. */
-static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int held)
+ * lanes inside a node) for bytes / bandwidth, then the latency.  `bytes`
+ * may be part of the message (first: its first part, began: when that
+ * moved; partial: more is left).  Returns when it starts. */
+static double transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int held,
+                       double bytes, int first, int partial, double began)
 {
     const hs_sim_costs *c = &S->s->costs;
-    hs_handle *h = send->acc[0].handle;
-    double bytes = ((double)hs_handle_words(h) + 1) * sizeof(double);
     int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
     int ns = src / rpn, nd = dst / rpn;
     double start = S->now, busy, latency;
@@ -471,34 +496,63 @@ static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int
         start = *in;
     *out = *in = start + busy;
     sim_rank *r = &S->rank[src];
-    r->sent++;
     r->bytes_sent += bytes;
     r->message_seconds += busy;
-    S->rank[dst].received++;
-    event e = { .time = start + busy + latency, .start = start, .kind = EV_MESSAGE,
-                .rank = src, .slot = held, .task = send, .peer_rank = dst, .peer_task = recv };
+    if (first) {
+        r->sent++;
+        S->rank[dst].received++;
+        began = start;
+    } else {
+        latency = 0;   /* the rest of a message already under way */
+    }
+    event e = { .time = start + busy + latency, .start = began, .kind = EV_MESSAGE,
+                .rank = src, .slot = held, .partial = partial, .task = send, .peer_rank = dst,
+                .peer_task = recv };
     if (push_event(S, e))
         S->err = HETSCAL_ERR_NOMEM;
+    return start;
 }
 
 /* A rank whose calling thread runs the tasks (no workers) makes MPI
- * progress only between them, and MPICH's large messages between ranks
- * of a node are copied by the receiver: such a receive waits for that
- * thread and, within a node, holds it for the copy. */
-static void start_received(sim *S, sim_rank *r)
+ * progress only between them (a poll), or all the time while it has
+ * nothing to run.  MPICH's large messages between ranks of a node are
+ * copied by the receiver, part of them (costs.shm_poll_bytes, all of
+ * them messages together) at each poll: such a receive waits for that
+ * thread and holds it for each part's copy, and between two parts a
+ * ready task runs first.  A send completes at the sender's first poll
+ * after its data has arrived. */
+static void poll_messages(sim *S, sim_rank *r)
 {
+    if (r->cpu_free == 0)
+        return;   /* the thread computes (or copies) */
+    for (size_t k = 0; k < r->narrived; k++) {
+        arrived_send *a = &r->arrived[k];
+        record(r, HS_TRACE_COMM_TRACK, "send", a->began, S->now, a->peer, a->bytes);
+        complete(S, r, a->send);
+    }
+    r->narrived = 0;
+    int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
+    double part = S->s->costs.shm_poll_bytes;
     while (r->cpu_free > 0 && r->pending_head < r->npending) {
-        pending_receive *p = &r->pending[r->pending_head++];
-        int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
-        int held = -1;
+        pending_receive *p = &r->pending[r->pending_head];
+        int held = -1, first = p->left == message_bytes(p->send);
+        double bytes = p->left;
         if (p->src / rpn == r->index / rpn) {
             held = 0;
             while (r->cpu_busy[held])
                 held++;
             r->cpu_busy[held] = 1;
             r->cpu_free--;
+            if (part > 0 && bytes > part)
+                bytes = part;
         }
-        transfer(S, p->src, p->send, r->index, p->recv, held);
+        p->left -= bytes;
+        if (p->left <= 0)
+            r->pending_head++;
+        double start = transfer(S, p->src, p->send, r->index, p->recv, held, bytes, first,
+                                p->left > 0, p->began);
+        if (first)
+            p->began = start;
     }
     if (r->pending_head == r->npending)
         r->pending_head = r->npending = 0;
@@ -507,7 +561,7 @@ static void start_received(sim *S, sim_rank *r)
 static void begin_transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv)
 {
     if (!S->s->calling_thread) {
-        transfer(S, src, send, dst, recv, -1);
+        transfer(S, src, send, dst, recv, -1, message_bytes(send), 1, 0, 0);
         return;
     }
     sim_rank *r = &S->rank[dst];
@@ -521,8 +575,8 @@ static void begin_transfer(sim *S, int src, hs_task *send, int dst, hs_task *rec
         r->pending = p;
         r->cappending = cap;
     }
-    r->pending[r->npending++] = (pending_receive){ src, send, recv };
-    start_received(S, r);
+    r->pending[r->npending++] = (pending_receive){ src, send, recv, message_bytes(send), 0 };
+    poll_messages(S, r);
 }
 
 static void post(sim *S, int rank, hs_task *t)
@@ -614,7 +668,14 @@ static void dispatch(sim *S, sim_rank *r)
         t->next = NULL;
         post(S, r->index, t);
     }
-    start_received(S, r);   /* the calling thread polls before its next task */
+    /* The calling thread polls before its next task; right after it moved
+     * part of a message, a ready task goes first. */
+    pthread_mutex_lock(&E.lock);
+    int task_first = r->after_part && (E.host.size > 0 || E.host.overflow);
+    pthread_mutex_unlock(&E.lock);
+    r->after_part = 0;
+    if (!task_first)
+        poll_messages(S, r);
     pthread_mutex_lock(&E.lock);
     while (r->cpu_free > 0) {
         hs_task *t = hs_heap_pop(&E.host);
@@ -683,12 +744,30 @@ static void handle(sim *S, const event *e)
         p->cpu_free++;
         node_change(S, e->peer_rank, -1);
     }
-    hs_handle *h = e->task->acc[0].handle;
-    long bytes = ((long)hs_handle_words(h) + 1) * (long)sizeof(double);
-    record(r, HS_TRACE_COMM_TRACK, "send", e->start, e->time, e->peer_rank, bytes);
+    if (e->partial) {
+        p->after_part = 1;
+        return;
+    }
+    long bytes = (long)message_bytes(e->task);
     record(p, HS_TRACE_COMM_TRACK, "recv", e->start, e->time, e->rank, bytes);
-    complete(S, r, e->task);
     complete(S, p, e->peer_task);
+    if (!S->s->calling_thread) {
+        record(r, HS_TRACE_COMM_TRACK, "send", e->start, e->time, e->peer_rank, bytes);
+        complete(S, r, e->task);
+        return;
+    }
+    if (r->narrived == r->caparrived) {
+        size_t cap = r->caparrived ? 2 * r->caparrived : 64;
+        arrived_send *a = realloc(r->arrived, cap * sizeof *a);
+        if (!a) {
+            S->err = HETSCAL_ERR_NOMEM;
+            return;
+        }
+        r->arrived = a;
+        r->caparrived = cap;
+    }
+    r->arrived[r->narrived++] = (arrived_send){ e->task, e->start, e->peer_rank, bytes };
+    poll_messages(S, r);   /* at once when its thread waits in MPI */
 }
 
 /* ---- the trace --------------------------------------------------------- */
@@ -918,6 +997,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         free(r->left);
         free(r->version);
         free(r->pending);
+        free(r->arrived);
         free(r->spans);
         free(r->devs);
         free(r->dev);

@@ -35,6 +35,9 @@ typedef struct hs_sim_costs {
     double net_latency, net_bandwidth;   /* between nodes, per link */
     int net_links;               /* links of a node (NICs), each direction */
     double shm_latency, shm_bandwidth;   /* between ranks of one node */
+    double shm_poll_bytes;       /* of large messages between ranks of a
+                                    node, what a calling thread's one MPI
+                                    poll moves (0: all) */
     double link_latency, link_bandwidth; /* host <-> accelerator, each way,
                                             per accelerator */
 } hs_sim_costs;
