@@ -516,8 +516,8 @@ static double transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, i
 /* A rank whose calling thread runs the tasks (no workers) makes MPI
  * progress only between them (a poll), or all the time while it has
  * nothing to run.  MPICH's large messages between ranks of a node are
- * copied by the receiver, part of them (costs.shm_poll_bytes, all of
- * them messages together) at each poll: such a receive waits for that
+ * copied by the receiver, costs.shm_poll_bytes of them (all messages
+ * together) at each poll: such a receive waits for that
  * thread and holds it for each part's copy, and between two parts a
  * ready task runs first.  A send completes at the sender's first poll
  * after its data has arrived. */
