@@ -10,9 +10,9 @@ check-sim:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(SIM_TESTS)'
 .PHONY: check-sim
 
-# The rule for messages to one-thread ranks (a part of a large message
-# per poll, sends done at the sender's next poll) on a program timed by
-# hand.
+# The rules for messages of one-thread ranks (a receive copied by the
+# receiver's thread at its poll, a send done at the sender's next poll)
+# on a program timed by hand.
 check_PROGRAMS += testing/t_sim_messages
 testing_t_sim_messages_SOURCES = testing/t_sim_messages.c
 testing_t_sim_messages_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)

@@ -49,7 +49,7 @@ timing_time_keep_memory_SOURCES = timing/time_keep_memory.c
 timing_time_keep_memory_LDADD = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 
 # timing/time_mpi_progress: how much of a large message one MPI test moves
-# while a rank computes (timing/predict's shm.poll_kib).
+# while a rank computes (why runtime/progress.c tests again while tests copy).
 noinst_PROGRAMS += timing/time_mpi_progress
 timing_time_mpi_progress_SOURCES = timing/time_mpi_progress.c
 

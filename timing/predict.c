@@ -29,7 +29,6 @@ typedef struct options {
     int m[MAX_VALUES], nm;
     int nb[MAX_VALUES], nnb;
     int p, q, threads, nodes, gpus;
-    double poll_kib;                 /* -poll-kib, or < 0: the machine's */
     const char *machine, *gpu_machine;
     const char *trace;
     int verbose, counts;
@@ -53,9 +52,6 @@ static void usage(const char *prog)
            "  -gpu-machine FILE the GPUs (gpus, gpu.*, link.*) of FILE, the rest of\n"
            "                    -machine: local CPUs with GPUs of known speed, as the\n"
            "                    emulated GPUs of HETSCAL_EMU_TIMING=FILE\n"
-           "  -poll-kib K       the KiB of large messages one MPI poll of a one-thread\n"
-           "                    rank moves (the machine's shm.poll_kib; 0: all;\n"
-           "                    timing/time_mpi_progress measures it)\n"
            "  -trace FILE       write the simulated run as FILE.RANK.json (HETSCAL_TRACE's\n"
            "                    format: timing/trace_gantt.py FILE draws it)\n"
            "  -quiet            the predicted_s= lines only\n"
@@ -121,8 +117,7 @@ static int parse(int argc, char **argv, options *o)
 {
     *o = (options){ .routine = { &hs_pdpotrf }, .nroutines = 1, .prec = { HS_PREC_D },
                     .nprecs = 1, .n = { 4000 }, .nn = 1, .nb = { 64 }, .nnb = 1, .p = 1,
-                    .q = 1, .gpus = -1, .poll_kib = -1, .machine = "local",
-                    .verbose = 1 };
+                    .q = 1, .gpus = -1, .machine = "local", .verbose = 1 };
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
         int ok = 1, used = 1;
@@ -158,11 +153,7 @@ static int parse(int argc, char **argv, options *o)
             o->machine = v;
         else if (!strcmp(a, "-gpu-machine"))
             o->gpu_machine = v;
-        else if (!strcmp(a, "-poll-kib")) {
-            char *end;
-            o->poll_kib = v ? strtod(v, &end) : -1;
-            ok = v && end != v && !*end && o->poll_kib >= 0;
-        } else if (!strcmp(a, "-trace"))
+        else if (!strcmp(a, "-trace"))
             o->trace = v;
         else
             ok = 0;
@@ -322,8 +313,6 @@ int main(int argc, char **argv)
         mach.link_gbs = g.link_gbs;
         mach.link_latency_us = g.link_latency_us;
     }
-    if (o.poll_kib >= 0)
-        mach.shm_poll_kib = o.poll_kib;
     if (o.gpus >= 0) {
         if (o.gpus > 0 && mach.gpu[HS_WORK_GEMM].count == 0) {
             fprintf(stderr, "predict: the %s machine has no GPU rates (give -machine or -gpu-machine FILE)\n",

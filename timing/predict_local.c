@@ -182,16 +182,15 @@ static double copy_rate(int threads)
 
 /* GB/s of a large message between ranks of this node: MPICH over UCX
  * and Open MPI have the receiver read it from the sender's memory with
- * process_vm_readv (cross-memory attach), part by part, which pins each
- * part's pages and runs at a fraction of memcpy's rate once the message
- * leaves the cache (AMD EPYC, session 24: 9 GB/s for 3 MiB, 5 for 16, 4
- * for 64; memcpy 9-36).  Measured the same way, on this process's own
- * memory: a 16 MiB message (a large call's tile) in parts of part_kib.
- * 0 when the system refuses cross-memory attach. */
-static double shm_rate(double part_kib)
+ * process_vm_readv (cross-memory attach), in parts of 512 KiB with UCX
+ * (timing/time_mpi_progress), which pins each part's pages and runs at a
+ * fraction of memcpy's rate once the message leaves the cache (AMD EPYC,
+ * session 24: 9 GB/s for 3 MiB, 5 for 16, 4 for 64; memcpy 9-36).
+ * Measured the same way, on this process's own memory: a 16 MiB message
+ * (a large call's tile).  0 when the system refuses cross-memory attach. */
+static double shm_rate(void)
 {
-    enum { BYTES = 16 << 20 };
-    size_t part = part_kib > 0 && part_kib * 1024 < BYTES ? (size_t)(part_kib * 1024) : BYTES;
+    enum { BYTES = 16 << 20, PART = 512 << 10 };
     char *src = malloc(BYTES), *dst = malloc(BYTES);
     double best = 0;
     if (src && dst) {
@@ -199,10 +198,9 @@ static double shm_rate(double part_kib)
         memset(dst, 2, BYTES);
         for (int rep = 0; rep < 3; rep++) {
             double t0 = hs_now();
-            for (size_t off = 0; off < BYTES; off += part) {
-                size_t len = BYTES - off < part ? BYTES - off : part;
-                struct iovec to = { dst + off, len }, from = { src + off, len };
-                if (process_vm_readv(getpid(), &to, 1, &from, 1, 0) != (ssize_t)len) {
+            for (size_t off = 0; off < BYTES; off += PART) {
+                struct iovec to = { dst + off, PART }, from = { src + off, PART };
+                if (process_vm_readv(getpid(), &to, 1, &from, 1, 0) != PART) {
                     best = 0;
                     goto out;
                 }
@@ -273,12 +271,7 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
     }
     m->cpu_memory_gbs = copy_rate(busy);
     m->first_touch_gbs = first_touch_rate();
-    /* A one-thread rank's MPI_Test moves 512 KiB of its large receives
-     * while it computes between tests (MPICH 4.0 over UCX 1.13, this
-     * host's stack: timing/time_mpi_progress measures it; -poll-kib says
-     * it for another MPI). */
-    m->shm_poll_kib = 512;
-    m->shm_gbs = shm_rate(m->shm_poll_kib);
+    m->shm_gbs = shm_rate();
     if (m->shm_gbs <= 0)   /* no cross-memory attach: a copy in and a copy out
                               through shared memory */
         m->shm_gbs = copy_rate(1) / 2;

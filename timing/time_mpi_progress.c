@@ -1,16 +1,15 @@
 /* How much of a large message one MPI progress call moves while the
- * receiver computes between calls: what timing/predict's shm.poll_kib
- * (machine files; -poll-kib) says of the MPI between ranks of a node.  A
- * one-thread rank of hetscal tests its requests between tasks; MPICH over
- * UCX, for one, copies a large message in parts, one part per test, so a
- * busy receiver takes several tasks to receive a tile.
+ * receiver computes between calls.  A one-thread rank of hetscal tests
+ * its requests between tasks; MPICH over UCX, for one, copies a large
+ * message between ranks of a node in parts, one part per test, so such
+ * a rank tests again while its tests copy (runtime/progress.c).
  * Rank 1 posts a receive, then computes COMPUTE_MS between MPI_Test
  * calls until it completes; rank 0 sends (and waits).  For each size:
  * the tests it took, the bytes per test, and the same message's time
  * when the receiver waits in MPI_Recv (its bandwidth when it does nothing
- * else).  Prints `shm.poll_kib = K` (the smallest bytes per test over the
- * sizes of several tests; 0 when every message took one test: no limit
- * seen).  Run on two ranks of one node:
+ * else).  Prints `KiB per test: K` (the smallest over the sizes that took
+ * several tests; 0 when every message took one test: no limit seen).
+ * Run on two ranks of one node:
  *   mpiexec -n 2 timing/time_mpi_progress [COMPUTE_MS] */
 #include "config.h"
 
@@ -46,7 +45,7 @@ int main(int argc, char **argv)
     if (!buf)
         MPI_Abort(MPI_COMM_WORLD, 1);
     memset(buf, 1, (size_t)kib[NSIZES - 1] * 1024);
-    double poll_kib = 0;
+    double kib_per_test = 0;
     if (rank == 0)
         printf("message_kib tests_busy kib_per_test seconds_busy seconds_idle idle_gbs "
                "(receiver computes %.2f ms between tests)\n", pause * 1e3);
@@ -83,20 +82,20 @@ int main(int argc, char **argv)
         }
         if (rank == 1) {
             double per = (double)kib[s] / tests;
-            if (tests > 1 && (poll_kib == 0 || per < poll_kib))
-                poll_kib = per;
-            double out[4] = { tests, busy, idle, poll_kib };
+            if (tests > 1 && (kib_per_test == 0 || per < kib_per_test))
+                kib_per_test = per;
+            double out[4] = { tests, busy, idle, kib_per_test };
             MPI_Send(out, 4, MPI_DOUBLE, 0, 2, MPI_COMM_WORLD);
         } else {
             double in[4];
             MPI_Recv(in, 4, MPI_DOUBLE, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            poll_kib = in[3];
+            kib_per_test = in[3];
             printf("%11d %10.0f %12.1f %12.6f %12.6f %8.2f\n", kib[s], in[0], kib[s] / in[0],
                    in[1], in[2], count / in[2] * 1e-9);
         }
     }
     if (rank == 0)
-        printf("shm.poll_kib = %.0f\n", poll_kib);
+        printf("KiB per test: %.0f\n", kib_per_test);
     free(buf);
     MPI_Finalize();
     return 0;

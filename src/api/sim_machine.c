@@ -76,7 +76,6 @@ static double *number_field(hs_sim_machine *m, const char *key)
         { "net.latency_us", offsetof(hs_sim_machine, net_latency_us) },
         { "shm.gbs", offsetof(hs_sim_machine, shm_gbs) },
         { "shm.latency_us", offsetof(hs_sim_machine, shm_latency_us) },
-        { "shm.poll_kib", offsetof(hs_sim_machine, shm_poll_kib) },
         { "task_overhead_us", offsetof(hs_sim_machine, task_overhead_us) },
         { "cache_mib", offsetof(hs_sim_machine, cache_mib) },
     };
@@ -227,7 +226,6 @@ void hs_sim_model_costs(hs_sim_model *model, hs_sim_costs *costs)
         .net_latency = m->net_latency_us * 1e-6, .net_bandwidth = m->net_gbs * 1e9,
         .net_links = m->net_links > 0 ? m->net_links : 1,
         .shm_latency = m->shm_latency_us * 1e-6, .shm_bandwidth = m->shm_gbs * 1e9,
-        .shm_poll_bytes = m->shm_poll_kib * 1024,
         .link_latency = m->link_latency_us * 1e-6,
         .link_bandwidth = m->link_gbs > 0 ? m->link_gbs * 1e9 : 1e30 };
 }

@@ -46,12 +46,6 @@ typedef struct hs_sim_machine {
     int net_links;                   /* net.links: per node */
     double shm_gbs, shm_latency_us;  /* shm.gbs, shm.latency_us: between
                                         ranks of a node */
-    double shm_poll_kib;             /* shm.poll_kib: of large messages
-                                        between ranks of a node, the KiB
-                                        one MPI progress call moves while
-                                        a one-thread rank computes
-                                        between calls (0: all; measure it
-                                        with timing/time_mpi_progress) */
     double task_overhead_us;         /* task_overhead_us: the runtime's
                                         cost per task */
     double cache_mib;                /* cache_mib: last-level cache of a node

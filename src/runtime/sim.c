@@ -30,7 +30,6 @@ typedef struct event {
                                    version has moved on (runtime/sim.h:
                                    node_cores) */
     int kind, rank, slot, peer_rank;
-    int partial;                /* a message: more of it is left to move */
     hs_task *task, *peer_task;
 } event;
 
@@ -74,12 +73,10 @@ static const hs_device_ops sim_device_ops = { .alloc = sim_alloc, .free = sim_fr
 /* devs[0]: the host, which the simulation never runs anything on. */
 static hs_device sim_host = { .kind = HS_DEV_CPU, .index = 0, .name = "sim-host" };
 
-/* A message to a calling-thread rank, waiting for that thread's polls. */
+/* A message to a calling-thread rank, waiting for that thread's poll. */
 typedef struct pending_receive {
     int src;
     hs_task *send, *recv;
-    double left;                /* bytes not moved yet */
-    double began;               /* when its first part moved */
 } pending_receive;
 
 /* A calling-thread rank's send whose data has arrived: MPI tells the
@@ -116,8 +113,6 @@ typedef struct sim_rank {
     long *version;
     pending_receive *pending;   /* calling thread: receives it has to poll */
     size_t npending, pending_head, cappending;
-    int after_part;             /* its last poll moved part of a message:
-                                   a ready task goes first */
     arrived_send *arrived;      /* calling thread: sends it has to poll */
     size_t narrived, caparrived;
     /* Accelerators: devs[0] the host, [1..ndev-1] simulated devices;
@@ -457,13 +452,11 @@ static double message_bytes(const hs_task *send)
 
 /* Both sides are posted: the transfer takes a free link out of the
  * sender's node and into the receiver's (or the ranks' shared-memory
- * lanes inside a node) for bytes / bandwidth, then the latency.  `bytes`
- * may be part of the message (first: its first part, began: when that
- * moved; partial: more is left).  Returns when it starts. */
-static double transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int held,
-                       double bytes, int first, int partial, double began)
+ * lanes inside a node) for bytes / bandwidth, then the latency. */
+static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int held)
 {
     const hs_sim_costs *c = &S->s->costs;
+    double bytes = message_bytes(send);
     int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
     int ns = src / rpn, nd = dst / rpn;
     double start = S->now, busy, latency;
@@ -496,31 +489,23 @@ static double transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, i
         start = *in;
     *out = *in = start + busy;
     sim_rank *r = &S->rank[src];
+    r->sent++;
     r->bytes_sent += bytes;
     r->message_seconds += busy;
-    if (first) {
-        r->sent++;
-        S->rank[dst].received++;
-        began = start;
-    } else {
-        latency = 0;   /* the rest of a message already under way */
-    }
-    event e = { .time = start + busy + latency, .start = began, .kind = EV_MESSAGE,
-                .rank = src, .slot = held, .partial = partial, .task = send, .peer_rank = dst,
-                .peer_task = recv };
+    S->rank[dst].received++;
+    event e = { .time = start + busy + latency, .start = start, .kind = EV_MESSAGE,
+                .rank = src, .slot = held, .task = send, .peer_rank = dst, .peer_task = recv };
     if (push_event(S, e))
         S->err = HETSCAL_ERR_NOMEM;
-    return start;
 }
 
 /* A rank whose calling thread runs the tasks (no workers) makes MPI
  * progress only between them (a poll), or all the time while it has
  * nothing to run.  MPICH's large messages between ranks of a node are
- * copied by the receiver, costs.shm_poll_bytes of them (all messages
- * together) at each poll: such a receive waits for that
- * thread and holds it for each part's copy, and between two parts a
- * ready task runs first.  A send completes at the sender's first poll
- * after its data has arrived. */
+ * copied by the receiver, all that have come at a poll (runtime/progress.c
+ * tests until no part is left to copy): such a receive waits for that
+ * thread and holds it for the copy.  A send completes at the sender's
+ * first poll after its data has arrived. */
 static void poll_messages(sim *S, sim_rank *r)
 {
     if (r->cpu_free == 0)
@@ -532,27 +517,17 @@ static void poll_messages(sim *S, sim_rank *r)
     }
     r->narrived = 0;
     int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
-    double part = S->s->costs.shm_poll_bytes;
     while (r->cpu_free > 0 && r->pending_head < r->npending) {
-        pending_receive *p = &r->pending[r->pending_head];
-        int held = -1, first = p->left == message_bytes(p->send);
-        double bytes = p->left;
+        pending_receive *p = &r->pending[r->pending_head++];
+        int held = -1;
         if (p->src / rpn == r->index / rpn) {
             held = 0;
             while (r->cpu_busy[held])
                 held++;
             r->cpu_busy[held] = 1;
             r->cpu_free--;
-            if (part > 0 && bytes > part)
-                bytes = part;
         }
-        p->left -= bytes;
-        if (p->left <= 0)
-            r->pending_head++;
-        double start = transfer(S, p->src, p->send, r->index, p->recv, held, bytes, first,
-                                p->left > 0, p->began);
-        if (first)
-            p->began = start;
+        transfer(S, p->src, p->send, r->index, p->recv, held);
     }
     if (r->pending_head == r->npending)
         r->pending_head = r->npending = 0;
@@ -561,7 +536,7 @@ static void poll_messages(sim *S, sim_rank *r)
 static void begin_transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv)
 {
     if (!S->s->calling_thread) {
-        transfer(S, src, send, dst, recv, -1, message_bytes(send), 1, 0, 0);
+        transfer(S, src, send, dst, recv, -1);
         return;
     }
     sim_rank *r = &S->rank[dst];
@@ -575,7 +550,7 @@ static void begin_transfer(sim *S, int src, hs_task *send, int dst, hs_task *rec
         r->pending = p;
         r->cappending = cap;
     }
-    r->pending[r->npending++] = (pending_receive){ src, send, recv, message_bytes(send), 0 };
+    r->pending[r->npending++] = (pending_receive){ src, send, recv };
     poll_messages(S, r);
 }
 
@@ -668,14 +643,7 @@ static void dispatch(sim *S, sim_rank *r)
         t->next = NULL;
         post(S, r->index, t);
     }
-    /* The calling thread polls before its next task; right after it moved
-     * part of a message, a ready task goes first. */
-    pthread_mutex_lock(&E.lock);
-    int task_first = r->after_part && (E.host.size > 0 || E.host.overflow);
-    pthread_mutex_unlock(&E.lock);
-    r->after_part = 0;
-    if (!task_first)
-        poll_messages(S, r);
+    poll_messages(S, r);   /* the calling thread polls before its next task */
     pthread_mutex_lock(&E.lock);
     while (r->cpu_free > 0) {
         hs_task *t = hs_heap_pop(&E.host);
@@ -743,10 +711,6 @@ static void handle(sim *S, const event *e)
         p->cpu_busy[e->slot] = 0;
         p->cpu_free++;
         node_change(S, e->peer_rank, -1);
-    }
-    if (e->partial) {
-        p->after_part = 1;
-        return;
     }
     long bytes = (long)message_bytes(e->task);
     record(p, HS_TRACE_COMM_TRACK, "recv", e->start, e->time, e->rank, bytes);

@@ -35,9 +35,6 @@ typedef struct hs_sim_costs {
     double net_latency, net_bandwidth;   /* between nodes, per link */
     int net_links;               /* links of a node (NICs), each direction */
     double shm_latency, shm_bandwidth;   /* between ranks of one node */
-    double shm_poll_bytes;       /* of large messages between ranks of a
-                                    node, what a calling thread's one MPI
-                                    poll moves (0: all) */
     double link_latency, link_bandwidth; /* host <-> accelerator, each way,
                                             per accelerator */
 } hs_sim_costs;
@@ -60,7 +57,8 @@ typedef struct hs_sim_setup {
     int calling_thread;          /* no workers: the calling thread runs the
                                     tasks (cpus 1) and makes MPI progress
                                     only between them; it copies what it
-                                    receives from its node */
+                                    receives from its node, and its sends
+                                    complete at its next poll */
     int window;                  /* live task instances per rank */
     double copy_budget;          /* bytes of received copies per rank */
     int ntiles, esize;
