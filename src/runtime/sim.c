@@ -237,6 +237,21 @@ static void *rank_main(void *arg)
     return NULL;
 }
 
+/* Room for one more of an array's n items (*cap of them allocated,
+ * doubled from `first`); 0, or -1 (nothing changed) without memory. */
+static int room_for_one(void **items, size_t n, size_t *cap, size_t first, size_t size)
+{
+    if (n < *cap)
+        return 0;
+    size_t more = *cap ? 2 * *cap : first;
+    void *p = realloc(*items, more * size);
+    if (!p)
+        return -1;
+    *items = p;
+    *cap = more;
+    return 0;
+}
+
 /* ---- events ------------------------------------------------------------ */
 
 static int before(const event *a, const event *b)
@@ -358,14 +373,8 @@ static void record(sim_rank *r, int track, const char *name, double t0, double t
 {
     if (!r->sim->s->trace)
         return;
-    if (r->nspans == r->capspans) {
-        size_t cap = r->capspans ? 2 * r->capspans : 1024;
-        span *sp = realloc(r->spans, cap * sizeof *sp);
-        if (!sp)
-            return;   /* the trace is for reading, not for the result */
-        r->spans = sp;
-        r->capspans = cap;
-    }
+    if (room_for_one((void **)&r->spans, r->nspans, &r->capspans, 1024, sizeof *r->spans))
+        return;   /* the trace is for reading, not for the result */
     r->spans[r->nspans++] = (span){ name, track, arg, bytes, t0, t1 };
 }
 
@@ -540,15 +549,10 @@ static void begin_transfer(sim *S, int src, hs_task *send, int dst, hs_task *rec
         return;
     }
     sim_rank *r = &S->rank[dst];
-    if (r->npending == r->cappending) {
-        size_t cap = r->cappending ? 2 * r->cappending : 64;
-        pending_receive *p = realloc(r->pending, cap * sizeof *p);
-        if (!p) {
-            S->err = HETSCAL_ERR_NOMEM;
-            return;
-        }
-        r->pending = p;
-        r->cappending = cap;
+    if (room_for_one((void **)&r->pending, r->npending, &r->cappending, 64,
+                     sizeof *r->pending)) {
+        S->err = HETSCAL_ERR_NOMEM;
+        return;
     }
     r->pending[r->npending++] = (pending_receive){ src, send, recv };
     poll_messages(S, r);
@@ -720,15 +724,10 @@ static void handle(sim *S, const event *e)
         complete(S, r, e->task);
         return;
     }
-    if (r->narrived == r->caparrived) {
-        size_t cap = r->caparrived ? 2 * r->caparrived : 64;
-        arrived_send *a = realloc(r->arrived, cap * sizeof *a);
-        if (!a) {
-            S->err = HETSCAL_ERR_NOMEM;
-            return;
-        }
-        r->arrived = a;
-        r->caparrived = cap;
+    if (room_for_one((void **)&r->arrived, r->narrived, &r->caparrived, 64,
+                     sizeof *r->arrived)) {
+        S->err = HETSCAL_ERR_NOMEM;
+        return;
     }
     r->arrived[r->narrived++] = (arrived_send){ e->task, e->start, e->peer_rank, bytes };
     poll_messages(S, r);   /* at once when its thread waits in MPI */
