@@ -83,9 +83,7 @@ typedef struct pending_receive {
  * sender at its next poll. */
 typedef struct arrived_send {
     hs_task *send;
-    double began;
-    int peer;
-    long bytes;
+    double began;               /* when its transfer started */
 } arrived_send;
 
 struct sim;
@@ -521,7 +519,8 @@ static void poll_messages(sim *S, sim_rank *r)
         return;   /* the thread computes (or copies) */
     for (size_t k = 0; k < r->narrived; k++) {
         arrived_send *a = &r->arrived[k];
-        record(r, HS_TRACE_COMM_TRACK, "send", a->began, S->now, a->peer, a->bytes);
+        record(r, HS_TRACE_COMM_TRACK, "send", a->began, S->now, a->send->peer,
+               (long)message_bytes(a->send));
         complete(S, r, a->send);
     }
     r->narrived = 0;
@@ -729,7 +728,7 @@ static void handle(sim *S, const event *e)
         S->err = HETSCAL_ERR_NOMEM;
         return;
     }
-    r->arrived[r->narrived++] = (arrived_send){ e->task, e->start, e->peer_rank, bytes };
+    r->arrived[r->narrived++] = (arrived_send){ e->task, e->start };
     poll_messages(S, r);   /* at once when its thread waits in MPI */
 }
 
