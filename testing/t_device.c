@@ -271,6 +271,52 @@ static void test_laswp(hs_device *d)
     report(d->name, "dlaswp, bitwise equal to host LAPACK");
 }
 
+void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t l);
+
+/* HS_K_POTRF: the lower factor of an SPD n x n block (inside a taller
+ * ld-high buffer, the rest untouched) as LAPACK's DPOTRF gives it, INFO 0;
+ * a block whose k-th pivot is negative or NaN gives INFO k (the NaN after
+ * LAPACK's own `<= 0` test would pass it: checked on the diagonal). */
+static void test_potrf(hs_device *d)
+{
+    static const int sizes[] = { 1, 7, 33, 70 };
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        int n = sizes[s], ld = n + 4, off = 2, info = -1, want = 0;
+        for (int bad = 0; bad < 3; bad++) {
+            double *a = random_matrix(ld, n), *ref = malloc(sizeof(double) * (size_t)(ld * n));
+            double *got = malloc(sizeof(double) * (size_t)(ld * n));
+            for (int j = 0; j < n; j++)   /* symmetric, diagonally dominant */
+                for (int i = j; i < n; i++)
+                    a[off + i + j * ld] = a[off + j + i * ld] = i == j ? n + 1.0 : a[off + i + j * ld];
+            int k = n / 2;   /* the pivot made bad: INFO k + 1 */
+            if (bad == 1)
+                a[off + k + k * ld] = -1.0;
+            if (bad == 2)
+                a[off + k + k * ld] = NAN;
+            memcpy(ref, a, sizeof(double) * (size_t)(ld * n));
+            dpotrf_("L", &n, ref + off, &ld, &want, 1);
+            if (bad == 2)
+                want = k + 1;
+            double *da = upload(d, a, ld, n, ld, ld);
+            info = -1;
+            CHECK(hs_dev_potrf(d, HS_STREAM_COMPUTE, HS_PREC_D, n, da + off, ld, &info) == 0);
+            CHECK(d->ops->synchronize(d) == 0);
+            CHECK(info == want);
+            if (bad == 0) {
+                download(d, da, ld, n, ld, got, ld);
+                for (int j = 0; j < n; j++)   /* the upper triangle is not the kernel's */
+                    for (int i = 0; i < j; i++)
+                        got[off + i + j * ld] = ref[off + i + j * ld];
+                CHECK(close_enough(got, ref, ld * n, 0));
+            }
+            d->ops->free(d, da);
+            free(a); free(ref); free(got);
+        }
+    }
+    CHECK(hs_dev_potrf(d, HS_STREAM_COMPUTE, HS_PREC_D, 4, NULL, 4, NULL) == HETSCAL_ERR_DEVICE);
+    report(d->name, "dpotrf: factor, INFO of a bad and a NaN pivot");
+}
+
 /* Callbacks append their trial number under a lock. */
 typedef struct cb_log {
     pthread_mutex_t lock;
@@ -757,6 +803,7 @@ static void test_device(hs_device *d, int exact, int trials)
     test_copies(d);
     test_kernels(d, exact);
     test_laswp(d);
+    test_potrf(d);
     test_ordering(d, trials);
     test_two_threads(d, trials / 4 + 1);
     test_bad_arguments(d);

@@ -1,6 +1,6 @@
 /* Tile Cholesky, lower: for each column panel k, factor its diagonal block
- * (and the rows below it in the same tile; on the host, even in an
- * accelerator panel), solve the tiles below, update every trailing tile
+ * (and the rows below it in the same tile; on the panel's device, or on
+ * the host when the call says so), solve the tiles below, update every trailing tile
  * (on each tile's home device).  Priorities put the next panel first: a task on
  * panel j outranks every task on panels after j, and within a panel the
  * factorization outranks the solves, which outrank the updates. */
@@ -49,7 +49,8 @@ void hs_cholesky_generate(void *arg)
         int tk = hs_panel_diag_row(geo, k), diag = hs_tile_id(geo, tk, k);
 
         hs_dist_insert(d, &(hs_task_spec){
-            .kernel = kern->potrf_panel, .name = "potrf", .host_only = 1,
+            .kernel = kern->potrf_panel, .finish = kern->potrf_status, .name = "potrf",
+            .host_only = ch->host_panels,
             .priority = priority(geo, k, PRIO_POTRF),
             .nacc = 1, .acc = { { diag, HS_RW } },
             .iparam = { hs_panel_diag_offset(geo, k), pk->width, pk->col0 } });

@@ -9,6 +9,7 @@ typedef struct hs_cholesky {
     const hs_geometry *geo;
     hs_dist *dist;
     int prec;             /* enum hs_precision of the tiles */
+    int host_panels;      /* factor every diagonal block on the host */
 } hs_cholesky;
 
 /* Where each tile of the lower triangle lives (home[tile id]). */

@@ -16,15 +16,13 @@
 /* What the generation thread gets. */
 typedef struct program {
     const hs_factorization *f;
-    const hs_geometry *geo;
-    int prec;
-    hs_dist *dist;
+    const hs_call *call;
 } program;
 
 static void generate(void *arg)
 {
     const program *p = arg;
-    p->f->generate(p->geo, p->prec, p->dist);
+    p->f->generate(p->call, p->call->dist);
 }
 
 void hs_call_name(const hs_factorization *f, hs_call *c)
@@ -54,7 +52,7 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
         return status;
 
     double t1 = hs_now();
-    program p = { f, &c->geo, c->prec, c->dist };
+    program p = { f, c };
     int tiny = f->tiny_flops > 0 && c->rep.flops <= f->tiny_flops;
     hs_engine_limits limits = {
         .workers = hs_call_workers(cfg, tiny, &c->rep), .window = cfg->window,

@@ -93,9 +93,9 @@ static int lu_layout(hs_call *c)
     return status;
 }
 
-static void lu_generate(const hs_geometry *geo, int prec, hs_dist *dist)
+static void lu_generate(const hs_call *c, hs_dist *dist)
 {
-    hs_lu lu = { .geo = geo, .dist = dist, .prec = prec };
+    hs_lu lu = { .geo = &c->geo, .dist = dist, .prec = c->prec };
     hs_lu_generate(&lu);
 }
 

@@ -31,6 +31,13 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *              with K1 = 1, K2 = k, INCX = 1 does: row i with row
  *              a[i - 1] for i = 1..k in turn; a is k ints (1-based rows,
  *              at most m) in device memory          m n k
+ *   HS_K_POTRF c = L, the Cholesky factor of the n x n matrix c = L L^H
+ *              (uplo 'L': the lower triangle only)  uplo n
+ *              Its result goes to *info (host memory, written once the
+ *              kernel has run, as the kernel's other effects are): 0, or
+ *              i >= 1 when the leading minor of order i is not positive
+ *              definite or the i-th pivot is NaN (LAPACK's ?POTRF rule;
+ *              the real part of a complex pivot decides)
  * A new kernel is one enum value, its checks and operands in
  * device/kernel_host.c, one case in device/kernel_host_body.h, in
  * device/cuda/cuda_blas_body.h and in device/emu/emu_timing.c. */
@@ -38,7 +45,9 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  * UUID). */
 enum { HS_UUID_BYTES = 16 };
 
-enum hs_kernel_op { HS_K_GEMM = 0, HS_K_HERK, HS_K_TRSM, HS_K_TRMM, HS_K_LASWP, HS_K_NOPS };
+enum hs_kernel_op {
+    HS_K_GEMM = 0, HS_K_HERK, HS_K_TRSM, HS_K_TRMM, HS_K_LASWP, HS_K_POTRF, HS_K_NOPS
+};
 
 typedef struct hs_kernel_call {
     int op;                                  /* enum hs_kernel_op */
@@ -49,6 +58,7 @@ typedef struct hs_kernel_call {
     const void *a, *b;
     void *c;
     int lda, ldb, ldc;
+    int *info;                               /* HS_K_POTRF: host memory */
 } hs_kernel_call;
 
 typedef struct hs_device hs_device;
@@ -219,6 +229,16 @@ static inline int hs_dev_laswp(hs_device *d, int stream, int prec, int m, int n,
 {
     hs_kernel_call call = { .op = HS_K_LASWP, .prec = prec, .m = m, .n = n, .k = k,
                             .a = ipiv, .c = c, .lda = k > 1 ? k : 1, .ldc = ldc };
+    return d->ops->kernel(d, stream, &call);
+}
+
+/* The Cholesky factor of the lower triangle of the n x n matrix c
+ * (HS_K_POTRF); *info is written once the kernel has run. */
+static inline int hs_dev_potrf(hs_device *d, int stream, int prec, int n, void *c, int ldc,
+                               int *info)
+{
+    hs_kernel_call call = { .op = HS_K_POTRF, .prec = prec, .uplo = 'L', .n = n, .c = c,
+                            .ldc = ldc, .info = info };
     return d->ops->kernel(d, stream, &call);
 }
 

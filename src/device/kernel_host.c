@@ -60,6 +60,9 @@ int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[3])
         op[0] = operand(c->a, c->k, 1, c->lda, 0, (int)sizeof(int));
         op[1] = operand(c->c, c->m, c->n, c->ldc, 1, 0);
         return 2;
+    case HS_K_POTRF:
+        op[0] = operand(c->c, c->n, c->n, c->ldc, 1, 0);
+        return 1;
     default:
         return 0;
     }
@@ -87,6 +90,9 @@ int hs_kernel_call_check(const hs_kernel_call *c)
     case HS_K_LASWP:   /* pivots past row m are the caller's to avoid */
         ok = c->k >= 0 && c->k <= c->m && c->lda >= max1(c->k);
         break;
+    case HS_K_POTRF:   /* the lower triangle: what the factorizations need */
+        ok = (c->uplo == 'L' || c->uplo == 'l') && c->info != NULL;
+        break;
     default:
         return HETSCAL_ERR_DEVICE;
     }
@@ -98,6 +104,22 @@ int hs_kernel_call_check(const hs_kernel_call *c)
             return HETSCAL_ERR_DEVICE;
         if (op[i].rows > 0 && op[i].cols > 0 && !op[i].p)
             return HETSCAL_ERR_DEVICE;
+    }
+    return 0;
+}
+
+/* Some LAPACKs (and cuSOLVER) take the square root of a NaN pivot without
+ * complaint: a factor's diagonal is checked after the factorization.
+ * Complex values are stored as (real, imaginary) pairs. */
+int hs_first_bad_pivot(int prec, const void *diag, size_t stride, int n)
+{
+    size_t step = stride * (hs_prec_complex(prec) ? 2 : 1);
+    for (int i = 0; i < n; i++) {
+        size_t at = (size_t)i * step;
+        double re = prec == HS_PREC_S || prec == HS_PREC_C ? ((const float *)diag)[at]
+                                                           : ((const double *)diag)[at];
+        if (!(re > 0))
+            return i + 1;
     }
     return 0;
 }

@@ -1,6 +1,5 @@
-/* Tile kernels of the Cholesky factorization: the panel factorization on
- * the host (LAPACK), the updates through the device interface, so that
- * they run on the host or on an accelerator.  One body for the four
+/* Tile kernels of the Cholesky factorization, all through the device
+ * interface, so that they run on the host or on an accelerator.  One body for the four
  * precisions (kernels/cholesky_kernels_body.h). */
 #include "config.h"
 
@@ -10,6 +9,11 @@
 
 #define HS_TEMPLATE_BODY "kernels/cholesky_kernels_body.h"
 #include "util/prec_instantiate.h"
+
+int hs_cholesky_potrf_status(hs_task *t)
+{
+    return t->kernel_info ? t->iparam[2] + t->kernel_info : 0;
+}
 
 const hs_cholesky_kernels *hs_cholesky_kernels_of(int prec)
 {

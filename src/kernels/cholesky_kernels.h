@@ -1,8 +1,8 @@
 /* Tile kernels of the Cholesky factorization (lower, L L^H, on hybrid
  * tiles), one table per precision.  Each takes the task's accesses in the
  * order the algorithm inserted them and its iparam; they return 0 or the
- * INFO to record on their output.  potrf_panel is host-only (LAPACK); the
- * others run anywhere. */
+ * INFO to record on their output.  All run on the host or an accelerator;
+ * potrf_panel's INFO comes from potrf_status once it has run. */
 #ifndef HETSCAL_KERNELS_CHOLESKY_KERNELS_H
 #define HETSCAL_KERNELS_CHOLESKY_KERNELS_H
 
@@ -14,6 +14,8 @@ typedef struct hs_cholesky_kernels {
      * INFO).  Factors the diagonal block and solves the tile's rows below
      * it. */
     hs_kernel potrf_panel;
+    /* Its INFO once it has run: the global index of the failing minor. */
+    hs_finish potrf_status;
     /* acc 0: diagonal tile (R), acc 1: tile below (RW).  iparam: offset,
      * width. */
     hs_kernel trsm;
@@ -27,6 +29,9 @@ typedef struct hs_cholesky_kernels {
      * iparam as for herk_gemm. */
     hs_kernel gemm;
 } hs_cholesky_kernels;
+
+/* potrf_status of every precision. */
+int hs_cholesky_potrf_status(hs_task *t);
 
 /* The kernels of precision prec (enum hs_precision). */
 const hs_cholesky_kernels *hs_cholesky_kernels_of(int prec);

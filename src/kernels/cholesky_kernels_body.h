@@ -2,27 +2,22 @@
  * kernels/cholesky_kernels.c instantiates them through
  * util/prec_instantiate.h). */
 
+/* The diagonal block's factor (its status in kernel_info once it has
+ * run), then the solve of the tile's rows below it, on whichever device
+ * runs the task. */
 static int HS_SFX(potrf_panel)(hs_task *t, hs_device *dev)
 {
-    (void)dev;
     HS_T *a = hs_task_data(t, 0);
     int ld = t->acc[0].handle->m;
-    int off = t->iparam[0], w = t->iparam[1], col0 = t->iparam[2];
+    int off = t->iparam[0], w = t->iparam[1];
     int below = ld - off - w;
     HS_T *diag = a + off;
 
-    int info = HS_SFX(hs_host_potrf_lower)(w, diag, ld);
-    if (info > 0)
-        return col0 + info;
-    /* Some LAPACKs take sqrt of a NaN pivot without complaint: the first
-     * diagonal entry that is not positive is the failing minor (the real
-     * part, as LAPACK's complex Cholesky looks at). */
-    for (int i = 0; i < w; i++)
-        if (!(HS_RE(diag[i + (size_t)i * ld]) > 0))
-            return col0 + i + 1;
-    if (below > 0)
-        HS_SFX(hs_host_trsm)('R', 'L', HS_CT, 'N', below, w, 1.0, diag, ld, diag + w, ld);
-    return 0;
+    int err = hs_dev_potrf(dev, HS_STREAM_COMPUTE, HS_P, w, diag, ld, &t->kernel_info);
+    if (!err && below > 0)
+        err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'R', 'L', HS_CT, 'N',
+                                below, w, 1.0, diag, ld, diag + w, ld);
+    return err;
 }
 
 static int HS_SFX(trsm)(hs_task *t, hs_device *dev)
@@ -65,6 +60,7 @@ static int HS_SFX(gemm)(hs_task *t, hs_device *dev)
 }
 
 static const hs_cholesky_kernels HS_SFX(cholesky_kernels) = {
-    .potrf_panel = HS_SFX(potrf_panel), .trsm = HS_SFX(trsm),
+    .potrf_panel = HS_SFX(potrf_panel), .potrf_status = hs_cholesky_potrf_status,
+    .trsm = HS_SFX(trsm),
     .herk_gemm = HS_SFX(herk_gemm), .gemm = HS_SFX(gemm),
 };

@@ -31,6 +31,7 @@ typedef struct hs_tile_home {
 /* A global task as the algorithm describes it. */
 typedef struct hs_task_spec {
     hs_kernel kernel;
+    hs_finish finish; /* NULL, or the status once the work has run (engine.h) */
     const char *name;
     int priority;
     int host_only;    /* runs on CPU cores even when its output is on a GPU */

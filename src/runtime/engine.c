@@ -578,10 +578,13 @@ void hs_task_set_output_status(hs_task *t, int status)
 static void run_host_task(hs_task *t)
 {
     int status = t->ignore_status ? 0 : hs_task_input_status(t);
-    if (!status)
+    if (!status) {
         status = t->kernel(t, E.devs[0]);
-    else
+        if (!status && t->finish)
+            status = t->finish(t);
+    } else {
         t->skipped = 1;
+    }
     hs_task_set_output_status(t, status);
 }
 

@@ -107,8 +107,20 @@ static inline double *hs_handle_status_word(hs_handle *h)
  * that need LAPACK are inserted host-only. */
 typedef int (*hs_kernel)(hs_task *task, hs_device *dev);
 
+/* A kernel whose status is only known once its device work has run (a
+ * factorization's info, which a device kernel writes to the task's
+ * kernel_info when it has run) has a finish function: called once the
+ * task's work is done (on the host right after the kernel; on an
+ * accelerator from its completion callback, where no device operation may
+ * be called), it returns 0 or the status to record on every handle the
+ * task writes.  Such a task's successors are not chained behind it on its
+ * device: they wait for its completion, so that they see its status. */
+typedef int (*hs_finish)(hs_task *task);
+
 struct hs_task {
     hs_kernel kernel;         /* HS_Q_HOST tasks */
+    hs_finish finish;         /* NULL: the kernel's status is final */
+    int kernel_info;          /* written by the device work (hs_finish) */
     const char *name;
     int queue;
     int device;               /* HS_Q_DEVICE: index of the accelerator */

@@ -102,8 +102,12 @@ static void done_callback(void *arg)
     double t_done = hs_now();
     hs_engine_cur = t->engine;   /* a thread of the device */
     pthread_mutex_lock(&E.lock);
-    if (unlist_locked(t))
+    if (unlist_locked(t)) {
+        int status = t->finish && !t->skipped ? t->finish(t) : 0;
+        if (status)
+            hs_task_set_output_status(t, status);
         finish_locked(t, t_done);
+    }
     pthread_mutex_unlock(&E.lock);
 }
 
@@ -143,8 +147,10 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
             t->event = ev;
             ev = NULL;
         }
-        if (stream == HS_STREAM_COMPUTE || t->event)
-            hs_engine_posted_locked(t, dev->index);   /* successors here may follow at once */
+        /* Successors here may follow at once, unless t's status is only
+         * known at its completion (hs_finish). */
+        if ((stream == HS_STREAM_COMPUTE || t->event) && !t->finish)
+            hs_engine_posted_locked(t, dev->index);
         /* The management thread may sleep untimed (nothing was in flight
          * there, a copy thread's task now is): it must watch this one. */
         pthread_cond_signal(&E.dev[dev->index].cv);

@@ -168,6 +168,8 @@ void hs_config_read(hs_config *c, int local_ranks)
                            * 1024.0 * 1024.0;
     c->disable = disabled();
     c->broadcast = broadcast_setting();
+    const char *panels = getenv("HETSCAL_PANELS");
+    c->host_panels = panels && strcmp(panels, "host") == 0;
     c->cache_kb = env_int("HETSCAL_CACHE_KB", 0);
     if (c->cache_kb == 0)
         c->cache_kb = last_level_cache_kb();

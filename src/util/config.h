@@ -25,6 +25,9 @@ typedef struct hs_config {
     double keep_bytes; /* tile block kept for the next call up to this size,
                           a larger one lazily (util/mem.h); 0: none at all */
     double keep_device_bytes;  /* device buffers kept cached per device */
+    int host_panels;   /* HETSCAL_PANELS=host: panel factorizations of
+                          accelerator columns on the host cores (default:
+                          on the accelerator that holds the column) */
 
     /* Agreed over the grid at each call (hs_config_agree). */
     int grid_threads;        /* threads that run tasks, summed over the grid */

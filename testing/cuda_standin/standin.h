@@ -136,6 +136,10 @@ typedef void standin_triangle_fn(const char *side, const char *uplo, const char 
 typedef void standin_laswp_fn(const int *n, void *a, const int *lda, const int *k1,
                               const int *k2, const int *ipiv, const int *incx);
 
+/* ?potrf_ (cuSOLVER's Cholesky factor) */
+typedef void standin_potrf_fn(const char *uplo, const int *n, void *a, const int *lda, int *info,
+                              size_t l1);
+
 /* One precision of cuBLAS: a row of standin_precisions (standin_host_blas.c). */
 typedef struct standin_precision {
     size_t size;         /* bytes of an element */
@@ -145,6 +149,7 @@ typedef struct standin_precision {
     standin_rank_k_fn *syrk, *herk;   /* herk: NULL for S and D */
     standin_triangle_fn *trsm, *trmm;
     standin_laswp_fn *laswp;
+    standin_potrf_fn *potrf;
 } standin_precision;
 enum { STANDIN_S, STANDIN_D, STANDIN_C, STANDIN_Z, STANDIN_PRECISIONS };
 extern const standin_precision standin_precisions[STANDIN_PRECISIONS];
@@ -195,6 +200,8 @@ struct standin_op {
         standin_blas blas;
         struct { const standin_precision *prec; int device, n, lda, k1, k2;
                  void *a; const int *ipiv; } laswp;
+        struct { const standin_precision *prec; int device, n, lda; char uplo;
+                 void *a; int *info; } potrf;
     } u;
 };
 
@@ -248,6 +255,11 @@ cudaError_t standin_device_drain(int dev);
 void standin_check_untouched(const char *call, const void *p, size_t size);
 /* Loud unless h is a live cuBLAS handle whose stream was not destroyed. */
 void standin_check_handle(const char *call, cublasHandle_t h);
+/* The checks every queued cuSOLVER call makes (standin_cusolver.c): a
+ * live handle with a stream, of the current device.  Returns the device's
+ * sticky error (the call then fails) with the lock not held, or
+ * cudaSuccess with the lock taken. */
+cudaError_t standin_solver_enter(const char *call, cusolverDnHandle_t h);
 /* Marks the cuBLAS and cuSOLVER handles set to s (from cudaStreamDestroy). */
 void standin_forget_stream_in_handles(cudaStream_t s);
 void standin_event_release(cudaEvent_t e);

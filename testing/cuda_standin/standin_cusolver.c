@@ -1,4 +1,5 @@
-/* cuSOLVER's dense handles and row interchanges (?laswp) on the host.  A
+/* cuSOLVER's dense handles and row interchanges (?laswp) on the host
+ * (the factorizations: standin_cusolver_potrf.c).  A
  * handle belongs to the device current at its creation and runs its calls
  * on the stream set last, as a cuBLAS handle does.  ?laswp is checked as
  * strictly as the level-3 routines: the pivots and the matrix in memory of
@@ -77,6 +78,23 @@ cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t handle, cudaStream_t *st
     return streamId ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_INVALID_VALUE;
 }
 
+cudaError_t standin_solver_enter(const char *name, cusolverDnHandle_t handle)
+{
+    cudaError_t err = standin_enter(name);
+    pthread_mutex_lock(&standin_lock);
+    check_solver(name, handle);
+    if (standin_current() != handle->device)
+        standin_die("cuSOLVER call while another device is current",
+                    "%s: handle of device %d, current device %d", name, handle->device,
+                    standin_current());
+    if (!handle->stream)
+        standin_die("the NULL (legacy) stream is not supported by the stand-in",
+                    "%s on a handle without cusolverDnSetStream", name);
+    if (err != cudaSuccess)
+        pthread_mutex_unlock(&standin_lock);
+    return err;
+}
+
 /* The queued interchanges, on the stream's thread: the rows the pivots
  * name must lie in the matrix, then the host ?laswp runs. */
 static void run_laswp(standin_op *op)
@@ -113,20 +131,8 @@ static cusolverStatus_t laswp(const char *name, const standin_precision *p,
     if (incx != 1)
         standin_die("only incx = 1 is supported by the stand-in", "%s with incx %d", name,
                     incx);
-    cudaError_t err = standin_enter(name);
-    pthread_mutex_lock(&standin_lock);
-    check_solver(name, handle);
-    if (standin_current() != handle->device)
-        standin_die("cuSOLVER call while another device is current",
-                    "%s: handle of device %d, current device %d", name, handle->device,
-                    standin_current());
-    if (!handle->stream)
-        standin_die("the NULL (legacy) stream is not supported by the stand-in",
-                    "%s on a handle without cusolverDnSetStream", name);
-    if (err != cudaSuccess) {
-        pthread_mutex_unlock(&standin_lock);
+    if (standin_solver_enter(name, handle) != cudaSuccess)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
-    }
     /* Rows k1..k2 at least: a pivot never names a row above its own. */
     size_t bytes = n > 0 ? ((size_t)(n - 1) * (size_t)lda + (size_t)k2) * p->size : 0;
     if (bytes)

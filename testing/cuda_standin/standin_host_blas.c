@@ -10,16 +10,17 @@ standin_gemm_fn sgemm_, dgemm_, cgemm_, zgemm_;
 standin_rank_k_fn ssyrk_, dsyrk_, csyrk_, zsyrk_, cherk_, zherk_;
 standin_triangle_fn strsm_, dtrsm_, ctrsm_, ztrsm_, strmm_, dtrmm_, ctrmm_, ztrmm_;
 standin_laswp_fn slaswp_, dlaswp_, claswp_, zlaswp_;
+standin_potrf_fn spotrf_, dpotrf_, cpotrf_, zpotrf_;
 
 const standin_precision standin_precisions[STANDIN_PRECISIONS] = {
     [STANDIN_S] = { sizeof(float), sizeof(float), 0, sgemm_, ssyrk_, NULL, strsm_, strmm_,
-                    slaswp_ },
+                    slaswp_, spotrf_ },
     [STANDIN_D] = { sizeof(double), sizeof(double), 0, dgemm_, dsyrk_, NULL, dtrsm_, dtrmm_,
-                    dlaswp_ },
+                    dlaswp_, dpotrf_ },
     [STANDIN_C] = { 2 * sizeof(float), sizeof(float), 1, cgemm_, csyrk_, cherk_, ctrsm_, ctrmm_,
-                    claswp_ },
+                    claswp_, cpotrf_ },
     [STANDIN_Z] = { 2 * sizeof(double), sizeof(double), 1, zgemm_, zsyrk_, zherk_, ztrsm_,
-                    ztrmm_, zlaswp_ },
+                    ztrmm_, zlaswp_, zpotrf_ },
 };
 
 void standin_run_blas(standin_op *op)

@@ -1,4 +1,4 @@
-/* cuBLAS (and cuSOLVER's ?laswp) for one precision (device/cuda/cuda_device.c instantiates it per
+/* cuBLAS (and cuSOLVER's ?laswp and ?potrf) for one precision (device/cuda/cuda_device.c instantiates it per
  * precision through util/prec_instantiate.h).  C99 complex scalars have
  * the layout of cuComplex and cuDoubleComplex (two reals). */
 #if HS_P == 1
@@ -22,6 +22,34 @@
 #define HS_CUBLAS_HERK cublasZherk
 #define HS_CU_T cuDoubleComplex
 #endif
+
+/* cuSOLVER's ?potrf with its workspace from the device's scratch; the
+ * result reaches k->info through potrf_report. */
+static int HS_SFX(run_potrf)(hs_device *dev, cusolverDnHandle_t solver, const hs_kernel_call *k)
+{
+    if (k->n == 0) {   /* nothing to factor, nothing to wait for */
+        *k->info = 0;
+        return 0;
+    }
+    int lwork = 0;
+    int err = check_solver(dev, HS_CUSOLVER(potrf_bufferSize)(solver, CUBLAS_FILL_MODE_LOWER,
+                                                               k->n, (HS_CU_T *)k->c, k->ldc,
+                                                               &lwork),
+                           "cusolverDn?potrf_bufferSize");
+    size_t esize = sizeof(HS_T);
+    if (!err)
+        err = scratch_reserve(dev, SCRATCH_INFO_BYTES + (size_t)(lwork > 0 ? lwork : 1) * esize,
+                              STAGE_INFO_BYTES + (size_t)k->n * esize);
+    if (err)
+        return err;
+    cuda_dev *c = as_cuda(dev);
+    err = check_solver(dev, HS_CUSOLVER(potrf)(solver, CUBLAS_FILL_MODE_LOWER, k->n,
+                                               (HS_CU_T *)k->c, k->ldc,
+                                               (HS_CU_T *)((char *)c->scratch + SCRATCH_INFO_BYTES),
+                                               lwork, (int *)c->scratch),
+                       "cusolverDn?potrf");
+    return err ? err : potrf_report(dev, k, esize);
+}
 
 static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t solver,
                             const hs_kernel_call *k)
@@ -59,6 +87,8 @@ static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t
         return check_solver(dev, HS_CUSOLVER(laswp)(solver, k->n, (HS_CU_T *)k->c, k->ldc, 1,
                                                     k->k, (const int *)k->a, 1),
                             "cusolverDn?laswp");
+    case HS_K_POTRF:
+        return HS_SFX(run_potrf)(dev, solver, k);
     default:
         return HETSCAL_ERR_DEVICE;
     }

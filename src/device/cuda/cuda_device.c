@@ -1,6 +1,6 @@
 /* A CUDA GPU: cudaMalloc'd buffers, cudaMemcpy2DAsync on non-blocking
  * in/out/compute streams, cudaEvents, cuBLAS (and cuSOLVER's row
- * interchanges) on the stream of the call.
+ * interchanges and Cholesky factor) on the stream of the call.
  * Every operation selects the GPU first and, on a thread of the
  * application, selects the application's device again before returning
  * (the runtime's own threads keep theirs: selecting a device the thread
@@ -27,6 +27,14 @@ typedef struct cuda_dev {
     cudaStream_t stream[HS_NSTREAMS];
     cublasHandle_t blas;
     cusolverDnHandle_t solver;
+    /* The factorizations' scratch (HS_K_POTRF, compute stream only, so
+     * that stream order alone keeps one call's use from the next's):
+     * cuSOLVER's devInfo and workspace on the GPU, and pinned host memory
+     * that devInfo and the factor's diagonal are copied back to. */
+    void *scratch;
+    size_t scratch_bytes;
+    void *stage;
+    size_t stage_bytes;
 } cuda_dev;
 
 static cuda_dev *as_cuda(hs_device *dev)
@@ -138,6 +146,10 @@ static void cuda_close(hs_device *dev)
         for (int i = 0; i < HS_NSTREAMS; i++)
             if (c->stream[i])
                 cudaStreamDestroy(c->stream[i]);
+        if (c->scratch)
+            cudaFree(c->scratch);
+        if (c->stage)
+            cudaFreeHost(c->stage);
     }
     (void)cudaGetLastError();
     leave(0);
@@ -286,6 +298,99 @@ static cublasDiagType_t diag_of(char d)
     return d == 'U' || d == 'u' ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
 }
 
+/* ---- the factorizations' scratch and results (HS_K_POTRF) ---------- */
+
+/* devInfo first, the workspace from this offset (cuSOLVER wants aligned
+ * workspaces; cudaMalloc's alignment is 256). */
+enum { SCRATCH_INFO_BYTES = 256, STAGE_INFO_BYTES = 16 };
+
+/* The scratch regrown to at least `bytes` (device) and `stage` (pinned
+ * host): once every operation already enqueued on the GPU has finished,
+ * since one of them may still use the old buffers.  Rare: the buffers
+ * only grow, to the largest panel's needs. */
+static int scratch_reserve(hs_device *dev, size_t bytes, size_t stage)
+{
+    cuda_dev *c = as_cuda(dev);
+    if (bytes <= c->scratch_bytes && stage <= c->stage_bytes)
+        return 0;
+    for (int i = 0; i < HS_NSTREAMS; i++) {
+        int err = check(dev, cudaStreamSynchronize(c->stream[i]), "cudaStreamSynchronize");
+        if (err)
+            return err;
+    }
+    if (bytes > c->scratch_bytes) {
+        if (c->scratch && cudaFree(c->scratch) != cudaSuccess)
+            return check(dev, cudaGetLastError(), "cudaFree");
+        c->scratch = NULL;
+        c->scratch_bytes = 0;
+        if (cudaMalloc(&c->scratch, bytes) != cudaSuccess) {
+            (void)cudaGetLastError();   /* out of memory is not sticky */
+            c->scratch = NULL;
+            return HETSCAL_ERR_NOMEM;
+        }
+        c->scratch_bytes = bytes;
+    }
+    if (stage > c->stage_bytes) {
+        if (c->stage && cudaFreeHost(c->stage) != cudaSuccess)
+            return check(dev, cudaGetLastError(), "cudaFreeHost");
+        c->stage = NULL;
+        c->stage_bytes = 0;
+        if (cudaHostAlloc(&c->stage, stage, cudaHostAllocPortable) != cudaSuccess) {
+            (void)cudaGetLastError();
+            c->stage = NULL;
+            return HETSCAL_ERR_NOMEM;
+        }
+        c->stage_bytes = stage;
+    }
+    return 0;
+}
+
+/* What the host function that ends a factorization reads. */
+typedef struct potrf_result {
+    int *info;            /* the caller's (hs_kernel_call.info) */
+    const int *dev_info;  /* cuSOLVER's, copied to the stage */
+    const void *diag;     /* the factor's diagonal, copied to the stage */
+    int n, prec;
+} potrf_result;
+
+/* On CUDA's host-function thread, after the copies: no CUDA call. */
+static void potrf_reported(void *arg)
+{
+    potrf_result *r = arg;
+    int info = *r->dev_info;
+    *r->info = info ? info : hs_first_bad_pivot(r->prec, r->diag, 1, r->n);
+    free(r);
+}
+
+/* After cuSOLVER's ?potrf of k->c on the compute stream: devInfo and the
+ * diagonal back to the stage, then the host function that writes
+ * *k->info (the diagonal's check catches the NaN pivots that ?potrf's
+ * `<= 0` test lets through). */
+static int potrf_report(hs_device *dev, const hs_kernel_call *k, size_t esize)
+{
+    cuda_dev *c = as_cuda(dev);
+    cudaStream_t s = c->stream[HS_STREAM_COMPUTE];
+    potrf_result *r = malloc(sizeof *r);
+    if (!r)
+        return HETSCAL_ERR_NOMEM;
+    *r = (potrf_result){ .info = k->info, .dev_info = c->stage,
+                         .diag = (char *)c->stage + STAGE_INFO_BYTES, .n = k->n,
+                         .prec = k->prec };
+    int err = check(dev, cudaMemcpyAsync(c->stage, c->scratch, sizeof(int),
+                                         cudaMemcpyDeviceToHost, s),
+                    "cudaMemcpyAsync");
+    if (!err)
+        err = check(dev, cudaMemcpy2DAsync((char *)c->stage + STAGE_INFO_BYTES, esize, k->c,
+                                           ((size_t)k->ldc + 1) * esize, esize, (size_t)k->n,
+                                           cudaMemcpyDeviceToHost, s),
+                    "cudaMemcpy2DAsync");
+    if (!err)
+        err = check(dev, cudaLaunchHostFunc(s, potrf_reported, r), "cudaLaunchHostFunc");
+    if (err)
+        free(r);
+    return err;
+}
+
 #define HS_TEMPLATE_BODY "device/cuda/cuda_blas_body.h"
 #include "util/prec_instantiate.h"
 
@@ -297,7 +402,10 @@ static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
         [HS_PREC_C] = run_blas_c, [HS_PREC_Z] = run_blas_z
     };
     cuda_dev *c = as_cuda(dev);
-    int err = k->op == HS_K_LASWP
+    /* The factorizations' scratch is kept in order by the compute stream. */
+    if (k->op == HS_K_POTRF && stream != HS_STREAM_COMPUTE)
+        return failed(dev, "HS_K_POTRF", "only on the compute stream");
+    int err = k->op == HS_K_LASWP || k->op == HS_K_POTRF
                   ? check_solver(dev, cusolverDnSetStream(c->solver, c->stream[stream]),
                                  "cusolverDnSetStream")
                   : check_blas(dev, cublasSetStream(c->blas, c->stream[stream]),

@@ -60,6 +60,11 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
         flops = (double)c->n * c->n * c->k;
         size = c->n;
         break;
+    case HS_K_POTRF:   /* kernel_work's count, lower-order terms included */
+        cls = HS_WORK_POTRF;
+        flops = (double)c->n * c->n * c->n / 3 + (double)c->n * c->n / 2 + (double)c->n / 6;
+        size = c->n;
+        break;
     default:   /* TRSM, TRMM */
         cls = HS_WORK_TRSM;
         flops = c->side == 'L' ? (double)c->m * c->m * c->n : (double)c->m * c->n * c->n;
@@ -68,9 +73,7 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
     }
     if (hs_prec_complex(c->prec))
         flops *= 4;
-    double rate = hs_sim_rate_at(&machine.gpu[cls], size);
-    if (rate <= 0)
-        rate = hs_sim_rate_at(&machine.gpu[HS_WORK_GEMM], size);
+    double rate = hs_sim_class_rate(machine.gpu, cls, size);
     if (c->prec == HS_PREC_S || c->prec == HS_PREC_C)
         rate *= machine.single_speedup;
     return flops / (rate * 1e9);

@@ -1,10 +1,11 @@
 /* cuSOLVER's dense API as far as hetscal's CUDA backend uses it, for the
- * host stand-in (testing/cuda_standin): handles and the row interchanges
- * ?laswp in the four precisions S, D, C, Z. */
+ * host stand-in (testing/cuda_standin): handles, the row interchanges
+ * ?laswp and the Cholesky factor ?potrf in the four precisions S, D, C, Z. */
 #ifndef CUDA_STANDIN_CUSOLVERDN_H
 #define CUDA_STANDIN_CUSOLVERDN_H
 
 #include "cuComplex.h"
+#include "cublas_v2.h"
 #include "cuda_runtime.h"
 
 #ifdef __cplusplus
@@ -40,6 +41,30 @@ cusolverStatus_t cusolverDnClaswp(cusolverDnHandle_t handle, int n, cuComplex *A
                                   int k1, int k2, const int *devIpiv, int incx);
 cusolverStatus_t cusolverDnZlaswp(cusolverDnHandle_t handle, int n, cuDoubleComplex *A,
                                   int lda, int k1, int k2, const int *devIpiv, int incx);
+
+/* The Cholesky factor of A's uplo triangle (A = L L^H or U^H U) in
+ * place; Workspace (device memory) of at least the Lwork values that
+ * ?potrf_bufferSize gives; *devInfo (device memory) is 0, or i when the
+ * leading minor of order i is not positive definite. */
+cusolverStatus_t cusolverDnSpotrf_bufferSize(cusolverDnHandle_t handle, cublasFillMode_t uplo,
+                                             int n, float *A, int lda, int *Lwork);
+cusolverStatus_t cusolverDnDpotrf_bufferSize(cusolverDnHandle_t handle, cublasFillMode_t uplo,
+                                             int n, double *A, int lda, int *Lwork);
+cusolverStatus_t cusolverDnCpotrf_bufferSize(cusolverDnHandle_t handle, cublasFillMode_t uplo,
+                                             int n, cuComplex *A, int lda, int *Lwork);
+cusolverStatus_t cusolverDnZpotrf_bufferSize(cusolverDnHandle_t handle, cublasFillMode_t uplo,
+                                             int n, cuDoubleComplex *A, int lda, int *Lwork);
+cusolverStatus_t cusolverDnSpotrf(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,
+                                  float *A, int lda, float *Workspace, int Lwork, int *devInfo);
+cusolverStatus_t cusolverDnDpotrf(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,
+                                  double *A, int lda, double *Workspace, int Lwork,
+                                  int *devInfo);
+cusolverStatus_t cusolverDnCpotrf(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,
+                                  cuComplex *A, int lda, cuComplex *Workspace, int Lwork,
+                                  int *devInfo);
+cusolverStatus_t cusolverDnZpotrf(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,
+                                  cuDoubleComplex *A, int lda, cuDoubleComplex *Workspace,
+                                  int Lwork, int *devInfo);
 
 #ifdef __cplusplus
 }
