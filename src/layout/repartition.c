@@ -281,11 +281,17 @@ typedef struct direct_job {
     int c0, c1, part, nparts;
 } direct_job;
 
-static void *direct_part(void *arg)
+static void direct_part(const direct_job *j)
 {
-    const direct_job *j = arg;
-    hs_thread_name("repartition", -1);
     walk_part(j->pl, SIDE_MATRIX, j->act, j->c0, j->c1, NULL, NULL, NULL, j->part, j->nparts);
+}
+
+/* The helpers are named; the calling thread (the application's) keeps
+ * its own name. */
+static void *direct_thread(void *arg)
+{
+    hs_thread_name("repartition", -1);
+    direct_part(arg);
     return NULL;
 }
 
@@ -310,7 +316,7 @@ static void copy_direct(const plan *pl, enum action act, int c0, int c1)
     for (int p = 0; p < nparts; p++)
         job[p] = (direct_job){ pl, act, c0, c1, p, nparts };
     for (int p = 1; p < nparts; p++)
-        started[p] = pthread_create(&tid[p], NULL, direct_part, &job[p]) == 0;
+        started[p] = pthread_create(&tid[p], NULL, direct_thread, &job[p]) == 0;
     direct_part(&job[0]);
     for (int p = 1; p < nparts; p++) {
         if (started[p])

@@ -1,11 +1,13 @@
 #!/bin/sh
-# testing/gpu/run_on_gpu.sh [-t SECONDS] [-m all|tests|timing|build]
+# testing/gpu/run_on_gpu.sh [-t SECONDS] [-m all|tests|timing|build|panels]
 #     [-w WORKDIR] [-l LOGDIR] [-d DEVICES] DIR
 # On the GPU machine (CUDA, no MPI/ScaLAPACK/BLAS, no network): unpacks the
 # packages that testing/gpu/fetch_packages.sh put in DIR into a private
 # prefix (never into /), builds hetscal's tarball from DIR against it with
 # --with-cuda=$CUDA_HOME, then runs the GPU tests (testing/gpu/gpu_tests.sh),
-# the cuBLAS DGEMM rate (testing/gpu/cublas_dgemm.c) and timing/time_scalapack
+# the cuBLAS DGEMM rate (testing/gpu/cublas_dgemm.c), the panel kernels'
+# rates as machine-file lines (testing/gpu/cusolver_rates.c, written to
+# LOGDIR/gpu_rates.machine) and timing/time_scalapack
 # (hetscal on cores + GPU, hetscal on cores only, the reference ScaLAPACK),
 # within SECONDS of wall time (default 540).  Logs go to LOGDIR (default
 # $OUT when set, else WORKDIR/logs); WORKDIR (default /tmp/hetscal-gpu)
@@ -30,7 +32,7 @@ while getopts t:m:w:l:d:h opt; do
 done
 shift $((OPTIND - 1))
 [ $# -eq 1 ] || usage
-case $mode in all | tests | timing | build) ;; *) usage ;; esac
+case $mode in all | tests | timing | build | panels) ;; *) usage ;; esac
 start=$(date +%s)
 deadline=$((start + budget))
 here=$(cd "$(dirname "$0")" && pwd)
@@ -208,14 +210,26 @@ case $st in
 *) say "cublas_dgemm failed (exit status $st)" ;;
 esac
 
+# ---- the panel kernels' rates, as machine-file lines ----------------------
+if [ "$gpu" = 1 ]; then
+    st=0
+    gcc -O2 -std=c11 -I"$CUDA_HOME/include" "$here/cusolver_rates.c" -L"$CUDA_HOME/lib64" \
+        -Wl,-rpath,"$CUDA_HOME/lib64" -lcusolver -lcublas -lcudart \
+        -o "$build/cusolver_rates" > "$logdir/gpu_rates.machine" 2>&1 &&
+        timeout 120 "$build/cusolver_rates" 4096 >> "$logdir/gpu_rates.machine" 2>&1 || st=$?
+    cat "$logdir/gpu_rates.machine" | tee -a "$summary"
+    [ "$st" -eq 0 ] || say "cusolver_rates failed (exit status $st)"
+fi
+
 # ---- the tests -------------------------------------------------------------
 failed=0
 top_srcdir=$src top_builddir=$build LAUNCH=$src/testing/launch MPIEXEC=mpiexec.mpich
 SCALAPACK_TESTS_DIR=$tests_dir SCALAPACK_SO=$scalapack_so
 HETSCAL_LIB=$build/.libs/libhetscal.so
 export top_srcdir top_builddir LAUNCH MPIEXEC SCALAPACK_TESTS_DIR SCALAPACK_SO HETSCAL_LIB
-if [ "$mode" = all ] || [ "$mode" = tests ]; then
-    # In "all", the tests get 40% of what is left, the timing the rest.
+if [ "$mode" = all ] || [ "$mode" = tests ] || [ "$mode" = panels ]; then
+    # In "all" and "panels", the tests get 40% of what is left, the
+    # timing the rest.
     share=$(left)
     [ "$mode" = tests ] || share=$((share * 2 / 5))
     say "[$(elapsed)s] GPU tests, HETSCAL_DEVICES=$devices, up to ${share}s"
@@ -278,6 +292,35 @@ if [ "$mode" = all ] || [ "$mode" = timing ]; then
         say "hetscal's device lines (HETSCAL_VERBOSE):"
         sort -u "$logdir/timing/devices.txt" | tee -a "$summary"
     fi
+fi
+# ---- panels: the device's panel factorizations against the host's ---------
+# PDPOTRF at each N of $HETSCAL_GPU_PANEL_SIZES (default 16000), 1 rank x
+# every core + the GPU, once with the diagonal blocks factored on the GPU
+# (the default) and once on the host cores (HETSCAL_PANELS=host), each
+# beside the reference; a small call first leaves the kernel rates file
+# behind, so that the timed calls do not include the tile-size probe.
+if [ "$mode" = panels ] && [ "$gpu" = 1 ]; then
+    mkdir -p "$logdir/panels"
+    say "[$(elapsed)s] panels: PDPOTRF, diagonal blocks on the GPU and on the host"
+    HETSCAL_CACHE_KB=1 HETSCAL_TEST_TIMEOUT=60 "$src/testing/launch" 1 \
+        "$build/timing/time_scalapack" -routine potrf -n 4000 -nb 256 -p 1 -q 1 \
+        -threads 0 -reps 1 -devices "$devices" > "$logdir/panels/warmup.txt" 2>&1 || true
+    for n in ${HETSCAL_GPU_PANEL_SIZES:-16000}; do
+        for panels in device host; do
+            room=$(($(left) - 5))
+            [ "$room" -gt 20 ] || { say "panels: out of time before N=$n ($panels)"; break 2; }
+            st=0
+            HETSCAL_PANELS=$panels HETSCAL_TEST_TIMEOUT=$room HETSCAL_NO_IDLE_SLEEP=1 \
+                HETSCAL_VERBOSE=1 "$src/testing/launch" 1 "$build/timing/time_scalapack" \
+                -routine potrf -n "$n" -nb 256 -p 1 -q 1 -threads 0 -reps 1 \
+                -devices "$devices" > "$logdir/panels/${n}_$panels.txt" \
+                2> "$logdir/panels/${n}_$panels.verbose" || st=$?
+            printf 'HETSCAL_PANELS=%-6s ' "$panels" | tee -a "$summary"
+            grep "^PD" "$logdir/panels/${n}_$panels.txt" | tee -a "$summary" || echo | tee -a "$summary"
+            grep -h 'devices:\|factor' "$logdir/panels/${n}_$panels.verbose" | tee -a "$summary" || true
+            [ "$st" -eq 0 ] || { say "time_scalapack N=$n panels=$panels: exit status $st"; failed=$((failed + 1)); }
+        done
+    done
 fi
 say "run_on_gpu: done in $(elapsed)s, $failed failure(s); logs in $logdir"
 [ "$failed" -eq 0 ]

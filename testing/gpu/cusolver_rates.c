@@ -1,0 +1,211 @@
+/* testing/gpu/cusolver_rates.c: the rates a machine file gives a GPU,
+ * measured on GPU 0 with operands resident there, printed as machine-file
+ * lines (timing/machines/NAME.machine, api/sim_machine.h) for the classes the
+ * simulation looks up by panel or tile width w:
+ *   gpu.gemm   C += A B, w x w x w          gpu.syrk  C -= A A^T, n = k = w
+ *   gpu.trsm   X L^-T = B, 4w x w (Cholesky's solves below a diagonal block)
+ *   gpu.potrf  cuSOLVER ?potrf of w x w     (the diagonal blocks)
+ *   gpu.getrf  cuSOLVER ?getrf of PANEL_ROWS x w  (LU's panels)
+ *   gpu.geqrf  cuSOLVER ?geqrf of PANEL_ROWS x w  (QR's panels)
+ * and the copy rates between pinned host memory and the GPU (link.gbs),
+ * each way.  GF/s of LAPACK Working Note 41's flop counts (leading terms),
+ * each the best of REPS timed calls (CUDA events) after one untimed.
+ * Usage: cusolver_rates [MAX_W]; exit 77 when no GPU can be used. */
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <cusolverDn.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { REPS = 3, PANEL_ROWS = 16384 };
+
+static cudaStream_t stream;
+static cudaEvent_t ev0, ev1;
+
+/* Fills n values: a diagonally dominant symmetric matrix when ld == n
+ * rows, so that every ?potrf below succeeds; otherwise values in
+ * [-0.5, 0.5). */
+static void fill(double *host, size_t count, int spd_order)
+{
+    for (size_t i = 0; i < count; i++)
+        host[i] = (double)((i * 7919) % 1000) * 1e-3 - 0.5;
+    if (spd_order > 0)
+        for (int j = 0; j < spd_order; j++) {
+            for (int i = 0; i < j; i++)
+                host[(size_t)j * spd_order + i] = host[(size_t)i * spd_order + j];
+            host[(size_t)j * spd_order + j] = spd_order;
+        }
+}
+
+typedef struct operands {
+    double *a, *b, *c, *work, *pristine;
+    int *ipiv, *info;
+    int lwork;
+} operands;
+
+/* One call of kernel k at width w: 'g' gemm, 's' syrk, 't' trsm, 'p'
+ * potrf, 'l' getrf, 'q' geqrf; the operand it overwrites is restored from
+ * `pristine` before each call, outside the timed part. */
+static float timed(cublasHandle_t blas, cusolverDnHandle_t solver, char k, int w,
+                   operands *o)
+{
+    const double one = 1.0, minus = -1.0;
+    int rows = k == 'l' || k == 'q' ? PANEL_ROWS : k == 't' ? 4 * w : w;
+    cudaMemcpyAsync(o->a, o->pristine, (size_t)rows * w * sizeof(double),
+                    cudaMemcpyDeviceToDevice, stream);
+    cudaEventRecord(ev0, stream);
+    switch (k) {
+    case 'g':
+        cublasDgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, w, w, w, &one, o->b, w, o->c, w, &one, o->a,
+                    w);
+        break;
+    case 's':
+        cublasDsyrk(blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, w, w, &minus, o->b, w, &one, o->a,
+                    w);
+        break;
+    case 't':
+        cublasDtrsm(blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
+                    CUBLAS_DIAG_NON_UNIT, 4 * w, w, &one, o->c, w, o->a, 4 * w);
+        break;
+    case 'p':
+        cusolverDnDpotrf(solver, CUBLAS_FILL_MODE_LOWER, w, o->a, w, o->work, o->lwork, o->info);
+        break;
+    case 'l':
+        cusolverDnDgetrf(solver, PANEL_ROWS, w, o->a, PANEL_ROWS, o->work, o->ipiv, o->info);
+        break;
+    default:
+        cusolverDnDgeqrf(solver, PANEL_ROWS, w, o->a, PANEL_ROWS, o->c, o->work, o->lwork,
+                         o->info);
+        break;
+    }
+    cudaEventRecord(ev1, stream);
+    cudaEventSynchronize(ev1);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, ev0, ev1);
+    return ms;
+}
+
+static double flops(char k, double w)
+{
+    double m = PANEL_ROWS;
+    switch (k) {
+    case 'g': return 2 * w * w * w;
+    case 's': return w * w * w;
+    case 't': return 4 * w * w * w;
+    case 'p': return w * w * w / 3;
+    case 'l': return m * w * w - w * w * w / 3;
+    default: return 2 * m * w * w - 2 * w * w * w / 3;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int max_w = argc > 1 ? atoi(argv[1]) : 4096;
+    static const int widths[] = { 256, 512, 1024, 2048, 4096 };
+    static const char kernels[] = "gstplq";
+    static const char *names[] = { "gemm", "syrk", "trsm", "potrf", "getrf", "geqrf" };
+    struct cudaDeviceProp prop;
+    cublasHandle_t blas;
+    cusolverDnHandle_t solver;
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1 ||
+        cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+        printf("# no usable GPU\n");
+        return 77;
+    }
+    size_t big = (size_t)PANEL_ROWS * (size_t)max_w;
+    if ((size_t)4 * max_w * max_w > big)
+        big = (size_t)4 * max_w * max_w;
+    operands o = { 0 };
+    double *host = NULL;
+    int lwork_geqrf = 0;
+    if (cudaSetDevice(0) != cudaSuccess || cudaStreamCreate(&stream) != cudaSuccess ||
+        cudaEventCreate(&ev0) != cudaSuccess || cudaEventCreate(&ev1) != cudaSuccess ||
+        cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS ||
+        cusolverDnCreate(&solver) != CUSOLVER_STATUS_SUCCESS ||
+        cudaMallocHost((void **)&host, big * sizeof(double)) != cudaSuccess ||
+        cudaMalloc((void **)&o.a, big * sizeof(double)) != cudaSuccess ||
+        cudaMalloc((void **)&o.pristine, big * sizeof(double)) != cudaSuccess ||
+        cudaMalloc((void **)&o.b, big * sizeof(double)) != cudaSuccess ||
+        cudaMalloc((void **)&o.c, big * sizeof(double)) != cudaSuccess ||
+        cudaMalloc((void **)&o.ipiv, (size_t)max_w * sizeof(int)) != cudaSuccess ||
+        cudaMalloc((void **)&o.info, sizeof(int)) != cudaSuccess) {
+        printf("# cannot set up GPU 0 for widths up to %d\n", max_w);
+        return 1;
+    }
+    cublasSetStream(blas, stream);
+    cusolverDnSetStream(solver, stream);
+    cusolverDnDpotrf_bufferSize(solver, CUBLAS_FILL_MODE_LOWER, max_w, o.a, max_w, &o.lwork);
+    cusolverDnDgeqrf_bufferSize(solver, PANEL_ROWS, max_w, o.a, PANEL_ROWS, &lwork_geqrf);
+    int lwork_getrf = 0;
+    cusolverDnDgetrf_bufferSize(solver, PANEL_ROWS, max_w, o.a, PANEL_ROWS, &lwork_getrf);
+    if (lwork_geqrf > o.lwork)
+        o.lwork = lwork_geqrf;
+    if (lwork_getrf > o.lwork)
+        o.lwork = lwork_getrf;
+    if (cudaMalloc((void **)&o.work, (size_t)o.lwork * sizeof(double)) != cudaSuccess) {
+        printf("# cannot allocate cuSOLVER's workspace (%d values)\n", o.lwork);
+        return 1;
+    }
+
+    /* The link: pinned host memory each way, 256 MiB or what was allocated. */
+    size_t bytes = big * sizeof(double);
+    fill(host, big, 0);
+    float ms_in = 1e30f, ms_out = 1e30f;
+    for (int r = 0; r <= REPS; r++) {
+        float ms;
+        cudaEventRecord(ev0, stream);
+        cudaMemcpyAsync(o.b, host, bytes, cudaMemcpyHostToDevice, stream);
+        cudaEventRecord(ev1, stream);
+        cudaEventSynchronize(ev1);
+        cudaEventElapsedTime(&ms, ev0, ev1);
+        if (r > 0 && ms < ms_in)
+            ms_in = ms;
+        cudaEventRecord(ev0, stream);
+        cudaMemcpyAsync(host, o.b, bytes, cudaMemcpyDeviceToHost, stream);
+        cudaEventRecord(ev1, stream);
+        cudaEventSynchronize(ev1);
+        cudaEventElapsedTime(&ms, ev0, ev1);
+        if (r > 0 && ms < ms_out)
+            ms_out = ms;
+    }
+    printf("# measured by testing/gpu/cusolver_rates on GPU 0: %s, %d SMs, %.1f GiB;\n"
+           "# best of %d (CUDA events), operands on the GPU; getrf and geqrf on %d-row "
+           "panels\n",
+           prop.name, prop.multiProcessorCount, (double)prop.totalGlobalMem / (1 << 30), REPS,
+           PANEL_ROWS);
+    printf("# pinned host -> GPU %.1f GB/s, GPU -> pinned host %.1f GB/s (%.0f MiB)\n",
+           (double)bytes / (ms_in * 1e-3) * 1e-9, (double)bytes / (ms_out * 1e-3) * 1e-9,
+           (double)bytes / (1 << 20));
+    printf("link.gbs = %.1f\n", (double)bytes / ((ms_in > ms_out ? ms_in : ms_out) * 1e-3) * 1e-9);
+
+    for (int k = 0; kernels[k]; k++) {
+        printf("gpu.%s =", names[k]);
+        for (size_t i = 0; i < sizeof widths / sizeof widths[0] && widths[i] <= max_w; i++) {
+            int w = widths[i];
+            int rows = kernels[k] == 'l' || kernels[k] == 'q' ? PANEL_ROWS
+                       : kernels[k] == 't'                    ? 4 * w
+                                                              : w;
+            fill(host, (size_t)rows * w, kernels[k] == 'p' ? w : 0);
+            cudaMemcpy(o.pristine, host, (size_t)rows * w * sizeof(double),
+                       cudaMemcpyHostToDevice);
+            fill(host, (size_t)w * w, w);   /* B and C: an SPD (well-conditioned) triangle */
+            cudaMemcpy(o.b, host, (size_t)w * w * sizeof(double), cudaMemcpyHostToDevice);
+            cudaMemcpy(o.c, host, (size_t)w * w * sizeof(double), cudaMemcpyHostToDevice);
+            float best = 1e30f;
+            for (int r = 0; r <= REPS; r++) {
+                float ms = timed(blas, solver, kernels[k], w, &o);
+                if (r > 0 && ms < best)
+                    best = ms;
+            }
+            printf(" %d:%.0f", w, flops(kernels[k], w) / (best * 1e-3) * 1e-9);
+        }
+        printf("\n");
+    }
+    cudaError_t err = cudaGetLastError();
+    if (err != cudaSuccess) {
+        printf("# CUDA error %s\n", cudaGetErrorString(err));
+        return 1;
+    }
+    return 0;
+}
