@@ -317,6 +317,46 @@ static void test_potrf(hs_device *d)
     report(d->name, "dpotrf: factor, INFO of a bad and a NaN pivot");
 }
 
+void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
+
+/* HS_K_GETRF: a tall, a wide and a singular block (a zero column: INFO
+ * names it) inside a taller ld-high buffer, INFO and the pivots uploaded
+ * to device memory, all as LAPACK's DGETRF gives them. */
+static void test_getrf(hs_device *d, int exact)
+{
+    static const int shapes[][3] = { { 40, 9, 0 }, { 6, 11, 0 }, { 17, 17, 5 } };
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        int m = shapes[s][0], n = shapes[s][1], zero = shapes[s][2], ld = m + 3, off = 1;
+        int k = m < n ? m : n, want[64] = { 0 }, got_piv[64] = { 0 };
+        double *a = random_matrix(ld, n), *ref = malloc(sizeof(double) * (size_t)(ld * n));
+        double *got = malloc(sizeof(double) * (size_t)(ld * n));
+        if (zero)
+            for (int i = 0; i < m; i++)
+                a[off + i + (zero - 1) * ld] = 0;
+        memcpy(ref, a, sizeof(double) * (size_t)(ld * n));
+        dgetrf_(&m, &n, ref + off, &ld, want + 1, &want[0]);
+        double *da = upload(d, a, ld, n, ld, ld);
+        int *dpiv = d->ops->alloc(d, sizeof got_piv);
+        CHECK(hs_dev_getrf(d, HS_STREAM_COMPUTE, HS_PREC_D, m, n, da + off, ld, dpiv) == 0);
+        hs_event *ev;
+        CHECK(d->ops->event_record(d, HS_STREAM_COMPUTE, &ev) == 0);
+        CHECK(d->ops->stream_wait(d, HS_STREAM_OUT, ev) == 0);
+        download(d, da, ld, n, ld, got, ld);
+        CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, 1 + k, 1, (int)sizeof(int), dpiv, 1 + k,
+                           got_piv, 1 + k) == 0);
+        CHECK(d->ops->synchronize(d) == 0);
+        d->ops->event_free(d, ev);
+        CHECK(memcmp(got_piv, want, (size_t)(1 + k) * sizeof(int)) == 0);
+        CHECK(close_enough(got, ref, ld * n, exact));
+        CHECK(d->ops->synchronize(d) == 0);
+        d->ops->free(d, da);
+        d->ops->free(d, dpiv);
+        free(a); free(ref); free(got);
+    }
+    CHECK(hs_dev_getrf(d, HS_STREAM_COMPUTE, HS_PREC_D, 4, 4, NULL, 4, NULL) == HETSCAL_ERR_DEVICE);
+    report(d->name, "dgetrf: factor, pivots and INFO as LAPACK's");
+}
+
 /* Callbacks append their trial number under a lock. */
 typedef struct cb_log {
     pthread_mutex_t lock;
@@ -804,6 +844,7 @@ static void test_device(hs_device *d, int exact, int trials)
     test_kernels(d, exact);
     test_laswp(d);
     test_potrf(d);
+    test_getrf(d, exact);
     test_ordering(d, trials);
     test_two_threads(d, trials / 4 + 1);
     test_bad_arguments(d);

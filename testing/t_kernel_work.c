@@ -135,19 +135,18 @@ static void fill_matrix(const hs_geometry *g, hs_dist *dist, int prec)
 }
 
 /* The LU checks of one lu_column task beyond its work: the algorithm's
- * iparam (off, kk) is what the panel wrote into the pivot tile; without
- * pivot data (a simulated run) iparam gives the same work, and without
- * either the task cannot be costed. */
+ * kk is the panel's pivot count (its pivot tile's width, or the rows left
+ * from off); without pivot data (a simulated run) iparam gives the same
+ * work, and without either the task cannot be costed. */
 static void check_lu_column_paths(hs_task *t, int prec, const hs_work *with_data)
 {
     hs_handle bare = *t->acc[2].handle;
     hs_handle *real = t->acc[2].handle;
-    const int *piv = real->data;
     int off = t->iparam[0], kk = t->iparam[1];
     hs_work w;
 
-    check(off == piv[HS_LU_PIV_OFF] && kk == piv[HS_LU_PIV_KK],
-          "lu_column's iparam (off, kk) is what its panel wrote in the pivot tile");
+    check(kk == hs_lu_pivots(t->acc[0].handle->m, off, real->m - HS_LU_PIV_HEAD),
+          "lu_column's iparam kk is its panel's pivot count");
     bare.data = NULL;
     t->acc[2].handle = &bare;
     check(hs_kernel_work(t, prec, &w) == 0 && w.flops == with_data->flops &&

@@ -332,6 +332,8 @@ int main(int argc, char **argv)
     hs_config_read(&cfg, rpn);
     if (mach.cache_mib > 0)   /* else this host's (hs_config_read) */
         cfg.cache_kb = (int)(mach.cache_mib * 1024);
+    if (mach.host_panels)
+        cfg.host_panels = 1;
     for (int r = 0; r < o.nroutines; r++)
         for (int pr = 0; pr < o.nprecs; pr++)
             for (int i = 0; i < o.nn; i++)

@@ -1,5 +1,6 @@
 /* LU on a single tile row (see lu.h).  For each panel k with rows:
- *   lu_panel     ?GETRF of the panel from its diagonal down (host);
+ *   lu_panel     ?GETRF of the panel from its diagonal down (on the
+ *                panel's device, or on the host when the call says so);
  *   lu_column    for every later column tile j: the panel's interchanges,
  *                U12 = L11^-1 A12 and A22 -= L21 U12 (one task per j, on
  *                the device of column j);
@@ -27,29 +28,21 @@ int hs_lu_pivot_tile(const hs_geometry *geo, int k)
 }
 
 /* The accelerator slot of column tile c (0: the host): the home rank
- * spreads its accelerator columns cyclically over its accelerators by
- * slot, so the slots of a rank's accelerator columns count them in
- * order: per full top-level column, as many (per_top) as the first one
- * has. */
-static int accelerator_slot(const hs_geometry *g, int c, int per_top)
+ * spreads its accelerator slots cyclically over its accelerators, and
+ * the b-wide pieces of one top-level column share a slot, so that the
+ * next panel is mostly on the GPU that factored the last one: the panel
+ * then crosses to the other GPUs beside the critical path, not on it. */
+static int accelerator_slot(const hs_geometry *g, int c)
 {
-    if (!g->panel[c].device)
-        return 0;
-    int piece = 0;
-    for (int k = c - 1; k >= 0 && g->panel[k].top == g->panel[c].top && g->panel[k].device; k--)
-        piece++;
-    return 1 + g->panel[c].top / g->npcol * per_top + piece;
+    return g->panel[c].device ? 1 + g->panel[c].top / g->npcol : 0;
 }
 
 void hs_lu_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *home)
 {
-    int per_top = 0;   /* accelerator columns of a full top-level column */
-    for (int k = 0; k < g->np && g->panel[k].top == 0; k++)
-        per_top += g->panel[k].device != 0;
     for (int c = 0; c < g->np; c++) {
         int rank = rank_of[hs_panel_pcol(g, c)], w = g->panel[c].width;
         home[hs_tile_id(g, 0, c)] = (hs_tile_home){ .rank = rank, .m = g->n_rows, .n = w,
-                                                    .device = accelerator_slot(g, c, per_top) };
+                                                    .device = accelerator_slot(g, c) };
         /* Ints in values of at least 4 bytes: one int a value. */
         home[g->np + c] = hs_lu_pivot_tile(g, c) < 0
                               ? (hs_tile_home){ .rank = -1 }
@@ -71,6 +64,7 @@ static void swap_left(const hs_lu *lu, const hs_lu_kernels *kern, int j)
                           .priority = priority(g, j, PRIO_SWAP), .nacc = 1,
                           .acc = { { hs_tile_id(g, 0, j), HS_RW } } };
     for (int k = j + 1; k < g->np && hs_lu_pivot_tile(g, k) >= 0; k++) {
+        spec.iparam[spec.nacc - 1] = g->panel[k].col0;
         spec.acc[spec.nacc].tile = hs_lu_pivot_tile(g, k);
         spec.acc[spec.nacc++].mode = HS_R;
         if (spec.nacc == HS_MAX_ACCESSES) {
@@ -94,14 +88,11 @@ void hs_lu_generate(void *arg)
         if (piv < 0)
             break;
         hs_dist_insert(lu->dist, &(hs_task_spec){
-            .kernel = kern->panel, .name = "lu_panel", .host_only = 1,
+            .kernel = kern->panel, .name = "lu_panel", .host_only = lu->host_panels,
             .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
             .acc = { { panel, HS_RW }, { piv, HS_W } },
             .iparam = { g->panel[k].col0 } });
-        /* off and kk, which the panel writes in its pivot tile too: a
-         * column task on a GPU cannot read the tile's header there. */
-        int off = g->panel[k].col0, rows = g->n_rows - off;
-        int kk = rows < g->panel[k].width ? rows : g->panel[k].width;
+        int off = g->panel[k].col0, kk = hs_lu_pivots(g->n_rows, off, g->panel[k].width);
         for (int j = k + 1; j < g->np; j++)
             hs_dist_insert(lu->dist, &(hs_task_spec){
                 .kernel = kern->column, .name = "lu_column",

@@ -13,6 +13,7 @@ typedef struct hs_lu {
     const hs_geometry *geo;   /* a single tile row (hs_geometry_single_tile_row) */
     hs_dist *dist;
     int prec;                 /* enum hs_precision of the tiles */
+    int host_panels;          /* factor every panel on the host */
 } hs_lu;
 
 /* Global tiles: the np column tiles, then one pivot tile per panel

@@ -13,12 +13,12 @@
 /* The values rank (0,0) decides, in the order of `names`. */
 enum {
     COMMON_NB_SMALL, COMMON_NB, COMMON_NB_GPU, COMMON_OVERLAP, COMMON_DISABLE, COMMON_CACHE_KB,
-    COMMON_BROADCAST, NCOMMON
+    COMMON_BROADCAST, COMMON_HOST_PANELS, NCOMMON
 };
 
 static const char *const names[NCOMMON] = {
     "HETSCAL_NB_SMALL", "HETSCAL_NB", "HETSCAL_NB_GPU", "HETSCAL_OVERLAP_COPIES",
-    "HETSCAL_DISABLE", "HETSCAL_CACHE_KB", "HETSCAL_BROADCAST"
+    "HETSCAL_DISABLE", "HETSCAL_CACHE_KB", "HETSCAL_BROADCAST", "HETSCAL_PANELS=host"
 };
 
 static int *common_field(hs_config *cfg, int k)
@@ -30,6 +30,7 @@ static int *common_field(hs_config *cfg, int k)
     case COMMON_OVERLAP: return &cfg->overlap_copies;
     case COMMON_DISABLE: return &cfg->disable;
     case COMMON_CACHE_KB: return &cfg->cache_kb;
+    case COMMON_HOST_PANELS: return &cfg->host_panels;
     default: return &cfg->broadcast;
     }
 }

@@ -60,10 +60,13 @@ static int panel_width(const hs_call *c)
 /* One tile row of b-wide columns on one process row of all the grid's
  * processes.  With accelerators, each top-level column (of width B, as
  * for the other routines) keeps its first B - Bg columns on the host and
- * gives the rest to its rank's GPUs, still in b-wide columns: every panel
- * is factored on the host (its pivot search is one ?GETRF), and the
- * trailing updates of a GPU's columns (interchanges, TRSM, GEMM) run on
- * that GPU. */
+ * gives the rest to one of its rank's GPUs, still in b-wide columns:
+ * their panels are factored there (one ?GETRF on the GPU; on the host
+ * with HETSCAL_PANELS=host), and so are their trailing updates
+ * (interchanges, TRSM, GEMM).  Bg-wide panels would make each update one
+ * wide GEMM, but each step's panel would then cross to another GPU on
+ * the critical path (timing/predict, h100 machine, N = 80000: 0.31 of
+ * the ceiling against 0.37). */
 static int lu_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
@@ -95,7 +98,8 @@ static int lu_layout(hs_call *c)
 
 static void lu_generate(const hs_call *c, hs_dist *dist)
 {
-    hs_lu lu = { .geo = &c->geo, .dist = dist, .prec = c->prec };
+    hs_lu lu = { .geo = &c->geo, .dist = dist, .prec = c->prec,
+                 .host_panels = c->cfg->host_panels };
     hs_lu_generate(&lu);
 }
 
@@ -113,7 +117,8 @@ static int gather_pivots(const hs_call *c, int *rel, int mn)
         if (!piv)
             continue;
         int col0 = g->panel[k].col0, info = piv[HS_LU_PIV_INFO];
-        for (int i = 0; i < piv[HS_LU_PIV_KK]; i++)
+        int kk = hs_lu_pivots(g->n_rows, col0, g->panel[k].width);
+        for (int i = 0; i < kk; i++)
             rel[col0 + i] = col0 + piv[HS_LU_PIV_HEAD + i];
         if (info > 0 && col0 + info < first_zero)
             first_zero = col0 + info;

@@ -92,6 +92,10 @@ static int set_key(hs_sim_machine *m, const char *key, const char *value)
         snprintf(m->name, sizeof m->name, "%s", value);
         return 0;
     }
+    if (!strcmp(key, "panels")) {
+        m->host_panels = !strcmp(value, "host");
+        return m->host_panels || !strcmp(value, "device") ? 0 : -1;
+    }
     if (!strcmp(key, "cores") || !strcmp(key, "gpus") || !strcmp(key, "net.links")) {
         long v = strtol(value, &end, 10);
         if (end == value || *end || v < 0)

@@ -50,6 +50,10 @@ typedef struct hs_sim_machine {
                                         cost per task */
     double cache_mib;                /* cache_mib: last-level cache of a node
                                         (0: unknown, this host's) */
+    int host_panels;                 /* panels = host: the GPUs have no panel
+                                        factorizations (they predate
+                                        cuSOLVER): calls run as with
+                                        HETSCAL_PANELS=host */
 } hs_sim_machine;
 
 /* Reads a machine file; 0, or -1 with a one-line reason in err.  _gpus:

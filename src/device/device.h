@@ -38,6 +38,11 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *              i >= 1 when the leading minor of order i is not positive
  *              definite or the i-th pivot is NaN (LAPACK's ?POTRF rule;
  *              the real part of a complex pivot decides)
+ *   HS_K_GETRF c = P L U, the m x n matrix c factored with partial
+ *              pivoting as ?GETRF does; d (device memory, 1 + min(m, n)
+ *              ints) gets ?GETRF's INFO (0, or the first exactly zero
+ *              pivot, 1-based) then its min(m, n) pivots (1-based rows)
+ *                                                   m n
  * A new kernel is one enum value, its checks and operands in
  * device/kernel_host.c, one case in device/kernel_host_body.h, in
  * device/cuda/cuda_blas_body.h and in device/emu/emu_timing.c. */
@@ -46,7 +51,8 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
 enum { HS_UUID_BYTES = 16 };
 
 enum hs_kernel_op {
-    HS_K_GEMM = 0, HS_K_HERK, HS_K_TRSM, HS_K_TRMM, HS_K_LASWP, HS_K_POTRF, HS_K_NOPS
+    HS_K_GEMM = 0, HS_K_HERK, HS_K_TRSM, HS_K_TRMM, HS_K_LASWP, HS_K_POTRF, HS_K_GETRF,
+    HS_K_NOPS
 };
 
 typedef struct hs_kernel_call {
@@ -59,6 +65,7 @@ typedef struct hs_kernel_call {
     void *c;
     int lda, ldb, ldc;
     int *info;                               /* HS_K_POTRF: host memory */
+    int *d;                                  /* HS_K_GETRF: device memory */
 } hs_kernel_call;
 
 typedef struct hs_device hs_device;
@@ -240,6 +247,15 @@ static inline int hs_dev_potrf(hs_device *d, int stream, int prec, int n, void *
     hs_kernel_call call = { .op = HS_K_POTRF, .prec = prec, .uplo = 'L', .n = n, .c = c,
                             .ldc = ldc, .info = info };
     return d->ops->kernel(d, stream, &call);
+}
+
+/* ?GETRF of the m x n matrix c; INFO and the pivots to d (HS_K_GETRF). */
+static inline int hs_dev_getrf(hs_device *dev, int stream, int prec, int m, int n, void *c,
+                               int ldc, int *d)
+{
+    hs_kernel_call call = { .op = HS_K_GETRF, .prec = prec, .m = m, .n = n, .c = c, .ldc = ldc,
+                            .d = d };
+    return dev->ops->kernel(dev, stream, &call);
 }
 
 #endif

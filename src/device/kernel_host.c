@@ -63,6 +63,12 @@ int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[3])
     case HS_K_POTRF:
         op[0] = operand(c->c, c->n, c->n, c->ldc, 1, 0);
         return 1;
+    case HS_K_GETRF: {
+        int k = c->m < c->n ? c->m : c->n;
+        op[0] = operand(c->d, 1 + k, 1, 1 + k, 1, (int)sizeof(int));
+        op[1] = operand(c->c, c->m, c->n, c->ldc, 1, 0);
+        return 2;
+    }
     default:
         return 0;
     }
@@ -92,6 +98,9 @@ int hs_kernel_call_check(const hs_kernel_call *c)
         break;
     case HS_K_POTRF:   /* the lower triangle: what the factorizations need */
         ok = (c->uplo == 'L' || c->uplo == 'l') && c->info != NULL;
+        break;
+    case HS_K_GETRF:   /* INFO and the pivots always have a place */
+        ok = c->d != NULL;
         break;
     default:
         return HETSCAL_ERR_DEVICE;

@@ -31,6 +31,13 @@ static void HS_SFX(kernel_call_host)(const hs_kernel_call *c)
             HS_F(laswp)(&c->n, c->c, &c->ldc, &one, &c->k, c->a, &one);
         break;
     }
+    case HS_K_GETRF: {
+        int info = 0;
+        if (c->m > 0 && c->n > 0)
+            HS_F(getrf)(&c->m, &c->n, c->c, &c->ldc, c->d + 1, &info);
+        c->d[0] = info;
+        break;
+    }
     case HS_K_POTRF: {
         int info = HS_SFX(hs_host_potrf_lower)(c->n, c->c, c->ldc);
         *c->info = info ? info : hs_first_bad_pivot(c->prec, c->c, (size_t)c->ldc + 1, c->n);

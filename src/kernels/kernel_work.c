@@ -396,20 +396,6 @@ static int lu_panel(const hs_task *t, int esize, parts *p)
     return 0;
 }
 
-/* The header of pivot tile acc[k] (off, kk), when its data is on the host
- * and makes sense for a panel tile of `ld` rows and `w` columns (the data
- * of a skipped lu_panel's output is unspecified); else -1. */
-static int pivot_header(const hs_task *t, int k, int ld, int w, int *off, int *kk)
-{
-    const hs_handle *h = t->acc[k].handle;
-    if (!h->data || h->dev || h->discard || h->m < HS_LU_PIV_HEAD)
-        return -1;
-    const int *piv = h->data;
-    *off = piv[HS_LU_PIV_OFF];
-    *kk = piv[HS_LU_PIV_KK];
-    return *off >= 0 && *off <= ld && *kk >= 0 && *kk <= min_int(ld - *off, w) ? 0 : -1;
-}
-
 /* The interchanges (?LASWP, no flops: each of the kk reads and writes two
  * rows of the wj columns), the unit TRSM of the kk pivot rows and the GEMM
  * of the rows below them; off and kk in iparam[0] and iparam[1] (kk >= 1
@@ -428,16 +414,13 @@ static int lu_column(const hs_task *t, int esize, parts *p)
 }
 
 /* Each of a pivot tile's kk interchanges reads and writes two rows of the
- * column tile.  kk from the tile, or at most its panel's width (exact but
- * for a panel past a wide matrix's last row) when it has no data. */
+ * column tile; each pivot tile's panel offset in iparam (lu_kernels.h). */
 static int lu_swap_left(const hs_task *t, int esize, parts *p)
 {
     int ld = rows_of(t, 0), w = cols_of(t, 0);
     for (int k = 1; k < t->nacc; k++) {
-        int width = rows_of(t, k) - HS_LU_PIV_HEAD, off, kk;
-        if (pivot_header(t, k, ld, width, &off, &kk))
-            kk = width;
-        p->bytes += 4.0 * kk * w * esize;
+        int kk = hs_lu_pivots(ld, t->iparam[k - 1], rows_of(t, k) - HS_LU_PIV_HEAD);
+        p->bytes += 4.0 * (kk > 0 ? kk : 0) * w * esize;
     }
     p->main = HS_WORK_MEMORY;
     p->size = w;

@@ -6,21 +6,21 @@
  * hetscal_status.  A zero pivot is not a failure (the factorization goes
  * on, as LAPACK's): the panel records it in its pivot tile.
  *
- * A pivot tile of a panel of width w holds HS_LU_PIV_HEAD + w ints: the
- * row of the panel's diagonal in its tile (off), the number kk of its
- * pivots (min(rows from the diagonal, w)), ?GETRF's INFO (0, or the first
- * zero pivot, 1-based within the panel), then the kk pivots (1-based
- * within the rows from off down, as ?GETRF returns them).  The column
- * tasks also carry off and kk in iparam: on a GPU the tile is device
- * memory, which only the device's ?LASWP reads. */
-enum { HS_LU_PIV_OFF = 0, HS_LU_PIV_KK, HS_LU_PIV_INFO, HS_LU_PIV_HEAD };
+ * A pivot tile of a panel of width w holds HS_LU_PIV_HEAD + w ints:
+ * ?GETRF's INFO (0, or the first zero pivot, 1-based within the panel),
+ * then its kk = min(rows from the diagonal, w) pivots (1-based within the
+ * rows from the diagonal down, as ?GETRF returns them), all written by
+ * the device's ?GETRF (HS_K_GETRF) wherever the panel runs.  The row of
+ * the panel's diagonal in its tile (off) and kk travel in the tasks'
+ * iparam, since only a device's kernels read its memory. */
+enum { HS_LU_PIV_INFO = 0, HS_LU_PIV_HEAD };
 #ifndef HETSCAL_KERNELS_LU_KERNELS_H
 #define HETSCAL_KERNELS_LU_KERNELS_H
 
 #include "runtime/engine.h"
 
 typedef struct hs_lu_kernels {
-    /* ?GETRF of the panel from row off down.
+    /* ?GETRF of the panel from row off down, on the host or a GPU.
      * acc 0: panel tile (RW), 1: pivot tile (W).  iparam: off. */
     hs_kernel panel;
 
@@ -35,12 +35,19 @@ typedef struct hs_lu_kernels {
     /* The interchanges of later panels applied to a factored column (the
      * rows of L left of them, as LAPACK's ?GETRF does at each step).
      * acc 0: column tile (RW), 1..nacc-1: pivot tiles (R), in panel
-     * order. */
+     * order.  iparam[i - 1]: off of pivot tile i's panel.  Host. */
     hs_kernel swap_left;
 } hs_lu_kernels;
 
 /* At most this many pivot tiles per swap_left task (a task's accesses). */
 enum { HS_LU_SWAPS_PER_TASK = HS_MAX_ACCESSES - 1 };
+
+/* The pivots of a panel whose diagonal is row off of ld-high tiles, w
+ * wide: min(ld - off, w). */
+static inline int hs_lu_pivots(int ld, int off, int w)
+{
+    return ld - off < w ? ld - off : w;
+}
 
 /* The kernels of precision prec (enum hs_precision). */
 const hs_lu_kernels *hs_lu_kernels_of(int prec);

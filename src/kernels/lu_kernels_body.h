@@ -1,30 +1,24 @@
 /* The LU tile kernels of one precision (see lu_kernels.h;
  * kernels/lu_kernels.c instantiates them through util/prec_instantiate.h). */
 
+/* On the host or a GPU: ?GETRF's INFO and pivots straight into the
+ * pivot tile. */
 static int HS_SFX(lu_panel)(hs_task *t, hs_device *dev)
 {
-    (void)dev;
     HS_T *a = hs_task_data(t, 0);
     int *piv = hs_task_data(t, 1);
-    int ld = t->acc[0].handle->m, w = t->acc[0].handle->n;
-    int off = t->iparam[0], rows = ld - off, info = 0;
-
-    piv[HS_LU_PIV_OFF] = off;
-    piv[HS_LU_PIV_KK] = rows < w ? rows : w;
-    HS_F(getrf)(&rows, &w, a + off, &ld, piv + HS_LU_PIV_HEAD, &info);
-    if (info < 0)
-        return HETSCAL_ERR_INTERNAL;
-    piv[HS_LU_PIV_INFO] = info;
-    return 0;
+    int ld = t->acc[0].handle->m, w = t->acc[0].handle->n, off = t->iparam[0];
+    return hs_dev_getrf(dev, HS_STREAM_COMPUTE, HS_P, ld - off, w, a + off, ld,
+                        piv + HS_LU_PIV_INFO);
 }
 
 /* The rows from off down of an ld-high, n-wide column block interchanged
- * as a pivot tile says. */
-static void HS_SFX(lu_swap)(HS_T *a, int ld, int n, const int *piv)
+ * as the kk pivots of a pivot tile say (host). */
+static void HS_SFX(lu_swap)(HS_T *a, int ld, int n, const int *piv, int off, int kk)
 {
-    int one = 1, kk = piv[HS_LU_PIV_KK];
+    int one = 1;
     if (kk > 0 && n > 0)
-        HS_F(laswp)(&n, a + piv[HS_LU_PIV_OFF], &ld, &one, &kk, piv + HS_LU_PIV_HEAD, &one);
+        HS_F(laswp)(&n, a + off, &ld, &one, &kk, piv + HS_LU_PIV_HEAD, &one);
 }
 
 /* On the host or a GPU (the data pointers are that device's): off and kk
@@ -53,8 +47,10 @@ static int HS_SFX(lu_swap_left)(hs_task *t, hs_device *dev)
     (void)dev;
     HS_T *a = hs_task_data(t, 0);
     int ld = t->acc[0].handle->m, w = t->acc[0].handle->n;
-    for (int i = 1; i < t->nacc; i++)
-        HS_SFX(lu_swap)(a, ld, w, hs_task_data(t, i));
+    for (int i = 1; i < t->nacc; i++) {
+        int off = t->iparam[i - 1], wk = t->acc[i].handle->m - HS_LU_PIV_HEAD;
+        HS_SFX(lu_swap)(a, ld, w, hs_task_data(t, i), off, hs_lu_pivots(ld, off, wk));
+    }
     return 0;
 }
 

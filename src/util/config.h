@@ -18,6 +18,10 @@ typedef struct hs_config {
                           larger than that reads its tiles from memory */
     int broadcast;     /* grid: HETSCAL_BROADCAST, how a tile read by
                           several ranks reaches them (HS_BROADCAST_*) */
+    int host_panels;   /* grid: HETSCAL_PANELS=host, the panel
+                          factorizations of accelerator columns on the
+                          host cores (default: on the accelerator that
+                          holds the column; LU's are then Bg wide) */
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */
@@ -25,9 +29,6 @@ typedef struct hs_config {
     double keep_bytes; /* tile block kept for the next call up to this size,
                           a larger one lazily (util/mem.h); 0: none at all */
     double keep_device_bytes;  /* device buffers kept cached per device */
-    int host_panels;   /* HETSCAL_PANELS=host: panel factorizations of
-                          accelerator columns on the host cores (default:
-                          on the accelerator that holds the column) */
 
     /* Agreed over the grid at each call (hs_config_agree). */
     int grid_threads;        /* threads that run tasks, summed over the grid */

@@ -140,6 +140,10 @@ typedef void standin_laswp_fn(const int *n, void *a, const int *lda, const int *
 typedef void standin_potrf_fn(const char *uplo, const int *n, void *a, const int *lda, int *info,
                               size_t l1);
 
+/* ?getrf_ (cuSOLVER's LU factor) */
+typedef void standin_getrf_fn(const int *m, const int *n, void *a, const int *lda, int *ipiv,
+                              int *info);
+
 /* One precision of cuBLAS: a row of standin_precisions (standin_host_blas.c). */
 typedef struct standin_precision {
     size_t size;         /* bytes of an element */
@@ -150,6 +154,7 @@ typedef struct standin_precision {
     standin_triangle_fn *trsm, *trmm;
     standin_laswp_fn *laswp;
     standin_potrf_fn *potrf;
+    standin_getrf_fn *getrf;
 } standin_precision;
 enum { STANDIN_S, STANDIN_D, STANDIN_C, STANDIN_Z, STANDIN_PRECISIONS };
 extern const standin_precision standin_precisions[STANDIN_PRECISIONS];
@@ -200,8 +205,8 @@ struct standin_op {
         standin_blas blas;
         struct { const standin_precision *prec; int device, n, lda, k1, k2;
                  void *a; const int *ipiv; } laswp;
-        struct { const standin_precision *prec; int device, n, lda; char uplo;
-                 void *a; int *info; } potrf;
+        struct { const standin_precision *prec; int device, m, n, lda; char uplo;
+                 void *a; int *info, *ipiv; } factor;   /* ?potrf, ?getrf */
     } u;
 };
 

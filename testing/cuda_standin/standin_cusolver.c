@@ -1,5 +1,5 @@
 /* cuSOLVER's dense handles and row interchanges (?laswp) on the host
- * (the factorizations: standin_cusolver_potrf.c).  A
+ * (the factorizations: standin_cusolver_factors.c).  A
  * handle belongs to the device current at its creation and runs its calls
  * on the stream set last, as a cuBLAS handle does.  ?laswp is checked as
  * strictly as the level-3 routines: the pivots and the matrix in memory of

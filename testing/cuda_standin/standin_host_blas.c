@@ -11,16 +11,17 @@ standin_rank_k_fn ssyrk_, dsyrk_, csyrk_, zsyrk_, cherk_, zherk_;
 standin_triangle_fn strsm_, dtrsm_, ctrsm_, ztrsm_, strmm_, dtrmm_, ctrmm_, ztrmm_;
 standin_laswp_fn slaswp_, dlaswp_, claswp_, zlaswp_;
 standin_potrf_fn spotrf_, dpotrf_, cpotrf_, zpotrf_;
+standin_getrf_fn sgetrf_, dgetrf_, cgetrf_, zgetrf_;
 
 const standin_precision standin_precisions[STANDIN_PRECISIONS] = {
     [STANDIN_S] = { sizeof(float), sizeof(float), 0, sgemm_, ssyrk_, NULL, strsm_, strmm_,
-                    slaswp_, spotrf_ },
+                    slaswp_, spotrf_, sgetrf_ },
     [STANDIN_D] = { sizeof(double), sizeof(double), 0, dgemm_, dsyrk_, NULL, dtrsm_, dtrmm_,
-                    dlaswp_, dpotrf_ },
+                    dlaswp_, dpotrf_, dgetrf_ },
     [STANDIN_C] = { 2 * sizeof(float), sizeof(float), 1, cgemm_, csyrk_, cherk_, ctrsm_, ctrmm_,
-                    claswp_, cpotrf_ },
+                    claswp_, cpotrf_, cgetrf_ },
     [STANDIN_Z] = { 2 * sizeof(double), sizeof(double), 1, zgemm_, zsyrk_, zherk_, ztrsm_,
-                    ztrmm_, zlaswp_, zpotrf_ },
+                    ztrmm_, zlaswp_, zpotrf_, zgetrf_ },
 };
 
 void standin_run_blas(standin_op *op)

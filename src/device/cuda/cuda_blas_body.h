@@ -51,6 +51,35 @@ static int HS_SFX(run_potrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
     return err ? err : potrf_report(dev, k, esize);
 }
 
+/* cuSOLVER's ?getrf with its workspace from the device's scratch; INFO
+ * and the pivots straight to k->d, which is device memory. */
+static int HS_SFX(run_getrf)(hs_device *dev, cusolverDnHandle_t solver, const hs_kernel_call *k)
+{
+    cuda_dev *c = as_cuda(dev);
+    int err = scratch_reserve(dev, SCRATCH_INFO_BYTES, STAGE_INFO_BYTES);
+    if (!err && (k->m == 0 || k->n == 0))   /* nothing to factor: INFO 0 */
+        err = check(dev, cudaMemcpyAsync(k->d, (char *)c->stage + STAGE_ZERO, sizeof(int),
+                                         cudaMemcpyHostToDevice, c->stream[HS_STREAM_COMPUTE]),
+                    "cudaMemcpyAsync");
+    if (err || k->m == 0 || k->n == 0)
+        return err;
+    int lwork = 0;
+    err = check_solver(dev, HS_CUSOLVER(getrf_bufferSize)(solver, k->m, k->n, (HS_CU_T *)k->c,
+                                                           k->ldc, &lwork),
+                       "cusolverDn?getrf_bufferSize");
+    if (!err)
+        err = scratch_reserve(dev, SCRATCH_INFO_BYTES + (size_t)(lwork > 0 ? lwork : 1) *
+                                                            sizeof(HS_T),
+                              STAGE_INFO_BYTES);
+    if (err)
+        return err;
+    return check_solver(dev, HS_CUSOLVER(getrf)(solver, k->m, k->n, (HS_CU_T *)k->c, k->ldc,
+                                                (HS_CU_T *)((char *)c->scratch +
+                                                            SCRATCH_INFO_BYTES),
+                                                k->d + 1, k->d),
+                        "cusolverDn?getrf");
+}
+
 static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t solver,
                             const hs_kernel_call *k)
 {
@@ -89,6 +118,8 @@ static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t
                             "cusolverDn?laswp");
     case HS_K_POTRF:
         return HS_SFX(run_potrf)(dev, solver, k);
+    case HS_K_GETRF:
+        return HS_SFX(run_getrf)(dev, solver, k);
     default:
         return HETSCAL_ERR_DEVICE;
     }

@@ -1,6 +1,6 @@
 /* A CUDA GPU: cudaMalloc'd buffers, cudaMemcpy2DAsync on non-blocking
  * in/out/compute streams, cudaEvents, cuBLAS (and cuSOLVER's row
- * interchanges and Cholesky factor) on the stream of the call.
+ * interchanges, Cholesky and LU factors) on the stream of the call.
  * Every operation selects the GPU first and, on a thread of the
  * application, selects the application's device again before returning
  * (the runtime's own threads keep theirs: selecting a device the thread
@@ -27,10 +27,11 @@ typedef struct cuda_dev {
     cudaStream_t stream[HS_NSTREAMS];
     cublasHandle_t blas;
     cusolverDnHandle_t solver;
-    /* The factorizations' scratch (HS_K_POTRF, compute stream only, so
-     * that stream order alone keeps one call's use from the next's):
-     * cuSOLVER's devInfo and workspace on the GPU, and pinned host memory
-     * that devInfo and the factor's diagonal are copied back to. */
+    /* The factorizations' scratch (HS_K_POTRF, HS_K_GETRF; compute stream
+     * only, so that stream order alone keeps one call's use from the
+     * next's): cuSOLVER's devInfo and workspace on the GPU, and pinned
+     * host memory that devInfo and the factor's diagonal are copied back
+     * to, with a zero word that is never written. */
     void *scratch;
     size_t scratch_bytes;
     void *stage;
@@ -301,8 +302,10 @@ static cublasDiagType_t diag_of(char d)
 /* ---- the factorizations' scratch and results (HS_K_POTRF) ---------- */
 
 /* devInfo first, the workspace from this offset (cuSOLVER wants aligned
- * workspaces; cudaMalloc's alignment is 256). */
-enum { SCRATCH_INFO_BYTES = 256, STAGE_INFO_BYTES = 16 };
+ * workspaces; cudaMalloc's alignment is 256).  The stage: devInfo's copy,
+ * then a zero int (the INFO of an empty factorization), the diagonal from
+ * STAGE_INFO_BYTES. */
+enum { SCRATCH_INFO_BYTES = 256, STAGE_INFO_BYTES = 16, STAGE_ZERO = 4 };
 
 /* The scratch regrown to at least `bytes` (device) and `stage` (pinned
  * host): once every operation already enqueued on the GPU has finished,
@@ -340,6 +343,7 @@ static int scratch_reserve(hs_device *dev, size_t bytes, size_t stage)
             c->stage = NULL;
             return HETSCAL_ERR_NOMEM;
         }
+        memset(c->stage, 0, stage);
         c->stage_bytes = stage;
     }
     return 0;
@@ -403,9 +407,10 @@ static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
     };
     cuda_dev *c = as_cuda(dev);
     /* The factorizations' scratch is kept in order by the compute stream. */
-    if (k->op == HS_K_POTRF && stream != HS_STREAM_COMPUTE)
-        return failed(dev, "HS_K_POTRF", "only on the compute stream");
-    int err = k->op == HS_K_LASWP || k->op == HS_K_POTRF
+    int solver = k->op == HS_K_LASWP || k->op == HS_K_POTRF || k->op == HS_K_GETRF;
+    if ((k->op == HS_K_POTRF || k->op == HS_K_GETRF) && stream != HS_STREAM_COMPUTE)
+        return failed(dev, "a factorization", "only on the compute stream");
+    int err = solver
                   ? check_solver(dev, cusolverDnSetStream(c->solver, c->stream[stream]),
                                  "cusolverDnSetStream")
                   : check_blas(dev, cublasSetStream(c->blas, c->stream[stream]),

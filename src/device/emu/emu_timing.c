@@ -60,6 +60,13 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
         flops = (double)c->n * c->n * c->k;
         size = c->n;
         break;
+    case HS_K_GETRF: {   /* kernel_work's count, lower-order terms included */
+        double m = c->m, n = c->n, k = m < n ? m : n, l = m < n ? n : m;
+        cls = HS_WORK_GETRF;
+        flops = m > 0 && n > 0 ? l * k * k - k * k * k / 3 - k * k / 2 + 5 * k / 6 : 0;
+        size = c->n;
+        break;
+    }
     case HS_K_POTRF:   /* kernel_work's count, lower-order terms included */
         cls = HS_WORK_POTRF;
         flops = (double)c->n * c->n * c->n / 3 + (double)c->n * c->n / 2 + (double)c->n / 6;

@@ -1,6 +1,7 @@
 /* cuSOLVER's dense API as far as hetscal's CUDA backend uses it, for the
  * host stand-in (testing/cuda_standin): handles, the row interchanges
- * ?laswp and the Cholesky factor ?potrf in the four precisions S, D, C, Z. */
+ * ?laswp and the Cholesky and LU factors ?potrf, ?getrf in the four
+ * precisions S, D, C, Z. */
 #ifndef CUDA_STANDIN_CUSOLVERDN_H
 #define CUDA_STANDIN_CUSOLVERDN_H
 
@@ -65,6 +66,28 @@ cusolverStatus_t cusolverDnCpotrf(cusolverDnHandle_t handle, cublasFillMode_t up
 cusolverStatus_t cusolverDnZpotrf(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,
                                   cuDoubleComplex *A, int lda, cuDoubleComplex *Workspace,
                                   int Lwork, int *devInfo);
+
+/* The LU factor of the m x n matrix A with partial pivoting (LAPACK's
+ * ?GETRF) in place; Workspace (device memory) of the values
+ * ?getrf_bufferSize gives; devIpiv (device memory) gets the min(m, n)
+ * pivots, *devInfo 0 or i when U(i, i) is exactly zero. */
+cusolverStatus_t cusolverDnSgetrf_bufferSize(cusolverDnHandle_t handle, int m, int n, float *A,
+                                             int lda, int *Lwork);
+cusolverStatus_t cusolverDnDgetrf_bufferSize(cusolverDnHandle_t handle, int m, int n, double *A,
+                                             int lda, int *Lwork);
+cusolverStatus_t cusolverDnCgetrf_bufferSize(cusolverDnHandle_t handle, int m, int n,
+                                             cuComplex *A, int lda, int *Lwork);
+cusolverStatus_t cusolverDnZgetrf_bufferSize(cusolverDnHandle_t handle, int m, int n,
+                                             cuDoubleComplex *A, int lda, int *Lwork);
+cusolverStatus_t cusolverDnSgetrf(cusolverDnHandle_t handle, int m, int n, float *A, int lda,
+                                  float *Workspace, int *devIpiv, int *devInfo);
+cusolverStatus_t cusolverDnDgetrf(cusolverDnHandle_t handle, int m, int n, double *A, int lda,
+                                  double *Workspace, int *devIpiv, int *devInfo);
+cusolverStatus_t cusolverDnCgetrf(cusolverDnHandle_t handle, int m, int n, cuComplex *A, int lda,
+                                  cuComplex *Workspace, int *devIpiv, int *devInfo);
+cusolverStatus_t cusolverDnZgetrf(cusolverDnHandle_t handle, int m, int n, cuDoubleComplex *A,
+                                  int lda, cuDoubleComplex *Workspace, int *devIpiv,
+                                  int *devInfo);
 
 #ifdef __cplusplus
 }

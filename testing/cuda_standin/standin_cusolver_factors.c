@@ -1,0 +1,158 @@
+/* cuSOLVER's Cholesky and LU factors (?potrf, ?getrf and their workspace
+ * queries) on the host, as strictly as the rest of the stand-in: the
+ * matrix, the workspace, the pivots and devInfo must lie in memory of the
+ * handle's device, the workspace must be at least what ?X_bufferSize
+ * said, and devInfo, the pivots and the factor are written only when the
+ * call runs on its stream (a host that reads them before then reads what
+ * was there before). */
+#include <string.h>
+
+#include "standin.h"
+
+/* The workspace a ?X_bufferSize asks for, in values: a function of the
+ * shape alone, as cuSOLVER's is for a given GPU, and never zero, so that
+ * a caller that ignores it is caught. */
+static int workspace(int m, int n)
+{
+    return 64 * (n > 0 ? n : 1) + (m > n ? m - n : 0);
+}
+
+static int bad_uplo(cublasFillMode_t uplo)
+{
+    return uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER;
+}
+
+static cusolverStatus_t buffer_size(const char *name, cusolverDnHandle_t handle, int bad,
+                                    int m, int n, int *lwork)
+{
+    if (standin_enter(name) != cudaSuccess)
+        return CUSOLVER_STATUS_EXECUTION_FAILED;
+    pthread_mutex_lock(&standin_lock);
+    if (!standin_set_has(&standin_solvers, handle))
+        standin_die("unknown or destroyed cuSOLVER handle", "%s on handle %p", name,
+                    (void *)handle);
+    pthread_mutex_unlock(&standin_lock);
+    if (!lwork || bad)
+        return CUSOLVER_STATUS_INVALID_VALUE;
+    *lwork = workspace(m, n);
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+/* On the stream's thread: LAPACK's ?potrf or ?getrf, INFO to devInfo. */
+static void run_potrf(standin_op *op)
+{
+    int n = op->u.factor.n, lda = op->u.factor.lda, info = 0;
+    char uplo = op->u.factor.uplo;
+    op->u.factor.prec->potrf(&uplo, &n, op->u.factor.a, &lda, &info, 1);
+    memcpy(op->u.factor.info, &info, sizeof info);
+}
+
+static void run_getrf(standin_op *op)
+{
+    int m = op->u.factor.m, n = op->u.factor.n, lda = op->u.factor.lda, info = 0;
+    op->u.factor.prec->getrf(&m, &n, op->u.factor.a, &lda, op->u.factor.ipiv, &info);
+    memcpy(op->u.factor.info, &info, sizeof info);
+}
+
+/* The checks and the queueing both factorizations share; ipiv NULL for
+ * ?potrf. */
+static cusolverStatus_t factor(const char *name, const standin_precision *p,
+                               cusolverDnHandle_t handle, void (*run)(standin_op *), char uplo,
+                               int m, int n, void *A, int lda, void *work, int lwork, int *ipiv,
+                               int *dev_info)
+{
+    if (lwork < workspace(m, n))
+        standin_die("workspace smaller than its ?X_bufferSize asked for",
+                    "%s: Lwork %d, needs %d for %d x %d", name, lwork, workspace(m, n), m, n);
+    if (standin_solver_enter(name, handle) != cudaSuccess)
+        return CUSOLVER_STATUS_EXECUTION_FAILED;
+    size_t bytes = m > 0 && n > 0 ? ((size_t)(n - 1) * (size_t)lda + (size_t)m) * p->size : 0;
+    size_t pivots = (size_t)(m < n ? m : n) * sizeof(int);
+    if (bytes)
+        standin_check_device_extent(name, "A", A, bytes, handle->device);
+    standin_check_device_extent(name, "Workspace", work, (size_t)lwork * p->size,
+                                handle->device);
+    if (ipiv && pivots)
+        standin_check_device_extent(name, "devIpiv", ipiv, pivots, handle->device);
+    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->device);
+    standin_op *op = standin_op_new();
+    op->run = run;
+    op->counted = 1;
+    op->u.factor.prec = p;
+    op->u.factor.device = handle->device;
+    op->u.factor.m = m;
+    op->u.factor.n = n;
+    op->u.factor.lda = lda;
+    op->u.factor.uplo = uplo;
+    op->u.factor.a = A;
+    op->u.factor.info = dev_info;
+    op->u.factor.ipiv = ipiv;
+    op->touch[0] = (const char *)A;
+    op->touch_len[0] = bytes;
+    op->touch[1] = (const char *)(ipiv ? (void *)ipiv : work);
+    op->touch_len[1] = ipiv ? pivots : (size_t)lwork * p->size;
+    op->touch[2] = (const char *)dev_info;
+    op->touch_len[2] = sizeof(int);
+    standin_enqueue(handle->stream, op);
+    pthread_mutex_unlock(&standin_lock);
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+static cusolverStatus_t potrf(const char *name, const standin_precision *p,
+                              cusolverDnHandle_t handle, cublasFillMode_t uplo, int n, void *A,
+                              int lda, void *work, int lwork, int *dev_info)
+{
+    if (bad_uplo(uplo) || n < 0 || lda < (n > 1 ? n : 1))
+        return CUSOLVER_STATUS_INVALID_VALUE;
+    return factor(name, p, handle, run_potrf, uplo == CUBLAS_FILL_MODE_LOWER ? 'L' : 'U', n, n,
+                  A, lda, work, lwork, NULL, dev_info);
+}
+
+/* cuSOLVER's ?getrf takes no Lwork: its workspace must hold what
+ * ?getrf_bufferSize said, checked as the extent of that many values. */
+static cusolverStatus_t getrf(const char *name, const standin_precision *p,
+                              cusolverDnHandle_t handle, int m, int n, void *A, int lda,
+                              void *work, int *ipiv, int *dev_info)
+{
+    if (m < 0 || n < 0 || lda < (m > 1 ? m : 1))
+        return CUSOLVER_STATUS_INVALID_VALUE;
+    if (!ipiv)
+        standin_die("no pivots", "%s with devIpiv NULL (the stand-in always pivots)", name);
+    return factor(name, p, handle, run_getrf, 'N', m, n, A, lda, work, workspace(m, n), ipiv,
+                  dev_info);
+}
+
+#define STANDIN_FACTORS(P, T)                                                                  \
+    cusolverStatus_t cusolverDn##P##potrf_bufferSize(cusolverDnHandle_t handle,               \
+                                                     cublasFillMode_t uplo, int n, T *A,      \
+                                                     int lda, int *Lwork)                     \
+    {                                                                                          \
+        (void)A;                                                                               \
+        return buffer_size("cusolverDn" #P "potrf_bufferSize", handle,                        \
+                           bad_uplo(uplo) || n < 0 || lda < (n > 1 ? n : 1), n, n, Lwork);   \
+    }                                                                                          \
+    cusolverStatus_t cusolverDn##P##potrf(cusolverDnHandle_t handle, cublasFillMode_t uplo,  \
+                                          int n, T *A, int lda, T *Workspace, int Lwork,      \
+                                          int *devInfo)                                        \
+    {                                                                                          \
+        return potrf("cusolverDn" #P "potrf", &standin_precisions[STANDIN_##P], handle, uplo, \
+                     n, A, lda, Workspace, Lwork, devInfo);                                    \
+    }                                                                                          \
+    cusolverStatus_t cusolverDn##P##getrf_bufferSize(cusolverDnHandle_t handle, int m, int n, \
+                                                     T *A, int lda, int *Lwork)               \
+    {                                                                                          \
+        (void)A;                                                                               \
+        return buffer_size("cusolverDn" #P "getrf_bufferSize", handle,                        \
+                           m < 0 || n < 0 || lda < (m > 1 ? m : 1), m, n, Lwork);            \
+    }                                                                                          \
+    cusolverStatus_t cusolverDn##P##getrf(cusolverDnHandle_t handle, int m, int n, T *A,     \
+                                          int lda, T *Workspace, int *devIpiv, int *devInfo)  \
+    {                                                                                          \
+        return getrf("cusolverDn" #P "getrf", &standin_precisions[STANDIN_##P], handle, m, n, \
+                     A, lda, Workspace, devIpiv, devInfo);                                     \
+    }
+
+STANDIN_FACTORS(S, float)
+STANDIN_FACTORS(D, double)
+STANDIN_FACTORS(C, cuComplex)
+STANDIN_FACTORS(Z, cuDoubleComplex)
