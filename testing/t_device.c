@@ -286,8 +286,10 @@ static void test_potrf(hs_device *d)
             double *a = random_matrix(ld, n), *ref = malloc(sizeof(double) * (size_t)(ld * n));
             double *got = malloc(sizeof(double) * (size_t)(ld * n));
             for (int j = 0; j < n; j++)   /* symmetric, diagonally dominant */
-                for (int i = j; i < n; i++)
-                    a[off + i + j * ld] = a[off + j + i * ld] = i == j ? n + 1.0 : a[off + i + j * ld];
+                for (int i = j; i < n; i++) {
+                    double v = i == j ? n + 1.0 : a[off + i + j * ld];
+                    a[off + i + j * ld] = a[off + j + i * ld] = v;
+                }
             int k = n / 2;   /* the pivot made bad: INFO k + 1 */
             if (bad == 1)
                 a[off + k + k * ld] = -1.0;

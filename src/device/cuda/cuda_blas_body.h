@@ -1,5 +1,6 @@
-/* cuBLAS (and cuSOLVER's ?laswp and ?potrf) for one precision (device/cuda/cuda_device.c instantiates it per
- * precision through util/prec_instantiate.h).  C99 complex scalars have
+/* cuBLAS, and cuSOLVER's ?laswp, ?potrf and ?getrf, for one precision
+ * (device/cuda/cuda_device.c instantiates it per precision through
+ * util/prec_instantiate.h).  C99 complex scalars have
  * the layout of cuComplex and cuDoubleComplex (two reals). */
 #if HS_P == 1
 #define HS_CUBLAS(name) cublasS##name

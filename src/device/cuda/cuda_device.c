@@ -299,7 +299,7 @@ static cublasDiagType_t diag_of(char d)
     return d == 'U' || d == 'u' ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
 }
 
-/* ---- the factorizations' scratch and results (HS_K_POTRF) ---------- */
+/* ---- the factorizations' scratch and results (HS_K_POTRF, HS_K_GETRF) */
 
 /* devInfo first, the workspace from this offset (cuSOLVER wants aligned
  * workspaces; cudaMalloc's alignment is 256).  The stage: devInfo's copy,
