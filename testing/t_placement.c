@@ -1,9 +1,9 @@
 /* Placement test of the hybrid Cholesky on emulated GPUs: with the
  * multi-level layout (B-high tile rows, b-wide host panels, one Bg-wide
  * accelerator panel per B columns) the runtime's counters must show
- *   - every task whose output is in an accelerator panel (TRSM, SYRK, GEMM)
- *     run on the accelerator its home rank maps that panel to, and every
- *     host-panel task and every diagonal factorization on CPU workers;
+ *   - every task whose output is in an accelerator panel (the diagonal
+ *     factorization, TRSM, SYRK, GEMM) run on the accelerator its home
+ *     rank maps that panel to, and every host-panel task on CPU workers;
  *   - exactly the host-to-device and device-to-host copies the placement
  *     requires (testing/placement_model.c),
  * and the factor must equal LAPACK's.
@@ -115,10 +115,9 @@ int main(int argc, char **argv)
         for (int r = tj; r < geo.mt; r++) {
             if (home[hs_tile_id(&geo, r, j)].rank != me)
                 continue;
-            /* potrf (host) or trsm, plus one update per earlier panel. */
-            long updates = j + (r == tj ? 0 : 1);
-            if (r == tj)
-                want_host++;
+            /* potrf or trsm, plus one update per earlier panel, all on
+             * the panel's device. */
+            long updates = j + 1;
             if (geo.panel[j].device)
                 want_accel += updates;
             else
