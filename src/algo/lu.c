@@ -16,6 +16,9 @@
 
 enum { PRIO_SWAP = 0, PRIO_UPDATE = 1, PRIO_PANEL = 2, PRIO_STRIDE = 3 };
 
+/* A panel task carries its first row and the caller's row distribution. */
+_Static_assert(1 + HS_LU_ROWS_IPARAMS <= HS_MAX_IPARAMS, "iparam too short for the panel");
+
 int hs_lu_tile_count(const hs_geometry *geo)
 {
     return 2 * geo->np;
@@ -93,11 +96,13 @@ void hs_lu_generate(void *arg)
         int piv = hs_lu_pivot_tile(g, k), panel = hs_tile_id(g, 0, k);
         if (piv < 0)
             break;
-        hs_dist_insert(lu->dist, &(hs_task_spec){
+        hs_task_spec spec = {
             .kernel = kern->panel, .name = "lu_panel", .host_only = 1,
             .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
             .acc = { { panel, HS_RW }, { piv, HS_W } },
-            .iparam = { g->panel[k].col0 } });
+            .iparam = { g->panel[k].col0 } };
+        hs_lu_rows_pack(&lu->rows, spec.iparam + 1);
+        hs_dist_insert(lu->dist, &spec);
         /* off and kk, which the panel writes in its pivot tile too: a
          * column task on a GPU cannot read the tile's header there. */
         int off = g->panel[k].col0, rows = g->n_rows - off;

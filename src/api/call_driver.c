@@ -16,15 +16,14 @@
 /* What the generation thread gets. */
 typedef struct program {
     const hs_factorization *f;
-    const hs_geometry *geo;
-    int prec;
+    const hs_call *call;
     hs_dist *dist;
 } program;
 
 static void generate(void *arg)
 {
     const program *p = arg;
-    p->f->generate(p->geo, p->prec, p->dist);
+    p->f->generate(p->call, p->dist);
 }
 
 void hs_call_name(const hs_factorization *f, hs_call *c)
@@ -54,7 +53,7 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
         return status;
 
     double t1 = hs_now();
-    program p = { f, &c->geo, c->prec, c->dist };
+    program p = { f, c, c->dist };
     int tiny = f->tiny_flops > 0 && c->rep.flops <= f->tiny_flops;
     hs_engine_limits limits = {
         .workers = hs_call_workers(cfg, tiny, &c->rep), .window = cfg->window,

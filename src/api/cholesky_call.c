@@ -47,9 +47,9 @@ static int cholesky_tile_count(const hs_geometry *geo)
     return geo->mt * geo->np;
 }
 
-static void cholesky_generate(const hs_geometry *geo, int prec, hs_dist *dist)
+static void cholesky_generate(const hs_call *c, hs_dist *dist)
 {
-    hs_cholesky ch = { .geo = geo, .dist = dist, .prec = prec };
+    hs_cholesky ch = { .geo = &c->geo, .dist = dist, .prec = c->prec };
     hs_cholesky_generate(&ch);
 }
 

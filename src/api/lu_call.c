@@ -93,9 +93,13 @@ static int lu_layout(hs_call *c)
     return status;
 }
 
-static void lu_generate(const hs_geometry *geo, int prec, hs_dist *dist)
+static void lu_generate(const hs_call *c, hs_dist *dist)
 {
-    hs_lu lu = { .geo = geo, .dist = dist, .prec = prec };
+    const int *d = c->desca;
+    hs_lu lu = { .geo = &c->geo, .dist = dist, .prec = c->prec,
+                 .rows = { .ia = c->ia, .ja = c->ja, .m_a = d[HS_M], .mb = d[HS_MB],
+                           .rsrc = d[HS_RSRC], .nprow = c->grid->nprow,
+                           .npcol = c->grid->npcol } };
     hs_lu_generate(&lu);
 }
 

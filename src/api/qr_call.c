@@ -128,9 +128,9 @@ static int qr_layout(hs_call *c)
     return status;
 }
 
-static void qr_generate(const hs_geometry *geo, int prec, hs_dist *dist)
+static void qr_generate(const hs_call *c, hs_dist *dist)
 {
-    hs_qr qr = { .geo = geo, .dist = dist, .prec = prec };
+    hs_qr qr = { .geo = &c->geo, .dist = dist, .prec = c->prec };
     hs_qr_generate(&qr);
 }
 

@@ -28,7 +28,7 @@ static void prepare(void *arg, int rank, hs_dist *dist)
 static void generate(void *arg, hs_dist *dist)
 {
     sim_program *p = arg;
-    p->c->f->generate(&p->call->geo, p->c->prec, dist);
+    p->c->f->generate(p->call, dist);
 }
 
 /* Bytes of the repartition per rank: kept (copied locally) and sent /

@@ -20,8 +20,10 @@ enum { HS_LU_PIV_OFF = 0, HS_LU_PIV_KK, HS_LU_PIV_INFO, HS_LU_PIV_HEAD };
 #include "runtime/engine.h"
 
 typedef struct hs_lu_kernels {
-    /* ?GETRF of the panel from row off down.
-     * acc 0: panel tile (RW), 1: pivot tile (W).  iparam: off. */
+    /* ?GETRF of the panel from row off down (ScaLAPACK's pivot search
+     * when it holds a NaN or an infinity: kernels/lu_pivot_search.h).
+     * acc 0: panel tile (RW), 1: pivot tile (W).  iparam: off, then the
+     * caller's row distribution (hs_lu_rows_pack). */
     hs_kernel panel;
 
     /* One trailing column tile through a panel: its rows from off down

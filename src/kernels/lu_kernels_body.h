@@ -1,6 +1,11 @@
 /* The LU tile kernels of one precision (see lu_kernels.h;
  * kernels/lu_kernels.c instantiates them through util/prec_instantiate.h). */
 
+#include "kernels/lu_pivot_search_body.h"
+
+/* LAPACK's ?GETRF of a finite panel; ScaLAPACK's own column-by-column
+ * search where a NaN or an infinity makes the two differ
+ * (lu_pivot_search.h): the INFO and pivots ScaLAPACK's P?GETRF gives. */
 static int HS_SFX(lu_panel)(hs_task *t, hs_device *dev)
 {
     (void)dev;
@@ -11,9 +16,16 @@ static int HS_SFX(lu_panel)(hs_task *t, hs_device *dev)
 
     piv[HS_LU_PIV_OFF] = off;
     piv[HS_LU_PIV_KK] = rows < w ? rows : w;
-    HS_F(getrf)(&rows, &w, a + off, &ld, piv + HS_LU_PIV_HEAD, &info);
-    if (info < 0)
-        return HETSCAL_ERR_INTERNAL;
+    if (HS_SFX(panel_finite)(a, ld, off, w)) {
+        HS_F(getrf)(&rows, &w, a + off, &ld, piv + HS_LU_PIV_HEAD, &info);
+        if (info < 0)
+            return HETSCAL_ERR_INTERNAL;
+    } else {
+        hs_lu_rows d = hs_lu_rows_unpack(t->iparam + 1);
+        int err = HS_SFX(lu_panel_scalapack)(a, ld, off, w, &d, piv + HS_LU_PIV_HEAD, &info);
+        if (err)
+            return err;
+    }
     piv[HS_LU_PIV_INFO] = info;
     return 0;
 }
