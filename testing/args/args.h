@@ -69,6 +69,12 @@ struct args_call {
      * part (NaN or an infinity). */
     int nspecial;
     struct { int i, j; double value; } special[2];
+    /* 1: IA + M - 1 or JA + N - 1 passes 2^31 - 1, where the reference's
+     * INTEGER sums wrap: it then crashes, aborts the job, or answers as
+     * the wrapped sum says.  It is not called; hetscal stands on both
+     * sides, so its INFO and PXERBLA calls are held to the contract alone
+     * (the checks in 64 bits).  Set by the case's setup. */
+    int reference_wraps;
 };
 
 /* What a case is: ARGS_SKIP from setup means "not on this grid";

@@ -13,6 +13,7 @@
  * that differ between the processes of the grid. */
 #include "config.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 
@@ -338,7 +339,30 @@ static ARGS_MULTI_CASE(incon_ia_and_ja_misaligned, -4,
 /* M = 0 on one process: the others would factor. */
 static ARGS_MULTI_CASE(incon_m0, -1, if (args_is_root(g)) c->m = 0)
 
+/* ---- sizes past 2^31 - 1 (issue 41): IA + M - 1 or JA + N - 1 wraps in
+ * the reference's INTEGER checks (it is not called); in 64 bits CHK1MAT
+ * says -1 or -2 on every process of the grid, before the alignment
+ * checks ---- */
+
+static ARGS_CASE(wrap_rows, -1, c->m = INT_MAX; c->ia = 3; c->reference_wraps = 1)
+
+static ARGS_CASE(wrap_cols, -2, c->n = INT_MAX; c->ja = 5; c->reference_wraps = 1)
+
+static ARGS_CASE(wrap_rows_misaligned, -1,
+    c->m = INT_MAX - 2; c->ia = 4; c->reference_wraps = 1)
+
+static ARGS_MULTI_CASE(wrap_incon_n, -2,
+    c->reference_wraps = 1; if (args_is_last(g)) c->n = INT_MAX - 3)
+
+/* JA + N - 1 = 2^31 - 1: no wrap, the reference answers -2 itself. */
+static ARGS_CASE(bad_n_int_max, -2, c->ja = 1; c->n = INT_MAX)
+
 const struct args_case lu_cases[] = {
+    { "wrap_rows", ARGS_ERROR, wrap_rows },
+    { "wrap_cols", ARGS_ERROR, wrap_cols },
+    { "wrap_rows_misaligned", ARGS_ERROR, wrap_rows_misaligned },
+    { "wrap_incon_n", ARGS_ERROR, wrap_incon_n },
+    { "bad_n_int_max", ARGS_ERROR, bad_n_int_max },
     { "valid_aligned_origin", ARGS_VALID, valid_aligned_origin },
     { "valid_whole", ARGS_VALID, valid_whole },
     { "valid_square", ARGS_VALID, valid_square },
