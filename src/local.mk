@@ -43,7 +43,7 @@ HETSCAL_CORE_SOURCES = \
   src/util/prec_instantiate.h src/util/blas_prec.h \
   src/util/blas_threads.h src/util/blas_threads.c src/util/config.h src/util/config.c \
   src/util/mem.h src/util/mem.c src/util/clock.h src/util/fault.h src/util/fifo.h \
-  src/util/thread_name.h src/util/thread_name.c
+  src/util/thread_name.h src/util/thread_name.c src/util/env_guard.h src/util/env_guard.c
 
 noinst_LTLIBRARIES += libhetscal_core.la
 libhetscal_core_la_SOURCES = $(HETSCAL_CORE_SOURCES)

@@ -9,6 +9,7 @@
 #include "util/blas.h"
 #include "util/blas_threads.h"
 #include "util/clock.h"
+#include "util/env_guard.h"
 #include "util/host_blas.h"
 #include "util/kernel_rates.h"
 #include "util/kernel_rates_file.h"
@@ -343,6 +344,8 @@ int hs_kernel_rates(int count, int threads, int local_ranks, double rates[][HS_N
     const char *forced = getenv("HETSCAL_KERNEL_RATES");
     if (forced && *forced && hs_kernel_rates_parse(forced, rates) == 0)
         return HS_RATES_FORCED;
+    if (forced && *forced)
+        hs_env_report("HETSCAL_KERNEL_RATES", forced, "malformed; the rates are measured");
     if (count > HS_RATE_SIZES)
         count = HS_RATE_SIZES;
     pthread_mutex_lock(&lock);

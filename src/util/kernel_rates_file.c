@@ -13,10 +13,14 @@
 #include <unistd.h>
 
 #include "util/blas.h"
+#include "util/env_guard.h"
 #include "util/kernel_rates.h"
 #include "util/kernel_rates_file.h"
 
-enum { PATH_BYTES = 4096, LINE_BYTES = HS_RATES_SIGNATURE + 128 };
+/* A rates file holds a line of under LINE_BYTES per size and machine
+ * kind: 1 MiB is some 2000 of them.  A larger one is not read (nor grown
+ * further): it is not a rates file, or not one worth its reading time. */
+enum { PATH_BYTES = 4096, LINE_BYTES = HS_RATES_SIGNATURE + 128, MAX_FILE_BYTES = 1 << 20 };
 
 /* The file's path, or 0 when there is none. */
 static int rates_path(char path[PATH_BYTES])
@@ -69,12 +73,22 @@ void hs_rates_signature(char sig[HS_RATES_SIGNATURE], int threads, int local_ran
              local_ranks);
 }
 
+/* Reports an unusable rates file (verbose): the variable that named it. */
+static void report(const char *path, const char *why)
+{
+    const char *set = getenv("HETSCAL_RATES_FILE");
+    hs_env_report(set && *set ? "HETSCAL_RATES_FILE" : "the default rates file", path, why);
+}
+
 int hs_rates_file_load(const char *sig, int b, double *rate)
 {
-    char path[PATH_BYTES], line[LINE_BYTES], their[LINE_BYTES];
+    char path[PATH_BYTES], line[LINE_BYTES], their[LINE_BYTES], why[128];
     if (!rates_path(path))
         return -1;
-    FILE *f = fopen(path, "r");
+    /* Not fopen: a FIFO would block it, and /dev/zero never ends. */
+    FILE *f = hs_env_file_read(path, MAX_FILE_BYTES, why, sizeof why);
+    if (!f && why[0])
+        report(path, why);
     int found = -1;
     while (f && found && fgets(line, sizeof line, f)) {
         int size;
@@ -113,9 +127,12 @@ void hs_rates_file_store(const char *sig, int b, const double *rate)
     if (n <= 0 || n >= (int)sizeof line)
         return;
     make_parents(path);
-    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
+    char why[128];
+    int fd = hs_env_file_write(path, O_APPEND, MAX_FILE_BYTES, why, sizeof why);
+    if (fd < 0) {
+        report(path, why);
         return;
+    }
     /* The ranks of a node measure the same sizes at once: under the lock
      * only the first of them appends its line (one write with O_APPEND,
      * so lines never interleave even where the lock is not honoured). */
