@@ -73,5 +73,25 @@ row HETSCAL_KEEP_MEMORY "$digits" "(5000 characters) not used"
 row HETSCAL_BROADCAST "$letters" "(10000 characters) not used"
 row HETSCAL_KERNEL_RATES abc "HETSCAL_KERNEL_RATES='abc' not used: malformed"
 row HETSCAL_OVERLAP_COPIES "" ""
+# Rates files of this machine's own lines (the scratch file the rows
+# above filled) made hostile: NaN, negative and absurd rates are skipped
+# and the sizes measured again, their new lines appended; a truncated or
+# binary file is read as far as it makes sense.
+sed 's/^\([0-9]*\) [^ ]* [^ ]*/\1 nan 1e85/' "$rates" >"$dir/nan-rates"
+sed 's/^\([0-9]*\) [^ ]*/\1 -5/' "$rates" >"$dir/negative-rates"
+head -c 100 "$rates" >"$dir/truncated-rates"
+head -c 4096 /dev/urandom >"$dir/binary-rates"
+skipped="not used: a line of rates no CPU thread reaches is skipped"
+row HETSCAL_RATES_FILE "$dir/nan-rates" "$skipped"
+row HETSCAL_RATES_FILE "$dir/negative-rates" "$skipped"
+row HETSCAL_RATES_FILE "$dir/truncated-rates" ""
+row HETSCAL_RATES_FILE "$dir/binary-rates" ""
+for f in nan-rates negative-rates; do
+    before=$(wc -l <"$rates") after=$(wc -l <"$dir/$f")
+    if [ "$after" -le "$before" ]; then
+        echo "FAILED: $f: no line appended for the sizes measured again"
+        failed=$((failed + 1))
+    fi
+done
 echo "env_hostile: $rows rows, $failed failed"
 [ "$failed" -eq 0 ]

@@ -118,11 +118,11 @@ static void test_rates_file(const char *dir)
     for (size_t k = 0; k < sizeof devices / sizeof devices[0]; k++) {
         setenv("HETSCAL_RATES_FILE", devices[k], 1);
         expect(hs_rates_file_load(sig, 256, rate) == -1, "no rates from", devices[k]);
-        hs_rates_file_store(sig, 256, rate);
+        hs_rates_file_store(sig, 256, rate, NULL);
     }
     setenv("HETSCAL_RATES_FILE", fifo, 1);
     expect(hs_rates_file_load(sig, 256, rate) == -1, "no rates from a FIFO", fifo);
-    hs_rates_file_store(sig, 256, rate);
+    hs_rates_file_store(sig, 256, rate, NULL);
     unsetenv("HETSCAL_RATES_FILE");
 }
 
