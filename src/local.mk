@@ -21,6 +21,8 @@ HETSCAL_CORE_SOURCES = \
   src/kernels/cholesky_kernels_body.h \
   src/kernels/qr_kernels.h src/kernels/qr_kernels.c src/kernels/qr_kernels_body.h \
   src/kernels/lu_kernels.h src/kernels/lu_kernels.c src/kernels/lu_kernels_body.h \
+  src/kernels/lu_pivot_search.h src/kernels/lu_pivot_search.c \
+  src/kernels/lu_pivot_search_body.h \
   src/kernels/kernel_work.h src/kernels/kernel_work.c \
   src/runtime/engine.h src/runtime/engine.c src/runtime/engine_impl.h \
   src/runtime/engine_devices.c src/runtime/device_memory.h src/runtime/device_memory.c \
@@ -41,7 +43,7 @@ HETSCAL_CORE_SOURCES = \
   src/util/prec_instantiate.h src/util/blas_prec.h \
   src/util/blas_threads.h src/util/blas_threads.c src/util/config.h src/util/config.c \
   src/util/mem.h src/util/mem.c src/util/clock.h src/util/fault.h src/util/fifo.h \
-  src/util/thread_name.h src/util/thread_name.c
+  src/util/thread_name.h src/util/thread_name.c src/util/env_guard.h src/util/env_guard.c
 
 noinst_LTLIBRARIES += libhetscal_core.la
 libhetscal_core_la_SOURCES = $(HETSCAL_CORE_SOURCES)

@@ -2,7 +2,8 @@
  * 32 bits") without allocating them.
  *   - index arithmetic (NUMROC, INDXG2P, INDXG2L) against 64-bit references
  *     for block sizes up to INT_MAX;
- *   - tile geometries of dimensions near INT_MAX against 64-bit references;
+ *   - tile geometries of dimensions near INT_MAX against 64-bit references,
+ *     and the refusal of those whose tile ids an int cannot number;
  *   - the repartition's rounds: every round's counts fit in an int;
  *   - a real repartition whose local array (LLD * local columns) and tiles
  *     (a single tile row of 10^7 x 300) span 24 GB each: the mappings are
@@ -168,6 +169,31 @@ static void test_geometry(void)
         check(g.mt == 1 && g.H == 10000000, "single tile row", g.H, 10000000);
         check(hs_tile_height(&g, 0) == 10000000, "single tile height", hs_tile_height(&g, 0),
               10000000);
+        hs_geometry_free(&g);
+    }
+}
+
+/* A geometry whose tile ids an int cannot number is refused before any
+ * count is formed (issue 41: PCPOTRF with N = 2^31 - 1, which wrapped
+ * checks let through, wrote past the homes array); sizes that fit pass. */
+static void test_tile_ids(void)
+{
+    static const int cases[][5] = {   /* n, b, nprow, npcol, fits */
+        { INT_MAX, 512, 2, 1, 0 },
+        { INT_MAX, 1 << 20, 1, 1, 1 },
+        { 2000000, 64, 1, 1, 0 },
+        { 1000000, 256, 8, 8, 1 },
+        { 378, 93, 2, 2, 1 },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        hs_geometry g;
+        if (hs_geometry_init_host(&g, cases[k][0], cases[k][0], cases[k][1], cases[k][2],
+                                  cases[k][3]) != HETSCAL_SUCCESS) {
+            check(0, "tile ids geometry", -1, 0);
+            continue;
+        }
+        check(hs_call_tile_ids_fit(&g) == cases[k][4], "hs_call_tile_ids_fit",
+              hs_call_tile_ids_fit(&g), cases[k][4]);
         hs_geometry_free(&g);
     }
 }
@@ -375,6 +401,7 @@ int main(int argc, char **argv)
     printf("rank %d: index arithmetic          %s\n", me, failures == before ? "PASSED" : "FAILED");
     before = failures;
     test_geometry();
+    test_tile_ids();
     test_workspace();
     printf("rank %d: geometry near INT_MAX      %s\n", me, failures == before ? "PASSED" : "FAILED");
     before = failures;

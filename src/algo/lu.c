@@ -17,6 +17,9 @@
 
 enum { PRIO_SWAP = 0, PRIO_UPDATE = 1, PRIO_PANEL = 2, PRIO_STRIDE = 3 };
 
+/* A panel task carries its first row and the caller's row distribution. */
+_Static_assert(1 + HS_LU_ROWS_IPARAMS <= HS_MAX_IPARAMS, "iparam too short for the panel");
+
 int hs_lu_tile_count(const hs_geometry *geo)
 {
     return 2 * geo->np;
@@ -87,11 +90,13 @@ void hs_lu_generate(void *arg)
         int piv = hs_lu_pivot_tile(g, k), panel = hs_tile_id(g, 0, k);
         if (piv < 0)
             break;
-        hs_dist_insert(lu->dist, &(hs_task_spec){
+        hs_task_spec spec = {
             .kernel = kern->panel, .name = "lu_panel", .host_only = lu->host_panels,
             .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
             .acc = { { panel, HS_RW }, { piv, HS_W } },
-            .iparam = { g->panel[k].col0 } });
+            .iparam = { g->panel[k].col0 } };
+        hs_lu_rows_pack(&lu->rows, spec.iparam + 1);
+        hs_dist_insert(lu->dist, &spec);
         int off = g->panel[k].col0, kk = hs_lu_pivots(g->n_rows, off, g->panel[k].width);
         for (int j = k + 1; j < g->np; j++)
             hs_dist_insert(lu->dist, &(hs_task_spec){

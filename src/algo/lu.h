@@ -6,6 +6,7 @@
 #ifndef HETSCAL_ALGO_LU_H
 #define HETSCAL_ALGO_LU_H
 
+#include "kernels/lu_pivot_search.h"
 #include "layout/tile_geometry.h"
 #include "runtime/dist.h"
 
@@ -14,6 +15,9 @@ typedef struct hs_lu {
     hs_dist *dist;
     int prec;                 /* enum hs_precision of the tiles */
     int host_panels;          /* factor every panel on the host */
+    hs_lu_rows rows;          /* the caller's distribution of sub(A), for
+                                 the panels' pivot search where a NaN or an
+                                 infinity makes it ScaLAPACK's own */
 } hs_lu;
 
 /* Global tiles: the np column tiles, then one pivot tile per panel

@@ -130,6 +130,12 @@ void hs_call_columns_in_place(const hetscal_grid *grid, int ja, const int *desca
     rep->caller_tiles = 1;
 }
 
+int hs_call_tile_ids_fit(const hs_geometry *geo)
+{
+    long long rows = (long long)geo->mt + geo->nprow, cols = (long long)geo->np + geo->npcol;
+    return 8 * rows * cols <= INT_MAX;
+}
+
 int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n, int host_B,
                    const hs_caller_tiles *caller, hs_call_report *rep, hs_geometry *geo,
                    hs_device ***devs, int *ndev)

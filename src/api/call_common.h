@@ -88,6 +88,14 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
                    const hs_caller_tiles *caller, hs_call_report *rep, hs_geometry *geo,
                    hs_device ***devs, int *ndev);
 
+/* Whether the tile ids of a factorization on geo fit an int: the matrix
+ * tiles and each routine's auxiliary ones (QR's: per tile row and process
+ * column, per panel and process row) stay under 8 (mt + nprow) (np +
+ * npcol).  A geometry past that (sub(A) of order 2^31 in small tiles:
+ * memory no machine has) is refused with HETSCAL_ERR_NOMEM before any
+ * count is formed in an int. */
+int hs_call_tile_ids_fit(const hs_geometry *geo);
+
 /* The runtime's global tiles of esize-byte values (those homed here
  * allocated) with this rank's accelerator tiles placed (rep->gpu_fallbacks:
  * how many stayed on the host), copies forwarded along trees over

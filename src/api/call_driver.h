@@ -56,8 +56,9 @@ typedef struct hs_factorization {
      * home of each. */
     int (*tile_count)(const hs_geometry *geo);
     void (*tile_homes)(const hs_geometry *geo, const int *rank_of, hs_tile_home *home);
-    /* Inserts the task program on tiles of precision prec (on the
-     * generation thread). */
+    /* Inserts the task program of the call (its geometry and precision;
+     * LU also reads the caller's descriptor, for ScaLAPACK's pivot
+     * search) on the generation thread. */
     void (*generate)(const hs_call *call, hs_dist *dist);
     /* After the tiles are back in the caller's matrix, on success only
      * (collective): outputs beyond sub(A), such as TAU; returns a status

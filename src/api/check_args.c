@@ -48,7 +48,10 @@ static int smaller_code(int a, int b)
 }
 
 /* Second part: the ranges of sub(A) inside A.  Evaluated even after a
- * failure in the first part; ScaLAPACK keeps the smaller code. */
+ * failure in the first part; ScaLAPACK keeps the smaller code.  IA + MA
+ * - 1 and JA + NA - 1 are formed in 64 bits: ScaLAPACK's INTEGER sums
+ * wrap past 2^31 - 1 and pass (its run then crashes or aborts), where the
+ * check means "sub(A) does not fit in A". */
 static int check_ranges(int ma, int mapos, int na, int napos, int ia, int ja,
                         const int *desc, int descpos)
 {
@@ -67,8 +70,8 @@ static int check_ranges(int ma, int mapos, int na, int napos, int ia, int ja,
         return (descpos - 2) * 100;
     if (ja > desc[HS_N])
         return (descpos - 1) * 100;
-    return smaller_code(ia + ma - 1 > desc[HS_M] ? mapos * 100 : 0,
-                        ja + na - 1 > desc[HS_N] ? napos * 100 : 0);
+    return smaller_code((long long)ia + ma - 1 > desc[HS_M] ? mapos * 100 : 0,
+                        (long long)ja + na - 1 > desc[HS_N] ? napos * 100 : 0);
 }
 
 int hs_chk1mat(int ma, int mapos, int na, int napos, int ia, int ja,

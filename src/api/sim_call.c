@@ -176,6 +176,8 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
 
     hs_tile_home *home = NULL;
     int status = c->f->layout(&call);
+    if (!status && !hs_call_tile_ids_fit(&call.geo))   /* as the driver */
+        status = HETSCAL_ERR_NOMEM;
     int ntiles = status ? 0 : c->f->tile_count(&call.geo);
     if (!status) {
         home = malloc((size_t)ntiles * sizeof *home);

@@ -7,7 +7,12 @@
 #include <string.h>
 
 #include "api/sim_machine.h"
+#include "util/env_guard.h"
 #include "util/precision.h"
+
+/* A machine file is a few dozen lines; past this it is something else
+ * (HETSCAL_EMU_TIMING=/dev/zero reads NULs for ever). */
+enum { MAX_MACHINE_FILE_BYTES = 1 << 20 };
 
 int hs_sim_rates_parse(const char *text, hs_sim_rates *r)
 {
@@ -127,9 +132,11 @@ static int set_key(hs_sim_machine *m, const char *key, const char *value)
 static int read_file(const char *path, hs_sim_machine *m, int gpus_only, char *err,
                      size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    char why[128];
+    FILE *f = hs_env_file_read(path, MAX_MACHINE_FILE_BYTES, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "cannot open the machine file %s", path);
+        snprintf(err, errlen, "cannot use the machine file %s: %s", path,
+                 why[0] ? why : "it does not exist");
         return -1;
     }
     memset(m, 0, sizeof *m);

@@ -12,6 +12,7 @@
 #include "device/backends.h"
 #include "device/emu/emu_timing.h"
 #include "include/hetscal.h"
+#include "util/env_guard.h"
 
 int hs_devices_parse(const char *spec, int *kind, int *count)
 {
@@ -130,6 +131,8 @@ static void say(char *msg, size_t msglen, const char *fmt, ...)
     va_end(ap);
 }
 
+enum { MAX_EMU_DELAY_US = 1000000 };
+
 static unsigned long long env_size(const char *name, unsigned long long fallback)
 {
     const char *s = getenv(name);
@@ -169,7 +172,15 @@ static long emu_fail_at(int local_rank, int dev)
 static int open_emu(hs_device **list, int count, int local_rank, char *msg, size_t msglen)
 {
     size_t bytes = (size_t)env_size("HETSCAL_EMU_MEMORY", 1ULL << 30);
-    unsigned delay = (unsigned)env_size("HETSCAL_EMU_DELAY_US", 200);
+    /* Completions later than a second would only stall the tests; and
+     * max + 1 must not wrap to a zero divisor (emu_device.c). */
+    unsigned long long delay_us = env_size("HETSCAL_EMU_DELAY_US", 200);
+    if (delay_us > MAX_EMU_DELAY_US) {
+        hs_env_report("HETSCAL_EMU_DELAY_US", getenv("HETSCAL_EMU_DELAY_US"),
+                      "above 1000000 microseconds");
+        delay_us = 200;
+    }
+    unsigned delay = (unsigned)delay_us;
     unsigned long seed = (unsigned long)env_size("HETSCAL_EMU_SEED", 1);
     for (int i = 1; i <= count; i++)
         if (!(list[i] = hs_emu_device_open(i, bytes, delay,

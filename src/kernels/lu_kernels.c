@@ -1,11 +1,16 @@
 /* Tile kernels of LU with partial pivoting (see lu_kernels.h): LAPACK's
- * ?GETRF and the left interchanges on the host, the device interface for
+ * ?GETRF (ScaLAPACK's pivot search where a panel holds a NaN or an
+ * infinity, lu_pivot_search.h) and the left interchanges on the host, the device interface for
  * the trailing update (?LASWP, TRSM, GEMM).  One body for the four precisions
  * (kernels/lu_kernels_body.h). */
 #include "config.h"
 
+#include <math.h>
+#include <stdlib.h>
+
 #include "include/hetscal.h"
 #include "kernels/lu_kernels.h"
+#include "kernels/lu_pivot_search.h"
 #include "util/precision.h"
 
 #define HS_TEMPLATE_BODY "kernels/lu_kernels_body.h"

@@ -20,8 +20,11 @@ enum { HS_LU_PIV_INFO = 0, HS_LU_PIV_HEAD };
 #include "runtime/engine.h"
 
 typedef struct hs_lu_kernels {
-    /* ?GETRF of the panel from row off down, on the host or a GPU.
-     * acc 0: panel tile (RW), 1: pivot tile (W).  iparam: off. */
+    /* ?GETRF of the panel from row off down, on the host or a GPU; on
+     * the host, ScaLAPACK's pivot search when the panel holds a NaN or
+     * an infinity (kernels/lu_pivot_search.h).
+     * acc 0: panel tile (RW), 1: pivot tile (W).  iparam: off, then the
+     * caller's row distribution (hs_lu_rows_pack). */
     hs_kernel panel;
 
     /* One trailing column tile through a panel: its rows from off down

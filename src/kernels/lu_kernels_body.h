@@ -1,15 +1,25 @@
 /* The LU tile kernels of one precision (see lu_kernels.h;
  * kernels/lu_kernels.c instantiates them through util/prec_instantiate.h). */
 
-/* On the host or a GPU: ?GETRF's INFO and pivots straight into the
- * pivot tile. */
+#include "kernels/lu_pivot_search_body.h"
+
+/* ?GETRF of the panel on the device that runs the task, INFO and pivots
+ * straight into the pivot tile; on the host, a panel holding a NaN or an
+ * infinity takes ScaLAPACK's own column-by-column search instead
+ * (lu_pivot_search.h), so that INFO and the pivots are P?GETRF's.  (A
+ * GPU's panel gives cuSOLVER's answer there: its data are not read on
+ * the host.) */
 static int HS_SFX(lu_panel)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0);
     int *piv = hs_task_data(t, 1);
     int ld = t->acc[0].handle->m, w = t->acc[0].handle->n, off = t->iparam[0];
-    return hs_dev_getrf(dev, HS_STREAM_COMPUTE, HS_P, ld - off, w, a + off, ld,
-                        piv + HS_LU_PIV_INFO);
+    if (dev->kind != HS_DEV_CPU || HS_SFX(panel_finite)(a, ld, off, w))
+        return hs_dev_getrf(dev, HS_STREAM_COMPUTE, HS_P, ld - off, w, a + off, ld,
+                            piv + HS_LU_PIV_INFO);
+    hs_lu_rows d = hs_lu_rows_unpack(t->iparam + 1);
+    return HS_SFX(lu_panel_scalapack)(a, ld, off, w, &d, piv + HS_LU_PIV_HEAD,
+                                      piv + HS_LU_PIV_INFO);
 }
 
 /* The rows from off down of an ld-high, n-wide column block interchanged

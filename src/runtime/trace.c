@@ -2,12 +2,15 @@
  * array under a mutex: tracing is for diagnosis, not for speed. */
 #include "config.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "runtime/trace.h"
+#include "util/env_guard.h"
 
 typedef struct span {
     const char *name;
@@ -97,9 +100,16 @@ void hs_trace_end_call(void)
         return;
     }
     snprintf(path, sizeof path, "%s.%d.json", getenv("HETSCAL_TRACE"), T.rank);
-    f = fopen(path, "w");
+    /* Not fopen: a FIFO there would block the call until someone reads
+     * it; only a regular file is written. */
+    char why[128];
+    int fd = hs_env_file_write(path, O_TRUNC, 0, why, sizeof why);
+    f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
-        fprintf(stderr, "hetscal: cannot write the trace %s\n", path);
+        fprintf(stderr, "hetscal: cannot write the trace %s: %s\n", path,
+                fd >= 0 ? "fdopen failed" : why);
+        if (fd >= 0)
+            close(fd);
         pthread_mutex_unlock(&T.lock);
         return;
     }

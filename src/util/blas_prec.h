@@ -44,5 +44,10 @@ void HS_F(trtri)(const char *uplo, const char *diag, const int *n, HS_T *a, cons
 void HS_UNHR_COL(const int *m, const int *n, const int *nb, HS_T *a, const int *lda, HS_T *t,
                  const int *ldt, HS_T *d, int *info);
 void HS_F(getrf)(const int *m, const int *n, HS_T *a, const int *lda, int *ipiv, int *info);
+/* The first index of the largest |x| (|re| + |im| for complex), 1-based. */
+int HS_IAMAX(const int *n, const HS_T *x, const int *incx);
+void HS_F(scal)(const int *n, const HS_T *alpha, HS_T *x, const int *incx);
+void HS_GERU(const int *m, const int *n, const HS_T *alpha, const HS_T *x, const int *incx,
+             const HS_T *y, const int *incy, HS_T *a, const int *lda);
 void HS_F(laswp)(const int *n, HS_T *a, const int *lda, const int *k1, const int *k2,
                  const int *ipiv, const int *incx);

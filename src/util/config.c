@@ -10,7 +10,12 @@
 #include <unistd.h>
 
 #include "util/config.h"
+#include "util/env_guard.h"
 
+/* A whole number from 0 to 2^30 - 1, nothing before or after it but
+ * leading blanks; anything else ('abc', -1, '64x', 2^31, a 5000-digit
+ * number, which strtol clamps to LONG_MAX) keeps the default and is
+ * reported under HETSCAL_VERBOSE.  Empty counts as unset. */
 static int env_int(const char *name, int fallback)
 {
     const char *s = getenv(name);
@@ -19,7 +24,10 @@ static int env_int(const char *name, int fallback)
     if (!s || !*s)
         return fallback;
     v = strtol(s, &end, 10);
-    return *end == '\0' && v >= 0 && v < 1 << 30 ? (int)v : fallback;
+    if (end != s && *end == '\0' && v >= 0 && v < 1 << 30)
+        return (int)v;
+    hs_env_report(name, s, "not a whole number from 0 to 2^30 - 1; the default kept");
+    return fallback;
 }
 
 static int cores_available(void)
@@ -126,6 +134,8 @@ static int broadcast_setting(void)
         return HS_BROADCAST_FLAT;
     if (s && strcmp(s, "tree") == 0)
         return HS_BROADCAST_TREE;
+    if (s && *s)
+        hs_env_report("HETSCAL_BROADCAST", s, "neither flat nor tree; the default kept");
     return HS_BROADCAST_AUTO;
 }
 

@@ -1,6 +1,7 @@
 /* The host kernel-rate probe (see kernel_rates.h). */
 #include "config.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include "util/blas.h"
 #include "util/blas_threads.h"
 #include "util/clock.h"
+#include "util/env_guard.h"
 #include "util/host_blas.h"
 #include "util/kernel_rates.h"
 #include "util/kernel_rates_file.h"
@@ -145,6 +147,10 @@ static void measure(int b, int warm_up, int threads, double *pools[], size_t poo
             if (p[t].seconds[k] > worst)
                 worst = p[t].seconds[k];
         double r = worst > 0 ? flops(k, b) / worst * 1e-9 : 0;
+        /* A rate no thread reaches (a clock that jumped): the pass
+         * failed for that kernel, as if it had not run. */
+        if (!(r <= HS_RATES_MAX_GFS))
+            r = 0;
         if (r > rate[k])
             rate[k] = r;
     }
@@ -167,6 +173,30 @@ int hs_kernel_rates_plausible(const double rates[][HS_NRATES], const int known[]
         if (known[q] && gemm < HS_RATES_DIP_FLOOR * rates[q][0])
             return 0;
     return gemm > 0;
+}
+
+int hs_kernel_rates_sane(const double rate[HS_NRATES])
+{
+    for (int k = 0; k < HS_NRATES; k++)
+        if (!(rate[k] > 0 && rate[k] <= HS_RATES_MAX_GFS))   /* NaN fails too */
+            return 0;
+    for (int k = 1; k < HS_NRATES; k++)
+        if (rate[k] > HS_RATES_KERNEL_RATIO * rate[HS_RATE_GEMM])
+            return 0;
+    return 1;
+}
+
+int hs_kernel_rates_consistent(const double rates[][HS_NRATES], const int known[], int s)
+{
+    int below = -1;
+    for (int q = 0; q < s; q++) {
+        if (!known[q])
+            continue;
+        if (rates[s][HS_RATE_GEMM] < HS_RATES_READ_DIP * rates[q][HS_RATE_GEMM])
+            return 0;
+        below = q;
+    }
+    return below < 0 || memcmp(rates[s], rates[below], sizeof rates[s]) != 0;
 }
 
 /* The rates known in this process, per (threads, ranks of the node). */
@@ -198,6 +228,10 @@ static int fill_entry(rates_entry *e, int count)
 {
     int missing = 0, signed_yet = 0;
     char sig[HS_RATES_SIGNATURE];
+    /* A size whose line the file has but that disagrees with the smaller
+     * sizes: measured again, its new line replacing that one. */
+    int replacing[HS_RATE_SIZES] = { 0 };
+    double rejected[HS_RATE_SIZES][HS_NRATES];
     for (int s = 0; s < count; s++) {
         if (e->known[s])
             continue;
@@ -206,8 +240,12 @@ static int fill_entry(rates_entry *e, int count)
         if (!signed_yet++)
             hs_rates_signature(sig, e->threads, e->local_ranks);
         if (hs_rates_file_load(sig, hs_rate_size[s], e->rate[s]) == 0) {
-            e->known[s] = 1;
-            continue;
+            if (hs_kernel_rates_consistent(e->rate, e->known, s)) {
+                e->known[s] = 1;
+                continue;
+            }
+            replacing[s] = 1;
+            memcpy(rejected[s], e->rate[s], sizeof rejected[s]);
         }
         missing = s + 1;
     }
@@ -265,19 +303,29 @@ static int fill_entry(rates_entry *e, int count)
     for (int s = 0; s < missing && ok; s++)
         if (!e->known[s])
             fresh[s] = e->known[s] = 1;
-    for (int s = 0; s < missing; s++)
+    for (int s = 0; s < missing; s++) {
         for (int extra = 0; fresh[s] && extra < MAX_PASSES
-                            && !hs_kernel_rates_plausible(e->rate, e->known, s); extra++) {
+                            && !(hs_kernel_rates_plausible(e->rate, e->known, s)
+                                 && hs_kernel_rates_sane(e->rate[s])); extra++) {
             double again[HS_NRATES];
             measure(hs_rate_size[s], 0, threads, pools, pool_values, again);
             for (int k = 0; k < HS_NRATES; k++)
                 if (again[k] > e->rate[s][k])
                     e->rate[s][k] = again[k];
         }
+        /* Still no rate a thread can reach (every pass failed): the size
+         * stays unknown, kept out of the file, and the choice keeps to
+         * the sizes it knows; a later call measures it again. */
+        if (fresh[s] && !hs_kernel_rates_sane(e->rate[s])) {
+            fresh[s] = e->known[s] = 0;
+            memset(e->rate[s], 0, sizeof e->rate[s]);
+        }
+    }
     for (int s = 0; s < missing; s++)
         if (fresh[s]) {
             e->measured = 1;
-            hs_rates_file_store(sig, hs_rate_size[s], e->rate[s]);
+            hs_rates_file_store(sig, hs_rate_size[s], e->rate[s],
+                                replacing[s] ? rejected[s] : NULL);
         }
     hs_blas_threads_leave(entered);
     for (int t = 0; t < threads; t++)
@@ -302,7 +350,7 @@ int hs_kernel_rates_parse(const char *text, double rates[][HS_NRATES])
         int k = 0;
         for (; k < HS_NRATES; k++) {
             v[k] = strtod(p, &end);
-            if (end == p || !(v[k] > 0))
+            if (end == p || !(v[k] > 0) || !isfinite(v[k]))
                 return -1;
             p = end;
             if (*p != '/')
@@ -343,6 +391,8 @@ int hs_kernel_rates(int count, int threads, int local_ranks, double rates[][HS_N
     const char *forced = getenv("HETSCAL_KERNEL_RATES");
     if (forced && *forced && hs_kernel_rates_parse(forced, rates) == 0)
         return HS_RATES_FORCED;
+    if (forced && *forced)
+        hs_env_report("HETSCAL_KERNEL_RATES", forced, "malformed; the rates are measured");
     if (count > HS_RATE_SIZES)
         count = HS_RATE_SIZES;
     pthread_mutex_lock(&lock);

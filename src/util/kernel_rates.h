@@ -15,7 +15,15 @@
  * HETSCAL_KERNEL_RATES forces them (tests, "what if this CPU were
  * slower"): "b:rate,..." (one rate for the four kernels at size b) or
  * "b:gemm/syrk/trsm/potrf,..."; a size it leaves out takes the rates of
- * the next smaller size it gives (the smallest given below it). */
+ * the next smaller size it gives (the smallest given below it).
+ *
+ * Every later run trusts the file, so what goes in and comes out is
+ * checked: a measured pass no thread can reach is a failed pass, and a
+ * size that stays so is not kept; a line read that no thread can reach is
+ * skipped, and one that disagrees with the smaller sizes is measured
+ * again and replaced (hs_kernel_rates_sane, hs_kernel_rates_consistent);
+ * a process with HETSCAL_KERNEL_RATES set writes no rates to the default
+ * file (util/kernel_rates_file.h). */
 #ifndef HETSCAL_UTIL_KERNEL_RATES_H
 #define HETSCAL_UTIL_KERNEL_RATES_H
 
@@ -51,6 +59,30 @@ int hs_kernel_rates_agree(const double a[HS_NRATES], const double b[HS_NRATES]);
  * file keeps it.  known[] marks the sizes whose rates[] are set. */
 #define HS_RATES_DIP_FLOOR 0.75
 int hs_kernel_rates_plausible(const double rates[][HS_NRATES], const int known[], int s);
+
+/* Whether one size's rates can be true of a CPU thread at all: each is
+ * finite, positive and at most HS_RATES_MAX_GFS (GF/s of one thread: some
+ * 15 times the fastest FP64 core of 2024, two 512-bit FMA units at 4 GHz
+ * making 128), and none runs more than HS_RATES_KERNEL_RATIO times faster
+ * than DGEMM at that size (DGEMM is the fastest of the four on any CPU;
+ * disturbed passes have shown 1.5).  A measured pass outside that is a
+ * failed pass (a clock that jumped), measured again; a rates-file line
+ * outside it (7.5e85 GF/s of DSYRK, as one held after a day of runs, NaN,
+ * negative) is skipped as a malformed one is. */
+#define HS_RATES_MAX_GFS 2000.0
+#define HS_RATES_KERNEL_RATIO 4.0
+int hs_kernel_rates_sane(const double rate[HS_NRATES]);
+
+/* Whether size s's rates, read from the rates file, agree with the
+ * smaller sizes' known ones: its DGEMM rate is not below
+ * HS_RATES_READ_DIP of a smaller size's (a dip that the probe's extra
+ * passes, HS_RATES_DIP_FLOOR, would have measured again), and its four
+ * rates are not those of the next smaller known size (rates copied from
+ * size to size, as HETSCAL_KERNEL_RATES fills them in, were never
+ * measured).  A size read that fails is measured again, and its new line
+ * is the one later runs read: the last sane line of a size wins. */
+#define HS_RATES_READ_DIP 0.5
+int hs_kernel_rates_consistent(const double rates[][HS_NRATES], const int known[], int s);
 
 /* Parses a HETSCAL_KERNEL_RATES value into rates[0..HS_RATE_SIZES-1];
  * returns 0, or -1 when it is malformed (then it is ignored). */

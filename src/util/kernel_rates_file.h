@@ -1,8 +1,11 @@
 /* The rates file of the kernel-rate probe (util/kernel_rates.h): one line
  * per measured size, "b gemm syrk trsm potrf signature", appended by
  * whichever process measured it first.  Lines of other machines, other
- * thread counts or a malformed line are skipped; a file that cannot be
- * read or written only means the rates are measured again. */
+ * thread counts, a malformed line or rates no thread can reach
+ * (hs_kernel_rates_sane) are skipped; of a size's remaining lines the
+ * last wins, so that a size measured again replaces its line by
+ * appending.  A file that cannot be read or written only means the rates
+ * are measured again. */
 #ifndef HETSCAL_UTIL_KERNEL_RATES_FILE_H
 #define HETSCAL_UTIL_KERNEL_RATES_FILE_H
 
@@ -12,11 +15,15 @@ enum { HS_RATES_SIGNATURE = 512 };
  * blanks. */
 void hs_rates_signature(char sig[HS_RATES_SIGNATURE], int threads, int local_ranks);
 
-/* The first line of the file for (sig, b) into rate[HS_NRATES]: 0, or -1
- * when there is none. */
+/* The last sane line of the file for (sig, b) into rate[HS_NRATES]: 0,
+ * or -1 when there is none. */
 int hs_rates_file_load(const char *sig, int b, double *rate);
 
-/* Appends (sig, b, rate) in one write. */
-void hs_rates_file_store(const char *sig, int b, const double *rate);
+/* Appends (sig, b, rate) in one write, when the rates are sane and the
+ * file still has no line for (sig, b) (replacing NULL) or still the
+ * rejected one (replacing: the rates read from it), so that of the ranks
+ * of a node measuring at once one line is written.  Not to the default
+ * file (HETSCAL_RATES_FILE unset) while HETSCAL_KERNEL_RATES is set. */
+void hs_rates_file_store(const char *sig, int b, const double *rate, const double *replacing);
 
 #endif

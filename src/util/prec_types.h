@@ -6,6 +6,8 @@
  *   HS_F(name)    BLAS/LAPACK's Fortran name: sgemm_ ... zgemm_
  *   HS_HERK       ssyrk_, dsyrk_, cherk_, zherk_ (real alpha and beta)
  *   HS_UNHR_COL   sorhr_col_, dorhr_col_, cunhr_col_, zunhr_col_
+ *   HS_IAMAX      isamax_, idamax_, icamax_, izamax_
+ *   HS_GERU       sger_, dger_, cgeru_, zgeru_ (A += alpha x y^T)
  *   HS_CT         the (conjugate) transpose: 'T' real, 'C' complex
  *   HS_COMPLEX    1 for C and Z
  *   HS_RE(x)      the real part of x; HS_CONJ(x) its conjugate
@@ -18,6 +20,8 @@
 #define HS_SFX(name) name##_s
 #define HS_F(name) s##name##_
 #define HS_HERK ssyrk_
+#define HS_IAMAX isamax_
+#define HS_GERU sger_
 #define HS_UNHR_COL sorhr_col_
 #define HS_COMPLEX 0
 #elif HS_P == 0
@@ -26,6 +30,8 @@
 #define HS_SFX(name) name##_d
 #define HS_F(name) d##name##_
 #define HS_HERK dsyrk_
+#define HS_IAMAX idamax_
+#define HS_GERU dger_
 #define HS_UNHR_COL dorhr_col_
 #define HS_COMPLEX 0
 #elif HS_P == 2
@@ -34,6 +40,8 @@
 #define HS_SFX(name) name##_c
 #define HS_F(name) c##name##_
 #define HS_HERK cherk_
+#define HS_IAMAX icamax_
+#define HS_GERU cgeru_
 #define HS_UNHR_COL cunhr_col_
 #define HS_COMPLEX 1
 #elif HS_P == 3
@@ -42,6 +50,8 @@
 #define HS_SFX(name) name##_z
 #define HS_F(name) z##name##_
 #define HS_HERK zherk_
+#define HS_IAMAX izamax_
+#define HS_GERU zgeru_
 #define HS_UNHR_COL zunhr_col_
 #define HS_COMPLEX 1
 #else

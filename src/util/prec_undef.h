@@ -6,6 +6,8 @@
 #undef HS_F
 #undef HS_HERK
 #undef HS_UNHR_COL
+#undef HS_IAMAX
+#undef HS_GERU
 #undef HS_COMPLEX
 #undef HS_CT
 #undef HS_RE

@@ -12,8 +12,9 @@
 /* Descriptor entries, 0-based (ScaLAPACK's DTYPE_ .. LLD_ minus one). */
 enum { D_DTYPE, D_CTXT, D_M, D_N, D_MB, D_NB, D_RSRC, D_CSRC, D_LLD };
 
-/* Elements in every local array: room for any case plus guard space. */
-#define ARGS_CAP 4096
+/* Elements in every local array: room for any case plus guard space
+ * (P?GETRF's NaN cases from issue 41 hold a 60 x 77 local part). */
+#define ARGS_CAP 8192
 /* Doubles that hold ARGS_CAP elements of any precision (complex double
  * the largest): declare the local arrays with it. */
 #define ARGS_BUF_DOUBLES (2 * ARGS_CAP)
@@ -62,14 +63,30 @@ struct args_call {
                         * indefinite */
     char uplo;         /* P?POTRF only */
     int zero_col;      /* P?GETRF: K > 0 makes column K of sub(A) zero */
+    /* P?GETRF: up to two entries of A that are not numbers: A(IA - 1 +
+     * i, JA - 1 + j) (i, j 1-based in sub(A); i < 1 lies above it), or
+     * with i = 0 every row of column j of sub(A); value is its real
+     * part (NaN or an infinity). */
+    int nspecial;
+    struct { int i, j; double value; } special[2];
+    /* 1: IA + M - 1 or JA + N - 1 passes 2^31 - 1, where the reference's
+     * INTEGER sums wrap: it then crashes, aborts the job, or answers as
+     * the wrapped sum says.  It is not called; hetscal stands on both
+     * sides, so its INFO and PXERBLA calls are held to the contract alone
+     * (the checks in 64 bits).  Set by the case's setup. */
+    int reference_wraps;
 };
 
-/* What a case is: ARGS_SKIP from setup means "not on this grid".
+/* What a case is: ARGS_SKIP from setup means "not on this grid";
+ * ARGS_AS_REFERENCE means "whatever INFO the reference gives", for a
+ * valid call whose INFO the reference's BLAS decides (a NaN that its
+ * I?AMAX may or may not pick; lu_pivot_search.h in the library).
  * ARGS_VALID: the results are compared with the reference's;
  * ARGS_NOTSPD: P?POTRF's INFO > 0; ARGS_UNTOUCHED: a valid P?GEQRF call
  * that must not change A or TAU (query, M = 0, N = 0); ARGS_ERROR:
  * INFO < 0. */
 #define ARGS_SKIP 99999
+#define ARGS_AS_REFERENCE 88888
 enum args_kind { ARGS_ERROR, ARGS_VALID, ARGS_NOTSPD, ARGS_UNTOUCHED };
 
 struct args_case {
@@ -164,7 +181,8 @@ void args_xerbla_report(int *fields);
 
 /* Entries the reference left unchanged that hetscal changed (stray), and
  * entries where the two results differ by more than tol (bad), real by
- * real over ARGS_CAP elements; adds to both counts. */
+ * real over ARGS_CAP elements; adds to both counts.  Equal values (an
+ * infinity too) and two NaNs agree. */
 void args_compare(const void *in, const void *ref, const void *het,
                   double tol, int *bad, int *stray);
 

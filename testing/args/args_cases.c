@@ -6,6 +6,7 @@
  * between the processes of the grid. */
 #include "config.h"
 
+#include <limits.h>
 #include <stddef.h>
 
 #include "args.h"
@@ -208,7 +209,60 @@ static ARGS_MULTI_CASE(incon_n_and_dtype, -2,
     if (args_is_root(g)) c->desc[D_DTYPE] = 2;
     if (args_is_last(g)) c->n = 6)
 
+/* ---- sizes past 2^31 - 1 (issue 41): IA + N - 1 or JA + N - 1 wraps in
+ * the reference's INTEGER checks, which pass and let its run crash or
+ * abort; computed in 64 bits the check says -2 on every process of the
+ * grid, with the PXERBLA line.  The reference is not called (wrap_*),
+ * but where its sums do not wrap it is (bad_n_int_max) ---- */
+
+/* The issue's PCPOTRF, whose grid ranks never returned on a 2x1 grid of 4
+ * ranks: UPLO = 'U', N = 2^31 - 1, IA = 22, JA = 8, A 30 x 12 in 7 x 7
+ * blocks from process row 1. */
+static int wrap_issue(struct args_call *c, const struct args_grid *g)
+{
+    args_start(c, g);
+    c->uplo = 'U';
+    c->n = INT_MAX;
+    c->ia = 22;
+    c->ja = 8;
+    c->desc[D_M] = 30;
+    c->desc[D_N] = 12;
+    c->desc[D_MB] = c->desc[D_NB] = 7;
+    c->desc[D_RSRC] = 1 % g->nprow;
+    args_set_lld(c, g);
+    c->reference_wraps = 1;
+    return -2;
+}
+
+/* IA + N - 1 = 2^31 exactly (INT_MIN in 32 bits). */
+static ARGS_CASE(wrap_rows_exact, -2,
+    c->n = INT_MAX - c->ia + 2; c->reference_wraps = 1)
+
+/* A misaligned IA too: CHK1MAT's -2 comes first. */
+static ARGS_CASE(wrap_ia_misaligned, -2,
+    c->n = INT_MAX; c->ia = 2; c->reference_wraps = 1)
+
+/* A bad DTYPE too: the smaller code, N's (200), wins over 601 (the
+ * reference, whose sums wrap, would say -601). */
+static ARGS_CASE(wrap_dtype, -2,
+    c->n = INT_MAX - 1; c->desc[D_DTYPE] = 2; c->reference_wraps = 1)
+
+/* Only the last process's N wraps: PCHK1MAT's mismatch makes every
+ * process of the grid return -2 (no process calls the reference: it
+ * would wait in its own PCHK1MAT for the one that does not). */
+static ARGS_MULTI_CASE(wrap_incon_n, -2,
+    c->reference_wraps = 1; if (args_is_last(g)) c->n = INT_MAX)
+
+/* IA + N - 1 = 2^31 - 1: no wrap, the reference answers -2 itself. */
+static ARGS_CASE(bad_n_int_max, -2, c->ia = c->ja = 1; c->n = INT_MAX)
+
 const struct args_case potrf_cases[] = {
+    { "wrap_issue", ARGS_ERROR, wrap_issue },
+    { "wrap_rows_exact", ARGS_ERROR, wrap_rows_exact },
+    { "wrap_ia_misaligned", ARGS_ERROR, wrap_ia_misaligned },
+    { "wrap_dtype", ARGS_ERROR, wrap_dtype },
+    { "wrap_incon_n", ARGS_ERROR, wrap_incon_n },
+    { "bad_n_int_max", ARGS_ERROR, bad_n_int_max },
     { "valid_upper", ARGS_VALID, valid_upper },
     { "valid_lowercase_l", ARGS_VALID, valid_lowercase_l },
     { "valid_lowercase_u", ARGS_VALID, valid_lowercase_u },

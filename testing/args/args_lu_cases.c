@@ -6,11 +6,15 @@
  * NB_A (-606), then PCHK1MAT; quick returns M_A = 1 with IPIV(1) = 1,
  * then M = 0 or N = 0); the cases on the descriptor that every routine
  * shares are in args_desc_cases.c.  Names: valid_* factor, singular_*
- * have an exactly zero pivot (INFO > 0), m0/n0/ma1_* return at once,
+ * have an exactly zero pivot (INFO > 0), nan_* and inf_* hold a NaN or an
+ * infinity (ScaLAPACK's pivot search decides INFO, lu_pivot_search.h in
+ * the library), m0/n0/ma1_* return at once,
  * bad_* one bad argument, prec_* two errors at once, incon_* arguments
  * that differ between the processes of the grid. */
 #include "config.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stddef.h>
 
 #include "args.h"
@@ -65,6 +69,102 @@ static ARGS_CASE(singular_first, 1, c->zero_col = 1)
 
 /* The second panel's first column: the INFO of a later panel. */
 static ARGS_CASE(singular_mid, 3, lu_sub(c, 6, 6, 5, 3); c->zero_col = 3)
+
+/* ---- a NaN or an infinity in sub(A) (issue 41).  P?GETF2 tests its
+ * pivot for zero only, and a NaN pivot is not zero: on one process row
+ * a NaN never gives INFO > 0.  On several, P?AMAX's combine keeps the 0
+ * of a process row that holds none of the column against another's NaN,
+ * and INFO is that column.  Where the reference's I?AMAX chooses between
+ * a NaN and numbers, the case takes the reference's INFO, whatever it
+ * is; hetscal's IPIV and factor must match it too (two NaNs agree) ---- */
+
+/* Whether every process's local part of A fits the testers' arrays. */
+static int fits(const struct args_call *c, const struct args_grid *g)
+{
+    const int *d = c->desc;
+    long rows = ((d[D_M] + d[D_MB] - 1) / d[D_MB] + g->nprow - 1) / g->nprow;
+    long cols = ((d[D_N] + d[D_NB] - 1) / d[D_NB] + g->npcol - 1) / g->npcol;
+    return rows * d[D_MB] * cols * d[D_NB] <= ARGS_CAP;
+}
+
+/* A in blocks of nb from process (rsrc mod P, 0). */
+static void nan_desc(struct args_call *c, const struct args_grid *g, int m_a,
+                     int n_a, int nb, int rsrc)
+{
+    c->desc[D_M] = m_a;
+    c->desc[D_N] = n_a;
+    c->desc[D_MB] = c->desc[D_NB] = nb;
+    c->desc[D_RSRC] = rsrc % g->nprow;
+    args_set_lld(c, g);
+}
+
+/* The issue's PDGETRF on a 2x2 grid (reference INFO = 14 with the
+ * fuzzer's values, hetscal 0): sub(A) on process row 1 alone, so
+ * process row 0 holds none of any column. */
+static int nan_issue_25x72(struct args_call *c, const struct args_grid *g)
+{
+    args_start(c, g);
+    nan_desc(c, g, 95, 147, 35, 1);
+    lu_sub(c, 25, 72, 71, 36);
+    lu_special(c, 10, 14, NAN);
+    return fits(c, g) ? ARGS_AS_REFERENCE : ARGS_SKIP;
+}
+
+/* The issue's PZGETRF 17 x 17 in one 32 x 32 block, NaN at (2, 7)
+ * (reference 7, hetscal 0), the block on process row 1. */
+static int nan_issue_17(struct args_call *c, const struct args_grid *g)
+{
+    args_start(c, g);
+    nan_desc(c, g, 17, 17, 32, 1);
+    lu_sub(c, 17, 17, 1, 1);
+    lu_special(c, 2, 7, NAN);
+    return fits(c, g) ? ARGS_AS_REFERENCE : ARGS_SKIP;
+}
+
+/* The issue's PCGETRF with M = N = 1 (reference 1, hetscal 0): the entry
+ * on process row 1 (IA = 3 in 2-row blocks), so process row 0's 0 is the
+ * pivot on several process rows; the NaN itself on one. */
+static ARGS_CASE(nan_issue_1x1, g->nprow > 1 ? 1 : 0,
+    lu_sub(c, 1, 1, 3, 5); lu_special(c, 1, 1, NAN))
+
+/* The same on process row 0: the NaN is the pivot, INFO = 0. */
+static ARGS_CASE(nan_1x1_row0, 0, lu_sub(c, 1, 1, 1, 5); lu_special(c, 1, 1, NAN))
+
+/* Column 3 all NaN, sub(A) in one 4-row block: on process row 1 the
+ * pivot search of column 3 is a NaN against process row 0's 0 (INFO = 3
+ * on several process rows), on process row 0 the NaN is the pivot. */
+static ARGS_CASE(nan_column, g->nprow > 1 ? 3 : 0,
+    nan_desc(c, g, 13, 11, 4, 0); lu_sub(c, 4, 6, 5, 1); lu_special(c, 0, 3, NAN))
+
+static ARGS_CASE(nan_column_row0, 0,
+    nan_desc(c, g, 13, 11, 4, 0); lu_sub(c, 4, 6, 1, 1); lu_special(c, 0, 3, NAN))
+
+/* Single NaNs and pairs across the base call's 2 x 2 blocks. */
+static ARGS_CASE(nan_first, ARGS_AS_REFERENCE, lu_special(c, 1, 1, NAN))
+
+static ARGS_CASE(nan_below, ARGS_AS_REFERENCE, lu_special(c, 7, 2, NAN))
+
+static ARGS_CASE(nan_in_u, ARGS_AS_REFERENCE, lu_special(c, 2, 5, NAN))
+
+static ARGS_CASE(nan_two, ARGS_AS_REFERENCE,
+    lu_special(c, 3, 2, NAN); lu_special(c, 8, 5, NAN))
+
+static ARGS_CASE(nan_wide, ARGS_AS_REFERENCE,
+    lu_sub(c, 4, 9, 7, 3); lu_special(c, 3, 8, NAN))
+
+static ARGS_CASE(nan_nb1, ARGS_AS_REFERENCE,
+    nan_desc(c, g, 13, 11, 1, 0); lu_sub(c, 8, 7, 4, 2); lu_special(c, 5, 3, NAN))
+
+/* An infinite pivot scales its column by 0: no NaN, INFO = 0. */
+static ARGS_CASE(inf_first, 0, lu_special(c, 1, 1, INFINITY))
+
+static ARGS_CASE(inf_and_nan, ARGS_AS_REFERENCE,
+    lu_special(c, 2, 2, -INFINITY); lu_special(c, 6, 4, NAN))
+
+/* Outside sub(A) a NaN is not read: INFO = 0 and the factor of the
+ * finite sub(A). */
+static ARGS_CASE(nan_outside, 0,
+    lu_special(c, -1, 2, NAN); lu_special(c, 3, 7, NAN))
 
 /* ---- quick returns: A (and for M = 0, N = 0 IPIV too) untouched ---- */
 
@@ -239,7 +339,30 @@ static ARGS_MULTI_CASE(incon_ia_and_ja_misaligned, -4,
 /* M = 0 on one process: the others would factor. */
 static ARGS_MULTI_CASE(incon_m0, -1, if (args_is_root(g)) c->m = 0)
 
+/* ---- sizes past 2^31 - 1 (issue 41): IA + M - 1 or JA + N - 1 wraps in
+ * the reference's INTEGER checks (it is not called); in 64 bits CHK1MAT
+ * says -1 or -2 on every process of the grid, before the alignment
+ * checks ---- */
+
+static ARGS_CASE(wrap_rows, -1, c->m = INT_MAX; c->ia = 3; c->reference_wraps = 1)
+
+static ARGS_CASE(wrap_cols, -2, c->n = INT_MAX; c->ja = 5; c->reference_wraps = 1)
+
+static ARGS_CASE(wrap_rows_misaligned, -1,
+    c->m = INT_MAX - 2; c->ia = 4; c->reference_wraps = 1)
+
+static ARGS_MULTI_CASE(wrap_incon_n, -2,
+    c->reference_wraps = 1; if (args_is_last(g)) c->n = INT_MAX - 3)
+
+/* JA + N - 1 = 2^31 - 1: no wrap, the reference answers -2 itself. */
+static ARGS_CASE(bad_n_int_max, -2, c->ja = 1; c->n = INT_MAX)
+
 const struct args_case lu_cases[] = {
+    { "wrap_rows", ARGS_ERROR, wrap_rows },
+    { "wrap_cols", ARGS_ERROR, wrap_cols },
+    { "wrap_rows_misaligned", ARGS_ERROR, wrap_rows_misaligned },
+    { "wrap_incon_n", ARGS_ERROR, wrap_incon_n },
+    { "bad_n_int_max", ARGS_ERROR, bad_n_int_max },
     { "valid_aligned_origin", ARGS_VALID, valid_aligned_origin },
     { "valid_whole", ARGS_VALID, valid_whole },
     { "valid_square", ARGS_VALID, valid_square },
@@ -254,6 +377,21 @@ const struct args_case lu_cases[] = {
     { "singular_last_whole", ARGS_VALID, singular_last_whole },
     { "singular_first", ARGS_VALID, singular_first },
     { "singular_mid", ARGS_VALID, singular_mid },
+    { "nan_issue_25x72", ARGS_VALID, nan_issue_25x72 },
+    { "nan_issue_17", ARGS_VALID, nan_issue_17 },
+    { "nan_issue_1x1", ARGS_VALID, nan_issue_1x1 },
+    { "nan_1x1_row0", ARGS_VALID, nan_1x1_row0 },
+    { "nan_column", ARGS_VALID, nan_column },
+    { "nan_column_row0", ARGS_VALID, nan_column_row0 },
+    { "nan_first", ARGS_VALID, nan_first },
+    { "nan_below", ARGS_VALID, nan_below },
+    { "nan_in_u", ARGS_VALID, nan_in_u },
+    { "nan_two", ARGS_VALID, nan_two },
+    { "nan_wide", ARGS_VALID, nan_wide },
+    { "nan_nb1", ARGS_VALID, nan_nb1 },
+    { "inf_first", ARGS_VALID, inf_first },
+    { "inf_and_nan", ARGS_VALID, inf_and_nan },
+    { "nan_outside", ARGS_VALID, nan_outside },
     { "m0", ARGS_UNTOUCHED, m0 },
     { "n0", ARGS_UNTOUCHED, n0 },
     { "m0_ia_beyond", ARGS_UNTOUCHED, m0_ia_beyond },

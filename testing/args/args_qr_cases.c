@@ -7,6 +7,7 @@
  * processes of the grid. */
 #include "config.h"
 
+#include <limits.h>
 #include <stddef.h>
 
 #include "args.h"
@@ -187,7 +188,30 @@ static ARGS_MULTI_CASE(incon_n_and_dtype, -2,
     if (args_is_root(g)) c->desc[D_DTYPE] = 2;
     if (args_is_last(g)) { c->n = 5; c->lwork = qr_lwmin(c, g); })
 
+/* ---- sizes past 2^31 - 1 (issue 41): IA + M - 1 or JA + N - 1 wraps in
+ * the reference's INTEGER checks (it is not called); in 64 bits CHK1MAT
+ * says -1 or -2 on every process of the grid.  LWORK stays the base
+ * call's: LWMIN is only formed once CHK1MAT passed ---- */
+
+static ARGS_CASE(wrap_rows, -1, c->m = INT_MAX; c->ia = 3; c->reference_wraps = 1)
+
+static ARGS_CASE(wrap_cols, -2, c->n = INT_MAX - 1; c->ja = 4; c->reference_wraps = 1)
+
+static ARGS_CASE(wrap_both, -1,
+    c->m = c->n = INT_MAX; c->ia = c->ja = 2; c->reference_wraps = 1)
+
+static ARGS_MULTI_CASE(wrap_incon_m, -1,
+    c->reference_wraps = 1; if (args_is_last(g)) c->m = INT_MAX)
+
+/* IA + M - 1 = 2^31 - 1: no wrap, the reference answers -1 itself. */
+static ARGS_CASE(bad_m_int_max, -1, c->ia = 1; c->m = INT_MAX)
+
 const struct args_case qr_cases[] = {
+    { "wrap_rows", ARGS_ERROR, wrap_rows },
+    { "wrap_cols", ARGS_ERROR, wrap_cols },
+    { "wrap_both", ARGS_ERROR, wrap_both },
+    { "wrap_incon_m", ARGS_ERROR, wrap_incon_m },
+    { "bad_m_int_max", ARGS_ERROR, bad_m_int_max },
     { "valid_lwork_big", ARGS_VALID, valid_lwork_big },
     { "valid_aligned", ARGS_VALID, valid_aligned },
     { "valid_tall", ARGS_VALID, valid_tall },

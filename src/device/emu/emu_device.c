@@ -94,9 +94,9 @@ static void event_unref(emu_event *ev)   /* under emu_lock */
 static void late(emu_stream *s, unsigned max_us)
 {
     s->rng = s->rng * 6364136223846793005UL + 1442695040888963407UL;
-    unsigned us = max_us ? (unsigned)(s->rng >> 33) % (max_us + 1) : 0;
+    unsigned long long us = max_us ? (s->rng >> 33) % ((unsigned long long)max_us + 1) : 0;
     if (us) {
-        struct timespec t = { 0, (long)us * 1000 };
+        struct timespec t = { (time_t)(us / 1000000), (long)(us % 1000000) * 1000 };
         nanosleep(&t, NULL);
     }
 }

@@ -1,0 +1,206 @@
+/* Rates that can be trusted (issue 41): what a kernel rate must be to be
+ * kept or read (src/util/kernel_rates.c: hs_kernel_rates_sane,
+ * hs_kernel_rates_consistent), the rates file skipping what no thread can
+ * have measured (NaN, negative, the 7.5e85 GF/s of DSYRK a rates file held
+ * after a day of runs) and letting a size measured again replace its line,
+ * the probe measuring again an absurd, copied or dipping size it read, and
+ * no rate measured under HETSCAL_KERNEL_RATES reaching the default file.
+ * Usage: t_rates_trust DIR (an empty scratch directory); exit status:
+ * failures.  Each scenario uses its own ranks-per-node key, which the
+ * probe keeps apart in the process and in the file's signature. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/kernel_rates.h"
+#include "util/kernel_rates_file.h"
+
+static int failures;
+static char dir[400];
+
+static void expect(int ok, const char *what)
+{
+    if (!ok) {
+        printf("FAIL: %s\n", what);
+        failures++;
+    }
+}
+
+static int size_index(int b)
+{
+    for (int s = 0; s < HS_RATE_SIZES; s++)
+        if (hs_rate_size[s] == b)
+            return s;
+    return -1;
+}
+
+/* The issue's DSYRK rate, as the file held it. */
+static const char absurd[] = "748495424143564109619881481196913656101296303099678624768"
+                             "57101609476813989821116579840.000";
+
+static void test_sane(void)
+{
+    double ok[HS_NRATES] = { 40, 35, 30, 20 };
+    expect(hs_kernel_rates_sane(ok), "sane: a quiet machine's rates");
+    double slow[HS_NRATES] = { 6, 9, 14, 5 };
+    expect(hs_kernel_rates_sane(slow), "sane: a loaded machine's rates, SYRK and TRSM above GEMM");
+    double cases[][HS_NRATES] = {
+        { 40, 7.4849542414356411e85, 30, 20 },   /* the issue's DSYRK */
+        { 40, 35, NAN, 20 },
+        { INFINITY, 35, 30, 20 },
+        { 40, 35, 30, 0 },
+        { -40, 35, 30, 20 },
+        { 40, 35, 30, -1 },
+        { HS_RATES_MAX_GFS * 1.01, 35, 30, 20 },
+        { 10, 45, 30, 20 },                       /* SYRK 4.5 times GEMM */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char what[64];
+        snprintf(what, sizeof what, "sane: case %zu refused", k);
+        expect(!hs_kernel_rates_sane(cases[k]), what);
+    }
+    double edge[HS_NRATES] = { HS_RATES_MAX_GFS, 1000, 1000, 1000 };
+    expect(hs_kernel_rates_sane(edge), "sane: at the bound");
+}
+
+static void test_consistent(void)
+{
+    double r[HS_RATE_SIZES][HS_NRATES] = { { 0 } };
+    int known[HS_RATE_SIZES] = { 0 };
+    int s128 = size_index(128), s192 = size_index(192), s256 = size_index(256);
+    double a[HS_NRATES] = { 30, 25, 20, 15 }, b[HS_NRATES] = { 36, 30, 25, 18 };
+    memcpy(r[s128], a, sizeof a);
+    memcpy(r[s192], b, sizeof b);
+    known[s128] = known[s192] = 1;
+    expect(hs_kernel_rates_consistent(r, known, s128), "consistent: the smallest size");
+    expect(hs_kernel_rates_consistent(r, known, s192), "consistent: faster on larger tiles");
+    memcpy(r[s256], b, sizeof b);
+    expect(!hs_kernel_rates_consistent(r, known, s256), "consistent: copied from the size below");
+    r[s256][0] = 19;
+    expect(hs_kernel_rates_consistent(r, known, s256), "consistent: 0.53 of 36 is still noise");
+    r[s256][0] = 17;
+    expect(!hs_kernel_rates_consistent(r, known, s256), "consistent: below half a smaller size's");
+    known[s128] = known[s192] = 0;
+    expect(hs_kernel_rates_consistent(r, known, s256), "consistent: unknown sizes do not count");
+}
+
+static void write_lines(const char *path, const char *const lines[], int n, const char *sig)
+{
+    FILE *f = fopen(path, "w");
+    for (int k = 0; f && k < n; k++)
+        fprintf(f, "%s %s\n", lines[k], sig);
+    if (f)
+        fclose(f);
+}
+
+static int count_lines(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    int n = 0, c;
+    while (f && (c = fgetc(f)) != EOF)
+        n += c == '\n';
+    if (f)
+        fclose(f);
+    return n;
+}
+
+/* The loader: absurd, NaN and negative lines skipped; the last sane line
+ * of a size wins. */
+static void test_load(void)
+{
+    char path[512], sig[HS_RATES_SIGNATURE], line[700];
+    double r[HS_NRATES];
+    snprintf(path, sizeof path, "%s/load", dir);
+    hs_rates_signature(sig, 1, 11);
+    snprintf(line, sizeof line, "256 12.000 %s 14.000 6.000", absurd);
+    const char *lines[] = { "128 30.000 25.000 20.000 15.000", "192 nan 25.000 20.000 15.000",
+                            line, "384 -5.000 25.000 20.000 15.000",
+                            "512 30.000 25.000 20.000 15.000",
+                            "512 31.000 26.000 21.000 16.000" };
+    write_lines(path, lines, 6, sig);
+    setenv("HETSCAL_RATES_FILE", path, 1);
+    expect(hs_rates_file_load(sig, 128, r) == 0 && r[0] == 30, "load: a sane line");
+    expect(hs_rates_file_load(sig, 192, r) != 0, "load: NaN skipped");
+    expect(hs_rates_file_load(sig, 256, r) != 0, "load: the issue's DSYRK skipped");
+    expect(hs_rates_file_load(sig, 384, r) != 0, "load: negative skipped");
+    expect(hs_rates_file_load(sig, 512, r) == 0 && r[0] == 31, "load: the last sane line wins");
+    unsetenv("HETSCAL_RATES_FILE");
+}
+
+/* A file whose size 256 the probe cannot trust (absurd, copied from 192,
+ * or dipping below half of 192's GEMM): the probe measures 256 alone and
+ * appends the line that later runs read. */
+static void test_measured_again(const char *name, const char *line256, int ranks)
+{
+    char path[512], sig[HS_RATES_SIGNATURE], what[160];
+    double rates[HS_RATE_SIZES][HS_NRATES], r[HS_NRATES], before[HS_NRATES];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    hs_rates_signature(sig, 1, ranks);
+    const char *lines[] = { "128 30.000 25.000 20.000 15.000",
+                            "192 36.000 30.000 25.000 18.000", line256 };
+    write_lines(path, lines, 3, sig);
+    setenv("HETSCAL_RATES_FILE", path, 1);
+    int had = hs_rates_file_load(sig, 256, before) == 0;
+    int source = hs_kernel_rates(3, 1, ranks, rates);
+    snprintf(what, sizeof what, "%s: 256 measured again", name);
+    expect(source == HS_RATES_MEASURED && hs_kernel_rates_sane(rates[2]), what);
+    snprintf(what, sizeof what, "%s: 128 and 192 read from the file", name);
+    expect(rates[0][0] == 30 && rates[1][0] == 36, what);
+    snprintf(what, sizeof what, "%s: its new line is the one read", name);
+    expect(hs_rates_file_load(sig, 256, r) == 0 && hs_kernel_rates_sane(r)
+               && (!had || memcmp(r, before, sizeof r) != 0) && count_lines(path) == 4,
+           what);
+    unsetenv("HETSCAL_RATES_FILE");
+}
+
+/* Under HETSCAL_KERNEL_RATES (malformed here, so the probe measures), the
+ * default file is not written; a file named by HETSCAL_RATES_FILE is, and
+ * so is the default file without HETSCAL_KERNEL_RATES. */
+static void test_forced_environment(void)
+{
+    char xdg[512], file[600], named[512];
+    double rates[HS_RATE_SIZES][HS_NRATES];
+    snprintf(xdg, sizeof xdg, "%s/xdg", dir);
+    snprintf(file, sizeof file, "%s/hetscal/kernel-rates", xdg);
+    snprintf(named, sizeof named, "%s/named", dir);
+    setenv("XDG_CACHE_HOME", xdg, 1);
+    unsetenv("HETSCAL_RATES_FILE");
+    setenv("HETSCAL_KERNEL_RATES", "128:garbage", 1);
+    expect(hs_kernel_rates(1, 1, 21, rates) == HS_RATES_MEASURED, "forced: measured");
+    expect(access(file, F_OK) != 0, "forced: the default file not written");
+    setenv("HETSCAL_RATES_FILE", named, 1);
+    (void)hs_kernel_rates(1, 1, 22, rates);
+    expect(count_lines(named) == 1, "forced: a named file written");
+    unsetenv("HETSCAL_RATES_FILE");
+    unsetenv("HETSCAL_KERNEL_RATES");
+    (void)hs_kernel_rates(1, 1, 23, rates);
+    expect(count_lines(file) == 1, "unforced: the default file written");
+    setenv("HETSCAL_KERNEL_RATES", "128:1e400", 1);   /* infinite: not a forced rate */
+    expect(hs_kernel_rates(1, 1, 23, rates) != HS_RATES_FORCED, "forced: infinity refused");
+    unsetenv("HETSCAL_KERNEL_RATES");
+    unsetenv("XDG_CACHE_HOME");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: t_rates_trust DIR\n");
+        return 1;
+    }
+    snprintf(dir, sizeof dir, "%s", argv[1]);
+    char absurd_line[700];
+    snprintf(absurd_line, sizeof absurd_line, "256 12.000 %s 14.000 6.000", absurd);
+    test_sane();
+    test_consistent();
+    test_load();
+    test_measured_again("absurd", absurd_line, 12);
+    test_measured_again("copied", "256 36.000 30.000 25.000 18.000", 13);
+    test_measured_again("dipping", "256 10.000 30.000 25.000 18.000", 14);
+    test_forced_environment();
+    printf("t_rates_trust: %d failed\n", failures);
+    return failures;
+}
