@@ -23,23 +23,16 @@ static void expect(int ok, const char *what)
     }
 }
 
-static int size_index(int b)
-{
-    for (int s = 0; s < HS_RATE_SIZES; s++)
-        if (hs_rate_size[s] == b)
-            return s;
-    return -1;
-}
 
 static void test_parse(void)
 {
     double r[HS_RATE_SIZES][HS_NRATES];
     expect(hs_kernel_rates_parse("256:20,768:40/30/20/10", r) == 0, "parse: valid text");
-    expect(r[size_index(128)][HS_RATE_GEMM] == 20 && r[size_index(384)][HS_RATE_POTRF] == 20,
+    expect(r[hs_rate_size_index(128)][HS_RATE_GEMM] == 20 && r[hs_rate_size_index(384)][HS_RATE_POTRF] == 20,
            "parse: sizes below and between take the nearest smaller given (or the first)");
-    expect(r[size_index(1024)][HS_RATE_GEMM] == 40 && r[size_index(1024)][HS_RATE_SYRK] == 30
-               && r[size_index(768)][HS_RATE_TRSM] == 20
-               && r[size_index(768)][HS_RATE_POTRF] == 10,
+    expect(r[hs_rate_size_index(1024)][HS_RATE_GEMM] == 40 && r[hs_rate_size_index(1024)][HS_RATE_SYRK] == 30
+               && r[hs_rate_size_index(768)][HS_RATE_TRSM] == 20
+               && r[hs_rate_size_index(768)][HS_RATE_POTRF] == 10,
            "parse: four rates in gemm/syrk/trsm/potrf order");
     static const char *const bad[] = { "", "abc", "100:20", "128:0", "128:1/2", "128:5,",
                                        "128:5;256:6", "128:-1", "128" };
@@ -80,10 +73,10 @@ static void test_model(void)
     /* Sizes whose rates are unknown (the probe had no memory) are skipped. */
     double r[HS_RATE_SIZES][HS_NRATES], predicted[HS_RATE_SIZES];
     memset(r, 0, sizeof r);
-    r[size_index(256)][0] = r[size_index(256)][1] = r[size_index(256)][2] =
-        r[size_index(256)][3] = 30;
+    r[hs_rate_size_index(256)][0] = r[hs_rate_size_index(256)][1] = r[hs_rate_size_index(256)][2] =
+        r[hs_rate_size_index(256)][3] = 30;
     expect(hs_tile_model_choose(8000, 2, r, HS_RATE_SIZES, predicted) == 256
-               && predicted[size_index(128)] == 0 && predicted[size_index(256)] > 0,
+               && predicted[hs_rate_size_index(128)] == 0 && predicted[hs_rate_size_index(256)] > 0,
            "model: sizes without rates are not considered");
 }
 
@@ -106,7 +99,7 @@ static void test_plausible(void)
 {
     double r[HS_RATE_SIZES][HS_NRATES] = { { 0 } };
     int known[HS_RATE_SIZES] = { 0 };
-    int s256 = size_index(256), s384 = size_index(384), s512 = size_index(512);
+    int s256 = hs_rate_size_index(256), s384 = hs_rate_size_index(384), s512 = hs_rate_size_index(512);
     r[s256][0] = 46;
     r[s384][0] = 36.8;
     r[s512][0] = 23.9;

@@ -30,13 +30,6 @@ static void expect(int ok, const char *what)
     }
 }
 
-static int size_index(int b)
-{
-    for (int s = 0; s < HS_RATE_SIZES; s++)
-        if (hs_rate_size[s] == b)
-            return s;
-    return -1;
-}
 
 /* The DSYRK rate, as the file held it. */
 static const char absurd[] = "748495424143564109619881481196913656101296303099678624768"
@@ -71,7 +64,7 @@ static void test_consistent(void)
 {
     double r[HS_RATE_SIZES][HS_NRATES] = { { 0 } };
     int known[HS_RATE_SIZES] = { 0 };
-    int s128 = size_index(128), s192 = size_index(192), s256 = size_index(256);
+    int s128 = hs_rate_size_index(128), s192 = hs_rate_size_index(192), s256 = hs_rate_size_index(256);
     double a[HS_NRATES] = { 30, 25, 20, 15 }, b[HS_NRATES] = { 36, 30, 25, 18 };
     memcpy(r[s128], a, sizeof a);
     memcpy(r[s192], b, sizeof b);

@@ -18,6 +18,14 @@
 
 const int hs_rate_size[HS_RATE_SIZES] = { 128, 192, 256, 384, 512, 768, 1024 };
 
+int hs_rate_size_index(int b)
+{
+    for (int s = 0; s < HS_RATE_SIZES; s++)
+        if (hs_rate_size[s] == b)
+            return s;
+    return -1;
+}
+
 /* The threads cycle through pools of tiles that together exceed the
  * last-level cache of a node (POOL_TOTAL_BYTES), each at least
  * POOL_MIN_TILES tiles, so that every kernel reads tiles that are not in

@@ -32,6 +32,8 @@ enum { HS_RATE_SIZES = 7 };
 
 /* The ladder: tile sizes the choice considers, increasing. */
 extern const int hs_rate_size[HS_RATE_SIZES];
+/* The position of tile size b on the ladder, -1 when it is not there. */
+int hs_rate_size_index(int b);
 
 /* Where the rates of a call came from. */
 enum hs_rates_source { HS_RATES_MEASURED, HS_RATES_FILE, HS_RATES_FORCED };
