@@ -65,8 +65,7 @@ static int panel_width(const hs_call *c)
  * with HETSCAL_PANELS=host), and so are their trailing updates
  * (interchanges, TRSM, GEMM).  Bg-wide panels would make each update one
  * wide GEMM, but each step's panel would then cross to another GPU on
- * the critical path (timing/predict, h100 machine, N = 80000: 0.31 of
- * the ceiling against 0.37). */
+ * the critical path, which costs more (doc/PERFORMANCE.md). */
 static int lu_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;

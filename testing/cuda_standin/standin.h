@@ -265,6 +265,11 @@ void standin_check_handle(const char *call, cublasHandle_t h);
  * sticky error (the call then fails) with the lock not held, or
  * cudaSuccess with the lock taken. */
 cudaError_t standin_solver_enter(const char *call, cusolverDnHandle_t h);
+/* The end of such a call: op (its run and fields set) counted as a kernel,
+ * the three ranges it touches recorded, queued on h's stream, the lock
+ * released. */
+void standin_solver_queue(cusolverDnHandle_t h, standin_op *op, const void *t0, size_t l0,
+                          const void *t1, size_t l1, const void *t2, size_t l2);
 /* Marks the cuBLAS and cuSOLVER handles set to s (from cudaStreamDestroy). */
 void standin_forget_stream_in_handles(cudaStream_t s);
 void standin_event_release(cudaEvent_t e);

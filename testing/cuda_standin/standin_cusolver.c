@@ -95,6 +95,20 @@ cudaError_t standin_solver_enter(const char *name, cusolverDnHandle_t handle)
     return err;
 }
 
+void standin_solver_queue(cusolverDnHandle_t h, standin_op *op, const void *t0, size_t l0,
+                          const void *t1, size_t l1, const void *t2, size_t l2)
+{
+    op->counted = 1;
+    op->touch[0] = t0;
+    op->touch_len[0] = l0;
+    op->touch[1] = t1;
+    op->touch_len[1] = l1;
+    op->touch[2] = t2;
+    op->touch_len[2] = l2;
+    standin_enqueue(h->stream, op);
+    pthread_mutex_unlock(&standin_lock);
+}
+
 /* The queued interchanges, on the stream's thread: the rows the pivots
  * name must lie in the matrix, then the host ?laswp runs. */
 static void run_laswp(standin_op *op)
@@ -141,7 +155,6 @@ static cusolverStatus_t laswp(const char *name, const standin_precision *p,
                                 handle->device);
     standin_op *op = standin_op_new();
     op->run = run_laswp;
-    op->counted = 1;
     op->u.laswp.prec = p;
     op->u.laswp.device = handle->device;
     op->u.laswp.n = n;
@@ -150,12 +163,7 @@ static cusolverStatus_t laswp(const char *name, const standin_precision *p,
     op->u.laswp.k2 = k2;
     op->u.laswp.a = A;
     op->u.laswp.ipiv = ipiv;
-    op->touch[0] = (const char *)A;
-    op->touch_len[0] = bytes;
-    op->touch[1] = (const char *)ipiv;
-    op->touch_len[1] = (size_t)k2 * sizeof(int);
-    standin_enqueue(handle->stream, op);
-    pthread_mutex_unlock(&standin_lock);
+    standin_solver_queue(handle, op, A, bytes, ipiv, (size_t)k2 * sizeof(int), NULL, 0);
     return CUSOLVER_STATUS_SUCCESS;
 }
 

@@ -77,7 +77,6 @@ static cusolverStatus_t factor(const char *name, const standin_precision *p,
     standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->device);
     standin_op *op = standin_op_new();
     op->run = run;
-    op->counted = 1;
     op->u.factor.prec = p;
     op->u.factor.device = handle->device;
     op->u.factor.m = m;
@@ -87,14 +86,8 @@ static cusolverStatus_t factor(const char *name, const standin_precision *p,
     op->u.factor.a = A;
     op->u.factor.info = dev_info;
     op->u.factor.ipiv = ipiv;
-    op->touch[0] = (const char *)A;
-    op->touch_len[0] = bytes;
-    op->touch[1] = (const char *)(ipiv ? (void *)ipiv : work);
-    op->touch_len[1] = ipiv ? pivots : (size_t)lwork * p->size;
-    op->touch[2] = (const char *)dev_info;
-    op->touch_len[2] = sizeof(int);
-    standin_enqueue(handle->stream, op);
-    pthread_mutex_unlock(&standin_lock);
+    standin_solver_queue(handle, op, A, bytes, ipiv ? (void *)ipiv : work,
+                         ipiv ? pivots : (size_t)lwork * p->size, dev_info, sizeof(int));
     return CUSOLVER_STATUS_SUCCESS;
 }
 

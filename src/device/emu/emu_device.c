@@ -182,9 +182,8 @@ static void *stream_main(void *arg)
             late(s, e->delay_us);
         if (!dead && e->timed && (op->type == OP_COPY || op->type == OP_KERNEL)) {
             take_time(s, op);
-            /* Nothing was computed: a factorization reports success. */
-            if (op->type == OP_KERNEL && op->call.info)
-                *op->call.info = 0;
+            if (op->type == OP_KERNEL)
+                hs_kernel_call_skipped(&op->call);
         }
         else if (!dead)
             run(op);
