@@ -45,6 +45,19 @@ static int valid_desc(const struct args_call *c, const struct args_grid *g)
            && c->m >= 0 && c->n >= 0;
 }
 
+/* In Fortran's default integers, as PDGEQRF computes it: where N or M is
+ * near 2^31 its sums wrap there, so they wrap here (unsigned arithmetic,
+ * without C's undefined behaviour). */
+static int fortran_sum(int a, int b)
+{
+    return (int)((unsigned)a + (unsigned)b);
+}
+
+static int fortran_product(int a, int b)
+{
+    return (int)((unsigned)a * (unsigned)b);
+}
+
 int qr_lwmin(const struct args_call *c, const struct args_grid *g)
 {
     const int *d = c->desc;
@@ -56,9 +69,12 @@ int qr_lwmin(const struct args_call *c, const struct args_grid *g)
     icoff = (c->ja - 1) % d[D_NB];
     iarow = (d[D_RSRC] + (c->ia - 1) / d[D_MB]) % g->nprow;
     iacol = (d[D_CSRC] + (c->ja - 1) / d[D_NB]) % g->npcol;
-    mp0 = args_numroc(c->m + iroff, d[D_MB], g->myrow, iarow, g->nprow);
-    nq0 = args_numroc(c->n + icoff, d[D_NB], g->mycol, iacol, g->npcol);
-    return d[D_NB] * (mp0 + nq0 + d[D_NB]);
+    mp0 = args_numroc(fortran_sum(c->m, iroff), d[D_MB], g->myrow, iarow,
+                      g->nprow);
+    nq0 = args_numroc(fortran_sum(c->n, icoff), d[D_NB], g->mycol, iacol,
+                      g->npcol);
+    return fortran_product(d[D_NB],
+                           fortran_sum(fortran_sum(mp0, nq0), d[D_NB]));
 }
 
 static void refresh(struct args_call *c, const struct args_grid *g)
