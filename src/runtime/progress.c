@@ -255,10 +255,9 @@ int hs_comm_finish(hs_comm *c)
  * CPU time has copied a part, so such a rank tests again at once while
  * they do (an empty test takes well under a microsecond, a part's copy
  * some 100; CPU time, not elapsed, so that a test preempted on a shared
- * core does not count).  PDGETRF N = 2000 on two one-thread ranks: 7%
- * faster (median of 9 pairs of runs).  The MPI loop of ranks with workers does not: there it took
- * cores from the workers (emulated GPUs, two ranks on two cores: QR 7%
- * slower). */
+ * core does not count).  The MPI loop of ranks with workers does not:
+ * there the repeated copies would take the core a worker computes on
+ * (doc/PERFORMANCE.md has both measurements). */
 enum { PART_COPIED_US = 20, MAX_PARTS = 256 };
 
 static void test_all_parts(hs_comm *c, int *progressed)
