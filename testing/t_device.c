@@ -144,7 +144,7 @@ static void compare_kernel(hs_device *d, hs_kernel_call call, int arows, int aco
     hs_kernel_call hc = call;
     memcpy(ref, call.c, sizeof(double) * (size_t)size);
     hc.c = ref;
-    hs_kernel_call_host(&hc);
+    CHECK(hs_kernel_call_host(&hc) == 0);
     dc.a = d->ops->alloc(d, sizeof(double) * (size_t)call.lda * acols);
     dc.b = brows ? d->ops->alloc(d, sizeof(double) * (size_t)call.ldb * bcols) : NULL;
     dc.c = d->ops->alloc(d, sizeof(double) * (size_t)size);
@@ -357,6 +357,69 @@ static void test_getrf(hs_device *d, int exact)
     }
     CHECK(hs_dev_getrf(d, HS_STREAM_COMPUTE, HS_PREC_D, 4, 4, NULL, 4, NULL) == HETSCAL_ERR_DEVICE);
     report(d->name, "dgetrf: factor, pivots and INFO as LAPACK's");
+}
+
+void dgeqrf_(const int *m, const int *n, double *a, const int *lda, double *tau, double *work,
+             const int *lwork, int *info);
+void dormqr_(const char *side, const char *trans, const int *m, const int *n, const int *k,
+             const double *a, const int *lda, const double *tau, double *c, const int *ldc,
+             double *work, const int *lwork, int *info, size_t l1, size_t l2);
+
+/* HS_K_GEQRF and HS_K_ORMQR on a tall, a wide and a square block inside
+ * a taller ld-high buffer: the factor as LAPACK's DGEQRF gives it, its
+ * taus in a row of a matrix (every third value), R with zero rows below
+ * the rank; then Q [B; 0] over those reflectors as DORMQR gives it. */
+static void test_qr(hs_device *d, int exact)
+{
+    static const int shapes[][2] = { { 40, 9 }, { 6, 11 }, { 17, 17 } };
+    enum { LWORK = 64 * 64, STRIDE = 3 };
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        int m = shapes[s][0], n = shapes[s][1], ld = m + 3, off = 1, info = 0, lwork = LWORK;
+        int k = m < n ? m : n, cols = n > k ? n : k;
+        double *a = random_matrix(ld, cols), *ref = malloc(sizeof(double) * (size_t)(ld * cols));
+        double *got = malloc(sizeof(double) * (size_t)(ld * cols)), *b = random_matrix(k, n);
+        double work[LWORK], tau[64], got_tau[STRIDE * 64], r[64 * 64];
+        memcpy(ref, a, sizeof(double) * (size_t)(ld * cols));
+        dgeqrf_(&m, &n, ref + off, &ld, tau, work, &lwork, &info);
+        double *da = upload(d, a, ld, cols, ld, ld), *dtau = upload(d, NULL, 1, 0, 1, STRIDE * k);
+        double *dr = upload(d, NULL, 0, 0, n, n * n), *db = upload(d, b, k, n, k, k);
+        CHECK(hs_dev_geqrf(d, HS_STREAM_COMPUTE, HS_PREC_D, m, n, da + off, ld, dtau, STRIDE, dr,
+                           n) == 0);
+        CHECK(d->ops->synchronize(d) == 0);
+        download(d, da, ld, cols, ld, got, ld);
+        download(d, dtau, 1, STRIDE * k, 1, got_tau, 1);
+        download(d, dr, n, n, n, r, n);
+        CHECK(close_enough(got, ref, ld * cols, exact));
+        for (int i = 0; i < k; i++)
+            CHECK(close_enough(&got_tau[STRIDE * i], &tau[i], 1, exact));
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++)
+                CHECK(i < k ? same_bits(r[i + j * n], got[off + i + j * ld])
+                            : r[i + j * n] == 0.0);
+        /* Q [B; 0] over the reflectors the device left. */
+        double *v = malloc(sizeof(double) * (size_t)(m * k));
+        for (int j = 0; j < k; j++)
+            memcpy(v + j * m, ref + off + j * ld, sizeof(double) * (size_t)m);
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++)
+                ref[off + i + j * ld] = i < k ? b[i + j * k] : 0.0;
+        dormqr_("L", "N", &m, &n, &k, v, &m, tau, ref + off, &ld, work, &lwork, &info, 1, 1);
+        CHECK(hs_dev_ormqr(d, HS_STREAM_COMPUTE, HS_PREC_D, m, n, k, db, k, dtau, STRIDE,
+                           da + off, ld) == 0);
+        CHECK(d->ops->synchronize(d) == 0);
+        download(d, da, ld, n, ld, got, ld);
+        for (int j = 0; j < n; j++)
+            CHECK(close_enough(got + off + j * ld, ref + off + j * ld, m, exact));
+        CHECK(d->ops->synchronize(d) == 0);
+        d->ops->free(d, da);
+        d->ops->free(d, dtau);
+        d->ops->free(d, dr);
+        d->ops->free(d, db);
+        free(a); free(ref); free(got); free(b); free(v);
+    }
+    CHECK(hs_dev_geqrf(d, HS_STREAM_COMPUTE, HS_PREC_D, 4, 4, NULL, 4, NULL, 1, NULL, 4)
+          == HETSCAL_ERR_DEVICE);
+    report(d->name, "dgeqrf, dormqr: factor, taus, R, Q [B; 0]");
 }
 
 /* Callbacks append their trial number under a lock. */
@@ -847,6 +910,7 @@ static void test_device(hs_device *d, int exact, int trials)
     test_laswp(d);
     test_potrf(d);
     test_getrf(d, exact);
+    test_qr(d, exact);
     test_ordering(d, trials);
     test_two_threads(d, trials / 4 + 1);
     test_bad_arguments(d);

@@ -113,10 +113,11 @@ static double qr_kernel_rate(int c, int w)
             dtpmqrt_("L", "N", &w, &w, &w, &w, &nb, v, &w, t, &nb, a, &w, b, &w, work, &info, 1,
                      1);
             break;
-        case HS_WORK_GEMQRT:
-            dgemqrt_("L", "N", &rows, &w, &w, &nb, v, &rows, t, &nb, a, &rows, work, &info, 1,
-                     1);
+        case HS_WORK_GEMQRT: {   /* a leaf's ?ORMQR; t holds the taus */
+            int lwork = (int)ww;
+            dormqr_("L", "N", &rows, &w, &w, v, &rows, t, a, &rows, work, &lwork, &info, 1, 1);
             break;
+        }
         default:
             dorhr_col_(&rows, &w, &w, a, &rows, t, &w, work, &info);
             break;

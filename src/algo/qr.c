@@ -1,7 +1,9 @@
 /* Tile QR with LAPACK's output (see qr.h).  Panel k (width w, rows from
  * its diagonal down, tile rows t0..mt-1, kk reflectors):
  *   one tile row: DGEQRF on it (LAPACK's own answer);
- *   otherwise TSQR: a local QR per tile, a binary tree of the w x w R
+ *   otherwise TSQR: a local QR per tile (on the tile's device, as is the
+ *   explicit Q back into it, unless the call keeps panels on the host),
+ *   a binary tree of the w x w R
  *   factors (first among the tiles of each process row, then across the
  *   process rows; the root is the top tile), the explicit Q back down the
  *   tree and into every tile, Householder reconstruction at the top tile
@@ -139,8 +141,9 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
         for (int r = 0; r < g->mt; r++) {
             hs_tile_home h = { .rank = rank_of[hs_tile_prow(g, r) * g->npcol + q],
                                .m = wmax + min_int(HS_QR_IB, wmax), .n = wmax };
-            home[rt_id(g, q, r)] = h;
             home[vtq_id(g, q, r)] = h;
+            h.m = wmax + 1;   /* R, then the taus */
+            home[rt_id(g, q, r)] = h;
         }
         for (int u = 0; u < pmax; u++) {
             int p = (g->prow0 + u) % g->nprow;
@@ -297,7 +300,8 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     }
     for (int r = t0; r < g->mt; r++)
         insert(s, &(hs_task_spec){
-            .kernel = s->kern->leaf, .name = "qr_leaf", .host_only = 1,
+            .kernel = s->kern->leaf, .name = "qr_leaf",
+            .host_only = s->qr->host_panels,
             .priority = prio, .nacc = 2,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_W } },
             .iparam = { r == t0 ? off : 0, w } });
@@ -306,7 +310,8 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     tree_walk(g, t0, 1, tree_down, &c);
     for (int r = t0; r < g->mt; r++)
         insert(s, &(hs_task_spec){
-            .kernel = s->kern->leaf_q, .name = "qr_leaf_q", .host_only = 1,
+            .kernel = s->kern->leaf_q, .name = "qr_leaf_q",
+            .host_only = s->qr->host_panels,
             .priority = prio, .nacc = 3,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_R },
                      { vtq_id(g, q, r), HS_R } },

@@ -12,6 +12,7 @@ typedef struct hs_qr {
     const hs_geometry *geo;
     hs_dist *dist;
     int prec;             /* enum hs_precision of the tiles */
+    int host_panels;      /* the TSQR leaves on the host too */
     /* Tests only: when set, tasks go to insert(ctx, spec) instead of the
      * distributed runtime (and nothing is flushed). */
     void (*insert)(void *ctx, const hs_task_spec *spec);

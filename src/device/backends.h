@@ -43,7 +43,9 @@ typedef struct hs_operand {
 } hs_operand;
 int hs_kernel_call_check(const hs_kernel_call *call);      /* 0 or HETSCAL_ERR_DEVICE */
 int hs_kernel_call_operands(const hs_kernel_call *call, hs_operand op[3]);  /* count */
-void hs_kernel_call_host(const hs_kernel_call *call);      /* host BLAS */
+/* The call on the host BLAS and LAPACK: 0, or HETSCAL_ERR_NOMEM when the
+ * workspace of a QR kernel cannot be had (nothing is computed then). */
+int hs_kernel_call_host(const hs_kernel_call *call);
 /* What a kernel that computed nothing (timed emulation) reports, so that
  * what reads its results stays in bounds: a factorization succeeded, LU's
  * pivots interchange nothing. */

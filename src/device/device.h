@@ -43,6 +43,19 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *              ints) gets ?GETRF's INFO (0, or the first exactly zero
  *              pivot, 1-based) then its min(m, n) pivots (1-based rows)
  *                                                   m n
+ *   HS_K_GEQRF c = Q R, the m x n matrix c factored as ?GEQRF does (R on
+ *              and above the diagonal, the reflectors below it); the
+ *              min(m, n) taus to tau, inctau values apart (a row of a
+ *              matrix); r (n x n, ldr), when not NULL, gets c's first
+ *              min(m, n) rows (R above the reflectors) and zeros in its
+ *              rows below: R for a caller that reads its upper triangle
+ *                                                   m n
+ *   HS_K_ORMQR c = Q [b; 0]: c holds, below the diagonal of its first k
+ *              columns, k reflectors of an m-row QR (as HS_K_GEQRF leaves
+ *              them, taus in tau, inctau apart), and gets in their place
+ *              ?ORMQR's (?UNMQR's) side L, no-transpose product of their Q
+ *              with the k x n matrix b stacked on m - k zero rows
+ *                                                   m n k
  * A new kernel is one enum value, its checks and operands in
  * device/kernel_host.c, one case in device/kernel_host_body.h, in
  * device/cuda/cuda_blas_body.h and in device/emu/emu_timing.c. */
@@ -52,7 +65,7 @@ enum { HS_UUID_BYTES = 16 };
 
 enum hs_kernel_op {
     HS_K_GEMM = 0, HS_K_HERK, HS_K_TRSM, HS_K_TRMM, HS_K_LASWP, HS_K_POTRF, HS_K_GETRF,
-    HS_K_NOPS
+    HS_K_GEQRF, HS_K_ORMQR, HS_K_NOPS
 };
 
 typedef struct hs_kernel_call {
@@ -66,6 +79,8 @@ typedef struct hs_kernel_call {
     int lda, ldb, ldc;
     int *info;                               /* HS_K_POTRF: host memory */
     int *d;                                  /* HS_K_GETRF: device memory */
+    void *tau, *r;                           /* HS_K_GEQRF, HS_K_ORMQR (tau) */
+    int inctau, ldr;
 } hs_kernel_call;
 
 typedef struct hs_device hs_device;
@@ -255,6 +270,27 @@ static inline int hs_dev_getrf(hs_device *dev, int stream, int prec, int m, int 
 {
     hs_kernel_call call = { .op = HS_K_GETRF, .prec = prec, .m = m, .n = n, .c = c, .ldc = ldc,
                             .d = d };
+    return dev->ops->kernel(dev, stream, &call);
+}
+
+/* The QR of the m x n matrix c, taus to tau (inctau apart), R to r when
+ * not NULL (HS_K_GEQRF). */
+static inline int hs_dev_geqrf(hs_device *dev, int stream, int prec, int m, int n, void *c,
+                               int ldc, void *tau, int inctau, void *r, int ldr)
+{
+    hs_kernel_call call = { .op = HS_K_GEQRF, .prec = prec, .m = m, .n = n, .c = c, .ldc = ldc,
+                            .tau = tau, .inctau = inctau, .r = r, .ldr = ldr };
+    return dev->ops->kernel(dev, stream, &call);
+}
+
+/* c = Q [b; 0], Q from the k reflectors c holds (HS_K_ORMQR). */
+static inline int hs_dev_ormqr(hs_device *dev, int stream, int prec, int m, int n, int k,
+                               const void *b, int ldb, const void *tau, int inctau, void *c,
+                               int ldc)
+{
+    hs_kernel_call call = { .op = HS_K_ORMQR, .prec = prec, .m = m, .n = n, .k = k, .b = b,
+                            .ldb = ldb, .tau = (void *)tau, .inctau = inctau, .c = c,
+                            .ldc = ldc };
     return dev->ops->kernel(dev, stream, &call);
 }
 

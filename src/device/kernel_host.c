@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "device/backends.h"
@@ -69,6 +70,19 @@ int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[3])
         op[1] = operand(c->c, c->m, c->n, c->ldc, 1, 0);
         return 2;
     }
+    case HS_K_GEQRF: {   /* the taus: a row of k values, inctau apart */
+        int k = c->m < c->n ? c->m : c->n, nop = 0;
+        op[nop++] = operand(c->c, c->m, c->n, c->ldc, 1, 0);
+        op[nop++] = operand(c->tau, 1, k, c->inctau, 1, 0);
+        if (c->r)
+            op[nop++] = operand(c->r, c->n, c->n, c->ldr, 1, 0);
+        return nop;
+    }
+    case HS_K_ORMQR:   /* c: the reflectors' k columns, the product's n */
+        op[0] = operand(c->b, c->k, c->n, c->ldb, 0, 0);
+        op[1] = operand(c->tau, 1, c->k, c->inctau, 0, 0);
+        op[2] = operand(c->c, c->m, c->n > c->k ? c->n : c->k, c->ldc, 1, 0);
+        return 3;
     default:
         return 0;
     }
@@ -101,6 +115,12 @@ int hs_kernel_call_check(const hs_kernel_call *c)
         break;
     case HS_K_GETRF:   /* INFO and the pivots always have a place */
         ok = c->d != NULL;
+        break;
+    case HS_K_GEQRF:   /* R, when asked for, has room for every column */
+        ok = c->inctau >= 1 && (!c->r || c->ldr >= max1(c->n));
+        break;
+    case HS_K_ORMQR:
+        ok = c->k >= 0 && c->k <= c->m && c->inctau >= 1;
         break;
     default:
         return HETSCAL_ERR_DEVICE;
@@ -137,13 +157,13 @@ int hs_first_bad_pivot(int prec, const void *diag, size_t stride, int n)
 #define HS_TEMPLATE_BODY "device/kernel_host_body.h"
 #include "util/prec_instantiate.h"
 
-void hs_kernel_call_host(const hs_kernel_call *c)
+int hs_kernel_call_host(const hs_kernel_call *c)
 {
-    static void (*const run[HS_NPRECS])(const hs_kernel_call *) = {
+    static int (*const run[HS_NPRECS])(const hs_kernel_call *) = {
         [HS_PREC_D] = kernel_call_host_d, [HS_PREC_S] = kernel_call_host_s,
         [HS_PREC_C] = kernel_call_host_c, [HS_PREC_Z] = kernel_call_host_z
     };
-    run[c->prec](c);
+    return run[c->prec](c);
 }
 
 void hs_kernel_call_skipped(const hs_kernel_call *c)

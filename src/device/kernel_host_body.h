@@ -1,7 +1,61 @@
 /* A kernel call of one precision on the host BLAS (device/kernel_host.c
  * instantiates it per precision through util/prec_instantiate.h). */
 
-static void HS_SFX(kernel_call_host)(const hs_kernel_call *c)
+/* ?GEQRF with its workspace (LAPACK's query) and the taus gathered into
+ * it before they go to their row; R copied out when asked for. */
+static int HS_SFX(host_geqrf)(const hs_kernel_call *c)
+{
+    int k = c->m < c->n ? c->m : c->n, query = -1, lwork, info = 0;
+    HS_T size;
+    if (k == 0)
+        return 0;
+    HS_F(geqrf)(&c->m, &c->n, c->c, &c->ldc, &size, &size, &query, &info);
+    lwork = (int)HS_RE(size) > c->n ? (int)HS_RE(size) : c->n;
+    HS_T *work = malloc(sizeof(HS_T) * ((size_t)lwork + (size_t)k));
+    if (!work)
+        return HETSCAL_ERR_NOMEM;
+    HS_T *tau = work + lwork, *a = c->c, *out = c->tau, *r = c->r;
+    HS_F(geqrf)(&c->m, &c->n, a, &c->ldc, tau, work, &lwork, &info);
+    for (int i = 0; i < k; i++)
+        out[(size_t)i * c->inctau] = tau[i];
+    free(work);
+    for (int j = 0; r && j < c->n; j++)
+        for (int i = 0; i < c->n; i++)
+            r[i + (size_t)j * c->ldr] = i < k ? a[i + (size_t)j * c->ldc] : (HS_T)0;
+    return 0;
+}
+
+/* c = Q [b; 0]: the reflectors and their taus copied aside first, since
+ * the product is written over them. */
+static int HS_SFX(host_ormqr)(const hs_kernel_call *c)
+{
+    int query = -1, lwork, info = 0, m = c->m, k = c->k;
+    HS_T size;
+    if (m == 0 || c->n == 0)
+        return 0;
+    HS_UNMQR("L", "N", &c->m, &c->n, &k, c->c, &c->ldc, c->tau, c->c, &c->ldc, &size, &query,
+             &info, 1, 1);
+    lwork = (int)HS_RE(size) > c->n ? (int)HS_RE(size) : c->n;
+    size_t nv = (size_t)m * (size_t)k;
+    HS_T *work = malloc(sizeof(HS_T) * ((size_t)lwork + nv + (size_t)k + 1));
+    if (!work)
+        return HETSCAL_ERR_NOMEM;
+    HS_T *v = work + lwork, *tau = v + nv, *a = c->c;
+    const HS_T *b = c->b, *taus = c->tau;
+    for (int j = 0; j < k; j++) {
+        memcpy(v + (size_t)j * m, a + (size_t)j * c->ldc, sizeof(HS_T) * (size_t)m);
+        tau[j] = taus[(size_t)j * c->inctau];
+    }
+    for (int j = 0; j < c->n; j++)
+        for (int i = 0; i < m; i++)
+            a[i + (size_t)j * c->ldc] = i < k ? b[i + (size_t)j * c->ldb] : (HS_T)0;
+    if (k > 0)
+        HS_UNMQR("L", "N", &c->m, &c->n, &k, v, &m, tau, a, &c->ldc, work, &lwork, &info, 1, 1);
+    free(work);
+    return 0;
+}
+
+static int HS_SFX(kernel_call_host)(const hs_kernel_call *c)
 {
     const HS_T alpha = (HS_R)c->alpha, beta = (HS_R)c->beta;
     const HS_R ralpha = (HS_R)c->alpha, rbeta = (HS_R)c->beta;
@@ -43,7 +97,12 @@ static void HS_SFX(kernel_call_host)(const hs_kernel_call *c)
         *c->info = info ? info : hs_first_bad_pivot(c->prec, c->c, (size_t)c->ldc + 1, c->n);
         break;
     }
+    case HS_K_GEQRF:
+        return HS_SFX(host_geqrf)(c);
+    case HS_K_ORMQR:
+        return HS_SFX(host_ormqr)(c);
     default:
         break;
     }
+    return 0;
 }

@@ -3,9 +3,10 @@
  * (kernels/<algorithm>_kernels_body.h) read them.  Flops of the BLAS and
  * LAPACK routines that LAPACK Working Note 41 counts (GEMM, SYRK/HERK,
  * TRSM/TRMM, POTRF, GETRF, GEQRF, TRTRI) are its counts, lower-order
- * terms included; the blocked QR pieces it does not count (?GEQRT,
- * ?TPQRT, ?TPMQRT, ?GEMQRT, ?LARFT, ?ORHR_COL) are counted block by block
- * from their LAPACK algorithms, leading terms only. */
+ * terms included (util/flop_counts.h), and so is ?ORMQR, reflector by
+ * reflector; the blocked QR pieces it does not count (?GEQRT, ?TPQRT,
+ * ?TPMQRT, ?LARFT, ?ORHR_COL) are counted block by block from their LAPACK
+ * algorithms, leading terms only. */
 #include "config.h"
 
 #include <math.h>
@@ -14,6 +15,7 @@
 #include "kernels/kernel_work.h"
 #include "kernels/lu_kernels.h"
 #include "kernels/qr_kernels.h"
+#include "util/flop_counts.h"
 #include "util/precision.h"
 
 const char *const hs_work_class_name[HS_NWORK] = {
@@ -68,25 +70,17 @@ static double tri(double t, double rhs, int unit)
 
 static double potrf(double n)
 {
-    return n > 0 ? n * n * n / 3 + n * n / 2 + n / 6 : 0;
+    return hs_flops_potrf(n);
 }
 
 static double getrf(double m, double n)
 {
-    if (m <= 0 || n <= 0)
-        return 0;
-    if (m < n)
-        return n * m * m - m * m * m / 3 - m * m / 2 + 5 * m / 6;
-    return m * n * n - n * n * n / 3 - n * n / 2 + 5 * n / 6;
+    return hs_flops_getrf(m, n);
 }
 
 static double geqrf(double m, double n)
 {
-    if (m <= 0 || n <= 0)
-        return 0;
-    if (m < n)
-        return 2 * n * m * m - 2 * m * m * m / 3 + 3 * n * m - m * m + 14 * m / 3;
-    return 2 * m * n * n - 2 * n * n * n / 3 + m * n + n * n + 14 * n / 3;
+    return hs_flops_geqrf(m, n);
 }
 
 static double trtri(double n)
@@ -121,15 +115,6 @@ static double geqrt(int m, int n, int nb)
         int ib = min_int(nb, k - i);
         f += geqrf(m - i, ib) + larft(m - i, ib) + block_reflector(m - i, ib, n - i - ib);
     }
-    return f;
-}
-
-/* ?GEMQRT: k reflectors of m rows (blocks of nb) applied to m x n. */
-static double gemqrt(int m, int n, int k, int nb)
-{
-    double f = 0;
-    for (int i = 0; nb > 0 && i < k; i += nb)
-        f += block_reflector(m - i, min_int(nb, k - i), n);
     return f;
 }
 
@@ -253,12 +238,12 @@ static int qr_geqrf(const hs_task *t, int esize, parts *p)
     return 0;
 }
 
+/* The device's ?GEQRF of the piece. */
 static int qr_leaf(const hs_task *t, int esize, parts *p)
 {
     (void)esize;
     int off = t->iparam[0], w = t->iparam[1], rows = rows_of(t, 0) - off;
-    int k = min_int(rows, w);
-    p->flops[HS_WORK_GEQRF] = geqrt(rows, w, min_int(HS_QR_IB, k));
+    p->flops[HS_WORK_GEQRF] = geqrf(rows, w);
     p->main = HS_WORK_GEQRF;
     p->size = w;
     return 0;
@@ -279,8 +264,8 @@ double hs_work_qr_kernel_flops(int c, int rows, int w)
         return tpqrt_triangles(w, min_int(HS_QR_IB, w));
     case HS_WORK_TPMQRT:
         return tpmqrt_triangles(w, min_int(HS_QR_IB, w));
-    case HS_WORK_GEMQRT:
-        return gemqrt(rows, w, k, min_int(HS_QR_IB, k));
+    case HS_WORK_GEMQRT:   /* the device's ?ORMQR of a leaf */
+        return hs_flops_apply_reflectors(rows, w, k);
     case HS_WORK_ORHR:
         return orhr(rows, w);
     default:

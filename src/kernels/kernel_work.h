@@ -10,8 +10,9 @@
 
 /* Rate classes.  MEMORY: bound by memory bandwidth (tile copies, row
  * interchanges): `bytes` counts what it reads plus what it writes.
- * TPQRT, TPMQRT, GEMQRT and ORHR are QR's tree and reconstruction kernels
- * (kernels/qr_kernels.h), blocked in HS_QR_IB columns: they run well below
+ * TPQRT, TPMQRT and ORHR are QR's tree and reconstruction kernels
+ * (kernels/qr_kernels.h), blocked in HS_QR_IB columns; GEMQRT is a leaf's
+ * reflectors applied (?ORMQR, on the leaf's device).  They run well below
  * the rates of GEQRF or GEMM at the same size, so they have rates of their
  * own (a machine that does not rate them gives hs_work_fallback's). */
 enum hs_work_class {
@@ -48,9 +49,9 @@ extern const char *const hs_work_class_name[HS_NWORK];
 int hs_work_fallback(int c);
 
 /* The flops this model counts for one call of class c's QR kernel as the
- * tasks run it, with HS_QR_IB inner blocks: TPQRT and TPMQRT on two w x w
- * triangles, GEMQRT applying w reflectors of `rows` rows to rows x w, ORHR
- * on rows x w.  What a probe of the class divides by its time
+ * tasks run it: TPQRT and TPMQRT on two w x w triangles with HS_QR_IB
+ * inner blocks, GEMQRT applying w reflectors of `rows` rows to rows x w
+ * (?ORMQR, util/flop_counts.h), ORHR on rows x w.  What a probe of the class divides by its time
  * (timing/predict's calibration); 0 for another class. */
 double hs_work_qr_kernel_flops(int c, int rows, int w);
 

@@ -5,14 +5,14 @@
  *
  * A panel piece is the part of a panel tile from row `off` down (off > 0
  * only in the panel's top tile); its height p is the tile's height - off.
- * Small auxiliary tiles of a panel of width w (ld = their handle's m,
- * at least w + min(HS_QR_IB, w) rows):
- *   RT   R (upper, zero rows below a short piece's rank) in rows 0..w-1,
- *        and the piece's local T factor (?GEQRT's, blocks of HS_QR_IB
- *        columns) in the HS_QR_IB rows below;
- *   VTQ  first the reflectors of a tree node (upper V in rows 0..w-1,
- *        ?TPQRT's T below), then that node's w x w block of the panel's
- *        explicit Q (rows 0..w-1);
+ * Small auxiliary tiles of a panel of width w (ld = their handle's m):
+ *   RT   (at least w + 1 rows) R in the upper triangle of rows 0..w-1
+ *        (zero rows below a short piece's rank; what lies below the
+ *        diagonal is not read), and in row w the taus of the piece's
+ *        local reflectors;
+ *   VTQ  (at least w + min(HS_QR_IB, w) rows) first the reflectors of a
+ *        tree node (upper V in rows 0..w-1, ?TPQRT's T below), then that
+ *        node's w x w block of the panel's explicit Q (rows 0..w-1);
  *   V1   kk x kk: the unit lower triangle of the top piece's reflectors,
  *        explicit (ones, zeros above), so updates are plain GEMMs;
  *   U    w x w upper: the reconstruction's U (V = Q U^-1 below the top);
@@ -21,8 +21,10 @@
  *   TAU  1 x w: LAPACK's tau of the panel's kk reflectors;
  *   P, W kk x wj: sum V^H A_j (partial, per process row) and T^H of it.
  * kk = min(rows of the panel, w) is the number of reflectors.
- * The LAPACK kernels are host-only; qr_trsm, qr_accumulate, qr_apply_t,
- * qr_update and qr_apply_column work through dev->ops->kernel (any device). */
+ * The tree, the reconstruction and the one-tile panel are host-only
+ * LAPACK kernels; the leaves (the device's ?GEQRF and ?ORMQR), qr_trsm,
+ * qr_accumulate, qr_apply_t, qr_update and qr_apply_column work through
+ * dev->ops->kernel (any device). */
 #ifndef HETSCAL_KERNELS_QR_KERNELS_H
 #define HETSCAL_KERNELS_QR_KERNELS_H
 
@@ -38,7 +40,7 @@ typedef struct hs_qr_kernels {
     hs_kernel panel_geqrf;
 
     /* TSQR leaf: QR of a piece in place (local reflectors below its
-     * diagonal), R and the local T into RT.
+     * diagonal), R and the local taus into RT.
      * acc 0: panel tile (RW), 1: RT (W).  iparam: off, w. */
     hs_kernel leaf;
 

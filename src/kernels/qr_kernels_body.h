@@ -127,25 +127,15 @@ static int HS_SFX(qr_panel_geqrf)(hs_task *t, hs_device *dev)
     return 0;
 }
 
+/* The device's ?GEQRF: R into RT's first w rows, the taus into its row w. */
 static int HS_SFX(qr_leaf)(hs_task *t, hs_device *dev)
 {
-    (void)dev;
     HS_T *a = hs_task_data(t, 0), *rt = hs_task_data(t, 1);
     int ld = t->acc[0].handle->m, lr = t->acc[1].handle->m;
-    int off = t->iparam[0], w = t->iparam[1], p = ld - off;
-    int k = min_int(p, w), nb = min_int(HS_QR_IB, k), info = 0;
-    HS_T *piece = a + off;
-    HS_T *work = HS_SFX(work_alloc)((size_t)nb * w);
+    int off = t->iparam[0], w = t->iparam[1];
 
-    if (!work)
-        return HETSCAL_ERR_NOMEM;
-    HS_F(geqrt)(&p, &w, &nb, piece, &ld, rt + w, &lr, work, &info);
-    if (!info) {
-        HS_SFX(zero_block)(rt, lr, w, w);
-        HS_SFX(copy_upper_part)(rt, lr, piece, ld, k, w);
-    }
-    free(work);
-    return info ? HETSCAL_ERR_INTERNAL : 0;
+    return hs_dev_geqrf(dev, HS_STREAM_COMPUTE, HS_P, ld - off, w, a + off, ld, rt + w, lr, rt,
+                        lr);
 }
 
 static int HS_SFX(qr_tree_up)(hs_task *t, hs_device *dev)
@@ -163,7 +153,7 @@ static int HS_SFX(qr_tree_up)(hs_task *t, hs_device *dev)
     HS_SFX(copy_upper)(w, rb, lb, s.b);
     HS_F(tpqrt)(&w, &w, &w, &s.nb, s.a, &w, s.b, &w, vt + w, &lv, s.work, &info);
     if (!info) {
-        /* Only R (rows 0..w-1) of RT_a changes: its local T stays. */
+        /* Only R (rows 0..w-1) of RT_a changes: its local taus stay. */
         HS_SFX(copy_upper_part)(ra, la, s.a, w, w, w);
         HS_SFX(zero_block)(vt, lv, w, w);
         HS_SFX(copy_upper_part)(vt, lv, s.b, w, w, w);
@@ -200,32 +190,18 @@ static int HS_SFX(qr_tree_down)(hs_task *t, hs_device *dev)
     return info ? HETSCAL_ERR_INTERNAL : 0;
 }
 
+/* piece = Q_local [Q_node(0:k, :); 0] by the device's ?ORMQR: the node's
+ * rows past k are zero (a short piece has a rank-k R, padded with zero
+ * rows). */
 static int HS_SFX(qr_leaf_q)(hs_task *t, hs_device *dev)
 {
-    (void)dev;
     HS_T *a = hs_task_data(t, 0);
     const HS_T *rt = hs_task_data(t, 1), *vq = hs_task_data(t, 2);
     int ld = t->acc[0].handle->m, lr = t->acc[1].handle->m, lq = t->acc[2].handle->m;
     int off = t->iparam[0], w = t->iparam[1], p = ld - off;
-    int k = min_int(p, w), nb = min_int(HS_QR_IB, k), info = 0;
-    HS_T *piece = a + off;
-    size_t nv = (size_t)p * k;
-    HS_T *buf = HS_SFX(work_alloc)(nv + (size_t)nb * w);
 
-    if (!buf)
-        return HETSCAL_ERR_NOMEM;
-    HS_T *vc = buf, *work = buf + nv;
-    for (int j = 0; j < k; j++)
-        memcpy(vc + (size_t)j * p, piece + (size_t)j * ld, sizeof(HS_T) * (size_t)p);
-    /* [Q_node(0:k, :); 0]: the node's rows past k are zero (a short piece
-     * has a rank-k R, padded with zero rows). */
-    for (int j = 0; j < w; j++) {
-        memcpy(piece + (size_t)j * ld, vq + (size_t)j * lq, sizeof(HS_T) * (size_t)k);
-        memset(piece + (size_t)j * ld + k, 0, sizeof(HS_T) * (size_t)(p - k));
-    }
-    HS_F(gemqrt)("L", "N", &p, &w, &k, &nb, vc, &p, rt + w, &lr, piece, &ld, work, &info, 1, 1);
-    free(buf);
-    return info ? HETSCAL_ERR_INTERNAL : 0;
+    return hs_dev_ormqr(dev, HS_STREAM_COMPUTE, HS_P, p, w, min_int(p, w), vq, lq, rt + w, lr,
+                        a + off, ld);
 }
 
 static int HS_SFX(qr_reconstruct)(hs_task *t, hs_device *dev)

@@ -43,6 +43,12 @@ void HS_F(trtri)(const char *uplo, const char *diag, const int *n, HS_T *a, cons
                  int *info, size_t l1, size_t l2);
 void HS_UNHR_COL(const int *m, const int *n, const int *nb, HS_T *a, const int *lda, HS_T *t,
                  const int *ldt, HS_T *d, int *info);
+void HS_F(geqrf)(const int *m, const int *n, HS_T *a, const int *lda, HS_T *tau, HS_T *work,
+                 const int *lwork, int *info);
+/* ?ORMQR for real types, ?UNMQR for complex ones. */
+void HS_UNMQR(const char *side, const char *trans, const int *m, const int *n, const int *k,
+              const HS_T *a, const int *lda, const HS_T *tau, HS_T *c, const int *ldc,
+              HS_T *work, const int *lwork, int *info, size_t l1, size_t l2);
 void HS_F(getrf)(const int *m, const int *n, HS_T *a, const int *lda, int *ipiv, int *info);
 /* The first index of the largest |x| (|re| + |im| for complex), 1-based. */
 int HS_IAMAX(const int *n, const HS_T *x, const int *incx);

@@ -6,6 +6,7 @@
  *   HS_F(name)    BLAS/LAPACK's Fortran name: sgemm_ ... zgemm_
  *   HS_HERK       ssyrk_, dsyrk_, cherk_, zherk_ (real alpha and beta)
  *   HS_UNHR_COL   sorhr_col_, dorhr_col_, cunhr_col_, zunhr_col_
+ *   HS_UNMQR      sormqr_, dormqr_, cunmqr_, zunmqr_
  *   HS_IAMAX      isamax_, idamax_, icamax_, izamax_
  *   HS_GERU       sger_, dger_, cgeru_, zgeru_ (A += alpha x y^T)
  *   HS_CT         the (conjugate) transpose: 'T' real, 'C' complex
@@ -23,6 +24,7 @@
 #define HS_IAMAX isamax_
 #define HS_GERU sger_
 #define HS_UNHR_COL sorhr_col_
+#define HS_UNMQR sormqr_
 #define HS_COMPLEX 0
 #elif HS_P == 0
 #define HS_T double
@@ -33,6 +35,7 @@
 #define HS_IAMAX idamax_
 #define HS_GERU dger_
 #define HS_UNHR_COL dorhr_col_
+#define HS_UNMQR dormqr_
 #define HS_COMPLEX 0
 #elif HS_P == 2
 #define HS_T float _Complex
@@ -43,6 +46,7 @@
 #define HS_IAMAX icamax_
 #define HS_GERU cgeru_
 #define HS_UNHR_COL cunhr_col_
+#define HS_UNMQR cunmqr_
 #define HS_COMPLEX 1
 #elif HS_P == 3
 #define HS_T double _Complex
@@ -53,6 +57,7 @@
 #define HS_IAMAX izamax_
 #define HS_GERU zgeru_
 #define HS_UNHR_COL zunhr_col_
+#define HS_UNMQR zunmqr_
 #define HS_COMPLEX 1
 #else
 #error "HS_P must be an enum hs_precision value"

@@ -144,6 +144,14 @@ typedef void standin_potrf_fn(const char *uplo, const int *n, void *a, const int
 typedef void standin_getrf_fn(const int *m, const int *n, void *a, const int *lda, int *ipiv,
                               int *info);
 
+/* ?geqrf_ and ?ormqr_ / ?unmqr_ (cuSOLVER's QR and its Q applied) */
+typedef void standin_geqrf_fn(const int *m, const int *n, void *a, const int *lda, void *tau,
+                              void *work, const int *lwork, int *info);
+typedef void standin_unmqr_fn(const char *side, const char *trans, const int *m, const int *n,
+                              const int *k, const void *a, const int *lda, const void *tau,
+                              void *c, const int *ldc, void *work, const int *lwork, int *info,
+                              size_t l1, size_t l2);
+
 /* One precision of cuBLAS: a row of standin_precisions (standin_host_blas.c). */
 typedef struct standin_precision {
     size_t size;         /* bytes of an element */
@@ -155,6 +163,8 @@ typedef struct standin_precision {
     standin_laswp_fn *laswp;
     standin_potrf_fn *potrf;
     standin_getrf_fn *getrf;
+    standin_geqrf_fn *geqrf;
+    standin_unmqr_fn *unmqr;   /* ?ormqr_ for S and D */
 } standin_precision;
 enum { STANDIN_S, STANDIN_D, STANDIN_C, STANDIN_Z, STANDIN_PRECISIONS };
 extern const standin_precision standin_precisions[STANDIN_PRECISIONS];
@@ -207,6 +217,9 @@ struct standin_op {
                  void *a; const int *ipiv; } laswp;
         struct { const standin_precision *prec; int device, m, n, lda; char uplo;
                  void *a; int *info, *ipiv; } factor;   /* ?potrf, ?getrf */
+        struct { const standin_precision *prec; int m, n, k, lda, ldc; char side, trans;
+                 void *a, *tau, *c; int *info; } qr;     /* ?geqrf, ?ormqr, ?unmqr */
+        struct { char *dst; size_t pitch, width, height; int value; } memset;
     } u;
 };
 
@@ -265,6 +278,13 @@ void standin_check_handle(const char *call, cublasHandle_t h);
  * sticky error (the call then fails) with the lock not held, or
  * cudaSuccess with the lock taken. */
 cudaError_t standin_solver_enter(const char *call, cusolverDnHandle_t h);
+/* The workspace a cuSOLVER ?X_bufferSize asks for, in values: a function
+ * of the shape alone, as cuSOLVER's is for a given GPU, and never zero,
+ * so that a caller that ignores it is caught; and the checks and answer
+ * every such query shares (bad: an argument cuSOLVER refuses). */
+int standin_solver_workspace(int m, int n);
+cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t handle,
+                                            int bad, int m, int n, int *lwork);
 /* The end of such a call: op (its run and fields set) counted as a kernel,
  * the three ranges it touches recorded, queued on h's stream, the lock
  * released. */

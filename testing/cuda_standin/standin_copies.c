@@ -1,4 +1,4 @@
-/* Copies.  Where each pointer lies decides the behaviour CUDA documents
+/* Copies and memsets.  Where each pointer lies decides the behaviour CUDA documents
  * for the asynchronous calls: a pageable source is read (staged) before
  * the call returns, a pageable destination is written before it returns;
  * pinned memory is read or written when the copy runs on its stream.  The
@@ -195,4 +195,47 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     if (err == cudaSuccess)
         memcpy(dst, src, count);
     return standin_result(err);
+}
+
+static void run_memset(standin_op *op)
+{
+    for (size_t r = 0; r < op->u.memset.height; r++)
+        memset(op->u.memset.dst + r * op->u.memset.pitch, op->u.memset.value,
+               op->u.memset.width);
+}
+
+/* Device memory only (CUDA's rule for cudaMemset*), written when the
+ * operation runs on its stream. */
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width,
+                              size_t height, cudaStream_t stream)
+{
+    static const char call[] = "cudaMemset2DAsync";
+    cudaError_t err = standin_enter(call);
+    if (err)
+        return err;
+    pthread_mutex_lock(&standin_lock);
+    standin_check_stream(call, stream);
+    pthread_mutex_unlock(&standin_lock);
+    if (width == 0 || height == 0)
+        return cudaSuccess;
+    if (width > pitch || !devPtr)
+        return standin_error(cudaErrorInvalidValue, "invalid argument",
+                             "%s: devPtr %p, width %zu bytes, pitch %zu", call, devPtr, width,
+                             pitch);
+    size_t ext = (height - 1) * pitch + width;
+    pthread_mutex_lock(&standin_lock);
+    standin_check_device_extent(call, "devPtr", devPtr, ext, stream->device);
+    standin_op *op = standin_op_new();
+    op->run = run_memset;
+    op->counted = 1;
+    op->u.memset.dst = devPtr;
+    op->u.memset.pitch = pitch;
+    op->u.memset.width = width;
+    op->u.memset.height = height;
+    op->u.memset.value = value;
+    op->touch[0] = devPtr;
+    op->touch_len[0] = ext;
+    standin_enqueue(stream, op);
+    pthread_mutex_unlock(&standin_lock);
+    return cudaSuccess;
 }

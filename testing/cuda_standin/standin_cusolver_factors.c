@@ -1,5 +1,6 @@
 /* cuSOLVER's Cholesky and LU factors (?potrf, ?getrf and their workspace
- * queries) on the host, as strictly as the rest of the stand-in: the
+ * queries, whose rule the QR calls of standin_cusolver_qr.c share) on the
+ * host, as strictly as the rest of the stand-in: the
  * matrix, the workspace, the pivots and devInfo must lie in memory of the
  * handle's device, the workspace must be at least what ?X_bufferSize
  * said, and devInfo, the pivots and the factor are written only when the
@@ -9,10 +10,7 @@
 
 #include "standin.h"
 
-/* The workspace a ?X_bufferSize asks for, in values: a function of the
- * shape alone, as cuSOLVER's is for a given GPU, and never zero, so that
- * a caller that ignores it is caught. */
-static int workspace(int m, int n)
+int standin_solver_workspace(int m, int n)
 {
     return 64 * (n > 0 ? n : 1) + (m > n ? m - n : 0);
 }
@@ -22,8 +20,8 @@ static int bad_uplo(cublasFillMode_t uplo)
     return uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER;
 }
 
-static cusolverStatus_t buffer_size(const char *name, cusolverDnHandle_t handle, int bad,
-                                    int m, int n, int *lwork)
+cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t handle,
+                                            int bad, int m, int n, int *lwork)
 {
     if (standin_enter(name) != cudaSuccess)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
@@ -34,7 +32,7 @@ static cusolverStatus_t buffer_size(const char *name, cusolverDnHandle_t handle,
     pthread_mutex_unlock(&standin_lock);
     if (!lwork || bad)
         return CUSOLVER_STATUS_INVALID_VALUE;
-    *lwork = workspace(m, n);
+    *lwork = standin_solver_workspace(m, n);
     return CUSOLVER_STATUS_SUCCESS;
 }
 
@@ -61,9 +59,10 @@ static cusolverStatus_t factor(const char *name, const standin_precision *p,
                                int m, int n, void *A, int lda, void *work, int lwork, int *ipiv,
                                int *dev_info)
 {
-    if (lwork < workspace(m, n))
+    if (lwork < standin_solver_workspace(m, n))
         standin_die("workspace smaller than its ?X_bufferSize asked for",
-                    "%s: Lwork %d, needs %d for %d x %d", name, lwork, workspace(m, n), m, n);
+                    "%s: Lwork %d, needs %d for %d x %d", name, lwork,
+                    standin_solver_workspace(m, n), m, n);
     if (standin_solver_enter(name, handle) != cudaSuccess)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
     size_t bytes = m > 0 && n > 0 ? ((size_t)(n - 1) * (size_t)lda + (size_t)m) * p->size : 0;
@@ -111,8 +110,8 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
         return CUSOLVER_STATUS_INVALID_VALUE;
     if (!ipiv)
         standin_die("no pivots", "%s with devIpiv NULL (the stand-in always pivots)", name);
-    return factor(name, p, handle, run_getrf, 'N', m, n, A, lda, work, workspace(m, n), ipiv,
-                  dev_info);
+    return factor(name, p, handle, run_getrf, 'N', m, n, A, lda, work,
+                  standin_solver_workspace(m, n), ipiv, dev_info);
 }
 
 #define STANDIN_FACTORS(P, T)                                                                  \
@@ -121,8 +120,9 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
                                                      int lda, int *Lwork)                     \
     {                                                                                          \
         (void)A;                                                                               \
-        return buffer_size("cusolverDn" #P "potrf_bufferSize", handle,                        \
-                           bad_uplo(uplo) || n < 0 || lda < (n > 1 ? n : 1), n, n, Lwork);   \
+        return standin_solver_buffer_size("cusolverDn" #P "potrf_bufferSize", handle,         \
+                                          bad_uplo(uplo) || n < 0 || lda < (n > 1 ? n : 1),  \
+                                          n, n, Lwork);                                       \
     }                                                                                          \
     cusolverStatus_t cusolverDn##P##potrf(cusolverDnHandle_t handle, cublasFillMode_t uplo,  \
                                           int n, T *A, int lda, T *Workspace, int Lwork,      \
@@ -135,8 +135,9 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
                                                      T *A, int lda, int *Lwork)               \
     {                                                                                          \
         (void)A;                                                                               \
-        return buffer_size("cusolverDn" #P "getrf_bufferSize", handle,                        \
-                           m < 0 || n < 0 || lda < (m > 1 ? m : 1), m, n, Lwork);            \
+        return standin_solver_buffer_size("cusolverDn" #P "getrf_bufferSize", handle,         \
+                                          m < 0 || n < 0 || lda < (m > 1 ? m : 1), m, n,      \
+                                          Lwork);                                             \
     }                                                                                          \
     cusolverStatus_t cusolverDn##P##getrf(cusolverDnHandle_t handle, int m, int n, T *A,     \
                                           int lda, T *Workspace, int *devIpiv, int *devInfo)  \

@@ -7,6 +7,8 @@
  *   gpu.potrf  cuSOLVER ?potrf of w x w     (the diagonal blocks)
  *   gpu.getrf  cuSOLVER ?getrf of PANEL_ROWS x w  (LU's panels)
  *   gpu.geqrf  cuSOLVER ?geqrf of PANEL_ROWS x w  (QR's panels)
+ *   gpu.gemqrt cuSOLVER ?ormqr of w reflectors of 2w rows applied to
+ *              2w x w  (QR's leaves: the explicit Q of a tile)
  * and the copy rates between pinned host memory and the GPU (link.gbs),
  * each way.  GF/s of LAPACK Working Note 41's flop counts (leading terms),
  * each the best of REPS timed calls (CUDA events) after one untimed.
@@ -44,13 +46,13 @@ typedef struct operands {
 } operands;
 
 /* One call of kernel k at width w: 'g' gemm, 's' syrk, 't' trsm, 'p'
- * potrf, 'l' getrf, 'q' geqrf; the operand it overwrites is restored from
+ * potrf, 'l' getrf, 'q' geqrf, 'o' ormqr; the operand it overwrites is restored from
  * `pristine` before each call, outside the timed part. */
 static float timed(cublasHandle_t blas, cusolverDnHandle_t solver, char k, int w,
                    operands *o)
 {
     const double one = 1.0, minus = -1.0;
-    int rows = k == 'l' || k == 'q' ? PANEL_ROWS : k == 't' ? 4 * w : w;
+    int rows = k == 'l' || k == 'q' ? PANEL_ROWS : k == 't' ? 4 * w : k == 'o' ? 2 * w : w;
     cudaMemcpyAsync(o->a, o->pristine, (size_t)rows * w * sizeof(double),
                     cudaMemcpyDeviceToDevice, stream);
     cudaEventRecord(ev0, stream);
@@ -73,6 +75,10 @@ static float timed(cublasHandle_t blas, cusolverDnHandle_t solver, char k, int w
     case 'l':
         cusolverDnDgetrf(solver, PANEL_ROWS, w, o->a, PANEL_ROWS, o->work, o->ipiv, o->info);
         break;
+    case 'o':   /* reflectors in B, their taus at the start of C */
+        cusolverDnDormqr(solver, CUBLAS_SIDE_LEFT, CUBLAS_OP_N, 2 * w, w, w, o->b, 2 * w, o->c,
+                         o->a, 2 * w, o->work, o->lwork, o->info);
+        break;
     default:
         cusolverDnDgeqrf(solver, PANEL_ROWS, w, o->a, PANEL_ROWS, o->c, o->work, o->lwork,
                          o->info);
@@ -94,6 +100,7 @@ static double flops(char k, double w)
     case 't': return 4 * w * w * w;
     case 'p': return w * w * w / 3;
     case 'l': return m * w * w - w * w * w / 3;
+    case 'o': return 4 * w * w * (2 * w - (w - 1) / 2);   /* util/flop_counts.h */
     default: return 2 * m * w * w - 2 * w * w * w / 3;
     }
 }
@@ -102,8 +109,9 @@ int main(int argc, char **argv)
 {
     int max_w = argc > 1 ? atoi(argv[1]) : 4096;
     static const int widths[] = { 256, 512, 1024, 2048, 4096 };
-    static const char kernels[] = "gstplq";
-    static const char *names[] = { "gemm", "syrk", "trsm", "potrf", "getrf", "geqrf" };
+    static const char kernels[] = "gstplqo";
+    static const char *names[] = { "gemm", "syrk", "trsm", "potrf", "getrf", "geqrf",
+                                   "gemqrt" };
     struct cudaDeviceProp prop;
     cublasHandle_t blas;
     cusolverDnHandle_t solver;
@@ -139,8 +147,13 @@ int main(int argc, char **argv)
     cusolverDnDgeqrf_bufferSize(solver, PANEL_ROWS, max_w, o.a, PANEL_ROWS, &lwork_geqrf);
     int lwork_getrf = 0;
     cusolverDnDgetrf_bufferSize(solver, PANEL_ROWS, max_w, o.a, PANEL_ROWS, &lwork_getrf);
+    int lwork_ormqr = 0;
+    cusolverDnDormqr_bufferSize(solver, CUBLAS_SIDE_LEFT, CUBLAS_OP_N, 2 * max_w, max_w, max_w,
+                                o.b, 2 * max_w, o.c, o.a, 2 * max_w, &lwork_ormqr);
     if (lwork_geqrf > o.lwork)
         o.lwork = lwork_geqrf;
+    if (lwork_ormqr > o.lwork)
+        o.lwork = lwork_ormqr;
     if (lwork_getrf > o.lwork)
         o.lwork = lwork_getrf;
     if (cudaMalloc((void **)&o.work, (size_t)o.lwork * sizeof(double)) != cudaSuccess) {
@@ -185,12 +198,18 @@ int main(int argc, char **argv)
             int w = widths[i];
             int rows = kernels[k] == 'l' || kernels[k] == 'q' ? PANEL_ROWS
                        : kernels[k] == 't'                    ? 4 * w
+                       : kernels[k] == 'o'                    ? 2 * w
                                                               : w;
             fill(host, (size_t)rows * w, kernels[k] == 'p' ? w : 0);
             cudaMemcpy(o.pristine, host, (size_t)rows * w * sizeof(double),
                        cudaMemcpyHostToDevice);
             fill(host, (size_t)w * w, w);   /* B and C: an SPD (well-conditioned) triangle */
             cudaMemcpy(o.b, host, (size_t)w * w * sizeof(double), cudaMemcpyHostToDevice);
+            if (kernels[k] == 'o') {   /* B: 2w x w reflectors */
+                fill(host, (size_t)2 * w * w, 0);
+                cudaMemcpy(o.b, host, (size_t)2 * w * w * sizeof(double),
+                           cudaMemcpyHostToDevice);
+            }
             cudaMemcpy(o.c, host, (size_t)w * w * sizeof(double), cudaMemcpyHostToDevice);
             float best = 1e30f;
             for (int r = 0; r <= REPS; r++) {

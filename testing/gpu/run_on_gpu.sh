@@ -56,6 +56,9 @@ die() { say "run_on_gpu: $*"; exit 1; }
 {
     echo "date: $(date -u)"
     echo "host: $(uname -n) $(uname -m), $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
+    # The CPU model goes with every number (the host's DGEMM rate decides
+    # the split between cores and GPU).
+    echo "cpu: $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
     echo "glibc: $(getconf GNU_LIBC_VERSION 2>/dev/null || echo unknown); the packages need: $(sed -n 's/^glibc needed: //p' "$dir/MANIFEST" 2>/dev/null || echo unknown)"
     if command -v nvidia-smi >/dev/null 2>&1; then nvidia-smi -L 2>&1 || true; else echo "no nvidia-smi"; fi
     echo "CUDA_HOME=$CUDA_HOME: $("$CUDA_HOME/bin/nvcc" --version 2>/dev/null | tail -n 1 || echo 'no nvcc')"

@@ -41,8 +41,7 @@ static int cpu_kernel(hs_device *dev, int stream, const hs_kernel_call *call)
 {
     if (bad_stream(dev, stream) || hs_kernel_call_check(call))
         return HETSCAL_ERR_DEVICE;
-    hs_kernel_call_host(call);
-    return 0;
+    return hs_kernel_call_host(call);
 }
 
 static int cpu_event_record(hs_device *dev, int stream, hs_event **ev)

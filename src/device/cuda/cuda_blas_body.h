@@ -1,4 +1,5 @@
-/* cuBLAS, and cuSOLVER's ?laswp, ?potrf and ?getrf, for one precision
+/* cuBLAS, and cuSOLVER's ?laswp, ?potrf, ?getrf, ?geqrf and ?ormqr
+ * (?unmqr), for one precision
  * (device/cuda/cuda_device.c instantiates it per precision through
  * util/prec_instantiate.h).  C99 complex scalars have
  * the layout of cuComplex and cuDoubleComplex (two reals). */
@@ -6,21 +7,25 @@
 #define HS_CUBLAS(name) cublasS##name
 #define HS_CUSOLVER(name) cusolverDnS##name
 #define HS_CUBLAS_HERK cublasSsyrk
+#define HS_CUSOLVER_UNMQR(name) cusolverDnSormqr##name
 #define HS_CU_T float
 #elif HS_P == 0
 #define HS_CUBLAS(name) cublasD##name
 #define HS_CUSOLVER(name) cusolverDnD##name
 #define HS_CUBLAS_HERK cublasDsyrk
+#define HS_CUSOLVER_UNMQR(name) cusolverDnDormqr##name
 #define HS_CU_T double
 #elif HS_P == 2
 #define HS_CUBLAS(name) cublasC##name
 #define HS_CUSOLVER(name) cusolverDnC##name
 #define HS_CUBLAS_HERK cublasCherk
+#define HS_CUSOLVER_UNMQR(name) cusolverDnCunmqr##name
 #define HS_CU_T cuComplex
 #else
 #define HS_CUBLAS(name) cublasZ##name
 #define HS_CUSOLVER(name) cusolverDnZ##name
 #define HS_CUBLAS_HERK cublasZherk
+#define HS_CUSOLVER_UNMQR(name) cusolverDnZunmqr##name
 #define HS_CU_T cuDoubleComplex
 #endif
 
@@ -81,6 +86,104 @@ static int HS_SFX(run_getrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
                         "cusolverDn?getrf");
 }
 
+/* cuSOLVER's ?geqrf: devInfo and the taus in the scratch (cuSOLVER wants
+ * them contiguous), then the taus to their row and R to k->r on the same
+ * stream.  devInfo only reports an illegal argument, which the checks
+ * already exclude. */
+static int HS_SFX(run_geqrf)(hs_device *dev, cusolverDnHandle_t solver, const hs_kernel_call *k)
+{
+    int kk = k->m < k->n ? k->m : k->n, lwork = 0;
+    if (kk == 0)
+        return 0;
+    size_t esize = sizeof(HS_T), taus = scratch_aligned((size_t)kk * esize);
+    int err = check_solver(dev, HS_CUSOLVER(geqrf_bufferSize)(solver, k->m, k->n,
+                                                               (HS_CU_T *)k->c, k->ldc, &lwork),
+                           "cusolverDn?geqrf_bufferSize");
+    if (!err)
+        err = scratch_reserve(dev, SCRATCH_INFO_BYTES + taus +
+                                       (size_t)(lwork > 0 ? lwork : 1) * esize,
+                              STAGE_INFO_BYTES);
+    if (err)
+        return err;
+    cuda_dev *c = as_cuda(dev);
+    cudaStream_t s = c->stream[HS_STREAM_COMPUTE];
+    char *tau = (char *)c->scratch + SCRATCH_INFO_BYTES;
+    err = check_solver(dev, HS_CUSOLVER(geqrf)(solver, k->m, k->n, (HS_CU_T *)k->c, k->ldc,
+                                               (HS_CU_T *)tau, (HS_CU_T *)(tau + taus), lwork,
+                                               (int *)c->scratch),
+                       "cusolverDn?geqrf");
+    if (!err)
+        err = check(dev, cudaMemcpy2DAsync(k->tau, (size_t)k->inctau * esize, tau, esize, esize,
+                                           (size_t)kk, cudaMemcpyDeviceToDevice, s),
+                    "cudaMemcpy2DAsync");
+    if (!err && k->r)
+        err = check(dev, cudaMemcpy2DAsync(k->r, (size_t)k->ldr * esize, k->c,
+                                           (size_t)k->ldc * esize, (size_t)kk * esize,
+                                           (size_t)k->n, cudaMemcpyDeviceToDevice, s),
+                    "cudaMemcpy2DAsync");
+    if (!err && k->r && kk < k->n)
+        err = check(dev, cudaMemset2DAsync((char *)k->r + (size_t)kk * esize,
+                                           (size_t)k->ldr * esize, 0,
+                                           (size_t)(k->n - kk) * esize, (size_t)k->n, s),
+                    "cudaMemset2DAsync");
+    return err;
+}
+
+/* c = Q [b; 0] (HS_K_ORMQR): the reflectors and their taus copied into
+ * the scratch, b and the zeros into c, then cuSOLVER's ?ormqr (?unmqr)
+ * from the copies, all on the compute stream. */
+static int HS_SFX(run_ormqr)(hs_device *dev, cusolverDnHandle_t solver, const hs_kernel_call *k)
+{
+    if (k->m == 0 || k->n == 0)
+        return 0;
+    size_t esize = sizeof(HS_T), taus = scratch_aligned((size_t)(k->k > 0 ? k->k : 1) * esize);
+    size_t refl = scratch_aligned((size_t)k->m * (size_t)(k->k > 0 ? k->k : 1) * esize);
+    int lwork = 0, err = 0;
+    if (k->k > 0)
+        err = check_solver(dev, HS_CUSOLVER_UNMQR(_bufferSize)(solver, CUBLAS_SIDE_LEFT,
+                                                                CUBLAS_OP_N, k->m, k->n, k->k,
+                                                                (const HS_CU_T *)k->c, k->ldc,
+                                                                (const HS_CU_T *)k->tau,
+                                                                (const HS_CU_T *)k->c, k->ldc,
+                                                                &lwork),
+                           "cusolverDn?ormqr_bufferSize");
+    if (!err)
+        err = scratch_reserve(dev, SCRATCH_INFO_BYTES + taus + refl +
+                                       (size_t)(lwork > 0 ? lwork : 1) * esize,
+                              STAGE_INFO_BYTES);
+    if (err)
+        return err;
+    cuda_dev *c = as_cuda(dev);
+    cudaStream_t s = c->stream[HS_STREAM_COMPUTE];
+    char *tau = (char *)c->scratch + SCRATCH_INFO_BYTES, *v = tau + taus, *work = v + refl;
+    size_t m = (size_t)k->m, ldc = (size_t)k->ldc * esize;
+    if (k->k > 0) {
+        err = check(dev, cudaMemcpy2DAsync(tau, esize, k->tau, (size_t)k->inctau * esize, esize,
+                                           (size_t)k->k, cudaMemcpyDeviceToDevice, s),
+                    "cudaMemcpy2DAsync");
+        if (!err)
+            err = check(dev, cudaMemcpy2DAsync(v, m * esize, k->c, ldc, m * esize,
+                                               (size_t)k->k, cudaMemcpyDeviceToDevice, s),
+                        "cudaMemcpy2DAsync");
+        if (!err)
+            err = check(dev, cudaMemcpy2DAsync(k->c, ldc, k->b, (size_t)k->ldb * esize,
+                                               (size_t)k->k * esize, (size_t)k->n,
+                                               cudaMemcpyDeviceToDevice, s),
+                        "cudaMemcpy2DAsync");
+    }
+    if (!err && k->k < k->m)
+        err = check(dev, cudaMemset2DAsync((char *)k->c + (size_t)k->k * esize, ldc, 0,
+                                           (m - (size_t)k->k) * esize, (size_t)k->n, s),
+                    "cudaMemset2DAsync");
+    if (err || k->k == 0)
+        return err;
+    return check_solver(dev, HS_CUSOLVER_UNMQR()(solver, CUBLAS_SIDE_LEFT, CUBLAS_OP_N, k->m,
+                                                 k->n, k->k, (const HS_CU_T *)v, k->m,
+                                                 (const HS_CU_T *)tau, (HS_CU_T *)k->c, k->ldc,
+                                                 (HS_CU_T *)work, lwork, (int *)c->scratch),
+                        "cusolverDn?ormqr");
+}
+
 static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t solver,
                             const hs_kernel_call *k)
 {
@@ -121,6 +224,10 @@ static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t
         return HS_SFX(run_potrf)(dev, solver, k);
     case HS_K_GETRF:
         return HS_SFX(run_getrf)(dev, solver, k);
+    case HS_K_GEQRF:
+        return HS_SFX(run_geqrf)(dev, solver, k);
+    case HS_K_ORMQR:
+        return HS_SFX(run_ormqr)(dev, solver, k);
     default:
         return HETSCAL_ERR_DEVICE;
     }
@@ -129,4 +236,5 @@ static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t
 #undef HS_CUBLAS
 #undef HS_CUSOLVER
 #undef HS_CUBLAS_HERK
+#undef HS_CUSOLVER_UNMQR
 #undef HS_CU_T

@@ -299,7 +299,8 @@ static cublasDiagType_t diag_of(char d)
     return d == 'U' || d == 'u' ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
 }
 
-/* ---- the factorizations' scratch and results (HS_K_POTRF, HS_K_GETRF) */
+/* ---- the factorizations' scratch and results (HS_K_POTRF, HS_K_GETRF,
+ * HS_K_GEQRF, HS_K_ORMQR) */
 
 /* devInfo first, the workspace from this offset (cuSOLVER wants aligned
  * workspaces; cudaMalloc's alignment is 256).  The stage: devInfo's copy,
@@ -347,6 +348,13 @@ static int scratch_reserve(hs_device *dev, size_t bytes, size_t stage)
         c->stage_bytes = stage;
     }
     return 0;
+}
+
+/* A size rounded up to cuSOLVER's alignment for the pieces of the
+ * scratch (cudaMalloc gives 256). */
+static size_t scratch_aligned(size_t bytes)
+{
+    return (bytes + 255) / 256 * 256;
 }
 
 /* What the host function that ends a factorization reads. */
@@ -407,8 +415,10 @@ static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
     };
     cuda_dev *c = as_cuda(dev);
     /* The factorizations' scratch is kept in order by the compute stream. */
-    int solver = k->op == HS_K_LASWP || k->op == HS_K_POTRF || k->op == HS_K_GETRF;
-    if ((k->op == HS_K_POTRF || k->op == HS_K_GETRF) && stream != HS_STREAM_COMPUTE)
+    int factor = k->op == HS_K_POTRF || k->op == HS_K_GETRF || k->op == HS_K_GEQRF
+                 || k->op == HS_K_ORMQR;
+    int solver = k->op == HS_K_LASWP || factor;
+    if (factor && stream != HS_STREAM_COMPUTE)
         return failed(dev, "a factorization", "only on the compute stream");
     int err = solver
                   ? check_solver(dev, cusolverDnSetStream(c->solver, c->stream[stream]),

@@ -101,7 +101,9 @@ static void late(emu_stream *s, unsigned max_us)
     }
 }
 
-static void run(emu_op *op)
+/* 0, or an error of a kernel (its host workspace), which breaks the
+ * device as a failed launch breaks a GPU. */
+static int run(emu_op *op)
 {
     switch (op->type) {
     case OP_COPY:
@@ -109,14 +111,14 @@ static void run(emu_op *op)
                      op->copy.dst, op->copy.ldd);
         break;
     case OP_KERNEL:
-        hs_kernel_call_host(&op->call);
-        break;
+        return hs_kernel_call_host(&op->call);
     case OP_CALLBACK:
         op->fn(op->arg);
         break;
     default:
         break;
     }
+    return 0;
 }
 
 /* Timed emulation: the time of op (a copy or a kernel, which then does
@@ -185,10 +187,12 @@ static void *stream_main(void *arg)
             if (op->type == OP_KERNEL)
                 hs_kernel_call_skipped(&op->call);
         }
-        else if (!dead)
-            run(op);
+        else if (!dead && run(op))
+            dead = 1;
         unpin(e->arena, op);
         pthread_mutex_lock(&emu_lock);
+        if (dead)
+            e->broken = 1;
         HS_FIFO_DROP_HEAD(s->head, s->tail);
         if (op->type == OP_RECORD && !dead) {
             op->ev->done = 1;

@@ -10,6 +10,7 @@
 
 #include "api/sim_machine.h"
 #include "device/emu/emu_timing.h"
+#include "util/flop_counts.h"
 #include "util/precision.h"
 
 static hs_sim_machine machine;
@@ -37,7 +38,8 @@ int hs_emu_timed(void)
 
 /* The rate class, real flops and rate-setting size of a call, as the
  * simulation's kernel_work counts a task's kernels: GEMM 2mnk, SYRK/HERK
- * n^2 k, TRSM/TRMM the triangle's side squared times the other; a complex
+ * n^2 k, TRSM/TRMM the triangle's side squared times the other, the
+ * factorizations and reflectors as util/flop_counts.h; a complex
  * flop is 4 real ones; GEMM's size is the side of the cube of the same
  * work. */
 double hs_emu_kernel_seconds(const hs_kernel_call *c)
@@ -60,16 +62,26 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
         flops = (double)c->n * c->n * c->k;
         size = c->n;
         break;
-    case HS_K_GETRF: {   /* kernel_work's count, lower-order terms included */
-        double m = c->m, n = c->n, k = m < n ? m : n, l = m < n ? n : m;
+    case HS_K_GETRF:
         cls = HS_WORK_GETRF;
-        flops = m > 0 && n > 0 ? l * k * k - k * k * k / 3 - k * k / 2 + 5 * k / 6 : 0;
+        flops = hs_flops_getrf(c->m, c->n);
         size = c->n;
         break;
-    }
-    case HS_K_POTRF:   /* kernel_work's count, lower-order terms included */
+    case HS_K_POTRF:
         cls = HS_WORK_POTRF;
-        flops = (double)c->n * c->n * c->n / 3 + (double)c->n * c->n / 2 + (double)c->n / 6;
+        flops = hs_flops_potrf(c->n);
+        size = c->n;
+        break;
+    case HS_K_GEQRF:
+        cls = HS_WORK_GEQRF;
+        flops = hs_flops_geqrf(c->m, c->n);
+        size = c->n;
+        break;
+    case HS_K_ORMQR:
+        /* cuSOLVER's ?ORMQR: the block reflectors' GEMMs, at the rate the
+         * machine file gives applying reflectors (gemqrt, or gemm's). */
+        cls = HS_WORK_GEMQRT;
+        flops = hs_flops_apply_reflectors(c->m, c->n, c->k);
         size = c->n;
         break;
     default:   /* TRSM, TRMM */

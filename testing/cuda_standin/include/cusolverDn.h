@@ -1,6 +1,7 @@
 /* cuSOLVER's dense API as far as hetscal's CUDA backend uses it, for the
  * host stand-in (testing/cuda_standin): handles, the row interchanges
- * ?laswp and the Cholesky and LU factors ?potrf, ?getrf in the four
+ * ?laswp, the Cholesky and LU factors ?potrf, ?getrf, the QR factor
+ * ?geqrf and its Q applied (?ormqr, ?unmqr) in the four
  * precisions S, D, C, Z. */
 #ifndef CUDA_STANDIN_CUSOLVERDN_H
 #define CUDA_STANDIN_CUSOLVERDN_H
@@ -87,6 +88,70 @@ cusolverStatus_t cusolverDnCgetrf(cusolverDnHandle_t handle, int m, int n, cuCom
                                   cuComplex *Workspace, int *devIpiv, int *devInfo);
 cusolverStatus_t cusolverDnZgetrf(cusolverDnHandle_t handle, int m, int n, cuDoubleComplex *A,
                                   int lda, cuDoubleComplex *Workspace, int *devIpiv,
+                                  int *devInfo);
+
+/* The QR factor of the m x n matrix A (LAPACK's ?GEQRF) in place: R on
+ * and above the diagonal, the reflectors below it, their min(m, n)
+ * scalars in TAU (device memory); Workspace (device memory) of at least
+ * the Lwork values ?geqrf_bufferSize gives; *devInfo 0, or -i when the
+ * i-th argument is illegal. */
+cusolverStatus_t cusolverDnSgeqrf_bufferSize(cusolverDnHandle_t handle, int m, int n, float *A,
+                                             int lda, int *Lwork);
+cusolverStatus_t cusolverDnDgeqrf_bufferSize(cusolverDnHandle_t handle, int m, int n, double *A,
+                                             int lda, int *Lwork);
+cusolverStatus_t cusolverDnCgeqrf_bufferSize(cusolverDnHandle_t handle, int m, int n,
+                                             cuComplex *A, int lda, int *Lwork);
+cusolverStatus_t cusolverDnZgeqrf_bufferSize(cusolverDnHandle_t handle, int m, int n,
+                                             cuDoubleComplex *A, int lda, int *Lwork);
+cusolverStatus_t cusolverDnSgeqrf(cusolverDnHandle_t handle, int m, int n, float *A, int lda,
+                                  float *TAU, float *Workspace, int Lwork, int *devInfo);
+cusolverStatus_t cusolverDnDgeqrf(cusolverDnHandle_t handle, int m, int n, double *A, int lda,
+                                  double *TAU, double *Workspace, int Lwork, int *devInfo);
+cusolverStatus_t cusolverDnCgeqrf(cusolverDnHandle_t handle, int m, int n, cuComplex *A,
+                                  int lda, cuComplex *TAU, cuComplex *Workspace, int Lwork,
+                                  int *devInfo);
+cusolverStatus_t cusolverDnZgeqrf(cusolverDnHandle_t handle, int m, int n, cuDoubleComplex *A,
+                                  int lda, cuDoubleComplex *TAU, cuDoubleComplex *Workspace,
+                                  int Lwork, int *devInfo);
+
+/* C = op(Q) C (side left) or C op(Q) (side right), Q the product of the
+ * k reflectors that ?geqrf left in A with their scalars in tau (LAPACK's
+ * ?ORMQR for S and D, op N or T; ?UNMQR for C and Z, op N or C); work
+ * (device memory) of at least the lwork values ?X_bufferSize gives. */
+cusolverStatus_t cusolverDnSormqr_bufferSize(cusolverDnHandle_t handle, cublasSideMode_t side,
+                                             cublasOperation_t trans, int m, int n, int k,
+                                             const float *A, int lda, const float *tau,
+                                             const float *C, int ldc, int *lwork);
+cusolverStatus_t cusolverDnDormqr_bufferSize(cusolverDnHandle_t handle, cublasSideMode_t side,
+                                             cublasOperation_t trans, int m, int n, int k,
+                                             const double *A, int lda, const double *tau,
+                                             const double *C, int ldc, int *lwork);
+cusolverStatus_t cusolverDnCunmqr_bufferSize(cusolverDnHandle_t handle, cublasSideMode_t side,
+                                             cublasOperation_t trans, int m, int n, int k,
+                                             const cuComplex *A, int lda, const cuComplex *tau,
+                                             const cuComplex *C, int ldc, int *lwork);
+cusolverStatus_t cusolverDnZunmqr_bufferSize(cusolverDnHandle_t handle, cublasSideMode_t side,
+                                             cublasOperation_t trans, int m, int n, int k,
+                                             const cuDoubleComplex *A, int lda,
+                                             const cuDoubleComplex *tau,
+                                             const cuDoubleComplex *C, int ldc, int *lwork);
+cusolverStatus_t cusolverDnSormqr(cusolverDnHandle_t handle, cublasSideMode_t side,
+                                  cublasOperation_t trans, int m, int n, int k, const float *A,
+                                  int lda, const float *tau, float *C, int ldc, float *work,
+                                  int lwork, int *devInfo);
+cusolverStatus_t cusolverDnDormqr(cusolverDnHandle_t handle, cublasSideMode_t side,
+                                  cublasOperation_t trans, int m, int n, int k, const double *A,
+                                  int lda, const double *tau, double *C, int ldc, double *work,
+                                  int lwork, int *devInfo);
+cusolverStatus_t cusolverDnCunmqr(cusolverDnHandle_t handle, cublasSideMode_t side,
+                                  cublasOperation_t trans, int m, int n, int k,
+                                  const cuComplex *A, int lda, const cuComplex *tau,
+                                  cuComplex *C, int ldc, cuComplex *work, int lwork,
+                                  int *devInfo);
+cusolverStatus_t cusolverDnZunmqr(cusolverDnHandle_t handle, cublasSideMode_t side,
+                                  cublasOperation_t trans, int m, int n, int k,
+                                  const cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
+                                  cuDoubleComplex *C, int ldc, cuDoubleComplex *work, int lwork,
                                   int *devInfo);
 
 #ifdef __cplusplus

@@ -1,0 +1,185 @@
+/* cuSOLVER's QR factor and its Q applied (?geqrf, ?ormqr for S and D,
+ * ?unmqr for C and Z, and their workspace queries) on the host, as
+ * strictly as the other factorizations (standin_cusolver_factors.c): every
+ * operand in memory of the handle's device, the workspace at least what
+ * ?X_bufferSize said, and the results written only when the call runs on
+ * its stream. */
+#include <stdlib.h>
+
+#include "standin.h"
+
+static size_t extent(int rows, int cols, int ld, size_t size)
+{
+    return rows > 0 && cols > 0 ? ((size_t)(cols - 1) * (size_t)ld + (size_t)rows) * size : 0;
+}
+
+/* LAPACK on the stream's thread, with a host workspace of its own (the
+ * device workspace was only checked); devInfo 0 or LAPACK's INFO. */
+static void *host_workspace(const char *name, size_t values, size_t size)
+{
+    void *w = malloc((values > 0 ? values : 1) * size);
+    if (!w)
+        standin_die("out of host memory", "%s: LAPACK workspace of %zu values", name, values);
+    return w;
+}
+
+static void run_geqrf(standin_op *op)
+{
+    const standin_precision *p = op->u.qr.prec;
+    int m = op->u.qr.m, n = op->u.qr.n, lda = op->u.qr.lda, lwork = 64 * (n > 0 ? n : 1);
+    int info = 0;
+    void *work = host_workspace("cusolverDn?geqrf", (size_t)lwork, p->size);
+    p->geqrf(&m, &n, op->u.qr.a, &lda, op->u.qr.tau, work, &lwork, &info);
+    free(work);
+    *op->u.qr.info = info;
+}
+
+static void run_unmqr(standin_op *op)
+{
+    const standin_precision *p = op->u.qr.prec;
+    int m = op->u.qr.m, n = op->u.qr.n, k = op->u.qr.k, lda = op->u.qr.lda, ldc = op->u.qr.ldc;
+    int cols = op->u.qr.side == 'L' ? n : m, lwork = 64 * (cols > 0 ? cols : 1), info = 0;
+    char side = op->u.qr.side, trans = op->u.qr.trans;
+    void *work = host_workspace("cusolverDn?ormqr", (size_t)lwork, p->size);
+    p->unmqr(&side, &trans, &m, &n, &k, op->u.qr.a, &lda, op->u.qr.tau, op->u.qr.c, &ldc, work,
+             &lwork, &info, 1, 1);
+    free(work);
+    *op->u.qr.info = info;
+}
+
+static cusolverStatus_t geqrf(const char *name, const standin_precision *p,
+                              cusolverDnHandle_t handle, int m, int n, void *A, int lda,
+                              void *tau, void *work, int lwork, int *dev_info)
+{
+    if (m < 0 || n < 0 || lda < (m > 1 ? m : 1))
+        return CUSOLVER_STATUS_INVALID_VALUE;
+    if (lwork < standin_solver_workspace(m, n))
+        standin_die("workspace smaller than its ?X_bufferSize asked for",
+                    "%s: Lwork %d, needs %d for %d x %d", name, lwork,
+                    standin_solver_workspace(m, n), m, n);
+    if (standin_solver_enter(name, handle) != cudaSuccess)
+        return CUSOLVER_STATUS_EXECUTION_FAILED;
+    size_t bytes = extent(m, n, lda, p->size), taus = (size_t)(m < n ? m : n) * p->size;
+    if (bytes)
+        standin_check_device_extent(name, "A", A, bytes, handle->device);
+    if (taus)
+        standin_check_device_extent(name, "TAU", tau, taus, handle->device);
+    standin_check_device_extent(name, "Workspace", work, (size_t)lwork * p->size,
+                                handle->device);
+    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->device);
+    standin_op *op = standin_op_new();
+    op->run = run_geqrf;
+    op->u.qr.prec = p;
+    op->u.qr.m = m;
+    op->u.qr.n = n;
+    op->u.qr.lda = lda;
+    op->u.qr.a = A;
+    op->u.qr.tau = tau;
+    op->u.qr.info = dev_info;
+    standin_solver_queue(handle, op, A, bytes, tau, taus, dev_info, sizeof(int));
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+/* The arguments cuSOLVER's ?ormqr / ?unmqr refuse: a plain transpose for
+ * complex Q, a conjugate one for real Q, k beyond Q's order, short
+ * leading dimensions. */
+static int bad_unmqr(const standin_precision *p, cublasSideMode_t side, cublasOperation_t trans,
+                     int m, int n, int k, int lda, int ldc)
+{
+    int order = side == CUBLAS_SIDE_LEFT ? m : n;
+    int ok_trans = trans == CUBLAS_OP_N || trans == (p->complex ? CUBLAS_OP_C : CUBLAS_OP_T);
+    return (side != CUBLAS_SIDE_LEFT && side != CUBLAS_SIDE_RIGHT) || !ok_trans || m < 0
+           || n < 0 || k < 0 || k > order || lda < (order > 1 ? order : 1)
+           || ldc < (m > 1 ? m : 1);
+}
+
+static cusolverStatus_t unmqr(const char *name, const standin_precision *p,
+                              cusolverDnHandle_t handle, cublasSideMode_t side,
+                              cublasOperation_t trans, int m, int n, int k, const void *A,
+                              int lda, const void *tau, void *C, int ldc, void *work, int lwork,
+                              int *dev_info)
+{
+    if (bad_unmqr(p, side, trans, m, n, k, lda, ldc))
+        return CUSOLVER_STATUS_INVALID_VALUE;
+    if (lwork < standin_solver_workspace(m, n))
+        standin_die("workspace smaller than its ?X_bufferSize asked for",
+                    "%s: Lwork %d, needs %d for %d x %d", name, lwork,
+                    standin_solver_workspace(m, n), m, n);
+    if (standin_solver_enter(name, handle) != cudaSuccess)
+        return CUSOLVER_STATUS_EXECUTION_FAILED;
+    int order = side == CUBLAS_SIDE_LEFT ? m : n;
+    size_t refl = extent(order, k, lda, p->size), taus = (size_t)k * p->size;
+    size_t bytes = extent(m, n, ldc, p->size);
+    if (refl)
+        standin_check_device_extent(name, "A", A, refl, handle->device);
+    if (taus)
+        standin_check_device_extent(name, "tau", tau, taus, handle->device);
+    if (bytes)
+        standin_check_device_extent(name, "C", C, bytes, handle->device);
+    standin_check_device_extent(name, "work", work, (size_t)lwork * p->size, handle->device);
+    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->device);
+    standin_op *op = standin_op_new();
+    op->run = run_unmqr;
+    op->u.qr.prec = p;
+    op->u.qr.m = m;
+    op->u.qr.n = n;
+    op->u.qr.k = k;
+    op->u.qr.lda = lda;
+    op->u.qr.ldc = ldc;
+    op->u.qr.side = side == CUBLAS_SIDE_LEFT ? 'L' : 'R';
+    op->u.qr.trans = trans == CUBLAS_OP_N ? 'N' : p->complex ? 'C' : 'T';
+    op->u.qr.a = (void *)A;
+    op->u.qr.tau = (void *)tau;
+    op->u.qr.c = C;
+    op->u.qr.info = dev_info;
+    standin_solver_queue(handle, op, A, refl, C, bytes, tau, taus);
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+#define STANDIN_GEQRF(P, T)                                                                    \
+    cusolverStatus_t cusolverDn##P##geqrf_bufferSize(cusolverDnHandle_t handle, int m, int n, \
+                                                     T *A, int lda, int *Lwork)               \
+    {                                                                                          \
+        (void)A;                                                                               \
+        return standin_solver_buffer_size("cusolverDn" #P "geqrf_bufferSize", handle,         \
+                                          m < 0 || n < 0 || lda < (m > 1 ? m : 1), m, n,      \
+                                          Lwork);                                             \
+    }                                                                                          \
+    cusolverStatus_t cusolverDn##P##geqrf(cusolverDnHandle_t handle, int m, int n, T *A,     \
+                                          int lda, T *TAU, T *Workspace, int Lwork,           \
+                                          int *devInfo)                                        \
+    {                                                                                          \
+        return geqrf("cusolverDn" #P "geqrf", &standin_precisions[STANDIN_##P], handle, m, n, \
+                     A, lda, TAU, Workspace, Lwork, devInfo);                                  \
+    }
+
+#define STANDIN_UNMQR(P, NAME, T)                                                              \
+    cusolverStatus_t cusolverDn##P##NAME##_bufferSize(                                        \
+        cusolverDnHandle_t handle, cublasSideMode_t side, cublasOperation_t trans, int m,     \
+        int n, int k, const T *A, int lda, const T *tau, const T *C, int ldc, int *lwork)     \
+    {                                                                                          \
+        (void)A;                                                                               \
+        (void)tau;                                                                             \
+        (void)C;                                                                               \
+        return standin_solver_buffer_size(                                                     \
+            "cusolverDn" #P #NAME "_bufferSize", handle,                                       \
+            bad_unmqr(&standin_precisions[STANDIN_##P], side, trans, m, n, k, lda, ldc), m, n, \
+            lwork);                                                                            \
+    }                                                                                          \
+    cusolverStatus_t cusolverDn##P##NAME(cusolverDnHandle_t handle, cublasSideMode_t side,   \
+                                         cublasOperation_t trans, int m, int n, int k,        \
+                                         const T *A, int lda, const T *tau, T *C, int ldc,    \
+                                         T *work, int lwork, int *devInfo)                    \
+    {                                                                                          \
+        return unmqr("cusolverDn" #P #NAME, &standin_precisions[STANDIN_##P], handle, side,   \
+                     trans, m, n, k, A, lda, tau, C, ldc, work, lwork, devInfo);               \
+    }
+
+STANDIN_GEQRF(S, float)
+STANDIN_GEQRF(D, double)
+STANDIN_GEQRF(C, cuComplex)
+STANDIN_GEQRF(Z, cuDoubleComplex)
+STANDIN_UNMQR(S, ormqr, float)
+STANDIN_UNMQR(D, ormqr, double)
+STANDIN_UNMQR(C, unmqr, cuComplex)
+STANDIN_UNMQR(Z, unmqr, cuDoubleComplex)
