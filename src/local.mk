@@ -11,6 +11,7 @@ HETSCAL_CORE_SOURCES = \
   src/api/config_agree.h src/api/config_agree.c src/api/call_guard.h src/api/call_guard.c \
   src/api/gpu_placement.h src/api/gpu_placement.c \
   src/api/call_driver.h src/api/call_driver.c src/api/call_entry.h src/api/call_entry.c \
+  src/api/run_summary.h src/api/run_summary.c src/api/mpi_finalize.c \
   src/api/call_common.h src/api/call_common.c src/api/granularity.h src/api/granularity.c \
   src/api/pxpotrf.c src/api/qr_call.c \
   src/api/pxgetrf.c src/api/lu_call.h src/api/lu_call.c \

@@ -25,6 +25,9 @@ esac
 packages="$mpi_packages scalapack-mpi-test
   libopenblas-dev liblapack-dev gfortran autoconf automake libtool make pkg-config
   python3"
+# testing/cmake_package_np1.sh builds a CMake project on the installed
+# package (skipped without cmake)
+[ "$what" != check ] || optional="$optional cmake"
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 missing=
 for p in $packages; do

@@ -9,10 +9,12 @@
 #include "api/call_entry.h"
 #include "api/check_args.h"
 #include "api/config_agree.h"
+#include "api/run_summary.h"
 #include "blacs_shim/blacs.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
 #include "runtime/status.h"
+#include "util/clock.h"
 #include "util/config.h"
 
 /* ScaLAPACK's checks; returns the INFO of a bad argument (after PXERBLA)
@@ -49,7 +51,10 @@ static int check(const hs_entry_rules *r, hs_call *c)
     return 0;
 }
 
-int hs_call_entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c)
+/* The entry proper; *way says how the call ended (HETSCAL_SUMMARY's
+ * counters). */
+static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
+                 enum hs_summary_way *way)
 {
     hs_config cfg;
 
@@ -72,14 +77,29 @@ int hs_call_entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c
             return HETSCAL_ERR_INTERNAL;
         }
         r->forward(next, c, &info);
+        *way = HS_SUMMARY_FORWARDED;
         return info;
     }
-    if (info == 0)
+    if (info == 0) {
         info = hs_call_run(f, c);
+        *way = HS_SUMMARY_RAN;
+    }
     if (info < 0)
         fprintf(stderr, "hetscal: %s failed inside the runtime (status %d: %s) on rank %d\n",
                 c->routine, info, hs_status_text(info), c->grid->rank);
     if (r->returning)
         r->returning(c);
+    return info;
+}
+
+int hs_call_entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c)
+{
+    double t0 = hs_now();
+    enum hs_summary_way way = HS_SUMMARY_QUICK;
+    int info = entry(r, f, c, &way);
+    /* Grid position (0,0) counts the call for the whole grid; a rank
+     * outside any grid (an invalid context) counts its own. */
+    if (!c->grid || (c->grid->myrow == 0 && c->grid->mycol == 0))
+        hs_run_summary_count(f->routine, c->prec, c->n, c->rep.flops, hs_now() - t0, way, info);
     return info;
 }

@@ -169,7 +169,10 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->copy_fraction = env_int("HETSCAL_COPY_PERCENT", 30) / 100.0;
     /* HETSCAL_OVERLAP_COPIES: 0 never, 1 when large enough, 2 always. */
     c->overlap_copies = env_int("HETSCAL_OVERLAP_COPIES", 1);
-    c->verbose = env_int("HETSCAL_VERBOSE", 0);
+    /* HETSCAL_VERBOSE=summary asks for the run's table alone
+     * (api/run_summary.h), no line per call. */
+    const char *verbose = getenv("HETSCAL_VERBOSE");
+    c->verbose = verbose && strcmp(verbose, "summary") == 0 ? 0 : env_int("HETSCAL_VERBOSE", 0);
     c->keep_bytes = keep_bytes(env_int("HETSCAL_KEEP_MEMORY", -1));
     /* HETSCAL_KEEP_DEVICE_MEMORY (MiB per device): tile buffers left on
      * a GPU for the next call, whose cudaMalloc/cudaFree would otherwise
