@@ -285,6 +285,10 @@ cudaError_t standin_solver_enter(const char *call, cusolverDnHandle_t h);
 int standin_solver_workspace(int m, int n);
 cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t handle,
                                             int bad, int m, int n, int *lwork);
+/* standin_solver_enter after the check that Lwork holds what the
+ * ?X_bufferSize of an m x n call asked for (loud otherwise). */
+cudaError_t standin_solver_enter_with(const char *name, cusolverDnHandle_t handle, int lwork,
+                                      int m, int n);
 /* The end of such a call: op (its run and fields set) counted as a kernel,
  * the three ranges it touches recorded, queued on h's stream, the lock
  * released. */

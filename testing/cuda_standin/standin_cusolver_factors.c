@@ -36,6 +36,16 @@ cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t
     return CUSOLVER_STATUS_SUCCESS;
 }
 
+cudaError_t standin_solver_enter_with(const char *name, cusolverDnHandle_t handle, int lwork,
+                                      int m, int n)
+{
+    if (lwork < standin_solver_workspace(m, n))
+        standin_die("workspace smaller than its ?X_bufferSize asked for",
+                    "%s: Lwork %d, needs %d for %d x %d", name, lwork,
+                    standin_solver_workspace(m, n), m, n);
+    return standin_solver_enter(name, handle);
+}
+
 /* On the stream's thread: LAPACK's ?potrf or ?getrf, INFO to devInfo. */
 static void run_potrf(standin_op *op)
 {
@@ -59,11 +69,7 @@ static cusolverStatus_t factor(const char *name, const standin_precision *p,
                                int m, int n, void *A, int lda, void *work, int lwork, int *ipiv,
                                int *dev_info)
 {
-    if (lwork < standin_solver_workspace(m, n))
-        standin_die("workspace smaller than its ?X_bufferSize asked for",
-                    "%s: Lwork %d, needs %d for %d x %d", name, lwork,
-                    standin_solver_workspace(m, n), m, n);
-    if (standin_solver_enter(name, handle) != cudaSuccess)
+    if (standin_solver_enter_with(name, handle, lwork, m, n) != cudaSuccess)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
     size_t bytes = m > 0 && n > 0 ? ((size_t)(n - 1) * (size_t)lda + (size_t)m) * p->size : 0;
     size_t pivots = (size_t)(m < n ? m : n) * sizeof(int);

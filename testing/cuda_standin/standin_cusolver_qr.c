@@ -53,11 +53,7 @@ static cusolverStatus_t geqrf(const char *name, const standin_precision *p,
 {
     if (m < 0 || n < 0 || lda < (m > 1 ? m : 1))
         return CUSOLVER_STATUS_INVALID_VALUE;
-    if (lwork < standin_solver_workspace(m, n))
-        standin_die("workspace smaller than its ?X_bufferSize asked for",
-                    "%s: Lwork %d, needs %d for %d x %d", name, lwork,
-                    standin_solver_workspace(m, n), m, n);
-    if (standin_solver_enter(name, handle) != cudaSuccess)
+    if (standin_solver_enter_with(name, handle, lwork, m, n) != cudaSuccess)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
     size_t bytes = extent(m, n, lda, p->size), taus = (size_t)(m < n ? m : n) * p->size;
     if (bytes)
@@ -101,11 +97,7 @@ static cusolverStatus_t unmqr(const char *name, const standin_precision *p,
 {
     if (bad_unmqr(p, side, trans, m, n, k, lda, ldc))
         return CUSOLVER_STATUS_INVALID_VALUE;
-    if (lwork < standin_solver_workspace(m, n))
-        standin_die("workspace smaller than its ?X_bufferSize asked for",
-                    "%s: Lwork %d, needs %d for %d x %d", name, lwork,
-                    standin_solver_workspace(m, n), m, n);
-    if (standin_solver_enter(name, handle) != cudaSuccess)
+    if (standin_solver_enter_with(name, handle, lwork, m, n) != cudaSuccess)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
     int order = side == CUBLAS_SIDE_LEFT ? m : n;
     size_t refl = extent(order, k, lda, p->size), taus = (size_t)k * p->size;

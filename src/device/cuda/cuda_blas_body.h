@@ -74,9 +74,7 @@ static int HS_SFX(run_getrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
                                                            k->ldc, &lwork),
                        "cusolverDn?getrf_bufferSize");
     if (!err)
-        err = scratch_reserve(dev, SCRATCH_INFO_BYTES + (size_t)(lwork > 0 ? lwork : 1) *
-                                                            sizeof(HS_T),
-                              STAGE_INFO_BYTES);
+        err = scratch_reserve_work(dev, 0, lwork, sizeof(HS_T));
     if (err)
         return err;
     return check_solver(dev, HS_CUSOLVER(getrf)(solver, k->m, k->n, (HS_CU_T *)k->c, k->ldc,
@@ -100,9 +98,7 @@ static int HS_SFX(run_geqrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
                                                                (HS_CU_T *)k->c, k->ldc, &lwork),
                            "cusolverDn?geqrf_bufferSize");
     if (!err)
-        err = scratch_reserve(dev, SCRATCH_INFO_BYTES + taus +
-                                       (size_t)(lwork > 0 ? lwork : 1) * esize,
-                              STAGE_INFO_BYTES);
+        err = scratch_reserve_work(dev, taus, lwork, esize);
     if (err)
         return err;
     cuda_dev *c = as_cuda(dev);
@@ -148,9 +144,7 @@ static int HS_SFX(run_ormqr)(hs_device *dev, cusolverDnHandle_t solver, const hs
                                                                 &lwork),
                            "cusolverDn?ormqr_bufferSize");
     if (!err)
-        err = scratch_reserve(dev, SCRATCH_INFO_BYTES + taus + refl +
-                                       (size_t)(lwork > 0 ? lwork : 1) * esize,
-                              STAGE_INFO_BYTES);
+        err = scratch_reserve_work(dev, taus + refl, lwork, esize);
     if (err)
         return err;
     cuda_dev *c = as_cuda(dev);

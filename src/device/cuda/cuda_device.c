@@ -350,6 +350,15 @@ static int scratch_reserve(hs_device *dev, size_t bytes, size_t stage)
     return 0;
 }
 
+/* The scratch for a cuSOLVER call: devInfo, `before` bytes of the call's
+ * own (aligned pieces), then its workspace of lwork values. */
+static int scratch_reserve_work(hs_device *dev, size_t before, int lwork, size_t esize)
+{
+    return scratch_reserve(dev, SCRATCH_INFO_BYTES + before +
+                                    (size_t)(lwork > 0 ? lwork : 1) * esize,
+                           STAGE_INFO_BYTES);
+}
+
 /* A size rounded up to cuSOLVER's alignment for the pieces of the
  * scratch (cudaMalloc gives 256). */
 static size_t scratch_aligned(size_t bytes)
