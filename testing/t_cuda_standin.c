@@ -474,6 +474,20 @@ int standin_test_child(const char *scenario)
     return 99;
 }
 
+/* --hold SECONDS: another process of the node holding GPU 0 (its
+ * context, in exclusive-process mode) for at most SECONDS, as a second job
+ * on a shared node would (testing/cuda_exclusive_np1.sh). */
+static int hold_device(int seconds)
+{
+    if (cudaSetDevice(0) != cudaSuccess || cudaFree(NULL) != cudaSuccess) {
+        printf("cannot hold GPU 0: %s\n", cudaGetErrorString(cudaGetLastError()));
+        return 1;
+    }
+    printf("holding GPU 0\n");
+    sleep((unsigned)(seconds > 0 ? seconds : 1));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -481,6 +495,8 @@ int main(int argc, char **argv)
         standin_test_rule(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "--child"))
         return standin_test_child(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "--hold"))
+        return hold_device(atoi(argv[2]));
     double t0 = now();
     test_uuids();
     test_capacity();

@@ -16,7 +16,7 @@ int main(void)
     SHOW(cudaSuccess); SHOW(cudaErrorInvalidValue); SHOW(cudaErrorMemoryAllocation);
     SHOW(cudaErrorInitializationError); SHOW(cudaErrorCudartUnloading);
     SHOW(cudaErrorInvalidPitchValue); SHOW(cudaErrorInvalidDevicePointer);
-    SHOW(cudaErrorInvalidMemcpyDirection); SHOW(cudaErrorNoDevice); SHOW(cudaErrorInvalidDevice);
+    SHOW(cudaErrorInvalidMemcpyDirection); SHOW(cudaErrorDevicesUnavailable); SHOW(cudaErrorNoDevice); SHOW(cudaErrorInvalidDevice);
     SHOW(cudaErrorInvalidResourceHandle); SHOW(cudaErrorNotReady); SHOW(cudaErrorIllegalAddress);
     SHOW(cudaErrorHostMemoryAlreadyRegistered); SHOW(cudaErrorHostMemoryNotRegistered);
     SHOW(cudaErrorLaunchFailure); SHOW(cudaErrorNotPermitted); SHOW(cudaErrorNotSupported);

@@ -36,6 +36,9 @@ typedef struct standin_config {
                                        copy with pageable host memory is an
                                        error (a test that every copy runs
                                        asynchronously, as pinned ones do) */
+    int exclusive_process;          /* CUDA_STANDIN_COMPUTE_MODE=
+                                       exclusive_process: one process of the
+                                       node at a time holds a device */
 } standin_config;
 
 extern pthread_mutex_t standin_lock;
@@ -43,6 +46,12 @@ extern pthread_cond_t standin_changed;   /* broadcast on any state change */
 extern standin_config standin_cfg;
 extern standin_device standin_dev[STANDIN_MAX_DEVICES];
 extern int standin_exiting;              /* exit() has begun */
+
+/* The current device's context for `call`, made at the first call that
+ * needs one: cudaSuccess, or cudaErrorDevicesUnavailable (stored as the
+ * thread's last error, as CUDA does) in exclusive-process mode while
+ * another process of the node holds the device (standin_contexts.c). */
+cudaError_t standin_context(const char *call);
 
 /* Loud failure: one line "cuda-standin: RULE: DETAILS" on stderr, abort. */
 void standin_die(const char *rule, const char *fmt, ...)

@@ -1,7 +1,8 @@
 /* The simulated node, from the environment: CUDA_STANDIN_DEVICES physical
  * devices of CUDA_STANDIN_MEMORY bytes each, CUDA_VISIBLE_DEVICES's
  * ordinals, CUDA_STANDIN_FAIL's faults, the random delays,
- * CUDA_STANDIN_PAGEABLE (unset or "fail"); and each
+ * CUDA_STANDIN_PAGEABLE (unset or "fail"), CUDA_STANDIN_COMPUTE_MODE
+ * (default or exclusive_process); and each
  * device's UUID, a hash of the host name and the physical index (the same
  * in every process of the node). */
 #define _GNU_SOURCE
@@ -125,6 +126,11 @@ void standin_read_config(void)
         standin_die("bad environment", "CUDA_STANDIN_PAGEABLE='%s': only 'fail' is known",
                     pageable);
     standin_cfg.pageable_fails = pageable && *pageable;
+    const char *mode = getenv("CUDA_STANDIN_COMPUTE_MODE");
+    if (mode && *mode && strcmp(mode, "default") != 0 && strcmp(mode, "exclusive_process") != 0)
+        standin_die("bad environment",
+                    "CUDA_STANDIN_COMPUTE_MODE='%s': default or exclusive_process", mode);
+    standin_cfg.exclusive_process = mode && strcmp(mode, "exclusive_process") == 0;
     read_visible();
     read_faults();
 }

@@ -17,7 +17,7 @@ void standin_check_handle(const char *call, cublasHandle_t h)
 
 cublasStatus_t cublasCreate_v2(cublasHandle_t *handle)
 {
-    if (standin_enter("cublasCreate") != cudaSuccess)
+    if (standin_enter("cublasCreate") != cudaSuccess || standin_context("cublasCreate"))
         return CUBLAS_STATUS_NOT_INITIALIZED;
     if (!handle)
         return CUBLAS_STATUS_INVALID_VALUE;

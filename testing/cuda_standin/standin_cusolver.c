@@ -23,7 +23,7 @@ static void check_solver(const char *call, cusolverDnHandle_t h)
 
 cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle)
 {
-    if (standin_enter("cusolverDnCreate") != cudaSuccess)
+    if (standin_enter("cusolverDnCreate") != cudaSuccess || standin_context("cusolverDnCreate"))
         return CUSOLVER_STATUS_NOT_INITIALIZED;
     if (!handle)
         return CUSOLVER_STATUS_INVALID_VALUE;

@@ -24,8 +24,12 @@ cudaError_t cudaSetDevice(int device)
                              "cudaSetDevice(%d) with %d visible device(s)", device,
                              standin_cfg.visible);
     standin_set_current(device);
+    /* CUDA 12: the device's primary context is made here. */
+    cudaError_t err = standin_context("cudaSetDevice");
+    if (err)
+        return err;
     pthread_mutex_lock(&standin_lock);
-    cudaError_t err = standin_dev[standin_current()].sticky;
+    err = standin_dev[standin_current()].sticky;
     pthread_mutex_unlock(&standin_lock);
     return standin_result(err);
 }
@@ -68,7 +72,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 cudaError_t cudaMemGetInfo(size_t *free, size_t *total)
 {
     cudaError_t err = standin_enter("cudaMemGetInfo");
-    if (err)
+    if (err || (err = standin_context("cudaMemGetInfo")))
         return err;
     if (!free || !total)
         return standin_error(cudaErrorInvalidValue, "invalid argument",
@@ -107,6 +111,8 @@ static const error_row errors[] = {
     { cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer" },
     { cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection",
       "invalid copy direction for memcpy" },
+    { cudaErrorDevicesUnavailable, "cudaErrorDevicesUnavailable",
+      "CUDA-capable device(s) is/are busy or unavailable" },
     { cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected" },
     { cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal" },
     { cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle",

@@ -35,7 +35,7 @@ static int event_done(cudaEvent_t e)
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
 {
     cudaError_t err = standin_enter("cudaEventCreateWithFlags");
-    if (err)
+    if (err || (err = standin_context("cudaEventCreateWithFlags")))
         return err;
     if (!event || (flags & ~(unsigned)(cudaEventBlockingSync | cudaEventDisableTiming)))
         return standin_error(cudaErrorInvalidValue, "invalid argument",

@@ -25,7 +25,7 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
 {
     cudaError_t err = standin_enter("cudaMalloc");
     void *p = NULL;
-    if (err)
+    if (err || (err = standin_context("cudaMalloc")))
         return err;
     if (!devPtr)
         return standin_null_argument("cudaMalloc", "devPtr");
@@ -52,8 +52,10 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
 cudaError_t cudaFree(void *devPtr)
 {
     cudaError_t err = standin_enter("cudaFree");
-    if (err || !devPtr)
+    if (err)
         return err;
+    if (!devPtr)   /* cudaFree(0): the idiom that makes the context */
+        return standin_context("cudaFree");
     pthread_mutex_lock(&standin_lock);
     const standin_alloc *a = standin_alloc_find(devPtr);
     if (!a || a->base != devPtr || a->device < 0)
@@ -81,7 +83,7 @@ cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
 {
     cudaError_t err = standin_enter("cudaHostAlloc");
     void *p = NULL;
-    if (err)
+    if (err || (err = standin_context("cudaHostAlloc")))
         return err;
     if (!pHost || (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped |
                                        cudaHostAllocWriteCombined)))
@@ -136,7 +138,7 @@ cudaError_t cudaFreeHost(void *ptr)
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 {
     cudaError_t err = standin_enter("cudaHostRegister");
-    if (err)
+    if (err || (err = standin_context("cudaHostRegister")))
         return err;
     if (!ptr || size == 0 ||
         (flags & ~(unsigned)(cudaHostRegisterPortable | cudaHostRegisterMapped)))

@@ -165,7 +165,7 @@ void standin_check_untouched(const char *call, const void *p, size_t size)
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority)
 {
     cudaError_t err = standin_enter("cudaStreamCreateWithPriority");
-    if (err)
+    if (err || (err = standin_context("cudaStreamCreateWithPriority")))
         return err;
     if (!pStream || (flags & ~(unsigned)cudaStreamNonBlocking))
         return standin_error(cudaErrorInvalidValue, "invalid argument",

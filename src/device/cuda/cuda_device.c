@@ -569,7 +569,11 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
     c->dev.nstreams = HS_NSTREAMS;
     c->dev.impl = c;
     snprintf(c->dev.name, sizeof c->dev.name, "cuda:%d", ordinal);
-    cudaError_t err = enter(&c->dev, 0) ? cudaErrorInvalidDevice : cudaSuccess;
+    /* cudaSetDevice makes the context: a GPU in exclusive-process mode
+     * that another process holds says so there. */
+    cudaError_t err = cudaSuccess;
+    if (enter(&c->dev, 0) && (err = cudaPeekAtLastError()) == cudaSuccess)
+        err = cudaErrorInvalidDevice;
     for (int i = 0; i < HS_NSTREAMS && err == cudaSuccess; i++)
         err = cudaStreamCreateWithFlags(&c->stream[i], cudaStreamNonBlocking);
     if (err == cudaSuccess)
