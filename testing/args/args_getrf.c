@@ -60,8 +60,8 @@ void lu_special(struct args_call *c, int i, int j, double value)
  * smooth formula such as sin(a + b i + c j^2) has rank 2 or 3, and the
  * pivots after that would be rounding noise); no two entries of a column
  * of the same size, so that the first pivot search meets no tie; column
- * zero_col of sub(A) zero; the special entries' real parts NaN or
- * infinite.  Complex: an imaginary part of the same size. */
+ * zero_col of sub(A) zero (args_fill writes the special entries over
+ * it).  Complex: an imaginary part of the same size. */
 static double matrix_entry(const struct args_call *c, int gi, int gj,
                            int part)
 {
@@ -75,10 +75,6 @@ static double matrix_entry(const struct args_call *c, int gi, int gj,
 
     if (c->zero_col > 0 && j == c->zero_col - 1)
         return 0.0;
-    for (int k = 0; part == 0 && k < c->nspecial; k++)
-        if (j == c->special[k].j - 1
-            && (c->special[k].i == 0 ? i >= 0 && i < c->m : i == c->special[k].i - 1))
-            return c->special[k].value;
     return part == 0 ? (h - 504.3) / 504.3 : (h - 505.7) / 505.7;
 }
 
