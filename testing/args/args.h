@@ -205,6 +205,15 @@ extern int args_print_passed;
 void args_compare(const void *in, const void *ref, const void *het,
                   double tol, int *bad, int *stray);
 
+/* Entries of A that hetscal changed and the reference did not, outside
+ * the M x N sub(A) of c (its lower triangle with TRI 'L', upper with
+ * 'U', all of it with 'A'), compared bit for bit: where the factor
+ * itself is not compared (a failed minor, a non-finite input), nothing
+ * else may change. */
+int args_stray_outside(const struct args_call *c, const struct args_grid *g,
+                       int m, int n, char tri, const void *in, const void *ref,
+                       const void *het);
+
 /* Context of a grid created and exited again: any use of it is -602. */
 extern int args_exited_ctxt;
 
@@ -256,6 +265,8 @@ void args_base_desc(struct args_call *c, const struct args_grid *g,
  * past LOCc) or the descriptor makes no sense here. */
 int args_global_of(const struct args_call *c, const struct args_grid *g,
                    size_t e, int *gi, int *gj);
+/* Whether c->special places an entry inside sub(A) (M x N). */
+int args_special_inside(const struct args_call *c);
 /* Junk everywhere (so that any write shows), then at each global (i, j),
  * 0-based, of the local part of A, when the descriptor makes sense on this
  * process, the element whose real part is entry(c, i, j, 0) (and

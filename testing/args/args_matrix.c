@@ -70,6 +70,16 @@ int args_global_of(const struct args_call *c, const struct args_grid *g,
     return 1;
 }
 
+int args_special_inside(const struct args_call *c)
+{
+    for (int k = 0; k < c->nspecial; k++) {
+        int i = c->special[k].i, j = c->special[k].j;
+        if (j >= 1 && j <= c->n && c->m > 0 && i >= 0 && i <= c->m)
+            return 1;
+    }
+    return 0;
+}
+
 /* The special value c->special places at global (gi, gj), 0-based, in
  * *value; 0 when there is none. */
 static int special_at(const struct args_call *c, int gi, int gj,

@@ -93,29 +93,6 @@ static int first_nan_pivot(const struct args_call *c, const struct args_grid *g)
     return INT_MAX;
 }
 
-/* Entries outside the triangle of sub(A) that UPLO names which hetscal
- * changed and the reference did not. */
-static int stray_outside(const struct args_call *c, const struct args_grid *g)
-{
-    size_t size = args_elem_size();
-    int count = 0, gi, gj;
-
-    for (size_t e = 0; e < ARGS_CAP; e++) {
-        const char *x = (const char *)a_in + e * size;
-        if (memcmp((const char *)a_ref + e * size, x, size) != 0
-            || memcmp((const char *)a_het + e * size, x, size) == 0)
-            continue;
-        if (args_global_of(c, g, e, &gi, &gj)) {
-            int i = gi - (c->ia - 1), j = gj - (c->ja - 1);
-            if (i >= 0 && j >= 0 && i < c->n && j < c->n
-                && ((c->uplo | 0x20) == 'l' ? i >= j : i <= j))
-                continue;
-        }
-        count++;
-    }
-    return count;
-}
-
 static void run(struct args_call *cp, const struct args_grid *g, int *rep)
 {
     ref_potrf_fn *ref = (ref_potrf_fn *)args_reference;
@@ -154,7 +131,10 @@ static void run(struct args_call *cp, const struct args_grid *g, int *rep)
     rep[R_FACTOR_BAD] = rep[R_HET_STRAY] = 0;
     args_compare(a_in, a_ref, a_het, args_tol(1e-12), &rep[R_FACTOR_BAD],
                  &rep[R_HET_STRAY]);
-    rep[R_STRAY_OUTSIDE] = stray_outside(&c, g);
+    rep[R_STRAY_OUTSIDE] = args_stray_outside(&c, g, c.n, c.n,
+                                              (c.uplo | 0x20) == 'l' ? 'L'
+                                                                     : 'U',
+                                              a_in, a_ref, a_het);
 }
 
 static void judge(const struct args_case *tc, const int *r, int p,

@@ -20,6 +20,11 @@ struct fuzz_pick {
  * the process (LLD, P?GEQRF's LWMIN, a field changed on the grid's last
  * process) differs.  WHAT, when not NULL, receives a short description of
  * the call (WHAT_LEN bytes). */
+/* 1 (-known): also draw what the generator leaves out for a known
+ * mismatch that is not fixed (each named in fuzz_case.c), so that its
+ * reproducer still shows it. */
+extern int fuzz_known;
+
 void fuzz_case(unsigned long seed, long k, int ngrids, struct fuzz_pick *pick,
                struct args_call *c, const struct args_grid *g, char *what,
                size_t what_len);
