@@ -6,11 +6,12 @@
 check_PROGRAMS += testing/args_potrf testing/fcall_pdpotrf
 # The bad-argument testers' shared driver, precisions, PXERBLA recorder,
 # reference lookup, descriptor cases and arithmetic (args_geqrf in qr.mk
-# uses them too).
-ARGS_SHARED_SOURCES = testing/args/args.h testing/args/args_driver.c \
+# uses them too; the fuzzer in fuzz.mk all but the driver).
+ARGS_JUDGE_SOURCES = testing/args/args.h testing/args/args_judge.c \
   testing/args/args_precision.c testing/args/args_reference.c \
   testing/args/args_xerbla.c \
   testing/args/args_desc_cases.c testing/args/args_matrix.c
+ARGS_SHARED_SOURCES = testing/args/args_driver.c $(ARGS_JUDGE_SOURCES)
 testing_args_potrf_SOURCES = testing/args/args_potrf.c \
   testing/args/args_cases.c testing/args/args_potrf.h $(ARGS_SHARED_SOURCES)
 testing_args_potrf_LDADD = $(tester_ldadd) -ldl

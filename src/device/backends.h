@@ -54,10 +54,14 @@ int hs_copy_check(int dir, int m, int n, int esize, const void *src, int lds,
                   const void *dst, int ldd);               /* 0 or HETSCAL_ERR_DEVICE */
 void hs_copy_host(int m, int n, int esize, const void *src, int lds, void *dst, int ldd);
 size_t hs_matrix_bytes(int rows, int cols, int ld, int esize);   /* span in memory */
-/* HS_K_POTRF's check of a factor's diagonal (n values of precision prec,
- * `stride` values apart): the 1-based index of the first whose real part
- * is not positive (NaN included), 0 if none. */
-int hs_first_bad_pivot(int prec, const void *diag, size_t stride, int n);
+/* HS_K_POTRF's INFO from the factorization's own `info` and the factor's
+ * diagonal (n values of precision prec, `stride` values apart): the
+ * 1-based index of the first pivot before `info` (before n + 1 when info
+ * is 0) whose real part is not positive (NaN included), else info.  Some
+ * LAPACKs and cuSOLVER take the square root of a NaN pivot without
+ * complaint, and OpenBLAS's then scales the column below to zeros and may
+ * stop at a later negative pivot. */
+int hs_first_bad_pivot(int prec, int info, const void *diag, size_t stride, int n);
 /* Plain host memory (device/host_memory.c), as ops->alloc / host_alloc
  * and host_free of the kinds that need no pinned memory. */
 void *hs_host_memory_alloc(hs_device *dev, size_t bytes);

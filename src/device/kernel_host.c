@@ -138,19 +138,23 @@ int hs_kernel_call_check(const hs_kernel_call *c)
 }
 
 /* Some LAPACKs (and cuSOLVER) take the square root of a NaN pivot without
- * complaint: a factor's diagonal is checked after the factorization.
- * Complex values are stored as (real, imaginary) pairs. */
-int hs_first_bad_pivot(int prec, const void *diag, size_t stride, int n)
+ * complaint: a factor's diagonal is checked after the factorization, up
+ * to the pivot the factorization stopped at (the ones before it are
+ * factored).  Complex values are stored as (real, imaginary) pairs. */
+int hs_first_bad_pivot(int prec, int info, const void *diag, size_t stride, int n)
 {
     size_t step = stride * (hs_prec_complex(prec) ? 2 : 1);
-    for (int i = 0; i < n; i++) {
+    int last = info > 0 && info - 1 < n ? info - 1 : n;
+    if (info < 0)   /* an argument error: nothing was factored */
+        return info;
+    for (int i = 0; i < last; i++) {
         size_t at = (size_t)i * step;
         double re = prec == HS_PREC_S || prec == HS_PREC_C ? ((const float *)diag)[at]
                                                            : ((const double *)diag)[at];
         if (!(re > 0))
             return i + 1;
     }
-    return 0;
+    return info;
 }
 
 /* The host BLAS of each precision (device/kernel_host_body.h). */

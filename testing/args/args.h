@@ -63,10 +63,11 @@ struct args_call {
                         * indefinite */
     char uplo;         /* P?POTRF only */
     int zero_col;      /* P?GETRF: K > 0 makes column K of sub(A) zero */
-    /* P?GETRF: up to two entries of A that are not numbers: A(IA - 1 +
-     * i, JA - 1 + j) (i, j 1-based in sub(A); i < 1 lies above it), or
-     * with i = 0 every row of column j of sub(A); value is its real
-     * part (NaN or an infinity). */
+    /* Up to two entries of A that are not numbers (args_fill writes
+     * them, for every routine): A(IA - 1 + i, JA - 1 + j) (i, j 1-based
+     * in sub(A); i < 0 lies above it, j < 1 left of it), or with i = 0
+     * every row of column j of sub(A); value is its real part (NaN or
+     * an infinity). */
     int nspecial;
     struct { int i, j; double value; } special[2];
     /* 1: IA + M - 1 or JA + N - 1 passes 2^31 - 1, where the reference's
@@ -179,12 +180,39 @@ void args_xerbla_start(void);
  * PX_NAMED]. */
 void args_xerbla_report(int *fields);
 
+/* The judging shared by the driver and the fuzzer (args_judge.c). */
+/* Makes the NPROW x NPCOL grid on the first processes of the world; 0
+ * when the world is too small. */
+int args_make_grid(struct args_grid *g, int nprow, int npcol, int world);
+/* Sets args_exited_ctxt: a 1 x 1 grid made and exited again.  Call it
+ * after making the grids, so that no later grid reuses its handle. */
+void args_make_exited_ctxt(void);
+/* Runs case TC on this process (its setup, then the routine's run) and
+ * fills REP, R_EXPECT from EXPECT (-602 outside the grid). */
+void args_run_case(const struct args_case *tc, const struct args_grid *g,
+                   int expect, int *rep);
+/* Rank 0 judges one case from every process's report ALL; prints its
+ * row and returns 1 when it failed. */
+int args_judge(const struct args_case *tc, const struct args_grid *g,
+               const int *all, int world, int reference_wraps);
+/* 0: args_judge prints the rows of failed cases only (default 1). */
+extern int args_print_passed;
+
 /* Entries the reference left unchanged that hetscal changed (stray), and
  * entries where the two results differ by more than tol (bad), real by
  * real over ARGS_CAP elements; adds to both counts.  Equal values (an
  * infinity too) and two NaNs agree. */
 void args_compare(const void *in, const void *ref, const void *het,
                   double tol, int *bad, int *stray);
+
+/* Entries of A that hetscal changed and the reference did not, outside
+ * the M x N sub(A) of c (its lower triangle with TRI 'L', upper with
+ * 'U', all of it with 'A'), compared bit for bit: where the factor
+ * itself is not compared (a failed minor, a non-finite input), nothing
+ * else may change. */
+int args_stray_outside(const struct args_call *c, const struct args_grid *g,
+                       int m, int n, char tri, const void *in, const void *ref,
+                       const void *het);
 
 /* Context of a grid created and exited again: any use of it is -602. */
 extern int args_exited_ctxt;
@@ -232,10 +260,18 @@ void args_set_lld(struct args_call *c, const struct args_grid *g);
  * from process (0, 0) of g, LLD from the grid, the test matrix written. */
 void args_base_desc(struct args_call *c, const struct args_grid *g,
                     int m_a, int n_a);
+/* The global (gi, gj), 0-based, of element E of this process's local
+ * array of A; 0 when E lies outside the local part (past LOCr in LLD, or
+ * past LOCc) or the descriptor makes no sense here. */
+int args_global_of(const struct args_call *c, const struct args_grid *g,
+                   size_t e, int *gi, int *gj);
+/* Whether c->special places an entry inside sub(A) (M x N). */
+int args_special_inside(const struct args_call *c);
 /* Junk everywhere (so that any write shows), then at each global (i, j),
  * 0-based, of the local part of A, when the descriptor makes sense on this
  * process, the element whose real part is entry(c, i, j, 0) (and
- * imaginary part entry(c, i, j, 1) in a complex precision). */
+ * imaginary part entry(c, i, j, 1) in a complex precision), or the
+ * special value c->special places there. */
 void args_fill(void *a, const struct args_call *c, const struct args_grid *g,
                double (*entry)(const struct args_call *c, int i, int j,
                                int part));

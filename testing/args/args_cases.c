@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stddef.h>
 
 #include "args.h"
@@ -38,6 +39,45 @@ static ARGS_CASE(notspd_lower, 5, c->spd_fail = 5)
 static ARGS_CASE(notspd_upper_first, 1, c->uplo = 'U'; c->spd_fail = 1)
 
 static ARGS_CASE(notspd_upper_last, 8, c->uplo = 'U'; c->spd_fail = 8)
+
+/* ---- a NaN in sub(A): the first pivot that is not a number is INFO,
+ * where the reference's PDPOTF2 (AJJ <= 0 only) goes on; the driver
+ * reads the reference's INFO so (args_potrf.c, SCALAPACK_CONTRACT.md) ---- */
+
+static void potrf_nan(struct args_call *c, int i, int j)
+{
+    c->m = c->n;   /* args_fill places the entry in sub(A)'s rows */
+    c->special[c->nspecial].i = i;
+    c->special[c->nspecial].j = j;
+    c->special[c->nspecial++].value = NAN;
+}
+
+static ARGS_CASE(nan_pivot_first, 1, potrf_nan(c, 1, 1))
+
+/* A NaN below the diagonal makes its row's pivot NaN. */
+static ARGS_CASE(nan_below, 5, potrf_nan(c, 5, 2))
+
+/* In the triangle UPLO does not name: not read. */
+static ARGS_CASE(nan_other_triangle, 0, potrf_nan(c, 2, 5))
+
+static ARGS_CASE(nan_upper, 6, c->uplo = 'U'; potrf_nan(c, 3, 6))
+
+/* A NaN pivot before a negative one. */
+static ARGS_CASE(nan_before_notspd, 1, potrf_nan(c, 1, 1); c->spd_fail = 4)
+
+static ARGS_CASE(notspd_before_nan, 3, potrf_nan(c, 6, 6); c->spd_fail = 3)
+
+/* Found by the fuzzer (fuzz_potrf -seed 41 -case 83 before sub(A) was
+ * made positive definite): OpenBLAS's ?potrf scales the column under a
+ * NaN pivot to zeros and stops at a later negative pivot; hetscal took
+ * that INFO and missed the NaN pivot of the same diagonal tile.  Here the
+ * whole sub(A) is one block. */
+static ARGS_CASE(nan_before_notspd_one_block, 1,
+    c->desc[D_MB] = c->desc[D_NB] = 8;
+    c->ia = c->ja = 1;
+    args_set_lld(c, g);
+    potrf_nan(c, 1, 1);
+    c->spd_fail = 4)
 
 /* ---- N = 0: only M_ < 0, N_ < 0, UPLO and alignment are checked ---- */
 
@@ -271,6 +311,14 @@ const struct args_case potrf_cases[] = {
     { "notspd_lower", ARGS_NOTSPD, notspd_lower },
     { "notspd_upper_first", ARGS_NOTSPD, notspd_upper_first },
     { "notspd_upper_last", ARGS_NOTSPD, notspd_upper_last },
+    { "nan_pivot_first", ARGS_NOTSPD, nan_pivot_first },
+    { "nan_below", ARGS_NOTSPD, nan_below },
+    { "nan_other_triangle", ARGS_VALID, nan_other_triangle },
+    { "nan_upper", ARGS_NOTSPD, nan_upper },
+    { "nan_before_notspd", ARGS_NOTSPD, nan_before_notspd },
+    { "notspd_before_nan", ARGS_NOTSPD, notspd_before_nan },
+    { "nan_before_notspd_one_block", ARGS_NOTSPD,
+      nan_before_notspd_one_block },
     { "n0_valid", ARGS_VALID, n0_valid },
     { "n0_ia_beyond", ARGS_VALID, n0_ia_beyond },
     { "n0_empty_matrix", ARGS_VALID, n0_empty_matrix },

@@ -48,6 +48,55 @@ static int local_to_global(int l, int nb, int iproc, int isrc, int nprocs)
     return (l / nb) * nb * nprocs + mydist * nb + l % nb;
 }
 
+int args_global_of(const struct args_call *c, const struct args_grid *g,
+                   size_t e, int *gi, int *gj)
+{
+    const int *d = c->desc;
+    int locr, locc;
+    size_t li, lj;
+
+    if (!g->in || d[D_MB] < 1 || d[D_NB] < 1 || d[D_M] < 1 || d[D_N] < 1
+        || d[D_RSRC] < 0 || d[D_RSRC] >= g->nprow || d[D_CSRC] < 0
+        || d[D_CSRC] >= g->npcol || d[D_LLD] < 1)
+        return 0;
+    locr = args_numroc(d[D_M], d[D_MB], g->myrow, d[D_RSRC], g->nprow);
+    locc = args_numroc(d[D_N], d[D_NB], g->mycol, d[D_CSRC], g->npcol);
+    li = e % (size_t)d[D_LLD];
+    lj = e / (size_t)d[D_LLD];
+    if (li >= (size_t)locr || lj >= (size_t)locc)
+        return 0;
+    *gi = local_to_global((int)li, d[D_MB], g->myrow, d[D_RSRC], g->nprow);
+    *gj = local_to_global((int)lj, d[D_NB], g->mycol, d[D_CSRC], g->npcol);
+    return 1;
+}
+
+int args_special_inside(const struct args_call *c)
+{
+    for (int k = 0; k < c->nspecial; k++) {
+        int i = c->special[k].i, j = c->special[k].j;
+        if (j >= 1 && j <= c->n && c->m > 0 && i >= 0 && i <= c->m)
+            return 1;
+    }
+    return 0;
+}
+
+/* The special value c->special places at global (gi, gj), 0-based, in
+ * *value; 0 when there is none. */
+static int special_at(const struct args_call *c, int gi, int gj,
+                      double *value)
+{
+    int i = gi - (c->ia - 1), j = gj - (c->ja - 1);
+
+    for (int k = 0; k < c->nspecial; k++)
+        if (j == c->special[k].j - 1
+            && (c->special[k].i == 0 ? i >= 0 && i < c->m
+                                     : i == c->special[k].i - 1)) {
+            *value = c->special[k].value;
+            return 1;
+        }
+    return 0;
+}
+
 void args_fill(void *a, const struct args_call *c, const struct args_grid *g,
                double (*entry)(const struct args_call *c, int i, int j,
                                int part))
@@ -71,9 +120,12 @@ void args_fill(void *a, const struct args_call *c, const struct args_grid *g,
         for (i = 0; i < locr; i++) {
             int gi = local_to_global(i, d[D_MB], g->myrow, d[D_RSRC],
                                      g->nprow);
+            double special = 0.0;
+            int is_special = special_at(c, gi, gj, &special);
             for (part = 0; part < parts; part++)
                 args_set_real(a, (i + (size_t)j * d[D_LLD]) * parts + part,
-                              entry(c, gi, gj, part));
+                              part == 0 && is_special
+                                  ? special : entry(c, gi, gj, part));
         }
     }
 }

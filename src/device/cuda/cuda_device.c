@@ -379,7 +379,7 @@ static void potrf_reported(void *arg)
 {
     potrf_result *r = arg;
     int info = *r->dev_info;
-    *r->info = info ? info : hs_first_bad_pivot(r->prec, r->diag, 1, r->n);
+    *r->info = hs_first_bad_pivot(r->prec, info, r->diag, 1, r->n);
     free(r);
 }
 
