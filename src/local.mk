@@ -37,7 +37,7 @@ HETSCAL_CORE_SOURCES = \
   src/layout/tile_model.h src/layout/tile_model.c src/layout/desc.h \
   src/layout/tile_geometry.h src/layout/tile_geometry.c src/layout/proc_grid.h \
   src/layout/repartition.h src/layout/repartition.c \
-  src/util/kernel_rates.h src/util/kernel_rates.c \
+  src/util/kernel_rates.h src/util/kernel_rates.c src/util/flop_counts.h \
   src/util/kernel_rates_file.h src/util/kernel_rates_file.c src/util/blas.h \
   src/util/host_blas.h src/util/host_blas.c src/util/host_blas_body.h \
   src/util/precision.h src/util/prec_types.h src/util/prec_undef.h \

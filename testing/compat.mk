@@ -1,9 +1,9 @@
 # Compatibility with the reference ScaLAPACK: hetscal's P?POTRF against the
 # reference's on bad arguments (args_potrf, each precision; P?GEQRF's
-# args_geqrf is in qr.mk), a plain Fortran caller, Debian's testers with
-# hetscal preloaded, and the list of exported symbols.
+# args_geqrf is in qr.mk), a plain Fortran caller (built in fcall.mk),
+# Debian's testers with hetscal preloaded, and the list of exported symbols.
 
-check_PROGRAMS += testing/args_potrf testing/fcall_pdpotrf
+check_PROGRAMS += testing/args_potrf
 # The bad-argument testers' shared driver, precisions, PXERBLA recorder,
 # reference lookup, descriptor cases and arithmetic (args_geqrf in qr.mk
 # uses them too; the fuzzer in fuzz.mk all but the driver).
@@ -15,26 +15,7 @@ ARGS_SHARED_SOURCES = testing/args/args_driver.c $(ARGS_JUDGE_SOURCES)
 testing_args_potrf_SOURCES = testing/args/args_potrf.c \
   testing/args/args_cases.c testing/args/args_potrf.h $(ARGS_SHARED_SOURCES)
 testing_args_potrf_LDADD = $(tester_ldadd) -ldl
-# What the two Fortran callers share (fcall_pdgeqrf in qr.mk uses it too):
-# the module fcall_frame, compiled first (its .mod lands in the build
-# directory, where the callers' compilations find it).
-FCALL_SHARED_SOURCES = testing/fortran/fcall_frame.f90
-testing/fortran/fcall_pdpotrf.$(OBJEXT) \
-testing/fortran/fcall_pdgeqrf.$(OBJEXT): testing/fortran/fcall_frame.$(OBJEXT)
-CLEANFILES += fcall_frame.mod
-testing_fcall_pdpotrf_SOURCES = testing/fortran/fcall_pdpotrf.f90 \
-  $(FCALL_SHARED_SOURCES)
-testing_fcall_pdpotrf_LDADD = $(tester_ldadd)
-# The complex*16 callers of PZPOTRF and PZGEQRF, on fcall_frame too.
-check_PROGRAMS += testing/fcall_pzpotrf testing/fcall_pzgeqrf
-testing/fortran/fcall_pzpotrf.$(OBJEXT) \
-testing/fortran/fcall_pzgeqrf.$(OBJEXT): testing/fortran/fcall_frame.$(OBJEXT)
-testing_fcall_pzpotrf_SOURCES = testing/fortran/fcall_pzpotrf.f90 \
-  $(FCALL_SHARED_SOURCES)
-testing_fcall_pzpotrf_LDADD = $(tester_ldadd)
-testing_fcall_pzgeqrf_SOURCES = testing/fortran/fcall_pzgeqrf.f90 \
-  $(FCALL_SHARED_SOURCES)
-testing_fcall_pzgeqrf_LDADD = $(tester_ldadd)
+# The Fortran callers' programs are built in fcall.mk.
 FCALL_Z_TESTS = testing/fcall_pzpotrf_np1.sh testing/fcall_pzpotrf_np4.sh \
   testing/fcall_pzgeqrf_np1.sh testing/fcall_pzgeqrf_np4.sh
 

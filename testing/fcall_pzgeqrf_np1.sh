@@ -1,5 +1,5 @@
 #!/bin/sh
 # fcall_pzgeqrf_np1.sh: the plain Fortran PZGEQRF caller
-# (testing/fortran/fcall_pzgeqrf.f90, complex*16) linked with hetscal first,
+# (testing/fortran/fcall_geqrf.F90, complex*16) linked with hetscal first,
 # 1 rank; hetscal's verbose lines prove that its PZGEQRF was the one called.
 exec sh "$top_srcdir/testing/fortran/run_fcall.sh" pzgeqrf 1

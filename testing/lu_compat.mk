@@ -9,17 +9,7 @@ testing_args_getrf_SOURCES = testing/args/args_getrf.c \
   testing/args/args_lu_cases.c testing/args/args_lu.h $(ARGS_SHARED_SOURCES)
 testing_args_getrf_LDADD = $(tester_ldadd) -ldl
 
-# The Fortran callers of PDGETRF and PZGETRF, on compat.mk's fcall_frame.
-check_PROGRAMS += testing/fcall_pdgetrf testing/fcall_pzgetrf
-testing/fortran/fcall_pdgetrf.$(OBJEXT) \
-testing/fortran/fcall_pzgetrf.$(OBJEXT): testing/fortran/fcall_frame.$(OBJEXT)
-testing_fcall_pdgetrf_SOURCES = testing/fortran/fcall_pdgetrf.f90 \
-  $(FCALL_SHARED_SOURCES)
-testing_fcall_pdgetrf_LDADD = $(tester_ldadd)
-testing_fcall_pzgetrf_SOURCES = testing/fortran/fcall_pzgetrf.f90 \
-  $(FCALL_SHARED_SOURCES)
-testing_fcall_pzgetrf_LDADD = $(tester_ldadd)
-
+# The Fortran callers of PDGETRF and PZGETRF are built in fcall.mk.
 LU_ARGS_TESTS = testing/args_getrf_np1.sh testing/args_getrf_np4.sh \
   testing/args_getrf_prec_np4.sh
 LU_FCALL_TESTS = testing/fcall_pdgetrf_np1.sh testing/fcall_pdgetrf_np4.sh \

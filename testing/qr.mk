@@ -1,10 +1,10 @@
 # PDGEQRF's tests: the bad-argument comparison with the reference
 # (testing/args_geqrf, every precision), the ScaLAPACK-style tester
 # testing/xqr (P?GEQRF in every precision: -precision s,d,c,z; sources in
-# testing/qr/, inputs in testing/data/qr_*.dat), a
-# plain Fortran caller, and Debian's xdqr with hetscal preloaded.
+# testing/qr/, inputs in testing/data/qr_*.dat), a plain Fortran caller
+# (built in fcall.mk), and Debian's xdqr with hetscal preloaded.
 
-check_PROGRAMS += testing/args_geqrf testing/xqr testing/fcall_pdgeqrf
+check_PROGRAMS += testing/args_geqrf testing/xqr
 testing_args_geqrf_SOURCES = testing/args/args_geqrf.c \
   testing/args/args_qr_cases.c testing/args/args_qr.h $(ARGS_SHARED_SOURCES)
 testing_args_geqrf_LDADD = $(tester_ldadd) -ldl
@@ -18,10 +18,6 @@ testing_xqr_SOURCES = \
   testing/qr/qr_case_body.h testing/qr/qr_problem_body.h \
   testing/qr/qr_checks_body.h $(tester_matrix_sources)
 testing_xqr_LDADD = $(tester_ldadd) -ldl
-
-testing_fcall_pdgeqrf_SOURCES = testing/fortran/fcall_pdgeqrf.f90 \
-  $(FCALL_SHARED_SOURCES)
-testing_fcall_pdgeqrf_LDADD = $(tester_ldadd)
 
 QR_TESTS = \
   testing/args_qr_np1.sh testing/args_qr_np4.sh \

@@ -1,21 +1,18 @@
-! fcall_frame: the module of what the Fortran callers (fcall_pdpotrf,
-! fcall_pdgeqrf, fcall_pzpotrf, fcall_pzgeqrf, fcall_pdgetrf,
-! fcall_pzgetrf) share: the squarest BLACS grid of all the processes, the
-! local-to-global index of a block-cyclic dimension, the count of entries a routine changed where it must not
-! (double precision or complex*16 arrays), the pass test of a residual,
-! and the end of the program (grid exit, the final PASSED or FAILED line,
-! STOP 1 when any case failed).
+! fcall_frame: the module of what the Fortran callers (fcall_potrf.F90,
+! fcall_geqrf.F90 and fcall_getrf.F90, each built in double precision and
+! complex*16) share whatever their type: the squarest BLACS grid of all the
+! processes, the local-to-global index of a block-cyclic dimension, the
+! descriptor of a matrix with margins around sub(A), the count of entries a
+! routine changed where it must not, the pass test of a residual, and the
+! end of the program (grid exit, the final PASSED or FAILED line, STOP 1
+! when any case failed).  Compiled once, so it holds nothing typed: the
+! callers hand it the comparison of their arrays as a logical mask.
 
 module fcall_frame
   implicit none
   private
-  public :: fcall_grid_init, fcall_l2g, fcall_stray, fcall_passed, &
-       fcall_finish
-
-  ! fcall_stray(a, before, desca, ia, ja, m, n, uplo) for either type.
-  interface fcall_stray
-     module procedure fcall_stray_d, fcall_stray_z
-  end interface fcall_stray
+  public :: fcall_grid_init, fcall_l2g, fcall_sub_desc, fcall_in_sub, &
+       fcall_stray, fcall_passed, fcall_finish
 
 contains
 
@@ -46,58 +43,48 @@ contains
          mod(il - 1, blk) + 1
   end function fcall_l2g
 
-  ! Local rows and columns of the matrix desca (first block on process
-  ! (0, 0)) on this process.
-  subroutine local_shape(desca, mp, nq)
-    integer, intent(in) :: desca(9)
-    integer, intent(out) :: mp, nq
+  ! desca for an m x n sub(A) at (ia, ja) in blocks of mb x nb, with 3
+  ! rows and columns beyond it (entries the routine must leave alone on
+  ! every side), first block on process (0, 0); mp x nq: its local shape
+  ! on this process.
+  subroutine fcall_sub_desc(ictxt, m, n, mb, nb, ia, ja, desca, mp, nq)
+    integer, intent(in) :: ictxt, m, n, mb, nb, ia, ja
+    integer, intent(out) :: desca(9), mp, nq
     integer, external :: numroc
-    integer :: nprow, npcol, myrow, mycol
+    integer :: nprow, npcol, myrow, mycol, ma, na, info
 
-    call blacs_gridinfo(desca(2), nprow, npcol, myrow, mycol)
-    mp = numroc(desca(3), desca(5), myrow, 0, nprow)
-    nq = numroc(desca(4), desca(6), mycol, 0, npcol)
-  end subroutine local_shape
+    call blacs_gridinfo(ictxt, nprow, npcol, myrow, mycol)
+    ma = ia - 1 + m + 3
+    na = ja - 1 + n + 3
+    mp = numroc(ma, mb, myrow, 0, nprow)
+    nq = numroc(na, nb, mycol, 0, npcol)
+    call descinit(desca, ma, na, mb, nb, 0, 0, ictxt, max(1, mp), info)
+  end subroutine fcall_sub_desc
 
-  ! Entries of the local array a of the matrix desca (first block on
-  ! process (0, 0)) that differ from before outside the m x n submatrix at
-  ! (ia, ja) (outside its lower triangle for uplo = 'L', its upper one for
-  ! 'U'), summed over the processes of the grid.  The two types share
-  ! stray_count, which counts the local entries that changed(il, jl) marks.
-  integer function fcall_stray_d(a, before, desca, ia, ja, m, n, uplo)
+  ! Whether global (gi, gj) lies in the m x n sub(A) at (ia, ja).
+  logical function fcall_in_sub(gi, gj, ia, ja, m, n)
+    integer, intent(in) :: gi, gj, ia, ja, m, n
+    fcall_in_sub = gi >= ia .and. gi <= ia + m - 1 .and. &
+         gj >= ja .and. gj <= ja + n - 1
+  end function fcall_in_sub
+
+  ! Entries of the local array of the matrix desca (first block on process
+  ! (0, 0)) that changed (changed(il, jl), the caller's comparison of its
+  ! local array with a copy from before the call) outside the m x n
+  ! submatrix at (ia, ja) (outside its lower triangle for uplo = 'L', its
+  ! upper one for 'U'), summed over the processes of the grid.
+  integer function fcall_stray(changed, desca, ia, ja, m, n, uplo)
+    logical, intent(in) :: changed(:, :)
     integer, intent(in) :: desca(9), ia, ja, m, n
-    double precision, intent(in) :: a(desca(9), *), before(desca(9), *)
     character, intent(in) :: uplo
-    integer :: mp, nq
-
-    call local_shape(desca, mp, nq)
-    fcall_stray_d = stray_count(desca, ia, ja, m, n, uplo, mp, nq, &
-         a(1:mp, 1:nq) /= before(1:mp, 1:nq))
-  end function fcall_stray_d
-
-  integer function fcall_stray_z(a, before, desca, ia, ja, m, n, uplo)
-    integer, intent(in) :: desca(9), ia, ja, m, n
-    complex(kind(1.0d0)), intent(in) :: a(desca(9), *), before(desca(9), *)
-    character, intent(in) :: uplo
-    integer :: mp, nq
-
-    call local_shape(desca, mp, nq)
-    fcall_stray_z = stray_count(desca, ia, ja, m, n, uplo, mp, nq, &
-         a(1:mp, 1:nq) /= before(1:mp, 1:nq))
-  end function fcall_stray_z
-
-  integer function stray_count(desca, ia, ja, m, n, uplo, mp, nq, changed)
-    integer, intent(in) :: desca(9), ia, ja, m, n, mp, nq
-    character, intent(in) :: uplo
-    logical, intent(in) :: changed(mp, nq)
     integer :: nprow, npcol, myrow, mycol, il, jl, si, sj, count(1)
     logical :: inside
 
     call blacs_gridinfo(desca(2), nprow, npcol, myrow, mycol)
     count(1) = 0
-    do jl = 1, nq
+    do jl = 1, size(changed, 2)
        sj = fcall_l2g(jl, desca(6), mycol, npcol) - ja
-       do il = 1, mp
+       do il = 1, size(changed, 1)
           si = fcall_l2g(il, desca(5), myrow, nprow) - ia
           inside = si >= 0 .and. si < m .and. sj >= 0 .and. sj < n
           if (uplo == 'L') inside = inside .and. si >= sj
@@ -106,8 +93,8 @@ contains
        end do
     end do
     call igsum2d(desca(2), 'All', ' ', 1, 1, count, 1, -1, -1)
-    stray_count = count(1)
-  end function stray_count
+    fcall_stray = count(1)
+  end function fcall_stray
 
   ! Whether a case passed: INFO = 0, no stray entry, and a residual that is
   ! a number no larger than thresh (a NaN fails).

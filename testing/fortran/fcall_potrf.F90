@@ -1,30 +1,40 @@
-! fcall_pzpotrf: an ordinary Fortran 90 ScaLAPACK program (BLACS grid,
-! DESCINIT, PZPOTRF, PZPOTRS, PZGEMM, PZLANGE) linked with hetscal first,
-! the complex*16 twin of fcall_pdpotrf.  Factors and solves a Hermitian
-! positive definite N = 300 with NB = 32, lower and upper (the second at
-! IA = JA = NB+1); checks ||A X - B|| / (||A|| ||X|| eps N) and that no
-! entry outside the factored triangle changed; prints PASSED or FAILED per
-! case and ends with STOP 1 when any case failed.  The grid, the index
-! arithmetic, the pass test and the ending are fcall_frame.f90's.
-program fcall_pzpotrf
+! fcall_potrf.F90: the source of fcall_pdpotrf (-DPREC_D) and fcall_pzpotrf
+! (-DPREC_Z, complex*16), ordinary Fortran 90 ScaLAPACK programs (BLACS
+! grid, DESCINIT, P?POTRF, P?POTRS, P?GEMM, P?LANGE) linked with hetscal
+! first; fcall_prec.h holds what the two differ in.  Factors and solves a
+! symmetric (Hermitian) positive definite N = 300 with NB = 32, lower and
+! upper (the second at IA = JA = NB+1); checks
+! ||A X - B|| / (||A|| ||X|| eps N) and that no entry outside the factored
+! triangle changed; prints PASSED or FAILED per case and ends with STOP 1
+! when any case failed.  The grid, the index arithmetic, the pass test and
+! the ending are fcall_frame.f90's.
+#include "fcall_prec.h"
+program fcall_potrf
   use fcall_frame
   implicit none
   integer, parameter :: dlen = 9, n = 300, nb = 32, nrhs = 3
-  integer, parameter :: dp = kind(1.0d0)
   double precision, parameter :: thresh = 10.0d0
-  complex(dp), parameter :: junk = (-7777.0d0, 55.0d0)
-  complex(dp), parameter :: one = (1.0d0, 0.0d0)
+  FCALL_TYPE, parameter :: junk = FCALL_ENTRY(-7777.0d0, 55.0d0)
+  FCALL_TYPE, parameter :: one = FCALL_ENTRY(1.0d0, 0.0d0)
+#if defined(PREC_Z)
+  ! The diagonal outweighs the moduli of its row's other entries (so A is
+  ! positive definite); complex entries of modulus up to 1 need more of it.
+  double precision, parameter :: diag = 24.0d0
+#else
+  double precision, parameter :: diag = 12.0d0
+#endif
+  character(len=*), parameter :: me = 'fcall_' // FCALL_PX // 'potrf'
   integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
   integer :: icase, nfail, info, off, ia, m, mp, nq, nqb, lldA
   integer :: desca(dlen), descb(dlen), stray
   character :: uplo
   character(len=16) :: grid
   double precision :: anorm, xnorm, rnorm, resid
-  complex(dp), allocatable :: a(:,:), a0(:,:), a1(:,:)
-  complex(dp), allocatable :: b(:,:), b0(:,:), r(:,:)
+  FCALL_TYPE, allocatable :: a(:,:), a0(:,:), a1(:,:)
+  FCALL_TYPE, allocatable :: b(:,:), b0(:,:), r(:,:)
   double precision, allocatable :: work(:)
   integer, external :: numroc
-  double precision, external :: pzlange
+  double precision, external :: PXLANGE
 
   call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
 
@@ -53,30 +63,32 @@ program fcall_pzpotrf
      call fill_matrix()
      a1 = a
 
-     call pzpotrf(uplo, n, a, ia, ia, desca, info)
+     call PXPOTRF(uplo, n, a, ia, ia, desca, info)
      if (info /= 0) then
-        if (iam == 0) write(*, '(a,a,a,a,a,i0,a)') 'fcall_pzpotrf: uplo=', &
-             uplo, ' grid ', trim(grid), ' PZPOTRF INFO=', info, ' FAILED'
+        if (iam == 0) write(*, '(a,a,a,a,a,i0,a)') me // ': uplo=', &
+             uplo, ' grid ', trim(grid), ' ' // FCALL_PXU // 'POTRF INFO=', &
+             info, ' FAILED'
         nfail = nfail + 1
      else
-        stray = fcall_stray(a, a1, desca, ia, ia, n, n, uplo)
-        call pzpotrs(uplo, n, nrhs, a, ia, ia, desca, b, ia, 1, descb, info)
+        stray = fcall_stray(a(1:mp, 1:nq) /= a1(1:mp, 1:nq), desca, ia, ia, &
+             n, n, uplo)
+        call PXPOTRS(uplo, n, nrhs, a, ia, ia, desca, b, ia, 1, descb, info)
         r = b0
-        call pzgemm('N', 'N', n, nrhs, n, -one, a0, ia, ia, desca, &
+        call PXGEMM('N', 'N', n, nrhs, n, -one, a0, ia, ia, desca, &
              b, ia, 1, descb, one, r, ia, 1, descb)
-        anorm = pzlange('I', n, n, a0, ia, ia, desca, work)
-        xnorm = pzlange('I', n, nrhs, b, ia, 1, descb, work)
-        rnorm = pzlange('I', n, nrhs, r, ia, 1, descb, work)
+        anorm = PXLANGE('I', n, n, a0, ia, ia, desca, work)
+        xnorm = PXLANGE('I', n, nrhs, b, ia, 1, descb, work)
+        rnorm = PXLANGE('I', n, nrhs, r, ia, 1, descb, work)
         resid = rnorm / (anorm * xnorm * epsilon(1.0d0) * dble(n))
         if (.not. fcall_passed(info, stray, resid, thresh)) then
            nfail = nfail + 1
            if (iam == 0) write(*, '(a,a,3(a,i0),3a,es10.3,2(a,i0),a)') &
-                'fcall_pzpotrf: uplo=', uplo, ' n=', n, ' nb=', nb, &
+                me // ': uplo=', uplo, ' n=', n, ' nb=', nb, &
                 ' ia=ja=', ia, ' grid ', trim(grid), ' residual=', resid, &
-                ' PZPOTRS INFO=', info, ' entries written outside the factor=', &
-                stray, ' FAILED'
+                ' ' // FCALL_PXU // 'POTRS INFO=', info, &
+                ' entries written outside the factor=', stray, ' FAILED'
         else if (iam == 0) then
-           write(*, '(a,a,3(a,i0),a,a,a,es10.3,a)') 'fcall_pzpotrf: uplo=', &
+           write(*, '(a,a,3(a,i0),a,a,a,es10.3,a)') me // ': uplo=', &
                 uplo, ' n=', n, ' nb=', nb, ' ia=ja=', ia, ' grid ', trim(grid), &
                 ' residual=', resid, ' PASSED'
         end if
@@ -84,11 +96,11 @@ program fcall_pzpotrf
      deallocate(a, a0, a1, b, b0, r, work)
   end do
 
-  call fcall_finish('fcall_pzpotrf', iam, ictxt, nfail)
+  call fcall_finish(me, iam, ictxt, nfail)
 
 contains
 
-  ! Whether global (gi, gj) is read or written by PZPOTRF for this uplo.
+  ! Whether global (gi, gj) is read or written by P?POTRF for this uplo.
   logical function in_factor(gi, gj)
     integer, intent(in) :: gi, gj
     in_factor = gi >= ia .and. gj >= ia .and. gi <= m .and. gj <= m
@@ -99,13 +111,13 @@ contains
     end if
   end function in_factor
 
-  ! A0: Hermitian on sub(A), real diagonal larger than the sum of the
-  ! moduli of its row's other entries (so positive definite), junk outside;
-  ! A: the same with junk in the triangle PZPOTRF must not read.  B0 = B:
-  ! right-hand sides, junk outside sub(B).
+  ! A0: symmetric (Hermitian: the imaginary part changes sign with di - dj,
+  ! v(j,i) = conj(v(i,j))) on sub(A), with a heavy real diagonal, junk
+  ! outside; A: the same with junk in the triangle P?POTRF must not read.
+  ! B0 = B: right-hand sides, junk outside sub(B).
   subroutine fill_matrix()
     integer :: il, jl, gi, gj, k, di, dj
-    complex(dp) :: v
+    FCALL_TYPE :: v
     do jl = 1, nq
        gj = fcall_l2g(jl, nb, mycol, npcol)
        do il = 1, mp
@@ -113,10 +125,9 @@ contains
           if (gi >= ia .and. gj >= ia) then
              di = gi - off
              dj = gj - off
-             ! the imaginary part changes sign with di - dj: v(j,i) = conj(v(i,j))
-             v = cmplx(cos(dble(di + dj)), sin(dble(di - dj)), dp) / &
+             v = FCALL_ENTRY(cos(dble(di + dj)), sin(dble(di - dj))) / &
                   dble(1 + abs(di - dj))
-             if (di == dj) v = cmplx(24.0d0 + mod(di, 7), 0.0d0, dp)
+             if (di == dj) v = FCALL_ENTRY(diag + mod(di, 7), 0.0d0)
           else
              v = junk
           end if
@@ -132,8 +143,7 @@ contains
        do il = 1, mp
           gi = fcall_l2g(il, nb, myrow, nprow)
           if (gi >= ia) then
-             b(il, k) = cmplx(sin(dble((gi - off) * (k + 1))) + 1.0d0, &
-                  cos(dble(gi - off + 3 * k)), dp)
+             b(il, k) = FCALL_ENTRY(sin(dble((gi - off) * (k + 1))) + 1.0d0, cos(dble(gi - off + 3 * k)))
           else
              b(il, k) = junk
           end if
@@ -142,4 +152,4 @@ contains
     b0 = b
   end subroutine fill_matrix
 
-end program fcall_pzpotrf
+end program fcall_potrf
