@@ -94,19 +94,26 @@ static int wants_device(enum cudaMemcpyKind kind, int dst_side)
     return kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
 }
 
-cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
-                              size_t width, size_t height, enum cudaMemcpyKind kind,
-                              cudaStream_t stream)
+/* The start of an asynchronous call on `stream` (loud if it is not one). */
+static cudaError_t enter_on_stream(const char *call, cudaStream_t stream)
 {
-    static const char call[] = "cudaMemcpy2DAsync";
     cudaError_t err = standin_enter(call);
     if (err)
         return err;
     pthread_mutex_lock(&standin_lock);
     standin_check_stream(call, stream);
     pthread_mutex_unlock(&standin_lock);
-    if (width == 0 || height == 0)
-        return cudaSuccess;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream)
+{
+    static const char call[] = "cudaMemcpy2DAsync";
+    cudaError_t err = enter_on_stream(call, stream);
+    if (err || width == 0 || height == 0)
+        return err;
     if ((err = check_arguments(call, dst, dpitch, src, spitch, width, kind)))
         return err;
     size_t dext = (height - 1) * dpitch + width, sext = (height - 1) * spitch + width;
@@ -210,14 +217,9 @@ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t widt
                               size_t height, cudaStream_t stream)
 {
     static const char call[] = "cudaMemset2DAsync";
-    cudaError_t err = standin_enter(call);
-    if (err)
+    cudaError_t err = enter_on_stream(call, stream);
+    if (err || width == 0 || height == 0)
         return err;
-    pthread_mutex_lock(&standin_lock);
-    standin_check_stream(call, stream);
-    pthread_mutex_unlock(&standin_lock);
-    if (width == 0 || height == 0)
-        return cudaSuccess;
     if (width > pitch || !devPtr)
         return standin_error(cudaErrorInvalidValue, "invalid argument",
                              "%s: devPtr %p, width %zu bytes, pitch %zu", call, devPtr, width,
