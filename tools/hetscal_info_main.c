@@ -15,7 +15,7 @@
 #include "tools/hetscal_info.h"
 
 static const char usage[] =
-    "usage: hetscal-info [--json] [--no-test] [--measure] [--n N] [--nb NB]\n"
+    "usage: hetscal-info [--json] [--no-test] [--measure] [--n N] [--nb NB] [--help]\n"
     "  --json      one JSON document on standard output (rank 0)\n"
     "  --no-test   skip the self-test of PDPOTRF, PDGEQRF and PDGETRF\n"
     "  --measure   measure the kernel rates that are not known yet\n"
@@ -30,8 +30,9 @@ static int positive(const char *s)
     return s && *s && *end == '\0' && v > 0 && v < 1 << 20 ? (int)v : 0;
 }
 
-/* 0, or 1 after the message (every rank parses the same line; rank 0
- * speaks). */
+/* 0 to run; else the exit status after the message (every rank parses
+ * the same line; rank 0 speaks): 1 for a line not understood, -1 (exit 0)
+ * for --help. */
 static int parse(int argc, char **argv, info_options *opt, int me)
 {
     *opt = (info_options){ .json = 0, .test = 1, .measure = 0, .n = 512, .nb = 64 };
@@ -46,10 +47,13 @@ static int parse(int argc, char **argv, info_options *opt, int me)
         } else if ((strcmp(a, "--n") == 0 || strcmp(a, "--nb") == 0) && i + 1 < argc &&
                    positive(argv[i + 1])) {
             *(strcmp(a, "--n") == 0 ? &opt->n : &opt->nb) = positive(argv[++i]);
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            if (me == 0)
+                printf("%s", usage);
+            return -1;
         } else {
             if (me == 0)
-                fprintf(stderr, "hetscal-info: %s: not understood\n%s",
-                        strcmp(a, "--help") == 0 ? "--help" : a, usage);
+                fprintf(stderr, "hetscal-info: %s: not understood\n%s", a, usage);
             return 1;
         }
     }
@@ -78,9 +82,10 @@ int main(int argc, char **argv)
     info_test tests[INFO_NTESTS];
 
     Cblacs_pinfo(&me, &nprocs);   /* starts MPI, as ScaLAPACK programs do */
-    if (parse(argc, argv, &opt, me) != 0) {
+    int parsed = parse(argc, argv, &opt, me);
+    if (parsed != 0) {
         Cblacs_exit(0);
-        return 1;
+        return parsed > 0 ? parsed : 0;
     }
     int ctxt = grid_of_all(nprocs);
     int err = hetscal_info_facts(ctxt, &opt, &mine, &grid), any_err = 0;
