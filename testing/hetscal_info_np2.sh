@@ -77,6 +77,7 @@ expect "$dir/text" '^hetscal-info: 2 rank\(s\), grid 1 x 2$' '^  hetscal +[0-9]+
     '^    devices: cpu \+ 1 emulated GPU' '^    gpu emu:1: emulated, no UUID$' \
     '^    devices: cpu only' '^    kernel rates: not measured yet \(rates file ' \
     '^  HETSCAL_NB +256$' '^  ranks with GPUs +1 ' \
+    '^  HETSCAL_KEEP_MEMORY +64 MiB kept between calls$' \
     '^  rank 1 differs: GPUs=none \(rank 0: emu:1\)$' \
     "^  rank 1 differs: HETSCAL_NB=0 \(rank 0: 256\); rank \(0,0\)'s value is used" \
     '^  PDPOTRF +PASSED ' '^  PDGEQRF +PASSED ' '^  PDGETRF +PASSED ' \
@@ -92,6 +93,7 @@ r0, r1 = d["ranks"]
 assert d["nranks"] == 2, "nranks"
 assert [g["name"] for g in r0["gpus"]] == ["emu:1"] and r1["gpus"] == [], "gpus"
 assert r1["devices"].startswith("cpu only"), "rank 1's devices"
+assert r0["config"]["HETSCAL_KEEP_MEMORY"] == "64 MiB", "memory bound"
 for key in ("hetscal", "mpi_library", "blas", "scalapack", "cuda", "cpus", "host"):
     assert r0[key], "rank 0's " + key
 assert r0["kernel_rates"]["source"] == "not measured yet", "rates"

@@ -48,6 +48,8 @@ typedef struct info_rank {
      * decides (api/config_agree.h), then its own. */
     int common[INFO_MAX_COMMON];
     int copy_percent;
+    char keep_memory[INFO_WORD];          /* HETSCAL_KEEP_MEMORY's bound */
+    char keep_device_memory[INFO_WORD];   /* per GPU */
     char panels[INFO_WORD];
     char summary[INFO_WORD];
     /* Kernel rates: source -1 when no size is known (not measured yet),

@@ -198,6 +198,17 @@ static void rate_facts(const hetscal_grid *grid, const info_options *opt, info_r
         }
 }
 
+/* A memory bound of util/config.c in words: "none", "any size" or MiB. */
+static void bound_text(double bytes, char *out, size_t len)
+{
+    if (bytes <= 0)
+        snprintf(out, len, "none");
+    else if (bytes > 1e200)
+        snprintf(out, len, "any size");
+    else
+        snprintf(out, len, "%.0f MiB", bytes / (1024.0 * 1024.0));
+}
+
 static void config_facts(const hs_config *cfg, info_rank *me)
 {
     int ncommon = hs_config_common_count();
@@ -205,6 +216,8 @@ static void config_facts(const hs_config *cfg, info_rank *me)
         me->common[k] = hs_config_common_value(cfg, k);
     me->threads = cfg->num_threads;
     me->copy_percent = (int)lround(cfg->copy_fraction * 100);
+    bound_text(cfg->keep_bytes, me->keep_memory, sizeof me->keep_memory);
+    bound_text(cfg->keep_device_bytes, me->keep_device_memory, sizeof me->keep_device_memory);
     snprintf(me->panels, sizeof me->panels, "%s", cfg->host_panels ? "host" : "device");
     snprintf(me->summary, sizeof me->summary, "%s", hs_run_summary_wanted() ? "on" : "off");
 }

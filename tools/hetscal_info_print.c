@@ -40,7 +40,8 @@ static int fact(const info_rank *r, const info_grid *g, int k, char *name, char 
                 int *agreed)
 {
     const char *const own[] = { "hetscal", "MPI", "BLAS", "BLAS library", "ScaLAPACK", "CUDA",
-                                "GPUs", "HETSCAL_COPY_PERCENT", "HETSCAL_SUMMARY" };
+                                "GPUs", "HETSCAL_COPY_PERCENT", "HETSCAL_SUMMARY",
+                                "HETSCAL_KEEP_MEMORY", "HETSCAL_KEEP_DEVICE_MEMORY" };
     int nown = (int)(sizeof own / sizeof own[0]);
     *agreed = 0;
     if (k < nown) {
@@ -54,7 +55,9 @@ static int fact(const info_rank *r, const info_grid *g, int k, char *name, char 
         case 5: snprintf(value, INFO_TEXT, "%s", r->cuda); break;
         case 6: gpu_list(r, value, INFO_TEXT); break;
         case 7: snprintf(value, INFO_TEXT, "%d", r->copy_percent); break;
-        default: snprintf(value, INFO_TEXT, "%s", r->summary); break;
+        case 8: snprintf(value, INFO_TEXT, "%s", r->summary); break;
+        case 9: snprintf(value, INFO_TEXT, "%s", r->keep_memory); break;
+        default: snprintf(value, INFO_TEXT, "%s", r->keep_device_memory); break;
         }
         return 1;
     }
@@ -139,6 +142,8 @@ static void print_config_text(FILE *f, const info_rank *r0, const info_grid *g)
     fprintf(f, "each rank's own (rank 0's shown)\n");
     fprintf(f, "  %-24s %d\n", "HETSCAL_COPY_PERCENT", r0->copy_percent);
     fprintf(f, "  %-24s %s\n", "HETSCAL_SUMMARY", r0->summary);
+    fprintf(f, "  %-24s %s kept between calls\n", "HETSCAL_KEEP_MEMORY", r0->keep_memory);
+    fprintf(f, "  %-24s %s per GPU\n", "HETSCAL_KEEP_DEVICE_MEMORY", r0->keep_device_memory);
 }
 
 void hetscal_info_print_text(FILE *f, const info_rank *ranks, const info_grid *g)
@@ -259,7 +264,9 @@ static void json_rank(FILE *f, const info_rank *r, const info_grid *g)
         fprintf(f, "\"%s\": %d, ", g->common_name[k], r->common[k]);
     fprintf(f, "\"HETSCAL_COPY_PERCENT\": %d, ", r->copy_percent);
     json_key(f, "panels", r->panels, 1);
-    json_key(f, "HETSCAL_SUMMARY", r->summary, 0);
+    json_key(f, "HETSCAL_SUMMARY", r->summary, 1);
+    json_key(f, "HETSCAL_KEEP_MEMORY", r->keep_memory, 1);
+    json_key(f, "HETSCAL_KEEP_DEVICE_MEMORY", r->keep_device_memory, 0);
     fprintf(f, "},\n     \"kernel_rates\": {");
     json_key(f, "source", r->rates_source < 0 ? "not measured yet" : source_name(r->rates_source),
              1);
