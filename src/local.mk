@@ -44,6 +44,7 @@ HETSCAL_CORE_SOURCES = \
   src/util/prec_instantiate.h src/util/blas_prec.h \
   src/util/blas_threads.h src/util/blas_threads.c src/util/config.h src/util/config.c \
   src/util/mem.h src/util/mem.c src/util/clock.h src/util/fault.h src/util/fifo.h \
+  src/util/flop_counts.h \
   src/util/thread_name.h src/util/thread_name.c src/util/env_guard.h src/util/env_guard.c
 
 noinst_LTLIBRARIES += libhetscal_core.la

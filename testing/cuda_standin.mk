@@ -14,7 +14,7 @@ cuda_standin_sources = testing/cuda_standin/standin.h \
   testing/cuda_standin/standin_cublas.c testing/cuda_standin/standin_cublas_level3.c \
   testing/cuda_standin/standin_host_blas.c testing/cuda_standin/standin_cusolver.c \
   testing/cuda_standin/standin_cusolver_factors.c testing/cuda_standin/standin_cusolver_qr.c \
-  testing/cuda_standin/standin_contexts.c
+  testing/cuda_standin/standin_contexts.c testing/cuda_standin/standin_versions.c
 # The stand-in's own test, its check against the toolkit's headers, and the
 # backend's tests with HETSCAL_DEVICES=cuda.
 cuda_standin_tests = \
@@ -24,7 +24,7 @@ cuda_standin_tests = \
   testing/cuda_xdllt_np2.sh testing/cuda_xdqr_np4.sh testing/cuda_app_device_np2.sh \
   testing/cuda_visible_mpmd_np2.sh testing/cuda_llt_prec_np2.sh testing/cuda_qr_prec_np2.sh \
   testing/cuda_pinned_np2.sh testing/cuda_np1.sh testing/cuda_lu_np2.sh \
-  testing/cuda_exclusive_np1.sh
+  testing/cuda_exclusive_np1.sh testing/cuda_info_np2.sh
 EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tests) \
   testing/cuda_standin/enum_values.c testing/cuda_standin/bin/nvidia-smi \
   testing/t_cuda_standin.h \

@@ -35,6 +35,22 @@ static int *common_field(hs_config *cfg, int k)
     }
 }
 
+int hs_config_common_count(void)
+{
+    return NCOMMON;
+}
+
+const char *hs_config_common_name(int k)
+{
+    return k >= 0 && k < NCOMMON ? names[k] : "";
+}
+
+int hs_config_common_value(const hs_config *cfg, int k)
+{
+    hs_config copy = *cfg;   /* common_field hands out a writable field */
+    return k >= 0 && k < NCOMMON ? *common_field(&copy, k) : 0;
+}
+
 /* One MPI_SUM over doubles carries everything: for each common value,
  * rank (0,0)'s value (0 from the others) and the value itself, so that
  * a rank can tell it was overridden; then the threads that run tasks,

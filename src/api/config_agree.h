@@ -17,4 +17,11 @@
  * on every rank. */
 int hs_config_agree(hs_config *cfg, const hetscal_grid *grid);
 
+/* The values rank (0,0) decides, so that a report (tools/hetscal-info)
+ * lists exactly those: their count, the k-th one's variable name and its
+ * value in cfg. */
+int hs_config_common_count(void);
+const char *hs_config_common_name(int k);
+int hs_config_common_value(const hs_config *cfg, int k);
+
 #endif

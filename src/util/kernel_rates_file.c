@@ -37,6 +37,13 @@ static int rates_path(char path[PATH_BYTES])
     return n < PATH_BYTES;
 }
 
+int hs_rates_file_path(char *path, size_t bytes)
+{
+    char full[PATH_BYTES];
+    return rates_path(full) && bytes > 0 && strlen(full) < bytes &&
+           snprintf(path, bytes, "%s", full) >= 0;
+}
+
 /* Copies src into dst (of size `bytes`) with blanks and ';' as '_'. */
 static void copy_word(char *dst, size_t bytes, const char *src)
 {

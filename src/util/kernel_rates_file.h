@@ -9,7 +9,14 @@
 #ifndef HETSCAL_UTIL_KERNEL_RATES_FILE_H
 #define HETSCAL_UTIL_KERNEL_RATES_FILE_H
 
+#include <stddef.h>
+
 enum { HS_RATES_SIGNATURE = 512 };
+
+/* The rates file's path (HETSCAL_RATES_FILE, else the default one) into
+ * path: 1, or 0 when there is none ("none", no home directory, too long
+ * for bytes). */
+int hs_rates_file_path(char *path, size_t bytes);
 
 /* "cpu=<model>;blas=<library of dgemm_>;threads=T;ranks=R", without
  * blanks. */

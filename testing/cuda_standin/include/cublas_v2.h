@@ -60,6 +60,7 @@ typedef struct cublasContext *cublasHandle_t;   /* opaque */
 #define cublasZtrmm cublasZtrmm_v2
 
 cublasStatus_t cublasCreate_v2(cublasHandle_t *handle);
+cublasStatus_t cublasGetProperty(libraryPropertyType type, int *value);
 cublasStatus_t cublasDestroy_v2(cublasHandle_t handle);
 cublasStatus_t cublasSetStream_v2(cublasHandle_t handle, cudaStream_t streamId);
 cublasStatus_t cublasGetStream_v2(cublasHandle_t handle, cudaStream_t *streamId);

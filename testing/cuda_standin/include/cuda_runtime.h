@@ -80,6 +80,16 @@ struct cudaDeviceProp {
 
 typedef void (*cudaHostFn_t)(void *userData);
 
+/* The toolkit release these headers follow (1000 major + 10 minor), and
+ * the parts of a library's version (library_types.h in the toolkit). */
+#define CUDART_VERSION 12000
+typedef enum libraryPropertyType_t { MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL }
+    libraryPropertyType;
+
+/* Versions. */
+cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+cudaError_t cudaDriverGetVersion(int *driverVersion);
+
 /* Devices and errors. */
 cudaError_t cudaGetDeviceCount(int *count);
 cudaError_t cudaSetDevice(int device);

@@ -28,6 +28,7 @@ typedef enum {
 struct cusolverDnContext;
 typedef struct cusolverDnContext *cusolverDnHandle_t;   /* opaque */
 
+cusolverStatus_t cusolverGetProperty(libraryPropertyType type, int *value);
 cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle);
 cusolverStatus_t cusolverDnDestroy(cusolverDnHandle_t handle);
 cusolverStatus_t cusolverDnSetStream(cusolverDnHandle_t handle, cudaStream_t streamId);
