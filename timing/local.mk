@@ -82,4 +82,5 @@ EXTRA_DIST += timing/machines/keeneland.machine timing/machines/h100.machine \
   timing/machines/emu.machine timing/machines/h200-lent.machine
 # Predicted against measured on this host (quiet host, minutes; not in
 # make check): CPUs alone, and with timed emulated GPUs.
-EXTRA_DIST += timing/validate_predict.sh timing/validate_emu.sh timing/scale_table.sh
+EXTRA_DIST += timing/validate_predict.sh timing/validate_emu.sh timing/scale_table.sh \
+  timing/summary_cost.sh
