@@ -10,7 +10,8 @@
 # expected calls, calls ran, failures, forwarded calls, sum N and largest
 # N; under HETSCAL_DISABLE every call is forwarded; HETSCAL_VERBOSE=summary
 # prints the table and no per-call line; without either variable, or with
-# HETSCAL_SUMMARY=0, no table.
+# HETSCAL_SUMMARY=0, no table.  The share of the flops on GPUs is 0 on
+# CPUs and positive with emulated GPUs.
 : "${top_srcdir:=$(dirname "$0")/..}" "${top_builddir:=.}"
 : "${LAUNCH:=$top_srcdir/testing/launch}"
 dir=$(mktemp -d "${TMPDIR:-/tmp}/hetscal-summary.XXXXXX") || exit 99
@@ -76,6 +77,24 @@ run "xllt on 1x2, 1x1 and 2x1 grids" HETSCAL_SUMMARY=1 \
     "PDPOTRF 10 10 0 0 400 40" "$llt_passed" xllt "$data/llt_regrid.dat"
 run "xllt on a 1x1 grid: rank 1 never calls" HETSCAL_SUMMARY=1 \
     "PDPOTRF 2 2 0 0 80 40" "$llt_passed" xllt "$data/llt_summary_1x1.dat"
+
+# The share of the flops on GPUs: none on CPUs, some with emulated GPUs
+# that hold panels (llt_emu.dat, small tiles and GPU panels).
+gpu_share() {
+    awk '$1 == "hetscal:" && $2 ~ /^P[SDCZ][A-Z]+$/ { print $11 }' "$dir/err"
+}
+run "PDPOTRF on CPUs: no GPU share" HETSCAL_SUMMARY=1 \
+    "PDPOTRF 2 2 0 0 600 300" "$fcall_passed" fcall_pdpotrf
+[ "$(gpu_share)" = 0.0 ] || report "GPU share on CPUs" "; GPU % '$(gpu_share)', not 0.0"
+run "PDPOTRF on emulated GPUs" \
+    "HETSCAL_SUMMARY=1 HETSCAL_DEVICES=emu:1 HETSCAL_NB_SMALL=16 HETSCAL_NB_GPU=32" \
+    '*' "$llt_passed" xllt "$data/llt_emu.dat"
+share=$(gpu_share)
+if awk -v s="${share:-0}" 'BEGIN { exit !(s > 0 && s <= 100) }'; then
+    echo "summary: GPU share with emulated GPUs: PASSED ($share%)"
+else
+    report "GPU share with emulated GPUs" "; GPU % '$share', not in (0, 100]"
+fi
 
 # Bad arguments: at least one failure per case where hetscal's INFO was
 # negative (some cases call more than once), and no more than the calls.

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 
 #include "api/call_driver.h"
+#include "api/run_summary.h"
 #include "include/hetscal.h"
+#include "kernels/kernel_work.h"
 #include "runtime/device_memory.h"
 #include "runtime/session.h"
 #include "runtime/status.h"
@@ -28,6 +30,19 @@ static void generate(void *arg)
 void hs_call_name(const hs_factorization *f, hs_call *c)
 {
     snprintf(c->routine, sizeof c->routine, "p%c%s", hs_prec_letter(c->prec), f->routine);
+}
+
+/* The cost model's flops of a task this rank runs, by where it runs
+ * (HETSCAL_SUMMARY's share of the flops on GPUs). */
+static void count_placed(void *arg, const hs_task *t, int device)
+{
+    hs_call *c = arg;
+    hs_work w;
+    if (hs_kernel_work(t, c->prec, &w) != 0)
+        return;
+    c->rep.task_flops += w.flops;
+    if (device)
+        c->rep.device_flops += w.flops;
 }
 
 /* Tiles in, the program, tiles out; the status agreed over the grid. */
@@ -58,6 +73,8 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
         .workers = hs_call_workers(cfg, tiny, &c->rep), .window = cfg->window,
         .copy_budget = hs_copy_budget(cfg, c->rep.share_bytes, c->rep.tile),
         .devs = c->devs, .ndev = c->ndev, .prior_status = copied_in };
+    if (hs_run_summary_wanted())
+        hs_dist_on_placed(c->dist, count_placed, c);
     int err = hs_session_run(c->grid->comm, &limits, generate, &p, &c->rep.stats);
     c->rep.peak_device_bytes = hs_devmem_peak();
     c->rep.forwarded = hs_dist_forwarded(c->dist);

@@ -101,5 +101,7 @@ int hs_call_entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c
      * outside any grid (an invalid context) counts its own. */
     if (!c->grid || (c->grid->myrow == 0 && c->grid->mycol == 0))
         hs_run_summary_count(f->routine, c->prec, c->n, c->rep.flops, hs_now() - t0, way, info);
+    if (way == HS_SUMMARY_RAN)
+        hs_run_summary_flops(f->routine, c->prec, c->rep.task_flops, c->rep.device_flops);
     return info;
 }

@@ -20,6 +20,9 @@ typedef struct hs_call_report {
     long forwarded;                       /* sends of copies received here
                                              (runtime/dist.h) */
     const char *devices;                  /* what was opened */
+    double task_flops, device_flops;      /* kernel flops of the tasks run
+                                             here, and of those on GPUs
+                                             (counted for HETSCAL_SUMMARY) */
     hs_engine_stats stats;
 } hs_call_report;
 

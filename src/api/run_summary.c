@@ -18,21 +18,39 @@ enum { NFAMILIES = sizeof families / sizeof families[0], NROWS = NFAMILIES * HS_
 
 /* The summed counters of a row, as doubles: one MPI_SUM reduces them all
  * (counts stay exact up to 2^53). */
-enum { CALLS, RAN, FAILED, FORWARDED, SUM_N, SECONDS, FLOPS, NSUMS };
+enum { CALLS, RAN, FAILED, FORWARDED, SUM_N, SECONDS, FLOPS, TASK_FLOPS, GPU_FLOPS, NSUMS };
 
 static double sums[NROWS][NSUMS];
 static double max_n[NROWS];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-void hs_run_summary_count(const char *family, int prec, int n, double flops, double seconds,
-                          enum hs_summary_way way, int info)
+/* The row of a routine, -1 for none. */
+static int row_of(const char *family, int prec)
 {
     int f = 0;
     while (f < NFAMILIES && strcmp(families[f], family) != 0)
         f++;
-    if (f == NFAMILIES || prec < 0 || prec >= HS_NPRECS)
+    return f == NFAMILIES || prec < 0 || prec >= HS_NPRECS ? -1 : f * HS_NPRECS + prec;
+}
+
+void hs_run_summary_flops(const char *family, int prec, double task_flops, double device_flops)
+{
+    int k = row_of(family, prec);
+    if (k < 0)
         return;
-    double *row = sums[f * HS_NPRECS + prec];
+    pthread_mutex_lock(&lock);
+    sums[k][TASK_FLOPS] += task_flops;
+    sums[k][GPU_FLOPS] += device_flops;
+    pthread_mutex_unlock(&lock);
+}
+
+void hs_run_summary_count(const char *family, int prec, int n, double flops, double seconds,
+                          enum hs_summary_way way, int info)
+{
+    int k = row_of(family, prec);
+    if (k < 0)
+        return;
+    double *row = sums[k];
     pthread_mutex_lock(&lock);
     row[CALLS] += 1;
     row[FAILED] += info < 0;
@@ -42,8 +60,8 @@ void hs_run_summary_count(const char *family, int prec, int n, double flops, dou
         row[SUM_N] += n;
         row[SECONDS] += seconds;
         row[FLOPS] += flops;
-        if (n > max_n[f * HS_NPRECS + prec])
-            max_n[f * HS_NPRECS + prec] = n;
+        if (n > max_n[k])
+            max_n[k] = n;
     }
     pthread_mutex_unlock(&lock);
 }
@@ -73,8 +91,8 @@ static void print_table(const double (*total)[NSUMS], const double *largest, int
     ADD("hetscal: run summary over %d rank%s: calls counted once per grid;"
         " N, seconds and GF/s over the calls hetscal ran\n",
         nranks, nranks == 1 ? "" : "s");
-    ADD("hetscal: %-8s %8s %8s %8s %9s %12s %8s %10s %9s\n", "routine", "calls", "ran",
-        "failed", "forwarded", "sum N", "max N", "seconds", "GF/s");
+    ADD("hetscal: %-8s %8s %8s %8s %9s %12s %8s %10s %9s %6s\n", "routine", "calls", "ran",
+        "failed", "forwarded", "sum N", "max N", "seconds", "GF/s", "GPU %");
     int rows = 0;
     for (int f = 0; f < NFAMILIES; f++)
         for (int p = 0; p < HS_NPRECS; p++) {
@@ -85,10 +103,11 @@ static void print_table(const double (*total)[NSUMS], const double *largest, int
             snprintf(name, sizeof name, "p%c%s", hs_prec_letter(p), families[f]);
             for (char *c = name; *c; c++)
                 *c = (char)toupper((unsigned char)*c);
-            ADD("hetscal: %-8s %8.0f %8.0f %8.0f %9.0f %12.0f %8.0f %10.3f %9.2f\n", name,
+            ADD("hetscal: %-8s %8.0f %8.0f %8.0f %9.0f %12.0f %8.0f %10.3f %9.2f %6.1f\n", name,
                 row[CALLS], row[RAN], row[FAILED], row[FORWARDED], row[SUM_N],
                 largest[f * HS_NPRECS + p], row[SECONDS],
-                row[SECONDS] > 0 ? row[FLOPS] / row[SECONDS] * 1e-9 : 0.0);
+                row[SECONDS] > 0 ? row[FLOPS] / row[SECONDS] * 1e-9 : 0.0,
+                row[TASK_FLOPS] > 0 ? 100 * row[GPU_FLOPS] / row[TASK_FLOPS] : 0.0);
             rows++;
         }
     if (rows == 0)

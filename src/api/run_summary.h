@@ -22,6 +22,12 @@ enum hs_summary_way {
 void hs_run_summary_count(const char *family, int prec, int n, double flops, double seconds,
                           enum hs_summary_way way, int info);
 
+/* The kernel flops of one call's tasks that this rank ran, and of those
+ * it ran on GPUs (the cost model's counts, hs_call_report): every rank
+ * adds its own, so that the table's GPU share is the grid's. */
+void hs_run_summary_flops(const char *family, int prec, double task_flops,
+                          double device_flops);
+
 /* Whether HETSCAL_SUMMARY=1 or HETSCAL_VERBOSE=summary asks for the
  * table (any other HETSCAL_SUMMARY is reported under HETSCAL_VERBOSE and
  * asks for none). */

@@ -411,6 +411,8 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
             h = hs_dtile_is_home(d, dt) ? &dt->local : hs_dist_new_host_copy(d, dt);
         hs_task_access(t, h, mode);
     }
+    if (d->placed)
+        d->placed(d->placed_arg, t, x);
     hs_task_submit(t);
 
     /* New versions, here; minor outputs go back to their homes. */
@@ -498,6 +500,12 @@ static void observe(hs_dist *d, int event, const hs_task_spec *spec, int tile)
 {
     if (d->observer)
         d->observer(d->observer_arg, event, spec, tile);
+}
+
+void hs_dist_on_placed(hs_dist *d, hs_dist_placed_fn fn, void *arg)
+{
+    d->placed = fn;
+    d->placed_arg = arg;
 }
 
 void hs_dist_observe(hs_dist *d, hs_dist_observer fn, void *arg)

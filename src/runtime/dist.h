@@ -119,6 +119,13 @@ enum hs_dist_event { HS_DIST_INSERT, HS_DIST_FLUSH, HS_DIST_FINAL, HS_DIST_FINIS
 typedef void (*hs_dist_observer)(void *arg, int event, const hs_task_spec *spec, int tile);
 void hs_dist_observe(hs_dist *d, hs_dist_observer fn, void *arg);
 
+/* fn(arg, task, device) sees each task this rank will run, with its
+ * accesses set, before it is submitted (device 0: the host), on the
+ * generation thread: what a report counts per device (HETSCAL_SUMMARY's
+ * share of the flops on GPUs).  Before generation. */
+typedef void (*hs_dist_placed_fn)(void *arg, const hs_task *t, int device);
+void hs_dist_on_placed(hs_dist *d, hs_dist_placed_fn fn, void *arg);
+
 /* Smallest nonzero status word of the tiles owned here (0 if none);
  * positive statuses (INFO) rank below negative (runtime errors) only
  * through hs_status_merge. */

@@ -62,6 +62,8 @@ struct hs_dist {
     int home_copy_tiles;
     hs_dist_observer observer;  /* tests */
     void *observer_arg;
+    hs_dist_placed_fn placed;   /* reports (hs_dist_on_placed) */
+    void *placed_arg;
 };
 
 static inline unsigned hs_loc_bit(int x)
