@@ -180,10 +180,11 @@ static void check_fallbacks(void)
     check(hs_work_fallback(HS_WORK_TPQRT) == HS_WORK_GEQRF &&
               hs_work_fallback(HS_WORK_TPMQRT) == HS_WORK_GEMM &&
               hs_work_fallback(HS_WORK_GEMQRT) == HS_WORK_GEMM &&
-              hs_work_fallback(HS_WORK_ORHR) == HS_WORK_TRSM,
-          "QR kernel classes fall back to GEQRF, GEMM, GEMM, TRSM");
+              hs_work_fallback(HS_WORK_ORHR) == HS_WORK_TRSM &&
+              hs_work_fallback(HS_WORK_LARFT) == HS_WORK_SYRK,
+          "QR kernel classes fall back to GEQRF, GEMM, GEMM, TRSM, SYRK");
     for (int c = 0; c < HS_NWORK; c++)
-        if (c < HS_WORK_TPQRT || c > HS_WORK_ORHR)
+        if (c < HS_WORK_TPQRT || c > HS_WORK_LARFT)
             check(hs_work_fallback(c) == c, "the other classes are their own fallback");
     printf("class fallbacks checked\n");
 }

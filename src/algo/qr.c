@@ -24,6 +24,7 @@
 
 enum { PRIO_UPDATE = 0, PRIO_REDUCE = 1, PRIO_PANEL = 2, PRIO_STRIDE = 3 };
 enum { AUX_V1 = 0, AUX_U, AUX_T, AUX_PER_SET };
+enum { AUX_SETS = 4 };
 
 /* First id of each kind of auxiliary tile. */
 typedef struct qr_ids {
@@ -36,7 +37,7 @@ static qr_ids ids_of(const hs_geometry *g)
     x.rt = g->np * g->mt;                                /* [pcol][tile row] */
     x.vtq = x.rt + g->npcol * g->mt;                     /* [pcol][tile row] */
     x.set = x.vtq + g->npcol * g->mt;                    /* [pcol][prow][2][3] */
-    x.tau = x.set + g->npcol * g->nprow * 2 * AUX_PER_SET;   /* [panel] */
+    x.tau = x.set + g->npcol * g->nprow * AUX_SETS * AUX_PER_SET;   /* [panel] */
     x.part = x.tau + g->np;                              /* [prow][panel] */
     x.w = x.part + g->nprow * g->np;                     /* [prow][panel] */
     x.end = x.w + g->nprow * g->np;
@@ -55,7 +56,7 @@ static int vtq_id(const hs_geometry *g, int q, int r)
 
 static int set_id(const hs_geometry *g, int q, int p, int parity, int which)
 {
-    return ids_of(g).set + ((q * g->nprow + p) * 2 + parity) * AUX_PER_SET + which;
+    return ids_of(g).set + ((q * g->nprow + p) * AUX_SETS + parity) * AUX_PER_SET + which;
 }
 
 static int part_id(const hs_geometry *g, int p, int j)
@@ -147,7 +148,7 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
         }
         for (int u = 0; u < pmax; u++) {
             int p = (g->prow0 + u) % g->nprow;
-            for (int s = 0; s < 2 * AUX_PER_SET; s++)
+            for (int s = 0; s < AUX_SETS * AUX_PER_SET; s++)
                 home[set_id(g, q, p, s / AUX_PER_SET, s % AUX_PER_SET)] = (hs_tile_home){
                     .rank = rank_of[p * g->npcol + q], .m = wmax, .n = wmax };
         }
@@ -277,7 +278,7 @@ static int set_parity(const hs_geometry *g, int k)
         if (hs_qr_reflectors(g, c) > 0 && hs_panel_pcol(g, c) == q
             && hs_tile_prow(g, hs_panel_diag_row(g, c)) == p)
             n++;
-    return n % 2;
+    return n % AUX_SETS;
 }
 
 /* Factors panel k: afterwards its tiles hold R and V, and V1, T and TAU
@@ -290,12 +291,13 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     int w = pk->width, prio = priority(g, k, PRIO_PANEL);
 
     if (t0 == g->mt - 1) {
+        int on_device = column_device(g, k) && !s->qr->host_panels;
         insert(s, &(hs_task_spec){
-            .kernel = s->kern->panel_geqrf, .name = "qr_geqrf", .host_only = 1,
+            .kernel = s->kern->panel_geqrf, .name = "qr_geqrf", .host_only = !on_device,
             .priority = prio, .nacc = 4,
             .acc = { { hs_tile_id(g, t0, k), HS_RW }, { v1, HS_W }, { tt, HS_W },
                      { tau, HS_W } },
-            .iparam = { off, w } });
+            .iparam = { off, w, on_device } });
         return;
     }
     for (int r = t0; r < g->mt; r++)

@@ -87,6 +87,30 @@ static int panel_width(const hs_call *c, int row_grid)
     return b < 1 ? 1 : b;
 }
 
+/* One tile row with accelerators, as LU's (api/lu_call.c): each top-level
+ * column of width B keeps its first B - Bg columns on the host and gives
+ * the rest to one of its rank's GPUs, cut into b-wide columns there, so
+ * that each panel is one ?GEQRF on the device of its column and the next
+ * panel is mostly on the GPU that factored the last one: the panel
+ * crosses to the other GPUs beside the critical path, not on it. */
+static int gpu_one_row_layout(hs_call *c)
+{
+    const hetscal_grid *grid = c->grid;
+    int B = c->geo.B, b = c->rep.tile, bg = c->rep.panel_gpu;
+    hs_geometry_free(&c->geo);
+    if (grid->nprow > 1) {
+        c->one_row = hs_call_one_process_row(grid);
+        c->tile_grid = &c->one_row;
+    }
+    int status = hs_geometry_init_hybrid(&c->geo, c->m, c->n, B, b, bg, 1,
+                                         c->tile_grid->npcol);
+    if (!status && (status = hs_geometry_cut_panels(&c->geo, b)))
+        hs_geometry_free(&c->geo);
+    if (!status)
+        hs_geometry_single_tile_row(&c->geo);
+    return status;
+}
+
 /* As for Cholesky, but b-wide panels in B-high tile rows (B = 4b) unless
  * HETSCAL_NB <= b asks for square b x b tiles.  On one process row,
  * without accelerators, a single tile row instead: each panel is one tile
@@ -109,8 +133,10 @@ static int qr_layout(hs_call *c)
     int host_B = grid->nprow == 1 ? 0 : 4 * c->rep.tile;
     int status = hs_call_layout(grid, cfg, c->m, c->n, host_B, NULL, &c->rep, &c->geo,
                                 &c->devs, &c->ndev);
-    if (status || !one_row || c->rep.panel_gpu > 0)
+    if (status || !one_row)
         return status;
+    if (c->rep.panel_gpu > 0)
+        return gpu_one_row_layout(c);
     if (grid->nprow > 1) {
         c->one_row = hs_call_one_process_row(grid);
         c->tile_grid = &c->one_row;

@@ -42,7 +42,8 @@ typedef struct hs_operand {
     int esize;   /* bytes a value; 0: a value of the call's precision */
 } hs_operand;
 int hs_kernel_call_check(const hs_kernel_call *call);      /* 0 or HETSCAL_ERR_DEVICE */
-int hs_kernel_call_operands(const hs_kernel_call *call, hs_operand op[3]);  /* count */
+enum { HS_MAX_OPERANDS = 4 };
+int hs_kernel_call_operands(const hs_kernel_call *call, hs_operand op[HS_MAX_OPERANDS]);  /* count */
 /* The call on the host BLAS and LAPACK: 0, or HETSCAL_ERR_NOMEM when the
  * workspace of a QR kernel cannot be had (nothing is computed then). */
 int hs_kernel_call_host(const hs_kernel_call *call);

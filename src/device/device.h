@@ -56,6 +56,15 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *              ?ORMQR's (?UNMQR's) side L, no-transpose product of their Q
  *              with the k x n matrix b stacked on m - k zero rows
  *                                                   m n k
+ *   HS_K_LARFT c = T, the k x k upper triangular factor of the block
+ *              reflector H(1) H(2) ... H(k) = I - V T V^H of the k
+ *              reflectors stored below the diagonal of the m x k matrix a
+ *              (V's unit diagonal implied; what lies on and above it is
+ *              not read), their taus in tau (k contiguous values), as
+ *              ?LARFT ('F', 'C') forms it (c's strictly lower part is not
+ *              written); r (k x k, ldr), when not NULL, gets V's top k x k
+ *              block as an explicit unit lower triangle (ones on the
+ *              diagonal, zeros above)               m k
  * A new kernel is one enum value, its checks and operands in
  * device/kernel_host.c, one case in device/kernel_host_body.h, in
  * device/cuda/cuda_blas_body.h and in device/emu/emu_timing.c. */
@@ -65,7 +74,7 @@ enum { HS_UUID_BYTES = 16 };
 
 enum hs_kernel_op {
     HS_K_GEMM = 0, HS_K_HERK, HS_K_TRSM, HS_K_TRMM, HS_K_LASWP, HS_K_POTRF, HS_K_GETRF,
-    HS_K_GEQRF, HS_K_ORMQR, HS_K_NOPS
+    HS_K_GEQRF, HS_K_ORMQR, HS_K_LARFT, HS_K_NOPS
 };
 
 typedef struct hs_kernel_call {
@@ -79,7 +88,7 @@ typedef struct hs_kernel_call {
     int lda, ldb, ldc;
     int *info;                               /* HS_K_POTRF: host memory */
     int *d;                                  /* HS_K_GETRF: device memory */
-    void *tau, *r;                           /* HS_K_GEQRF, HS_K_ORMQR (tau) */
+    void *tau, *r;                           /* HS_K_GEQRF, HS_K_ORMQR, HS_K_LARFT */
     int inctau, ldr;
 } hs_kernel_call;
 
@@ -280,6 +289,19 @@ static inline int hs_dev_geqrf(hs_device *dev, int stream, int prec, int m, int 
 {
     hs_kernel_call call = { .op = HS_K_GEQRF, .prec = prec, .m = m, .n = n, .c = c, .ldc = ldc,
                             .tau = tau, .inctau = inctau, .r = r, .ldr = ldr };
+    return dev->ops->kernel(dev, stream, &call);
+}
+
+/* c = T of the k reflectors of the m x k matrix a, taus in tau; V's top
+ * block as an explicit unit lower triangle to r when r != NULL
+ * (HS_K_LARFT). */
+static inline int hs_dev_larft(hs_device *dev, int stream, int prec, int m, int k,
+                               const void *a, int lda, const void *tau, void *c, int ldc,
+                               void *r, int ldr)
+{
+    hs_kernel_call call = { .op = HS_K_LARFT, .prec = prec, .m = m, .k = k, .a = a,
+                            .lda = lda, .tau = (void *)tau, .inctau = 1, .c = c, .ldc = ldc,
+                            .r = r, .ldr = ldr };
     return dev->ops->kernel(dev, stream, &call);
 }
 

@@ -35,7 +35,7 @@ static hs_operand operand(const void *p, int rows, int cols, int ld, int written
                          .esize = esize };
 }
 
-int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[3])
+int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[HS_MAX_OPERANDS])
 {
     int ntrans = c->transa == 'N' || c->transa == 'n';
     switch (c->op) {
@@ -83,6 +83,15 @@ int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[3])
         op[1] = operand(c->tau, 1, c->k, c->inctau, 0, 0);
         op[2] = operand(c->c, c->m, c->n > c->k ? c->n : c->k, c->ldc, 1, 0);
         return 3;
+    case HS_K_LARFT: {
+        int nop = 0;
+        op[nop++] = operand(c->a, c->m, c->k, c->lda, 0, 0);
+        op[nop++] = operand(c->tau, 1, c->k, 1, 0, 0);
+        op[nop++] = operand(c->c, c->k, c->k, c->ldc, 1, 0);
+        if (c->r)
+            op[nop++] = operand(c->r, c->k, c->k, c->ldr, 1, 0);
+        return nop;
+    }
     default:
         return 0;
     }
@@ -90,7 +99,7 @@ int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[3])
 
 int hs_kernel_call_check(const hs_kernel_call *c)
 {
-    hs_operand op[3];
+    hs_operand op[HS_MAX_OPERANDS];
     int ok;
     if (!c || c->prec < 0 || c->prec >= HS_NPRECS)
         return HETSCAL_ERR_DEVICE;
@@ -121,6 +130,9 @@ int hs_kernel_call_check(const hs_kernel_call *c)
         break;
     case HS_K_ORMQR:
         ok = c->k >= 0 && c->k <= c->m && c->inctau >= 1;
+        break;
+    case HS_K_LARFT:   /* ?LARFT's n >= k; r, when asked for, holds k x k */
+        ok = c->k >= 0 && c->k <= c->m && c->inctau == 1 && (!c->r || c->ldr >= max1(c->k));
         break;
     default:
         return HETSCAL_ERR_DEVICE;

@@ -55,6 +55,22 @@ static int HS_SFX(host_ormqr)(const hs_kernel_call *c)
     return 0;
 }
 
+/* T by LAPACK's ?LARFT; the explicit unit lower triangle to r. */
+static int HS_SFX(host_larft)(const hs_kernel_call *c)
+{
+    if (c->k == 0)
+        return 0;
+    HS_F(larft)("F", "C", &c->m, &c->k, c->a, &c->lda, c->tau, c->c, &c->ldc, 1, 1);
+    const HS_T *a = c->a;
+    HS_T *r = c->r;
+    for (int j = 0; r && j < c->k; j++)
+        for (int i = 0; i < c->k; i++)
+            r[i + (size_t)j * c->ldr] = i > j    ? a[i + (size_t)j * c->lda]
+                                        : i == j ? (HS_T)1
+                                                 : (HS_T)0;
+    return 0;
+}
+
 static int HS_SFX(kernel_call_host)(const hs_kernel_call *c)
 {
     const HS_T alpha = (HS_R)c->alpha, beta = (HS_R)c->beta;
@@ -101,6 +117,8 @@ static int HS_SFX(kernel_call_host)(const hs_kernel_call *c)
         return HS_SFX(host_geqrf)(c);
     case HS_K_ORMQR:
         return HS_SFX(host_ormqr)(c);
+    case HS_K_LARFT:
+        return HS_SFX(host_larft)(c);
     default:
         break;
     }

@@ -22,7 +22,7 @@ const char *const hs_work_class_name[HS_NWORK] = {
     [HS_WORK_GEMM] = "gemm", [HS_WORK_SYRK] = "syrk", [HS_WORK_TRSM] = "trsm",
     [HS_WORK_POTRF] = "potrf", [HS_WORK_GEQRF] = "geqrf", [HS_WORK_GETRF] = "getrf",
     [HS_WORK_TPQRT] = "tpqrt", [HS_WORK_TPMQRT] = "tpmqrt", [HS_WORK_GEMQRT] = "gemqrt",
-    [HS_WORK_ORHR] = "orhr", [HS_WORK_MEMORY] = "memory",
+    [HS_WORK_ORHR] = "orhr", [HS_WORK_LARFT] = "larft", [HS_WORK_MEMORY] = "memory",
 };
 
 int hs_work_fallback(int c)
@@ -35,6 +35,8 @@ int hs_work_fallback(int c)
         return HS_WORK_GEMM;
     case HS_WORK_ORHR:
         return HS_WORK_TRSM;
+    case HS_WORK_LARFT:
+        return HS_WORK_SYRK;
     default:
         return c;
     }
@@ -91,7 +93,7 @@ static double trtri(double n)
 /* T of k reflectors of p rows (?LARFT): a GEMV and a TRMV per column. */
 static double larft(double p, double k)
 {
-    return p > 0 && k > 0 ? p * k * k - k * k * k / 3 : 0;
+    return hs_flops_larft(p, k);
 }
 
 /* k reflectors of `rows` rows (the top k x k block triangular) and their
@@ -217,7 +219,8 @@ static int chol_gemm(const hs_task *t, int esize, parts *p)
 }
 
 /* QR (kernels/qr_kernels.h): the panel's pieces are p = tile height - off
- * rows high, w wide, with kk = min(p, w) reflectors. */
+ * rows high, w wide, with kk = min(p, w) reflectors.  On a device
+ * (iparam[2]): the device's ?GEQRF, then T by its ?LARFT. */
 static int qr_geqrf(const hs_task *t, int esize, parts *p)
 {
     (void)esize;
@@ -227,6 +230,11 @@ static int qr_geqrf(const hs_task *t, int esize, parts *p)
     p->size = w;
     if (kk <= 0)
         return 0;
+    if (t->iparam[2]) {
+        p->flops[HS_WORK_GEQRF] = geqrf(rows, w);
+        p->flops[HS_WORK_LARFT] = larft(rows, kk);
+        return 0;
+    }
     p->flops[HS_WORK_GEQRF] = geqrt(rows, w, min_int(PANEL_IB, kk));
     /* T from the Gram matrix on a tall piece, else ?LARFT. */
     if (rows >= 2 * kk) {

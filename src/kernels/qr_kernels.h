@@ -21,8 +21,8 @@
  *   TAU  1 x w: LAPACK's tau of the panel's kk reflectors;
  *   P, W kk x wj: sum V^H A_j (partial, per process row) and T^H of it.
  * kk = min(rows of the panel, w) is the number of reflectors.
- * The tree, the reconstruction and the one-tile panel are host-only
- * LAPACK kernels; the leaves (the device's ?GEQRF and ?ORMQR), qr_trsm,
+ * The tree and the reconstruction are host-only LAPACK kernels; the
+ * one-tile panel runs on its column's device; the leaves (the device's ?GEQRF and ?ORMQR), qr_trsm,
  * qr_accumulate, qr_apply_t, qr_update and qr_apply_column work through
  * dev->ops->kernel (any device). */
 #ifndef HETSCAL_KERNELS_QR_KERNELS_H
@@ -34,9 +34,11 @@
 enum { HS_QR_IB = 32 };
 
 typedef struct hs_qr_kernels {
-    /* A panel held in one tile: LAPACK's own factorization (?GEQRT + ?LARFT).
+    /* A panel held in one tile: LAPACK's own factorization (?GEQRT + ?LARFT
+     * on the host; the device's ?GEQRF and ?LARFT on a GPU).
      * acc 0: panel tile (RW), 1: V1 (W), 2: T (W), 3: TAU (W).
-     * iparam: off, w. */
+     * iparam: off, w, on_device (the algorithm placed it on a device: the
+     * cost model's hint; the kernel follows the device it is given). */
     hs_kernel panel_geqrf;
 
     /* TSQR leaf: QR of a piece in place (local reflectors below its

@@ -91,9 +91,26 @@ static int HS_SFX(t_from_gram)(int p, int k, const HS_T *piece, int ld, const HS
 }
 
 
+/* On a device: its ?GEQRF (the taus straight into the TAU tile), then T
+ * and the explicit V1 by its ?LARFT; LAPACK's answer in LAPACK's format,
+ * as the host's. */
+static int HS_SFX(qr_panel_geqrf_device)(hs_task *t, hs_device *dev)
+{
+    HS_T *a = hs_task_data(t, 0), *v1 = hs_task_data(t, 1);
+    HS_T *tt = hs_task_data(t, 2), *tau = hs_task_data(t, 3);
+    int ld = t->acc[0].handle->m, l1 = t->acc[1].handle->m, lt = t->acc[2].handle->m;
+    int off = t->iparam[0], w = t->iparam[1], p = ld - off, kk = min_int(p, w);
+    int err = hs_dev_geqrf(dev, HS_STREAM_COMPUTE, HS_P, p, w, a + off, ld, tau, 1, NULL, 1);
+    if (!err && kk > 0)
+        err = hs_dev_larft(dev, HS_STREAM_COMPUTE, HS_P, p, kk, a + off, ld, tau, tt, lt, v1,
+                           l1);
+    return err;
+}
+
 static int HS_SFX(qr_panel_geqrf)(hs_task *t, hs_device *dev)
 {
-    (void)dev;
+    if (dev->kind != HS_DEV_CPU)
+        return HS_SFX(qr_panel_geqrf_device)(t, dev);
     HS_T *a = hs_task_data(t, 0), *v1 = hs_task_data(t, 1);
     HS_T *tt = hs_task_data(t, 2), *tau = hs_task_data(t, 3);
     int ld = t->acc[0].handle->m, l1 = t->acc[1].handle->m, lt = t->acc[2].handle->m;

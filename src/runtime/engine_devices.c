@@ -4,7 +4,8 @@
  * host and accelerators (HS_Q_COPY) on the devices' in- and out-streams.
  * Neither waits for the device: a completion callback finishes the task,
  * so a thread keeps feeding its streams while earlier work runs, and
- * sleeps when it has nothing to enqueue.  A task is enqueued once every
+ * sleeps when it has nothing to enqueue, or when its compute stream holds
+ * HS_DEVICE_QUEUE_DEPTH tasks already (engine_impl.h).  A task is enqueued once every
  * earlier task that reads or writes its handles has completed, or is on
  * the same compute stream already, or is a copy to or from the same
  * device already on its copy stream (chained, engine.h): the compute
@@ -89,6 +90,11 @@ static int unlist_locked(hs_task *t)
         link = &(*link)->next;
     if (*link)
         *link = t->next;
+    if (t->queue != HS_Q_COPY) {
+        /* Room on its compute stream: the management thread may go on. */
+        E.dev[t->inflight_dev].queued--;
+        pthread_cond_signal(&E.dev[t->inflight_dev].cv);
+    }
     t->next = NULL;
     t->inflight_dev = 0;
     return 1;
@@ -143,6 +149,8 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
         t->inflight_dev = dev->index;
         t->next = E.dev[dev->index].inflight;
         E.dev[dev->index].inflight = t;
+        if (t->queue != HS_Q_COPY)
+            E.dev[dev->index].queued++;
         if (ev && keep_event_locked(dev, ev)) {
             t->event = ev;
             ev = NULL;
@@ -253,7 +261,9 @@ static void *device_main(void *arg)
     hs_engine_device *ed = &E.dev[d];
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
-        hs_task *t = E.active && d < E.ndev ? hs_heap_pop(&ed->ready) : NULL;
+        hs_task *t = E.active && d < E.ndev && ed->queued < HS_DEVICE_QUEUE_DEPTH
+                         ? hs_heap_pop(&ed->ready)
+                         : NULL;
         if (!t) {
             device_wait_locked(d);
             continue;

@@ -12,6 +12,13 @@
 
 enum { HS_MAX_WORKERS = 256, HS_RESERVE_TASKS = 64 };
 
+/* How many tasks an accelerator's management thread keeps enqueued on
+ * its compute stream.  The stream runs them in order, so a task that
+ * becomes ready later (the next panel, once its column is updated) waits
+ * behind at most this many, not behind every update that was ready
+ * before it; two or more keep the next kernel queued while one runs. */
+enum { HS_DEVICE_QUEUE_DEPTH = 3 };
+
 /* One accelerator's queue and management thread. */
 typedef struct hs_engine_device {
     hs_ready_heap ready;
@@ -21,6 +28,7 @@ typedef struct hs_engine_device {
     double last_done;            /* completion time of its previous task */
     hs_task *inflight;           /* enqueued on the device, callback pending
                                     (linked through next) */
+    int queued;                  /* of those, tasks on its compute stream */
     int broken;                  /* the device failed for good this call */
 } hs_engine_device;
 

@@ -45,6 +45,7 @@ typedef struct sim_device {
     hs_device dev;
     size_t used;
     double compute_free, in_free, out_free;
+    int queued;   /* tasks on its compute stream */
 } sim_device;
 
 static void *sim_alloc(hs_device *dev, size_t bytes)
@@ -612,6 +613,7 @@ static void enqueue(sim *S, sim_rank *r, double *lane, double seconds, int kind,
 static void start_device_task(sim *S, sim_rank *r, hs_task *t, int x)
 {
     const hs_sim_costs *c = &S->s->costs;
+    r->dev[x].queued++;
     enqueue(S, r, &r->dev[x].compute_free, c->task_overhead + c->task_seconds(c->arg, t, x),
             EV_DEVICE, x, t);
 }
@@ -654,11 +656,14 @@ static void dispatch(sim *S, sim_rank *r)
             break;
         start_host_task(S, r, t);
     }
-    /* A GPU's management thread and the copy thread enqueue all that is
-     * ready, in priority order; the streams run it in that order. */
+    /* A GPU's management thread enqueues what is ready, in priority
+     * order, while its compute stream holds fewer than
+     * HS_DEVICE_QUEUE_DEPTH tasks; the copy thread all that is ready.
+     * The streams run it in that order. */
     for (int x = 1; x < r->ndev; x++) {
         hs_task *t;
-        while ((t = hs_heap_pop(&E.dev[x].ready)) != NULL)
+        while (r->dev[x].queued < HS_DEVICE_QUEUE_DEPTH
+               && (t = hs_heap_pop(&E.dev[x].ready)) != NULL)
             start_device_task(S, r, t, x);
     }
     hs_task *t;
@@ -679,6 +684,7 @@ static void handle(sim *S, const event *e)
 {
     sim_rank *r = &S->rank[e->rank];
     if (e->kind == EV_DEVICE) {
+        r->dev[e->slot].queued--;
         r->tasks_run++;
         r->device_tasks[e->slot]++;
         r->device_busy += e->time - e->start;

@@ -38,4 +38,12 @@ static inline double hs_flops_apply_reflectors(double m, double n, double k)
     return m > 0 && n > 0 && k > 0 ? 4 * n * k * (m - (k - 1) / 2) : 0;
 }
 
+/* The triangular factor T of k reflectors of m rows (?LARFT): per column
+ * a product with the reflectors before it and a triangular product, the
+ * leading terms. */
+static inline double hs_flops_larft(double m, double k)
+{
+    return m > 0 && k > 0 ? m * k * k - k * k * k / 3 : 0;
+}
+
 #endif

@@ -43,8 +43,8 @@ typedef struct emu_op {
     } copy;
     hs_kernel_call call;
     emu_event *ev;
-    const void *pin[3];       /* device buffers in use until it has run */
-    size_t pin_bytes[3];
+    const void *pin[HS_MAX_OPERANDS];   /* device buffers in use until it has run */
+    size_t pin_bytes[HS_MAX_OPERANDS];
     int npin;
     void (*fn)(void *);
     void *arg;
@@ -297,7 +297,7 @@ static int emu_copy(hs_device *dev, int stream, int dir, int m, int n, int esize
 
 static int emu_kernel(hs_device *dev, int stream, const hs_kernel_call *call)
 {
-    hs_operand opd[3];
+    hs_operand opd[HS_MAX_OPERANDS];
     emu_op *op;
     if (bad_stream(dev, stream) || hs_kernel_call_check(call))
         return HETSCAL_ERR_DEVICE;

@@ -84,6 +84,11 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
         flops = hs_flops_apply_reflectors(c->m, c->n, c->k);
         size = c->n;
         break;
+    case HS_K_LARFT:
+        cls = HS_WORK_LARFT;
+        flops = hs_flops_larft(c->m, c->k);
+        size = c->k;
+        break;
     default:   /* TRSM, TRMM */
         cls = HS_WORK_TRSM;
         flops = c->side == 'L' ? (double)c->m * c->m * c->n : (double)c->m * c->n * c->n;
