@@ -37,6 +37,8 @@ static double lu_flops(int rows, int cols)
  * flat between 128 and 512; tall ones now get narrower panels); on a
  * 64-thread node at N = 20000 it is 64 where the square rule gave 384
  * (timing/predict, h100 machine: 1.8 s against 7.2). */
+enum { LU_DEVICE_PANEL_WIDTH = 512 };
+
 static int lu_default_width(int n, int grid_threads)
 {
     static const int sizes[] = { 512, 384, 256, 192, 128, 96, 64 };
@@ -47,11 +49,18 @@ static int lu_default_width(int n, int grid_threads)
     return sizes[count - 1];
 }
 
+/* With GPUs that factor their columns' panels, a panel's time hardly
+ * depends on its width (cuSOLVER's ?getrf rate grows about as fast as
+ * the panel's flops), while the updates' GEMMs gain from wider panels:
+ * the widest of the sizes (doc/PERFORMANCE.md). */
 static int panel_width(const hs_call *c)
 {
     const hs_config *cfg = c->cfg;
     int big = c->m > c->n ? c->m : c->n;
-    int b = cfg->nb_small ? cfg->nb_small : lu_default_width(c->n, cfg->grid_threads);
+    int device_panels = cfg->accel_ranks > 0 && !cfg->host_panels;
+    int b = cfg->nb_small       ? cfg->nb_small
+            : device_panels ? LU_DEVICE_PANEL_WIDTH
+                            : lu_default_width(c->n, cfg->grid_threads);
     if (b > big)
         b = big;
     return b < 1 ? 1 : b;

@@ -66,6 +66,13 @@ static void write_tau(const hetscal_grid *grid, int ja, const int *desca, size_t
  * so on large grids the 2-D layout stays. */
 enum { QR_ONE_ROW_MAX_RANKS = 4 };
 
+/* With GPUs on one process row and the panels kept on the host, each
+ * panel (rows x b, one ?GEQRF on one core) is on the critical path while
+ * the GPUs wait: its time grows with b, the GPUs' updates hardly do.
+ * 128 columns still give the updates' tall GEMMs most of a GPU's rate
+ * (doc/PERFORMANCE.md). */
+enum { HOST_PANEL_WITH_GPUS = 128 };
+
 /* Panels b = half the Cholesky tile of the square of the same area (the
  * panel's TSQR and reconstruction cost about 3.5 times the Householder
  * panel, so panels are narrower than update tiles) in tile rows of B = 4b
@@ -80,6 +87,9 @@ static int panel_width(const hs_call *c, int row_grid)
     int size = (int)sqrt((double)c->m * c->n), big = c->m > c->n ? c->m : c->n;
     int cholesky_tile = hs_default_tile_size(size, cfg->grid_threads);
     int b = cfg->nb_small ? cfg->nb_small : row_grid ? cholesky_tile * 5 / 6 : cholesky_tile / 2;
+    if (!cfg->nb_small && row_grid && cfg->accel_ranks > 0 && cfg->host_panels
+        && b > HOST_PANEL_WITH_GPUS)
+        b = HOST_PANEL_WITH_GPUS;
     if (!cfg->nb_small && b < 64)
         b = 64;
     if (b > big)
