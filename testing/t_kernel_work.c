@@ -37,6 +37,7 @@
 #include "algo/qr.h"
 #include "kernels/kernel_work.h"
 #include "kernels/lu_kernels.h"
+#include "kernels/qr_kernels.h"
 #include "runtime/session.h"
 #include "util/precision.h"
 
@@ -97,9 +98,9 @@ static double lawn_geqrf(double m, double n)
     return 2 * m * n * n - 2 * n * n * n / 3 + m * n + n * n + 14 * n / 3;
 }
 
-/* Per task name: count, flops, and the class of its first task. */
+/* Per task kind: count, flops, and the class of its first task. */
 typedef struct name_sum {
-    const char *name;
+    const hs_task_kind *kind;
     long count;
     double flops, bytes;
     int cls;
@@ -107,14 +108,14 @@ typedef struct name_sum {
 
 enum { MAX_NAMES = 24 };
 
-static name_sum *sum_of(name_sum *sums, int *nsums, const char *name, int cls)
+static name_sum *sum_of(name_sum *sums, int *nsums, const hs_task_kind *kind, int cls)
 {
     for (int i = 0; i < *nsums; i++)
-        if (strcmp(sums[i].name, name) == 0)
+        if (sums[i].kind == kind)
             return &sums[i];
     if (*nsums == MAX_NAMES)
         abort();
-    sums[*nsums] = (name_sum){ .name = name, .cls = cls };
+    sums[*nsums] = (name_sum){ .kind = kind, .cls = cls };
     return &sums[(*nsums)++];
 }
 
@@ -163,14 +164,14 @@ static void check_lu_column_paths(hs_task *t, int prec, const hs_work *with_data
 /* QR's tree and reconstruction kernels have classes of their own, each
  * with the nearest class as its fallback (kernels/kernel_work.h); the
  * class of any other task is not checked here (-1). */
-static int qr_kernel_class(const char *name)
+static int qr_kernel_class(const hs_task_kind *kind)
 {
-    static const struct { const char *name; int cls; } qr[] = {
-        { "qr_tree_up", HS_WORK_TPQRT }, { "qr_tree_down", HS_WORK_TPMQRT },
-        { "qr_leaf_q", HS_WORK_GEMQRT }, { "qr_reconstruct", HS_WORK_ORHR },
+    static const struct { const hs_task_kind *kind; int cls; } qr[] = {
+        { &hs_kind_qr_tree_up, HS_WORK_TPQRT }, { &hs_kind_qr_tree_down, HS_WORK_TPMQRT },
+        { &hs_kind_qr_leaf_q, HS_WORK_GEMQRT }, { &hs_kind_qr_reconstruct, HS_WORK_ORHR },
     };
     for (size_t k = 0; k < sizeof qr / sizeof qr[0]; k++)
-        if (strcmp(name, qr[k].name) == 0)
+        if (kind == qr[k].kind)
             return qr[k].cls;
     return -1;
 }
@@ -258,7 +259,8 @@ static double run_case(const test_case *c, int prec)
         hs_task t;
         hs_work w;
         memset(&t, 0, sizeof t);
-        t.name = s->name;
+        t.kind = s->kind;
+        t.name = s->kind->name;
         t.nacc = s->nacc;
         for (int k = 0; k < s->nacc; k++) {
             t.acc[k].handle = &h[s->acc[k].tile];
@@ -267,35 +269,35 @@ static double run_case(const test_case *c, int prec)
         memcpy(t.iparam, s->iparam, sizeof t.iparam);
         if (hs_kernel_work(&t, prec, &w) != 0) {
             if (unknown++ == 0)
-                printf("  task %s is unknown  FAILED\n", s->name);
+                printf("  task %s is unknown  FAILED\n", s->kind->name);
             continue;
         }
         if (w.cls < 0 || w.cls >= HS_NWORK || !(w.flops >= 0) || !isfinite(w.flops) ||
             w.size <= 0 ||
-            (w.cls != HS_WORK_MEMORY && w.bytes != 0 && strcmp(s->name, "lu_column") != 0) ||
+            (w.cls != HS_WORK_MEMORY && w.bytes != 0 && s->kind != &hs_kind_lu_column) ||
             (w.cls == HS_WORK_MEMORY && w.flops != 0)) {
             if (malformed++ == 0)
-                printf("  task %s: class %d flops %g bytes %g size %d  FAILED\n", s->name,
+                printf("  task %s: class %d flops %g bytes %g size %d  FAILED\n", s->kind->name,
                        w.cls, w.flops, w.bytes, w.size);
         }
-        int qr_cls = qr_kernel_class(s->name);
+        int qr_cls = qr_kernel_class(s->kind);
         if (qr_cls >= 0 && (w.cls != qr_cls || w.part_flops[qr_cls] != w.flops)) {
             if (malformed++ == 0)
-                printf("  task %s: class %s, %g of %g flops in %s  FAILED\n", s->name,
+                printf("  task %s: class %s, %g of %g flops in %s  FAILED\n", s->kind->name,
                        hs_work_class_name[w.cls], w.part_flops[qr_cls], w.flops,
                        hs_work_class_name[qr_cls]);
         }
-        name_sum *ns = sum_of(sums, &nsums, s->name, w.cls);
+        name_sum *ns = sum_of(sums, &nsums, s->kind, w.cls);
         ns->count++;
         ns->flops += w.flops;
         ns->bytes += w.bytes;
         total += w.flops;
-        if (strcmp(s->name, "lu_column") == 0 && lu_paths++ < 8)
+        if (s->kind == &hs_kind_lu_column && lu_paths++ < 8)
             check_lu_column_paths(&t, prec, &w);
     }
     failed += (unknown > 0) + (malformed > 0);
     for (int i = 0; i < nsums; i++)
-        printf("  %-15s %6ld tasks  %-6s %14.6g flops %12.6g bytes\n", sums[i].name,
+        printf("  %-15s %6ld tasks  %-6s %14.6g flops %12.6g bytes\n", sums[i].kind->name,
                sums[i].count, hs_work_class_name[sums[i].cls], sums[i].flops, sums[i].bytes);
 
     /* The factorization's count. */
@@ -328,9 +330,9 @@ static double run_case(const test_case *c, int prec)
                 right_bytes += 4.0 * kk * g.panel[j].width * esize;
         }
         for (int i = 0; i < nsums; i++) {
-            if (strcmp(sums[i].name, "lu_swap_left") == 0)
+            if (sums[i].kind == &hs_kind_lu_swap_left)
                 got = sums[i].bytes;
-            if (strcmp(sums[i].name, "lu_column") == 0)
+            if (sums[i].kind == &hs_kind_lu_column)
                 got_right = sums[i].bytes;
         }
         char swaps[160];
@@ -364,7 +366,9 @@ static double run_case(const test_case *c, int prec)
 /* The runtime's own tasks, by hand. */
 static void check_runtime_tasks(void)
 {
-    static const char *const names[] = { "fill", "write_back", "copy", "send", "recv" };
+    static const hs_task_kind *const kinds[] = { &hs_kind_fill, &hs_kind_write_back,
+                                                 &hs_kind_copy, &hs_kind_send, &hs_kind_recv };
+    static const hs_task_kind unknown = { "no_such_kernel", 0, NULL };
     static const double bytes_of[] = { 2 * 70, 2 * 70, 70, 0, 0 };
     hs_handle a, b;
     hs_task t;
@@ -376,7 +380,7 @@ static void check_runtime_tasks(void)
     for (int prec = 0; prec < HS_NPRECS; prec++)
         for (int i = 0; i < 5; i++) {
             memset(&t, 0, sizeof t);
-            t.name = names[i];
+            t.kind = kinds[i];
             t.nacc = i == 2 ? 2 : 1;
             t.acc[0].handle = &a;
             t.acc[0].mode = HS_R;
@@ -385,19 +389,19 @@ static void check_runtime_tasks(void)
             double want = bytes_of[i] * (double)hs_prec_bytes(prec);
             int rc = hs_kernel_work(&t, prec, &w);
             snprintf(line, sizeof line, "%s %c: MEMORY, %g bytes (got %d, %s, %g, %g flops)",
-                     names[i], hs_prec_letter(prec), want, rc,
+                     kinds[i]->name, hs_prec_letter(prec), want, rc,
                      w.cls >= 0 && w.cls < HS_NWORK ? hs_work_class_name[w.cls] : "?",
                      w.bytes, w.flops);
             check(rc == 0 && w.cls == HS_WORK_MEMORY && w.bytes == want && w.flops == 0, line);
         }
     memset(&t, 0, sizeof t);
-    t.name = "no_such_kernel";
+    t.kind = &unknown;
     t.nacc = 1;
     t.acc[0].handle = &a;
     w.flops = 1;
     check(hs_kernel_work(&t, HS_PREC_D, &w) == -1 && w.cls == HS_WORK_GEMM && w.flops == 0 &&
               w.bytes == 0,
-          "an unknown task name: -1 and a zero GEMM");
+          "a kind without work that is not the runtime's: -1 and a zero GEMM");
     printf("runtime tasks (fill, write_back, copy, send, recv) and an unknown name checked\n");
 }
 

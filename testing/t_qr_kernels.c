@@ -60,13 +60,14 @@ static void serial_insert(void *ctx, const hs_task_spec *spec)
 
     memset(&t, 0, sizeof t);
     t.kernel = spec->kernel;
-    t.name = spec->name;
+    t.kind = spec->kind;
+    t.name = spec->kind->name;
     t.nacc = spec->nacc;
     memcpy(t.iparam, spec->iparam, sizeof t.iparam);
     for (int k = 0; k < spec->nacc; k++) {
         int id = spec->acc[k].tile;
         if (id < 0 || id >= s->ntiles || !s->data[id]) {
-            printf("  task %s: access %d to missing tile %d\n", spec->name, k, id);
+            printf("  task %s: access %d to missing tile %d\n", spec->kind->name, k, id);
             s->errors++;
             return;
         }
@@ -76,7 +77,7 @@ static void serial_insert(void *ctx, const hs_task_spec *spec)
     }
     int status = spec->kernel(&t, cpu);
     if (status) {
-        printf("  task %s returned %d\n", spec->name, status);
+        printf("  task %s returned %d\n", spec->kind->name, status);
         s->errors++;
     }
 }

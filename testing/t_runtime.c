@@ -87,6 +87,8 @@ static int mix_kernel(hs_task *t, hs_device *dev)
     return t->iparam[1];   /* nonzero for the failing task */
 }
 
+static const hs_task_kind mix_kind = { "mix", 0, NULL };
+
 static void make_program(program *p, int nranks, int ntasks)
 {
     p->ntiles = 3 + (int)rnd(MAX_TILES - 3);
@@ -103,7 +105,7 @@ static void make_program(program *p, int nranks, int ntasks)
         int used[MAX_TILES] = { 0 };
         memset(s, 0, sizeof *s);
         s->kernel = mix_kernel;
-        s->name = "mix";
+        s->kind = &mix_kind;
         s->priority = (int)rnd(5);
         s->host_only = ndev > 1 && rnd(4) == 0;
         s->nacc = 1 + (int)rnd(4);

@@ -34,32 +34,36 @@ static int no_kernel(hs_task *t, hs_device *dev)
     return 0;
 }
 
+static const hs_task_kind kind_w = { "w", 0, NULL }, kind_l = { "L", 0, NULL },
+                          kind_busy = { "busy", 0, NULL }, kind_use = { "use", 0, NULL };
+
 static double task_seconds(void *arg, const hs_task *t, int x)
 {
     (void)arg;
     (void)x;
-    if (!strcmp(t->name, "w"))
+    if (t->kind == &kind_w)
         return 0.5e-3;
-    if (!strcmp(t->name, "L"))
+    if (t->kind == &kind_l)
         return 5e-3;
-    if (!strcmp(t->name, "busy") || !strcmp(t->name, "use"))
+    if (t->kind == &kind_busy || t->kind == &kind_use)
         return 1e-3;
     return 0;   /* the runtime's own tasks: none here */
 }
 
-static void insert(hs_dist *d, const char *name, int nacc, int t0, int m0, int t1, int m1)
+static void insert(hs_dist *d, const hs_task_kind *kind, int nacc, int t0, int m0, int t1,
+                   int m1)
 {
-    hs_dist_insert(d, &(hs_task_spec){ .kernel = no_kernel, .name = name, .nacc = nacc,
+    hs_dist_insert(d, &(hs_task_spec){ .kernel = no_kernel, .kind = kind, .nacc = nacc,
                                        .acc = { { t0, m0 }, { t1, m1 } } });
 }
 
 static void generate(void *arg, hs_dist *d)
 {
     (void)arg;
-    insert(d, "w", 1, TILE_A, HS_RW, 0, 0);
-    insert(d, "L", 1, TILE_L, HS_RW, 0, 0);
-    insert(d, "busy", 1, TILE_BUSY, HS_RW, 0, 0);
-    insert(d, "use", 2, TILE_A, HS_R, TILE_USE, HS_RW);
+    insert(d, &kind_w, 1, TILE_A, HS_RW, 0, 0);
+    insert(d, &kind_l, 1, TILE_L, HS_RW, 0, 0);
+    insert(d, &kind_busy, 1, TILE_BUSY, HS_RW, 0, 0);
+    insert(d, &kind_use, 2, TILE_A, HS_R, TILE_USE, HS_RW);
     hs_dist_finish(d);
 }
 

@@ -26,13 +26,15 @@ typedef struct bench {
     int ntasks, chain;
 } bench;
 
+static const hs_task_kind empty_kind = { "empty", 0, NULL };
+
 static void generate(void *arg)
 {
     bench *b = arg;
     for (int k = 0; k < b->ntasks; k++) {
         int tile = b->chain ? 0 : k % NTILES;
         hs_dist_insert(b->dist, &(hs_task_spec){
-            .kernel = empty_kernel, .name = "empty", .nacc = 1,
+            .kernel = empty_kernel, .kind = &empty_kind, .nacc = 1,
             .acc = { { tile, HS_RW } } });
     }
 }

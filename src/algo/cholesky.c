@@ -49,7 +49,7 @@ void hs_cholesky_generate(void *arg)
         int tk = hs_panel_diag_row(geo, k), diag = hs_tile_id(geo, tk, k);
 
         hs_dist_insert(d, &(hs_task_spec){
-            .kernel = kern->potrf_panel, .finish = kern->potrf_status, .name = "potrf",
+            .kernel = kern->potrf_panel, .finish = kern->potrf_status, .kind = &hs_kind_chol_potrf,
             .host_only = ch->host_panels,
             .priority = priority(geo, k, PRIO_POTRF),
             .nacc = 1, .acc = { { diag, HS_RW } },
@@ -57,7 +57,7 @@ void hs_cholesky_generate(void *arg)
 
         for (int r = tk + 1; r < geo->mt; r++)
             hs_dist_insert(d, &(hs_task_spec){
-                .kernel = kern->trsm, .name = "trsm",
+                .kernel = kern->trsm, .kind = &hs_kind_chol_trsm,
                 .priority = priority(geo, k, PRIO_TRSM),
                 .nacc = 2, .acc = { { diag, HS_R }, { hs_tile_id(geo, r, k), HS_RW } },
                 .iparam = { hs_panel_diag_offset(geo, k), pk->width } });
@@ -68,14 +68,14 @@ void hs_cholesky_generate(void *arg)
             int src = hs_tile_id(geo, tj, k);
 
             hs_dist_insert(d, &(hs_task_spec){
-                .kernel = kern->herk_gemm, .name = "syrk",
+                .kernel = kern->herk_gemm, .kind = &hs_kind_chol_syrk,
                 .priority = priority(geo, j, PRIO_UPDATE),
                 .nacc = 2, .acc = { { src, HS_R }, { hs_tile_id(geo, tj, j), HS_RW } },
                 .iparam = { oj, pj->width, pk->width } });
 
             for (int r = tj + 1; r < geo->mt; r++)
                 hs_dist_insert(d, &(hs_task_spec){
-                    .kernel = kern->gemm, .name = "gemm",
+                    .kernel = kern->gemm, .kind = &hs_kind_chol_gemm,
                     .priority = priority(geo, j, PRIO_UPDATE),
                     .nacc = 3,
                     .acc = { { hs_tile_id(geo, r, k), HS_R }, { src, HS_R },

@@ -63,7 +63,7 @@ static int priority(const hs_geometry *g, int column, int kind)
 static void swap_left(const hs_lu *lu, const hs_lu_kernels *kern, int j)
 {
     const hs_geometry *g = lu->geo;
-    hs_task_spec spec = { .kernel = kern->swap_left, .name = "lu_swap_left", .host_only = 1,
+    hs_task_spec spec = { .kernel = kern->swap_left, .kind = &hs_kind_lu_swap_left, .host_only = 1,
                           .priority = priority(g, j, PRIO_SWAP), .nacc = 1,
                           .acc = { { hs_tile_id(g, 0, j), HS_RW } } };
     for (int k = j + 1; k < g->np && hs_lu_pivot_tile(g, k) >= 0; k++) {
@@ -91,7 +91,7 @@ void hs_lu_generate(void *arg)
         if (piv < 0)
             break;
         hs_task_spec spec = {
-            .kernel = kern->panel, .name = "lu_panel", .host_only = lu->host_panels,
+            .kernel = kern->panel, .kind = &hs_kind_lu_panel, .host_only = lu->host_panels,
             .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
             .acc = { { panel, HS_RW }, { piv, HS_W } },
             .iparam = { g->panel[k].col0 } };
@@ -100,7 +100,7 @@ void hs_lu_generate(void *arg)
         int off = g->panel[k].col0, kk = hs_lu_pivots(g->n_rows, off, g->panel[k].width);
         for (int j = k + 1; j < g->np; j++)
             hs_dist_insert(lu->dist, &(hs_task_spec){
-                .kernel = kern->column, .name = "lu_column",
+                .kernel = kern->column, .kind = &hs_kind_lu_column,
                 .priority = priority(g, j, PRIO_UPDATE), .nacc = 3,
                 .acc = { { hs_tile_id(g, 0, j), HS_RW }, { panel, HS_R }, { piv, HS_R } },
                 .iparam = { off, kk } });

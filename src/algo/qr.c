@@ -249,7 +249,7 @@ static void tree_up(void *arg, int a, int b)
     tree_ctx *c = arg;
     const hs_geometry *g = c->s->g;
     insert(c->s, &(hs_task_spec){
-        .kernel = c->s->kern->tree_up, .name = "qr_tree_up", .host_only = 1,
+        .kernel = c->s->kern->tree_up, .kind = &hs_kind_qr_tree_up, .host_only = 1,
         .priority = c->prio, .nacc = 3,
         .acc = { { rt_id(g, c->q, a), HS_RW }, { rt_id(g, c->q, b), HS_R },
                  { vtq_id(g, c->q, b), HS_W } },
@@ -261,7 +261,7 @@ static void tree_down(void *arg, int a, int b)
     tree_ctx *c = arg;
     const hs_geometry *g = c->s->g;
     insert(c->s, &(hs_task_spec){
-        .kernel = c->s->kern->tree_down, .name = "qr_tree_down", .host_only = 1,
+        .kernel = c->s->kern->tree_down, .kind = &hs_kind_qr_tree_down, .host_only = 1,
         .priority = c->prio, .nacc = 2,
         .acc = { { vtq_id(g, c->q, a), c->first ? HS_W : HS_RW },
                  { vtq_id(g, c->q, b), HS_RW } },
@@ -293,7 +293,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     if (t0 == g->mt - 1) {
         int on_device = column_device(g, k) && !s->qr->host_panels;
         insert(s, &(hs_task_spec){
-            .kernel = s->kern->panel_geqrf, .name = "qr_geqrf", .host_only = !on_device,
+            .kernel = s->kern->panel_geqrf, .kind = &hs_kind_qr_geqrf, .host_only = !on_device,
             .priority = prio, .nacc = 4,
             .acc = { { hs_tile_id(g, t0, k), HS_RW }, { v1, HS_W }, { tt, HS_W },
                      { tau, HS_W } },
@@ -302,7 +302,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     }
     for (int r = t0; r < g->mt; r++)
         insert(s, &(hs_task_spec){
-            .kernel = s->kern->leaf, .name = "qr_leaf",
+            .kernel = s->kern->leaf, .kind = &hs_kind_qr_leaf,
             .host_only = s->qr->host_panels,
             .priority = prio, .nacc = 2,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_W } },
@@ -312,21 +312,21 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     tree_walk(g, t0, 1, tree_down, &c);
     for (int r = t0; r < g->mt; r++)
         insert(s, &(hs_task_spec){
-            .kernel = s->kern->leaf_q, .name = "qr_leaf_q",
+            .kernel = s->kern->leaf_q, .kind = &hs_kind_qr_leaf_q,
             .host_only = s->qr->host_panels,
             .priority = prio, .nacc = 3,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_R },
                      { vtq_id(g, q, r), HS_R } },
             .iparam = { r == t0 ? off : 0, w } });
     insert(s, &(hs_task_spec){
-        .kernel = s->kern->reconstruct, .name = "qr_reconstruct", .host_only = 1,
+        .kernel = s->kern->reconstruct, .kind = &hs_kind_qr_reconstruct, .host_only = 1,
         .priority = prio, .nacc = 6,
         .acc = { { hs_tile_id(g, t0, k), HS_RW }, { rt_id(g, q, t0), HS_R }, { v1, HS_W },
                  { u, HS_W }, { tt, HS_W }, { tau, HS_W } },
         .iparam = { off, w, g->n_rows - pk->col0 == w } });
     for (int r = t0 + 1; r < g->mt; r++)
         insert(s, &(hs_task_spec){
-            .kernel = s->kern->trsm, .name = "qr_trsm", .priority = prio, .nacc = 2,
+            .kernel = s->kern->trsm, .kind = &hs_kind_qr_trsm, .priority = prio, .nacc = 2,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { u, HS_R } },
             .iparam = { w } });
     for (int r = t0; r < g->mt; r++) {
@@ -346,7 +346,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
 
     if (t0 == g->mt - 1) {
         insert(s, &(hs_task_spec){
-            .kernel = s->kern->apply_column, .name = "qr_column",
+            .kernel = s->kern->apply_column, .kind = &hs_kind_qr_column,
             .priority = priority(g, j, PRIO_UPDATE), .nacc = 5,
             .acc = { { hs_tile_id(g, t0, j), HS_RW }, { hs_tile_id(g, t0, k), HS_R },
                      { part_id(g, p0, j), HS_W }, { v1, HS_R }, { tt, HS_R } },
@@ -357,7 +357,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     for (int r = t0; r < g->mt; r++) {
         int top = r == t0, first = r - t0 < g->nprow;
         insert(s, &(hs_task_spec){
-            .kernel = s->kern->accumulate, .name = "qr_vta",
+            .kernel = s->kern->accumulate, .kind = &hs_kind_qr_vta,
             .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
             .acc = { { part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW },
                      { hs_tile_id(g, r, k), HS_R }, { hs_tile_id(g, r, j), HS_R },
@@ -367,7 +367,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     for (int grp = 0; grp < ngroups; grp++) {
         int part = part_id(g, (p0 + grp) % g->nprow, j);
         insert(s, &(hs_task_spec){
-            .kernel = s->kern->apply_t, .name = "qr_ttp",
+            .kernel = s->kern->apply_t, .kind = &hs_kind_qr_ttp,
             .priority = priority(g, j, PRIO_REDUCE), .nacc = 3,
             .acc = { { wj, grp == 0 ? HS_W : HS_RW }, { tt, HS_R }, { part, HS_R } },
             .iparam = { kk, grp == 0 } });
@@ -376,7 +376,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     for (int r = t0; r < g->mt; r++) {
         int top = r == t0;
         insert(s, &(hs_task_spec){
-            .kernel = s->kern->update, .name = "qr_update",
+            .kernel = s->kern->update, .kind = &hs_kind_qr_update,
             .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
             .acc = { { hs_tile_id(g, r, j), HS_RW }, { hs_tile_id(g, r, k), HS_R },
                      { wj, HS_R }, { v1, HS_R } },

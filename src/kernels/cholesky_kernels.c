@@ -5,6 +5,8 @@
 
 #include "kernels/cholesky_kernels.h"
 #include "util/host_blas.h"
+#include "kernels/kernel_work.h"
+#include "util/flop_counts.h"
 #include "util/precision.h"
 
 #define HS_TEMPLATE_BODY "kernels/cholesky_kernels_body.h"
@@ -23,3 +25,61 @@ const hs_cholesky_kernels *hs_cholesky_kernels_of(int prec)
     };
     return table[prec];
 }
+
+/* ---- what the cost model counts of each task (kernels/kernel_work.h) */
+
+/* Cholesky (kernels/cholesky_kernels.h).  potrf: POTRF of the diagonal
+ * block, TRSM of the tile's rows below it (in a B x b tile of the split
+ * layout, the TRSM is the larger part). */
+static int chol_potrf(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int off = t->iparam[0], w = t->iparam[1], below = hs_work_rows(t, 0) - off - w;
+    p->flops[HS_WORK_POTRF] = hs_flops_potrf(w);
+    p->flops[HS_WORK_TRSM] = hs_flops_tri(w, below, 0);
+    p->main = HS_WORK_POTRF;
+    p->size = w;
+    return 0;
+}
+
+static int chol_trsm(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int w = t->iparam[1];
+    p->flops[HS_WORK_TRSM] = hs_flops_tri(w, hs_work_rows(t, 1), 0);
+    p->main = HS_WORK_TRSM;
+    p->size = w;
+    return 0;
+}
+
+/* syrk: HERK on the w x w diagonal block, GEMM on the rows below it.
+ * Classed by whichever does more flops: with square tiles there are no
+ * rows below (SYRK); under a b-wide panel of B-high tiles (split and
+ * hybrid layouts) the GEMM does about 2 (B - b) / b times the HERK's
+ * work, so GEMM's rate is the one that sets the task's time. */
+static int chol_syrk(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int off = t->iparam[0], w = t->iparam[1], k = t->iparam[2];
+    int below = hs_work_rows(t, 1) - off - w;
+    p->flops[HS_WORK_SYRK] = hs_flops_herk(w, k);
+    p->flops[HS_WORK_GEMM] = hs_flops_gemm(below, w, k);
+    p->main = HS_WORK_SYRK;
+    p->size = k;
+    return 0;
+}
+
+static int chol_gemm(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int w = t->iparam[1], k = t->iparam[2];
+    p->flops[HS_WORK_GEMM] = hs_flops_gemm(hs_work_rows(t, 0), w, k);
+    p->main = HS_WORK_GEMM;
+    p->size = k;
+    return 0;
+}
+
+const hs_task_kind hs_kind_chol_potrf = { "potrf", 1, chol_potrf };
+const hs_task_kind hs_kind_chol_trsm = { "trsm", 2, chol_trsm };
+const hs_task_kind hs_kind_chol_syrk = { "syrk", 2, chol_syrk };
+const hs_task_kind hs_kind_chol_gemm = { "gemm", 1, chol_gemm };

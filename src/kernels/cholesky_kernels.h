@@ -30,6 +30,11 @@ typedef struct hs_cholesky_kernels {
     hs_kernel gemm;
 } hs_cholesky_kernels;
 
+/* The kinds of its tasks (runtime/engine.h): potrf_panel, trsm, herk_gemm
+ * and gemm, with what the cost model counts of each. */
+extern const hs_task_kind hs_kind_chol_potrf, hs_kind_chol_trsm, hs_kind_chol_syrk,
+    hs_kind_chol_gemm;
+
 /* potrf_status of every precision. */
 int hs_cholesky_potrf_status(hs_task *t);
 

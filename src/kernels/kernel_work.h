@@ -40,6 +40,27 @@ typedef struct hs_work {
     int part_size[HS_NWORK];
 } hs_work;
 
+/* What a task kind's work function (runtime/engine.h hs_task_kind)
+ * fills: the real flops of each class, memory traffic, the class that
+ * stands for a task without flops (`main`), and the size that sets the
+ * rates (the tile or panel width). */
+typedef struct hs_work_parts {
+    double flops[HS_NWORK];
+    double bytes;
+    int main, size;
+} hs_work_parts;
+
+/* The rows and columns of a task's access k, for work functions. */
+static inline int hs_work_rows(const hs_task *t, int k)
+{
+    return t->acc[k].handle->m;
+}
+
+static inline int hs_work_cols(const hs_task *t, int k)
+{
+    return t->acc[k].handle->n;
+}
+
 /* Class names: "gemm", "syrk", "trsm", "potrf", "geqrf", "getrf",
  * "tpqrt", "tpmqrt", "gemqrt", "orhr", "larft", "memory" (the machine file's keys,
  * api/sim_machine.h). */
@@ -62,8 +83,8 @@ double hs_work_qr_kernel_flops(int c, int rows, int w);
  * runtime's fill/write_back/copy/send/recv tasks; a message is MEMORY of
  * 0 bytes, the network's cost is not a worker's) in precision prec
  * (enum hs_precision; C and Z count 4 real flops per complex one).
- * Returns 0, or -1 (then *w is a zero GEMM) for a task name it does not
- * know, and for an lu_column whose iparam[1] (the panel's kk, with off in
+ * Returns 0, or -1 (then *w is a zero GEMM) for a task of no kind, or of
+ * a kind without work that is not the runtime's, and for an lu_column whose iparam[1] (the panel's kk, with off in
  * iparam[0], as kernels/lu_kernels.h says) is not >= 1. */
 int hs_kernel_work(const hs_task *t, int prec, hs_work *w);
 

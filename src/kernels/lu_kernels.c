@@ -11,6 +11,8 @@
 #include "include/hetscal.h"
 #include "kernels/lu_kernels.h"
 #include "kernels/lu_pivot_search.h"
+#include "kernels/kernel_work.h"
+#include "util/flop_counts.h"
 #include "util/precision.h"
 
 #define HS_TEMPLATE_BODY "kernels/lu_kernels_body.h"
@@ -24,3 +26,51 @@ const hs_lu_kernels *hs_lu_kernels_of(int prec)
     };
     return table[prec];
 }
+
+/* ---- what the cost model counts of each task (kernels/kernel_work.h) */
+
+/* LU (kernels/lu_kernels.h). */
+static int lu_panel(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int w = hs_work_cols(t, 0);
+    p->flops[HS_WORK_GETRF] = hs_flops_getrf(hs_work_rows(t, 0) - t->iparam[0], w);
+    p->main = HS_WORK_GETRF;
+    p->size = w;
+    return 0;
+}
+
+/* The interchanges (?LASWP, no flops: each of the kk reads and writes two
+ * rows of the wj columns), the unit TRSM of the kk pivot rows and the GEMM
+ * of the rows below them; off and kk in iparam[0] and iparam[1] (kk >= 1
+ * for every panel that has rows). */
+static int lu_column(const hs_task *t, int esize, hs_work_parts *p)
+{
+    int ld = hs_work_rows(t, 0), wj = hs_work_cols(t, 0), off = t->iparam[0], kk = t->iparam[1];
+    p->main = HS_WORK_GEMM;
+    if (kk <= 0)
+        return -1;
+    p->bytes = 4.0 * kk * wj * esize;
+    p->flops[HS_WORK_TRSM] = hs_flops_tri(kk, wj, 1);
+    p->flops[HS_WORK_GEMM] = hs_flops_gemm(ld - off - kk, wj, kk);
+    p->size = kk;
+    return 0;
+}
+
+/* Each of a pivot tile's kk interchanges reads and writes two rows of the
+ * column tile; each pivot tile's panel offset in iparam (lu_kernels.h). */
+static int lu_swap_left(const hs_task *t, int esize, hs_work_parts *p)
+{
+    int ld = hs_work_rows(t, 0), w = hs_work_cols(t, 0);
+    for (int k = 1; k < t->nacc; k++) {
+        int kk = hs_lu_pivots(ld, t->iparam[k - 1], hs_work_rows(t, k) - HS_LU_PIV_HEAD);
+        p->bytes += 4.0 * (kk > 0 ? kk : 0) * w * esize;
+    }
+    p->main = HS_WORK_MEMORY;
+    p->size = w;
+    return 0;
+}
+
+const hs_task_kind hs_kind_lu_panel = { "lu_panel", 1, lu_panel };
+const hs_task_kind hs_kind_lu_column = { "lu_column", 3, lu_column };
+const hs_task_kind hs_kind_lu_swap_left = { "lu_swap_left", 1, lu_swap_left };

@@ -42,6 +42,10 @@ typedef struct hs_lu_kernels {
     hs_kernel swap_left;
 } hs_lu_kernels;
 
+/* The kinds of their tasks (runtime/engine.h): panel, column and
+ * swap_left, with what the cost model counts of each. */
+extern const hs_task_kind hs_kind_lu_panel, hs_kind_lu_column, hs_kind_lu_swap_left;
+
 /* At most this many pivot tiles per swap_left task (a task's accesses). */
 enum { HS_LU_SWAPS_PER_TASK = HS_MAX_ACCESSES - 1 };
 

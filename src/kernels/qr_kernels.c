@@ -9,6 +9,8 @@
 
 #include "include/hetscal.h"
 #include "kernels/qr_kernels.h"
+#include "kernels/kernel_work.h"
+#include "util/flop_counts.h"
 #include "util/precision.h"
 
 static int min_int(int a, int b)
@@ -32,3 +34,226 @@ const hs_qr_kernels *hs_qr_kernels_of(int prec)
     };
     return table[prec];
 }
+
+/* ---- what the cost model counts of each task (kernels/kernel_work.h) */
+
+/* k reflectors of `rows` rows (the top k x k block triangular) and their
+ * T applied to rows x n (?LARFB, ?TPRFB): two GEMMs on the rectangular
+ * part, three TRMMs (V's triangle twice, T once). */
+static double block_reflector(double rows, double k, double n)
+{
+    if (k <= 0 || n <= 0)
+        return 0;
+    return 4 * (rows - k) * k * n + 3 * k * k * n + k * n;
+}
+
+/* ?GEQRT (m x n, inner block nb): per block of ib columns, the QR of the
+ * block and its T (?GEQRT3), then the block reflector on the columns
+ * right of it. */
+static double geqrt(int m, int n, int nb)
+{
+    double f = 0;
+    int k = min_int(m, n);
+    for (int i = 0; nb > 0 && i < k; i += nb) {
+        int ib = min_int(nb, k - i);
+        f += hs_flops_geqrf(m - i, ib) + hs_flops_larft(m - i, ib) + block_reflector(m - i, ib, n - i - ib);
+    }
+    return f;
+}
+
+/* ?TPQRT of [R_a; R_b], both w x w upper triangular (l = w): block i's
+ * reflectors reach i + ib rows of R_b.  Per block, ?TPQRT2 (the
+ * reflectors, 2 i ib^2 + 2 ib^3 / 3, and their T, i ib^2 + ib^3), then
+ * ?TPRFB on the columns right of it. */
+static double tpqrt_triangles(int w, int nb)
+{
+    double f = 0;
+    for (int i = 0; nb > 0 && i < w; i += nb) {
+        double ib = min_int(nb, w - i);
+        f += 3.0 * i * ib * ib + 5 * ib * ib * ib / 3 + block_reflector(i + ib, ib, w - i - ib);
+    }
+    return f;
+}
+
+/* ?TPMQRT of those reflectors on [Q_a; Q_b], w x w each. */
+static double tpmqrt_triangles(int w, int nb)
+{
+    double f = 0;
+    for (int i = 0; nb > 0 && i < w; i += nb) {
+        int ib = min_int(nb, w - i);
+        f += block_reflector(i + ib, ib, w);
+    }
+    return f;
+}
+
+/* The QR kernels of the tree and the reconstruction, at their own
+ * classes' rates (kernel_work.h). */
+static double orhr(int rows, int w)
+{
+    return rows < w ? 0 : hs_flops_getrf(w, w) + hs_flops_tri(w, rows - w, 0) + hs_flops_tri(w, w, 1);
+}
+
+double hs_work_qr_kernel_flops(int c, int rows, int w)
+{
+    int k = min_int(rows, w);
+    switch (c) {
+    case HS_WORK_TPQRT:
+        return tpqrt_triangles(w, min_int(HS_QR_IB, w));
+    case HS_WORK_TPMQRT:
+        return tpmqrt_triangles(w, min_int(HS_QR_IB, w));
+    case HS_WORK_GEMQRT:   /* the device's ?ORMQR of a leaf */
+        return hs_flops_apply_reflectors(rows, w, k);
+    case HS_WORK_ORHR:
+        return orhr(rows, w);
+    default:
+        return 0;
+    }
+}
+
+static int qr_kernel(int c, int rows, int w, hs_work_parts *p)
+{
+    p->flops[c] = hs_work_qr_kernel_flops(c, rows, w);
+    p->main = c;
+    p->size = w;
+    return 0;
+}
+
+/* QR (kernels/qr_kernels.h): the panel's pieces are p = tile height - off
+ * rows high, w wide, with kk = min(p, w) reflectors.  On a device
+ * (iparam[2]): the device's ?GEQRF, then T by its ?LARFT. */
+static int qr_geqrf(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int off = t->iparam[0], w = t->iparam[1], rows = hs_work_rows(t, 0) - off;
+    int kk = min_int(rows, w);
+    p->main = HS_WORK_GEQRF;
+    p->size = w;
+    if (kk <= 0)
+        return 0;
+    if (t->iparam[2]) {
+        p->flops[HS_WORK_GEQRF] = hs_flops_geqrf(rows, w);
+        p->flops[HS_WORK_LARFT] = hs_flops_larft(rows, kk);
+        return 0;
+    }
+    p->flops[HS_WORK_GEQRF] = geqrt(rows, w, min_int(HS_PANEL_IB, kk));
+    /* T from the Gram matrix on a tall piece, else ?LARFT. */
+    if (rows >= 2 * kk) {
+        p->flops[HS_WORK_SYRK] = hs_flops_herk(kk, rows - kk) + hs_flops_herk(kk, kk);
+        p->flops[HS_WORK_TRSM] = hs_flops_trtri(kk);
+    } else {
+        p->flops[HS_WORK_GEQRF] += hs_flops_larft(rows, kk);
+    }
+    return 0;
+}
+
+/* The device's ?GEQRF of the piece. */
+static int qr_leaf(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int off = t->iparam[0], w = t->iparam[1], rows = hs_work_rows(t, 0) - off;
+    p->flops[HS_WORK_GEQRF] = hs_flops_geqrf(rows, w);
+    p->main = HS_WORK_GEQRF;
+    p->size = w;
+    return 0;
+}
+
+static int qr_tree_up(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    return qr_kernel(HS_WORK_TPQRT, 0, t->iparam[0], p);
+}
+
+static int qr_tree_down(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    return qr_kernel(HS_WORK_TPMQRT, 0, t->iparam[0], p);
+}
+
+static int qr_leaf_q(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    return qr_kernel(HS_WORK_GEMQRT, hs_work_rows(t, 0) - t->iparam[0], t->iparam[1], p);
+}
+
+/* ?ORHR_COL with one block of w: the LU without pivoting of the top
+ * w x w block, the TRSM of the rows below it, and T by a w x w unit TRSM
+ * (none when the piece is shorter than w: the kernel refuses it). */
+static int qr_reconstruct(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    return qr_kernel(HS_WORK_ORHR, hs_work_rows(t, 0) - t->iparam[0], t->iparam[1], p);
+}
+
+static int qr_trsm(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int w = t->iparam[0];
+    p->flops[HS_WORK_TRSM] = hs_flops_tri(w, hs_work_rows(t, 0), 0);
+    p->main = HS_WORK_TRSM;
+    p->size = w;
+    return 0;
+}
+
+/* V^H A, or A -= V W, over `rows` rows of a panel's top tile: the
+ * explicit kk x kk unit triangle V1 as a full GEMM, then the rest. */
+static double top_gemms(int rows, int wj, int kk)
+{
+    return hs_flops_gemm(kk, wj, kk) + hs_flops_gemm(rows - kk, wj, kk);
+}
+
+static int qr_vta(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int off = t->iparam[0], kk = t->iparam[1], top = t->iparam[3];
+    int ld = hs_work_rows(t, 2), wj = hs_work_cols(t, 2);
+    p->flops[HS_WORK_GEMM] = top ? top_gemms(ld - off, wj, kk) : hs_flops_gemm(kk, wj, ld);
+    p->main = HS_WORK_GEMM;
+    p->size = kk;
+    return 0;
+}
+
+static int qr_ttp(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int kk = t->iparam[0];
+    p->flops[HS_WORK_GEMM] = hs_flops_gemm(kk, hs_work_cols(t, 0), kk);
+    p->main = HS_WORK_GEMM;
+    p->size = kk;
+    return 0;
+}
+
+static int qr_update(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int off = t->iparam[0], kk = t->iparam[1], top = t->iparam[2];
+    int ld = hs_work_rows(t, 0), wj = hs_work_cols(t, 0);
+    p->flops[HS_WORK_GEMM] = top ? top_gemms(ld - off, wj, kk) : hs_flops_gemm(ld, wj, kk);
+    p->main = HS_WORK_GEMM;
+    p->size = kk;
+    return 0;
+}
+
+/* P = V^H A, P = T^H P (TRMM), A -= V P. */
+static int qr_column(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    int off = t->iparam[0], kk = t->iparam[1];
+    int rows = hs_work_rows(t, 0) - off, wj = hs_work_cols(t, 0);
+    p->flops[HS_WORK_GEMM] = 2 * top_gemms(rows, wj, kk);
+    p->flops[HS_WORK_TRSM] = hs_flops_tri(kk, wj, 0);
+    p->main = HS_WORK_GEMM;
+    p->size = kk;
+    return 0;
+}
+
+const hs_task_kind hs_kind_qr_geqrf = { "qr_geqrf", 1, qr_geqrf };
+const hs_task_kind hs_kind_qr_leaf = { "qr_leaf", 1, qr_leaf };
+const hs_task_kind hs_kind_qr_tree_up = { "qr_tree_up", 0, qr_tree_up };
+const hs_task_kind hs_kind_qr_tree_down = { "qr_tree_down", 0, qr_tree_down };
+const hs_task_kind hs_kind_qr_leaf_q = { "qr_leaf_q", 1, qr_leaf_q };
+const hs_task_kind hs_kind_qr_reconstruct = { "qr_reconstruct", 1, qr_reconstruct };
+const hs_task_kind hs_kind_qr_trsm = { "qr_trsm", 1, qr_trsm };
+const hs_task_kind hs_kind_qr_vta = { "qr_vta", 3, qr_vta };
+const hs_task_kind hs_kind_qr_ttp = { "qr_ttp", 1, qr_ttp };
+const hs_task_kind hs_kind_qr_update = { "qr_update", 1, qr_update };
+const hs_task_kind hs_kind_qr_column = { "qr_column", 1, qr_column };

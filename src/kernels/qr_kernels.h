@@ -99,4 +99,10 @@ typedef struct hs_qr_kernels {
 /* The kernels of precision prec (enum hs_precision). */
 const hs_qr_kernels *hs_qr_kernels_of(int prec);
 
+/* The kinds of their tasks (runtime/engine.h), one per kernel above, with
+ * what the cost model counts of each. */
+extern const hs_task_kind hs_kind_qr_geqrf, hs_kind_qr_leaf, hs_kind_qr_tree_up,
+    hs_kind_qr_tree_down, hs_kind_qr_leaf_q, hs_kind_qr_reconstruct, hs_kind_qr_trsm,
+    hs_kind_qr_vta, hs_kind_qr_ttp, hs_kind_qr_update, hs_kind_qr_column;
+
 #endif

@@ -203,7 +203,8 @@ static int main_output(const hs_task_spec *spec)
 static void submit_transfer(hs_dist *d, int queue, hs_handle *h, int peer, int priority,
                             int tile)
 {
-    hs_task *t = hs_task_new(queue, NULL, queue == HS_Q_SEND ? "send" : "recv", priority);
+    hs_task *t = hs_task_new(queue, NULL, queue == HS_Q_SEND ? &hs_kind_send : &hs_kind_recv,
+                             priority);
     t->peer = peer;
     t->tile = tile;
     t->tag = next_tag(d, queue == HS_Q_SEND ? d->send_seq : d->recv_seq, peer);
@@ -388,7 +389,7 @@ static int exec_device(hs_dist *d, const hs_task_spec *spec)
 static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
 {
     int x = exec_device(d, spec);
-    hs_task *t = hs_task_new(x ? HS_Q_DEVICE : HS_Q_HOST, spec->kernel, spec->name,
+    hs_task *t = hs_task_new(x ? HS_Q_DEVICE : HS_Q_HOST, spec->kernel, spec->kind,
                              spec->priority);
 
     t->device = x;
@@ -533,8 +534,8 @@ static int home_copy_kernel(hs_task *t, hs_device *dev)
 static void insert_home_copy(hs_dist *d, int tile, int to_tiles, int priority)
 {
     dtile *dt = &d->tile[tile];
-    hs_task *t = hs_task_new(HS_Q_HOST, home_copy_kernel, to_tiles ? "fill" : "write_back",
-                             priority);
+    hs_task *t = hs_task_new(HS_Q_HOST, home_copy_kernel,
+                             to_tiles ? &hs_kind_fill : &hs_kind_write_back, priority);
     t->ctx = d;
     t->tile = tile;
     t->iparam[0] = tile;

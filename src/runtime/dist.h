@@ -32,7 +32,7 @@ typedef struct hs_tile_home {
 typedef struct hs_task_spec {
     hs_kernel kernel;
     hs_finish finish; /* NULL, or the status once the work has run (engine.h) */
-    const char *name;
+    const hs_task_kind *kind;
     int priority;
     int host_only;    /* runs on CPU cores even when its output is on a GPU */
     int nacc;

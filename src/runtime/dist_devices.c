@@ -14,7 +14,7 @@
 
 static void insert_copy(hs_handle *src, hs_handle *dst, int priority, int tile)
 {
-    hs_task *t = hs_task_new(HS_Q_COPY, NULL, "copy", priority);   /* never NULL */
+    hs_task *t = hs_task_new(HS_Q_COPY, NULL, &hs_kind_copy, priority);   /* never NULL */
     t->tile = tile;
     hs_task_access(t, src, HS_R);
     hs_task_access(t, dst, HS_W);

@@ -465,13 +465,21 @@ static void task_put_locked(hs_task *t)
         pthread_cond_signal(&E.window_cv);
 }
 
-hs_task *hs_task_new(int queue, hs_kernel kernel, const char *name, int priority)
+/* Their cost is the cost model's to say (kernels/kernel_work.c knows them
+ * by address): the runtime declares no work. */
+const hs_task_kind hs_kind_fill = { "fill", 1, NULL };
+const hs_task_kind hs_kind_write_back = { "write_back", 1, NULL };
+const hs_task_kind hs_kind_copy = { "copy", 1, NULL };
+const hs_task_kind hs_kind_send = { "send", 0, NULL };
+const hs_task_kind hs_kind_recv = { "recv", 0, NULL };
+
+hs_task *hs_task_new(int queue, hs_kernel kernel, const hs_task_kind *kind, int priority)
 {
     pthread_mutex_lock(&E.lock);
     hs_task *t = task_take_locked();
     pthread_mutex_unlock(&E.lock);
-    *t = (hs_task){ .engine = hs_engine_cur, .queue = queue, .kernel = kernel,
-                    .name = name, .priority = priority };   /* the rest zero */
+    *t = (hs_task){ .engine = hs_engine_cur, .queue = queue, .kernel = kernel, .kind = kind,
+                    .name = kind ? kind->name : "task", .priority = priority };   /* the rest zero */
     return t;
 }
 

@@ -117,11 +117,32 @@ typedef int (*hs_kernel)(hs_task *task, hs_device *dev);
  * device: they wait for its completion, so that they see its status. */
 typedef int (*hs_finish)(hs_task *task);
 
+/* The declaration of one kind of task, made once, next to its kernels
+ * (src/kernels/NAME_kernels.c) or, for the runtime's own tasks, here:
+ * its name (traces, reports) and what the cost model counts of it
+ * (kernels/kernel_work.h): `work` reads the task's accesses' shapes and
+ * iparam as its kernel does and fills the flops of each rate class;
+ * `nacc` is how many accesses it reads.  Tasks are told apart by the
+ * address of their kind, never by its name. */
+struct hs_work_parts;
+typedef struct hs_task_kind {
+    const char *name;
+    int nacc;
+    int (*work)(const hs_task *t, int esize, struct hs_work_parts *parts);
+} hs_task_kind;
+
+/* The runtime's own kinds: a home tile filled from or written back to the
+ * caller's matrix (runtime/dist.c), a copy between host and accelerator
+ * (runtime/dist_devices.c), a message sent or received. */
+extern const hs_task_kind hs_kind_fill, hs_kind_write_back, hs_kind_copy, hs_kind_send,
+    hs_kind_recv;
+
 struct hs_task {
     hs_kernel kernel;         /* HS_Q_HOST tasks */
     hs_finish finish;         /* NULL: the kernel's status is final */
     int kernel_info;          /* written by the device work (hs_finish) */
-    const char *name;
+    const hs_task_kind *kind;
+    const char *name;         /* its kind's */
     int queue;
     int device;               /* HS_Q_DEVICE: index of the accelerator */
     int priority;             /* larger runs first */
@@ -234,7 +255,7 @@ hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int esize, int *ho
  * allocated, it fails the call (HETSCAL_ERR_NOMEM) and waits for a task
  * to finish (engine.c, "task pool").  Generators call hs_engine_window_wait
  * between global tasks, which bounds what one insertion adds. */
-hs_task *hs_task_new(int queue, hs_kernel kernel, const char *name, int priority);
+hs_task *hs_task_new(int queue, hs_kernel kernel, const hs_task_kind *kind, int priority);
 void hs_task_access(hs_task *t, hs_handle *h, int mode);
 void hs_task_submit(hs_task *t);
 /* Blocks the generator while the window is full (called between global

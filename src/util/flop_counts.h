@@ -1,10 +1,33 @@
-/* Real flop counts of the LAPACK factorizations and of applying
- * reflectors, shared by the cost model (kernels/kernel_work.c) and the
+/* Real flop counts of the BLAS kernels, the LAPACK factorizations and of
+ * applying reflectors, shared by the cost model (kernels/kernel_work.c) and the
  * timed emulated GPU (device/emu/emu_timing.c), so that a kernel costs
  * the same on both.  POTRF, GETRF and GEQRF are LAPACK Working Note 41's
  * counts, lower-order terms included; a dimension <= 0 counts nothing. */
 #ifndef HETSCAL_UTIL_FLOP_COUNTS_H
 #define HETSCAL_UTIL_FLOP_COUNTS_H
+
+static inline double hs_flops_gemm(double m, double n, double k)
+{
+    return m > 0 && n > 0 && k > 0 ? 2 * m * n * k : 0;
+}
+
+/* C (n x n, one triangle) += A A^T, A n x k. */
+static inline double hs_flops_herk(double n, double k)
+{
+    return n > 0 && k > 0 ? k * n * (n + 1) : 0;
+}
+
+/* A triangle of order t solved (or multiplied) into rhs right-hand sides,
+ * either side: rhs t^2; a unit diagonal saves the rhs t divisions. */
+static inline double hs_flops_tri(double t, double rhs, int unit)
+{
+    return t > 0 && rhs > 0 ? rhs * t * (unit ? t - 1 : t) : 0;
+}
+
+static inline double hs_flops_trtri(double n)
+{
+    return n > 0 ? n * n * n / 3 + 2 * n / 3 : 0;
+}
 
 static inline double hs_flops_potrf(double n)
 {
