@@ -137,28 +137,28 @@ static void fill_matrix(const hs_geometry *g, hs_dist *dist, int prec)
 
 /* The LU checks of one lu_column task beyond its work: the algorithm's
  * kk is the panel's pivot count (its pivot tile's width, or the rows left
- * from off); without pivot data (a simulated run) iparam gives the same
+ * from off); without pivot data (a simulated run) its arguments give the same
  * work, and without either the task cannot be costed. */
 static void check_lu_column_paths(hs_task *t, int prec, const hs_work *with_data)
 {
     hs_handle bare = *t->acc[2].handle;
     hs_handle *real = t->acc[2].handle;
-    int off = t->iparam[0], kk = t->iparam[1];
+    hs_lu_column_args args = hs_lu_column_args_of(t);
+    int off = args.off, kk = args.kk;
     hs_work w;
 
     check(kk == hs_lu_pivots(t->acc[0].handle->m, off, real->m - HS_LU_PIV_HEAD),
-          "lu_column's iparam kk is its panel's pivot count");
+          "lu_column's kk is its panel's pivot count");
     bare.data = NULL;
     t->acc[2].handle = &bare;
     check(hs_kernel_work(t, prec, &w) == 0 && w.flops == with_data->flops &&
               w.cls == with_data->cls && w.size == with_data->size,
-          "lu_column without pivot data costs from iparam what its pivot tile says");
-    t->iparam[0] = t->iparam[1] = 0;
+          "lu_column without pivot data costs from its kk what its pivot tile says");
+    hs_lu_column_args_put(t->iparam, (hs_lu_column_args){ 0 });
     check(hs_kernel_work(t, prec, &w) == -1 && w.flops == 0 && w.cls == HS_WORK_GEMM,
-          "lu_column without pivot data or iparam is refused (a zero GEMM)");
+          "lu_column without pivot data or kk is refused (a zero GEMM)");
     t->acc[2].handle = real;
-    t->iparam[0] = off;
-    t->iparam[1] = kk;
+    hs_lu_column_args_put(t->iparam, args);
 }
 
 /* QR's tree and reconstruction kernels have classes of their own, each

@@ -48,39 +48,50 @@ void hs_cholesky_generate(void *arg)
         const hs_panel *pk = &geo->panel[k];
         int tk = hs_panel_diag_row(geo, k), diag = hs_tile_id(geo, tk, k);
 
-        hs_dist_insert(d, &(hs_task_spec){
+        hs_task_spec potrf = {
             .kernel = kern->potrf_panel, .finish = kern->potrf_status, .kind = &hs_kind_chol_potrf,
             .host_only = ch->host_panels,
             .priority = priority(geo, k, PRIO_POTRF),
-            .nacc = 1, .acc = { { diag, HS_RW } },
-            .iparam = { hs_panel_diag_offset(geo, k), pk->width, pk->col0 } });
+            .nacc = 1, .acc = { { diag, HS_RW } } };
+        hs_chol_potrf_args_put(potrf.iparam,
+                               (hs_chol_potrf_args){ .off = hs_panel_diag_offset(geo, k),
+                                                     .w = pk->width, .col0 = pk->col0 });
+        hs_dist_insert(d, &potrf);
 
-        for (int r = tk + 1; r < geo->mt; r++)
-            hs_dist_insert(d, &(hs_task_spec){
+        for (int r = tk + 1; r < geo->mt; r++) {
+            hs_task_spec trsm = {
                 .kernel = kern->trsm, .kind = &hs_kind_chol_trsm,
                 .priority = priority(geo, k, PRIO_TRSM),
-                .nacc = 2, .acc = { { diag, HS_R }, { hs_tile_id(geo, r, k), HS_RW } },
-                .iparam = { hs_panel_diag_offset(geo, k), pk->width } });
+                .nacc = 2, .acc = { { diag, HS_R }, { hs_tile_id(geo, r, k), HS_RW } } };
+            hs_chol_trsm_args_put(trsm.iparam, (hs_chol_trsm_args){
+                                                   .off = hs_panel_diag_offset(geo, k),
+                                                   .w = pk->width });
+            hs_dist_insert(d, &trsm);
+        }
 
         for (int j = k + 1; j < geo->np; j++) {
             const hs_panel *pj = &geo->panel[j];
             int tj = hs_panel_diag_row(geo, j), oj = hs_panel_diag_offset(geo, j);
             int src = hs_tile_id(geo, tj, k);
+            hs_chol_update_args args = { .off = oj, .w = pj->width, .k = pk->width };
 
-            hs_dist_insert(d, &(hs_task_spec){
+            hs_task_spec syrk = {
                 .kernel = kern->herk_gemm, .kind = &hs_kind_chol_syrk,
                 .priority = priority(geo, j, PRIO_UPDATE),
-                .nacc = 2, .acc = { { src, HS_R }, { hs_tile_id(geo, tj, j), HS_RW } },
-                .iparam = { oj, pj->width, pk->width } });
+                .nacc = 2, .acc = { { src, HS_R }, { hs_tile_id(geo, tj, j), HS_RW } } };
+            hs_chol_update_args_put(syrk.iparam, args);
+            hs_dist_insert(d, &syrk);
 
-            for (int r = tj + 1; r < geo->mt; r++)
-                hs_dist_insert(d, &(hs_task_spec){
+            for (int r = tj + 1; r < geo->mt; r++) {
+                hs_task_spec gemm = {
                     .kernel = kern->gemm, .kind = &hs_kind_chol_gemm,
                     .priority = priority(geo, j, PRIO_UPDATE),
                     .nacc = 3,
                     .acc = { { hs_tile_id(geo, r, k), HS_R }, { src, HS_R },
-                             { hs_tile_id(geo, r, j), HS_RW } },
-                    .iparam = { oj, pj->width, pk->width } });
+                             { hs_tile_id(geo, r, j), HS_RW } } };
+                hs_chol_update_args_put(gemm.iparam, args);
+                hs_dist_insert(d, &gemm);
+            }
         }
         /* Panel k is final: nothing reads it again; it goes home now. */
         for (int r = tk; r < geo->mt; r++)

@@ -17,9 +17,6 @@
 
 enum { PRIO_SWAP = 0, PRIO_UPDATE = 1, PRIO_PANEL = 2, PRIO_STRIDE = 3 };
 
-/* A panel task carries its first row and the caller's row distribution. */
-_Static_assert(1 + HS_LU_ROWS_IPARAMS <= HS_MAX_IPARAMS, "iparam too short for the panel");
-
 int hs_lu_tile_count(const hs_geometry *geo)
 {
     return 2 * geo->np;
@@ -63,20 +60,24 @@ static int priority(const hs_geometry *g, int column, int kind)
 static void swap_left(const hs_lu *lu, const hs_lu_kernels *kern, int j)
 {
     const hs_geometry *g = lu->geo;
-    hs_task_spec spec = { .kernel = kern->swap_left, .kind = &hs_kind_lu_swap_left, .host_only = 1,
-                          .priority = priority(g, j, PRIO_SWAP), .nacc = 1,
+    hs_task_spec spec = { .kernel = kern->swap_left, .kind = &hs_kind_lu_swap_left,
+                          .host_only = 1, .priority = priority(g, j, PRIO_SWAP), .nacc = 1,
                           .acc = { { hs_tile_id(g, 0, j), HS_RW } } };
+    hs_lu_swap_args args = { { 0 } };
     for (int k = j + 1; k < g->np && hs_lu_pivot_tile(g, k) >= 0; k++) {
-        spec.iparam[spec.nacc - 1] = g->panel[k].col0;
+        args.off[spec.nacc - 1] = g->panel[k].col0;
         spec.acc[spec.nacc].tile = hs_lu_pivot_tile(g, k);
         spec.acc[spec.nacc++].mode = HS_R;
         if (spec.nacc == HS_MAX_ACCESSES) {
+            hs_lu_swap_args_put(spec.iparam, args);
             hs_dist_insert(lu->dist, &spec);
             spec.nacc = 1;
         }
     }
-    if (spec.nacc > 1)
+    if (spec.nacc > 1) {
+        hs_lu_swap_args_put(spec.iparam, args);
         hs_dist_insert(lu->dist, &spec);
+    }
     hs_dist_final(lu->dist, hs_tile_id(g, 0, j), priority(g, j, PRIO_SWAP));
 }
 
@@ -93,17 +94,19 @@ void hs_lu_generate(void *arg)
         hs_task_spec spec = {
             .kernel = kern->panel, .kind = &hs_kind_lu_panel, .host_only = lu->host_panels,
             .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
-            .acc = { { panel, HS_RW }, { piv, HS_W } },
-            .iparam = { g->panel[k].col0 } };
-        hs_lu_rows_pack(&lu->rows, spec.iparam + 1);
+            .acc = { { panel, HS_RW }, { piv, HS_W } }, .ctx = lu->caller };
+        hs_lu_panel_args_put(spec.iparam,
+                             (hs_lu_panel_args){ .off = g->panel[k].col0, .rows = lu->rows });
         hs_dist_insert(lu->dist, &spec);
         int off = g->panel[k].col0, kk = hs_lu_pivots(g->n_rows, off, g->panel[k].width);
-        for (int j = k + 1; j < g->np; j++)
-            hs_dist_insert(lu->dist, &(hs_task_spec){
+        for (int j = k + 1; j < g->np; j++) {
+            hs_task_spec column = {
                 .kernel = kern->column, .kind = &hs_kind_lu_column,
                 .priority = priority(g, j, PRIO_UPDATE), .nacc = 3,
-                .acc = { { hs_tile_id(g, 0, j), HS_RW }, { panel, HS_R }, { piv, HS_R } },
-                .iparam = { off, kk } });
+                .acc = { { hs_tile_id(g, 0, j), HS_RW }, { panel, HS_R }, { piv, HS_R } } };
+            hs_lu_column_args_put(column.iparam, (hs_lu_column_args){ .off = off, .kk = kk });
+            hs_dist_insert(lu->dist, &column);
+        }
         /* Its copies elsewhere are done with; the interchanges of later
          * panels still change it here. */
         hs_dist_flush(lu->dist, panel);

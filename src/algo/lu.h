@@ -18,6 +18,8 @@ typedef struct hs_lu {
     hs_lu_rows rows;          /* the caller's distribution of sub(A), for
                                  the panels' pivot search where a NaN or an
                                  infinity makes it ScaLAPACK's own */
+    const int *caller;        /* and where each process's A lies (the
+                                 panel kernel's ctx, lu_kernels.h), or NULL */
 } hs_lu;
 
 /* Global tiles: the np column tiles, then one pivot tile per panel

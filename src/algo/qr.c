@@ -248,24 +248,27 @@ static void tree_up(void *arg, int a, int b)
 {
     tree_ctx *c = arg;
     const hs_geometry *g = c->s->g;
-    insert(c->s, &(hs_task_spec){
+    hs_task_spec spec = {
         .kernel = c->s->kern->tree_up, .kind = &hs_kind_qr_tree_up, .host_only = 1,
         .priority = c->prio, .nacc = 3,
         .acc = { { rt_id(g, c->q, a), HS_RW }, { rt_id(g, c->q, b), HS_R },
-                 { vtq_id(g, c->q, b), HS_W } },
-        .iparam = { c->w } });
+                 { vtq_id(g, c->q, b), HS_W } } };
+    hs_qr_tree_up_args_put(spec.iparam, (hs_qr_tree_up_args){ .w = c->w });
+    insert(c->s, &spec);
 }
 
 static void tree_down(void *arg, int a, int b)
 {
     tree_ctx *c = arg;
     const hs_geometry *g = c->s->g;
-    insert(c->s, &(hs_task_spec){
+    hs_task_spec spec = {
         .kernel = c->s->kern->tree_down, .kind = &hs_kind_qr_tree_down, .host_only = 1,
         .priority = c->prio, .nacc = 2,
         .acc = { { vtq_id(g, c->q, a), c->first ? HS_W : HS_RW },
-                 { vtq_id(g, c->q, b), HS_RW } },
-        .iparam = { c->w, c->first } });
+                 { vtq_id(g, c->q, b), HS_RW } } };
+    hs_qr_tree_down_args_put(spec.iparam,
+                             (hs_qr_tree_down_args){ .w = c->w, .init = c->first });
+    insert(c->s, &spec);
     c->first = 0;
 }
 
@@ -292,43 +295,56 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
 
     if (t0 == g->mt - 1) {
         int on_device = column_device(g, k) && !s->qr->host_panels;
-        insert(s, &(hs_task_spec){
+        hs_task_spec spec = {
             .kernel = s->kern->panel_geqrf, .kind = &hs_kind_qr_geqrf, .host_only = !on_device,
             .priority = prio, .nacc = 4,
             .acc = { { hs_tile_id(g, t0, k), HS_RW }, { v1, HS_W }, { tt, HS_W },
-                     { tau, HS_W } },
-            .iparam = { off, w, on_device } });
+                     { tau, HS_W } } };
+        hs_qr_panel_args_put(spec.iparam,
+                             (hs_qr_panel_args){ .off = off, .w = w, .on_device = on_device });
+        insert(s, &spec);
         return;
     }
-    for (int r = t0; r < g->mt; r++)
-        insert(s, &(hs_task_spec){
+    for (int r = t0; r < g->mt; r++) {
+        hs_task_spec spec = {
             .kernel = s->kern->leaf, .kind = &hs_kind_qr_leaf,
             .host_only = s->qr->host_panels,
             .priority = prio, .nacc = 2,
-            .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_W } },
-            .iparam = { r == t0 ? off : 0, w } });
+            .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_W } } };
+        hs_qr_piece_args_put(spec.iparam,
+                             (hs_qr_piece_args){ .off = r == t0 ? off : 0, .w = w });
+        insert(s, &spec);
+    }
     tree_ctx c = { .s = s, .q = q, .w = w, .prio = prio, .first = 1 };
     tree_walk(g, t0, 0, tree_up, &c);
     tree_walk(g, t0, 1, tree_down, &c);
-    for (int r = t0; r < g->mt; r++)
-        insert(s, &(hs_task_spec){
+    for (int r = t0; r < g->mt; r++) {
+        hs_task_spec spec = {
             .kernel = s->kern->leaf_q, .kind = &hs_kind_qr_leaf_q,
             .host_only = s->qr->host_panels,
             .priority = prio, .nacc = 3,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_R },
-                     { vtq_id(g, q, r), HS_R } },
-            .iparam = { r == t0 ? off : 0, w } });
-    insert(s, &(hs_task_spec){
+                     { vtq_id(g, q, r), HS_R } } };
+        hs_qr_piece_args_put(spec.iparam,
+                             (hs_qr_piece_args){ .off = r == t0 ? off : 0, .w = w });
+        insert(s, &spec);
+    }
+    hs_task_spec rec = {
         .kernel = s->kern->reconstruct, .kind = &hs_kind_qr_reconstruct, .host_only = 1,
         .priority = prio, .nacc = 6,
         .acc = { { hs_tile_id(g, t0, k), HS_RW }, { rt_id(g, q, t0), HS_R }, { v1, HS_W },
-                 { u, HS_W }, { tt, HS_W }, { tau, HS_W } },
-        .iparam = { off, w, g->n_rows - pk->col0 == w } });
-    for (int r = t0 + 1; r < g->mt; r++)
-        insert(s, &(hs_task_spec){
+                 { u, HS_W }, { tt, HS_W }, { tau, HS_W } } };
+    hs_qr_reconstruct_args_put(rec.iparam, (hs_qr_reconstruct_args){
+                                               .off = off, .w = w,
+                                               .single_row_last = g->n_rows - pk->col0 == w });
+    insert(s, &rec);
+    for (int r = t0 + 1; r < g->mt; r++) {
+        hs_task_spec spec = {
             .kernel = s->kern->trsm, .kind = &hs_kind_qr_trsm, .priority = prio, .nacc = 2,
-            .acc = { { hs_tile_id(g, r, k), HS_RW }, { u, HS_R } },
-            .iparam = { w } });
+            .acc = { { hs_tile_id(g, r, k), HS_RW }, { u, HS_R } } };
+        hs_qr_trsm_args_put(spec.iparam, (hs_qr_trsm_args){ .w = w });
+        insert(s, &spec);
+    }
     for (int r = t0; r < g->mt; r++) {
         flush(s, rt_id(g, q, r));
         flush(s, vtq_id(g, q, r));
@@ -345,42 +361,50 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     int ngroups = min_int(g->mt - t0, g->nprow), wj = w_id(g, p0, j);
 
     if (t0 == g->mt - 1) {
-        insert(s, &(hs_task_spec){
+        hs_task_spec spec = {
             .kernel = s->kern->apply_column, .kind = &hs_kind_qr_column,
             .priority = priority(g, j, PRIO_UPDATE), .nacc = 5,
             .acc = { { hs_tile_id(g, t0, j), HS_RW }, { hs_tile_id(g, t0, k), HS_R },
-                     { part_id(g, p0, j), HS_W }, { v1, HS_R }, { tt, HS_R } },
-            .iparam = { off, kk } });
+                     { part_id(g, p0, j), HS_W }, { v1, HS_R }, { tt, HS_R } } };
+        hs_qr_column_args_put(spec.iparam, (hs_qr_column_args){ .off = off, .kk = kk });
+        insert(s, &spec);
         flush(s, part_id(g, p0, j));
         return;
     }
     for (int r = t0; r < g->mt; r++) {
         int top = r == t0, first = r - t0 < g->nprow;
-        insert(s, &(hs_task_spec){
+        hs_task_spec spec = {
             .kernel = s->kern->accumulate, .kind = &hs_kind_qr_vta,
             .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
             .acc = { { part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW },
                      { hs_tile_id(g, r, k), HS_R }, { hs_tile_id(g, r, j), HS_R },
-                     { v1, HS_R } },
-            .iparam = { top ? off : 0, kk, first, top } });
+                     { v1, HS_R } } };
+        hs_qr_accumulate_args_put(spec.iparam,
+                                  (hs_qr_accumulate_args){ .off = top ? off : 0, .kk = kk,
+                                                           .first = first, .top = top });
+        insert(s, &spec);
     }
     for (int grp = 0; grp < ngroups; grp++) {
         int part = part_id(g, (p0 + grp) % g->nprow, j);
-        insert(s, &(hs_task_spec){
+        hs_task_spec spec = {
             .kernel = s->kern->apply_t, .kind = &hs_kind_qr_ttp,
             .priority = priority(g, j, PRIO_REDUCE), .nacc = 3,
-            .acc = { { wj, grp == 0 ? HS_W : HS_RW }, { tt, HS_R }, { part, HS_R } },
-            .iparam = { kk, grp == 0 } });
+            .acc = { { wj, grp == 0 ? HS_W : HS_RW }, { tt, HS_R }, { part, HS_R } } };
+        hs_qr_apply_t_args_put(spec.iparam,
+                               (hs_qr_apply_t_args){ .kk = kk, .first = grp == 0 });
+        insert(s, &spec);
         flush(s, part);
     }
     for (int r = t0; r < g->mt; r++) {
         int top = r == t0;
-        insert(s, &(hs_task_spec){
+        hs_task_spec spec = {
             .kernel = s->kern->update, .kind = &hs_kind_qr_update,
             .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
             .acc = { { hs_tile_id(g, r, j), HS_RW }, { hs_tile_id(g, r, k), HS_R },
-                     { wj, HS_R }, { v1, HS_R } },
-            .iparam = { top ? off : 0, kk, top } });
+                     { wj, HS_R }, { v1, HS_R } } };
+        hs_qr_update_args_put(spec.iparam,
+                              (hs_qr_update_args){ .off = top ? off : 0, .kk = kk, .top = top });
+        insert(s, &spec);
     }
     flush(s, wj);
 }

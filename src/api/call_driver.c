@@ -140,6 +140,8 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     hs_call_destroy_tiles(c->cfg, c->dist);
     free(home);
     free(tiles);
+    free(c->caller_layout);
+    c->caller_layout = NULL;
     hs_geometry_free(&c->geo);
 
     hs_call_end(c->grid, c->cfg, t0, status, &c->rep);

@@ -41,6 +41,9 @@ typedef struct hs_call {
 
     /* The run. */
     hs_dist *dist;
+    int *caller_layout;   /* P?GETRF: where every grid process's A lies, for
+                             the pivot search's kernels (hs_lu_caller);
+                             freed by the driver */
 } hs_call;
 
 typedef struct hs_factorization {

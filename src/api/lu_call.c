@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,9 +76,43 @@ static int panel_width(const hs_call *c)
  * (interchanges, TRSM, GEMM).  Bg-wide panels would make each update one
  * wide GEMM, but each step's panel would then cross to another GPU on
  * the critical path, which costs more (doc/PERFORMANCE.md). */
+/* Where every grid process's A lies (its address modulo HS_LU_ALIGN, its
+ * LLD), for the pivot search of panels that hold a NaN or an infinity
+ * (kernels/lu_pivot_search.h), in the panel kernel's ctx form: CSRC_A,
+ * then two ints per grid position.  Collective; NULL for a simulated
+ * grid, or when some rank has no memory for it (the search then takes
+ * every A as aligned, with LLD = LOCr(M_A)). */
+static int *gather_caller_layout(const hs_call *c)
+{
+    const hetscal_grid *g = c->grid;
+    if (g->comm == MPI_COMM_NULL)
+        return NULL;
+    int mine[2] = { (int)((uintptr_t)c->a % HS_LU_ALIGN), c->desca[HS_LLD] };
+    int *all = malloc(2 * (size_t)g->size * sizeof *all);
+    int ok = all != NULL;
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, g->comm);
+    if (!ok) {
+        free(all);
+        return NULL;
+    }
+    MPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, g->comm);
+    int npos = g->nprow * g->npcol;
+    int *layout = malloc((1 + 2 * (size_t)npos) * sizeof *layout);
+    if (layout) {
+        layout[0] = c->desca[HS_CSRC];
+        for (int k = 0; k < npos; k++) {
+            layout[1 + 2 * k] = all[2 * g->rank_of[k]];
+            layout[2 + 2 * k] = all[2 * g->rank_of[k] + 1];
+        }
+    }
+    free(all);
+    return layout;
+}
+
 static int lu_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
+    c->caller_layout = gather_caller_layout(c);
     int width = panel_width(c);
     int whole = hs_call_one_column_block(grid, c->cfg, c->n, c->ja, c->desca, width);
     int b = c->rep.tile = whole ? whole : width;
@@ -111,7 +146,8 @@ static void lu_generate(const hs_call *c, hs_dist *dist)
                  .host_panels = c->cfg->host_panels,
                  .rows = { .ia = c->ia, .ja = c->ja, .m_a = d[HS_M], .mb = d[HS_MB],
                            .rsrc = d[HS_RSRC], .nprow = c->grid->nprow,
-                           .npcol = c->grid->npcol } };
+                           .npcol = c->grid->npcol },
+                 .caller = c->caller_layout };
     hs_lu_generate(&lu);
 }
 

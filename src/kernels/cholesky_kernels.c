@@ -14,7 +14,7 @@
 
 int hs_cholesky_potrf_status(hs_task *t)
 {
-    return t->kernel_info ? t->iparam[2] + t->kernel_info : 0;
+    return t->kernel_info ? hs_chol_potrf_args_of(t).col0 + t->kernel_info : 0;
 }
 
 const hs_cholesky_kernels *hs_cholesky_kernels_of(int prec)
@@ -34,7 +34,8 @@ const hs_cholesky_kernels *hs_cholesky_kernels_of(int prec)
 static int chol_potrf(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int off = t->iparam[0], w = t->iparam[1], below = hs_work_rows(t, 0) - off - w;
+    hs_chol_potrf_args x = hs_chol_potrf_args_of(t);
+    int off = x.off, w = x.w, below = hs_work_rows(t, 0) - off - w;
     p->flops[HS_WORK_POTRF] = hs_flops_potrf(w);
     p->flops[HS_WORK_TRSM] = hs_flops_tri(w, below, 0);
     p->main = HS_WORK_POTRF;
@@ -45,7 +46,7 @@ static int chol_potrf(const hs_task *t, int esize, hs_work_parts *p)
 static int chol_trsm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int w = t->iparam[1];
+    int w = hs_chol_trsm_args_of(t).w;
     p->flops[HS_WORK_TRSM] = hs_flops_tri(w, hs_work_rows(t, 1), 0);
     p->main = HS_WORK_TRSM;
     p->size = w;
@@ -60,7 +61,8 @@ static int chol_trsm(const hs_task *t, int esize, hs_work_parts *p)
 static int chol_syrk(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int off = t->iparam[0], w = t->iparam[1], k = t->iparam[2];
+    hs_chol_update_args x = hs_chol_update_args_of(t);
+    int off = x.off, w = x.w, k = x.k;
     int below = hs_work_rows(t, 1) - off - w;
     p->flops[HS_WORK_SYRK] = hs_flops_herk(w, k);
     p->flops[HS_WORK_GEMM] = hs_flops_gemm(below, w, k);
@@ -72,7 +74,8 @@ static int chol_syrk(const hs_task *t, int esize, hs_work_parts *p)
 static int chol_gemm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int w = t->iparam[1], k = t->iparam[2];
+    hs_chol_update_args x = hs_chol_update_args_of(t);
+    int w = x.w, k = x.k;
     p->flops[HS_WORK_GEMM] = hs_flops_gemm(hs_work_rows(t, 0), w, k);
     p->main = HS_WORK_GEMM;
     p->size = k;

@@ -8,25 +8,31 @@
 
 #include "runtime/engine.h"
 
+/* The kernels' arguments (engine.h HS_KERNEL_ARGS): the diagonal block's
+ * row offset in its tile and the panel's width; potrf_panel also the
+ * panel's first column (0-based in sub(A), for INFO); the updates the
+ * width k of the panel they apply. */
+HS_KERNEL_ARGS(hs_chol_potrf_args, off, w, col0)
+HS_KERNEL_ARGS(hs_chol_trsm_args, off, w)
+HS_KERNEL_ARGS(hs_chol_update_args, off, w, k)
+
 typedef struct hs_cholesky_kernels {
-    /* acc 0: diagonal tile (RW).  iparam: row offset of the diagonal
-     * block, panel width, panel's first column (0-based in sub(A), for
-     * INFO).  Factors the diagonal block and solves the tile's rows below
-     * it. */
+    /* acc 0: diagonal tile (RW).  Arguments hs_chol_potrf_args.  Factors
+     * the diagonal block and solves the tile's rows below it. */
     hs_kernel potrf_panel;
     /* Its INFO once it has run: the global index of the failing minor. */
     hs_finish potrf_status;
-    /* acc 0: diagonal tile (R), acc 1: tile below (RW).  iparam: offset,
-     * width. */
+    /* acc 0: diagonal tile (R), acc 1: tile below (RW).  Arguments
+     * hs_chol_trsm_args. */
     hs_kernel trsm;
     /* acc 0: panel tile in the target's tile row (R), acc 1: target tile
-     * on the diagonal (RW).  iparam: target's diagonal offset, target
-     * width, panel width.  HERK (SYRK) on the diagonal block, GEMM on the
-     * rows below it. */
+     * on the diagonal (RW).  Arguments hs_chol_update_args (the target's
+     * diagonal offset and width).  HERK (SYRK) on the diagonal block, GEMM
+     * on the rows below it. */
     hs_kernel herk_gemm;
     /* acc 0: panel tile in the target's tile row (R), acc 1: panel tile in
      * the target panel's diagonal tile row (R), acc 2: target (RW).
-     * iparam as for herk_gemm. */
+     * Arguments as for herk_gemm. */
     hs_kernel gemm;
 } hs_cholesky_kernels;
 

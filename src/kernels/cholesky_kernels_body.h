@@ -9,8 +9,8 @@ static int HS_SFX(potrf_panel)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0);
     int ld = t->acc[0].handle->m;
-    int off = t->iparam[0], w = t->iparam[1];
-    int below = ld - off - w;
+    hs_chol_potrf_args x = hs_chol_potrf_args_of(t);
+    int off = x.off, w = x.w, below = ld - off - w;
     HS_T *diag = a + off;
 
     int err = hs_dev_potrf(dev, HS_STREAM_COMPUTE, HS_P, w, diag, ld, &t->kernel_info);
@@ -25,7 +25,8 @@ static int HS_SFX(trsm)(hs_task *t, hs_device *dev)
     const HS_T *d = hs_task_data(t, 0);
     HS_T *b = hs_task_data(t, 1);
     int ldd = t->acc[0].handle->m, ldb = t->acc[1].handle->m;
-    int off = t->iparam[0], w = t->iparam[1];
+    hs_chol_trsm_args x = hs_chol_trsm_args_of(t);
+    int off = x.off, w = x.w;
 
     return hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'R', 'L', HS_CT, 'N', ldb,
                              w, 1.0, d + off, ldd, b, ldb);
@@ -36,7 +37,8 @@ static int HS_SFX(herk_gemm)(hs_task *t, hs_device *dev)
     const HS_T *a = hs_task_data(t, 0);
     HS_T *c = hs_task_data(t, 1);
     int ld = t->acc[1].handle->m;
-    int off = t->iparam[0], w = t->iparam[1], k = t->iparam[2];
+    hs_chol_update_args x = hs_chol_update_args_of(t);
+    int off = x.off, w = x.w, k = x.k;
     int below = ld - off - w;
 
     int err = hs_dev_herk(dev, HS_STREAM_COMPUTE, HS_P, 'L', 'N', w, k, -1.0, a + off, ld, 1.0,
@@ -53,7 +55,8 @@ static int HS_SFX(gemm)(hs_task *t, hs_device *dev)
     const HS_T *b = hs_task_data(t, 1);
     HS_T *c = hs_task_data(t, 2);
     int lda = t->acc[0].handle->m, ldb = t->acc[1].handle->m;
-    int off = t->iparam[0], w = t->iparam[1], k = t->iparam[2];
+    hs_chol_update_args x = hs_chol_update_args_of(t);
+    int off = x.off, w = x.w, k = x.k;
 
     return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', HS_CT, lda, w, k, -1.0, a, lda,
                        b + off, ldb, 1.0, c, lda);

@@ -84,8 +84,8 @@ double hs_work_qr_kernel_flops(int c, int rows, int w);
  * 0 bytes, the network's cost is not a worker's) in precision prec
  * (enum hs_precision; C and Z count 4 real flops per complex one).
  * Returns 0, or -1 (then *w is a zero GEMM) for a task of no kind, or of
- * a kind without work that is not the runtime's, and for an lu_column whose iparam[1] (the panel's kk, with off in
- * iparam[0], as kernels/lu_kernels.h says) is not >= 1. */
+ * a kind without work that is not the runtime's, and for an lu_column
+ * whose kk (hs_lu_column_args, the panel's pivot count) is not >= 1. */
 int hs_kernel_work(const hs_task *t, int prec, hs_work *w);
 
 #endif

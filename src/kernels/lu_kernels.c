@@ -34,7 +34,7 @@ static int lu_panel(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     int w = hs_work_cols(t, 0);
-    p->flops[HS_WORK_GETRF] = hs_flops_getrf(hs_work_rows(t, 0) - t->iparam[0], w);
+    p->flops[HS_WORK_GETRF] = hs_flops_getrf(hs_work_rows(t, 0) - hs_lu_panel_args_of(t).off, w);
     p->main = HS_WORK_GETRF;
     p->size = w;
     return 0;
@@ -42,11 +42,12 @@ static int lu_panel(const hs_task *t, int esize, hs_work_parts *p)
 
 /* The interchanges (?LASWP, no flops: each of the kk reads and writes two
  * rows of the wj columns), the unit TRSM of the kk pivot rows and the GEMM
- * of the rows below them; off and kk in iparam[0] and iparam[1] (kk >= 1
+ * of the rows below them; off and kk in its arguments (kk >= 1
  * for every panel that has rows). */
 static int lu_column(const hs_task *t, int esize, hs_work_parts *p)
 {
-    int ld = hs_work_rows(t, 0), wj = hs_work_cols(t, 0), off = t->iparam[0], kk = t->iparam[1];
+    hs_lu_column_args x = hs_lu_column_args_of(t);
+    int ld = hs_work_rows(t, 0), wj = hs_work_cols(t, 0), off = x.off, kk = x.kk;
     p->main = HS_WORK_GEMM;
     if (kk <= 0)
         return -1;
@@ -58,12 +59,14 @@ static int lu_column(const hs_task *t, int esize, hs_work_parts *p)
 }
 
 /* Each of a pivot tile's kk interchanges reads and writes two rows of the
- * column tile; each pivot tile's panel offset in iparam (lu_kernels.h). */
+ * column tile; each pivot tile's panel offset in its arguments
+ * (lu_kernels.h). */
 static int lu_swap_left(const hs_task *t, int esize, hs_work_parts *p)
 {
+    hs_lu_swap_args x = hs_lu_swap_args_of(t);
     int ld = hs_work_rows(t, 0), w = hs_work_cols(t, 0);
     for (int k = 1; k < t->nacc; k++) {
-        int kk = hs_lu_pivots(ld, t->iparam[k - 1], hs_work_rows(t, k) - HS_LU_PIV_HEAD);
+        int kk = hs_lu_pivots(ld, x.off[k - 1], hs_work_rows(t, k) - HS_LU_PIV_HEAD);
         p->bytes += 4.0 * (kk > 0 ? kk : 0) * w * esize;
     }
     p->main = HS_WORK_MEMORY;

@@ -17,14 +17,28 @@ enum { HS_LU_PIV_INFO = 0, HS_LU_PIV_HEAD };
 #ifndef HETSCAL_KERNELS_LU_KERNELS_H
 #define HETSCAL_KERNELS_LU_KERNELS_H
 
+#include "kernels/lu_pivot_search.h"
 #include "runtime/engine.h"
+
+/* The kernels' arguments (engine.h HS_KERNEL_ARGS): the panel's first row
+ * off (its diagonal), with the caller's row distribution for the panel,
+ * its kk pivots for a column update, and for swap_left the off of each
+ * pivot tile's panel, in the order of the pivot tiles. */
+typedef struct hs_lu_panel_args {
+    int off;
+    hs_lu_rows rows;
+} hs_lu_panel_args;
+HS_KERNEL_ARGS_ACCESS(hs_lu_panel_args)
+HS_KERNEL_ARGS(hs_lu_column_args, off, kk)
+HS_KERNEL_ARGS(hs_lu_swap_args, off[HS_MAX_ACCESSES - 1])
 
 typedef struct hs_lu_kernels {
     /* ?GETRF of the panel from row off down, on the host or a GPU; on
      * the host, ScaLAPACK's pivot search when the panel holds a NaN or
      * an infinity (kernels/lu_pivot_search.h).
-     * acc 0: panel tile (RW), 1: pivot tile (W).  iparam: off, then the
-     * caller's row distribution (hs_lu_rows_pack). */
+     * acc 0: panel tile (RW), 1: pivot tile (W).  Arguments
+     * hs_lu_panel_args; ctx (when known): CSRC_A, then for every grid
+     * process where its A lies (hs_lu_caller's proc). */
     hs_kernel panel;
 
     /* One trailing column tile through a panel: its rows from off down
@@ -32,13 +46,14 @@ typedef struct hs_lu_kernels {
      * solved with the panel's unit lower triangle (U12), and the rows
      * below them updated (A22 -= L21 U12).
      * acc 0: trailing tile (RW), 1: panel tile (R), 2: pivot tile (R).
-     * iparam: off, kk.  Host or GPU. */
+     * Arguments hs_lu_column_args.  Host or GPU. */
     hs_kernel column;
 
     /* The interchanges of later panels applied to a factored column (the
      * rows of L left of them, as LAPACK's ?GETRF does at each step).
      * acc 0: column tile (RW), 1..nacc-1: pivot tiles (R), in panel
-     * order.  iparam[i - 1]: off of pivot tile i's panel.  Host. */
+     * order.  Arguments hs_lu_swap_args (off[i - 1]: pivot tile i's).
+     * Host. */
     hs_kernel swap_left;
 } hs_lu_kernels;
 

@@ -13,12 +13,16 @@ static int HS_SFX(lu_panel)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0);
     int *piv = hs_task_data(t, 1);
-    int ld = t->acc[0].handle->m, w = t->acc[0].handle->n, off = t->iparam[0];
+    hs_lu_panel_args x = hs_lu_panel_args_of(t);
+    int ld = t->acc[0].handle->m, w = t->acc[0].handle->n, off = x.off;
     if (dev->kind != HS_DEV_CPU || HS_SFX(panel_finite)(a, ld, off, w))
         return hs_dev_getrf(dev, HS_STREAM_COMPUTE, HS_P, ld - off, w, a + off, ld,
                             piv + HS_LU_PIV_INFO);
-    hs_lu_rows d = hs_lu_rows_unpack(t->iparam + 1);
-    return HS_SFX(lu_panel_scalapack)(a, ld, off, w, &d, piv + HS_LU_PIV_HEAD,
+    /* ctx: where every process's A lies (api/lu_call.c), when known */
+    const int *layout = t->ctx;
+    hs_lu_caller caller = { layout ? layout[0] : 0, layout ? layout + 1 : NULL };
+    return HS_SFX(lu_panel_scalapack)(a, ld, off, w, &x.rows, layout ? &caller : NULL,
+                                      piv + HS_LU_PIV_HEAD,
                                       piv + HS_LU_PIV_INFO);
 }
 
@@ -32,14 +36,15 @@ static void HS_SFX(lu_swap)(HS_T *a, int ld, int n, const int *piv, int off, int
 }
 
 /* On the host or a GPU (the data pointers are that device's): off and kk
- * from iparam, the pivots as the device's ?LASWP. */
+ * from the arguments, the pivots as the device's ?LASWP. */
 static int HS_SFX(lu_column)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0);
     const HS_T *l = hs_task_data(t, 1);
     const int *piv = hs_task_data(t, 2);
     int ld = t->acc[0].handle->m, wj = t->acc[0].handle->n, ll = t->acc[1].handle->m;
-    int off = t->iparam[0], kk = t->iparam[1], below = ld - off - kk;
+    hs_lu_column_args x = hs_lu_column_args_of(t);
+    int off = x.off, kk = x.kk, below = ld - off - kk;
 
     int err = hs_dev_laswp(dev, HS_STREAM_COMPUTE, HS_P, ld - off, wj, kk,
                            piv + HS_LU_PIV_HEAD, a + off, ld);
@@ -57,8 +62,9 @@ static int HS_SFX(lu_swap_left)(hs_task *t, hs_device *dev)
     (void)dev;
     HS_T *a = hs_task_data(t, 0);
     int ld = t->acc[0].handle->m, w = t->acc[0].handle->n;
+    hs_lu_swap_args x = hs_lu_swap_args_of(t);
     for (int i = 1; i < t->nacc; i++) {
-        int off = t->iparam[i - 1], wk = t->acc[i].handle->m - HS_LU_PIV_HEAD;
+        int off = x.off[i - 1], wk = t->acc[i].handle->m - HS_LU_PIV_HEAD;
         HS_SFX(lu_swap)(a, ld, w, hs_task_data(t, i), off, hs_lu_pivots(ld, off, wk));
     }
     return 0;

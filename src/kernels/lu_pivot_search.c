@@ -5,23 +5,6 @@
 #include "kernels/lu_pivot_search.h"
 #include "layout/desc.h"
 
-void hs_lu_rows_pack(const hs_lu_rows *d, int *iparam)
-{
-    iparam[0] = d->ia;
-    iparam[1] = d->ja;
-    iparam[2] = d->m_a;
-    iparam[3] = d->mb;
-    iparam[4] = d->rsrc;
-    iparam[5] = d->nprow;
-    iparam[6] = d->npcol;
-}
-
-hs_lu_rows hs_lu_rows_unpack(const int *iparam)
-{
-    return (hs_lu_rows){ .ia = iparam[0], .ja = iparam[1], .m_a = iparam[2], .mb = iparam[3],
-                         .rsrc = iparam[4], .nprow = iparam[5], .npcol = iparam[6] };
-}
-
 /* Global row indices are 64-bit here: the first row of a block a few
  * process rows on can pass INT_MAX where sub(A) ends just below it. */
 int hs_lu_rows_first(const hs_lu_rows *d, int p, int r, int m)
@@ -41,11 +24,16 @@ int hs_lu_rows_next(const hs_lu_rows *d, int i, int m)
     return next < m ? (int)next : -1;
 }
 
-int hs_lu_rows_phase(const hs_lu_rows *d, int i, int j, int esize)
+int hs_lu_rows_phase(const hs_lu_rows *d, const hs_lu_caller *c, int i, int j, int esize)
 {
-    int unit = esize < 16 ? 16 / esize : 1;
     int g = d->ia - 1 + i, p = hs_g2p(g, d->mb, d->rsrc, d->nprow);
     long long lrow = hs_g2l(g, d->mb, d->nprow), lcol = hs_g2l(d->ja - 1 + j, d->mb, d->npcol);
-    int lld = hs_numroc(d->m_a, d->mb, p, d->rsrc, d->nprow);
-    return (int)((lrow + lcol * (lld > 1 ? lld : 1)) % unit);
+    long long base = 0, lld = hs_numroc(d->m_a, d->mb, p, d->rsrc, d->nprow);
+    if (c) {
+        int q = hs_g2p(d->ja - 1 + j, d->mb, c->csrc, d->npcol);
+        base = c->proc[2 * (p * d->npcol + q)];
+        lld = c->proc[2 * (p * d->npcol + q) + 1];
+    }
+    long long bytes = base + (lrow + lcol * (lld > 1 ? lld : 1)) * esize;
+    return (int)(bytes % HS_LU_ALIGN / esize);
 }

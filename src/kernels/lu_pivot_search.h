@@ -15,7 +15,7 @@
  * placed as the caller's local array would place it.
  *
  * This header holds what does not depend on the precision: the caller's
- * row distribution, as the panel task carries it in its iparam, and which
+ * row distribution, as the panel task carries it in its arguments, and which
  * rows of a column each process row holds. */
 #ifndef HETSCAL_KERNELS_LU_PIVOT_SEARCH_H
 #define HETSCAL_KERNELS_LU_PIVOT_SEARCH_H
@@ -31,11 +31,19 @@ typedef struct hs_lu_rows {
     int nprow, npcol;    /* the caller's grid */
 } hs_lu_rows;
 
-/* The panel task's iparam from 1 on holds these (iparam 0 is the panel's
- * first row): HS_LU_ROWS_IPARAMS ints. */
-enum { HS_LU_ROWS_IPARAMS = 7 };
-void hs_lu_rows_pack(const hs_lu_rows *d, int *iparam);
-hs_lu_rows hs_lu_rows_unpack(const int *iparam);
+
+/* Where the caller's local arrays lie, as every grid process reported it
+ * at the call's start (api/lu_call.c): for process (p, q), proc[2 (p npcol
+ * + q)] is the address of its A modulo HS_LU_ALIGN bytes and proc[... + 1]
+ * its LLD; csrc is CSRC_A.  OpenBLAS's I?AMAX kernels may pick another
+ * entry among NaNs and infinities when the same values start at another
+ * address modulo their vector width, so the search copies each part to
+ * that address modulo HS_LU_ALIGN (the widest vectors, AVX-512's). */
+enum { HS_LU_ALIGN = 64 };
+typedef struct hs_lu_caller {
+    int csrc;
+    const int *proc;
+} hs_lu_caller;
 
 /* Process row p's first row of sub(A) (0-based) in rows [r, m), or -1
  * when it holds none of them. */
@@ -45,9 +53,10 @@ int hs_lu_rows_first(const hs_lu_rows *d, int p, int r, int m);
 int hs_lu_rows_next(const hs_lu_rows *d, int i, int m);
 
 /* Where the local vector that starts at element (i, j) of sub(A) on its
- * owner begins relative to a 16-byte boundary, in elements of esize
- * bytes: the caller's local array taken as 16-byte aligned (malloc's
- * alignment) with LLD = max(1, LOCr(M_A)). */
-int hs_lu_rows_phase(const hs_lu_rows *d, int i, int j, int esize);
+ * owner begins relative to an HS_LU_ALIGN-byte boundary, in elements of
+ * esize bytes, from where its owner's A lies (c), or, without c (a
+ * simulated call), taking the caller's local array as so aligned, with
+ * LLD = max(1, LOCr(M_A)). */
+int hs_lu_rows_phase(const hs_lu_rows *d, const hs_lu_caller *c, int i, int j, int esize);
 
 #endif

@@ -22,7 +22,7 @@ static HS_R HS_SFX(amax_size)(HS_T x)
 
 /* Scratch for the search over a column of m rows on nprow process rows. */
 typedef struct HS_SFX(amax_scratch) {
-    HS_T *part;       /* one process row's part, 16-byte aligned */
+    HS_T *part;       /* one process row's part, HS_LU_ALIGN-byte aligned */
     int *row;         /* its rows of sub(A) */
     HS_T *best;       /* each process row's answer, then the tree's */
     int *best_row;
@@ -30,9 +30,9 @@ typedef struct HS_SFX(amax_scratch) {
 
 static int HS_SFX(amax_scratch_alloc)(HS_SFX(amax_scratch) *s, int m, int nprow)
 {
-    /* room for the 16-byte phase (at most 3 elements) before the part */
-    size_t part_bytes = ((size_t)m + 4) * sizeof(HS_T);
-    s->part = aligned_alloc(16, (part_bytes + 15) / 16 * 16);
+    /* room for the phase (less than HS_LU_ALIGN bytes) before the part */
+    size_t part_bytes = (size_t)m * sizeof(HS_T) + HS_LU_ALIGN;
+    s->part = aligned_alloc(HS_LU_ALIGN, (part_bytes + HS_LU_ALIGN - 1) / HS_LU_ALIGN * HS_LU_ALIGN);
     s->best = malloc((size_t)nprow * sizeof(HS_T));
     s->row = malloc((size_t)(m > 0 ? m : 1) * sizeof(int));
     s->best_row = malloc((size_t)nprow * sizeof(int));
@@ -54,12 +54,13 @@ static void HS_SFX(amax_scratch_free)(HS_SFX(amax_scratch) *s)
  * |q + k's|, and process row 0's answer is the pivot.  A zero answer
  * points at row r (P?AMAX's "coherent INDX"). */
 static int HS_SFX(scalapack_amax)(const HS_T *col, int r, int m, int j, const hs_lu_rows *d,
+                                  const hs_lu_caller *caller,
                                   HS_SFX(amax_scratch) *s, HS_T *gmax)
 {
     const int one = 1;
     for (int p = 0; p < d->nprow; p++) {
         int i = hs_lu_rows_first(d, p, r, m), n = 0;
-        HS_T *part = s->part + (i < 0 ? 0 : hs_lu_rows_phase(d, i, j, (int)sizeof(HS_T)));
+        HS_T *part = s->part + (i < 0 ? 0 : hs_lu_rows_phase(d, caller, i, j, (int)sizeof(HS_T)));
         for (; i >= 0; i = hs_lu_rows_next(d, i, m)) {
             part[n] = col[i];
             s->row[n++] = i;
@@ -88,7 +89,7 @@ static int HS_SFX(scalapack_amax)(const HS_T *col, int r, int m, int j, const hs
  * its first column at row off): the pivots (1-based from row off) in piv,
  * the first zero pivot (1-based in the panel, or 0) in *info. */
 static int HS_SFX(lu_panel_scalapack)(HS_T *a, int ld, int off, int w, const hs_lu_rows *d,
-                                      int *piv, int *info)
+                                      const hs_lu_caller *caller, int *piv, int *info)
 {
     HS_SFX(amax_scratch) s;
     int kk = ld - off < w ? ld - off : w;
@@ -100,7 +101,7 @@ static int HS_SFX(lu_panel_scalapack)(HS_T *a, int ld, int off, int w, const hs_
     for (int c = 0; !err && c < kk; c++) {
         int r = off + c, below = ld - r - 1, right = w - c - 1;
         HS_T *col = a + (size_t)c * ld, gmax;
-        int p = HS_SFX(scalapack_amax)(col, r, ld, off + c, d, &s, &gmax);
+        int p = HS_SFX(scalapack_amax)(col, r, ld, off + c, d, caller, &s, &gmax);
         piv[c] = p - off + 1;
         if (gmax != 0) {
             for (int q = 0; p != r && q < w; q++) {

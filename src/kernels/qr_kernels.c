@@ -120,17 +120,18 @@ static int qr_kernel(int c, int rows, int w, hs_work_parts *p)
 
 /* QR (kernels/qr_kernels.h): the panel's pieces are p = tile height - off
  * rows high, w wide, with kk = min(p, w) reflectors.  On a device
- * (iparam[2]): the device's ?GEQRF, then T by its ?LARFT. */
+ * (on_device): the device's ?GEQRF, then T by its ?LARFT. */
 static int qr_geqrf(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int off = t->iparam[0], w = t->iparam[1], rows = hs_work_rows(t, 0) - off;
+    hs_qr_panel_args x = hs_qr_panel_args_of(t);
+    int off = x.off, w = x.w, rows = hs_work_rows(t, 0) - off;
     int kk = min_int(rows, w);
     p->main = HS_WORK_GEQRF;
     p->size = w;
     if (kk <= 0)
         return 0;
-    if (t->iparam[2]) {
+    if (x.on_device) {
         p->flops[HS_WORK_GEQRF] = hs_flops_geqrf(rows, w);
         p->flops[HS_WORK_LARFT] = hs_flops_larft(rows, kk);
         return 0;
@@ -150,7 +151,8 @@ static int qr_geqrf(const hs_task *t, int esize, hs_work_parts *p)
 static int qr_leaf(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int off = t->iparam[0], w = t->iparam[1], rows = hs_work_rows(t, 0) - off;
+    hs_qr_piece_args x = hs_qr_piece_args_of(t);
+    int off = x.off, w = x.w, rows = hs_work_rows(t, 0) - off;
     p->flops[HS_WORK_GEQRF] = hs_flops_geqrf(rows, w);
     p->main = HS_WORK_GEQRF;
     p->size = w;
@@ -160,19 +162,20 @@ static int qr_leaf(const hs_task *t, int esize, hs_work_parts *p)
 static int qr_tree_up(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    return qr_kernel(HS_WORK_TPQRT, 0, t->iparam[0], p);
+    return qr_kernel(HS_WORK_TPQRT, 0, hs_qr_tree_up_args_of(t).w, p);
 }
 
 static int qr_tree_down(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    return qr_kernel(HS_WORK_TPMQRT, 0, t->iparam[0], p);
+    return qr_kernel(HS_WORK_TPMQRT, 0, hs_qr_tree_down_args_of(t).w, p);
 }
 
 static int qr_leaf_q(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    return qr_kernel(HS_WORK_GEMQRT, hs_work_rows(t, 0) - t->iparam[0], t->iparam[1], p);
+    hs_qr_piece_args x = hs_qr_piece_args_of(t);
+    return qr_kernel(HS_WORK_GEMQRT, hs_work_rows(t, 0) - x.off, x.w, p);
 }
 
 /* ?ORHR_COL with one block of w: the LU without pivoting of the top
@@ -181,13 +184,14 @@ static int qr_leaf_q(const hs_task *t, int esize, hs_work_parts *p)
 static int qr_reconstruct(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    return qr_kernel(HS_WORK_ORHR, hs_work_rows(t, 0) - t->iparam[0], t->iparam[1], p);
+    hs_qr_reconstruct_args x = hs_qr_reconstruct_args_of(t);
+    return qr_kernel(HS_WORK_ORHR, hs_work_rows(t, 0) - x.off, x.w, p);
 }
 
 static int qr_trsm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int w = t->iparam[0];
+    int w = hs_qr_trsm_args_of(t).w;
     p->flops[HS_WORK_TRSM] = hs_flops_tri(w, hs_work_rows(t, 0), 0);
     p->main = HS_WORK_TRSM;
     p->size = w;
@@ -204,7 +208,8 @@ static double top_gemms(int rows, int wj, int kk)
 static int qr_vta(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int off = t->iparam[0], kk = t->iparam[1], top = t->iparam[3];
+    hs_qr_accumulate_args x = hs_qr_accumulate_args_of(t);
+    int off = x.off, kk = x.kk, top = x.top;
     int ld = hs_work_rows(t, 2), wj = hs_work_cols(t, 2);
     p->flops[HS_WORK_GEMM] = top ? top_gemms(ld - off, wj, kk) : hs_flops_gemm(kk, wj, ld);
     p->main = HS_WORK_GEMM;
@@ -215,7 +220,7 @@ static int qr_vta(const hs_task *t, int esize, hs_work_parts *p)
 static int qr_ttp(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int kk = t->iparam[0];
+    int kk = hs_qr_apply_t_args_of(t).kk;
     p->flops[HS_WORK_GEMM] = hs_flops_gemm(kk, hs_work_cols(t, 0), kk);
     p->main = HS_WORK_GEMM;
     p->size = kk;
@@ -225,7 +230,8 @@ static int qr_ttp(const hs_task *t, int esize, hs_work_parts *p)
 static int qr_update(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int off = t->iparam[0], kk = t->iparam[1], top = t->iparam[2];
+    hs_qr_update_args x = hs_qr_update_args_of(t);
+    int off = x.off, kk = x.kk, top = x.top;
     int ld = hs_work_rows(t, 0), wj = hs_work_cols(t, 0);
     p->flops[HS_WORK_GEMM] = top ? top_gemms(ld - off, wj, kk) : hs_flops_gemm(ld, wj, kk);
     p->main = HS_WORK_GEMM;
@@ -237,7 +243,8 @@ static int qr_update(const hs_task *t, int esize, hs_work_parts *p)
 static int qr_column(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int off = t->iparam[0], kk = t->iparam[1];
+    hs_qr_column_args x = hs_qr_column_args_of(t);
+    int off = x.off, kk = x.kk;
     int rows = hs_work_rows(t, 0) - off, wj = hs_work_cols(t, 0);
     p->flops[HS_WORK_GEMM] = 2 * top_gemms(rows, wj, kk);
     p->flops[HS_WORK_TRSM] = hs_flops_tri(kk, wj, 0);

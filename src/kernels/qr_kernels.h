@@ -1,6 +1,6 @@
 /* Tile kernels of the QR factorization (TSQR + Householder reconstruction
  * per panel, doc/ARCHITECTURE.md section 4).  Each takes the task's
- * accesses in the order the algorithm inserted them and its iparam, and
+ * accesses in the order the algorithm inserted them and its arguments, and
  * returns 0 or a negative hetscal_status to record on its outputs.
  *
  * A panel piece is the part of a panel tile from row `off` down (off > 0
@@ -33,66 +33,81 @@
 /* Inner block size of the LAPACK kernels (rows of the stored T factors). */
 enum { HS_QR_IB = 32 };
 
+/* The kernels' arguments (engine.h HS_KERNEL_ARGS), named as the kernels'
+ * comments below use them.  on_device: the algorithm placed the one-tile
+ * panel on a device (the cost model's hint; the kernel follows the device
+ * it is given). */
+HS_KERNEL_ARGS(hs_qr_panel_args, off, w, on_device)
+HS_KERNEL_ARGS(hs_qr_piece_args, off, w)
+HS_KERNEL_ARGS(hs_qr_tree_up_args, w)
+HS_KERNEL_ARGS(hs_qr_tree_down_args, w, init)
+HS_KERNEL_ARGS(hs_qr_reconstruct_args, off, w, single_row_last)
+HS_KERNEL_ARGS(hs_qr_trsm_args, w)
+HS_KERNEL_ARGS(hs_qr_accumulate_args, off, kk, first, top)
+HS_KERNEL_ARGS(hs_qr_apply_t_args, kk, first)
+HS_KERNEL_ARGS(hs_qr_update_args, off, kk, top)
+HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
+
 typedef struct hs_qr_kernels {
     /* A panel held in one tile: LAPACK's own factorization (?GEQRT + ?LARFT
      * on the host; the device's ?GEQRF and ?LARFT on a GPU).
      * acc 0: panel tile (RW), 1: V1 (W), 2: T (W), 3: TAU (W).
-     * iparam: off, w, on_device (the algorithm placed it on a device: the
-     * cost model's hint; the kernel follows the device it is given). */
+     * Arguments hs_qr_panel_args. */
     hs_kernel panel_geqrf;
 
     /* TSQR leaf: QR of a piece in place (local reflectors below its
      * diagonal), R and the local taus into RT.
-     * acc 0: panel tile (RW), 1: RT (W).  iparam: off, w. */
+     * acc 0: panel tile (RW), 1: RT (W).  Arguments hs_qr_piece_args. */
     hs_kernel leaf;
 
     /* TSQR up the tree: node a absorbs node b, [R_a; R_b] = Q_ab R_a'.
      * acc 0: RT_a (RW), 1: RT_b (R), 2: VTQ_b (W, the reflectors of Q_ab).
-     * iparam: w. */
+     * Arguments hs_qr_tree_up_args. */
     hs_kernel tree_up;
 
-    /* Down the tree: [Q_a; Q_b] = Q_ab [Q_a; 0] (Q_a = I first when iparam[1]).
+    /* Down the tree: [Q_a; Q_b] = Q_ab [Q_a; 0] (Q_a = I first when init).
      * acc 0: VTQ_a (RW), 1: VTQ_b (RW: reflectors in, Q_b out).
-     * iparam: w, init. */
+     * Arguments hs_qr_tree_down_args. */
     hs_kernel tree_down;
 
     /* Explicit Q of a leaf: piece = Q_local [Q_node(0:kl, :); 0].
-     * acc 0: panel tile (RW), 1: RT (R), 2: VTQ (R).  iparam: off, w. */
+     * acc 0: panel tile (RW), 1: RT (R), 2: VTQ (R).  Arguments
+     * hs_qr_piece_args. */
     hs_kernel leaf_q;
 
     /* Householder reconstruction at the top piece (?ORHR_COL / ?UNHR_COL): V and U in the
      * piece, then R = S R_tsqr on and above its diagonal, V1, U, T, TAU.
-     * When iparam[2] is set the panel has exactly w rows and its last
+     * When single_row_last is set the panel has exactly w rows and its last
      * reflector acts on one row: LAPACK's tau = 0 is returned (the row of R
      * un-negated, T's last column zero).
      * acc 0: panel tile (RW), 1: RT of the root (R), 2: V1 (W), 3: U (W),
-     * 4: T (W), 5: TAU (W).  iparam: off, w, single_row_last. */
+     * 4: T (W), 5: TAU (W).  Arguments hs_qr_reconstruct_args. */
     hs_kernel reconstruct;
 
     /* V = Q U^-1 on a piece below the top.
-     * acc 0: panel tile (RW), 1: U (R).  iparam: w. */
+     * acc 0: panel tile (RW), 1: U (R).  Arguments hs_qr_trsm_args. */
     hs_kernel trsm;
 
     /* P (+)= V^H A for one tile of a trailing column.
-     * acc 0: P (RW, or W when iparam[2] = first), 1: panel tile (R),
+     * acc 0: P (RW, or W when first), 1: panel tile (R),
      * 2: trailing tile in the same tile row (R), 3 (top tile only): V1 (R).
-     * iparam: off, kk, first, top. */
+     * Arguments hs_qr_accumulate_args. */
     hs_kernel accumulate;
 
     /* W (+)= T^H P.  acc 0: W (RW, or W when first), 1: T (R), 2: P (R).
-     * iparam: kk, first. */
+     * Arguments hs_qr_apply_t_args. */
     hs_kernel apply_t;
 
     /* A -= V W for one tile of a trailing column.
      * acc 0: trailing tile (RW), 1: panel tile (R), 2: W (R),
-     * 3 (top tile only): V1 (R).  iparam: off, kk, top. */
+     * 3 (top tile only): V1 (R).  Arguments hs_qr_update_args. */
     hs_kernel update;
 
     /* A panel in one tile row: its whole Q^H on one trailing tile in one task,
      * P = V^H A, P = T^H P (?TRMM: half the flops of qr_apply_t's GEMM, which
      * several tile rows need to sum their parts first), A -= V P.
      * acc 0: trailing tile (RW), 1: panel tile (R), 2: P (W, scratch),
-     * 3: V1 (R), 4: T (R).  iparam: off, kk. */
+     * 3: V1 (R), 4: T (R).  Arguments hs_qr_column_args. */
     hs_kernel apply_column;
 } hs_qr_kernels;
 

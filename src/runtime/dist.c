@@ -394,6 +394,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
 
     t->device = x;
     t->finish = spec->finish;
+    t->ctx = (void *)spec->ctx;
     memcpy(t->iparam, spec->iparam, sizeof t->iparam);
     t->tile = main_output(spec);
     for (int k = 0; k < spec->nacc; k++) {

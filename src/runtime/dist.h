@@ -38,6 +38,8 @@ typedef struct hs_task_spec {
     int nacc;
     struct { int tile, mode; } acc[HS_MAX_ACCESSES];
     int iparam[HS_MAX_IPARAMS];
+    const void *ctx;  /* the kernel's own data beyond iparam (engine.h), which
+                         outlives the run */
 } hs_task_spec;
 
 /* Creates the state of ntiles global tiles of esize-byte values

@@ -26,6 +26,8 @@
 
 #include <stddef.h>
 
+#include <string.h>
+
 #include <mpi.h>
 
 #include "device/device.h"
@@ -136,6 +138,30 @@ typedef struct hs_task_kind {
  * (runtime/dist_devices.c), a message sent or received. */
 extern const hs_task_kind hs_kind_fill, hs_kind_write_back, hs_kind_copy, hs_kind_send,
     hs_kind_recv;
+
+/* A kernel's arguments travel in its task's iparam: a struct of ints,
+ * declared once beside the kernel (HS_KERNEL_ARGS(name, fields) in its
+ * family's header), which the algorithm stores (name_put) and the kernel
+ * and the cost model read (name_of), so that no side counts positions. */
+#define HS_KERNEL_ARGS_ACCESS(name)                                                    \
+    _Static_assert(sizeof(name) <= sizeof(int) * HS_MAX_IPARAMS &&                     \
+                       sizeof(name) % sizeof(int) == 0,                                \
+                   #name " fits a task's iparam");                                     \
+    static inline name name##_of(const hs_task *t)                                     \
+    {                                                                                  \
+        name a;                                                                        \
+        memcpy(&a, t->iparam, sizeof a);                                               \
+        return a;                                                                      \
+    }                                                                                  \
+    static inline void name##_put(int *iparam, name a)                                 \
+    {                                                                                  \
+        memcpy(iparam, &a, sizeof a);                                                  \
+    }
+#define HS_KERNEL_ARGS(name, ...)                                                      \
+    typedef struct name {                                                              \
+        int __VA_ARGS__;                                                               \
+    } name;                                                                            \
+    HS_KERNEL_ARGS_ACCESS(name)
 
 struct hs_task {
     hs_kernel kernel;         /* HS_Q_HOST tasks */

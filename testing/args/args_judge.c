@@ -49,6 +49,20 @@ static int elem_complex_inf(const void *buf, size_t e)
                                      || isinf(args_real_at(buf, 2 * e + 1)));
 }
 
+/* Whether element e is not finite (a NaN or an infinity in some part).
+ * Where the factorization multiplied an infinity by a zero, the BLAS
+ * decides between NaN and leaving the infinity: the reference BLAS's ?GER
+ * and ?GEMM skip a zero multiplier, some of OpenBLAS's kernels do and
+ * others (another CPU's) do not (fuzz_getrf -seed 41 -case 201 on an
+ * AVX2 host: the reference's NaN where hetscal's update left +inf). */
+static int elem_not_finite(const void *buf, size_t e)
+{
+    for (size_t p = 0; p < (size_t)args_prec->parts; p++)
+        if (!isfinite(args_real_at(buf, e * (size_t)args_prec->parts + p)))
+            return 1;
+    return 0;
+}
+
 void args_compare(const void *in, const void *ref, const void *het,
                   double tol, int *bad, int *stray)
 {
@@ -57,12 +71,14 @@ void args_compare(const void *in, const void *ref, const void *het,
     for (size_t e = 0; e < ARGS_CAP; e++) {
         int nan_ref = elem_nan(ref, e), nan_het = elem_nan(het, e);
         int both_inf = elem_complex_inf(ref, e) && elem_complex_inf(het, e);
+        int inf_times_zero = (nan_ref || nan_het) && elem_not_finite(ref, e)
+                             && elem_not_finite(het, e);
         for (size_t k = e * parts; k < (e + 1) * parts; k++) {
             double x = args_real_at(in, k), r = args_real_at(ref, k);
             double h = args_real_at(het, k);
             if (r == x && h != x)
                 (*stray)++;
-            else if (!(r == h || (nan_ref && nan_het)
+            else if (!(r == h || (nan_ref && nan_het) || inf_times_zero
                        || (both_inf && (isnan(r) || isnan(h)))
                        || fabs(r - h) <= tol * (1.0 + fabs(r))))
                 (*bad)++;

@@ -215,17 +215,6 @@ void fuzz_case(unsigned long seed, long k, int ngrids, struct fuzz_pick *pick,
         }
     }
 
-    /* P?GETRF with a NaN or an infinity in sub(A): hetscal emulates the
-     * reference's I?AMAX on each process row's part of a column placed
-     * as the caller's local array places it, whose alignment OpenBLAS's
-     * kernels follow, and takes LLD = max(1, LOCr(M_A)) for that; a
-     * larger LLD moves the part, and the reference's I?AMAX may then pick
-     * another entry among NaNs and numbers (fuzz_getrf -seed 41 -case
-     * 2312 before this rule: other pivots, other NaNs).  Knowing every
-     * process's LLD would take a collective at the call's start; until
-     * then such calls keep LLD = max(1, LOCr(M_A)) here (seed 5 case
-     * 396: a perturbed LLD + 1). */
-    int lld_exact = lu && c->nspecial > 0 && !fuzz_known;
 
     npert = draw(&r, 0, 99);
     npert = npert < 50 ? 0 : npert < 85 ? 1 : 2;
@@ -253,12 +242,6 @@ void fuzz_case(unsigned long seed, long k, int ngrids, struct fuzz_pick *pick,
     for (i = 0; i < npert; i++)
         if (pert[i].field != F_NFIELDS)
             perturb(c, g, &pert[i], 1);
-    if (lld_exact) {
-        struct args_call exact = *c;
-        args_set_lld(&exact, g);
-        if (c->desc[D_LLD] > exact.desc[D_LLD])
-            c->desc[D_LLD] = exact.desc[D_LLD];
-    }
 
     if (what != NULL) {
         size_t len = (size_t)snprintf(
