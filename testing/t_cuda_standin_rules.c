@@ -41,6 +41,12 @@ const standin_rule standin_rules[] = {
     R("free-host-not-pinned", "cudaFreeHost of a pointer that is not from cudaHostAlloc", 0),
     R("unregister-not-registered", "cudaHostUnregister of memory that cudaHostRegister", 0),
     R("pitch", "width beyond a pitch", 0),
+    R("larft-small-workspace", "workspace smaller than its ?X_bufferSize asked for", 1),
+    R("larft-small-host-workspace", "workspace smaller than its ?X_bufferSize asked for", 1),
+    R("larft-rowwise", "argument cusolverDnXlarft refuses", 0),
+    R("larft-mixed-types", "argument cusolverDnXlarft refuses", 0),
+    R("larft-destroyed-params", "unknown or destroyed cuSOLVER params", 1),
+    R("larft-host-tau", "device pointer not in a live device allocation", 1),
     { "pageable-fail", "cuda-standin: an asynchronous copy with pageable host memory", 1,
       "CUDA_STANDIN_PAGEABLE=fail" },
     { NULL, NULL, 0, NULL },
@@ -68,6 +74,33 @@ static void call_in_host_function(void *arg)
 }
 
 static double host[4096];
+
+/* cusolverDnXlarft of 4 reflectors of 8 rows in d (V, then tau, then T)
+ * on a solver handle set to s, with the workspaces the query gives less
+ * `short_dev` and `short_host` bytes; storev, the data type of T and
+ * tau as given, the parameters destroyed after the query if asked.
+ * Returns its status. */
+static cusolverStatus_t larft_call(cudaStream_t s, double *d, const double *tau,
+                                   cusolverStorevMode_t storev, cudaDataType type_t,
+                                   int destroy_params, size_t short_dev, size_t short_host)
+{
+    cusolverDnHandle_t sh;
+    cusolverDnParams_t params;
+    size_t dev = 0, hst = 0;
+    cusolverDnCreate(&sh);
+    cusolverDnSetStream(sh, s);
+    cusolverDnCreateParams(&params);
+    if (cusolverDnXlarft_bufferSize(sh, params, CUBLAS_DIRECT_FORWARD,
+                                    CUBLAS_STOREV_COLUMNWISE, 8, 4, CUDA_R_64F, d, 8,
+                                    CUDA_R_64F, d + 32, CUDA_R_64F, d + 40, 4, CUDA_R_64F, &dev,
+                                    &hst) != CUSOLVER_STATUS_SUCCESS || hst > sizeof host)
+        exit(4);
+    if (destroy_params)
+        cusolverDnDestroyParams(params);
+    return cusolverDnXlarft(sh, params, CUBLAS_DIRECT_FORWARD, storev, 8, 4, CUDA_R_64F, d, 8,
+                            CUDA_R_64F, tau, type_t, d + 40, 4, CUDA_R_64F, device_bytes(dev),
+                            dev - short_dev, host, hst - short_host);
+}
 
 void standin_test_rule(const char *rule)
 {
@@ -180,6 +213,22 @@ void standin_test_rule(const char *rule)
             cudaStreamSynchronize(s) || cudaHostUnregister(registered) || cudaFreeHost(pinned))
             exit(4);
         cudaMemcpyAsync(host, d, 1024, cudaMemcpyDeviceToHost, s);
+    } else if (!strcmp(rule, "larft-small-workspace")) {
+        larft_call(s, d, d + 32, CUBLAS_STOREV_COLUMNWISE, CUDA_R_64F, 0, 8, 0);
+    } else if (!strcmp(rule, "larft-small-host-workspace")) {
+        larft_call(s, d, d + 32, CUBLAS_STOREV_COLUMNWISE, CUDA_R_64F, 0, 0, 8);
+    } else if (!strcmp(rule, "larft-rowwise")) {   /* cuSOLVER: columnwise only */
+        if (larft_call(s, d, d + 32, CUBLAS_STOREV_ROWWISE, CUDA_R_64F, 0, 0, 0) ==
+            CUSOLVER_STATUS_INVALID_VALUE)
+            exit(0);
+    } else if (!strcmp(rule, "larft-mixed-types")) {   /* T single, V double */
+        if (larft_call(s, d, d + 32, CUBLAS_STOREV_COLUMNWISE, CUDA_R_32F, 0, 0, 0) ==
+            CUSOLVER_STATUS_INVALID_VALUE)
+            exit(0);
+    } else if (!strcmp(rule, "larft-destroyed-params")) {
+        larft_call(s, d, d + 32, CUBLAS_STOREV_COLUMNWISE, CUDA_R_64F, 1, 0, 0);
+    } else if (!strcmp(rule, "larft-host-tau")) {
+        larft_call(s, d, host, CUBLAS_STOREV_COLUMNWISE, CUDA_R_64F, 0, 0, 0);
     } else if (!strcmp(rule, "pitch")) {
         if (cudaMemcpy2DAsync(d, 8, host, 16, 16, 2, cudaMemcpyHostToDevice, s) ==
             cudaErrorInvalidPitchValue)

@@ -422,6 +422,146 @@ static void test_qr(hs_device *d, int exact)
     report(d->name, "dgeqrf, dormqr: factor, taus, R, Q [B; 0]");
 }
 
+/* LAPACK's ?LARFT, one prototype for the four precisions (element
+ * pointers as void *; hidden string lengths as gfortran passes them). */
+typedef void larft_fn(const char *direct, const char *storev, const int *n, const int *k,
+                      const void *v, const int *ldv, const void *tau, void *t, const int *ldt,
+                      size_t l1, size_t l2);
+larft_fn slarft_, dlarft_, clarft_, zlarft_;
+
+/* count random elements of precision prec (both parts of a complex one). */
+static void *random_elements(int prec, size_t count)
+{
+    size_t parts = count * (hs_prec_complex(prec) ? 2 : 1);
+    double *v = random_matrix((int)parts, 1);
+    void *p = malloc(hs_prec_bytes(prec) * (count ? count : 1));
+    for (size_t i = 0; i < parts; i++)
+        if (prec == HS_PREC_S || prec == HS_PREC_C)
+            ((float *)p)[i] = (float)v[i];
+        else
+            ((double *)p)[i] = v[i];
+    free(v);
+    return p;
+}
+
+/* The i-th real part of an array of precision prec. */
+static double part(int prec, const void *p, size_t i)
+{
+    return prec == HS_PREC_S || prec == HS_PREC_C ? ((const float *)p)[i]
+                                                   : ((const double *)p)[i];
+}
+
+/* Two arrays of count elements: bitwise equal (exact), or within tol of
+ * each other relative to the largest of ref. */
+static int same_elements(int prec, const void *got, const void *ref, size_t count, int exact,
+                         double tol)
+{
+    size_t parts = count * (hs_prec_complex(prec) ? 2 : 1);
+    double big = 0;
+    if (exact)
+        return memcmp(got, ref, count * hs_prec_bytes(prec)) == 0;
+    for (size_t i = 0; i < parts; i++)
+        big = fabs(part(prec, ref, i)) > big ? fabs(part(prec, ref, i)) : big;
+    for (size_t i = 0; i < parts; i++)
+        if (!(fabs(part(prec, got, i) - part(prec, ref, i)) <= tol * (1 + big)))
+            return 0;
+    return 1;
+}
+
+/* A device copy of count contiguous elements of esize bytes (host given:
+ * uploaded, waited for). */
+static void *device_copy(hs_device *d, const void *host, size_t count, int esize)
+{
+    void *p = d->ops->alloc(d, (size_t)esize * (count ? count : 1));
+    hs_event *ev;
+    CHECK(p != NULL);
+    if (p && host && count) {
+        CHECK(d->ops->copy(d, HS_STREAM_IN, HS_COPY_H2D, (int)count, 1, esize, host,
+                           (int)count, p, (int)count) == 0);
+        CHECK(d->ops->event_record(d, HS_STREAM_IN, &ev) == 0);
+        CHECK(d->ops->event_wait(d, ev) == 0);
+        d->ops->event_free(d, ev);
+    }
+    return p;
+}
+
+static void host_copy(hs_device *d, const void *p, size_t count, int esize, void *host)
+{
+    hs_event *ev;
+    CHECK(d->ops->copy(d, HS_STREAM_OUT, HS_COPY_D2H, (int)count, 1, esize, p, (int)count,
+                       host, (int)count) == 0);
+    CHECK(d->ops->event_record(d, HS_STREAM_OUT, &ev) == 0);
+    CHECK(d->ops->event_wait(d, ev) == 0);
+    d->ops->event_free(d, ev);
+}
+
+/* HS_K_LARFT in the four precisions, k == m and k < m, with r and
+ * without: T as LAPACK's ?LARFT ('F', 'C') forms it (c's strictly lower
+ * part and rows below k untouched), r V's top k x k block as an explicit
+ * unit lower triangle (its rows below k untouched); a and tau unchanged.
+ * a's diagonal and upper part are garbage: the kernel must not read them. */
+static void test_larft(hs_device *d, int exact)
+{
+    static larft_fn *const larft[HS_NPRECS] = { [HS_PREC_D] = dlarft_, [HS_PREC_S] = slarft_,
+                                                [HS_PREC_C] = clarft_, [HS_PREC_Z] = zlarft_ };
+    static const int shapes[][2] = { { 9, 9 }, { 23, 7 }, { 1, 1 } };
+    for (int prec = 0; prec < HS_NPRECS; prec++) {
+        int es = (int)hs_prec_bytes(prec);
+        double tol = 64 * 23 * hs_prec_eps(prec);
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+            for (int with_r = 0; with_r < 2; with_r++) {
+                int m = shapes[s][0], k = shapes[s][1], lda = m + 2, ldc = k + 1, ldr = k + 3;
+                size_t na = (size_t)lda * (size_t)k, nc = (size_t)ldc * (size_t)k;
+                size_t nr = (size_t)ldr * (size_t)k, eb = (size_t)es;
+                char *a = random_elements(prec, na), *tau = random_elements(prec, (size_t)k);
+                char *c = random_elements(prec, nc), *r = random_elements(prec, nr);
+                char *ref_c = malloc(nc * eb), *ref_r = malloc(nr * eb);
+                size_t most = na > nc ? na : nc;
+                char *got = malloc((most > nr ? most : nr) * eb);
+                memcpy(ref_c, c, nc * eb);
+                memcpy(ref_r, r, nr * eb);
+                larft[prec]("F", "C", &m, &k, a, &lda, tau, ref_c, &ldc, 1, 1);
+                for (int j = 0; j < k; j++)
+                    for (int i = 0; i < k; i++) {
+                        char *to = ref_r + (i + (size_t)j * (size_t)ldr) * eb;
+                        if (i > j)
+                            memcpy(to, a + (i + (size_t)j * (size_t)lda) * eb, eb);
+                        else
+                            hs_prec_store_real(prec, to, i == j ? 1.0 : 0.0);
+                    }
+                void *da = device_copy(d, a, na, es), *dtau = device_copy(d, tau, (size_t)k, es);
+                void *dc = device_copy(d, c, nc, es), *dr = device_copy(d, r, nr, es);
+                CHECK(hs_dev_larft(d, HS_STREAM_COMPUTE, prec, m, k, da, lda, dtau, dc, ldc,
+                                   with_r ? dr : NULL, ldr) == 0);
+                CHECK(d->ops->synchronize(d) == 0);
+                host_copy(d, dc, nc, es, got);
+                CHECK(same_elements(prec, got, ref_c, nc, exact, tol));
+                host_copy(d, dr, nr, es, got);
+                CHECK(same_elements(prec, got, with_r ? ref_r : r, nr, exact, tol));
+                host_copy(d, da, na, es, got);
+                CHECK(memcmp(got, a, na * eb) == 0);
+                host_copy(d, dtau, (size_t)k, es, got);
+                CHECK(memcmp(got, tau, (size_t)k * eb) == 0);
+                d->ops->free(d, da);
+                d->ops->free(d, dtau);
+                d->ops->free(d, dc);
+                d->ops->free(d, dr);
+                free(a); free(tau); free(c); free(r); free(ref_c); free(ref_r); free(got);
+            }
+        /* No reflector: nothing to do; k > m, a short ldr: refused. */
+        CHECK(hs_dev_larft(d, HS_STREAM_COMPUTE, prec, 5, 0, NULL, 5, NULL, NULL, 1, NULL, 1)
+              == 0);
+        CHECK(hs_dev_larft(d, HS_STREAM_COMPUTE, prec, 3, 4, NULL, 3, NULL, NULL, 4, NULL, 4)
+              == HETSCAL_ERR_DEVICE);
+        void *p = d->ops->alloc(d, 64 * hs_prec_bytes(prec));
+        CHECK(hs_dev_larft(d, HS_STREAM_COMPUTE, prec, 4, 4, p, 4, p, p, 4, p, 3)
+              == HETSCAL_ERR_DEVICE);
+        CHECK(d->ops->synchronize(d) == 0);
+        d->ops->free(d, p);
+    }
+    report(d->name, "[sdcz]larft: T as LAPACK's, V1, with/without r");
+}
+
 /* Callbacks append their trial number under a lock. */
 typedef struct cb_log {
     pthread_mutex_t lock;
@@ -911,6 +1051,7 @@ static void test_device(hs_device *d, int exact, int trials)
     test_potrf(d);
     test_getrf(d, exact);
     test_qr(d, exact);
+    test_larft(d, exact);
     test_ordering(d, trials);
     test_two_threads(d, trials / 4 + 1);
     test_bad_arguments(d);

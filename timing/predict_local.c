@@ -1,8 +1,8 @@
 /* This host as a machine for timing/predict (see predict.h).  The block
  * kernels' rates are the granularity probe's (the rates a real call on
  * this host reads too); what the probe does not measure is measured here,
- * briefly: the panel kernels and QR's tree and reconstruction kernels on
- * one core (they run on the critical path) and the copy bandwidth with
+ * briefly: the panel kernels, QR's tree and reconstruction kernels and
+ * T of a panel's reflectors on one core (they run on the critical path) and the copy bandwidth with
  * every busy core copying. */
 #define _GNU_SOURCE   /* process_vm_readv */
 #include "config.h"
@@ -19,6 +19,7 @@
 #include "util/blas.h"
 #include "util/clock.h"
 #include "util/config.h"
+#include "util/flop_counts.h"
 #include "util/kernel_rates.h"
 #include "util/mem.h"
 
@@ -76,13 +77,15 @@ static double panel_rate(int getrf, int b)
 /* GF/s (as kernel_work counts them) of one call of QR's tree or
  * reconstruction kernel (class c) at width w, shaped as the tasks call it
  * (kernels/qr_kernels_body.h): two w x w triangles for TPQRT and TPMQRT,
- * panel pieces as tall as the panels measured above for GEMQRT and ORHR;
- * the best of 3. */
+ * panel pieces as tall as the panels measured above for GEMQRT, ORHR and
+ * LARFT (T of a panel's w reflectors, ?LARFT as a panel's device task
+ * follows its ?GEQRF with); the best of 3. */
 static double qr_kernel_rate(int c, int w)
 {
     int rows = PANEL_ROWS > 2 * w ? PANEL_ROWS : 2 * w, nb = w < HS_QR_IB ? w : HS_QR_IB, info;
     size_t n = (size_t)rows * w, ww = (size_t)w * w;
-    double best = 0, flops = hs_work_qr_kernel_flops(c, rows, w);
+    double best = 0, flops = c == HS_WORK_LARFT ? hs_flops_larft(rows, w)
+                                                : hs_work_qr_kernel_flops(c, rows, w);
     double *buf = flops > 0 ? malloc((4 * n + 2 * ww) * sizeof *buf) : NULL;
     if (!buf)
         return 0;
@@ -112,6 +115,9 @@ static double qr_kernel_rate(int c, int w)
         case HS_WORK_TPMQRT:
             dtpmqrt_("L", "N", &w, &w, &w, &w, &nb, v, &w, t, &nb, a, &w, b, &w, work, &info, 1,
                      1);
+            break;
+        case HS_WORK_LARFT:   /* the reflectors below a's diagonal, taus from v; T to t */
+            dlarft_("F", "C", &rows, &w, a, &rows, v, t, &w, 1, 1);
             break;
         case HS_WORK_GEMQRT: {   /* a leaf's ?ORMQR; t holds the taus */
             int lwork = (int)ww;
@@ -262,7 +268,8 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
             add_rate(&m->cpu[cls[k]], hs_rate_size[s], rates[s][k]);
     if (m->cpu[HS_WORK_GEMM].count == 0)
         return -1;
-    static const int qr_cls[] = { HS_WORK_TPQRT, HS_WORK_TPMQRT, HS_WORK_GEMQRT, HS_WORK_ORHR };
+    static const int qr_cls[] = { HS_WORK_TPQRT, HS_WORK_TPMQRT, HS_WORK_GEMQRT, HS_WORK_ORHR,
+                                  HS_WORK_LARFT };
     for (int s = 0; s < HS_RATE_SIZES; s++) {
         int b = hs_rate_size[s];
         add_rate(&m->cpu[HS_WORK_GEQRF], b, panel_rate(0, b));

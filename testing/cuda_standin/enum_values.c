@@ -44,7 +44,11 @@ int main(void)
     SHOW(CUSOLVER_STATUS_ALLOC_FAILED); SHOW(CUSOLVER_STATUS_INVALID_VALUE);
     SHOW(CUSOLVER_STATUS_ARCH_MISMATCH); SHOW(CUSOLVER_STATUS_MAPPING_ERROR);
     SHOW(CUSOLVER_STATUS_EXECUTION_FAILED); SHOW(CUSOLVER_STATUS_INTERNAL_ERROR);
-    SHOW(sizeof(cusolverDnHandle_t));
+    SHOW(sizeof(cusolverDnHandle_t)); SHOW(sizeof(cusolverDnParams_t));
+    SHOW(CUBLAS_STOREV_COLUMNWISE); SHOW(CUBLAS_STOREV_ROWWISE);
+    SHOW(CUBLAS_DIRECT_FORWARD); SHOW(CUBLAS_DIRECT_BACKWARD);
+    SHOW(CUDA_R_32F); SHOW(CUDA_R_64F); SHOW(CUDA_C_32F); SHOW(CUDA_C_64F);
+    SHOW(sizeof(cudaDataType)); SHOW(sizeof(cusolverStorevMode_t));
     SHOW(sizeof(cuComplex)); SHOW(_Alignof(cuComplex)); SHOW(offsetof(cuComplex, y));
     SHOW(sizeof(cuDoubleComplex)); SHOW(_Alignof(cuDoubleComplex));
     SHOW(offsetof(cuDoubleComplex, y));

@@ -60,6 +60,9 @@ void standin_die(const char *rule, const char *fmt, ...)
  * returns err and stores it as the thread's last error. */
 cudaError_t standin_error(cudaError_t err, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same line for misuse a library reports by its status (cuBLAS,
+ * cuSOLVER): CUDA's last error is not touched. */
+void standin_say(const char *rule, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Stores err (when not cudaSuccess) as the thread's last error. */
 cudaError_t standin_result(cudaError_t err);
 cudaError_t standin_last_error(int clear);
@@ -103,7 +106,8 @@ void standin_set_add(standin_set *set, void *p);
 int standin_set_has(const standin_set *set, const void *p);
 void standin_set_remove(standin_set *set, const void *p);
 void *standin_set_at(const standin_set *set, size_t i);   /* NULL: empty slot */
-extern standin_set standin_streams, standin_events, standin_handles, standin_solvers;
+extern standin_set standin_streams, standin_events, standin_handles, standin_solvers,
+    standin_params;
 
 /* Allocations: device memory (device >= 0) and pinned host memory
  * (device -1: cudaHostAlloc'd; -2: cudaHostRegister'd).  Lock held. */
@@ -122,6 +126,7 @@ void standin_check_device_extent(const char *call, const char *what, const void 
                                  size_t bytes, int dev);
 
 typedef struct standin_op standin_op;
+enum { STANDIN_TOUCHES = 4 };   /* ranges a queued operation may use */
 
 /* The host BLAS routines behind cuBLAS's level-3 calls, one prototype per
  * shape for the four precisions (Fortran passes every argument by address;
@@ -161,6 +166,11 @@ typedef void standin_unmqr_fn(const char *side, const char *trans, const int *m,
                               void *c, const int *ldc, void *work, const int *lwork, int *info,
                               size_t l1, size_t l2);
 
+/* ?larft_ (cuSOLVER's Xlarft) */
+typedef void standin_larft_fn(const char *direct, const char *storev, const int *n, const int *k,
+                              const void *v, const int *ldv, const void *tau, void *t,
+                              const int *ldt, size_t l1, size_t l2);
+
 /* One precision of cuBLAS: a row of standin_precisions (standin_host_blas.c). */
 typedef struct standin_precision {
     size_t size;         /* bytes of an element */
@@ -174,6 +184,7 @@ typedef struct standin_precision {
     standin_getrf_fn *getrf;
     standin_geqrf_fn *geqrf;
     standin_unmqr_fn *unmqr;   /* ?ormqr_ for S and D */
+    standin_larft_fn *larft;
 } standin_precision;
 enum { STANDIN_S, STANDIN_D, STANDIN_C, STANDIN_Z, STANDIN_PRECISIONS };
 extern const standin_precision standin_precisions[STANDIN_PRECISIONS];
@@ -214,8 +225,8 @@ struct standin_op {
     int keep;                          /* the enqueuer waits for it and frees it */
     int done;                          /* 1 ran, -1 dropped (device failed) */
     unsigned delay_us;
-    const char *touch[3];              /* memory it reads or writes */
-    size_t touch_len[3];
+    const char *touch[STANDIN_TOUCHES];   /* memory it reads or writes */
+    size_t touch_len[STANDIN_TOUCHES];
     union {
         struct { char *dst; const char *src; size_t dpitch, spitch, width, height;
                  char *staged; } copy;
@@ -228,6 +239,8 @@ struct standin_op {
                  void *a; int *info, *ipiv; } factor;   /* ?potrf, ?getrf */
         struct { const standin_precision *prec; int m, n, k, lda, ldc; char side, trans;
                  void *a, *tau, *c; int *info; } qr;     /* ?geqrf, ?ormqr, ?unmqr */
+        struct { const standin_precision *prec; int n, k, ldv, ldt; const void *v, *tau;
+                 void *t, *host_work; size_t host_bytes; } larft;   /* Xlarft */
         struct { char *dst; size_t pitch, width, height; int value; } memset;
     } u;
 };
@@ -256,6 +269,12 @@ struct cublasContext {
     int device;
     cudaStream_t stream;
     int stream_destroyed;      /* its stream was destroyed under it */
+};
+
+/* The 64-bit API's options (standin_cusolver_larft.c): live from
+ * cusolverDnCreateParams to cusolverDnDestroyParams. */
+struct cusolverDnParams {
+    int created;
 };
 
 /* A cuSOLVER handle holds what a cuBLAS one does (standin_cusolver.c). */

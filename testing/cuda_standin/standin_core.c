@@ -51,6 +51,14 @@ cudaError_t standin_error(cudaError_t err, const char *rule, const char *fmt, ..
     return standin_result(err);
 }
 
+void standin_say(const char *rule, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay(rule, fmt, ap);
+    va_end(ap);
+}
+
 cudaError_t standin_result(cudaError_t err)
 {
     if (err != cudaSuccess && err != cudaErrorNotReady)

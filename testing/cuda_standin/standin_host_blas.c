@@ -14,16 +14,17 @@ standin_potrf_fn spotrf_, dpotrf_, cpotrf_, zpotrf_;
 standin_getrf_fn sgetrf_, dgetrf_, cgetrf_, zgetrf_;
 standin_geqrf_fn sgeqrf_, dgeqrf_, cgeqrf_, zgeqrf_;
 standin_unmqr_fn sormqr_, dormqr_, cunmqr_, zunmqr_;
+standin_larft_fn slarft_, dlarft_, clarft_, zlarft_;
 
 const standin_precision standin_precisions[STANDIN_PRECISIONS] = {
     [STANDIN_S] = { sizeof(float), sizeof(float), 0, sgemm_, ssyrk_, NULL, strsm_, strmm_,
-                    slaswp_, spotrf_, sgetrf_, sgeqrf_, sormqr_ },
+                    slaswp_, spotrf_, sgetrf_, sgeqrf_, sormqr_, slarft_ },
     [STANDIN_D] = { sizeof(double), sizeof(double), 0, dgemm_, dsyrk_, NULL, dtrsm_, dtrmm_,
-                    dlaswp_, dpotrf_, dgetrf_, dgeqrf_, dormqr_ },
+                    dlaswp_, dpotrf_, dgetrf_, dgeqrf_, dormqr_, dlarft_ },
     [STANDIN_C] = { 2 * sizeof(float), sizeof(float), 1, cgemm_, csyrk_, cherk_, ctrsm_, ctrmm_,
-                    claswp_, cpotrf_, cgetrf_, cgeqrf_, cunmqr_ },
+                    claswp_, cpotrf_, cgetrf_, cgeqrf_, cunmqr_, clarft_ },
     [STANDIN_Z] = { 2 * sizeof(double), sizeof(double), 1, zgemm_, zsyrk_, zherk_, ztrsm_,
-                    ztrmm_, zlaswp_, zpotrf_, zgetrf_, zgeqrf_, zunmqr_ },
+                    ztrmm_, zlaswp_, zpotrf_, zgetrf_, zgeqrf_, zunmqr_, zlarft_ },
 };
 
 void standin_run_blas(standin_op *op)

@@ -154,7 +154,7 @@ void standin_check_untouched(const char *call, const void *p, size_t size)
     for (size_t i = 0; i < standin_streams.cap; i++) {
         cudaStream_t s = standin_set_at(&standin_streams, i);
         for (standin_op *op = s ? s->head : NULL; op; op = op->next)
-            for (int t = 0; t < 3; t++)
+            for (int t = 0; t < STANDIN_TOUCHES; t++)
                 if (op->touch_len[t] && op->touch[t] < hi && lo < op->touch[t] + op->touch_len[t])
                     standin_die("pinned memory released while a queued operation uses it",
                                 "%s(%p): a pending operation on device %d uses %p..+%zu", call,

@@ -7,7 +7,7 @@
 
 #include "standin.h"
 
-standin_set standin_streams, standin_events, standin_handles, standin_solvers;
+standin_set standin_streams, standin_events, standin_handles, standin_solvers, standin_params;
 
 static char tombstone;
 

@@ -7,6 +7,8 @@
  *   gpu.potrf  cuSOLVER ?potrf of w x w     (the diagonal blocks)
  *   gpu.getrf  cuSOLVER ?getrf of PANEL_ROWS x w  (LU's panels)
  *   gpu.geqrf  cuSOLVER ?geqrf of PANEL_ROWS x w  (QR's panels)
+ *   gpu.larft  cuSOLVER Xlarft of w reflectors of PANEL_ROWS rows  (T of
+ *              QR's panels, after their ?geqrf)
  *   gpu.gemqrt cuSOLVER ?ormqr of w reflectors of 2w rows applied to
  *              2w x w  (QR's leaves: the explicit Q of a tile)
  * and the copy rates between pinned host memory and the GPU (link.gbs),
@@ -43,16 +45,23 @@ typedef struct operands {
     double *a, *b, *c, *work, *pristine;
     int *ipiv, *info;
     int lwork;
+    cusolverDnParams_t params;          /* Xlarft's, and its workspaces */
+    void *xwork, *xhost;
+    size_t xwork_bytes, xhost_bytes;
 } operands;
 
 /* One call of kernel k at width w: 'g' gemm, 's' syrk, 't' trsm, 'p'
- * potrf, 'l' getrf, 'q' geqrf, 'o' ormqr; the operand it overwrites is restored from
- * `pristine` before each call, outside the timed part. */
+ * potrf, 'l' getrf, 'q' geqrf, 'f' larft, 'o' ormqr; the operand it
+ * overwrites is restored from `pristine` before each call, outside the
+ * timed part. */
 static float timed(cublasHandle_t blas, cusolverDnHandle_t solver, char k, int w,
                    operands *o)
 {
     const double one = 1.0, minus = -1.0;
-    int rows = k == 'l' || k == 'q' ? PANEL_ROWS : k == 't' ? 4 * w : k == 'o' ? 2 * w : w;
+    int rows = k == 'l' || k == 'q' || k == 'f' ? PANEL_ROWS
+               : k == 't'                          ? 4 * w
+               : k == 'o'                          ? 2 * w
+                                                   : w;
     cudaMemcpyAsync(o->a, o->pristine, (size_t)rows * w * sizeof(double),
                     cudaMemcpyDeviceToDevice, stream);
     cudaEventRecord(ev0, stream);
@@ -74,6 +83,12 @@ static float timed(cublasHandle_t blas, cusolverDnHandle_t solver, char k, int w
         break;
     case 'l':
         cusolverDnDgetrf(solver, PANEL_ROWS, w, o->a, PANEL_ROWS, o->work, o->ipiv, o->info);
+        break;
+    case 'f':   /* the reflectors below A's diagonal, their taus at the start of C, T to B */
+        cusolverDnXlarft(solver, o->params, CUBLAS_DIRECT_FORWARD, CUBLAS_STOREV_COLUMNWISE,
+                         PANEL_ROWS, w, CUDA_R_64F, o->a, PANEL_ROWS, CUDA_R_64F, o->c,
+                         CUDA_R_64F, o->b, w, CUDA_R_64F, o->xwork, o->xwork_bytes, o->xhost,
+                         o->xhost_bytes);
         break;
     case 'o':   /* reflectors in B, their taus at the start of C */
         cusolverDnDormqr(solver, CUBLAS_SIDE_LEFT, CUBLAS_OP_N, 2 * w, w, w, o->b, 2 * w, o->c,
@@ -99,7 +114,8 @@ static double flops(char k, double w)
     case 's': return w * w * w;
     case 't': return 4 * w * w * w;
     case 'p': return w * w * w / 3;
-    case 'l': return m * w * w - w * w * w / 3;
+    case 'l':
+    case 'f': return m * w * w - w * w * w / 3;   /* getrf; larft as util/flop_counts.h */
     case 'o': return 4 * w * w * (2 * w - (w - 1) / 2);   /* util/flop_counts.h */
     default: return 2 * m * w * w - 2 * w * w * w / 3;
     }
@@ -109,9 +125,9 @@ int main(int argc, char **argv)
 {
     int max_w = argc > 1 ? atoi(argv[1]) : 4096;
     static const int widths[] = { 256, 512, 1024, 2048, 4096 };
-    static const char kernels[] = "gstplqo";
+    static const char kernels[] = "gstplqfo";
     static const char *names[] = { "gemm", "syrk", "trsm", "potrf", "getrf", "geqrf",
-                                   "gemqrt" };
+                                   "larft", "gemqrt" };
     struct cudaDeviceProp prop;
     cublasHandle_t blas;
     cusolverDnHandle_t solver;
@@ -131,6 +147,7 @@ int main(int argc, char **argv)
         cudaEventCreate(&ev0) != cudaSuccess || cudaEventCreate(&ev1) != cudaSuccess ||
         cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS ||
         cusolverDnCreate(&solver) != CUSOLVER_STATUS_SUCCESS ||
+        cusolverDnCreateParams(&o.params) != CUSOLVER_STATUS_SUCCESS ||
         cudaMallocHost((void **)&host, big * sizeof(double)) != cudaSuccess ||
         cudaMalloc((void **)&o.a, big * sizeof(double)) != cudaSuccess ||
         cudaMalloc((void **)&o.pristine, big * sizeof(double)) != cudaSuccess ||
@@ -160,6 +177,19 @@ int main(int argc, char **argv)
         printf("# cannot allocate cuSOLVER's workspace (%d values)\n", o.lwork);
         return 1;
     }
+    /* Xlarft's workspaces for the widest panel serve every narrower one
+     * (queried again below: each call gets what its own query gave). */
+    if (cusolverDnXlarft_bufferSize(solver, o.params, CUBLAS_DIRECT_FORWARD,
+                                    CUBLAS_STOREV_COLUMNWISE, PANEL_ROWS, max_w, CUDA_R_64F, o.a,
+                                    PANEL_ROWS, CUDA_R_64F, o.c, CUDA_R_64F, o.b, max_w,
+                                    CUDA_R_64F, &o.xwork_bytes, &o.xhost_bytes)
+            != CUSOLVER_STATUS_SUCCESS ||
+        cudaMalloc(&o.xwork, o.xwork_bytes ? o.xwork_bytes : 1) != cudaSuccess ||
+        !(o.xhost = malloc(o.xhost_bytes ? o.xhost_bytes : 1))) {
+        printf("# cannot set up cusolverDnXlarft's workspaces\n");
+        return 1;
+    }
+    size_t xwork_max = o.xwork_bytes, xhost_max = o.xhost_bytes;
 
     /* The link: pinned host memory each way, 256 MiB or what was allocated. */
     size_t bytes = big * sizeof(double);
@@ -183,8 +213,8 @@ int main(int argc, char **argv)
             ms_out = ms;
     }
     printf("# measured by testing/gpu/cusolver_rates on GPU 0: %s, %d SMs, %.1f GiB;\n"
-           "# best of %d (CUDA events), operands on the GPU; getrf and geqrf on %d-row "
-           "panels\n",
+           "# best of %d (CUDA events), operands on the GPU; getrf, geqrf and larft on "
+           "%d-row panels\n",
            prop.name, prop.multiProcessorCount, (double)prop.totalGlobalMem / (1 << 30), REPS,
            PANEL_ROWS);
     printf("# pinned host -> GPU %.1f GB/s, GPU -> pinned host %.1f GB/s (%.0f MiB)\n",
@@ -196,10 +226,20 @@ int main(int argc, char **argv)
         printf("gpu.%s =", names[k]);
         for (size_t i = 0; i < sizeof widths / sizeof widths[0] && widths[i] <= max_w; i++) {
             int w = widths[i];
-            int rows = kernels[k] == 'l' || kernels[k] == 'q' ? PANEL_ROWS
-                       : kernels[k] == 't'                    ? 4 * w
-                       : kernels[k] == 'o'                    ? 2 * w
-                                                              : w;
+            int rows = kernels[k] == 'l' || kernels[k] == 'q' || kernels[k] == 'f' ? PANEL_ROWS
+                       : kernels[k] == 't'                                       ? 4 * w
+                       : kernels[k] == 'o'                                       ? 2 * w
+                                                                                 : w;
+            if (kernels[k] == 'f' &&
+                (cusolverDnXlarft_bufferSize(solver, o.params, CUBLAS_DIRECT_FORWARD,
+                                             CUBLAS_STOREV_COLUMNWISE, PANEL_ROWS, w, CUDA_R_64F,
+                                             o.a, PANEL_ROWS, CUDA_R_64F, o.c, CUDA_R_64F, o.b,
+                                             w, CUDA_R_64F, &o.xwork_bytes, &o.xhost_bytes)
+                     != CUSOLVER_STATUS_SUCCESS ||
+                 o.xwork_bytes > xwork_max || o.xhost_bytes > xhost_max)) {
+                printf("\n# cusolverDnXlarft_bufferSize: more for %d than for %d\n", w, max_w);
+                return 1;
+            }
             fill(host, (size_t)rows * w, kernels[k] == 'p' ? w : 0);
             cudaMemcpy(o.pristine, host, (size_t)rows * w * sizeof(double),
                        cudaMemcpyHostToDevice);

@@ -1,5 +1,6 @@
-/* cuBLAS, and cuSOLVER's ?laswp, ?potrf, ?getrf, ?geqrf and ?ormqr
- * (?unmqr), for one precision
+/* cuBLAS, and cuSOLVER's ?laswp, ?potrf, ?getrf, ?geqrf, ?ormqr
+ * (?unmqr) and the 64-bit Xlarft (HS_K_LARFT's T; its V1 by ?trmm), for
+ * one precision
  * (device/cuda/cuda_device.c instantiates it per precision through
  * util/prec_instantiate.h).  C99 complex scalars have
  * the layout of cuComplex and cuDoubleComplex (two reals). */
@@ -9,24 +10,28 @@
 #define HS_CUBLAS_HERK cublasSsyrk
 #define HS_CUSOLVER_UNMQR(name) cusolverDnSormqr##name
 #define HS_CU_T float
+#define HS_CU_TYPE CUDA_R_32F
 #elif HS_P == 0
 #define HS_CUBLAS(name) cublasD##name
 #define HS_CUSOLVER(name) cusolverDnD##name
 #define HS_CUBLAS_HERK cublasDsyrk
 #define HS_CUSOLVER_UNMQR(name) cusolverDnDormqr##name
 #define HS_CU_T double
+#define HS_CU_TYPE CUDA_R_64F
 #elif HS_P == 2
 #define HS_CUBLAS(name) cublasC##name
 #define HS_CUSOLVER(name) cusolverDnC##name
 #define HS_CUBLAS_HERK cublasCherk
 #define HS_CUSOLVER_UNMQR(name) cusolverDnCunmqr##name
 #define HS_CU_T cuComplex
+#define HS_CU_TYPE CUDA_C_32F
 #else
 #define HS_CUBLAS(name) cublasZ##name
 #define HS_CUSOLVER(name) cusolverDnZ##name
 #define HS_CUBLAS_HERK cublasZherk
 #define HS_CUSOLVER_UNMQR(name) cusolverDnZunmqr##name
 #define HS_CU_T cuDoubleComplex
+#define HS_CU_TYPE CUDA_C_64F
 #endif
 
 /* cuSOLVER's ?potrf with its workspace from the device's scratch; the
@@ -178,6 +183,63 @@ static int HS_SFX(run_ormqr)(hs_device *dev, cusolverDnHandle_t solver, const hs
                         "cusolverDn?ormqr");
 }
 
+/* HS_K_LARFT: T by cusolverDnXlarft (forward, columnwise; its device
+ * workspace from the scratch, its host workspace the device's), then,
+ * when r is asked for, V1 as an explicit unit lower triangle: r zeroed,
+ * ones copied onto its diagonal from the pinned ones, and r = L r with L
+ * a's top k x k unit lower triangle (cuBLAS's in-place ?trmm) -- all on
+ * the compute stream, which both handles are set to. */
+static int HS_SFX(run_larft)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t solver,
+                             const hs_kernel_call *k)
+{
+    if (k->k == 0)
+        return 0;
+    cuda_dev *c = as_cuda(dev);
+    size_t esize = sizeof(HS_T), dev_bytes = 0, host_bytes = 0;
+    int err = check_solver(dev, cusolverDnXlarft_bufferSize(solver, c->params,
+                                                            CUBLAS_DIRECT_FORWARD,
+                                                            CUBLAS_STOREV_COLUMNWISE, k->m, k->k,
+                                                            HS_CU_TYPE, k->a, k->lda, HS_CU_TYPE,
+                                                            k->tau, HS_CU_TYPE, k->c, k->ldc,
+                                                            HS_CU_TYPE, &dev_bytes, &host_bytes),
+                           "cusolverDnXlarft_bufferSize");
+    /* Every kept buffer regrown before anything is enqueued: regrowing
+     * waits for the streams. */
+    if (!err)
+        err = scratch_reserve(dev, SCRATCH_INFO_BYTES + (dev_bytes > 0 ? dev_bytes : 1),
+                              STAGE_INFO_BYTES);
+    if (!err)
+        err = host_work_reserve(dev, host_bytes);
+    if (!err && k->r)
+        err = ones_reserve(dev, k->prec, k->k);
+    if (err)
+        return err;
+    err = check_solver(dev, cusolverDnXlarft(solver, c->params, CUBLAS_DIRECT_FORWARD,
+                                             CUBLAS_STOREV_COLUMNWISE, k->m, k->k, HS_CU_TYPE,
+                                             k->a, k->lda, HS_CU_TYPE, k->tau, HS_CU_TYPE, k->c,
+                                             k->ldc, HS_CU_TYPE,
+                                             (char *)c->scratch + SCRATCH_INFO_BYTES, dev_bytes,
+                                             host_bytes ? c->host_work : NULL, host_bytes),
+                       "cusolverDnXlarft");
+    if (err || !k->r)
+        return err;
+    cudaStream_t s = c->stream[HS_STREAM_COMPUTE];
+    size_t kk = (size_t)k->k, ldr = (size_t)k->ldr * esize;
+    err = check(dev, cudaMemset2DAsync(k->r, ldr, 0, kk * esize, kk, s), "cudaMemset2DAsync");
+    if (!err)
+        err = check(dev, cudaMemcpy2DAsync(k->r, ldr + esize, c->ones[k->prec], esize, esize, kk,
+                                           cudaMemcpyHostToDevice, s),
+                    "cudaMemcpy2DAsync");
+    if (err)
+        return err;
+    const HS_T one_t = (HS_R)1;
+    return check_blas(dev, HS_CUBLAS(trmm)(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER,
+                                           CUBLAS_OP_N, CUBLAS_DIAG_UNIT, k->k, k->k,
+                                           (const HS_CU_T *)&one_t, k->a, k->lda, k->r, k->ldr,
+                                           k->r, k->ldr),
+                      "cublas?trmm");
+}
+
 static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t solver,
                             const hs_kernel_call *k)
 {
@@ -222,6 +284,8 @@ static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t
         return HS_SFX(run_geqrf)(dev, solver, k);
     case HS_K_ORMQR:
         return HS_SFX(run_ormqr)(dev, solver, k);
+    case HS_K_LARFT:
+        return HS_SFX(run_larft)(dev, h, solver, k);
     default:
         return HETSCAL_ERR_DEVICE;
     }
@@ -232,3 +296,4 @@ static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t
 #undef HS_CUBLAS_HERK
 #undef HS_CUSOLVER_UNMQR
 #undef HS_CU_T
+#undef HS_CU_TYPE

@@ -1,6 +1,7 @@
 /* A CUDA GPU: cudaMalloc'd buffers, cudaMemcpy2DAsync on non-blocking
  * in/out/compute streams, cudaEvents, cuBLAS (and cuSOLVER's row
- * interchanges, Cholesky and LU factors) on the stream of the call.
+ * interchanges, Cholesky, LU and QR factors, and the block reflector's
+ * triangular factor) on the stream of the call.
  * Every operation selects the GPU first and, on a thread of the
  * application, selects the application's device again before returning
  * (the runtime's own threads keep theirs: selecting a device the thread
@@ -27,15 +28,26 @@ typedef struct cuda_dev {
     cudaStream_t stream[HS_NSTREAMS];
     cublasHandle_t blas;
     cusolverDnHandle_t solver;
-    /* The factorizations' scratch (HS_K_POTRF, HS_K_GETRF; compute stream
-     * only, so that stream order alone keeps one call's use from the
-     * next's): cuSOLVER's devInfo and workspace on the GPU, and pinned
-     * host memory that devInfo and the factor's diagonal are copied back
-     * to, with a zero word that is never written. */
+    cusolverDnParams_t params;   /* the 64-bit API's (cusolverDnXlarft) */
+    /* The factorizations' scratch (HS_K_POTRF, HS_K_GETRF, HS_K_GEQRF,
+     * HS_K_ORMQR, HS_K_LARFT; compute stream only, so that stream order
+     * alone keeps one call's use from the next's): cuSOLVER's devInfo and
+     * workspace on the GPU, and pinned host memory that devInfo and the
+     * factor's diagonal are copied back to, with a zero word that is
+     * never written. */
     void *scratch;
     size_t scratch_bytes;
     void *stage;
     size_t stage_bytes;
+    /* cusolverDnXlarft's host workspace, when it asks for one (grown as
+     * the scratch is, once the streams are idle). */
+    void *host_work;
+    size_t host_work_bytes;
+    /* Pinned ones of each precision, the diagonal HS_K_LARFT copies into
+     * r: filled once when allocated, never written while a copy may read
+     * them (regrown as the scratch is). */
+    void *ones[HS_NPRECS];
+    int ones_count[HS_NPRECS];
 } cuda_dev;
 
 static cuda_dev *as_cuda(hs_device *dev)
@@ -142,6 +154,8 @@ static void cuda_close(hs_device *dev)
         /* The handles first: they may still be set to one of the streams. */
         if (c->blas)
             cublasDestroy(c->blas);
+        if (c->params)
+            cusolverDnDestroyParams(c->params);
         if (c->solver)
             cusolverDnDestroy(c->solver);
         for (int i = 0; i < HS_NSTREAMS; i++)
@@ -151,7 +165,11 @@ static void cuda_close(hs_device *dev)
             cudaFree(c->scratch);
         if (c->stage)
             cudaFreeHost(c->stage);
+        for (int p = 0; p < HS_NPRECS; p++)
+            if (c->ones[p])
+                cudaFreeHost(c->ones[p]);
     }
+    free(c->host_work);
     (void)cudaGetLastError();
     leave(0);
     free(c);
@@ -300,7 +318,7 @@ static cublasDiagType_t diag_of(char d)
 }
 
 /* ---- the factorizations' scratch and results (HS_K_POTRF, HS_K_GETRF,
- * HS_K_GEQRF, HS_K_ORMQR) */
+ * HS_K_GEQRF, HS_K_ORMQR, HS_K_LARFT) */
 
 /* devInfo first, the workspace from this offset (cuSOLVER wants aligned
  * workspaces; cudaMalloc's alignment is 256).  The stage: devInfo's copy,
@@ -308,20 +326,30 @@ static cublasDiagType_t diag_of(char d)
  * STAGE_INFO_BYTES. */
 enum { SCRATCH_INFO_BYTES = 256, STAGE_INFO_BYTES = 16, STAGE_ZERO = 4 };
 
-/* The scratch regrown to at least `bytes` (device) and `stage` (pinned
- * host): once every operation already enqueued on the GPU has finished,
- * since one of them may still use the old buffers.  Rare: the buffers
- * only grow, to the largest panel's needs. */
-static int scratch_reserve(hs_device *dev, size_t bytes, size_t stage)
+/* Every operation already enqueued on the GPU finished: before a kept
+ * buffer that one of them may still use is regrown. */
+static int idle_streams(hs_device *dev)
 {
     cuda_dev *c = as_cuda(dev);
-    if (bytes <= c->scratch_bytes && stage <= c->stage_bytes)
-        return 0;
     for (int i = 0; i < HS_NSTREAMS; i++) {
         int err = check(dev, cudaStreamSynchronize(c->stream[i]), "cudaStreamSynchronize");
         if (err)
             return err;
     }
+    return 0;
+}
+
+/* The scratch regrown to at least `bytes` (device) and `stage` (pinned
+ * host), once the streams are idle.  Rare: the buffers only grow, to the
+ * largest panel's needs. */
+static int scratch_reserve(hs_device *dev, size_t bytes, size_t stage)
+{
+    cuda_dev *c = as_cuda(dev);
+    if (bytes <= c->scratch_bytes && stage <= c->stage_bytes)
+        return 0;
+    int err = idle_streams(dev);
+    if (err)
+        return err;
     if (bytes > c->scratch_bytes) {
         if (c->scratch && cudaFree(c->scratch) != cudaSuccess)
             return check(dev, cudaGetLastError(), "cudaFree");
@@ -364,6 +392,50 @@ static int scratch_reserve_work(hs_device *dev, size_t before, int lwork, size_t
 static size_t scratch_aligned(size_t bytes)
 {
     return (bytes + 255) / 256 * 256;
+}
+
+/* cusolverDnXlarft's host workspace of at least `bytes`, regrown as the
+ * scratch is (cuSOLVER may use it until the call has run). */
+static int host_work_reserve(hs_device *dev, size_t bytes)
+{
+    cuda_dev *c = as_cuda(dev);
+    if (bytes <= c->host_work_bytes)
+        return 0;
+    int err = idle_streams(dev);
+    if (err)
+        return err;
+    free(c->host_work);
+    c->host_work_bytes = 0;
+    if (!(c->host_work = malloc(bytes)))
+        return HETSCAL_ERR_NOMEM;
+    c->host_work_bytes = bytes;
+    return 0;
+}
+
+/* At least n pinned ones of precision prec (HS_K_LARFT's diagonal of r),
+ * regrown as the scratch is: a copy may still read the old ones. */
+static int ones_reserve(hs_device *dev, int prec, int n)
+{
+    cuda_dev *c = as_cuda(dev);
+    if (n <= c->ones_count[prec])
+        return 0;
+    int err = idle_streams(dev);
+    if (err)
+        return err;
+    if (c->ones[prec] && cudaFreeHost(c->ones[prec]) != cudaSuccess)
+        return check(dev, cudaGetLastError(), "cudaFreeHost");
+    c->ones[prec] = NULL;
+    c->ones_count[prec] = 0;
+    size_t esize = hs_prec_bytes(prec);
+    if (cudaHostAlloc(&c->ones[prec], (size_t)n * esize, cudaHostAllocPortable) != cudaSuccess) {
+        (void)cudaGetLastError();
+        c->ones[prec] = NULL;
+        return HETSCAL_ERR_NOMEM;
+    }
+    for (int i = 0; i < n; i++)
+        hs_prec_store_real(prec, (char *)c->ones[prec] + (size_t)i * esize, 1.0);
+    c->ones_count[prec] = n;
+    return 0;
 }
 
 /* What the host function that ends a factorization reads. */
@@ -425,15 +497,16 @@ static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
     cuda_dev *c = as_cuda(dev);
     /* The factorizations' scratch is kept in order by the compute stream. */
     int factor = k->op == HS_K_POTRF || k->op == HS_K_GETRF || k->op == HS_K_GEQRF
-                 || k->op == HS_K_ORMQR;
+                 || k->op == HS_K_ORMQR || k->op == HS_K_LARFT;
     int solver = k->op == HS_K_LASWP || factor;
+    int blas = !solver || k->op == HS_K_LARFT;   /* HS_K_LARFT: cuSOLVER, then ?trmm */
     if (factor && stream != HS_STREAM_COMPUTE)
         return failed(dev, "a factorization", "only on the compute stream");
-    int err = solver
-                  ? check_solver(dev, cusolverDnSetStream(c->solver, c->stream[stream]),
-                                 "cusolverDnSetStream")
-                  : check_blas(dev, cublasSetStream(c->blas, c->stream[stream]),
-                               "cublasSetStream");
+    int err = solver ? check_solver(dev, cusolverDnSetStream(c->solver, c->stream[stream]),
+                                    "cusolverDnSetStream")
+                     : 0;
+    if (!err && blas)
+        err = check_blas(dev, cublasSetStream(c->blas, c->stream[stream]), "cublasSetStream");
     return err ? err : run[k->prec](dev, c->blas, c->solver, k);
 }
 
@@ -586,6 +659,10 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
     if (!what && cusolverDnCreate(&c->solver) != CUSOLVER_STATUS_SUCCESS) {
         c->solver = NULL;
         what = "cusolverDnCreate failed";
+    }
+    if (!what && cusolverDnCreateParams(&c->params) != CUSOLVER_STATUS_SUCCESS) {
+        c->params = NULL;
+        what = "cusolverDnCreateParams failed";
     }
     leave(0);
     if (what) {

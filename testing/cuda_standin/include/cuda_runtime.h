@@ -85,6 +85,15 @@ typedef void (*cudaHostFn_t)(void *userData);
 #define CUDART_VERSION 12000
 typedef enum libraryPropertyType_t { MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL }
     libraryPropertyType;
+/* The element types of the 64-bit cuSOLVER API (library_types.h in the
+ * toolkit; the four the stand-in knows). */
+typedef enum cudaDataType_t {
+    CUDA_R_32F = 0,   /* float */
+    CUDA_R_64F = 1,   /* double */
+    CUDA_C_32F = 4,   /* cuComplex */
+    CUDA_C_64F = 5    /* cuDoubleComplex */
+} cudaDataType;
+typedef enum cudaDataType_t cudaDataType_t;
 
 /* Versions. */
 cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);

@@ -2,9 +2,12 @@
  * host stand-in (testing/cuda_standin): handles, the row interchanges
  * ?laswp, the Cholesky and LU factors ?potrf, ?getrf, the QR factor
  * ?geqrf and its Q applied (?ormqr, ?unmqr) in the four
- * precisions S, D, C, Z. */
+ * precisions S, D, C, Z; the 64-bit API's parameters and the block
+ * reflector's triangular factor Xlarft. */
 #ifndef CUDA_STANDIN_CUSOLVERDN_H
 #define CUDA_STANDIN_CUSOLVERDN_H
+
+#include <stdint.h>
 
 #include "cuComplex.h"
 #include "cublas_v2.h"
@@ -27,12 +30,30 @@ typedef enum {
 
 struct cusolverDnContext;
 typedef struct cusolverDnContext *cusolverDnHandle_t;   /* opaque */
+struct cusolverDnParams;
+typedef struct cusolverDnParams *cusolverDnParams_t;    /* opaque */
+
+/* How a block reflector's vectors are stored (cusolver_common.h). */
+typedef enum {
+    CUBLAS_STOREV_COLUMNWISE = 0,
+    CUBLAS_STOREV_ROWWISE = 1
+} cusolverStorevMode_t;
+
+typedef enum {
+    CUBLAS_DIRECT_FORWARD = 0,
+    CUBLAS_DIRECT_BACKWARD = 1
+} cusolverDirectMode_t;
 
 cusolverStatus_t cusolverGetProperty(libraryPropertyType type, int *value);
 cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle);
 cusolverStatus_t cusolverDnDestroy(cusolverDnHandle_t handle);
 cusolverStatus_t cusolverDnSetStream(cusolverDnHandle_t handle, cudaStream_t streamId);
 cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t handle, cudaStream_t *streamId);
+
+/* The options object of the 64-bit API (the X functions): created before
+ * use, not used once destroyed. */
+cusolverStatus_t cusolverDnCreateParams(cusolverDnParams_t *params);
+cusolverStatus_t cusolverDnDestroyParams(cusolverDnParams_t params);
 
 /* Rows k1..k2 of the n columns of A interchanged as LAPACK's ?LASWP does
  * (devIpiv in device memory, 1-based rows). */
@@ -154,6 +175,31 @@ cusolverStatus_t cusolverDnZunmqr(cusolverDnHandle_t handle, cublasSideMode_t si
                                   const cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
                                   cuDoubleComplex *C, int ldc, cuDoubleComplex *work, int lwork,
                                   int *devInfo);
+
+/* T, the k x k upper triangular factor of the block reflector
+ * H(1) ... H(k) = I - V T V^H of the k reflectors in the n x k matrix V
+ * (LAPACK's ?LARFT; cuSOLVER supports forward direction and columnwise
+ * storage only, n >= k); V, tau and T in device memory, the data types
+ * all one of the four precisions; workspaces of at least the bytes
+ * cusolverDnXlarft_bufferSize gives. */
+cusolverStatus_t cusolverDnXlarft_bufferSize(cusolverDnHandle_t handle,
+                                             cusolverDnParams_t params,
+                                             cusolverDirectMode_t direct,
+                                             cusolverStorevMode_t storev, int64_t n, int64_t k,
+                                             cudaDataType dataTypeV, const void *V, int64_t ldv,
+                                             cudaDataType dataTypeTau, const void *tau,
+                                             cudaDataType dataTypeT, void *T, int64_t ldt,
+                                             cudaDataType computeType,
+                                             size_t *workspaceInBytesOnDevice,
+                                             size_t *workspaceInBytesOnHost);
+cusolverStatus_t cusolverDnXlarft(cusolverDnHandle_t handle, cusolverDnParams_t params,
+                                  cusolverDirectMode_t direct, cusolverStorevMode_t storev,
+                                  int64_t n, int64_t k, cudaDataType dataTypeV, const void *V,
+                                  int64_t ldv, cudaDataType dataTypeTau, const void *tau,
+                                  cudaDataType dataTypeT, void *T, int64_t ldt,
+                                  cudaDataType computeType, void *bufferOnDevice,
+                                  size_t workspaceInBytesOnDevice, void *bufferOnHost,
+                                  size_t workspaceInBytesOnHost);
 
 #ifdef __cplusplus
 }
