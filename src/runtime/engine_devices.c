@@ -5,7 +5,7 @@
  * Neither waits for the device: a completion callback finishes the task,
  * so a thread keeps feeding its streams while earlier work runs, and
  * sleeps when it has nothing to enqueue, or when its compute stream holds
- * HS_DEVICE_QUEUE_DEPTH tasks already (engine_impl.h).  A task is enqueued once every
+ * enough already (hs_device_queue_depth, engine_impl.h).  A task is enqueued once every
  * earlier task that reads or writes its handles has completed, or is on
  * the same compute stream already, or is a copy to or from the same
  * device already on its copy stream (chained, engine.h): the compute
@@ -66,6 +66,7 @@ static void finish_locked(hs_task *t, double t_done)
          * was enqueued or when the previous one finished, whichever is later. */
         double start = t->t_posted > ed->last_done ? t->t_posted : ed->last_done;
         E.stats.device_busy_seconds += t_done - start;
+        ed->task_seconds = hs_device_task_average(ed->task_seconds, t_done - start);
         ed->last_done = t_done;
         if (t->skipped)
             E.stats.tasks_skipped++;
@@ -261,9 +262,8 @@ static void *device_main(void *arg)
     hs_engine_device *ed = &E.dev[d];
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
-        hs_task *t = E.active && d < E.ndev && ed->queued < HS_DEVICE_QUEUE_DEPTH
-                         ? hs_heap_pop(&ed->ready)
-                         : NULL;
+        int room = ed->queued < hs_device_queue_depth(ed->task_seconds);
+        hs_task *t = E.active && d < E.ndev && room ? hs_heap_pop(&ed->ready) : NULL;
         if (!t) {
             device_wait_locked(d);
             continue;
@@ -328,6 +328,7 @@ int hs_engine_devices_begin(void)
     for (int d = 1; d < E.ndev && !err; d++) {
         hs_engine_device *ed = &E.dev[d];
         ed->last_done = 0;
+        ed->task_seconds = 0;
         ed->broken = 0;
         if (ed->started)
             continue;

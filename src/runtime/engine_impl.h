@@ -15,9 +15,30 @@ enum { HS_MAX_WORKERS = 256, HS_RESERVE_TASKS = 64 };
 /* How many tasks an accelerator's management thread keeps enqueued on
  * its compute stream.  The stream runs them in order, so a task that
  * becomes ready later (the next panel, once its column is updated) waits
- * behind at most this many, not behind every update that was ready
- * before it; two or more keep the next kernel queued while one runs. */
-enum { HS_DEVICE_QUEUE_DEPTH = 3 };
+ * behind what is queued, not behind every update that was ready before
+ * it: at least HS_DEVICE_QUEUE_MIN tasks (the next kernel queued while
+ * one runs), and as many as the device's recent tasks take
+ * HS_DEVICE_QUEUE_SECONDS to run, so that short kernels do not drain the
+ * stream while the thread waits to be woken (up to HS_DEVICE_QUEUE_MAX).
+ * avg_seconds: the device's running average time per task (0: none yet). */
+#define HS_DEVICE_QUEUE_SECONDS 2e-3
+enum { HS_DEVICE_QUEUE_MIN = 3, HS_DEVICE_QUEUE_MAX = 64 };
+static inline int hs_device_queue_depth(double avg_seconds)
+{
+    if (!(avg_seconds > 0))
+        return HS_DEVICE_QUEUE_MIN;
+    double n = HS_DEVICE_QUEUE_SECONDS / avg_seconds + 1;
+    return n < HS_DEVICE_QUEUE_MIN ? HS_DEVICE_QUEUE_MIN
+           : n > HS_DEVICE_QUEUE_MAX ? HS_DEVICE_QUEUE_MAX
+                                      : (int)n;
+}
+
+/* The running average of a device's task times: each new task weighs
+ * 1/8. */
+static inline double hs_device_task_average(double avg, double seconds)
+{
+    return avg > 0 ? avg + (seconds - avg) / 8 : seconds;
+}
 
 /* One accelerator's queue and management thread. */
 typedef struct hs_engine_device {
@@ -29,6 +50,7 @@ typedef struct hs_engine_device {
     hs_task *inflight;           /* enqueued on the device, callback pending
                                     (linked through next) */
     int queued;                  /* of those, tasks on its compute stream */
+    double task_seconds;         /* running average per task (hs_device_task_average) */
     int broken;                  /* the device failed for good this call */
 } hs_engine_device;
 

@@ -45,7 +45,8 @@ typedef struct sim_device {
     hs_device dev;
     size_t used;
     double compute_free, in_free, out_free;
-    int queued;   /* tasks on its compute stream */
+    int queued;            /* tasks on its compute stream */
+    double task_seconds;   /* running average per task, as the engine's */
 } sim_device;
 
 static void *sim_alloc(hs_device *dev, size_t bytes)
@@ -657,12 +658,12 @@ static void dispatch(sim *S, sim_rank *r)
         start_host_task(S, r, t);
     }
     /* A GPU's management thread enqueues what is ready, in priority
-     * order, while its compute stream holds fewer than
-     * HS_DEVICE_QUEUE_DEPTH tasks; the copy thread all that is ready.
+     * order, while its compute stream holds fewer tasks than
+     * hs_device_queue_depth allows; the copy thread all that is ready.
      * The streams run it in that order. */
     for (int x = 1; x < r->ndev; x++) {
         hs_task *t;
-        while (r->dev[x].queued < HS_DEVICE_QUEUE_DEPTH
+        while (r->dev[x].queued < hs_device_queue_depth(r->dev[x].task_seconds)
                && (t = hs_heap_pop(&E.dev[x].ready)) != NULL)
             start_device_task(S, r, t, x);
     }
@@ -685,6 +686,8 @@ static void handle(sim *S, const event *e)
     sim_rank *r = &S->rank[e->rank];
     if (e->kind == EV_DEVICE) {
         r->dev[e->slot].queued--;
+        r->dev[e->slot].task_seconds =
+            hs_device_task_average(r->dev[e->slot].task_seconds, e->time - e->start);
         r->tasks_run++;
         r->device_tasks[e->slot]++;
         r->device_busy += e->time - e->start;
