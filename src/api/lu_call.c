@@ -53,12 +53,15 @@ static int lu_default_width(int n, int grid_threads)
 /* With GPUs that factor their columns' panels, a panel's time hardly
  * depends on its width (cuSOLVER's ?getrf rate grows about as fast as
  * the panel's flops), while the updates' GEMMs gain from wider panels:
- * the widest of the sizes (doc/PERFORMANCE.md). */
+ * the widest of the sizes (doc/PERFORMANCE.md), when the matrix still
+ * has 4 top-level columns (4 such panels each) per rank with GPUs, so
+ * that every GPU gets columns; below that, the host rule. */
 static int panel_width(const hs_call *c)
 {
     const hs_config *cfg = c->cfg;
     int big = c->m > c->n ? c->m : c->n;
-    int device_panels = cfg->accel_ranks > 0 && !cfg->host_panels;
+    int device_panels = cfg->accel_ranks > 0 && !cfg->host_panels
+                        && c->n / (4 * LU_DEVICE_PANEL_WIDTH) >= 4 * cfg->accel_ranks;
     int b = cfg->nb_small       ? cfg->nb_small
             : device_panels ? LU_DEVICE_PANEL_WIDTH
                             : lu_default_width(c->n, cfg->grid_threads);
