@@ -85,18 +85,26 @@ static int panel_width(const hs_call *c)
  * then two ints per grid position.  Collective; NULL for a simulated
  * grid, or when some rank has no memory for it (the search then takes
  * every A as aligned, with LLD = LOCr(M_A)). */
+enum { STACK_RANKS = 256 };
+
 static int *gather_caller_layout(const hs_call *c)
 {
     const hetscal_grid *g = c->grid;
     if (g->comm == MPI_COMM_NULL)
         return NULL;
     int mine[2] = { (int)((uintptr_t)c->a % HS_LU_ALIGN), c->desca[HS_LLD] };
-    int *all = malloc(2 * (size_t)g->size * sizeof *all);
-    int ok = all != NULL;
-    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, g->comm);
-    if (!ok) {
-        free(all);
-        return NULL;
+    /* Up to STACK_RANKS ranks the gather lands on the stack: one
+     * collective; above, every rank must first know that all could
+     * allocate (the grid's size decides the same way everywhere). */
+    int stack[2 * STACK_RANKS], *all = stack;
+    if (g->size > STACK_RANKS) {
+        all = malloc(2 * (size_t)g->size * sizeof *all);
+        int ok = all != NULL;
+        MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, g->comm);
+        if (!ok) {
+            free(all);
+            return NULL;
+        }
     }
     MPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, g->comm);
     int npos = g->nprow * g->npcol;
@@ -108,7 +116,8 @@ static int *gather_caller_layout(const hs_call *c)
             layout[2 + 2 * k] = all[2 * g->rank_of[k] + 1];
         }
     }
-    free(all);
+    if (all != stack)
+        free(all);
     return layout;
 }
 
