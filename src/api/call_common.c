@@ -229,7 +229,7 @@ int hs_call_copy_as_tasks(const hetscal_grid *grid, const hs_config *cfg, hs_cal
 {
     /* The same answer on every rank: the redistribution it replaces is
      * collective. */
-    rep->copy_tasks = cfg->overlap_copies && rep->panel_gpu == 0
+    rep->copy_tasks = cfg->overlap_copies
                       && (grid->size == 1 || rep->caller_tiles)
                       && (!small_share(grid, rd) || cfg->overlap_copies == 2);
     if (rep->copy_tasks)

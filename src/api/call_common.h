@@ -130,7 +130,8 @@ int hs_call_workers(const hs_config *cfg, int tiny, hs_call_report *rep);
 
 /* Hands the repartition to the run as tasks (runtime/dist.h,
  * hs_dist_copy_home) when it moves nothing between ranks (one rank, or
- * the caller's blocks as tiles), no tile is on an accelerator, and
+ * the caller's blocks as tiles; tiles on accelerators go there from the
+ * filled host tile and come back before their write-back task), and
  * HETSCAL_OVERLAP_COPIES is 2, or 1 (the default) and sub(A) has at least
  * 4 MB per rank: returns 1 then (rep->copy_tasks set), and the caller
  * skips hs_redist_to_tiles and hs_redist_to_matrix; else 0.  The same
