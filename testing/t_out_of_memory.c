@@ -7,6 +7,10 @@
  * rank planned must still match (runtime/dist.c, allocate_copy); task
  * structs, ready queues and the message arrays are among the allocations
  * (runtime/engine.c, "task pool").
+ * An allocation that fails before anything wrote A (the tiles, the
+ * repartition's buffers) hands the call to ScaLAPACK on every rank
+ * instead (api/call_entry.c): INFO = 0 and ScaLAPACK's own factor, bit
+ * for bit; both outcomes must occur over the k tried.
  * With the argument "mpi", the same for MPI errors (comm/messages.h
  * fault injection): the k-th MPI_Isend or MPI_Irecv of one rank fails,
  * and every rank must return INFO = HETSCAL_ERR_MPI.
@@ -17,8 +21,10 @@
  * fresh devices (HETSCAL_DEVICES is rewritten) for the next call.
  * T_OOM_VERBOSE=1 prints each failing call before it runs (to find a hang).
  * Exit status: failed checks (summed over ranks). */
+#define _GNU_SOURCE
 #include "config.h"
 
+#include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,8 +125,8 @@ static const char *const routine_name[NROUTINES] = { "PDPOTRF", "PDGEQRF", "PDGE
 typedef struct problem {
     int routine, desc[9], lld, nloc_r, nloc_c, myrow, mycol, nprow, npcol;
     size_t count, ntau, nipiv;
-    double *a, *tau, *work, *ref_a, *ref_tau;
-    int *ipiv, *ref_ipiv;
+    double *a, *tau, *work, *ref_a, *ref_tau, *sl_a, *sl_tau;
+    int *ipiv, *ref_ipiv, *sl_ipiv;   /* ref: hetscal's clean call; sl: ScaLAPACK's */
     int lwork;
 } problem;
 
@@ -152,12 +158,46 @@ static int factor(problem *p)
     return info;
 }
 
+/* The same call to the ScaLAPACK linked after hetscal (the one a call
+ * without memory for hetscal's tiles goes to); INFO, or -1 if none is. */
+static int factor_scalapack(problem *p)
+{
+    typedef void geqrf_fn(const int *, const int *, double *, const int *, const int *,
+                          const int *, double *, double *, const int *, int *);
+    typedef void getrf_fn(const int *, const int *, double *, const int *, const int *,
+                          const int *, int *, int *);
+    typedef void potrf_fn(const char *, const int *, double *, const int *, const int *,
+                          const int *, int *, size_t);
+    static const char *const symbol[NROUTINES] = { "pdpotrf_", "pdgeqrf_", "pdgetrf_" };
+    void *next = dlsym(RTLD_NEXT, symbol[p->routine]);
+    int info = -1, one = 1, n = N;
+    if (!next)
+        return info;
+    fill(p);
+    if (p->routine == GEQRF)
+        ((geqrf_fn *)next)(&n, &n, p->a, &one, &one, p->desc, p->tau, p->work, &p->lwork,
+                           &info);
+    else if (p->routine == GETRF)
+        ((getrf_fn *)next)(&n, &n, p->a, &one, &one, p->desc, p->ipiv, &info);
+    else
+        ((potrf_fn *)next)("L", &n, p->a, &one, &one, p->desc, &info, 1);
+    return info;
+}
+
+static int same_as(const problem *p, const double *a, const double *tau, const int *ipiv)
+{
+    return memcmp(p->a, a, p->count * sizeof(double)) == 0 &&
+           (p->routine != GEQRF || memcmp(p->tau, tau, p->ntau * sizeof(double)) == 0) &&
+           (p->routine != GETRF || memcmp(p->ipiv, ipiv, p->nipiv * sizeof(int)) == 0);
+}
+
 static int same_as_reference(const problem *p)
 {
-    return memcmp(p->a, p->ref_a, p->count * sizeof(double)) == 0 &&
-           (p->routine != GEQRF || memcmp(p->tau, p->ref_tau, p->ntau * sizeof(double)) == 0) &&
-           (p->routine != GETRF || memcmp(p->ipiv, p->ref_ipiv, p->nipiv * sizeof(int)) == 0);
+    return same_as(p, p->ref_a, p->ref_tau, p->ref_ipiv);
 }
+
+/* Calls of this routine that ended each way under a failing allocation. */
+static int handed_to_scalapack, failed_with_info;
 
 /* Allocation k fails (and every later one), or MPI post k, on `rank` only. */
 static void run_failing(problem *p, int k, int rank)
@@ -179,14 +219,26 @@ static void run_failing(problem *p, int k, int rank)
     MPI_Allreduce(&info, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     MPI_Allreduce(&info, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     check(lo == hi, "every rank returns the same INFO", k, rank);
-    if (any)
+    if (any && F == &allocations && info == 0) {
+        check(same_as(p, p->sl_a, p->sl_tau, p->sl_ipiv),
+              "handed to ScaLAPACK (no memory before A was written): its factor", k, rank);
+        handed_to_scalapack++;
+    } else if (any) {
         check(info == F->info, "INFO = the failure's status", k, rank);
-    else
+        failed_with_info++;
+    } else
         check(info == 0 && same_as_reference(p), "no failure: the clean factor", k, rank);
 }
 
 static void run(problem *p, int nprocs)
 {
+    if (F == &allocations) {
+        check(factor_scalapack(p) == 0, "ScaLAPACK's call: INFO = 0", 0, -1);
+        memcpy(p->sl_a, p->a, p->count * sizeof(double));
+        memcpy(p->sl_tau, p->tau, p->ntau * sizeof(double));
+        memcpy(p->sl_ipiv, p->ipiv, p->nipiv * sizeof(int));
+    }
+    handed_to_scalapack = failed_with_info = 0;
     int info = factor(p);
     check(info == 0, "clean call: INFO = 0", info, -1);
     memcpy(p->ref_a, p->a, p->count * sizeof(double));
@@ -212,6 +264,12 @@ static void run(problem *p, int nprocs)
     }
     check(factor(p) == 0 && same_as_reference(p), "after the failures: the clean factor",
           0, -1);
+    if (F == &allocations) {
+        int both[2] = { handed_to_scalapack, failed_with_info }, all[2];
+        MPI_Allreduce(both, all, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        check(all[0] > 0, "some failing allocation handed the call to ScaLAPACK", 0, -1);
+        check(all[1] > 0, "some failing allocation ended the call with its INFO", 0, -1);
+    }
     if (me == 0)
         printf("%s: %d calls with a failing %s (up to %d per rank and call)\n",
                routine_name[p->routine], calls, F->what, most);
@@ -275,7 +333,11 @@ int main(int argc, char **argv)
     p.work = malloc((size_t)p.lwork * sizeof(double));
     p.ipiv = calloc(p.nipiv, sizeof(int));
     p.ref_ipiv = calloc(p.nipiv, sizeof(int));
-    if (!p.a || !p.ref_a || !p.tau || !p.ref_tau || !p.work || !p.ipiv || !p.ref_ipiv)
+    p.sl_a = malloc(p.count * sizeof(double));
+    p.sl_tau = calloc(p.ntau, sizeof(double));
+    p.sl_ipiv = calloc(p.nipiv, sizeof(int));
+    if (!p.a || !p.ref_a || !p.tau || !p.ref_tau || !p.work || !p.ipiv || !p.ref_ipiv ||
+        !p.sl_a || !p.sl_tau || !p.sl_ipiv)
         MPI_Abort(MPI_COMM_WORLD, 2);
 
     for (p.routine = 0; p.routine < NROUTINES; p.routine++)
@@ -298,6 +360,9 @@ int main(int argc, char **argv)
     free(p.work);
     free(p.ipiv);
     free(p.ref_ipiv);
+    free(p.sl_a);
+    free(p.sl_tau);
+    free(p.sl_ipiv);
     Cblacs_gridexit(ctxt);
     Cblacs_exit(0);
     return all;

@@ -67,6 +67,9 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
         return status;
 
     double t1 = hs_now();
+    /* From here tasks may write A (the copies out as tasks, or the
+     * repartition back after a failure). */
+    c->a_untouched = 0;
     program p = { f, c };
     int tiny = f->tiny_flops > 0 && c->rep.flops <= f->tiny_flops;
     hs_engine_limits limits = {
@@ -105,6 +108,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     c->rep.flops = f->flops(c->m, c->n) * (hs_prec_complex(c->prec) ? 4 : 1);
     c->tile_grid = c->grid;
     c->ndev = 1;
+    c->a_untouched = 1;
     hs_call_begin(c->grid, c->cfg, c->ia, c->ja, c->desca, &c->rep);
 
     int status = f->layout(c);

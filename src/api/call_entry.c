@@ -16,6 +16,7 @@
 #include "runtime/status.h"
 #include "util/clock.h"
 #include "util/config.h"
+#include "util/mem.h"
 
 /* ScaLAPACK's checks; returns the INFO of a bad argument (after PXERBLA)
  * or 0, with c->grid set for a valid call. */
@@ -51,6 +52,24 @@ static int check(const hs_entry_rules *r, hs_call *c)
     return 0;
 }
 
+/* hetscal's tiles did not fit where ScaLAPACK, working in place, may:
+ * with A untouched and the failure agreed over the grid, every rank hands
+ * the call to the next library in the link chain, after giving back what
+ * hetscal keeps between calls.  Returns 1 when it did (*info set). */
+static int out_of_memory_forward(const hs_entry_rules *r, hs_call *c, int *info)
+{
+    void *next = dlsym(RTLD_NEXT, r->symbol);
+    if (!next)
+        return 0;
+    hs_mem_release_kept();   /* the kept tile block and repartition buffers */
+    if (c->cfg->verbose && c->grid->rank == hetscal_grid_rank(c->grid, 0, 0))
+        fprintf(stderr, "hetscal: %s: no memory for hetscal's tiles on some rank: "
+                        "the call goes to the next %s, which works in place\n",
+                c->routine, r->name);
+    r->forward(next, c, info);
+    return 1;
+}
+
 /* The entry proper; *way says how the call ended (HETSCAL_SUMMARY's
  * counters). */
 static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
@@ -83,6 +102,10 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
     if (info == 0) {
         info = hs_call_run(f, c);
         *way = HS_SUMMARY_RAN;
+    }
+    if (info == HETSCAL_ERR_NOMEM && c->a_untouched && out_of_memory_forward(r, c, &info)) {
+        *way = HS_SUMMARY_FORWARDED;
+        return info;
     }
     if (info < 0)
         fprintf(stderr, "hetscal: %s failed inside the runtime (status %d: %s) on rank %d\n",
