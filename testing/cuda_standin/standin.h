@@ -265,10 +265,16 @@ struct CUevent_st {
     int destroyed;
 };
 
-struct cublasContext {
+/* What a cuBLAS and a cuSOLVER handle hold (standin_handles.c): the
+ * device current at its creation and the stream set last. */
+typedef struct standin_handle {
     int device;
     cudaStream_t stream;
     int stream_destroyed;      /* its stream was destroyed under it */
+} standin_handle;
+
+struct cublasContext {
+    standin_handle common;     /* first: the handle is its standin_handle */
 };
 
 /* The 64-bit API's options (standin_cusolver_larft.c): live from
@@ -279,10 +285,39 @@ struct cusolverDnParams {
 
 /* A cuSOLVER handle holds what a cuBLAS one does (standin_cusolver.c). */
 struct cusolverDnContext {
-    int device;
-    cudaStream_t stream;
-    int stream_destroyed;
+    standin_handle common;
 };
+
+/* cuBLAS's or cuSOLVER's handles: what differs between the two, the
+ * rules' lines included (standin_handles.c). */
+typedef struct standin_library {
+    standin_set *live;                      /* its handles */
+    const char *set_stream;                 /* cublasSetStream, cusolverDnSetStream */
+    const char *unknown, *after_stream, *other_device, *not_current;   /* rules */
+    int success, not_initialized, alloc_failed, invalid_value;         /* statuses */
+} standin_library;
+extern const standin_library standin_cublas, standin_cusolver;
+/* The entry points both libraries have, for a handle of lib; call names
+ * the entry point.  A status of lib; create's handle in *made (has_out:
+ * the caller gave somewhere to store it). */
+int standin_handle_create(const standin_library *lib, const char *call, int has_out,
+                          standin_handle **made);
+int standin_handle_destroy(const standin_library *lib, const char *call, void *handle);
+int standin_handle_set_stream(const standin_library *lib, const char *call, void *handle,
+                              cudaStream_t stream);
+int standin_handle_get_stream(const standin_library *lib, const char *call, void *handle,
+                              cudaStream_t *stream);
+/* Loud unless handle is a live handle of lib (lock held); the handle. */
+standin_handle *standin_handle_live(const standin_library *lib, const char *call,
+                                    const void *handle);
+/* Loud unless handle is live and its stream was not destroyed. */
+standin_handle *standin_handle_check(const standin_library *lib, const char *call,
+                                     const void *handle);
+/* What every queued call checks: a live handle with a stream, of the
+ * current device.  Returns the device's sticky error (the call then
+ * fails) with the lock not held, or cudaSuccess with the lock taken. */
+cudaError_t standin_handle_enter(const standin_library *lib, const char *call,
+                                 const void *handle);
 
 /* Streams (lock held unless said otherwise). */
 void standin_check_stream(const char *call, cudaStream_t s);   /* loud */
@@ -299,12 +334,7 @@ cudaError_t standin_stream_drain(cudaStream_t s);
 cudaError_t standin_device_drain(int dev);
 /* Loud if a queued operation touches [p, p + size). */
 void standin_check_untouched(const char *call, const void *p, size_t size);
-/* Loud unless h is a live cuBLAS handle whose stream was not destroyed. */
-void standin_check_handle(const char *call, cublasHandle_t h);
-/* The checks every queued cuSOLVER call makes (standin_cusolver.c): a
- * live handle with a stream, of the current device.  Returns the device's
- * sticky error (the call then fails) with the lock not held, or
- * cudaSuccess with the lock taken. */
+/* standin_handle_enter for a cuSOLVER handle. */
 cudaError_t standin_solver_enter(const char *call, cusolverDnHandle_t h);
 /* The workspace a cuSOLVER ?X_bufferSize asks for, in values: a function
  * of the shape alone, as cuSOLVER's is for a given GPU, and never zero,

@@ -1,98 +1,44 @@
 /* cuSOLVER's dense handles and row interchanges (?laswp) on the host
- * (the factorizations: standin_cusolver_factors.c).  A
- * handle belongs to the device current at its creation and runs its calls
- * on the stream set last, as a cuBLAS handle does.  ?laswp is checked as
+ * (the factorizations: standin_cusolver_factors.c).  A handle is what a
+ * cuBLAS handle is (standin_handles.c).  ?laswp is checked as
  * strictly as the level-3 routines: the pivots and the matrix in memory of
  * the handle's device, and, when the call runs, every pivot a row inside
  * the leading dimension and inside the matrix's allocation (the pivots are
  * device data: they are read only then). */
 #include <limits.h>
-#include <stdlib.h>
 
 #include "standin.h"
 
-static void check_solver(const char *call, cusolverDnHandle_t h)
-{
-    if (!standin_set_has(&standin_solvers, h))
-        standin_die("unknown or destroyed cuSOLVER handle", "%s on handle %p", call, (void *)h);
-    if (h->stream_destroyed)
-        standin_die("cuSOLVER handle used after its stream was destroyed",
-                    "%s: destroy the handle before its stream, or set another stream first",
-                    call);
-}
-
 cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle)
 {
-    if (standin_enter("cusolverDnCreate") != cudaSuccess || standin_context("cusolverDnCreate"))
-        return CUSOLVER_STATUS_NOT_INITIALIZED;
-    if (!handle)
-        return CUSOLVER_STATUS_INVALID_VALUE;
-    cusolverDnHandle_t h = calloc(1, sizeof *h);
-    if (!h)
-        return CUSOLVER_STATUS_ALLOC_FAILED;
-    h->device = standin_current();
-    pthread_mutex_lock(&standin_lock);
-    standin_set_add(&standin_solvers, h);
-    pthread_mutex_unlock(&standin_lock);
-    *handle = h;
-    return CUSOLVER_STATUS_SUCCESS;
+    standin_handle *h = NULL;
+    int st = standin_handle_create(&standin_cusolver, "cusolverDnCreate", handle != NULL, &h);
+    if (st == CUSOLVER_STATUS_SUCCESS)
+        *handle = (cusolverDnHandle_t)h;
+    return (cusolverStatus_t)st;
 }
 
 cusolverStatus_t cusolverDnDestroy(cusolverDnHandle_t handle)
 {
-    standin_enter("cusolverDnDestroy");
-    pthread_mutex_lock(&standin_lock);
-    check_solver("cusolverDnDestroy", handle);
-    standin_set_remove(&standin_solvers, handle);
-    pthread_mutex_unlock(&standin_lock);
-    free(handle);
-    return CUSOLVER_STATUS_SUCCESS;
+    return (cusolverStatus_t)standin_handle_destroy(&standin_cusolver, "cusolverDnDestroy",
+                                                    handle);
 }
 
 cusolverStatus_t cusolverDnSetStream(cusolverDnHandle_t handle, cudaStream_t streamId)
 {
-    standin_enter("cusolverDnSetStream");
-    pthread_mutex_lock(&standin_lock);
-    if (!standin_set_has(&standin_solvers, handle))
-        standin_die("unknown or destroyed cuSOLVER handle", "cusolverDnSetStream on handle %p",
-                    (void *)handle);
-    standin_check_stream("cusolverDnSetStream", streamId);
-    if (streamId->device != handle->device)
-        standin_die("cuSOLVER handle and stream of different devices",
-                    "cusolverDnSetStream: handle of device %d, stream of device %d",
-                    handle->device, streamId->device);
-    handle->stream = streamId;
-    handle->stream_destroyed = 0;
-    pthread_mutex_unlock(&standin_lock);
-    return CUSOLVER_STATUS_SUCCESS;
+    return (cusolverStatus_t)standin_handle_set_stream(&standin_cusolver, "cusolverDnSetStream",
+                                                       handle, streamId);
 }
 
 cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t handle, cudaStream_t *streamId)
 {
-    standin_enter("cusolverDnGetStream");
-    pthread_mutex_lock(&standin_lock);
-    check_solver("cusolverDnGetStream", handle);
-    if (streamId)
-        *streamId = handle->stream;
-    pthread_mutex_unlock(&standin_lock);
-    return streamId ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_INVALID_VALUE;
+    return (cusolverStatus_t)standin_handle_get_stream(&standin_cusolver, "cusolverDnGetStream",
+                                                       handle, streamId);
 }
 
 cudaError_t standin_solver_enter(const char *name, cusolverDnHandle_t handle)
 {
-    cudaError_t err = standin_enter(name);
-    pthread_mutex_lock(&standin_lock);
-    check_solver(name, handle);
-    if (standin_current() != handle->device)
-        standin_die("cuSOLVER call while another device is current",
-                    "%s: handle of device %d, current device %d", name, handle->device,
-                    standin_current());
-    if (!handle->stream)
-        standin_die("the NULL (legacy) stream is not supported by the stand-in",
-                    "%s on a handle without cusolverDnSetStream", name);
-    if (err != cudaSuccess)
-        pthread_mutex_unlock(&standin_lock);
-    return err;
+    return standin_handle_enter(&standin_cusolver, name, handle);
 }
 
 void standin_solver_queue(cusolverDnHandle_t h, standin_op *op, const void *t0, size_t l0,
@@ -105,7 +51,7 @@ void standin_solver_queue(cusolverDnHandle_t h, standin_op *op, const void *t0, 
     op->touch_len[1] = l1;
     op->touch[2] = t2;
     op->touch_len[2] = l2;
-    standin_enqueue(h->stream, op);
+    standin_enqueue(h->common.stream, op);
     pthread_mutex_unlock(&standin_lock);
 }
 
@@ -150,13 +96,13 @@ static cusolverStatus_t laswp(const char *name, const standin_precision *p,
     /* Rows k1..k2 at least: a pivot never names a row above its own. */
     size_t bytes = n > 0 ? ((size_t)(n - 1) * (size_t)lda + (size_t)k2) * p->size : 0;
     if (bytes)
-        standin_check_device_extent(name, "A", A, bytes, handle->device);
+        standin_check_device_extent(name, "A", A, bytes, handle->common.device);
     standin_check_device_extent(name, "devIpiv", ipiv, (size_t)k2 * sizeof(int),
-                                handle->device);
+                                handle->common.device);
     standin_op *op = standin_op_new();
     op->run = run_laswp;
     op->u.laswp.prec = p;
-    op->u.laswp.device = handle->device;
+    op->u.laswp.device = handle->common.device;
     op->u.laswp.n = n;
     op->u.laswp.lda = lda;
     op->u.laswp.k1 = k1;

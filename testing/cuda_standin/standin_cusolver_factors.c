@@ -26,9 +26,7 @@ cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t
     if (standin_enter(name) != cudaSuccess)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
     pthread_mutex_lock(&standin_lock);
-    if (!standin_set_has(&standin_solvers, handle))
-        standin_die("unknown or destroyed cuSOLVER handle", "%s on handle %p", name,
-                    (void *)handle);
+    standin_handle_live(&standin_cusolver, name, handle);
     pthread_mutex_unlock(&standin_lock);
     if (!lwork || bad)
         return CUSOLVER_STATUS_INVALID_VALUE;
@@ -74,16 +72,16 @@ static cusolverStatus_t factor(const char *name, const standin_precision *p,
     size_t bytes = m > 0 && n > 0 ? ((size_t)(n - 1) * (size_t)lda + (size_t)m) * p->size : 0;
     size_t pivots = (size_t)(m < n ? m : n) * sizeof(int);
     if (bytes)
-        standin_check_device_extent(name, "A", A, bytes, handle->device);
+        standin_check_device_extent(name, "A", A, bytes, handle->common.device);
     standin_check_device_extent(name, "Workspace", work, (size_t)lwork * p->size,
-                                handle->device);
+                                handle->common.device);
     if (ipiv && pivots)
-        standin_check_device_extent(name, "devIpiv", ipiv, pivots, handle->device);
-    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->device);
+        standin_check_device_extent(name, "devIpiv", ipiv, pivots, handle->common.device);
+    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->common.device);
     standin_op *op = standin_op_new();
     op->run = run;
     op->u.factor.prec = p;
-    op->u.factor.device = handle->device;
+    op->u.factor.device = handle->common.device;
     op->u.factor.m = m;
     op->u.factor.n = n;
     op->u.factor.lda = lda;

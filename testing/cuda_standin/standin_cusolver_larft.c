@@ -117,9 +117,7 @@ static cudaError_t begin(const char *call, cusolverDnHandle_t handle, cusolverDn
 {
     cudaError_t err = standin_enter(call);
     pthread_mutex_lock(&standin_lock);
-    if (!standin_set_has(&standin_solvers, handle))
-        standin_die("unknown or destroyed cuSOLVER handle", "%s on handle %p", call,
-                    (void *)handle);
+    standin_handle_live(&standin_cusolver, call, handle);
     check_params(call, params);
     pthread_mutex_unlock(&standin_lock);
     return err;
@@ -199,13 +197,13 @@ cusolverStatus_t cusolverDnXlarft(cusolverDnHandle_t handle, cusolverDnParams_t 
     size_t v_bytes = extent(n, k, ldv, p->size), tau_bytes = (size_t)k * p->size;
     size_t t_bytes = extent(k, k, ldt, p->size);
     if (v_bytes)
-        standin_check_device_extent(call, "V", V, v_bytes, handle->device);
+        standin_check_device_extent(call, "V", V, v_bytes, handle->common.device);
     if (tau_bytes)
-        standin_check_device_extent(call, "tau", tau, tau_bytes, handle->device);
+        standin_check_device_extent(call, "tau", tau, tau_bytes, handle->common.device);
     if (t_bytes)
-        standin_check_device_extent(call, "T", T, t_bytes, handle->device);
+        standin_check_device_extent(call, "T", T, t_bytes, handle->common.device);
     standin_check_device_extent(call, "bufferOnDevice", bufferOnDevice, dev_need,
-                                handle->device);
+                                handle->common.device);
     standin_op *op = standin_op_new();
     op->run = run_larft;
     op->u.larft.prec = p;

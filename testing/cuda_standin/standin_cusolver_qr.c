@@ -57,12 +57,12 @@ static cusolverStatus_t geqrf(const char *name, const standin_precision *p,
         return CUSOLVER_STATUS_EXECUTION_FAILED;
     size_t bytes = extent(m, n, lda, p->size), taus = (size_t)(m < n ? m : n) * p->size;
     if (bytes)
-        standin_check_device_extent(name, "A", A, bytes, handle->device);
+        standin_check_device_extent(name, "A", A, bytes, handle->common.device);
     if (taus)
-        standin_check_device_extent(name, "TAU", tau, taus, handle->device);
+        standin_check_device_extent(name, "TAU", tau, taus, handle->common.device);
     standin_check_device_extent(name, "Workspace", work, (size_t)lwork * p->size,
-                                handle->device);
-    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->device);
+                                handle->common.device);
+    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->common.device);
     standin_op *op = standin_op_new();
     op->run = run_geqrf;
     op->u.qr.prec = p;
@@ -103,13 +103,13 @@ static cusolverStatus_t unmqr(const char *name, const standin_precision *p,
     size_t refl = extent(order, k, lda, p->size), taus = (size_t)k * p->size;
     size_t bytes = extent(m, n, ldc, p->size);
     if (refl)
-        standin_check_device_extent(name, "A", A, refl, handle->device);
+        standin_check_device_extent(name, "A", A, refl, handle->common.device);
     if (taus)
-        standin_check_device_extent(name, "tau", tau, taus, handle->device);
+        standin_check_device_extent(name, "tau", tau, taus, handle->common.device);
     if (bytes)
-        standin_check_device_extent(name, "C", C, bytes, handle->device);
-    standin_check_device_extent(name, "work", work, (size_t)lwork * p->size, handle->device);
-    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->device);
+        standin_check_device_extent(name, "C", C, bytes, handle->common.device);
+    standin_check_device_extent(name, "work", work, (size_t)lwork * p->size, handle->common.device);
+    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->common.device);
     standin_op *op = standin_op_new();
     op->run = run_unmqr;
     op->u.qr.prec = p;
