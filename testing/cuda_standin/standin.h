@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include <cublas_v2.h>
@@ -124,6 +125,9 @@ void standin_alloc_remove(const void *base);
  * (loud otherwise); what names the operand in the message. */
 void standin_check_device_extent(const char *call, const char *what, const void *p,
                                  size_t bytes, int dev);
+/* The bytes a column-major rows x cols operand with leading dimension ld
+ * spans (0 when it has no element), elements of size bytes. */
+size_t standin_extent(int64_t rows, int64_t cols, int64_t ld, size_t size);
 
 typedef struct standin_op standin_op;
 enum { STANDIN_TOUCHES = 4 };   /* ranges a queued operation may use */
@@ -187,6 +191,9 @@ typedef struct standin_precision {
     standin_larft_fn *larft;
 } standin_precision;
 enum { STANDIN_S, STANDIN_D, STANDIN_C, STANDIN_Z, STANDIN_PRECISIONS };
+/* M(P, T) for each precision P with elements of type T: the entry points'
+ * instances. */
+#define STANDIN_EACH_PRECISION(M) M(S, float) M(D, double) M(C, cuComplex) M(Z, cuDoubleComplex)
 extern const standin_precision standin_precisions[STANDIN_PRECISIONS];
 
 /* alpha or beta of any precision, copied when the call is queued. */
@@ -227,21 +234,24 @@ struct standin_op {
     unsigned delay_us;
     const char *touch[STANDIN_TOUCHES];   /* memory it reads or writes */
     size_t touch_len[STANDIN_TOUCHES];
-    union {
-        struct { char *dst; const char *src; size_t dpitch, spitch, width, height;
-                 char *staged; } copy;
+    union {   /* named types: set as one compound literal */
+        struct standin_copy { char *dst; const char *src; size_t dpitch, spitch, width, height;
+                              char *staged; } copy;
         struct { cudaHostFn_t fn; void *arg; } host;
         struct { cudaEvent_t event; unsigned long generation; } event;
         standin_blas blas;
-        struct { const standin_precision *prec; int device, n, lda, k1, k2;
-                 void *a; const int *ipiv; } laswp;
-        struct { const standin_precision *prec; int device, m, n, lda; char uplo;
-                 void *a; int *info, *ipiv; } factor;   /* ?potrf, ?getrf */
-        struct { const standin_precision *prec; int m, n, k, lda, ldc; char side, trans;
-                 void *a, *tau, *c; int *info; } qr;     /* ?geqrf, ?ormqr, ?unmqr */
-        struct { const standin_precision *prec; int n, k, ldv, ldt; const void *v, *tau;
-                 void *t, *host_work; size_t host_bytes; } larft;   /* Xlarft */
-        struct { char *dst; size_t pitch, width, height; int value; } memset;
+        struct standin_laswp { const standin_precision *prec; int device, n, lda, k1, k2;
+                               void *a; const int *ipiv; } laswp;
+        struct standin_factor { const standin_precision *prec; int device, m, n, lda;
+                                char uplo; void *a; int *info, *ipiv; }
+            factor;   /* ?potrf, ?getrf */
+        struct standin_qr { const standin_precision *prec; int m, n, k, lda, ldc;
+                            char side, trans; void *a, *tau, *c; int *info; }
+            qr;       /* ?geqrf, ?ormqr, ?unmqr */
+        struct standin_larft { const standin_precision *prec; int n, k, ldv, ldt;
+                               const void *v, *tau; void *t, *host_work; size_t host_bytes; }
+            larft;    /* Xlarft */
+        struct standin_memset { char *dst; size_t pitch, width, height; int value; } memset;
     } u;
 };
 
@@ -307,6 +317,31 @@ int standin_handle_set_stream(const standin_library *lib, const char *call, void
                               cudaStream_t stream);
 int standin_handle_get_stream(const standin_library *lib, const char *call, void *handle,
                               cudaStream_t *stream);
+/* The entry points above of library LIB (a standin_library) whose entry
+ * points are named PREFIX##Create##SUFFIX (and Destroy, SetStream,
+ * GetStream), its handles of type H and its statuses of type S; the
+ * calls named without SUFFIX. */
+#define STANDIN_HANDLE_ENTRY_POINTS(LIB, PREFIX, SUFFIX, H, S)                                \
+    S PREFIX##Create##SUFFIX(H *handle)                                                        \
+    {                                                                                          \
+        standin_handle *h = NULL;                                                              \
+        int st = standin_handle_create(&LIB, #PREFIX "Create", handle != NULL, &h);            \
+        if (st == LIB.success)                                                                 \
+            *handle = (H)h;                                                                    \
+        return (S)st;                                                                          \
+    }                                                                                          \
+    S PREFIX##Destroy##SUFFIX(H handle)                                                        \
+    {                                                                                          \
+        return (S)standin_handle_destroy(&LIB, #PREFIX "Destroy", handle);                     \
+    }                                                                                          \
+    S PREFIX##SetStream##SUFFIX(H handle, cudaStream_t streamId)                               \
+    {                                                                                          \
+        return (S)standin_handle_set_stream(&LIB, #PREFIX "SetStream", handle, streamId);      \
+    }                                                                                          \
+    S PREFIX##GetStream##SUFFIX(H handle, cudaStream_t *streamId)                              \
+    {                                                                                          \
+        return (S)standin_handle_get_stream(&LIB, #PREFIX "GetStream", handle, streamId);      \
+    }
 /* Loud unless handle is a live handle of lib (lock held); the handle. */
 standin_handle *standin_handle_live(const standin_library *lib, const char *call,
                                     const void *handle);
@@ -347,11 +382,20 @@ cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t
  * ?X_bufferSize of an m x n call asked for (loud otherwise). */
 cudaError_t standin_solver_enter_with(const char *name, cusolverDnHandle_t handle, int lwork,
                                       int m, int n);
-/* The end of such a call: op (its run and fields set) counted as a kernel,
- * the three ranges it touches recorded, queued on h's stream, the lock
- * released. */
-void standin_solver_queue(cusolverDnHandle_t h, standin_op *op, const void *t0, size_t l0,
-                          const void *t1, size_t l1, const void *t2, size_t l2);
+/* An operand of a queued cuSOLVER call: bytes at p (none: not checked),
+ * named what; touched: a range the queued call uses. */
+typedef struct standin_operand {
+    const char *what;
+    const void *p;
+    size_t bytes;
+    int touched;
+} standin_operand;
+/* The end of such a call: each of the n operands that has bytes checked,
+ * in order, to lie in memory of h's device; op (its run and fields set)
+ * counted as a kernel, the touched operands (STANDIN_TOUCHES at most)
+ * recorded, queued on h's stream, the lock released. */
+void standin_solver_queue(const char *call, cusolverDnHandle_t h, standin_op *op,
+                          const standin_operand *operand, int n);
 /* Marks the cuBLAS and cuSOLVER handles set to s (from cudaStreamDestroy). */
 void standin_forget_stream_in_handles(cudaStream_t s);
 void standin_event_release(cudaEvent_t e);

@@ -4,31 +4,8 @@
 
 #include "standin.h"
 
-cublasStatus_t cublasCreate_v2(cublasHandle_t *handle)
-{
-    standin_handle *h = NULL;
-    int st = standin_handle_create(&standin_cublas, "cublasCreate", handle != NULL, &h);
-    if (st == CUBLAS_STATUS_SUCCESS)
-        *handle = (cublasHandle_t)h;
-    return (cublasStatus_t)st;
-}
-
-cublasStatus_t cublasDestroy_v2(cublasHandle_t handle)
-{
-    return (cublasStatus_t)standin_handle_destroy(&standin_cublas, "cublasDestroy", handle);
-}
-
-cublasStatus_t cublasSetStream_v2(cublasHandle_t handle, cudaStream_t streamId)
-{
-    return (cublasStatus_t)standin_handle_set_stream(&standin_cublas, "cublasSetStream", handle,
-                                                     streamId);
-}
-
-cublasStatus_t cublasGetStream_v2(cublasHandle_t handle, cudaStream_t *streamId)
-{
-    return (cublasStatus_t)standin_handle_get_stream(&standin_cublas, "cublasGetStream", handle,
-                                                     streamId);
-}
+/* cublasCreate_v2, cublasDestroy_v2, cublasSetStream_v2, cublasGetStream_v2 */
+STANDIN_HANDLE_ENTRY_POINTS(standin_cublas, cublas, _v2, cublasHandle_t, cublasStatus_t)
 
 cublasStatus_t cublasSetPointerMode_v2(cublasHandle_t handle, cublasPointerMode_t mode)
 {

@@ -30,7 +30,7 @@ typedef struct call {
 
 static size_t extent_bytes(const operand *o, size_t size)
 {
-    return ((size_t)(o->cols - 1) * (size_t)o->ld + (size_t)o->rows) * size;
+    return standin_extent(o->rows, o->cols, o->ld, size);
 }
 
 /* Whether two operands of elements of size bytes share an element (exact,
@@ -303,9 +303,6 @@ static cublasStatus_t trmm(const char *name, const standin_precision *p, cublasH
                       trans, n, k, alpha, A, lda, beta, C, ldc);                              \
     }
 
-STANDIN_LEVEL3(S, float)
-STANDIN_LEVEL3(D, double)
-STANDIN_LEVEL3(C, cuComplex)
-STANDIN_LEVEL3(Z, cuDoubleComplex)
+STANDIN_EACH_PRECISION(STANDIN_LEVEL3)
 STANDIN_HERK(C, cuComplex, float)
 STANDIN_HERK(Z, cuDoubleComplex, double)

@@ -9,48 +9,31 @@
 
 #include "standin.h"
 
-cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle)
-{
-    standin_handle *h = NULL;
-    int st = standin_handle_create(&standin_cusolver, "cusolverDnCreate", handle != NULL, &h);
-    if (st == CUSOLVER_STATUS_SUCCESS)
-        *handle = (cusolverDnHandle_t)h;
-    return (cusolverStatus_t)st;
-}
-
-cusolverStatus_t cusolverDnDestroy(cusolverDnHandle_t handle)
-{
-    return (cusolverStatus_t)standin_handle_destroy(&standin_cusolver, "cusolverDnDestroy",
-                                                    handle);
-}
-
-cusolverStatus_t cusolverDnSetStream(cusolverDnHandle_t handle, cudaStream_t streamId)
-{
-    return (cusolverStatus_t)standin_handle_set_stream(&standin_cusolver, "cusolverDnSetStream",
-                                                       handle, streamId);
-}
-
-cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t handle, cudaStream_t *streamId)
-{
-    return (cusolverStatus_t)standin_handle_get_stream(&standin_cusolver, "cusolverDnGetStream",
-                                                       handle, streamId);
-}
+/* cusolverDnCreate, cusolverDnDestroy, cusolverDnSetStream, cusolverDnGetStream */
+STANDIN_HANDLE_ENTRY_POINTS(standin_cusolver, cusolverDn, , cusolverDnHandle_t, cusolverStatus_t)
 
 cudaError_t standin_solver_enter(const char *name, cusolverDnHandle_t handle)
 {
     return standin_handle_enter(&standin_cusolver, name, handle);
 }
 
-void standin_solver_queue(cusolverDnHandle_t h, standin_op *op, const void *t0, size_t l0,
-                          const void *t1, size_t l1, const void *t2, size_t l2)
+void standin_solver_queue(const char *call, cusolverDnHandle_t h, standin_op *op,
+                          const standin_operand *operand, int n)
 {
+    int touched = 0;
+    for (int i = 0; i < n; i++) {
+        const standin_operand *o = &operand[i];
+        if (o->bytes)
+            standin_check_device_extent(call, o->what, o->p, o->bytes, h->common.device);
+        if (o->touched) {
+            if (touched == STANDIN_TOUCHES)
+                standin_die("internal error", "%s touches more than %d ranges", call,
+                            STANDIN_TOUCHES);
+            op->touch[touched] = o->p;
+            op->touch_len[touched++] = o->bytes;
+        }
+    }
     op->counted = 1;
-    op->touch[0] = t0;
-    op->touch_len[0] = l0;
-    op->touch[1] = t1;
-    op->touch_len[1] = l1;
-    op->touch[2] = t2;
-    op->touch_len[2] = l2;
     standin_enqueue(h->common.stream, op);
     pthread_mutex_unlock(&standin_lock);
 }
@@ -93,23 +76,17 @@ static cusolverStatus_t laswp(const char *name, const standin_precision *p,
                     incx);
     if (standin_solver_enter(name, handle) != cudaSuccess)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
-    /* Rows k1..k2 at least: a pivot never names a row above its own. */
-    size_t bytes = n > 0 ? ((size_t)(n - 1) * (size_t)lda + (size_t)k2) * p->size : 0;
-    if (bytes)
-        standin_check_device_extent(name, "A", A, bytes, handle->common.device);
-    standin_check_device_extent(name, "devIpiv", ipiv, (size_t)k2 * sizeof(int),
-                                handle->common.device);
     standin_op *op = standin_op_new();
     op->run = run_laswp;
-    op->u.laswp.prec = p;
-    op->u.laswp.device = handle->common.device;
-    op->u.laswp.n = n;
-    op->u.laswp.lda = lda;
-    op->u.laswp.k1 = k1;
-    op->u.laswp.k2 = k2;
-    op->u.laswp.a = A;
-    op->u.laswp.ipiv = ipiv;
-    standin_solver_queue(handle, op, A, bytes, ipiv, (size_t)k2 * sizeof(int), NULL, 0);
+    op->u.laswp = (struct standin_laswp){ .prec = p, .device = handle->common.device, .n = n,
+                                          .lda = lda, .k1 = k1, .k2 = k2, .a = A,
+                                          .ipiv = ipiv };
+    /* Rows k1..k2 at least: a pivot never names a row above its own. */
+    const standin_operand operand[] = {
+        { "A", A, standin_extent(k2, n, lda, p->size), 1 },
+        { "devIpiv", ipiv, (size_t)k2 * sizeof(int), 1 },
+    };
+    standin_solver_queue(name, handle, op, operand, 2);
     return CUSOLVER_STATUS_SUCCESS;
 }
 
@@ -121,7 +98,4 @@ static cusolverStatus_t laswp(const char *name, const standin_precision *p,
                      lda, k1, k2, devIpiv, incx);                                             \
     }
 
-STANDIN_LASWP(S, float)
-STANDIN_LASWP(D, double)
-STANDIN_LASWP(C, cuComplex)
-STANDIN_LASWP(Z, cuDoubleComplex)
+STANDIN_EACH_PRECISION(STANDIN_LASWP)

@@ -69,28 +69,20 @@ static cusolverStatus_t factor(const char *name, const standin_precision *p,
 {
     if (standin_solver_enter_with(name, handle, lwork, m, n) != cudaSuccess)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
-    size_t bytes = m > 0 && n > 0 ? ((size_t)(n - 1) * (size_t)lda + (size_t)m) * p->size : 0;
-    size_t pivots = (size_t)(m < n ? m : n) * sizeof(int);
-    if (bytes)
-        standin_check_device_extent(name, "A", A, bytes, handle->common.device);
-    standin_check_device_extent(name, "Workspace", work, (size_t)lwork * p->size,
-                                handle->common.device);
-    if (ipiv && pivots)
-        standin_check_device_extent(name, "devIpiv", ipiv, pivots, handle->common.device);
-    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->common.device);
     standin_op *op = standin_op_new();
     op->run = run;
-    op->u.factor.prec = p;
-    op->u.factor.device = handle->common.device;
-    op->u.factor.m = m;
-    op->u.factor.n = n;
-    op->u.factor.lda = lda;
-    op->u.factor.uplo = uplo;
-    op->u.factor.a = A;
-    op->u.factor.info = dev_info;
-    op->u.factor.ipiv = ipiv;
-    standin_solver_queue(handle, op, A, bytes, ipiv ? (void *)ipiv : work,
-                         ipiv ? pivots : (size_t)lwork * p->size, dev_info, sizeof(int));
+    op->u.factor = (struct standin_factor){ .prec = p, .device = handle->common.device, .m = m,
+                                            .n = n, .lda = lda, .uplo = uplo, .a = A,
+                                            .info = dev_info, .ipiv = ipiv };
+    /* The workspace is touched by ?potrf, the pivots instead by ?getrf. */
+    size_t pivots = (size_t)(m < n ? m : n) * sizeof(int);
+    const standin_operand operand[] = {
+        { "A", A, standin_extent(m, n, lda, p->size), 1 },
+        { "Workspace", work, (size_t)lwork * p->size, !ipiv },
+        { "devIpiv", ipiv, ipiv ? pivots : 0, ipiv != NULL },
+        { "devInfo", dev_info, sizeof(int), 1 },
+    };
+    standin_solver_queue(name, handle, op, operand, 4);
     return CUSOLVER_STATUS_SUCCESS;
 }
 
@@ -150,7 +142,4 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
                      A, lda, Workspace, devIpiv, devInfo);                                     \
     }
 
-STANDIN_FACTORS(S, float)
-STANDIN_FACTORS(D, double)
-STANDIN_FACTORS(C, cuComplex)
-STANDIN_FACTORS(Z, cuDoubleComplex)
+STANDIN_EACH_PRECISION(STANDIN_FACTORS)
