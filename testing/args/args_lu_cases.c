@@ -98,28 +98,29 @@ static void nan_desc(struct args_call *c, const struct args_grid *g, int m_a,
     args_set_lld(c, g);
 }
 
+/* A case of the issue's large A: the base call, the statements given,
+ * then the reference's INFO where A fits the testers' arrays (skipped on
+ * grids where it does not). */
+#define ARGS_CASE_IF_FITS(fn, ...) \
+    int fn(struct args_call *c, const struct args_grid *g) \
+    { \
+        args_start(c, g); \
+        __VA_ARGS__; \
+        return fits(c, g) ? ARGS_AS_REFERENCE : ARGS_SKIP; \
+    }
+
 /* The issue's PDGETRF on a 2x2 grid (reference INFO = 14 with the
  * fuzzer's values, hetscal 0): sub(A) on process row 1 alone, so
  * process row 0 holds none of any column. */
-static int nan_issue_25x72(struct args_call *c, const struct args_grid *g)
-{
-    args_start(c, g);
-    nan_desc(c, g, 95, 147, 35, 1);
-    lu_sub(c, 25, 72, 71, 36);
-    lu_special(c, 10, 14, NAN);
-    return fits(c, g) ? ARGS_AS_REFERENCE : ARGS_SKIP;
-}
+static ARGS_CASE_IF_FITS(nan_issue_25x72,
+    nan_desc(c, g, 95, 147, 35, 1); lu_sub(c, 25, 72, 71, 36);
+    lu_special(c, 10, 14, NAN))
 
 /* The issue's PZGETRF 17 x 17 in one 32 x 32 block, NaN at (2, 7)
  * (reference 7, hetscal 0), the block on process row 1. */
-static int nan_issue_17(struct args_call *c, const struct args_grid *g)
-{
-    args_start(c, g);
-    nan_desc(c, g, 17, 17, 32, 1);
-    lu_sub(c, 17, 17, 1, 1);
-    lu_special(c, 2, 7, NAN);
-    return fits(c, g) ? ARGS_AS_REFERENCE : ARGS_SKIP;
-}
+static ARGS_CASE_IF_FITS(nan_issue_17,
+    nan_desc(c, g, 17, 17, 32, 1); lu_sub(c, 17, 17, 1, 1);
+    lu_special(c, 2, 7, NAN))
 
 /* The issue's PCGETRF with M = N = 1 (reference 1, hetscal 0): the entry
  * on process row 1 (IA = 3 in 2-row blocks), so process row 0's 0 is the
