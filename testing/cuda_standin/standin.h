@@ -378,10 +378,15 @@ cudaError_t standin_solver_enter(const char *call, cusolverDnHandle_t h);
 int standin_solver_workspace(int m, int n);
 cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t handle,
                                             int bad, int m, int n, int *lwork);
+/* Whether an m x n matrix with leading dimension lda is an argument
+ * cuSOLVER refuses: a negative size, lda < max(1, m). */
+int standin_bad_matrix(int m, int n, int lda);
 /* standin_solver_enter after the check that Lwork holds what the
- * ?X_bufferSize of an m x n call asked for (loud otherwise). */
-cudaError_t standin_solver_enter_with(const char *name, cusolverDnHandle_t handle, int lwork,
-                                      int m, int n);
+ * ?X_bufferSize of an m x n call asked for (loud otherwise), and the
+ * operation to queue, which runs run: NULL when the call fails (lock not
+ * held), else the operation with the lock taken. */
+standin_op *standin_solver_begin(const char *name, cusolverDnHandle_t handle, int lwork, int m,
+                                 int n, void (*run)(standin_op *));
 /* An operand of a queued cuSOLVER call: bytes at p (none: not checked),
  * named what; touched: a range the queued call uses. */
 typedef struct standin_operand {

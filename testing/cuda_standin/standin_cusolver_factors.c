@@ -15,9 +15,16 @@ int standin_solver_workspace(int m, int n)
     return 64 * (n > 0 ? n : 1) + (m > n ? m - n : 0);
 }
 
-static int bad_uplo(cublasFillMode_t uplo)
+int standin_bad_matrix(int m, int n, int lda)
 {
-    return uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER;
+    return m < 0 || n < 0 || lda < (m > 1 ? m : 1);
+}
+
+/* The arguments cuSOLVER's ?potrf refuses. */
+static int bad_potrf(cublasFillMode_t uplo, int n, int lda)
+{
+    return (uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER)
+           || standin_bad_matrix(n, n, lda);
 }
 
 cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t handle,
@@ -34,14 +41,18 @@ cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t
     return CUSOLVER_STATUS_SUCCESS;
 }
 
-cudaError_t standin_solver_enter_with(const char *name, cusolverDnHandle_t handle, int lwork,
-                                      int m, int n)
+standin_op *standin_solver_begin(const char *name, cusolverDnHandle_t handle, int lwork, int m,
+                                 int n, void (*run)(standin_op *))
 {
     if (lwork < standin_solver_workspace(m, n))
         standin_die("workspace smaller than its ?X_bufferSize asked for",
                     "%s: Lwork %d, needs %d for %d x %d", name, lwork,
                     standin_solver_workspace(m, n), m, n);
-    return standin_solver_enter(name, handle);
+    if (standin_solver_enter(name, handle) != cudaSuccess)
+        return NULL;
+    standin_op *op = standin_op_new();
+    op->run = run;
+    return op;
 }
 
 /* On the stream's thread: LAPACK's ?potrf or ?getrf, INFO to devInfo. */
@@ -67,10 +78,9 @@ static cusolverStatus_t factor(const char *name, const standin_precision *p,
                                int m, int n, void *A, int lda, void *work, int lwork, int *ipiv,
                                int *dev_info)
 {
-    if (standin_solver_enter_with(name, handle, lwork, m, n) != cudaSuccess)
+    standin_op *op = standin_solver_begin(name, handle, lwork, m, n, run);
+    if (!op)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
-    standin_op *op = standin_op_new();
-    op->run = run;
     op->u.factor = (struct standin_factor){ .prec = p, .device = handle->common.device, .m = m,
                                             .n = n, .lda = lda, .uplo = uplo, .a = A,
                                             .info = dev_info, .ipiv = ipiv };
@@ -90,7 +100,7 @@ static cusolverStatus_t potrf(const char *name, const standin_precision *p,
                               cusolverDnHandle_t handle, cublasFillMode_t uplo, int n, void *A,
                               int lda, void *work, int lwork, int *dev_info)
 {
-    if (bad_uplo(uplo) || n < 0 || lda < (n > 1 ? n : 1))
+    if (bad_potrf(uplo, n, lda))
         return CUSOLVER_STATUS_INVALID_VALUE;
     return factor(name, p, handle, run_potrf, uplo == CUBLAS_FILL_MODE_LOWER ? 'L' : 'U', n, n,
                   A, lda, work, lwork, NULL, dev_info);
@@ -102,7 +112,7 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
                               cusolverDnHandle_t handle, int m, int n, void *A, int lda,
                               void *work, int *ipiv, int *dev_info)
 {
-    if (m < 0 || n < 0 || lda < (m > 1 ? m : 1))
+    if (standin_bad_matrix(m, n, lda))
         return CUSOLVER_STATUS_INVALID_VALUE;
     if (!ipiv)
         standin_die("no pivots", "%s with devIpiv NULL (the stand-in always pivots)", name);
@@ -117,8 +127,7 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
     {                                                                                          \
         (void)A;                                                                               \
         return standin_solver_buffer_size("cusolverDn" #P "potrf_bufferSize", handle,         \
-                                          bad_uplo(uplo) || n < 0 || lda < (n > 1 ? n : 1),  \
-                                          n, n, Lwork);                                       \
+                                          bad_potrf(uplo, n, lda), n, n, Lwork);              \
     }                                                                                          \
     cusolverStatus_t cusolverDn##P##potrf(cusolverDnHandle_t handle, cublasFillMode_t uplo,  \
                                           int n, T *A, int lda, T *Workspace, int Lwork,      \
@@ -132,8 +141,7 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
     {                                                                                          \
         (void)A;                                                                               \
         return standin_solver_buffer_size("cusolverDn" #P "getrf_bufferSize", handle,         \
-                                          m < 0 || n < 0 || lda < (m > 1 ? m : 1), m, n,      \
-                                          Lwork);                                             \
+                                          standin_bad_matrix(m, n, lda), m, n, Lwork);        \
     }                                                                                          \
     cusolverStatus_t cusolverDn##P##getrf(cusolverDnHandle_t handle, int m, int n, T *A,     \
                                           int lda, T *Workspace, int *devIpiv, int *devInfo)  \

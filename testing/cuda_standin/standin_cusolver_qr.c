@@ -46,12 +46,11 @@ static cusolverStatus_t geqrf(const char *name, const standin_precision *p,
                               cusolverDnHandle_t handle, int m, int n, void *A, int lda,
                               void *tau, void *work, int lwork, int *dev_info)
 {
-    if (m < 0 || n < 0 || lda < (m > 1 ? m : 1))
+    if (standin_bad_matrix(m, n, lda))
         return CUSOLVER_STATUS_INVALID_VALUE;
-    if (standin_solver_enter_with(name, handle, lwork, m, n) != cudaSuccess)
+    standin_op *op = standin_solver_begin(name, handle, lwork, m, n, run_geqrf);
+    if (!op)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
-    standin_op *op = standin_op_new();
-    op->run = run_geqrf;
     op->u.qr = (struct standin_qr){ .prec = p, .m = m, .n = n, .lda = lda, .a = A, .tau = tau,
                                     .info = dev_info };
     const standin_operand operand[] = {
@@ -85,10 +84,9 @@ static cusolverStatus_t unmqr(const char *name, const standin_precision *p,
 {
     if (bad_unmqr(p, side, trans, m, n, k, lda, ldc))
         return CUSOLVER_STATUS_INVALID_VALUE;
-    if (standin_solver_enter_with(name, handle, lwork, m, n) != cudaSuccess)
+    standin_op *op = standin_solver_begin(name, handle, lwork, m, n, run_unmqr);
+    if (!op)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
-    standin_op *op = standin_op_new();
-    op->run = run_unmqr;
     op->u.qr = (struct standin_qr){ .prec = p, .m = m, .n = n, .k = k, .lda = lda, .ldc = ldc,
                                     .side = side == CUBLAS_SIDE_LEFT ? 'L' : 'R',
                                     .trans = trans == CUBLAS_OP_N ? 'N' : p->complex ? 'C' : 'T',
@@ -111,8 +109,7 @@ static cusolverStatus_t unmqr(const char *name, const standin_precision *p,
     {                                                                                          \
         (void)A;                                                                               \
         return standin_solver_buffer_size("cusolverDn" #P "geqrf_bufferSize", handle,         \
-                                          m < 0 || n < 0 || lda < (m > 1 ? m : 1), m, n,      \
-                                          Lwork);                                             \
+                                          standin_bad_matrix(m, n, lda), m, n, Lwork);        \
     }                                                                                          \
     cusolverStatus_t cusolverDn##P##geqrf(cusolverDnHandle_t handle, int m, int n, T *A,     \
                                           int lda, T *TAU, T *Workspace, int Lwork,           \
