@@ -381,6 +381,16 @@ cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t
 /* Whether an m x n matrix with leading dimension lda is an argument
  * cuSOLVER refuses: a negative size, lda < max(1, m). */
 int standin_bad_matrix(int m, int n, int lda);
+/* cusolverDn<P><NAME>_bufferSize of precision P with elements of type T
+ * for a call on the m x n matrix A alone (?getrf, ?geqrf). */
+#define STANDIN_MATRIX_BUFFER_SIZE(P, T, NAME)                                                 \
+    cusolverStatus_t cusolverDn##P##NAME##_bufferSize(cusolverDnHandle_t handle, int m, int n, \
+                                                      T *A, int lda, int *Lwork)               \
+    {                                                                                          \
+        (void)A;                                                                               \
+        return standin_solver_buffer_size("cusolverDn" #P #NAME "_bufferSize", handle,         \
+                                          standin_bad_matrix(m, n, lda), m, n, Lwork);         \
+    }
 /* standin_solver_enter after the check that Lwork holds what the
  * ?X_bufferSize of an m x n call asked for (loud otherwise), and the
  * operation to queue, which runs run: NULL when the call fails (lock not

@@ -136,13 +136,7 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
         return potrf("cusolverDn" #P "potrf", &standin_precisions[STANDIN_##P], handle, uplo, \
                      n, A, lda, Workspace, Lwork, devInfo);                                    \
     }                                                                                          \
-    cusolverStatus_t cusolverDn##P##getrf_bufferSize(cusolverDnHandle_t handle, int m, int n, \
-                                                     T *A, int lda, int *Lwork)               \
-    {                                                                                          \
-        (void)A;                                                                               \
-        return standin_solver_buffer_size("cusolverDn" #P "getrf_bufferSize", handle,         \
-                                          standin_bad_matrix(m, n, lda), m, n, Lwork);        \
-    }                                                                                          \
+    STANDIN_MATRIX_BUFFER_SIZE(P, T, getrf)                                                    \
     cusolverStatus_t cusolverDn##P##getrf(cusolverDnHandle_t handle, int m, int n, T *A,     \
                                           int lda, T *Workspace, int *devIpiv, int *devInfo)  \
     {                                                                                          \

@@ -104,13 +104,7 @@ static cusolverStatus_t unmqr(const char *name, const standin_precision *p,
 }
 
 #define STANDIN_GEQRF(P, T)                                                                    \
-    cusolverStatus_t cusolverDn##P##geqrf_bufferSize(cusolverDnHandle_t handle, int m, int n, \
-                                                     T *A, int lda, int *Lwork)               \
-    {                                                                                          \
-        (void)A;                                                                               \
-        return standin_solver_buffer_size("cusolverDn" #P "geqrf_bufferSize", handle,         \
-                                          standin_bad_matrix(m, n, lda), m, n, Lwork);        \
-    }                                                                                          \
+    STANDIN_MATRIX_BUFFER_SIZE(P, T, geqrf)                                                    \
     cusolverStatus_t cusolverDn##P##geqrf(cusolverDnHandle_t handle, int m, int n, T *A,     \
                                           int lda, T *TAU, T *Workspace, int Lwork,           \
                                           int *devInfo)                                        \
