@@ -121,6 +121,10 @@ void args_why(struct args_why *w, const char *fmt, ...)
 /* Any routine, before it is cast back to its own type. */
 typedef void args_fn(void);
 #define ARGS_FN(f) ((args_fn *)(f))
+/* The four entry points p?NAME_, in the order of args_precisions. */
+#define ARGS_FNS(name) \
+    { ARGS_FN(ps##name##_), ARGS_FN(pd##name##_), ARGS_FN(pc##name##_), \
+      ARGS_FN(pz##name##_) }
 
 /* One routine under test. */
 struct args_routine {
@@ -248,7 +252,9 @@ void args_refresh(struct args_call *c, const struct args_grid *g);
  * the routine's own. */
 extern const struct args_case args_desc_cases[];
 
-/* The row that ends a table of cases. */
+/* The row of case fn (named as the function) of that kind, and the row
+ * that ends a table of cases. */
+#define ARGS_ROW(fn, kind) { #fn, kind, fn }
 #define ARGS_END_OF_CASES { NULL, ARGS_ERROR, NULL }
 
 /* Descriptor arithmetic and the local array (args_matrix.c). */

@@ -147,12 +147,29 @@ static int touched(const double *a, const double *t,
            || memcmp(c, before, sizeof *c) != 0;
 }
 
+/* One side's call (ref: the reference's, else hetscal's) with c on its
+ * copies of A, TAU and WORK: its INFO; rep gets what PXERBLA saw and
+ * whether the call changed A, TAU or its arguments. */
+static int call(int ref, struct args_call *c, const struct args_call *before,
+                int *rep)
+{
+    geqrf_fn *fn = (geqrf_fn *)(ref ? args_reference : args_ours);
+    double *a = ref ? a_ref : a_het, *t = ref ? t_ref : t_het;
+    double *w = ref ? w_ref : w_het;
+    int info = ref ? 11111 : 22222;
+
+    copy_in(a, t, w);
+    args_xerbla_start();
+    fn(&c->m, &c->n, a, &c->ia, &c->ja, c->desc, t, w, &c->lwork, &info);
+    args_xerbla_report(rep + (ref ? R_PX_REF : R_PX_HET));
+    rep[ref ? R_REF_TOUCHED : R_HET_TOUCHED] = touched(a, t, c, before);
+    return info;
+}
+
 static void run(struct args_call *cp, const struct args_grid *g, int *rep)
 {
-    geqrf_fn *ref = (geqrf_fn *)args_reference;
-    geqrf_fn *ours = (geqrf_fn *)args_ours;
     struct args_call c = *cp, before;
-    int info_ref = 11111, info_het = 22222;
+    int info_ref, info_het;
     size_t k, reals = (size_t)ARGS_CAP * (size_t)args_prec->parts;
 
     args_fill(a_in, &c, g, matrix_entry);
@@ -164,19 +181,8 @@ static void run(struct args_call *cp, const struct args_grid *g, int *rep)
         c.lwork = ARGS_CAP;
     before = c;
 
-    copy_in(a_ref, t_ref, w_ref);
-    args_xerbla_start();
-    ref(&c.m, &c.n, a_ref, &c.ia, &c.ja, c.desc, t_ref, w_ref, &c.lwork,
-        &info_ref);
-    args_xerbla_report(rep + R_PX_REF);
-    rep[R_REF_TOUCHED] = touched(a_ref, t_ref, &c, &before);
-
-    copy_in(a_het, t_het, w_het);
-    args_xerbla_start();
-    ours(&c.m, &c.n, a_het, &c.ia, &c.ja, c.desc, t_het, w_het, &c.lwork,
-         &info_het);
-    args_xerbla_report(rep + R_PX_HET);
-    rep[R_HET_TOUCHED] = touched(a_het, t_het, &c, &before);
+    info_ref = call(1, &c, &before, rep);
+    info_het = call(0, &c, &before, rep);
 
     rep[R_REF] = info_ref;
     rep[R_HET] = info_het;
@@ -244,8 +250,7 @@ static void print(const int *r)
 
 const struct args_routine args_routine = {
     .name = "geqrf",
-    .ours = { ARGS_FN(psgeqrf_), ARGS_FN(pdgeqrf_), ARGS_FN(pcgeqrf_),
-              ARGS_FN(pzgeqrf_) },
+    .ours = ARGS_FNS(geqrf),
     .cases = qr_cases,
     .nfields = R_NFIELDS,
     .base = qr_base,

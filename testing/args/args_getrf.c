@@ -95,12 +95,31 @@ static int touched(const double *a, const struct args_call *c,
            || memcmp(c, before, sizeof *c) != 0;
 }
 
+/* One side's call (ref: the reference's, else hetscal's) with c on its
+ * copies of A and IPIV: its INFO; rep gets what PXERBLA saw and whether
+ * the call changed A or its arguments, and IPIV. */
+static int call(int ref, struct args_call *c, const struct args_call *before,
+                int *rep)
+{
+    getrf_fn *fn = (getrf_fn *)(ref ? args_reference : args_ours);
+    double *a = ref ? a_ref : a_het;
+    int *p = ref ? p_ref : p_het, info = ref ? 11111 : 22222;
+
+    memcpy(a, a_in, sizeof a_in);
+    memcpy(p, p_in, sizeof p_in);
+    args_xerbla_start();
+    fn(&c->m, &c->n, a, &c->ia, &c->ja, c->desc, p, &info);
+    args_xerbla_report(rep + (ref ? R_PX_REF : R_PX_HET));
+    rep[ref ? R_REF_TOUCHED : R_HET_TOUCHED] = touched(a, c, before);
+    rep[ref ? R_IPIV_REF_TOUCHED : R_IPIV_HET_TOUCHED] =
+        memcmp(p, p_in, sizeof p_in) != 0;
+    return info;
+}
+
 static void run(struct args_call *cp, const struct args_grid *g, int *rep)
 {
-    getrf_fn *ref = (getrf_fn *)args_reference;
-    getrf_fn *ours = (getrf_fn *)args_ours;
     struct args_call c = *cp, before;
-    int info_ref = 11111, info_het = 22222;
+    int info_ref, info_het;
     size_t k;
 
     args_fill(a_in, &c, g, matrix_entry);
@@ -108,21 +127,8 @@ static void run(struct args_call *cp, const struct args_grid *g, int *rep)
         p_in[k] = -7700 - (int)k;
     before = c;
 
-    memcpy(a_ref, a_in, sizeof a_in);
-    memcpy(p_ref, p_in, sizeof p_in);
-    args_xerbla_start();
-    ref(&c.m, &c.n, a_ref, &c.ia, &c.ja, c.desc, p_ref, &info_ref);
-    args_xerbla_report(rep + R_PX_REF);
-    rep[R_REF_TOUCHED] = touched(a_ref, &c, &before);
-    rep[R_IPIV_REF_TOUCHED] = memcmp(p_ref, p_in, sizeof p_in) != 0;
-
-    memcpy(a_het, a_in, sizeof a_in);
-    memcpy(p_het, p_in, sizeof p_in);
-    args_xerbla_start();
-    ours(&c.m, &c.n, a_het, &c.ia, &c.ja, c.desc, p_het, &info_het);
-    args_xerbla_report(rep + R_PX_HET);
-    rep[R_HET_TOUCHED] = touched(a_het, &c, &before);
-    rep[R_IPIV_HET_TOUCHED] = memcmp(p_het, p_in, sizeof p_in) != 0;
+    info_ref = call(1, &c, &before, rep);
+    info_het = call(0, &c, &before, rep);
 
     rep[R_REF] = info_ref;
     rep[R_HET] = info_het;
@@ -181,8 +187,7 @@ static void print(const int *r)
 
 const struct args_routine args_routine = {
     .name = "getrf",
-    .ours = { ARGS_FN(psgetrf_), ARGS_FN(pdgetrf_), ARGS_FN(pcgetrf_),
-              ARGS_FN(pzgetrf_) },
+    .ours = ARGS_FNS(getrf),
     .cases = lu_cases,
     .nfields = R_NFIELDS,
     .base = lu_base,

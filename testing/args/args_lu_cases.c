@@ -98,28 +98,29 @@ static void nan_desc(struct args_call *c, const struct args_grid *g, int m_a,
     args_set_lld(c, g);
 }
 
+/* A case of the issue's large A: the base call, the statements given,
+ * then the reference's INFO where A fits the testers' arrays (skipped on
+ * grids where it does not). */
+#define ARGS_CASE_IF_FITS(fn, ...) \
+    int fn(struct args_call *c, const struct args_grid *g) \
+    { \
+        args_start(c, g); \
+        __VA_ARGS__; \
+        return fits(c, g) ? ARGS_AS_REFERENCE : ARGS_SKIP; \
+    }
+
 /* The issue's PDGETRF on a 2x2 grid (reference INFO = 14 with the
  * fuzzer's values, hetscal 0): sub(A) on process row 1 alone, so
  * process row 0 holds none of any column. */
-static int nan_issue_25x72(struct args_call *c, const struct args_grid *g)
-{
-    args_start(c, g);
-    nan_desc(c, g, 95, 147, 35, 1);
-    lu_sub(c, 25, 72, 71, 36);
-    lu_special(c, 10, 14, NAN);
-    return fits(c, g) ? ARGS_AS_REFERENCE : ARGS_SKIP;
-}
+static ARGS_CASE_IF_FITS(nan_issue_25x72,
+    nan_desc(c, g, 95, 147, 35, 1); lu_sub(c, 25, 72, 71, 36);
+    lu_special(c, 10, 14, NAN))
 
 /* The issue's PZGETRF 17 x 17 in one 32 x 32 block, NaN at (2, 7)
  * (reference 7, hetscal 0), the block on process row 1. */
-static int nan_issue_17(struct args_call *c, const struct args_grid *g)
-{
-    args_start(c, g);
-    nan_desc(c, g, 17, 17, 32, 1);
-    lu_sub(c, 17, 17, 1, 1);
-    lu_special(c, 2, 7, NAN);
-    return fits(c, g) ? ARGS_AS_REFERENCE : ARGS_SKIP;
-}
+static ARGS_CASE_IF_FITS(nan_issue_17,
+    nan_desc(c, g, 17, 17, 32, 1); lu_sub(c, 17, 17, 1, 1);
+    lu_special(c, 2, 7, NAN))
 
 /* The issue's PCGETRF with M = N = 1 (reference 1, hetscal 0): the entry
  * on process row 1 (IA = 3 in 2-row blocks), so process row 0's 0 is the
@@ -181,37 +182,33 @@ static ARGS_CASE(m0_empty_matrix, 0,
     c->ia = c->ja = 1;
     args_set_lld(c, g))
 
+/* M_A = 1, LLD recomputed, then lu_sub's sub(A). */
+static void ma1_sub(struct args_call *c, const struct args_grid *g, int m,
+                    int n, int ia, int ja)
+{
+    c->desc[D_M] = 1;
+    args_set_lld(c, g);
+    lu_sub(c, m, n, ia, ja);
+}
+
 /* M_A = 1: IPIV(1) = 1 on every process and INFO = 0, nothing
  * factored, even with A(1, JA) = 0 (a factorization would give INFO =
  * 1). */
-static ARGS_CASE(ma1, 0,
-    c->desc[D_M] = 1;
-    args_set_lld(c, g);
-    lu_sub(c, 1, 5, 1, 3))
+static ARGS_CASE(ma1, 0, ma1_sub(c, g, 1, 5, 1, 3))
 
 static ARGS_CASE(ma1_zero_pivot, 0,
-    c->desc[D_M] = 1;
-    args_set_lld(c, g);
-    lu_sub(c, 1, 5, 1, 3);
+    ma1_sub(c, g, 1, 5, 1, 3);
     c->zero_col = 1)
 
 static ARGS_CASE(ma1_nb1_zero_pivot, 0,
-    c->desc[D_M] = 1;
     c->desc[D_MB] = c->desc[D_NB] = 1;
-    args_set_lld(c, g);
-    lu_sub(c, 1, 11, 1, 1);
+    ma1_sub(c, g, 1, 11, 1, 1);
     c->zero_col = 1)
 
 /* M_A = 1 comes before M = 0 and N = 0: IPIV(1) = 1 there too. */
-static ARGS_CASE(ma1_m0, 0,
-    c->desc[D_M] = 1;
-    args_set_lld(c, g);
-    lu_sub(c, 0, 5, 1, 3))
+static ARGS_CASE(ma1_m0, 0, ma1_sub(c, g, 0, 5, 1, 3))
 
-static ARGS_CASE(ma1_n0, 0,
-    c->desc[D_M] = 1;
-    args_set_lld(c, g);
-    lu_sub(c, 1, 0, 1, 3))
+static ARGS_CASE(ma1_n0, 0, ma1_sub(c, g, 1, 0, 1, 3))
 
 /* ---- one bad argument (the descriptor's are in args_desc_cases.c) ---- */
 
@@ -251,20 +248,12 @@ static ARGS_CASE(n0_mb_ne_nb, -606,
     lu_sub(c, 0, 0, 1, 1))
 
 static ARGS_CASE(ma1_mb_ne_nb, -606,
-    c->desc[D_M] = 1;
     c->desc[D_NB] = 1;
-    args_set_lld(c, g);
-    lu_sub(c, 1, 5, 1, 3))
+    ma1_sub(c, g, 1, 5, 1, 3))
 
-static ARGS_CASE(ma1_ja_misaligned, -5,
-    c->desc[D_M] = 1;
-    args_set_lld(c, g);
-    lu_sub(c, 1, 5, 1, 4))
+static ARGS_CASE(ma1_ja_misaligned, -5, ma1_sub(c, g, 1, 5, 1, 4))
 
-static ARGS_CASE(ma1_ia_gt_m, -4,
-    c->desc[D_M] = 1;
-    args_set_lld(c, g);
-    lu_sub(c, 1, 5, 3, 3))
+static ARGS_CASE(ma1_ia_gt_m, -4, ma1_sub(c, g, 1, 5, 3, 3))
 
 static ARGS_CASE(m0_m_desc_neg, -603, c->m = 0; c->desc[D_M] = -1)
 
@@ -358,83 +347,82 @@ static ARGS_MULTI_CASE(wrap_incon_n, -2,
 static ARGS_CASE(bad_n_int_max, -2, c->ja = 1; c->n = INT_MAX)
 
 const struct args_case lu_cases[] = {
-    { "wrap_rows", ARGS_ERROR, wrap_rows },
-    { "wrap_cols", ARGS_ERROR, wrap_cols },
-    { "wrap_rows_misaligned", ARGS_ERROR, wrap_rows_misaligned },
-    { "wrap_incon_n", ARGS_ERROR, wrap_incon_n },
-    { "bad_n_int_max", ARGS_ERROR, bad_n_int_max },
-    { "valid_aligned_origin", ARGS_VALID, valid_aligned_origin },
-    { "valid_whole", ARGS_VALID, valid_whole },
-    { "valid_square", ARGS_VALID, valid_square },
-    { "valid_wide", ARGS_VALID, valid_wide },
-    { "valid_tall", ARGS_VALID, valid_tall },
-    { "valid_m1", ARGS_VALID, valid_m1 },
-    { "valid_n1", ARGS_VALID, valid_n1 },
-    { "valid_nb3", ARGS_VALID, valid_nb3 },
-    { "valid_nb1", ARGS_VALID, valid_nb1 },
-    { "valid_nb_big", ARGS_VALID, valid_nb_big },
-    { "singular_last", ARGS_VALID, singular_last },
-    { "singular_last_whole", ARGS_VALID, singular_last_whole },
-    { "singular_first", ARGS_VALID, singular_first },
-    { "singular_mid", ARGS_VALID, singular_mid },
-    { "nan_issue_25x72", ARGS_VALID, nan_issue_25x72 },
-    { "nan_issue_17", ARGS_VALID, nan_issue_17 },
-    { "nan_issue_1x1", ARGS_VALID, nan_issue_1x1 },
-    { "nan_1x1_row0", ARGS_VALID, nan_1x1_row0 },
-    { "nan_column", ARGS_VALID, nan_column },
-    { "nan_column_row0", ARGS_VALID, nan_column_row0 },
-    { "nan_first", ARGS_VALID, nan_first },
-    { "nan_below", ARGS_VALID, nan_below },
-    { "nan_in_u", ARGS_VALID, nan_in_u },
-    { "nan_two", ARGS_VALID, nan_two },
-    { "nan_wide", ARGS_VALID, nan_wide },
-    { "nan_nb1", ARGS_VALID, nan_nb1 },
-    { "inf_first", ARGS_VALID, inf_first },
-    { "inf_and_nan", ARGS_VALID, inf_and_nan },
-    { "nan_outside", ARGS_VALID, nan_outside },
-    { "m0", ARGS_UNTOUCHED, m0 },
-    { "n0", ARGS_UNTOUCHED, n0 },
-    { "m0_ia_beyond", ARGS_UNTOUCHED, m0_ia_beyond },
-    { "m0_empty_matrix", ARGS_UNTOUCHED, m0_empty_matrix },
-    { "ma1", ARGS_UNTOUCHED, ma1 },
-    { "ma1_zero_pivot", ARGS_UNTOUCHED, ma1_zero_pivot },
-    { "ma1_nb1_zero_pivot", ARGS_UNTOUCHED, ma1_nb1_zero_pivot },
-    { "ma1_m0", ARGS_UNTOUCHED, ma1_m0 },
-    { "ma1_n0", ARGS_UNTOUCHED, ma1_n0 },
-    { "bad_m_neg", ARGS_ERROR, bad_m_neg },
-    { "bad_ia_gt_m", ARGS_ERROR, bad_ia_gt_m },
-    { "bad_ja_gt_n", ARGS_ERROR, bad_ja_gt_n },
-    { "bad_rows_beyond", ARGS_ERROR, bad_rows_beyond },
-    { "bad_cols_beyond", ARGS_ERROR, bad_cols_beyond },
-    { "bad_ia_misaligned", ARGS_ERROR, bad_ia_misaligned },
-    { "bad_ja_misaligned", ARGS_ERROR, bad_ja_misaligned },
-    { "bad_mb_ne_nb", ARGS_ERROR, bad_mb_ne_nb },
-    { "bad_nb_ne_mb", ARGS_ERROR, bad_nb_ne_mb },
-    { "m0_ia_misaligned", ARGS_ERROR, m0_ia_misaligned },
-    { "n0_ja_misaligned", ARGS_ERROR, n0_ja_misaligned },
-    { "n0_mb_ne_nb", ARGS_ERROR, n0_mb_ne_nb },
-    { "ma1_mb_ne_nb", ARGS_ERROR, ma1_mb_ne_nb },
-    { "ma1_ja_misaligned", ARGS_ERROR, ma1_ja_misaligned },
-    { "ma1_ia_gt_m", ARGS_ERROR, ma1_ia_gt_m },
-    { "m0_m_desc_neg", ARGS_ERROR, m0_m_desc_neg },
-    { "prec_dtype_ia_misaligned", ARGS_ERROR, prec_dtype_ia_misaligned },
-    { "prec_ja_gt_n_ia_misaligned", ARGS_ERROR, prec_ja_gt_n_ia_misaligned },
-    { "prec_m_neg_mb_ne_nb", ARGS_ERROR, prec_m_neg_mb_ne_nb },
-    { "prec_rows_beyond_ja_misaligned", ARGS_ERROR,
-      prec_rows_beyond_ja_misaligned },
-    { "prec_ia_ja_misaligned", ARGS_ERROR, prec_ia_ja_misaligned },
-    { "prec_ja_misaligned_mb_ne_nb", ARGS_ERROR, prec_ja_misaligned_mb_ne_nb },
-    { "prec_mb_zero_mb_ne_nb", ARGS_ERROR, prec_mb_zero_mb_ne_nb },
-    { "incon_m", ARGS_ERROR, incon_m },
-    { "incon_n", ARGS_ERROR, incon_n },
-    { "incon_ia", ARGS_ERROR, incon_ia },
-    { "incon_ja", ARGS_ERROR, incon_ja },
-    { "incon_m_desc", ARGS_ERROR, incon_m_desc },
-    { "incon_ma1", ARGS_ERROR, incon_ma1 },
-    { "incon_nb1", ARGS_ERROR, incon_nb1 },
-    { "incon_mb_ne_nb_and_n", ARGS_ERROR, incon_mb_ne_nb_and_n },
-    { "incon_ia_misaligned", ARGS_ERROR, incon_ia_misaligned },
-    { "incon_ia_and_ja_misaligned", ARGS_ERROR, incon_ia_and_ja_misaligned },
-    { "incon_m0", ARGS_ERROR, incon_m0 },
+    ARGS_ROW(wrap_rows, ARGS_ERROR),
+    ARGS_ROW(wrap_cols, ARGS_ERROR),
+    ARGS_ROW(wrap_rows_misaligned, ARGS_ERROR),
+    ARGS_ROW(wrap_incon_n, ARGS_ERROR),
+    ARGS_ROW(bad_n_int_max, ARGS_ERROR),
+    ARGS_ROW(valid_aligned_origin, ARGS_VALID),
+    ARGS_ROW(valid_whole, ARGS_VALID),
+    ARGS_ROW(valid_square, ARGS_VALID),
+    ARGS_ROW(valid_wide, ARGS_VALID),
+    ARGS_ROW(valid_tall, ARGS_VALID),
+    ARGS_ROW(valid_m1, ARGS_VALID),
+    ARGS_ROW(valid_n1, ARGS_VALID),
+    ARGS_ROW(valid_nb3, ARGS_VALID),
+    ARGS_ROW(valid_nb1, ARGS_VALID),
+    ARGS_ROW(valid_nb_big, ARGS_VALID),
+    ARGS_ROW(singular_last, ARGS_VALID),
+    ARGS_ROW(singular_last_whole, ARGS_VALID),
+    ARGS_ROW(singular_first, ARGS_VALID),
+    ARGS_ROW(singular_mid, ARGS_VALID),
+    ARGS_ROW(nan_issue_25x72, ARGS_VALID),
+    ARGS_ROW(nan_issue_17, ARGS_VALID),
+    ARGS_ROW(nan_issue_1x1, ARGS_VALID),
+    ARGS_ROW(nan_1x1_row0, ARGS_VALID),
+    ARGS_ROW(nan_column, ARGS_VALID),
+    ARGS_ROW(nan_column_row0, ARGS_VALID),
+    ARGS_ROW(nan_first, ARGS_VALID),
+    ARGS_ROW(nan_below, ARGS_VALID),
+    ARGS_ROW(nan_in_u, ARGS_VALID),
+    ARGS_ROW(nan_two, ARGS_VALID),
+    ARGS_ROW(nan_wide, ARGS_VALID),
+    ARGS_ROW(nan_nb1, ARGS_VALID),
+    ARGS_ROW(inf_first, ARGS_VALID),
+    ARGS_ROW(inf_and_nan, ARGS_VALID),
+    ARGS_ROW(nan_outside, ARGS_VALID),
+    ARGS_ROW(m0, ARGS_UNTOUCHED),
+    ARGS_ROW(n0, ARGS_UNTOUCHED),
+    ARGS_ROW(m0_ia_beyond, ARGS_UNTOUCHED),
+    ARGS_ROW(m0_empty_matrix, ARGS_UNTOUCHED),
+    ARGS_ROW(ma1, ARGS_UNTOUCHED),
+    ARGS_ROW(ma1_zero_pivot, ARGS_UNTOUCHED),
+    ARGS_ROW(ma1_nb1_zero_pivot, ARGS_UNTOUCHED),
+    ARGS_ROW(ma1_m0, ARGS_UNTOUCHED),
+    ARGS_ROW(ma1_n0, ARGS_UNTOUCHED),
+    ARGS_ROW(bad_m_neg, ARGS_ERROR),
+    ARGS_ROW(bad_ia_gt_m, ARGS_ERROR),
+    ARGS_ROW(bad_ja_gt_n, ARGS_ERROR),
+    ARGS_ROW(bad_rows_beyond, ARGS_ERROR),
+    ARGS_ROW(bad_cols_beyond, ARGS_ERROR),
+    ARGS_ROW(bad_ia_misaligned, ARGS_ERROR),
+    ARGS_ROW(bad_ja_misaligned, ARGS_ERROR),
+    ARGS_ROW(bad_mb_ne_nb, ARGS_ERROR),
+    ARGS_ROW(bad_nb_ne_mb, ARGS_ERROR),
+    ARGS_ROW(m0_ia_misaligned, ARGS_ERROR),
+    ARGS_ROW(n0_ja_misaligned, ARGS_ERROR),
+    ARGS_ROW(n0_mb_ne_nb, ARGS_ERROR),
+    ARGS_ROW(ma1_mb_ne_nb, ARGS_ERROR),
+    ARGS_ROW(ma1_ja_misaligned, ARGS_ERROR),
+    ARGS_ROW(ma1_ia_gt_m, ARGS_ERROR),
+    ARGS_ROW(m0_m_desc_neg, ARGS_ERROR),
+    ARGS_ROW(prec_dtype_ia_misaligned, ARGS_ERROR),
+    ARGS_ROW(prec_ja_gt_n_ia_misaligned, ARGS_ERROR),
+    ARGS_ROW(prec_m_neg_mb_ne_nb, ARGS_ERROR),
+    ARGS_ROW(prec_rows_beyond_ja_misaligned, ARGS_ERROR),
+    ARGS_ROW(prec_ia_ja_misaligned, ARGS_ERROR),
+    ARGS_ROW(prec_ja_misaligned_mb_ne_nb, ARGS_ERROR),
+    ARGS_ROW(prec_mb_zero_mb_ne_nb, ARGS_ERROR),
+    ARGS_ROW(incon_m, ARGS_ERROR),
+    ARGS_ROW(incon_n, ARGS_ERROR),
+    ARGS_ROW(incon_ia, ARGS_ERROR),
+    ARGS_ROW(incon_ja, ARGS_ERROR),
+    ARGS_ROW(incon_m_desc, ARGS_ERROR),
+    ARGS_ROW(incon_ma1, ARGS_ERROR),
+    ARGS_ROW(incon_nb1, ARGS_ERROR),
+    ARGS_ROW(incon_mb_ne_nb_and_n, ARGS_ERROR),
+    ARGS_ROW(incon_ia_misaligned, ARGS_ERROR),
+    ARGS_ROW(incon_ia_and_ja_misaligned, ARGS_ERROR),
+    ARGS_ROW(incon_m0, ARGS_ERROR),
     ARGS_END_OF_CASES,
 };

@@ -169,8 +169,7 @@ static void print(const int *r)
 
 const struct args_routine args_routine = {
     .name = "potrf",
-    .ours = { ARGS_FN(pspotrf_), ARGS_FN(pdpotrf_), ARGS_FN(pcpotrf_),
-              ARGS_FN(pzpotrf_) },
+    .ours = ARGS_FNS(potrf),
     .cases = potrf_cases,
     .nfields = R_NFIELDS,
     .base = potrf_base,

@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include <cublas_v2.h>
@@ -124,6 +125,9 @@ void standin_alloc_remove(const void *base);
  * (loud otherwise); what names the operand in the message. */
 void standin_check_device_extent(const char *call, const char *what, const void *p,
                                  size_t bytes, int dev);
+/* The bytes a column-major rows x cols operand with leading dimension ld
+ * spans (0 when it has no element), elements of size bytes. */
+size_t standin_extent(int64_t rows, int64_t cols, int64_t ld, size_t size);
 
 typedef struct standin_op standin_op;
 enum { STANDIN_TOUCHES = 4 };   /* ranges a queued operation may use */
@@ -187,6 +191,9 @@ typedef struct standin_precision {
     standin_larft_fn *larft;
 } standin_precision;
 enum { STANDIN_S, STANDIN_D, STANDIN_C, STANDIN_Z, STANDIN_PRECISIONS };
+/* M(P, T) for each precision P with elements of type T: the entry points'
+ * instances. */
+#define STANDIN_EACH_PRECISION(M) M(S, float) M(D, double) M(C, cuComplex) M(Z, cuDoubleComplex)
 extern const standin_precision standin_precisions[STANDIN_PRECISIONS];
 
 /* alpha or beta of any precision, copied when the call is queued. */
@@ -227,21 +234,24 @@ struct standin_op {
     unsigned delay_us;
     const char *touch[STANDIN_TOUCHES];   /* memory it reads or writes */
     size_t touch_len[STANDIN_TOUCHES];
-    union {
-        struct { char *dst; const char *src; size_t dpitch, spitch, width, height;
-                 char *staged; } copy;
+    union {   /* named types: set as one compound literal */
+        struct standin_copy { char *dst; const char *src; size_t dpitch, spitch, width, height;
+                              char *staged; } copy;
         struct { cudaHostFn_t fn; void *arg; } host;
         struct { cudaEvent_t event; unsigned long generation; } event;
         standin_blas blas;
-        struct { const standin_precision *prec; int device, n, lda, k1, k2;
-                 void *a; const int *ipiv; } laswp;
-        struct { const standin_precision *prec; int device, m, n, lda; char uplo;
-                 void *a; int *info, *ipiv; } factor;   /* ?potrf, ?getrf */
-        struct { const standin_precision *prec; int m, n, k, lda, ldc; char side, trans;
-                 void *a, *tau, *c; int *info; } qr;     /* ?geqrf, ?ormqr, ?unmqr */
-        struct { const standin_precision *prec; int n, k, ldv, ldt; const void *v, *tau;
-                 void *t, *host_work; size_t host_bytes; } larft;   /* Xlarft */
-        struct { char *dst; size_t pitch, width, height; int value; } memset;
+        struct standin_laswp { const standin_precision *prec; int device, n, lda, k1, k2;
+                               void *a; const int *ipiv; } laswp;
+        struct standin_factor { const standin_precision *prec; int device, m, n, lda;
+                                char uplo; void *a; int *info, *ipiv; }
+            factor;   /* ?potrf, ?getrf */
+        struct standin_qr { const standin_precision *prec; int m, n, k, lda, ldc;
+                            char side, trans; void *a, *tau, *c; int *info; }
+            qr;       /* ?geqrf, ?ormqr, ?unmqr */
+        struct standin_larft { const standin_precision *prec; int n, k, ldv, ldt;
+                               const void *v, *tau; void *t, *host_work; size_t host_bytes; }
+            larft;    /* Xlarft */
+        struct standin_memset { char *dst; size_t pitch, width, height; int value; } memset;
     } u;
 };
 
@@ -265,10 +275,16 @@ struct CUevent_st {
     int destroyed;
 };
 
-struct cublasContext {
+/* What a cuBLAS and a cuSOLVER handle hold (standin_handles.c): the
+ * device current at its creation and the stream set last. */
+typedef struct standin_handle {
     int device;
     cudaStream_t stream;
     int stream_destroyed;      /* its stream was destroyed under it */
+} standin_handle;
+
+struct cublasContext {
+    standin_handle common;     /* first: the handle is its standin_handle */
 };
 
 /* The 64-bit API's options (standin_cusolver_larft.c): live from
@@ -279,10 +295,64 @@ struct cusolverDnParams {
 
 /* A cuSOLVER handle holds what a cuBLAS one does (standin_cusolver.c). */
 struct cusolverDnContext {
-    int device;
-    cudaStream_t stream;
-    int stream_destroyed;
+    standin_handle common;
 };
+
+/* cuBLAS's or cuSOLVER's handles: what differs between the two, the
+ * rules' lines included (standin_handles.c). */
+typedef struct standin_library {
+    standin_set *live;                      /* its handles */
+    const char *set_stream;                 /* cublasSetStream, cusolverDnSetStream */
+    const char *unknown, *after_stream, *other_device, *not_current;   /* rules */
+    int success, not_initialized, alloc_failed, invalid_value;         /* statuses */
+} standin_library;
+extern const standin_library standin_cublas, standin_cusolver;
+/* The entry points both libraries have, for a handle of lib; call names
+ * the entry point.  A status of lib; create's handle in *made (has_out:
+ * the caller gave somewhere to store it). */
+int standin_handle_create(const standin_library *lib, const char *call, int has_out,
+                          standin_handle **made);
+int standin_handle_destroy(const standin_library *lib, const char *call, void *handle);
+int standin_handle_set_stream(const standin_library *lib, const char *call, void *handle,
+                              cudaStream_t stream);
+int standin_handle_get_stream(const standin_library *lib, const char *call, void *handle,
+                              cudaStream_t *stream);
+/* The entry points above of library LIB (a standin_library) whose entry
+ * points are named PREFIX##Create##SUFFIX (and Destroy, SetStream,
+ * GetStream), its handles of type H and its statuses of type S; the
+ * calls named without SUFFIX. */
+#define STANDIN_HANDLE_ENTRY_POINTS(LIB, PREFIX, SUFFIX, H, S)                                \
+    S PREFIX##Create##SUFFIX(H *handle)                                                        \
+    {                                                                                          \
+        standin_handle *h = NULL;                                                              \
+        int st = standin_handle_create(&LIB, #PREFIX "Create", handle != NULL, &h);            \
+        if (st == LIB.success)                                                                 \
+            *handle = (H)h;                                                                    \
+        return (S)st;                                                                          \
+    }                                                                                          \
+    S PREFIX##Destroy##SUFFIX(H handle)                                                        \
+    {                                                                                          \
+        return (S)standin_handle_destroy(&LIB, #PREFIX "Destroy", handle);                     \
+    }                                                                                          \
+    S PREFIX##SetStream##SUFFIX(H handle, cudaStream_t streamId)                               \
+    {                                                                                          \
+        return (S)standin_handle_set_stream(&LIB, #PREFIX "SetStream", handle, streamId);      \
+    }                                                                                          \
+    S PREFIX##GetStream##SUFFIX(H handle, cudaStream_t *streamId)                              \
+    {                                                                                          \
+        return (S)standin_handle_get_stream(&LIB, #PREFIX "GetStream", handle, streamId);      \
+    }
+/* Loud unless handle is a live handle of lib (lock held); the handle. */
+standin_handle *standin_handle_live(const standin_library *lib, const char *call,
+                                    const void *handle);
+/* Loud unless handle is live and its stream was not destroyed. */
+standin_handle *standin_handle_check(const standin_library *lib, const char *call,
+                                     const void *handle);
+/* What every queued call checks: a live handle with a stream, of the
+ * current device.  Returns the device's sticky error (the call then
+ * fails) with the lock not held, or cudaSuccess with the lock taken. */
+cudaError_t standin_handle_enter(const standin_library *lib, const char *call,
+                                 const void *handle);
 
 /* Streams (lock held unless said otherwise). */
 void standin_check_stream(const char *call, cudaStream_t s);   /* loud */
@@ -299,12 +369,7 @@ cudaError_t standin_stream_drain(cudaStream_t s);
 cudaError_t standin_device_drain(int dev);
 /* Loud if a queued operation touches [p, p + size). */
 void standin_check_untouched(const char *call, const void *p, size_t size);
-/* Loud unless h is a live cuBLAS handle whose stream was not destroyed. */
-void standin_check_handle(const char *call, cublasHandle_t h);
-/* The checks every queued cuSOLVER call makes (standin_cusolver.c): a
- * live handle with a stream, of the current device.  Returns the device's
- * sticky error (the call then fails) with the lock not held, or
- * cudaSuccess with the lock taken. */
+/* standin_handle_enter for a cuSOLVER handle. */
 cudaError_t standin_solver_enter(const char *call, cusolverDnHandle_t h);
 /* The workspace a cuSOLVER ?X_bufferSize asks for, in values: a function
  * of the shape alone, as cuSOLVER's is for a given GPU, and never zero,
@@ -313,15 +378,39 @@ cudaError_t standin_solver_enter(const char *call, cusolverDnHandle_t h);
 int standin_solver_workspace(int m, int n);
 cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t handle,
                                             int bad, int m, int n, int *lwork);
+/* Whether an m x n matrix with leading dimension lda is an argument
+ * cuSOLVER refuses: a negative size, lda < max(1, m). */
+int standin_bad_matrix(int m, int n, int lda);
+/* cusolverDn<P><NAME>_bufferSize of precision P with elements of type T
+ * for a call on the m x n matrix A alone (?getrf, ?geqrf). */
+#define STANDIN_MATRIX_BUFFER_SIZE(P, T, NAME)                                                 \
+    cusolverStatus_t cusolverDn##P##NAME##_bufferSize(cusolverDnHandle_t handle, int m, int n, \
+                                                      T *A, int lda, int *Lwork)               \
+    {                                                                                          \
+        (void)A;                                                                               \
+        return standin_solver_buffer_size("cusolverDn" #P #NAME "_bufferSize", handle,         \
+                                          standin_bad_matrix(m, n, lda), m, n, Lwork);         \
+    }
 /* standin_solver_enter after the check that Lwork holds what the
- * ?X_bufferSize of an m x n call asked for (loud otherwise). */
-cudaError_t standin_solver_enter_with(const char *name, cusolverDnHandle_t handle, int lwork,
-                                      int m, int n);
-/* The end of such a call: op (its run and fields set) counted as a kernel,
- * the three ranges it touches recorded, queued on h's stream, the lock
- * released. */
-void standin_solver_queue(cusolverDnHandle_t h, standin_op *op, const void *t0, size_t l0,
-                          const void *t1, size_t l1, const void *t2, size_t l2);
+ * ?X_bufferSize of an m x n call asked for (loud otherwise), and the
+ * operation to queue, which runs run: NULL when the call fails (lock not
+ * held), else the operation with the lock taken. */
+standin_op *standin_solver_begin(const char *name, cusolverDnHandle_t handle, int lwork, int m,
+                                 int n, void (*run)(standin_op *));
+/* An operand of a queued cuSOLVER call: bytes at p (none: not checked),
+ * named what; touched: a range the queued call uses. */
+typedef struct standin_operand {
+    const char *what;
+    const void *p;
+    size_t bytes;
+    int touched;
+} standin_operand;
+/* The end of such a call: each of the n operands that has bytes checked,
+ * in order, to lie in memory of h's device; op (its run and fields set)
+ * counted as a kernel, the touched operands (STANDIN_TOUCHES at most)
+ * recorded, queued on h's stream, the lock released. */
+void standin_solver_queue(const char *call, cusolverDnHandle_t h, standin_op *op,
+                          const standin_operand *operand, int n);
 /* Marks the cuBLAS and cuSOLVER handles set to s (from cudaStreamDestroy). */
 void standin_forget_stream_in_handles(cudaStream_t s);
 void standin_event_release(cudaEvent_t e);

@@ -131,12 +131,8 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
     op->run = run_copy;
     op->release = release_copy;
     op->counted = 1;
-    op->u.copy.dst = dst;
-    op->u.copy.dpitch = dpitch;
-    op->u.copy.src = src;
-    op->u.copy.spitch = spitch;
-    op->u.copy.width = width;
-    op->u.copy.height = height;
+    op->u.copy = (struct standin_copy){ .dst = dst, .dpitch = dpitch, .src = src,
+                                        .spitch = spitch, .width = width, .height = height };
     if (dplace != PAGEABLE) {
         op->touch[0] = dst;
         op->touch_len[0] = dext;
@@ -230,11 +226,8 @@ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t widt
     standin_op *op = standin_op_new();
     op->run = run_memset;
     op->counted = 1;
-    op->u.memset.dst = devPtr;
-    op->u.memset.pitch = pitch;
-    op->u.memset.width = width;
-    op->u.memset.height = height;
-    op->u.memset.value = value;
+    op->u.memset = (struct standin_memset){ .dst = devPtr, .pitch = pitch, .width = width,
+                                            .height = height, .value = value };
     op->touch[0] = devPtr;
     op->touch_len[0] = ext;
     standin_enqueue(stream, op);

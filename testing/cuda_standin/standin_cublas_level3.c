@@ -30,7 +30,7 @@ typedef struct call {
 
 static size_t extent_bytes(const operand *o, size_t size)
 {
-    return ((size_t)(o->cols - 1) * (size_t)o->ld + (size_t)o->rows) * size;
+    return standin_extent(o->rows, o->cols, o->ld, size);
 }
 
 /* Whether two operands of elements of size bytes share an element (exact,
@@ -57,21 +57,9 @@ static int overlap(const operand *x, const operand *y, size_t size)
  * the operands' memory.  Takes the lock; the caller enqueues and unlocks. */
 static cublasStatus_t begin(call *c)
 {
-    cudaError_t err = standin_enter(c->name);
-    pthread_mutex_lock(&standin_lock);
-    standin_check_handle(c->name, c->h);
-    if (standin_current() != c->h->device)
-        standin_die("cuBLAS call while another device is current",
-                    "%s: handle of device %d, current device %d", c->name, c->h->device,
-                    standin_current());
-    if (!c->h->stream)
-        standin_die("the NULL (legacy) stream is not supported by the stand-in",
-                    "%s on a handle without cublasSetStream", c->name);
-    c->stream = c->h->stream;
-    if (err != cudaSuccess) {
-        pthread_mutex_unlock(&standin_lock);
+    if (standin_handle_enter(&standin_cublas, c->name, c->h) != cudaSuccess)
         return CUBLAS_STATUS_EXECUTION_FAILED;
-    }
+    c->stream = c->h->common.stream;
     size_t size = c->prec->size;
     const operand *out = &c->op[c->nop - 1];
     for (int i = 0; i < c->nop; i++) {
@@ -79,7 +67,7 @@ static cublasStatus_t begin(call *c)
         if (o->rows == 0 || o->cols == 0)
             continue;
         standin_check_device_extent(c->name, o->name, o->p, extent_bytes(o, size),
-                                    c->h->device);
+                                    c->h->common.device);
         if (i < c->nop - 1 && out->rows && out->cols && !(o->may_be_output && o->p == out->p) &&
             overlap(o, out, size))
             standin_die("output overlaps an input", "%s: %s %p and %s %p share elements",
@@ -315,9 +303,6 @@ static cublasStatus_t trmm(const char *name, const standin_precision *p, cublasH
                       trans, n, k, alpha, A, lda, beta, C, ldc);                              \
     }
 
-STANDIN_LEVEL3(S, float)
-STANDIN_LEVEL3(D, double)
-STANDIN_LEVEL3(C, cuComplex)
-STANDIN_LEVEL3(Z, cuDoubleComplex)
+STANDIN_EACH_PRECISION(STANDIN_LEVEL3)
 STANDIN_HERK(C, cuComplex, float)
 STANDIN_HERK(Z, cuDoubleComplex, double)

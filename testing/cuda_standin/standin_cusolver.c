@@ -1,111 +1,40 @@
 /* cuSOLVER's dense handles and row interchanges (?laswp) on the host
- * (the factorizations: standin_cusolver_factors.c).  A
- * handle belongs to the device current at its creation and runs its calls
- * on the stream set last, as a cuBLAS handle does.  ?laswp is checked as
+ * (the factorizations: standin_cusolver_factors.c).  A handle is what a
+ * cuBLAS handle is (standin_handles.c).  ?laswp is checked as
  * strictly as the level-3 routines: the pivots and the matrix in memory of
  * the handle's device, and, when the call runs, every pivot a row inside
  * the leading dimension and inside the matrix's allocation (the pivots are
  * device data: they are read only then). */
 #include <limits.h>
-#include <stdlib.h>
 
 #include "standin.h"
 
-static void check_solver(const char *call, cusolverDnHandle_t h)
-{
-    if (!standin_set_has(&standin_solvers, h))
-        standin_die("unknown or destroyed cuSOLVER handle", "%s on handle %p", call, (void *)h);
-    if (h->stream_destroyed)
-        standin_die("cuSOLVER handle used after its stream was destroyed",
-                    "%s: destroy the handle before its stream, or set another stream first",
-                    call);
-}
-
-cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle)
-{
-    if (standin_enter("cusolverDnCreate") != cudaSuccess || standin_context("cusolverDnCreate"))
-        return CUSOLVER_STATUS_NOT_INITIALIZED;
-    if (!handle)
-        return CUSOLVER_STATUS_INVALID_VALUE;
-    cusolverDnHandle_t h = calloc(1, sizeof *h);
-    if (!h)
-        return CUSOLVER_STATUS_ALLOC_FAILED;
-    h->device = standin_current();
-    pthread_mutex_lock(&standin_lock);
-    standin_set_add(&standin_solvers, h);
-    pthread_mutex_unlock(&standin_lock);
-    *handle = h;
-    return CUSOLVER_STATUS_SUCCESS;
-}
-
-cusolverStatus_t cusolverDnDestroy(cusolverDnHandle_t handle)
-{
-    standin_enter("cusolverDnDestroy");
-    pthread_mutex_lock(&standin_lock);
-    check_solver("cusolverDnDestroy", handle);
-    standin_set_remove(&standin_solvers, handle);
-    pthread_mutex_unlock(&standin_lock);
-    free(handle);
-    return CUSOLVER_STATUS_SUCCESS;
-}
-
-cusolverStatus_t cusolverDnSetStream(cusolverDnHandle_t handle, cudaStream_t streamId)
-{
-    standin_enter("cusolverDnSetStream");
-    pthread_mutex_lock(&standin_lock);
-    if (!standin_set_has(&standin_solvers, handle))
-        standin_die("unknown or destroyed cuSOLVER handle", "cusolverDnSetStream on handle %p",
-                    (void *)handle);
-    standin_check_stream("cusolverDnSetStream", streamId);
-    if (streamId->device != handle->device)
-        standin_die("cuSOLVER handle and stream of different devices",
-                    "cusolverDnSetStream: handle of device %d, stream of device %d",
-                    handle->device, streamId->device);
-    handle->stream = streamId;
-    handle->stream_destroyed = 0;
-    pthread_mutex_unlock(&standin_lock);
-    return CUSOLVER_STATUS_SUCCESS;
-}
-
-cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t handle, cudaStream_t *streamId)
-{
-    standin_enter("cusolverDnGetStream");
-    pthread_mutex_lock(&standin_lock);
-    check_solver("cusolverDnGetStream", handle);
-    if (streamId)
-        *streamId = handle->stream;
-    pthread_mutex_unlock(&standin_lock);
-    return streamId ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_INVALID_VALUE;
-}
+/* cusolverDnCreate, cusolverDnDestroy, cusolverDnSetStream, cusolverDnGetStream */
+STANDIN_HANDLE_ENTRY_POINTS(standin_cusolver, cusolverDn, , cusolverDnHandle_t, cusolverStatus_t)
 
 cudaError_t standin_solver_enter(const char *name, cusolverDnHandle_t handle)
 {
-    cudaError_t err = standin_enter(name);
-    pthread_mutex_lock(&standin_lock);
-    check_solver(name, handle);
-    if (standin_current() != handle->device)
-        standin_die("cuSOLVER call while another device is current",
-                    "%s: handle of device %d, current device %d", name, handle->device,
-                    standin_current());
-    if (!handle->stream)
-        standin_die("the NULL (legacy) stream is not supported by the stand-in",
-                    "%s on a handle without cusolverDnSetStream", name);
-    if (err != cudaSuccess)
-        pthread_mutex_unlock(&standin_lock);
-    return err;
+    return standin_handle_enter(&standin_cusolver, name, handle);
 }
 
-void standin_solver_queue(cusolverDnHandle_t h, standin_op *op, const void *t0, size_t l0,
-                          const void *t1, size_t l1, const void *t2, size_t l2)
+void standin_solver_queue(const char *call, cusolverDnHandle_t h, standin_op *op,
+                          const standin_operand *operand, int n)
 {
+    int touched = 0;
+    for (int i = 0; i < n; i++) {
+        const standin_operand *o = &operand[i];
+        if (o->bytes)
+            standin_check_device_extent(call, o->what, o->p, o->bytes, h->common.device);
+        if (o->touched) {
+            if (touched == STANDIN_TOUCHES)
+                standin_die("internal error", "%s touches more than %d ranges", call,
+                            STANDIN_TOUCHES);
+            op->touch[touched] = o->p;
+            op->touch_len[touched++] = o->bytes;
+        }
+    }
     op->counted = 1;
-    op->touch[0] = t0;
-    op->touch_len[0] = l0;
-    op->touch[1] = t1;
-    op->touch_len[1] = l1;
-    op->touch[2] = t2;
-    op->touch_len[2] = l2;
-    standin_enqueue(h->stream, op);
+    standin_enqueue(h->common.stream, op);
     pthread_mutex_unlock(&standin_lock);
 }
 
@@ -147,23 +76,17 @@ static cusolverStatus_t laswp(const char *name, const standin_precision *p,
                     incx);
     if (standin_solver_enter(name, handle) != cudaSuccess)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
-    /* Rows k1..k2 at least: a pivot never names a row above its own. */
-    size_t bytes = n > 0 ? ((size_t)(n - 1) * (size_t)lda + (size_t)k2) * p->size : 0;
-    if (bytes)
-        standin_check_device_extent(name, "A", A, bytes, handle->device);
-    standin_check_device_extent(name, "devIpiv", ipiv, (size_t)k2 * sizeof(int),
-                                handle->device);
     standin_op *op = standin_op_new();
     op->run = run_laswp;
-    op->u.laswp.prec = p;
-    op->u.laswp.device = handle->device;
-    op->u.laswp.n = n;
-    op->u.laswp.lda = lda;
-    op->u.laswp.k1 = k1;
-    op->u.laswp.k2 = k2;
-    op->u.laswp.a = A;
-    op->u.laswp.ipiv = ipiv;
-    standin_solver_queue(handle, op, A, bytes, ipiv, (size_t)k2 * sizeof(int), NULL, 0);
+    op->u.laswp = (struct standin_laswp){ .prec = p, .device = handle->common.device, .n = n,
+                                          .lda = lda, .k1 = k1, .k2 = k2, .a = A,
+                                          .ipiv = ipiv };
+    /* Rows k1..k2 at least: a pivot never names a row above its own. */
+    const standin_operand operand[] = {
+        { "A", A, standin_extent(k2, n, lda, p->size), 1 },
+        { "devIpiv", ipiv, (size_t)k2 * sizeof(int), 1 },
+    };
+    standin_solver_queue(name, handle, op, operand, 2);
     return CUSOLVER_STATUS_SUCCESS;
 }
 
@@ -175,7 +98,4 @@ static cusolverStatus_t laswp(const char *name, const standin_precision *p,
                      lda, k1, k2, devIpiv, incx);                                             \
     }
 
-STANDIN_LASWP(S, float)
-STANDIN_LASWP(D, double)
-STANDIN_LASWP(C, cuComplex)
-STANDIN_LASWP(Z, cuDoubleComplex)
+STANDIN_EACH_PRECISION(STANDIN_LASWP)

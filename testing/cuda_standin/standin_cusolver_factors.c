@@ -15,9 +15,16 @@ int standin_solver_workspace(int m, int n)
     return 64 * (n > 0 ? n : 1) + (m > n ? m - n : 0);
 }
 
-static int bad_uplo(cublasFillMode_t uplo)
+int standin_bad_matrix(int m, int n, int lda)
 {
-    return uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER;
+    return m < 0 || n < 0 || lda < (m > 1 ? m : 1);
+}
+
+/* The arguments cuSOLVER's ?potrf refuses. */
+static int bad_potrf(cublasFillMode_t uplo, int n, int lda)
+{
+    return (uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER)
+           || standin_bad_matrix(n, n, lda);
 }
 
 cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t handle,
@@ -26,9 +33,7 @@ cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t
     if (standin_enter(name) != cudaSuccess)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
     pthread_mutex_lock(&standin_lock);
-    if (!standin_set_has(&standin_solvers, handle))
-        standin_die("unknown or destroyed cuSOLVER handle", "%s on handle %p", name,
-                    (void *)handle);
+    standin_handle_live(&standin_cusolver, name, handle);
     pthread_mutex_unlock(&standin_lock);
     if (!lwork || bad)
         return CUSOLVER_STATUS_INVALID_VALUE;
@@ -36,14 +41,18 @@ cusolverStatus_t standin_solver_buffer_size(const char *name, cusolverDnHandle_t
     return CUSOLVER_STATUS_SUCCESS;
 }
 
-cudaError_t standin_solver_enter_with(const char *name, cusolverDnHandle_t handle, int lwork,
-                                      int m, int n)
+standin_op *standin_solver_begin(const char *name, cusolverDnHandle_t handle, int lwork, int m,
+                                 int n, void (*run)(standin_op *))
 {
     if (lwork < standin_solver_workspace(m, n))
         standin_die("workspace smaller than its ?X_bufferSize asked for",
                     "%s: Lwork %d, needs %d for %d x %d", name, lwork,
                     standin_solver_workspace(m, n), m, n);
-    return standin_solver_enter(name, handle);
+    if (standin_solver_enter(name, handle) != cudaSuccess)
+        return NULL;
+    standin_op *op = standin_op_new();
+    op->run = run;
+    return op;
 }
 
 /* On the stream's thread: LAPACK's ?potrf or ?getrf, INFO to devInfo. */
@@ -69,30 +78,21 @@ static cusolverStatus_t factor(const char *name, const standin_precision *p,
                                int m, int n, void *A, int lda, void *work, int lwork, int *ipiv,
                                int *dev_info)
 {
-    if (standin_solver_enter_with(name, handle, lwork, m, n) != cudaSuccess)
+    standin_op *op = standin_solver_begin(name, handle, lwork, m, n, run);
+    if (!op)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
-    size_t bytes = m > 0 && n > 0 ? ((size_t)(n - 1) * (size_t)lda + (size_t)m) * p->size : 0;
+    op->u.factor = (struct standin_factor){ .prec = p, .device = handle->common.device, .m = m,
+                                            .n = n, .lda = lda, .uplo = uplo, .a = A,
+                                            .info = dev_info, .ipiv = ipiv };
+    /* The workspace is touched by ?potrf, the pivots instead by ?getrf. */
     size_t pivots = (size_t)(m < n ? m : n) * sizeof(int);
-    if (bytes)
-        standin_check_device_extent(name, "A", A, bytes, handle->device);
-    standin_check_device_extent(name, "Workspace", work, (size_t)lwork * p->size,
-                                handle->device);
-    if (ipiv && pivots)
-        standin_check_device_extent(name, "devIpiv", ipiv, pivots, handle->device);
-    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->device);
-    standin_op *op = standin_op_new();
-    op->run = run;
-    op->u.factor.prec = p;
-    op->u.factor.device = handle->device;
-    op->u.factor.m = m;
-    op->u.factor.n = n;
-    op->u.factor.lda = lda;
-    op->u.factor.uplo = uplo;
-    op->u.factor.a = A;
-    op->u.factor.info = dev_info;
-    op->u.factor.ipiv = ipiv;
-    standin_solver_queue(handle, op, A, bytes, ipiv ? (void *)ipiv : work,
-                         ipiv ? pivots : (size_t)lwork * p->size, dev_info, sizeof(int));
+    const standin_operand operand[] = {
+        { "A", A, standin_extent(m, n, lda, p->size), 1 },
+        { "Workspace", work, (size_t)lwork * p->size, !ipiv },
+        { "devIpiv", ipiv, ipiv ? pivots : 0, ipiv != NULL },
+        { "devInfo", dev_info, sizeof(int), 1 },
+    };
+    standin_solver_queue(name, handle, op, operand, 4);
     return CUSOLVER_STATUS_SUCCESS;
 }
 
@@ -100,7 +100,7 @@ static cusolverStatus_t potrf(const char *name, const standin_precision *p,
                               cusolverDnHandle_t handle, cublasFillMode_t uplo, int n, void *A,
                               int lda, void *work, int lwork, int *dev_info)
 {
-    if (bad_uplo(uplo) || n < 0 || lda < (n > 1 ? n : 1))
+    if (bad_potrf(uplo, n, lda))
         return CUSOLVER_STATUS_INVALID_VALUE;
     return factor(name, p, handle, run_potrf, uplo == CUBLAS_FILL_MODE_LOWER ? 'L' : 'U', n, n,
                   A, lda, work, lwork, NULL, dev_info);
@@ -112,7 +112,7 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
                               cusolverDnHandle_t handle, int m, int n, void *A, int lda,
                               void *work, int *ipiv, int *dev_info)
 {
-    if (m < 0 || n < 0 || lda < (m > 1 ? m : 1))
+    if (standin_bad_matrix(m, n, lda))
         return CUSOLVER_STATUS_INVALID_VALUE;
     if (!ipiv)
         standin_die("no pivots", "%s with devIpiv NULL (the stand-in always pivots)", name);
@@ -127,8 +127,7 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
     {                                                                                          \
         (void)A;                                                                               \
         return standin_solver_buffer_size("cusolverDn" #P "potrf_bufferSize", handle,         \
-                                          bad_uplo(uplo) || n < 0 || lda < (n > 1 ? n : 1),  \
-                                          n, n, Lwork);                                       \
+                                          bad_potrf(uplo, n, lda), n, n, Lwork);              \
     }                                                                                          \
     cusolverStatus_t cusolverDn##P##potrf(cusolverDnHandle_t handle, cublasFillMode_t uplo,  \
                                           int n, T *A, int lda, T *Workspace, int Lwork,      \
@@ -137,14 +136,7 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
         return potrf("cusolverDn" #P "potrf", &standin_precisions[STANDIN_##P], handle, uplo, \
                      n, A, lda, Workspace, Lwork, devInfo);                                    \
     }                                                                                          \
-    cusolverStatus_t cusolverDn##P##getrf_bufferSize(cusolverDnHandle_t handle, int m, int n, \
-                                                     T *A, int lda, int *Lwork)               \
-    {                                                                                          \
-        (void)A;                                                                               \
-        return standin_solver_buffer_size("cusolverDn" #P "getrf_bufferSize", handle,         \
-                                          m < 0 || n < 0 || lda < (m > 1 ? m : 1), m, n,      \
-                                          Lwork);                                             \
-    }                                                                                          \
+    STANDIN_MATRIX_BUFFER_SIZE(P, T, getrf)                                                    \
     cusolverStatus_t cusolverDn##P##getrf(cusolverDnHandle_t handle, int m, int n, T *A,     \
                                           int lda, T *Workspace, int *devIpiv, int *devInfo)  \
     {                                                                                          \
@@ -152,7 +144,4 @@ static cusolverStatus_t getrf(const char *name, const standin_precision *p,
                      A, lda, Workspace, devIpiv, devInfo);                                     \
     }
 
-STANDIN_FACTORS(S, float)
-STANDIN_FACTORS(D, double)
-STANDIN_FACTORS(C, cuComplex)
-STANDIN_FACTORS(Z, cuDoubleComplex)
+STANDIN_EACH_PRECISION(STANDIN_FACTORS)

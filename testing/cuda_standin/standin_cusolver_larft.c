@@ -117,9 +117,7 @@ static cudaError_t begin(const char *call, cusolverDnHandle_t handle, cusolverDn
 {
     cudaError_t err = standin_enter(call);
     pthread_mutex_lock(&standin_lock);
-    if (!standin_set_has(&standin_solvers, handle))
-        standin_die("unknown or destroyed cuSOLVER handle", "%s on handle %p", call,
-                    (void *)handle);
+    standin_handle_live(&standin_cusolver, call, handle);
     check_params(call, params);
     pthread_mutex_unlock(&standin_lock);
     return err;
@@ -149,11 +147,6 @@ cusolverStatus_t cusolverDnXlarft_bufferSize(cusolverDnHandle_t handle,
     *workspaceInBytesOnDevice = device_bytes(p, n, k);
     *workspaceInBytesOnHost = host_bytes(p, k);
     return CUSOLVER_STATUS_SUCCESS;
-}
-
-static size_t extent(int64_t rows, int64_t cols, int64_t ld, size_t size)
-{
-    return rows > 0 && cols > 0 ? ((size_t)(cols - 1) * (size_t)ld + (size_t)rows) * size : 0;
 }
 
 /* On the stream's thread: the host workspace is cuSOLVER's until the
@@ -196,30 +189,17 @@ cusolverStatus_t cusolverDnXlarft(cusolverDnHandle_t handle, cusolverDnParams_t 
     if (!bufferOnHost || (host && host->device >= 0))
         standin_die("host workspace not in host memory", "%s: bufferOnHost %p", call,
                     bufferOnHost);
-    size_t v_bytes = extent(n, k, ldv, p->size), tau_bytes = (size_t)k * p->size;
-    size_t t_bytes = extent(k, k, ldt, p->size);
-    if (v_bytes)
-        standin_check_device_extent(call, "V", V, v_bytes, handle->device);
-    if (tau_bytes)
-        standin_check_device_extent(call, "tau", tau, tau_bytes, handle->device);
-    if (t_bytes)
-        standin_check_device_extent(call, "T", T, t_bytes, handle->device);
-    standin_check_device_extent(call, "bufferOnDevice", bufferOnDevice, dev_need,
-                                handle->device);
     standin_op *op = standin_op_new();
     op->run = run_larft;
-    op->u.larft.prec = p;
-    op->u.larft.n = (int)n;
-    op->u.larft.k = (int)k;
-    op->u.larft.ldv = (int)ldv;
-    op->u.larft.ldt = (int)ldt;
-    op->u.larft.v = V;
-    op->u.larft.tau = tau;
-    op->u.larft.t = T;
-    op->u.larft.host_work = bufferOnHost;
-    op->u.larft.host_bytes = host_need;
-    op->touch[3] = bufferOnDevice;
-    op->touch_len[3] = dev_need;
-    standin_solver_queue(handle, op, V, v_bytes, tau, tau_bytes, T, t_bytes);
+    op->u.larft = (struct standin_larft){ .prec = p, .n = (int)n, .k = (int)k, .ldv = (int)ldv,
+                                          .ldt = (int)ldt, .v = V, .tau = tau, .t = T,
+                                          .host_work = bufferOnHost, .host_bytes = host_need };
+    const standin_operand operand[] = {
+        { "V", V, standin_extent(n, k, ldv, p->size), 1 },
+        { "tau", tau, (size_t)k * p->size, 1 },
+        { "T", T, standin_extent(k, k, ldt, p->size), 1 },
+        { "bufferOnDevice", bufferOnDevice, dev_need, 1 },
+    };
+    standin_solver_queue(call, handle, op, operand, 4);
     return CUSOLVER_STATUS_SUCCESS;
 }

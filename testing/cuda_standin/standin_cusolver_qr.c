@@ -8,11 +8,6 @@
 
 #include "standin.h"
 
-static size_t extent(int rows, int cols, int ld, size_t size)
-{
-    return rows > 0 && cols > 0 ? ((size_t)(cols - 1) * (size_t)ld + (size_t)rows) * size : 0;
-}
-
 /* LAPACK on the stream's thread, with a host workspace of its own (the
  * device workspace was only checked); devInfo 0 or LAPACK's INFO. */
 static void *host_workspace(const char *name, size_t values, size_t size)
@@ -51,28 +46,20 @@ static cusolverStatus_t geqrf(const char *name, const standin_precision *p,
                               cusolverDnHandle_t handle, int m, int n, void *A, int lda,
                               void *tau, void *work, int lwork, int *dev_info)
 {
-    if (m < 0 || n < 0 || lda < (m > 1 ? m : 1))
+    if (standin_bad_matrix(m, n, lda))
         return CUSOLVER_STATUS_INVALID_VALUE;
-    if (standin_solver_enter_with(name, handle, lwork, m, n) != cudaSuccess)
+    standin_op *op = standin_solver_begin(name, handle, lwork, m, n, run_geqrf);
+    if (!op)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
-    size_t bytes = extent(m, n, lda, p->size), taus = (size_t)(m < n ? m : n) * p->size;
-    if (bytes)
-        standin_check_device_extent(name, "A", A, bytes, handle->device);
-    if (taus)
-        standin_check_device_extent(name, "TAU", tau, taus, handle->device);
-    standin_check_device_extent(name, "Workspace", work, (size_t)lwork * p->size,
-                                handle->device);
-    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->device);
-    standin_op *op = standin_op_new();
-    op->run = run_geqrf;
-    op->u.qr.prec = p;
-    op->u.qr.m = m;
-    op->u.qr.n = n;
-    op->u.qr.lda = lda;
-    op->u.qr.a = A;
-    op->u.qr.tau = tau;
-    op->u.qr.info = dev_info;
-    standin_solver_queue(handle, op, A, bytes, tau, taus, dev_info, sizeof(int));
+    op->u.qr = (struct standin_qr){ .prec = p, .m = m, .n = n, .lda = lda, .a = A, .tau = tau,
+                                    .info = dev_info };
+    const standin_operand operand[] = {
+        { "A", A, standin_extent(m, n, lda, p->size), 1 },
+        { "TAU", tau, (size_t)(m < n ? m : n) * p->size, 1 },
+        { "Workspace", work, (size_t)lwork * p->size, 0 },
+        { "devInfo", dev_info, sizeof(int), 1 },
+    };
+    standin_solver_queue(name, handle, op, operand, 4);
     return CUSOLVER_STATUS_SUCCESS;
 }
 
@@ -97,46 +84,27 @@ static cusolverStatus_t unmqr(const char *name, const standin_precision *p,
 {
     if (bad_unmqr(p, side, trans, m, n, k, lda, ldc))
         return CUSOLVER_STATUS_INVALID_VALUE;
-    if (standin_solver_enter_with(name, handle, lwork, m, n) != cudaSuccess)
+    standin_op *op = standin_solver_begin(name, handle, lwork, m, n, run_unmqr);
+    if (!op)
         return CUSOLVER_STATUS_EXECUTION_FAILED;
-    int order = side == CUBLAS_SIDE_LEFT ? m : n;
-    size_t refl = extent(order, k, lda, p->size), taus = (size_t)k * p->size;
-    size_t bytes = extent(m, n, ldc, p->size);
-    if (refl)
-        standin_check_device_extent(name, "A", A, refl, handle->device);
-    if (taus)
-        standin_check_device_extent(name, "tau", tau, taus, handle->device);
-    if (bytes)
-        standin_check_device_extent(name, "C", C, bytes, handle->device);
-    standin_check_device_extent(name, "work", work, (size_t)lwork * p->size, handle->device);
-    standin_check_device_extent(name, "devInfo", dev_info, sizeof(int), handle->device);
-    standin_op *op = standin_op_new();
-    op->run = run_unmqr;
-    op->u.qr.prec = p;
-    op->u.qr.m = m;
-    op->u.qr.n = n;
-    op->u.qr.k = k;
-    op->u.qr.lda = lda;
-    op->u.qr.ldc = ldc;
-    op->u.qr.side = side == CUBLAS_SIDE_LEFT ? 'L' : 'R';
-    op->u.qr.trans = trans == CUBLAS_OP_N ? 'N' : p->complex ? 'C' : 'T';
-    op->u.qr.a = (void *)A;
-    op->u.qr.tau = (void *)tau;
-    op->u.qr.c = C;
-    op->u.qr.info = dev_info;
-    standin_solver_queue(handle, op, A, refl, C, bytes, tau, taus);
+    op->u.qr = (struct standin_qr){ .prec = p, .m = m, .n = n, .k = k, .lda = lda, .ldc = ldc,
+                                    .side = side == CUBLAS_SIDE_LEFT ? 'L' : 'R',
+                                    .trans = trans == CUBLAS_OP_N ? 'N' : p->complex ? 'C' : 'T',
+                                    .a = (void *)A, .tau = (void *)tau, .c = C,
+                                    .info = dev_info };
+    const standin_operand operand[] = {
+        { "A", A, standin_extent(side == CUBLAS_SIDE_LEFT ? m : n, k, lda, p->size), 1 },
+        { "tau", tau, (size_t)k * p->size, 1 },
+        { "C", C, standin_extent(m, n, ldc, p->size), 1 },
+        { "work", work, (size_t)lwork * p->size, 0 },
+        { "devInfo", dev_info, sizeof(int), 0 },
+    };
+    standin_solver_queue(name, handle, op, operand, 5);
     return CUSOLVER_STATUS_SUCCESS;
 }
 
 #define STANDIN_GEQRF(P, T)                                                                    \
-    cusolverStatus_t cusolverDn##P##geqrf_bufferSize(cusolverDnHandle_t handle, int m, int n, \
-                                                     T *A, int lda, int *Lwork)               \
-    {                                                                                          \
-        (void)A;                                                                               \
-        return standin_solver_buffer_size("cusolverDn" #P "geqrf_bufferSize", handle,         \
-                                          m < 0 || n < 0 || lda < (m > 1 ? m : 1), m, n,      \
-                                          Lwork);                                             \
-    }                                                                                          \
+    STANDIN_MATRIX_BUFFER_SIZE(P, T, geqrf)                                                    \
     cusolverStatus_t cusolverDn##P##geqrf(cusolverDnHandle_t handle, int m, int n, T *A,     \
                                           int lda, T *TAU, T *Workspace, int Lwork,           \
                                           int *devInfo)                                        \
@@ -167,10 +135,7 @@ static cusolverStatus_t unmqr(const char *name, const standin_precision *p,
                      trans, m, n, k, A, lda, tau, C, ldc, work, lwork, devInfo);               \
     }
 
-STANDIN_GEQRF(S, float)
-STANDIN_GEQRF(D, double)
-STANDIN_GEQRF(C, cuComplex)
-STANDIN_GEQRF(Z, cuDoubleComplex)
+STANDIN_EACH_PRECISION(STANDIN_GEQRF)
 STANDIN_UNMQR(S, ormqr, float)
 STANDIN_UNMQR(D, ormqr, double)
 STANDIN_UNMQR(C, unmqr, cuComplex)

@@ -125,6 +125,11 @@ void standin_alloc_remove(const void *base)
     nallocs--;
 }
 
+size_t standin_extent(int64_t rows, int64_t cols, int64_t ld, size_t size)
+{
+    return rows > 0 && cols > 0 ? ((size_t)(cols - 1) * (size_t)ld + (size_t)rows) * size : 0;
+}
+
 void standin_check_device_extent(const char *call, const char *what, const void *p,
                                  size_t bytes, int dev)
 {
