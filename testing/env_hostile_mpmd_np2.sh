@@ -7,8 +7,8 @@
 # and for those each rank keeps (threads, window, files, devices, rates).
 # Each row is the PDPOTRF tester on llt_hostile.dat (its N = 1000 call
 # reads the kernel rates with HETSCAL_CACHE_KB=1) and must pass within the
-# time limit.  HETSCAL_SUMMARY is not a row: it must be the same on every
-# rank (README), its table being one collective at MPI_Finalize.
+# time limit.  HETSCAL_SUMMARY is agreed too: its table is one collective
+# at MPI_Finalize, which a rank that disagreed would leave waiting.
 : "${top_srcdir:=$(dirname "$0")/..}" "${top_builddir:=.}"
 HETSCAL_TEST_TIMEOUT=${HETSCAL_TEST_TIMEOUT:-120}
 export HETSCAL_TEST_TIMEOUT
@@ -44,6 +44,8 @@ row "HETSCAL_BROADCAST=tree" "HETSCAL_BROADCAST=$letters"
 row "HETSCAL_CACHE_KB=abc" "HETSCAL_CACHE_KB=1"
 row "HETSCAL_PANELS=host HETSCAL_DEVICES=emu:1" "HETSCAL_PANELS=$letters HETSCAL_DEVICES=emu:1"
 row "HETSCAL_DISABLE=yes" "HETSCAL_DISABLE=1"
+row "HETSCAL_SUMMARY=1" "HETSCAL_SUMMARY=$letters"
+row "HETSCAL_SUMMARY=-1" "HETSCAL_VERBOSE=summary"
 # Each rank's own.
 row "HETSCAL_NUM_THREADS=0" "HETSCAL_NUM_THREADS=2147483648"
 row "HETSCAL_WINDOW=abc" "HETSCAL_WINDOW=-1"

@@ -6,6 +6,7 @@
 
 #include "api/config_agree.h"
 #include "api/gpu_placement.h"
+#include "api/run_summary.h"
 #include "include/hetscal.h"
 #include "runtime/device_rates.h"
 #include "runtime/session.h"
@@ -13,12 +14,13 @@
 /* The values rank (0,0) decides, in the order of `names`. */
 enum {
     COMMON_NB_SMALL, COMMON_NB, COMMON_NB_GPU, COMMON_OVERLAP, COMMON_DISABLE, COMMON_CACHE_KB,
-    COMMON_BROADCAST, COMMON_HOST_PANELS, NCOMMON
+    COMMON_BROADCAST, COMMON_HOST_PANELS, COMMON_SUMMARY, NCOMMON
 };
 
 static const char *const names[NCOMMON] = {
     "HETSCAL_NB_SMALL", "HETSCAL_NB", "HETSCAL_NB_GPU", "HETSCAL_OVERLAP_COPIES",
-    "HETSCAL_DISABLE", "HETSCAL_CACHE_KB", "HETSCAL_BROADCAST", "HETSCAL_PANELS=host"
+    "HETSCAL_DISABLE", "HETSCAL_CACHE_KB", "HETSCAL_BROADCAST", "HETSCAL_PANELS=host",
+    "HETSCAL_SUMMARY"
 };
 
 static int *common_field(hs_config *cfg, int k)
@@ -31,6 +33,7 @@ static int *common_field(hs_config *cfg, int k)
     case COMMON_DISABLE: return &cfg->disable;
     case COMMON_CACHE_KB: return &cfg->cache_kb;
     case COMMON_HOST_PANELS: return &cfg->host_panels;
+    case COMMON_SUMMARY: return &cfg->summary;
     default: return &cfg->broadcast;
     }
 }
@@ -64,6 +67,7 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
     double mine[NV] = { 0 }, all[NV];
     int root = grid->rank == hetscal_grid_rank(grid, 0, 0);
 
+    cfg->summary = hs_run_summary_wanted();
     for (int k = 0; k < NCOMMON; k++) {
         double v = *common_field(cfg, k);
         mine[V_ROOT + k] = root ? v : 0;
@@ -101,6 +105,9 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
                     "the whole grid\n", grid->rank, names[k], *field, agreed, agreed);
         *field = agreed;
     }
+    /* The table at MPI_Finalize is one collective: a rank whose own
+     * environment differs follows its grid's. */
+    hs_run_summary_agreed(cfg->summary);
     cfg->grid_threads = (int)all[V_THREADS];
     cfg->accel_ranks = (int)all[V_ACCEL_RANKS];
     cfg->accel_host_rate = cfg->accel_ranks ? all[V_HOST_RATE] * 1e-3 / cfg->accel_ranks : 0;

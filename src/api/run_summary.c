@@ -66,6 +66,16 @@ void hs_run_summary_count(const char *family, int prec, int n, double flops, dou
     pthread_mutex_unlock(&lock);
 }
 
+/* -1: never agreed (no call on a grid yet). */
+static int agreed = -1;
+
+void hs_run_summary_agreed(int wanted)
+{
+    pthread_mutex_lock(&lock);
+    agreed = wanted != 0;
+    pthread_mutex_unlock(&lock);
+}
+
 int hs_run_summary_wanted(void)
 {
     const char *verbose = getenv("HETSCAL_VERBOSE");
@@ -123,7 +133,12 @@ void hs_run_summary_at_finalize(void)
     int initialized = 0, finalized = 0;
     MPI_Initialized(&initialized);
     MPI_Finalized(&finalized);
-    if (!initialized || finalized || !hs_run_summary_wanted())
+    pthread_mutex_lock(&lock);
+    int wanted = agreed;
+    pthread_mutex_unlock(&lock);
+    if (wanted < 0)
+        wanted = hs_run_summary_wanted();
+    if (!initialized || finalized || !wanted)
         return;
     double local[NROWS][NSUMS], local_max[NROWS], total[NROWS][NSUMS], largest[NROWS];
     pthread_mutex_lock(&lock);

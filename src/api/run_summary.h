@@ -33,10 +33,16 @@ void hs_run_summary_flops(const char *family, int prec, double task_flops,
  * asks for none). */
 int hs_run_summary_wanted(void);
 
-/* When wanted: the counters summed (largest N: the maximum) over
- * MPI_COMM_WORLD, collectively, and the table printed by its rank 0 on
- * standard error.  Every rank must want it alike.  Called from
- * MPI_Finalize, before MPI's own. */
+/* A grid's agreed answer (rank (0,0)'s hs_run_summary_wanted, through
+ * hs_config_agree): from then on this rank takes part in the table, or
+ * not, as its grid does, whatever its own environment says. */
+void hs_run_summary_agreed(int wanted);
+
+/* When wanted (the last agreed answer; the rank's own environment if it
+ * never called hetscal): the counters summed (largest N: the maximum)
+ * over MPI_COMM_WORLD, collectively, and the table printed by its rank 0
+ * on standard error.  Ranks that never share a grid must want it alike.
+ * Called from MPI_Finalize, before MPI's own. */
 void hs_run_summary_at_finalize(void);
 
 #endif

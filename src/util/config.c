@@ -160,6 +160,7 @@ void hs_config_read(hs_config *c, int local_ranks)
     if (c->num_threads < 1)
         c->num_threads = 1;
     c->nb_small = env_int("HETSCAL_NB_SMALL", 0);
+    c->summary = 0;   /* read by hs_config_agree (api/run_summary.h) */
     c->nb = env_int("HETSCAL_NB", 0);
     c->nb_gpu = env_int("HETSCAL_NB_GPU", 0);
     c->window = env_int("HETSCAL_WINDOW", 1024);

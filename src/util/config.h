@@ -22,6 +22,9 @@ typedef struct hs_config {
                           factorizations of accelerator columns on the
                           host cores (default: on the accelerator that
                           holds the column; LU's are then Bg wide) */
+    int summary;       /* grid: HETSCAL_SUMMARY (or HETSCAL_VERBOSE=summary),
+                          set by hs_config_agree: one collective table at
+                          MPI_Finalize, so every rank must take part */
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */
