@@ -129,6 +129,10 @@ void placement_model_observe(void *arg, int event, const hs_task_spec *spec, int
         if (mine(m, tile))
             fetch(m, tile, 0);
         break;
+    case HS_DIST_HOME:
+        if (mine(m, tile))
+            fetch(m, tile, 0);
+        break;
     default:   /* HS_DIST_FINISH: everything home goes back to the host */
         for (int t = 0; t < m->ntiles; t++)
             if (mine(m, t))

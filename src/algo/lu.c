@@ -4,9 +4,11 @@
  *   lu_column    for every later column tile j: the panel's interchanges,
  *                U12 = L11^-1 A12 and A22 -= L21 U12 (one task per j, on
  *                the device of column j);
- * then, once every panel is factored, each column tile takes the
- * interchanges of the panels right of it (lu_swap_left, several panels per
- * task, in panel order, host), as LAPACK's ?GETRF leaves L.  Priorities put the
+ * then each column tile takes the interchanges of the panels right of it
+ * (lu_swap_left, several panels per task, in panel order, host), as
+ * LAPACK's ?GETRF leaves L: once every panel is factored, or, when
+ * columns live on accelerators, a group of panels at a time during the
+ * factorization (each panel's column comes home as soon as it is done).  Priorities put the
  * next panel first: a task on column j outranks every task on later
  * columns, so the update that the next panel waits for runs first
  * (lookahead), and the left interchanges come last. */
@@ -55,16 +57,16 @@ static int priority(const hs_geometry *g, int column, int kind)
     return kind == PRIO_SWAP ? PRIO_SWAP : PRIO_STRIDE * (g->np - column) + kind;
 }
 
-/* The interchanges of the panels right of column j, in order, a few
- * pivot tiles per task; then column j is final. */
-static void swap_left(const hs_lu *lu, const hs_lu_kernels *kern, int j)
+/* The interchanges of panels [from, to) right of column j, in order, a
+ * few pivot tiles per task. */
+static void swap_left(const hs_lu *lu, const hs_lu_kernels *kern, int j, int from, int to)
 {
     const hs_geometry *g = lu->geo;
     hs_task_spec spec = { .kernel = kern->swap_left, .kind = &hs_kind_lu_swap_left,
                           .host_only = 1, .priority = priority(g, j, PRIO_SWAP), .nacc = 1,
                           .acc = { { hs_tile_id(g, 0, j), HS_RW } } };
     hs_lu_swap_args args = { { 0 } };
-    for (int k = j + 1; k < g->np && hs_lu_pivot_tile(g, k) >= 0; k++) {
+    for (int k = from > j + 1 ? from : j + 1; k < to && hs_lu_pivot_tile(g, k) >= 0; k++) {
         args.off[spec.nacc - 1] = g->panel[k].col0;
         spec.acc[spec.nacc].tile = hs_lu_pivot_tile(g, k);
         spec.acc[spec.nacc++].mode = HS_R;
@@ -78,7 +80,21 @@ static void swap_left(const hs_lu *lu, const hs_lu_kernels *kern, int j)
         hs_lu_swap_args_put(spec.iparam, args);
         hs_dist_insert(lu->dist, &spec);
     }
-    hs_dist_final(lu->dist, hs_tile_id(g, 0, j), priority(g, j, PRIO_SWAP));
+}
+
+/* Whether any column tile lives on an accelerator: its left interchanges
+ * then run on the host during the factorization, a task per column for
+ * every SWAP_GROUP panels, while the accelerators update later columns
+ * (the host cores are mostly idle then); otherwise, and for the last
+ * panels, at the end. */
+enum { SWAP_GROUP = HS_MAX_ACCESSES - 1 };
+
+static int columns_on_accelerators(const hs_geometry *g)
+{
+    for (int c = 0; c < g->np; c++)
+        if (g->panel[c].device)
+            return 1;
+    return 0;
 }
 
 void hs_lu_generate(void *arg)
@@ -86,6 +102,7 @@ void hs_lu_generate(void *arg)
     const hs_lu *lu = arg;
     const hs_geometry *g = lu->geo;
     const hs_lu_kernels *kern = hs_lu_kernels_of(lu->prec);
+    int early_swaps = columns_on_accelerators(g), swapped = 0;
 
     for (int k = 0; k < g->np; k++) {
         int piv = hs_lu_pivot_tile(g, k), panel = hs_tile_id(g, 0, k);
@@ -108,10 +125,20 @@ void hs_lu_generate(void *arg)
             hs_dist_insert(lu->dist, &column);
         }
         /* Its copies elsewhere are done with; the interchanges of later
-         * panels still change it here. */
+         * panels still change it here, on the host (swap_left): it goes
+         * home now, while the accelerators work on later columns, rather
+         * than with every other column at the end. */
         hs_dist_flush(lu->dist, panel);
+        hs_dist_bring_home(lu->dist, panel, priority(g, k, PRIO_SWAP));
+        if (early_swaps && k + 1 - swapped == SWAP_GROUP) {
+            for (int j = 0; j < k; j++)
+                swap_left(lu, kern, j, swapped, k + 1);
+            swapped = k + 1;
+        }
     }
-    for (int j = 0; j < g->np; j++)
-        swap_left(lu, kern, j);
+    for (int j = 0; j < g->np; j++) {
+        swap_left(lu, kern, j, swapped, g->np);
+        hs_dist_final(lu->dist, hs_tile_id(g, 0, j), priority(g, j, PRIO_SWAP));
+    }
     hs_dist_finish(lu->dist);
 }

@@ -611,6 +611,15 @@ void hs_dist_final(hs_dist *d, int tile, int priority)
     write_back(d, tile, priority);
 }
 
+void hs_dist_bring_home(hs_dist *d, int tile, int priority)
+{
+    dtile *dt = &d->tile[tile];
+    observe(d, HS_DIST_HOME, NULL, tile);
+    step_begin(d, HS_MAX_ACCESSES);
+    if (hs_dtile_is_home(d, dt))
+        hs_dist_fetch(d, dt, 0, priority);
+}
+
 void hs_dist_finish(hs_dist *d)
 {
     observe(d, HS_DIST_FINISH, NULL, -1);

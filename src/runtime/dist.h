@@ -97,8 +97,9 @@ void *hs_dist_tile_data(const hs_dist *d, int tile);
  * final (hs_dist_final, or hs_dist_finish for the others); the write-back
  * runs even when the tile carries a status, as the repartition after the
  * run would.  The copies then overlap the factorization instead of
- * preceding and following it.  Host tiles only (no hs_dist_use_devices
- * placing any); before generation. */
+ * preceding and following it.  A tile an accelerator works on goes there
+ * from its filled host buffer and comes back before its write-back.
+ * Before generation. */
 typedef int (*hs_dist_home_copy)(void *arg, int tile, void *data, int to_tiles);
 void hs_dist_copy_home(hs_dist *d, int nmatrix, hs_dist_home_copy copy, void *arg);
 
@@ -110,6 +111,11 @@ void hs_dist_flush(hs_dist *d, int tile);
 /* The tile is final: flush, and bring it back to its host buffer now
  * (overlapping the rest of the computation). */
 void hs_dist_final(hs_dist *d, int tile, int priority);
+/* The tile's current version is only read on accelerators from now on,
+ * and changed later on the host (LU's left interchanges): its host
+ * buffer gets a copy now, overlapping the rest of the computation instead
+ * of waiting for the end; the accelerators' copies stay valid. */
+void hs_dist_bring_home(hs_dist *d, int tile, int priority);
 /* Last call of a generation: every tile owned here goes back to its host
  * buffer (where hs_dist_tile_data points). */
 void hs_dist_finish(hs_dist *d);
@@ -117,7 +123,8 @@ void hs_dist_finish(hs_dist *d);
 /* For tests: fn(arg, event, spec, tile) sees every call the algorithm
  * makes (spec for HS_DIST_INSERT, tile for FLUSH and FINAL), in order, on
  * the generation thread. */
-enum hs_dist_event { HS_DIST_INSERT, HS_DIST_FLUSH, HS_DIST_FINAL, HS_DIST_FINISH };
+enum hs_dist_event { HS_DIST_INSERT, HS_DIST_FLUSH, HS_DIST_FINAL, HS_DIST_HOME,
+                     HS_DIST_FINISH };
 typedef void (*hs_dist_observer)(void *arg, int event, const hs_task_spec *spec, int tile);
 void hs_dist_observe(hs_dist *d, hs_dist_observer fn, void *arg);
 
