@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "api/sim_machine.h"
+#include "sim/sim_machine.h"
 #include "util/env_guard.h"
 #include "util/kernel_rates.h"
 #include "util/kernel_rates_file.h"

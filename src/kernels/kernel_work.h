@@ -1,5 +1,5 @@
 /* What one task of a factorization costs, as the simulation's cost model
- * sees it (api/sim_machine.h): the class of its dominant kernel (which rate
+ * sees it (sim/sim_machine.h): the class of its dominant kernel (which rate
  * applies), its flops and bytes, and the size that sets the rate.  Read
  * from the task's name, its accesses' shapes and its iparam, exactly as
  * the kernels (kernels/NAME_kernels_body.h) use them. */
@@ -63,7 +63,7 @@ static inline int hs_work_cols(const hs_task *t, int k)
 
 /* Class names: "gemm", "syrk", "trsm", "potrf", "geqrf", "getrf",
  * "tpqrt", "tpmqrt", "gemqrt", "orhr", "larft", "memory" (the machine file's keys,
- * api/sim_machine.h). */
+ * sim/sim_machine.h). */
 extern const char *const hs_work_class_name[HS_NWORK];
 
 /* The class whose rate stands in for class c on a machine that does not

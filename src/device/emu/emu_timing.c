@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "api/sim_machine.h"
+#include "sim/sim_machine.h"
 #include "device/emu/emu_timing.h"
 #include "util/flop_counts.h"
 #include "util/precision.h"

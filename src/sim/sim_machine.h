@@ -1,8 +1,8 @@
-/* A machine for the simulation (api/sim_call.h): the rates of its kernels
+/* A machine for the simulation (sim/sim_call.h): the rates of its kernels
  * by class and size, its memory, links and network, read from a small
  * text file (timing/machines/NAME.machine) or measured on this host
  * (timing/predict's `local`), and the cost model that turns a task into
- * seconds (runtime/sim.h's hs_sim_costs).
+ * seconds (sim/sim.h's hs_sim_costs).
  *
  * File format: one `key = value` per line, `#` starts a comment.  Rate
  * keys take `size:GF/s` pairs, the double-precision rate of one core (or
@@ -10,13 +10,13 @@
  * between two sizes the rate is interpolated linearly, outside them the
  * nearest is taken.  A class without rates takes its fallback's
  * (hs_work_fallback: the QR tree kernels' nearest class), else gemm's. */
-#ifndef HETSCAL_API_SIM_MACHINE_H
-#define HETSCAL_API_SIM_MACHINE_H
+#ifndef HETSCAL_SIM_SIM_MACHINE_H
+#define HETSCAL_SIM_SIM_MACHINE_H
 
 #include <stddef.h>
 
 #include "kernels/kernel_work.h"
-#include "runtime/sim.h"
+#include "sim/sim.h"
 
 enum { HS_SIM_MAX_SIZES = 16 };
 

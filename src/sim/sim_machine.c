@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/sim_machine.h"
+#include "sim/sim_machine.h"
 #include "util/env_guard.h"
 #include "util/precision.h"
 
