@@ -39,6 +39,7 @@ HETSCAL_CORE_SOURCES = \
   src/layout/repartition.h src/layout/repartition.c \
   src/util/kernel_rates.h src/util/kernel_rates.c src/util/flop_counts.h \
   src/util/kernel_rates_file.h src/util/kernel_rates_file.c src/util/blas.h \
+  src/util/work_class.h src/util/work_class.c src/util/machine_file.h src/util/machine_file.c \
   src/util/host_blas.h src/util/host_blas.c src/util/host_blas_body.h \
   src/util/precision.h src/util/prec_types.h src/util/prec_undef.h \
   src/util/prec_instantiate.h src/util/blas_prec.h \
