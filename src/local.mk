@@ -4,6 +4,8 @@
 # HETSCAL_EXPORT).  Sources by folder,
 # in the layers' order (doc/ARCHITECTURE.md section 2).
 HETSCAL_CORE_SOURCES = \
+  src/sim/sim_call.h src/sim/sim_call.c src/sim/sim_machine.h src/sim/sim_machine.c \
+  src/sim/sim.h src/sim/sim.c \
   src/api/export.h src/api/version.c src/api/release_memory.c \
   src/api/check_args.h src/api/check_args.c src/api/call_report.h src/api/call_report.c \
   src/api/cholesky_call.h src/api/cholesky_call.c \
@@ -15,7 +17,6 @@ HETSCAL_CORE_SOURCES = \
   src/api/call_common.h src/api/call_common.c src/api/granularity.h src/api/granularity.c \
   src/api/pxpotrf.c src/api/qr_call.c \
   src/api/pxgetrf.c src/api/lu_call.h src/api/lu_call.c \
-  src/api/sim_call.h src/api/sim_call.c src/api/sim_machine.h src/api/sim_machine.c \
   src/algo/cholesky.h src/algo/cholesky.c src/algo/qr.h src/algo/qr.c \
   src/algo/lu.h src/algo/lu.c \
   src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
@@ -32,13 +33,13 @@ HETSCAL_CORE_SOURCES = \
   src/runtime/session.h src/runtime/session.c \
   src/runtime/device_rates.h src/runtime/device_rates.c \
   src/runtime/trace.h src/runtime/trace.c src/runtime/progress.h src/runtime/progress.c \
-  src/runtime/sim.h src/runtime/sim.c \
   src/comm/messages.h src/comm/messages.c \
   src/layout/tile_model.h src/layout/tile_model.c src/layout/desc.h \
   src/layout/tile_geometry.h src/layout/tile_geometry.c src/layout/proc_grid.h \
   src/layout/repartition.h src/layout/repartition.c \
   src/util/kernel_rates.h src/util/kernel_rates.c src/util/flop_counts.h \
   src/util/kernel_rates_file.h src/util/kernel_rates_file.c src/util/blas.h \
+  src/util/work_class.h src/util/work_class.c src/util/machine_file.h src/util/machine_file.c \
   src/util/host_blas.h src/util/host_blas.c src/util/host_blas_body.h \
   src/util/precision.h src/util/prec_types.h src/util/prec_undef.h \
   src/util/prec_instantiate.h src/util/blas_prec.h \

@@ -1,4 +1,4 @@
-# The simulation (src/runtime/sim.h, timing/predict): the task instances
+# The simulation (src/sim/sim.h, timing/predict): the task instances
 # and messages of every simulated rank equal a real run's on 1, 2 and 4
 # ranks, and times on testing/data/tiny.machine are the hand-computed ones.
 SIM_TESTS = testing/sim_counts_np124.sh testing/sim_tiny.sh testing/sim_messages.sh

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The simulation (timing/predict, src/runtime/sim.h) inserts exactly the
+# The simulation (timing/predict, src/sim/sim.h) inserts exactly the
 # task instances and messages of a real run: for P?POTRF, P?GEQRF and
 # P?GETRF on 1, 2 and 4 ranks (every grid shape, one and two threads,
 # tiles from the size rule, from HETSCAL_NB_SMALL, the caller's blocks,

@@ -36,7 +36,7 @@ expect() {
 expect 1 1 0.000196608 0.000707264 0.000196608
 expect 1 2 0.000131072 0.001740040 0.000131072
 
-# Cores shared by more workers than a node has (runtime/sim.h,
+# Cores shared by more workers than a node has (sim/sim.h,
 # node_cores): on tiny with one core, a rank's 2 or 3 workers share it, so
 # PDGETRF of N = 256 in 64-wide panels runs in exactly the time of one
 # worker (the core never idles: each step's panel waits for the previous

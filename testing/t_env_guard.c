@@ -16,10 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "api/sim_machine.h"
 #include "util/env_guard.h"
 #include "util/kernel_rates.h"
 #include "util/kernel_rates_file.h"
+#include "util/machine_file.h"
 
 static int failures;
 

@@ -162,7 +162,7 @@ static void check_lu_column_paths(hs_task *t, int prec, const hs_work *with_data
 }
 
 /* QR's tree and reconstruction kernels have classes of their own, each
- * with the nearest class as its fallback (kernels/kernel_work.h); the
+ * with the nearest class as its fallback (util/work_class.h); the
  * class of any other task is not checked here (-1). */
 static int qr_kernel_class(const hs_task_kind *kind)
 {

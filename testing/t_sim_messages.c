@@ -1,5 +1,5 @@
 /* The simulation's rules for messages of ranks whose calling thread runs
- * the tasks (runtime/sim.c, poll_messages), on a task program small
+ * the tasks (sim/sim.c, poll_messages), on a task program small
  * enough to time by hand.  Two one-thread ranks of one node, shared
  * memory at 1 GB/s, no latency, no cost per task:
  *   rank 0: w (0.5 ms) writes A (64 x 64 doubles + status: 32776 bytes),
@@ -23,7 +23,7 @@
 
 #include "include/hetscal.h"
 #include "runtime/dist.h"
-#include "runtime/sim.h"
+#include "sim/sim.h"
 
 enum { TILE_A, TILE_L, TILE_BUSY, TILE_USE, NTILES };
 

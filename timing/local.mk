@@ -74,7 +74,7 @@ clean-targets:
 
 # timing/predict: a call's time on a machine (this host, or a machine file
 # in timing/machines/), simulated from the real task stream
-# (src/api/sim_call.h).  One process; no mpiexec needed.
+# (src/sim/sim_call.h).  One process; no mpiexec needed.
 noinst_PROGRAMS += timing/predict
 timing_predict_SOURCES = timing/predict.h timing/predict.c timing/predict_local.c
 timing_predict_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread

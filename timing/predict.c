@@ -1,5 +1,5 @@
 /* timing/predict: the time of hetscal's P?POTRF, P?GEQRF or P?GETRF on a
- * machine, simulated from the real task stream (src/api/sim_call.h): one
+ * machine, simulated from the real task stream (src/sim/sim_call.h): one
  * line per case with predicted_s= and gflops=, then the details.  Runs
  * as one process, without mpiexec, whatever the number of ranks. */
 #include "config.h"
@@ -12,7 +12,7 @@
 #include "api/cholesky_call.h"
 #include "api/lu_call.h"
 #include "api/qr_call.h"
-#include "api/sim_call.h"
+#include "sim/sim_call.h"
 #include "predict.h"
 #include "util/blas_threads.h"
 #include "util/kernel_rates.h"
@@ -321,7 +321,7 @@ int main(int argc, char **argv)
         }
         mach.gpus = o.gpus;
     }
-    /* More ranks than cores: they share the cores (runtime/sim.h). */
+    /* More ranks than cores: they share the cores (sim/sim.h). */
     int threads = o.threads ? o.threads : mach.cores > rpn ? mach.cores / rpn : 1;
     /* Here the call reads this host's rates as a real one does (and so
      * chooses the same tile); elsewhere, the machine's. */

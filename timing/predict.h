@@ -1,9 +1,9 @@
-/* timing/predict: what a call will take, simulated (src/api/sim_call.h)
+/* timing/predict: what a call will take, simulated (src/sim/sim_call.h)
  * on a machine described by a file or measured here (predict_local.c). */
 #ifndef TIMING_PREDICT_H
 #define TIMING_PREDICT_H
 
-#include "api/sim_machine.h"
+#include "sim/sim_machine.h"
 
 /* This host as a machine: `cores` cores of which `busy` run kernels at
  * once (the job's ranks x threads on the node): the kernel rates from the

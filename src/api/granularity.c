@@ -19,7 +19,7 @@ static int agree_rates(const hetscal_grid *grid, int count, double rates[][HS_NR
 {
     enum { PER_SIZE = HS_NRATES + 1 };
     if (grid->comm == MPI_COMM_NULL)
-        return 0;   /* a simulated grid (api/sim_call.h): its ranks are alike */
+        return 0;   /* a simulated grid (sim/sim_call.h): its ranks are alike */
     double mine[HS_RATE_SIZES * PER_SIZE], all[HS_RATE_SIZES * PER_SIZE];
     for (int s = 0; s < count; s++) {
         int known = 1;

@@ -20,30 +20,6 @@
 #include "util/flop_counts.h"
 #include "util/precision.h"
 
-const char *const hs_work_class_name[HS_NWORK] = {
-    [HS_WORK_GEMM] = "gemm", [HS_WORK_SYRK] = "syrk", [HS_WORK_TRSM] = "trsm",
-    [HS_WORK_POTRF] = "potrf", [HS_WORK_GEQRF] = "geqrf", [HS_WORK_GETRF] = "getrf",
-    [HS_WORK_TPQRT] = "tpqrt", [HS_WORK_TPMQRT] = "tpmqrt", [HS_WORK_GEMQRT] = "gemqrt",
-    [HS_WORK_ORHR] = "orhr", [HS_WORK_LARFT] = "larft", [HS_WORK_MEMORY] = "memory",
-};
-
-int hs_work_fallback(int c)
-{
-    switch (c) {
-    case HS_WORK_TPQRT:
-        return HS_WORK_GEQRF;
-    case HS_WORK_TPMQRT:
-    case HS_WORK_GEMQRT:
-        return HS_WORK_GEMM;
-    case HS_WORK_ORHR:
-        return HS_WORK_TRSM;
-    case HS_WORK_LARFT:
-        return HS_WORK_SYRK;
-    default:
-        return c;
-    }
-}
-
 /* The runtime's own tasks.  fill and write_back (runtime/dist.c) copy a
  * home tile between the caller's matrix and the tile: read and write it
  * once each.  copy (runtime/dist_devices.c): one tile between host and

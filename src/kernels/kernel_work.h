@@ -1,27 +1,14 @@
 /* What one task of a factorization costs, as the simulation's cost model
- * sees it (api/sim_machine.h): the class of its dominant kernel (which rate
- * applies), its flops and bytes, and the size that sets the rate.  Read
- * from the task's name, its accesses' shapes and its iparam, exactly as
- * the kernels (kernels/NAME_kernels_body.h) use them. */
+ * sees it (sim/sim_machine.h): the class of its dominant kernel (which
+ * rate applies, util/work_class.h), its flops and bytes, and the size that
+ * sets the rate.  Read from the task's name, its accesses' shapes and its
+ * iparam, exactly as the kernels (kernels/NAME_kernels_body.h) use
+ * them. */
 #ifndef HETSCAL_KERNELS_KERNEL_WORK_H
 #define HETSCAL_KERNELS_KERNEL_WORK_H
 
 #include "runtime/engine.h"
-
-/* Rate classes.  MEMORY: bound by memory bandwidth (tile copies, row
- * interchanges): `bytes` counts what it reads plus what it writes.
- * TPQRT, TPMQRT and ORHR are QR's tree and reconstruction kernels
- * (kernels/qr_kernels.h), blocked in HS_QR_IB columns; GEMQRT is a leaf's
- * reflectors applied (?ORMQR, on the leaf's device); LARFT is the
- * triangular factor T of a panel's reflectors formed on a device
- * (cuSOLVER's ?larft after its ?geqrf).  They run well below
- * the rates of GEQRF or GEMM at the same size, so they have rates of their
- * own (a machine that does not rate them gives hs_work_fallback's). */
-enum hs_work_class {
-    HS_WORK_GEMM, HS_WORK_SYRK, HS_WORK_TRSM, HS_WORK_POTRF,
-    HS_WORK_GEQRF, HS_WORK_GETRF, HS_WORK_TPQRT, HS_WORK_TPMQRT,
-    HS_WORK_GEMQRT, HS_WORK_ORHR, HS_WORK_LARFT, HS_WORK_MEMORY, HS_NWORK
-};
+#include "util/work_class.h"
 
 typedef struct hs_work {
     int cls;          /* enum hs_work_class of the dominant part */
@@ -60,17 +47,6 @@ static inline int hs_work_cols(const hs_task *t, int k)
 {
     return t->acc[k].handle->n;
 }
-
-/* Class names: "gemm", "syrk", "trsm", "potrf", "geqrf", "getrf",
- * "tpqrt", "tpmqrt", "gemqrt", "orhr", "larft", "memory" (the machine file's keys,
- * api/sim_machine.h). */
-extern const char *const hs_work_class_name[HS_NWORK];
-
-/* The class whose rate stands in for class c on a machine that does not
- * rate c (the nearest kernel: TPQRT a GEQRF, TPMQRT and GEMQRT a GEMM,
- * ORHR a TRSM, its larger part, LARFT a SYRK: T's work is the Gram
- * matrix of the reflectors); c itself for the others. */
-int hs_work_fallback(int c);
 
 /* The flops this model counts for one call of class c's QR kernel as the
  * tasks run it: TPQRT and TPMQRT on two w x w triangles with HS_QR_IB

@@ -87,7 +87,7 @@ static double tpmqrt_triangles(int w, int nb)
 }
 
 /* The QR kernels of the tree and the reconstruction, at their own
- * classes' rates (kernel_work.h). */
+ * classes' rates (util/work_class.h). */
 static double orhr(int rows, int w)
 {
     return rows < w ? 0 : hs_flops_getrf(w, w) + hs_flops_tri(w, rows - w, 0) + hs_flops_tri(w, w, 1);

@@ -48,7 +48,7 @@ typedef struct hs_task_spec {
 int hs_dist_create(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *home,
                    int esize);
 
-/* The same for simulated rank `me` of `nranks` (runtime/sim.h): no MPI,
+/* The same for simulated rank `me` of `nranks` (sim/sim.h): no MPI,
  * no tile memory (handles without data), tags wrap after tag_limit
  * messages between two ranks as MPI_TAG_UB would make them. */
 int hs_dist_create_simulated(hs_dist **d, int me, int nranks, int tag_limit, int ntiles,

@@ -146,7 +146,7 @@ hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int esize, int *ho
         *host_nomem = 1;
         return NULL;
     }
-    /* A simulated device counts its memory itself (runtime/sim.c); the
+    /* A simulated device counts its memory itself (sim/sim.c); the
      * cache would only hold the many simulated devices' buffers. */
     /* A real call places its tiles before its engine begins: hs_engine_cur
      * is then this thread's last engine, which another thread's call may

@@ -222,7 +222,7 @@ typedef struct hs_engine_stats {
  * while `window` task instances are live, or while received copies take
  * more than copy_budget bytes and some task is still live (it will free
  * them): memory stays bounded and the oldest task can always run. */
-/* Simulation mode (runtime/sim.h): the engine starts no thread and runs no
+/* Simulation mode (sim/sim.h): the engine starts no thread and runs no
  * kernel; the simulator serves its ready queues against a virtual clock.
  * Wherever the generator would wait (window, drain, task pool) it calls
  * yield(state) instead, which returns once the simulator has moved on.

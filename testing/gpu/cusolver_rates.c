@@ -1,6 +1,6 @@
 /* testing/gpu/cusolver_rates.c: the rates a machine file gives a GPU,
  * measured on GPU 0 with operands resident there, printed as machine-file
- * lines (timing/machines/NAME.machine, api/sim_machine.h) for the classes the
+ * lines (timing/machines/NAME.machine, util/machine_file.h) for the classes the
  * simulation looks up by panel or tile width w:
  *   gpu.gemm   C += A B, w x w x w          gpu.syrk  C -= A A^T, n = k = w
  *   gpu.trsm   X L^-T = B, 4w x w (Cholesky's solves below a diagonal block)

@@ -1,6 +1,6 @@
 /* Timed emulation: the cost of an emulated GPU's operations (see
  * emu_timing.h), from a machine file read with the simulation's own
- * reader, so that both sides take the same rates. */
+ * reader (util/machine_file.h), so that both sides take the same rates. */
 #include "config.h"
 
 #include <math.h>
@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "api/sim_machine.h"
 #include "device/emu/emu_timing.h"
 #include "util/flop_counts.h"
+#include "util/machine_file.h"
 #include "util/precision.h"
 
 static hs_sim_machine machine;

@@ -1,8 +1,9 @@
-/* A machine for the simulation (api/sim_call.h): the rates of its kernels
- * by class and size, its memory, links and network, read from a small
- * text file (timing/machines/NAME.machine) or measured on this host
- * (timing/predict's `local`), and the cost model that turns a task into
- * seconds (runtime/sim.h's hs_sim_costs).
+/* A machine description: the rates of its kernels by rate class
+ * (util/work_class.h) and size, its memory, links and network, read from
+ * a small text file (timing/machines/NAME.machine) or measured on this
+ * host (timing/predict's `local`).  The simulation's cost model
+ * (sim/sim_machine.h) and the timed emulation of GPUs (device/emu) both
+ * take their rates from it.
  *
  * File format: one `key = value` per line, `#` starts a comment.  Rate
  * keys take `size:GF/s` pairs, the double-precision rate of one core (or
@@ -10,13 +11,12 @@
  * between two sizes the rate is interpolated linearly, outside them the
  * nearest is taken.  A class without rates takes its fallback's
  * (hs_work_fallback: the QR tree kernels' nearest class), else gemm's. */
-#ifndef HETSCAL_API_SIM_MACHINE_H
-#define HETSCAL_API_SIM_MACHINE_H
+#ifndef HETSCAL_UTIL_MACHINE_FILE_H
+#define HETSCAL_UTIL_MACHINE_FILE_H
 
 #include <stddef.h>
 
-#include "kernels/kernel_work.h"
-#include "runtime/sim.h"
+#include "util/work_class.h"
 
 enum { HS_SIM_MAX_SIZES = 16 };
 
@@ -72,15 +72,5 @@ double hs_sim_rate_at(const hs_sim_rates *r, int size);
  * cpu[] or gpu[]): its own rates, else its fallback's (hs_work_fallback),
  * else GEMM's; 0 when the table has none of them. */
 double hs_sim_class_rate(const hs_sim_rates table[], int c, int size);
-
-/* The cost model of m for precision prec: costs->task_seconds and its
- * arg (model, which must outlive the simulation), the network. */
-typedef struct hs_sim_model {
-    const hs_sim_machine *m;
-    int prec;
-    long unknown_tasks;              /* tasks hs_kernel_work did not know */
-} hs_sim_model;
-
-void hs_sim_model_costs(hs_sim_model *model, hs_sim_costs *costs);
 
 #endif

@@ -14,7 +14,7 @@
 
 #include "include/hetscal.h"
 #include "runtime/engine_impl.h"
-#include "runtime/sim.h"
+#include "sim/sim.h"
 #include "runtime/trace.h"
 #include "util/thread_name.h"
 
@@ -27,7 +27,7 @@ typedef struct event {
     double time, start;
     long seq;                   /* ties: the order events were made */
     long version;               /* a task's end: stale when the slot's
-                                   version has moved on (runtime/sim.h:
+                                   version has moved on (sim/sim.h:
                                    node_cores) */
     int kind, rank, slot, peer_rank;
     hs_task *task, *peer_task;

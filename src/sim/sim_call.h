@@ -2,15 +2,15 @@
  * call would choose on a simulated grid of nprow x npcol ranks (the same
  * layout functions, on a grid without a communicator whose ranks are
  * alike, so that every agreement is each rank's own value), then the task
- * program run by the simulator (runtime/sim.h) with the caller's cost
+ * program run by the simulator (sim/sim.h) with the caller's cost
  * model.  The repartition between the caller's layout and the tiles,
  * when it is not done by tasks of the run, is estimated from the bytes
  * each rank keeps and exchanges. */
-#ifndef HETSCAL_API_SIM_CALL_H
-#define HETSCAL_API_SIM_CALL_H
+#ifndef HETSCAL_SIM_SIM_CALL_H
+#define HETSCAL_SIM_SIM_CALL_H
 
 #include "api/call_driver.h"
-#include "runtime/sim.h"
+#include "sim/sim.h"
 
 typedef struct hs_sim_call {
     const hs_factorization *f;   /* hs_pdpotrf, hs_pdgeqrf, hs_pdgetrf */
@@ -21,7 +21,7 @@ typedef struct hs_sim_call {
     int ranks_per_node;
     int node_cores;              /* cores of a node, which its ranks' workers
                                     share when they outnumber them (0: a
-                                    core each; runtime/sim.h) */
+                                    core each; sim/sim.h) */
     /* Accelerators of a node, shared by its ranks as the real placement
      * shares them (the first ranks of a node get one more when they do
      * not divide evenly), each of gpu_capacity bytes.  host_rate and
@@ -42,7 +42,7 @@ typedef struct hs_sim_call {
                                        larger than the kept bound is
                                        mapped and touched again at every
                                        call */
-    const char *trace;           /* runtime/sim.h */
+    const char *trace;           /* sim/sim.h */
 } hs_sim_call;
 
 typedef struct hs_sim_prediction {

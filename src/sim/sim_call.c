@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/sim_call.h"
+#include "sim/sim_call.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
 #include "util/precision.h"
 
-/* What each simulated rank's thread needs (runtime/sim.h's arg). */
+/* What each simulated rank's thread needs (sim/sim.h's arg). */
 typedef struct sim_program {
     const hs_sim_call *c;
     hs_call *call;

@@ -19,8 +19,8 @@
  *
  * Only one thread runs at a time (the simulator or one rank's generator,
  * handing control back and forth), so the order of events is fixed. */
-#ifndef HETSCAL_RUNTIME_SIM_H
-#define HETSCAL_RUNTIME_SIM_H
+#ifndef HETSCAL_SIM_SIM_H
+#define HETSCAL_SIM_SIM_H
 
 #include "runtime/dist.h"
 

@@ -1,0 +1,36 @@
+/* The rate classes of the cost model: which of a machine's rates
+ * (util/machine_file.h) a kernel's flops run at.  The kernels' work
+ * functions (kernels/kernel_work.h) sort a task's flops into them, a
+ * machine file rates each, and the timed emulation (device/emu) times an
+ * emulated GPU's kernels by them. */
+#ifndef HETSCAL_UTIL_WORK_CLASS_H
+#define HETSCAL_UTIL_WORK_CLASS_H
+
+/* Rate classes.  MEMORY: bound by memory bandwidth (tile copies, row
+ * interchanges): hs_work's `bytes` (kernels/kernel_work.h) counts what it
+ * reads plus what it writes.
+ * TPQRT, TPMQRT and ORHR are QR's tree and reconstruction kernels
+ * (kernels/qr_kernels.h), blocked in HS_QR_IB columns; GEMQRT is a leaf's
+ * reflectors applied (?ORMQR, on the leaf's device); LARFT is the
+ * triangular factor T of a panel's reflectors formed on a device
+ * (cuSOLVER's ?larft after its ?geqrf).  They run well below
+ * the rates of GEQRF or GEMM at the same size, so they have rates of their
+ * own (a machine that does not rate them gives hs_work_fallback's). */
+enum hs_work_class {
+    HS_WORK_GEMM, HS_WORK_SYRK, HS_WORK_TRSM, HS_WORK_POTRF,
+    HS_WORK_GEQRF, HS_WORK_GETRF, HS_WORK_TPQRT, HS_WORK_TPMQRT,
+    HS_WORK_GEMQRT, HS_WORK_ORHR, HS_WORK_LARFT, HS_WORK_MEMORY, HS_NWORK
+};
+
+/* Class names: "gemm", "syrk", "trsm", "potrf", "geqrf", "getrf",
+ * "tpqrt", "tpmqrt", "gemqrt", "orhr", "larft", "memory" (the machine file's keys,
+ * util/machine_file.h). */
+extern const char *const hs_work_class_name[HS_NWORK];
+
+/* The class whose rate stands in for class c on a machine that does not
+ * rate c (the nearest kernel: TPQRT a GEQRF, TPMQRT and GEMQRT a GEMM,
+ * ORHR a TRSM, its larger part, LARFT a SYRK: T's work is the Gram
+ * matrix of the reflectors); c itself for the others. */
+int hs_work_fallback(int c);
+
+#endif
