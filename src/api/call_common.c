@@ -144,7 +144,7 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     hs_gpu_placement place;
     int status = HETSCAL_SUCCESS;
     if (grid->comm == MPI_COMM_NULL) {
-        /* A simulated grid (api/sim_call.h) opens nothing of this host's. */
+        /* A simulated grid (sim/sim_call.h) opens nothing of this host's. */
         *devs = NULL;
         *ndev = 1;
         rep->devices = "simulated";
