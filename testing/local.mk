@@ -1,6 +1,6 @@
 # Core unit tests (internal APIs, linked with the convenience library) and
 # the test harness.
-EXTRA_DIST += testing/idle_sleep.c testing/blacs_tools.h
+EXTRA_DIST += testing/idle_sleep.c testing/blacs_tools.h testing/README.md
 
 # Preloaded by testing/launch when ranks outnumber cores.
 check_LTLIBRARIES = testing/libidlesleep.la
