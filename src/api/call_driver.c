@@ -115,8 +115,13 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     /* Before the counts are formed: a layout of more tiles than an int
      * numbers (N = 2^31 - 1 that wrapped ScaLAPACK-style checks let
      * through) made tile_count wrap, and tile_homes wrote past home. */
-    if (!status && !hs_call_tile_ids_fit(&c->geo))
+    if (!status && !hs_call_tile_ids_fit(&c->geo)) {
         status = HETSCAL_ERR_NOMEM;
+        /* Not handed to ScaLAPACK either: no caller holds a matrix that
+         * large, so its descriptor overstates the array, and ScaLAPACK
+         * would read past it. */
+        c->a_untouched = 0;
+    }
     int ntiles = status ? 0 : f->tile_count(&c->geo);
     int nmatrix = status ? 0 : c->geo.mt * c->geo.np;
     if (!status) {

@@ -46,7 +46,8 @@ typedef struct hs_call {
                              freed by the driver */
     int a_untouched;      /* set by hs_call_run: it returned before anything
                              could write A (its failure agreed over the
-                             grid, so the same on every rank) */
+                             grid, so the same on every rank), and the
+                             call may go to ScaLAPACK instead */
 } hs_call;
 
 typedef struct hs_factorization {
