@@ -11,7 +11,8 @@
 enum hs_summary_way {
     HS_SUMMARY_QUICK,       /* bad arguments, a quick return or a query */
     HS_SUMMARY_RAN,         /* hetscal's runtime ran it */
-    HS_SUMMARY_FORWARDED    /* handed to the next ScaLAPACK (HETSCAL_DISABLE) */
+    HS_SUMMARY_FORWARDED    /* handed to the next ScaLAPACK (HETSCAL_DISABLE, or
+                               no memory for the tiles) */
 };
 
 /* One call of the routine of `family` ("potrf", "geqrf", "getrf") in
