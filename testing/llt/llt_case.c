@@ -25,11 +25,8 @@
 void llt_run_on_grid(void *c, uint64_t seed, int context,
                      struct tester_local *r)
 {
-    static void (*const run[TESTER_NPREC])(struct llt_case *, uint64_t, int,
-                                           struct tester_local *) =
-        TESTER_BY_PREC(llt_run);
-    struct llt_case *lc = c;
-    run[lc->prec->index](lc, seed, context, r);
+    static tester_run_fn *const run[TESTER_NPREC] = TESTER_BY_PREC(llt_run);
+    run[((struct llt_case *)c)->prec->index](c, seed, context, r);
 }
 
 int llt_residuals_ok(const void *case_, const struct tester_outcome *o)

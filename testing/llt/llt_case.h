@@ -10,6 +10,7 @@
 #include "llt_problem.h"
 #include "testing/tester/outcome.h"
 #include "testing/tester/reference.h"
+#include "testing/tester/rhs.h"
 
 struct llt_case {
     const struct tester_prec *prec;
@@ -19,9 +20,8 @@ struct llt_case {
     int special;            /* an enum llt_special */
     int pivot;              /* LLT_NOT_SPD, LLT_NAN_PIVOT: the bad diagonal
                              * entry; INFO must come back as PIVOT */
-    int nnrhs;              /* right-hand side counts and blocks to solve */
-    const int *nrhs, *nbrhs;
-    int nnbrhs;
+    const struct tester_rhs *rhs; /* right-hand side counts and blocks
+                                   * to solve */
     double thresh;
     uint64_t seed;
     tester_fn *reference;   /* the reference P?POTRF (LLT_IMAG_DIAG and

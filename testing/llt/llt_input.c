@@ -26,13 +26,6 @@ static int read_uplos(struct dat_reader *r, struct llt_input *in)
     return 0;
 }
 
-static int read_list(struct dat_reader *r, int *count, int *values,
-                     const char *what)
-{
-    return dat_read_list(r, count, values, DAT_ANY_INT, 0, LLT_MAX_VALUES,
-                         what);
-}
-
 int llt_input_parse(const char **text, int *line, void *section, char *err,
                     size_t errlen)
 {
@@ -45,10 +38,9 @@ int llt_input_parse(const char **text, int *line, void *section, char *err,
     memset(in, 0, sizeof *in);
     if (dat_read_header(&r, c->title, sizeof c->title) == 0 &&
         read_uplos(&r, in) == 0 &&
-        read_list(&r, &c->nsizes, in->n, "values of N") == 0 &&
-        read_list(&r, &c->nblocks, in->nb, "values of NB") == 0 &&
-        read_list(&r, &in->nnrhs, in->nrhs, "values of NRHS") == 0 &&
-        read_list(&r, &in->nnbrhs, in->nbrhs, "values of NBRHS") == 0 &&
+        tester_read_list(&r, &c->nsizes, in->n, "values of N") == 0 &&
+        tester_read_list(&r, &c->nblocks, in->nb, "values of NB") == 0 &&
+        tester_read_rhs(&r, &in->rhs) == 0 &&
         tester_read_grids(&r, c, "grids") == 0 &&
         dat_read_thresh(&r, &c->thresh) == 0) {
         if (!dat_at_end(&r) && !dat_at_section_start(&r))

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "testing/tester/rhs.h"
 #include "testing/tester/tester.h"
 
 #define LLT_MAX_VALUES TESTER_MAX_VALUES
@@ -19,8 +20,7 @@ struct llt_input {
     char uplos[3];          /* distinct letters from {L, U}, NUL-terminated */
     int n[LLT_MAX_VALUES];
     int nb[LLT_MAX_VALUES];
-    int nnrhs, nrhs[LLT_MAX_VALUES];
-    int nnbrhs, nbrhs[LLT_MAX_VALUES];
+    struct tester_rhs rhs;
 };
 
 /* Parses the section that starts at *TEXT (on line *LINE) into IN and

@@ -10,6 +10,7 @@
 #include "lu_input.h"
 #include "testing/tester/outcome.h"
 #include "testing/tester/reference.h"
+#include "testing/tester/rhs.h"
 
 /* Rows and columns of A after an offset sub(A): their entries must not
  * change.  Without offsets, sub(A) is the whole of A, as for most
@@ -25,8 +26,8 @@ struct lu_case {
     int zero_pivot;             /* the INFO the kind expects; 0 when A
                                  * has one row (M_A = 1), where ScaLAPACK
                                  * returns at once */
-    int nnrhs, nnbrhs;          /* right-hand sides to solve (M = N, 'G') */
-    const int *nrhs, *nbrhs;
+    const struct tester_rhs *rhs; /* right-hand sides to solve (M = N,
+                                   * 'G') */
     double thresh;
     uint64_t seed;
     tester_fn *reference;       /* the reference P?GETRF */

@@ -56,13 +56,6 @@ static int read_flag_and_kinds(struct dat_reader *r, struct lu_input *in)
     return 0;
 }
 
-static int read_list(struct dat_reader *r, int *count, int *values,
-                     const char *what)
-{
-    return dat_read_list(r, count, values, DAT_ANY_INT, 0, LU_MAX_VALUES,
-                         what);
-}
-
 int lu_input_parse(const char **text, int *line, void *section, char *err,
                    size_t errlen)
 {
@@ -80,9 +73,8 @@ int lu_input_parse(const char **text, int *line, void *section, char *err,
             == 0 &&
         dat_read_ints(&r, c->nsizes, in->n, DAT_ANY_INT, "values of N")
             == 0 &&
-        read_list(&r, &c->nblocks, in->nb, "values of NB") == 0 &&
-        read_list(&r, &in->nnrhs, in->nrhs, "values of NRHS") == 0 &&
-        read_list(&r, &in->nnbrhs, in->nbrhs, "values of NBRHS") == 0 &&
+        tester_read_list(&r, &c->nblocks, in->nb, "values of NB") == 0 &&
+        tester_read_rhs(&r, &in->rhs) == 0 &&
         tester_read_grids(&r, c, "process grids") == 0 &&
         dat_read_thresh(&r, &c->thresh) == 0 &&
         read_flag_and_kinds(&r, in) == 0)

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "testing/tester/rhs.h"
 #include "testing/tester/tester.h"
 
 #define LU_MAX_VALUES TESTER_MAX_VALUES
@@ -24,8 +25,7 @@ struct lu_input {
     char kinds[sizeof LU_KIND_LETTERS]; /* distinct letters, NUL-ended */
     int m[LU_MAX_VALUES], n[LU_MAX_VALUES];
     int nb[LU_MAX_VALUES];
-    int nnrhs, nrhs[LU_MAX_VALUES];
-    int nnbrhs, nbrhs[LU_MAX_VALUES];
+    struct tester_rhs rhs;
 };
 
 /* Parses the section that starts at *TEXT (on line *LINE) into IN and

@@ -20,6 +20,13 @@ struct frame {
     void *c;                    /* the case being run */
 };
 
+int tester_read_list(struct dat_reader *r, int *count, int *values,
+                     const char *what)
+{
+    return dat_read_list(r, count, values, DAT_ANY_INT, 0, TESTER_MAX_VALUES,
+                         what);
+}
+
 int tester_read_grids(struct dat_reader *r, struct tester_input *in,
                       const char *what)
 {
@@ -38,6 +45,8 @@ static void run_and_count(struct frame *f, int context)
     struct tester_local local;
     struct tester_outcome o;
 
+    if (r->calls != NULL)
+        f->t.calls += r->calls(f->c);
     tester_local_init(&local, context);
     if (context >= 0)
         r->run(f->c, seed, context, &local);
@@ -161,7 +170,7 @@ static int parse_options(int *argc, char **argv, const char *prog,
 
 int tester_main(int argc, char **argv, const struct tester_routine *r)
 {
-    struct frame f = { r, { 0, 0, 0, 0 }, 1, NULL };
+    struct frame f = { r, { 0, 0, 0, 0, 0 }, 1, NULL };
     const struct tester_prec *precs[TESTER_NPREC];
     struct tester_tally tally[TESTER_NPREC];
     char *text = NULL, *sections;
