@@ -98,7 +98,7 @@ int main(int argc, char **argv)
         .default_input = llt_default_input(),
         .input_size = sizeof(struct llt_input),
         .case_size = sizeof(struct llt_case),
-        .parse = llt_input_parse,
+        .read_section = llt_input_read,
         .start = start,
         .report_section = llt_report_section,
         .make_case = make_case,

@@ -89,7 +89,7 @@ int main(int argc, char **argv)
         .default_input = lu_default_input(),
         .input_size = sizeof(struct lu_input),
         .case_size = sizeof(struct lu_case),
-        .parse = lu_input_parse,
+        .read_section = lu_input_read,
         .start = start,
         .report_section = lu_report_section,
         .make_case = make_case,

@@ -78,7 +78,7 @@ int main(int argc, char **argv)
         .default_input = qr_default_input(),
         .input_size = sizeof(struct qr_input),
         .case_size = sizeof(struct qr_case),
-        .parse = qr_input_parse,
+        .read_section = qr_input_read,
         .start = start,
         .report_section = qr_report_section,
         .runs = runs,

@@ -112,6 +112,27 @@ static void run_grid(struct frame *f, const struct tester_input *in, int p,
         Cblacs_gridexit(context);
 }
 
+/* Parses the section that starts at *TEXT (on line *LINE) into IN and
+ * advances both past it: the header, the tester's records, the offset
+ * sets.  Returns 0, or -1 with a message in ERR. */
+static int parse_section(const struct tester_routine *r, const char **text,
+                         int *line, void *in, char *err, size_t errlen)
+{
+    struct tester_input *c = in;
+    struct dat_reader reader;
+    int rc = -1;
+
+    dat_reader_init(&reader, *text, *line, err, errlen);
+    memset(in, 0, r->input_size);
+    if (dat_read_header(&reader, c->title, sizeof c->title) == 0 &&
+        r->read_section(&reader, in) == 0)
+        rc = dat_read_offsets(&reader, &c->noffsets, c->offsets,
+                              TESTER_MAX_VALUES);
+    *text = reader.pos;
+    *line = reader.line;
+    return rc;
+}
+
 /* Parses every section of TEXT into SECTIONS (input_size bytes apart);
  * returns their number, or -1 after printing the error on rank 0. */
 static int parse_sections(const struct tester_routine *r, const char *text,
@@ -123,8 +144,9 @@ static int parse_sections(const struct tester_routine *r, const char *text,
         if (count == TESTER_MAX_SECTIONS) {
             snprintf(err, sizeof err, "more than %d sections",
                      TESTER_MAX_SECTIONS);
-        } else if (r->parse(&text, &line, sections + count * r->input_size,
-                            err, sizeof err) == 0) {
+        } else if (parse_section(r, &text, &line,
+                                 sections + count * r->input_size, err,
+                                 sizeof err) == 0) {
             count++;
             continue;
         }

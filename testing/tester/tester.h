@@ -60,9 +60,10 @@ struct tester_routine {
     const char *routine;          /* "POTRF": P?POTRF in the summary */
     const char *default_input;    /* used without a file */
     size_t input_size, case_size;
-    /* Parses the section at *TEXT (line *LINE); 0, or -1 with ERR set. */
-    int (*parse)(const char **text, int *line, void *in, char *err,
-                 size_t errlen);
+    /* Reads the records of a section between its header and its offset
+     * sets (the frame reads those) into IN, and sets IN's nvariants; 0,
+     * or -1 with R's error set. */
+    int (*read_section)(struct dat_reader *r, void *in);
     /* Before the cases of precision PREC, on every rank: prepares what the
      * cases need and prints the header (rank 0). */
     void (*start)(int nprocs, const struct tester_prec *prec);
