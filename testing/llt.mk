@@ -32,6 +32,10 @@ tester_ldadd = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 tester_frame_sources = \
   testing/tester/tester.h testing/tester/frame.c testing/tester/report.c \
   testing/tester/outcome.h testing/tester/outcome.c
+# All of the above: what each of xllt, xlu and xqr is built from besides
+# its own folder.
+tester_sources = $(dat_reader_sources) $(dat_load_sources) \
+  $(tester_frame_sources) $(tester_matrix_sources)
 # What the factorization testers (xllt, xlu) add: the right-hand sides
 # they solve with the factor, and the solve residual.
 tester_rhs_sources = \
@@ -42,15 +46,12 @@ tester_rhs_sources = \
 llt_matrix_sources = $(tester_matrix_sources)
 
 check_PROGRAMS += testing/xllt
-testing_xllt_SOURCES = \
-  testing/llt/llt_main.c \
-  testing/llt/llt_input.h testing/llt/llt_input.c $(dat_reader_sources) \
-  $(dat_load_sources) $(tester_frame_sources) $(tester_rhs_sources) \
-  testing/llt/llt_default_input.c \
+testing_xllt_SOURCES = $(tester_sources) $(tester_rhs_sources) \
+  testing/llt/llt_main.c testing/llt/llt_input.h testing/llt/llt_input.c \
+  testing/llt/llt_default_input.c testing/llt/llt_problem.h \
   testing/llt/llt_case.h testing/llt/llt_case.c testing/llt/llt_report.c \
-  testing/llt/llt_problem.h testing/llt/llt_case_body.h \
-  testing/llt/llt_generate_body.h testing/llt/llt_checks_body.h \
-  $(tester_matrix_sources)
+  testing/llt/llt_case_body.h testing/llt/llt_generate_body.h \
+  testing/llt/llt_checks_body.h
 testing_xllt_LDADD = $(tester_ldadd) -ldl
 
 llt_tests = \
