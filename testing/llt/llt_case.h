@@ -41,9 +41,9 @@ enum {
 };
 
 /* Runs case C (a struct llt_case) with SEED on grid CONTEXT, on the
- * processes of the grid, into R; collective over the grid. */
-void llt_run_on_grid(void *c, uint64_t seed, int context,
-                     struct tester_local *r);
+ * processes of the grid, into R; collective over the grid: the
+ * instantiation of C's precision, by tester_prec.index. */
+extern tester_run_fn *const llt_run_by_prec[TESTER_NPREC];
 /* Whether the residuals of O pass C's threshold (not computed, and not
  * judged, for a case where INFO > 0 is expected). */
 int llt_residuals_ok(const void *c, const struct tester_outcome *o);

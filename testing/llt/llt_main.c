@@ -103,7 +103,7 @@ int main(int argc, char **argv)
         .report_section = llt_report_section,
         .make_case = make_case,
         .make_extra = special_case,
-        .run = llt_run_on_grid,
+        .run = llt_run_by_prec,
         .residuals_ok = llt_residuals_ok,
         .report_case = llt_report_case,
     };

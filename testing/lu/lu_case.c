@@ -16,12 +16,8 @@
 #define TX_BODY "testing/lu/lu_case_body.h"
 #include "testing/tester/tx_instantiate.h"
 
-void lu_run_on_grid(void *c, uint64_t seed, int context,
-                    struct tester_local *r)
-{
-    static tester_run_fn *const run[TESTER_NPREC] = TESTER_BY_PREC(lu_run);
-    run[((struct lu_case *)c)->prec->index](c, seed, context, r);
-}
+tester_run_fn *const lu_run_by_prec[TESTER_NPREC] =
+    TESTER_BY_PREC(lu_run);
 
 int lu_case_solves(const struct lu_case *c)
 {

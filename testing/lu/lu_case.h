@@ -48,9 +48,9 @@ enum {
 };
 
 /* Runs case C (a struct lu_case) with SEED on grid CONTEXT, on the
- * processes of the grid, into R; collective over the grid. */
-void lu_run_on_grid(void *c, uint64_t seed, int context,
-                    struct tester_local *r);
+ * processes of the grid, into R; collective over the grid: the
+ * instantiation of C's precision, by tester_prec.index. */
+extern tester_run_fn *const lu_run_by_prec[TESTER_NPREC];
 /* Whether the residuals of O pass C's threshold and no pivot differs. */
 int lu_residuals_ok(const void *c, const struct tester_outcome *o);
 /* Whether case C solves systems (square, and random: kind 'G'). */

@@ -93,7 +93,7 @@ int main(int argc, char **argv)
         .start = start,
         .report_section = lu_report_section,
         .make_case = make_case,
-        .run = lu_run_on_grid,
+        .run = lu_run_by_prec,
         .residuals_ok = lu_residuals_ok,
         .report_case = lu_report_case,
         .calls = calls,

@@ -31,12 +31,8 @@ static int lwmin_of(const struct qr_case *c, const struct tester_dist *a)
 #define TX_BODY "testing/qr/qr_case_body.h"
 #include "testing/tester/tx_instantiate.h"
 
-void qr_run_on_grid(void *c, uint64_t seed, int context,
-                    struct tester_local *r)
-{
-    static tester_run_fn *const run[TESTER_NPREC] = TESTER_BY_PREC(qr_run);
-    run[((struct qr_case *)c)->prec->index](c, seed, context, r);
-}
+tester_run_fn *const qr_run_by_prec[TESTER_NPREC] =
+    TESTER_BY_PREC(qr_run);
 
 int qr_residuals_ok(const void *case_, const struct tester_outcome *o)
 {

@@ -83,7 +83,7 @@ int main(int argc, char **argv)
         .report_section = qr_report_section,
         .runs = runs,
         .make_case = make_case,
-        .run = qr_run_on_grid,
+        .run = qr_run_by_prec,
         .residuals_ok = qr_residuals_ok,
         .report_case = qr_report_case,
         .calls = calls,

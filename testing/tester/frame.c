@@ -15,6 +15,7 @@
 
 struct frame {
     const struct tester_routine *r;
+    const struct tester_prec *prec; /* the precision being run */
     struct tester_tally t;      /* the current precision's cases */
     uint64_t next_seed;
     void *c;                    /* the case being run */
@@ -49,7 +50,7 @@ static void run_and_count(struct frame *f, int context)
         f->t.calls += r->calls(f->c);
     tester_local_init(&local, context);
     if (context >= 0)
-        r->run(f->c, seed, context, &local);
+        r->run[f->prec->index](f->c, seed, context, &local);
     tester_reduce(&local, context, &o);
     o.passed = tester_outcome_clean(&o) && r->residuals_ok(f->c, &o);
     if (tester_is_printer()) {
@@ -192,7 +193,7 @@ static int parse_options(int *argc, char **argv, const char *prog,
 
 int tester_main(int argc, char **argv, const struct tester_routine *r)
 {
-    struct frame f = { r, { 0, 0, 0, 0, 0 }, 1, NULL };
+    struct frame f = { r, NULL, { 0, 0, 0, 0, 0 }, 1, NULL };
     const struct tester_prec *precs[TESTER_NPREC];
     struct tester_tally tally[TESTER_NPREC];
     char *text = NULL, *sections;
@@ -222,6 +223,7 @@ int tester_main(int argc, char **argv, const struct tester_routine *r)
         /* every precision gets the same seeds, whatever the list */
         memset(&f.t, 0, sizeof f.t);
         f.next_seed = 1;
+        f.prec = precs[i];
         r->start(nprocs, precs[i]);
         for (int s = 0; s < nsections; s++) {
             const struct tester_input *in =

@@ -78,7 +78,8 @@ struct tester_routine {
     /* Extra case E (0, 1, ...) run after the loop for variant V (NULL:
      * none); returns 0 when there is no case E, nor any after it. */
     int (*make_extra)(const void *in, int v, int e, int p, int q, void *c);
-    tester_run_fn *run;
+    /* The case runner of each precision, by tester_prec.index. */
+    tester_run_fn *const *run;
     /* Whether the residuals of the reduced outcome O pass. */
     int (*residuals_ok)(const void *c, const struct tester_outcome *o);
     /* Prints C's row, and the reasons when it failed (rank 0 only; the
