@@ -15,7 +15,7 @@ static void TX_SFX(check_solves)(const struct llt_case *c,
                                  const struct tester_dist *factor,
                                  struct tester_local *r)
 {
-    const struct tester_system s = { a0,     factor, pb->n, pb->ia, pb->ja,
+    const struct tester_system s = { a0, factor, pb->n, pb->ia, pb->ja,
                                      pb->seed, TX_SFX(llt_potrs), pb };
     r->resid[LLT_RESID_SOLVE] = TX_SFX(worst_solve_residual)(&s, c->rhs);
 }

@@ -15,7 +15,7 @@ static void TX_SFX(check_solves)(const struct lu_case *c,
                                  const struct tester_dist *factor,
                                  const int *ipiv, struct tester_local *r)
 {
-    const struct tester_system s = { a0,     factor, pb->n, pb->ia, pb->ja,
+    const struct tester_system s = { a0, factor, pb->n, pb->ia, pb->ja,
                                      pb->seed, TX_SFX(lu_getrs), ipiv };
     r->resid[LU_RESID_SOLVE] =
         lu_case_solves(c) ? TX_SFX(worst_solve_residual)(&s, c->rhs) : 0.0;
