@@ -51,7 +51,8 @@ SECOND_BUILD_TESTS = testing/xdtesters_np124.sh testing/xdtesters_ds_np124.sh \
   testing/xdtesters_zc_np124.sh testing/cp2k_np2.sh
 EXTRA_DIST += $(COMPAT_TESTS) $(SECOND_BUILD_TESTS) testing/args/run_args.sh \
   testing/fortran/run_fcall.sh \
-  testing/scalapack/run_xdtester.sh testing/scalapack/llt_hard_L.dat \
+  testing/scalapack/run_xdtester.sh testing/scalapack/run_xllt_stock.sh \
+  testing/scalapack/llt_hard_L.dat \
   testing/scalapack/llt_hard_U.dat testing/data/cp2k_water8.inp \
   testing/apps/app_frame.sh testing/data/nwchem_water_cd.nw \
   testing/scalapack/lu_hard.dat testing/scalapack/inv_hard.dat \

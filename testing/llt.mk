@@ -17,7 +17,8 @@ dat_load_sources = testing/llt/dat_load.h testing/llt/dat_load.c
 tester_template_sources = \
   testing/tester/tx_types.h testing/tester/tx_undef.h \
   testing/tester/tx_instantiate.h testing/tester/tx_scalapack.h \
-  testing/tester/dist_body.h
+  testing/tester/dist_body.h testing/tester/outside_body.h \
+  testing/tester/sub_body.h
 tester_matrix_sources = \
   testing/tester/prec.h testing/tester/prec.c \
   testing/tester/guard.h testing/tester/guard.c \
@@ -31,21 +32,26 @@ tester_ldadd = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 tester_frame_sources = \
   testing/tester/tester.h testing/tester/frame.c testing/tester/report.c \
   testing/tester/outcome.h testing/tester/outcome.c
+# All of the above: what each of xllt, xlu and xqr is built from besides
+# its own folder.
+tester_sources = $(dat_reader_sources) $(dat_load_sources) \
+  $(tester_frame_sources) $(tester_matrix_sources)
+# What the factorization testers (xllt, xlu) add: the right-hand sides
+# they solve with the factor, and the solve residual.
+tester_rhs_sources = \
+  testing/tester/rhs.h testing/tester/rhs.c testing/tester/solve_body.h
 
 # What the timer takes from the testers (timing/local.mk): random entries
 # and the pass test, with the rest of the testers' matrix sources.
 llt_matrix_sources = $(tester_matrix_sources)
 
 check_PROGRAMS += testing/xllt
-testing_xllt_SOURCES = \
-  testing/llt/llt_main.c \
-  testing/llt/llt_input.h testing/llt/llt_input.c $(dat_reader_sources) \
-  $(dat_load_sources) $(tester_frame_sources) \
-  testing/llt/llt_default_input.c \
+testing_xllt_SOURCES = $(tester_sources) $(tester_rhs_sources) \
+  testing/llt/llt_main.c testing/llt/llt_input.h testing/llt/llt_input.c \
+  testing/llt/llt_default_input.c testing/llt/llt_problem.h \
   testing/llt/llt_case.h testing/llt/llt_case.c testing/llt/llt_report.c \
-  testing/llt/llt_problem.h testing/llt/llt_case_body.h \
-  testing/llt/llt_generate_body.h testing/llt/llt_checks_body.h \
-  $(tester_matrix_sources)
+  testing/llt/llt_case_body.h testing/llt/llt_generate_body.h \
+  testing/llt/llt_checks_body.h
 testing_xllt_LDADD = $(tester_ldadd) -ldl
 
 llt_tests = \

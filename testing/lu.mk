@@ -6,15 +6,13 @@
 # the hard input on 2 ranks of 2 threads.
 
 check_PROGRAMS += testing/xlu
-testing_xlu_SOURCES = \
-  testing/lu/lu_main.c \
-  testing/lu/lu_input.h testing/lu/lu_input.c testing/lu/lu_default_input.c \
-  $(dat_reader_sources) $(dat_load_sources) $(tester_frame_sources) \
-  testing/lu/lu_problem.h testing/lu/lu_problem.c \
-  testing/lu/lu_pivots.h testing/lu/lu_pivots.c \
+testing_xlu_SOURCES = $(tester_sources) $(tester_rhs_sources) \
+  testing/lu/lu_main.c testing/lu/lu_input.h testing/lu/lu_input.c \
+  testing/lu/lu_default_input.c testing/lu/lu_problem.h \
+  testing/lu/lu_problem.c testing/lu/lu_pivots.h testing/lu/lu_pivots.c \
   testing/lu/lu_case.h testing/lu/lu_case.c testing/lu/lu_report.c \
   testing/lu/lu_case_body.h testing/lu/lu_problem_body.h \
-  testing/lu/lu_checks_body.h $(tester_matrix_sources)
+  testing/lu/lu_checks_body.h
 testing_xlu_LDADD = $(tester_ldadd) -ldl
 
 LU_TESTS = \

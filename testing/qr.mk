@@ -9,14 +9,12 @@ testing_args_geqrf_SOURCES = testing/args/args_geqrf.c \
   testing/args/args_qr_cases.c testing/args/args_qr.h $(ARGS_SHARED_SOURCES)
 testing_args_geqrf_LDADD = $(tester_ldadd) -ldl
 
-testing_xqr_SOURCES = \
-  testing/qr/qr_main.c \
-  testing/qr/qr_input.h testing/qr/qr_input.c testing/qr/qr_default_input.c \
-  $(dat_reader_sources) $(dat_load_sources) $(tester_frame_sources) \
-  testing/qr/qr_problem.h testing/qr/qr_problem.c \
-  testing/qr/qr_case.h testing/qr/qr_case.c testing/qr/qr_report.c \
-  testing/qr/qr_case_body.h testing/qr/qr_problem_body.h \
-  testing/qr/qr_checks_body.h $(tester_matrix_sources)
+testing_xqr_SOURCES = $(tester_sources) \
+  testing/qr/qr_main.c testing/qr/qr_input.h testing/qr/qr_input.c \
+  testing/qr/qr_default_input.c testing/qr/qr_problem.h \
+  testing/qr/qr_problem.c testing/qr/qr_case.h testing/qr/qr_case.c \
+  testing/qr/qr_report.c testing/qr/qr_case_body.h \
+  testing/qr/qr_problem_body.h testing/qr/qr_checks_body.h
 testing_xqr_LDADD = $(tester_ldadd) -ldl
 
 QR_TESTS = \

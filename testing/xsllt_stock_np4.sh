@@ -5,9 +5,4 @@
 # off (HETSCAL_XDLLT_EST=F): with it the reference PSPORFS deadlocks on the
 # 2x2 grid by itself (its PSLACON takes different branches on different
 # ranks: some wait in PSAMAX, others in PSASUM).
-dat=$SCALAPACK_TESTS_DIR/LLT.dat
-[ -f "$dat" ] || dat=/usr/share/scalapack/LLT.dat
-[ -f "$dat" ] || { echo "no stock LLT.dat: skipped"; exit 77; }
-HETSCAL_XDLLT_EST=F
-export HETSCAL_XDLLT_EST
-exec sh "$top_srcdir/testing/scalapack/run_xdtester.sh" xsllt 4 "$dat" 432 156
+exec sh "$top_srcdir/testing/scalapack/run_xllt_stock.sh" s

@@ -5,9 +5,4 @@
 # off (HETSCAL_XDLLT_EST=F), as for every x?llt run on several ranks: the
 # reference P?PORFS can deadlock there (PSPORFS does on this file's 2x2
 # grid; PZPORFS did not in two tries).
-dat=$SCALAPACK_TESTS_DIR/LLT.dat
-[ -f "$dat" ] || dat=/usr/share/scalapack/LLT.dat
-[ -f "$dat" ] || { echo "no stock LLT.dat: skipped"; exit 77; }
-HETSCAL_XDLLT_EST=F
-export HETSCAL_XDLLT_EST
-exec sh "$top_srcdir/testing/scalapack/run_xdtester.sh" xzllt 4 "$dat" 432 156
+exec sh "$top_srcdir/testing/scalapack/run_xllt_stock.sh" z

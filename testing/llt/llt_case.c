@@ -22,15 +22,8 @@
 #define TX_BODY "testing/llt/llt_case_body.h"
 #include "testing/tester/tx_instantiate.h"
 
-void llt_run_on_grid(void *c, uint64_t seed, int context,
-                     struct tester_local *r)
-{
-    static void (*const run[TESTER_NPREC])(struct llt_case *, uint64_t, int,
-                                           struct tester_local *) =
-        TESTER_BY_PREC(llt_run);
-    struct llt_case *lc = c;
-    run[lc->prec->index](lc, seed, context, r);
-}
+tester_run_fn *const llt_run_by_prec[TESTER_NPREC] =
+    TESTER_BY_PREC(llt_run);
 
 int llt_residuals_ok(const void *case_, const struct tester_outcome *o)
 {

@@ -10,6 +10,7 @@
 #include "llt_problem.h"
 #include "testing/tester/outcome.h"
 #include "testing/tester/reference.h"
+#include "testing/tester/rhs.h"
 
 struct llt_case {
     const struct tester_prec *prec;
@@ -19,9 +20,8 @@ struct llt_case {
     int special;            /* an enum llt_special */
     int pivot;              /* LLT_NOT_SPD, LLT_NAN_PIVOT: the bad diagonal
                              * entry; INFO must come back as PIVOT */
-    int nnrhs;              /* right-hand side counts and blocks to solve */
-    const int *nrhs, *nbrhs;
-    int nnbrhs;
+    const struct tester_rhs *rhs; /* right-hand side counts and blocks
+                                   * to solve */
     double thresh;
     uint64_t seed;
     tester_fn *reference;   /* the reference P?POTRF (LLT_IMAG_DIAG and
@@ -41,9 +41,9 @@ enum {
 };
 
 /* Runs case C (a struct llt_case) with SEED on grid CONTEXT, on the
- * processes of the grid, into R; collective over the grid. */
-void llt_run_on_grid(void *c, uint64_t seed, int context,
-                     struct tester_local *r);
+ * processes of the grid, into R; collective over the grid: the
+ * instantiation of C's precision, by tester_prec.index. */
+extern tester_run_fn *const llt_run_by_prec[TESTER_NPREC];
 /* Whether the residuals of O pass C's threshold (not computed, and not
  * judged, for a case where INFO > 0 is expected). */
 int llt_residuals_ok(const void *c, const struct tester_outcome *o);

@@ -5,6 +5,7 @@
  * P?POTRF's result (the verdict is made global by
  * testing/tester/frame.c). */
 #include "testing/tester/dist_body.h"
+#include "testing/tester/solve_body.h"
 #include "llt_generate_body.h"
 #include "llt_checks_body.h"
 
@@ -14,13 +15,9 @@ static void TX_SFX(check_solves)(const struct llt_case *c,
                                  const struct tester_dist *factor,
                                  struct tester_local *r)
 {
-    double *resid = &r->resid[LLT_RESID_SOLVE];
-    *resid = 0.0;
-    for (int i = 0; i < c->nnrhs; i++)
-        for (int j = 0; j < c->nnbrhs; j++)
-            *resid = tester_worse(
-                *resid, TX_SFX(llt_solve_residual)(pb, a0, factor,
-                                                   c->nrhs[i], c->nbrhs[j]));
+    const struct tester_system s = { a0, factor, pb->n, pb->ia, pb->ja,
+                                     pb->seed, TX_SFX(llt_potrs), pb };
+    r->resid[LLT_RESID_SOLVE] = TX_SFX(worst_solve_residual)(&s, c->rhs);
 }
 
 static void TX_SFX(check_residuals)(const struct llt_case *c,
@@ -127,9 +124,10 @@ static double TX_SFX(llt_compare)(const struct llt_problem *pb,
     return mx[0] / ((mx[1] > 0.0 ? mx[1] : 1.0) * pb->n * TX_EPS);
 }
 
-static void TX_SFX(llt_run)(struct llt_case *c, uint64_t seed, int context,
+static void TX_SFX(llt_run)(void *case_, uint64_t seed, int context,
                             struct tester_local *r)
 {
+    struct llt_case *c = case_;
     struct llt_problem pb = { c->n, c->ia, c->ja, c->uplo, c->special,
                               c->pivot, seed };
     TX_SFX(tx_potrf_fn) *reference = (TX_SFX(tx_potrf_fn) *)c->reference;

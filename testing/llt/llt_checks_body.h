@@ -2,8 +2,8 @@
  * a Cholesky factor of one precision, with PBLAS and the reference solver
  * only, on the caller's distribution: the factor is rebuilt with P?GEMM
  * and compared with the original matrix, then used by the reference
- * P?POTRS to solve a system.  Each returns a negative value when memory
- * runs out (NaN when the factor holds one). */
+ * P?POTRS to solve systems (testing/tester/solve_body.h).  Each returns
+ * a negative value when memory runs out (NaN when the factor holds one). */
 
 /* ||sub(A) - L L^H||_1 / (||sub(A)||_1 N eps) for uplo L, with U^H U for
  * uplo U (^T in real precisions).  A0 holds sub(A) with both triangles
@@ -52,54 +52,16 @@ static double TX_SFX(llt_factor_residual)(const struct llt_problem *pb,
     return resid;
 }
 
-/* Solves A X = B with the reference P?POTRS on FACTOR, for NRHS random
- * right-hand sides in column blocks of NBRHS, and returns
- * ||B - A X||_inf / (||A||_inf ||X||_inf N eps); negative when P?POTRS
- * failed or memory ran out. */
-static double TX_SFX(llt_solve_residual)(const struct llt_problem *pb,
-                                         const struct tester_dist *a0,
-                                         const struct tester_dist *factor,
-                                         int nrhs, int nbrhs)
+/* The system's solver (testing/tester/rhs.h): the reference P?POTRS on
+ * the factor, the problem (ARG) saying which triangle holds it. */
+static int TX_SFX(llt_potrs)(const struct tester_system *s, int nrhs,
+                             struct tester_dist *x)
 {
-    struct tester_dist b, x;
-    const int *desc = a0->desc;
-    const int one = 1;
-    const TX_T one_t = 1.0, minus_one_t = -1.0;
+    const struct llt_problem *pb = s->arg;
     const char *uplo = pb->uplo == 'L' ? "L" : "U";
+    const int one = 1;
     int info = 0;
-    double resid = -1.0;
-
-    if (pb->n == 0 || nrhs == 0)
-        return 0.0;
-    /* B's rows are distributed like A's, as P?POTRS requires. */
-    if (TX_SFX(dist_create)(&b, desc[CTXT_], desc[M_], nrhs, desc[MB_],
-                            nbrhs, desc[RSRC_], desc[CSRC_]) != 0)
-        return -1.0;
-    if (tester_dist_like(&x, &b) != 0) {
-        tester_dist_destroy(&b);
-        return -1.0;
-    }
-    TX_SFX(llt_fill_rhs)(pb, &b);
-    TX_PB(lacpy)("A", &desc[M_], &nrhs, b.a, &one, &one, b.desc, x.a, &one,
-                 &one, x.desc, 1);
-    TX_PB(potrs)(uplo, &pb->n, &nrhs, factor->a, &pb->ia, &pb->ja, desc,
-                 x.a, &pb->ia, &one, x.desc, &info, 1);
-    if (info == 0) {
-        size_t worklen = tester_dist_norm_work(&b) + tester_dist_norm_work(a0);
-        double norm_a, norm_x, norm_r;
-        norm_a = TX_SFX(dist_norm)("I", pb->n, pb->n, a0->a, pb->ia, pb->ja,
-                                   desc, worklen);
-        norm_x = TX_SFX(dist_norm)("I", pb->n, nrhs, x.a, pb->ia, 1, x.desc,
-                                   worklen);
-        TX_PB(gemm)("N", "N", &pb->n, &nrhs, &pb->n, &minus_one_t, a0->a,
-                    &pb->ia, &pb->ja, desc, x.a, &pb->ia, &one, x.desc,
-                    &one_t, b.a, &pb->ia, &one, b.desc, 1, 1);
-        norm_r = TX_SFX(dist_norm)("I", pb->n, nrhs, b.a, pb->ia, 1, b.desc,
-                                   worklen);
-        if (!(norm_a < 0.0 || norm_x < 0.0 || norm_r < 0.0))
-            resid = norm_r / (norm_a * norm_x * pb->n * TX_EPS);
-    }
-    tester_dist_destroy(&x);
-    tester_dist_destroy(&b);
-    return resid;
+    TX_PB(potrs)(uplo, &s->n, &nrhs, s->factor->a, &s->ia, &s->ja,
+                 s->a0->desc, x->a, &s->ia, &one, x->desc, &info, 1);
+    return info;
 }

@@ -4,6 +4,7 @@
  * fills and checks its own part without communication.  The real parts
  * are the same in every precision. */
 #include "testing/tester/random.h"
+#include "testing/tester/outside_body.h"
 
 static TX_T TX_SFX(spd_entry)(const struct llt_problem *pb,
                               enum llt_fill fill, int si, int sj)
@@ -31,8 +32,7 @@ static TX_T TX_SFX(llt_problem_entry)(const struct llt_problem *pb,
     int si = gi - pb->ia, sj = gj - pb->ja; /* 0-based inside sub(A) */
 
     if (si < 0 || sj < 0 || si >= pb->n || sj >= pb->n)
-        return TX_ELEM(3000.0 + tester_uniform_at(pb->seed + 1, gi, gj),
-                       -3000.0 + tester_uniform_at(pb->seed + 5, gi, gj));
+        return TX_SFX(outside_entry)(pb->seed, gi, gj);
     if (fill == LLT_FILL_FULL || si == sj || (pb->uplo == 'L') == (si > sj))
         return TX_SFX(spd_entry)(pb, fill, si, sj);
     /* poison */
@@ -78,23 +78,4 @@ static long TX_SFX(llt_problem_changed_outside)(const struct llt_problem *pb,
     struct TX_SFX(llt_filled) f = { pb, LLT_FILL_INPUT };
     return TX_SFX(dist_changed)(d, TX_SFX(in_factor_triangle),
                                 TX_SFX(filled_entry), &f);
-}
-
-/* Random right-hand sides in rows IA..IA+N-1 of B, zero elsewhere. */
-static void TX_SFX(llt_fill_rhs)(const struct llt_problem *pb,
-                                 struct tester_dist *b)
-{
-    size_t lld = (size_t)b->desc[LLD_];
-    TX_T *x = b->a;
-    for (int lj = 0; lj < b->locc; lj++) {
-        int gj = tester_dist_global_col(b, lj);
-        for (int li = 0; li < b->locr; li++) {
-            int si = tester_dist_global_row(b, li) - pb->ia;
-            x[li + lj * lld] =
-                si >= 0 && si < pb->n
-                    ? TX_ELEM(tester_uniform_at(pb->seed + 3, si, gj),
-                              tester_uniform_at(pb->seed + 7, si, gj))
-                    : TX_ELEM(0.0, 0.0);
-        }
-    }
 }

@@ -1,6 +1,6 @@
 /* Parser of LLT.dat-format input, on the shared .dat reader
- * (dat_reader.c): the records of ScaLAPACK's LLT.dat, then the optional
- * offset sets. */
+ * (dat_reader.c): the records of ScaLAPACK's LLT.dat between the header
+ * and the optional offset sets (testing/tester/frame.c reads those). */
 #include "config.h"
 
 #include <ctype.h>
@@ -26,37 +26,20 @@ static int read_uplos(struct dat_reader *r, struct llt_input *in)
     return 0;
 }
 
-static int read_list(struct dat_reader *r, int *count, int *values,
-                     const char *what)
-{
-    return dat_read_list(r, count, values, DAT_ANY_INT, 0, LLT_MAX_VALUES,
-                         what);
-}
-
-int llt_input_parse(const char **text, int *line, void *section, char *err,
-                    size_t errlen)
+int llt_input_read(struct dat_reader *r, void *section)
 {
     struct llt_input *in = section;
     struct tester_input *c = &in->common;
-    struct dat_reader r;
-    int rc = -1;
 
-    dat_reader_init(&r, *text, *line, err, errlen);
-    memset(in, 0, sizeof *in);
-    if (dat_read_header(&r, c->title, sizeof c->title) == 0 &&
-        read_uplos(&r, in) == 0 &&
-        read_list(&r, &c->nsizes, in->n, "values of N") == 0 &&
-        read_list(&r, &c->nblocks, in->nb, "values of NB") == 0 &&
-        read_list(&r, &in->nnrhs, in->nrhs, "values of NRHS") == 0 &&
-        read_list(&r, &in->nnbrhs, in->nbrhs, "values of NBRHS") == 0 &&
-        tester_read_grids(&r, c, "grids") == 0 &&
-        dat_read_thresh(&r, &c->thresh) == 0) {
-        if (!dat_at_end(&r) && !dat_at_section_start(&r))
-            dat_skip_line(&r); /* the T/F flag of LLT.dat: not used */
-        rc = dat_read_offsets(&r, &c->noffsets, c->offsets, LLT_MAX_VALUES);
-    }
+    if (read_uplos(r, in) != 0 ||
+        tester_read_list(r, &c->nsizes, in->n, "values of N") != 0 ||
+        tester_read_list(r, &c->nblocks, in->nb, "values of NB") != 0 ||
+        tester_read_rhs(r, &in->rhs) != 0 ||
+        tester_read_grids(r, c, "grids") != 0 ||
+        dat_read_thresh(r, &c->thresh) != 0)
+        return -1;
+    if (!dat_at_end(r) && !dat_at_section_start(r))
+        dat_skip_line(r); /* the T/F flag of LLT.dat: not used */
     c->nvariants = (int)strlen(in->uplos);
-    *text = r.pos;
-    *line = r.line;
-    return rc;
+    return 0;
 }

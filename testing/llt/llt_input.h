@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "testing/tester/rhs.h"
 #include "testing/tester/tester.h"
 
 #define LLT_MAX_VALUES TESTER_MAX_VALUES
@@ -19,14 +20,13 @@ struct llt_input {
     char uplos[3];          /* distinct letters from {L, U}, NUL-terminated */
     int n[LLT_MAX_VALUES];
     int nb[LLT_MAX_VALUES];
-    int nnrhs, nrhs[LLT_MAX_VALUES];
-    int nnbrhs, nbrhs[LLT_MAX_VALUES];
+    struct tester_rhs rhs;
 };
 
-/* Parses the section that starts at *TEXT (on line *LINE) into IN and
- * advances both past it.  Returns 0, or -1 with a message in ERR. */
-int llt_input_parse(const char **text, int *line, void *in, char *err,
-                    size_t errlen);
+/* Reads the records of a section between its header and its offset sets
+ * (testing/tester/frame.c reads those) into IN; 0, or -1 with R's error
+ * set (tester_routine's read_section). */
+int llt_input_read(struct dat_reader *r, void *in);
 
 /* The built-in input used when the tester is given no file. */
 const char *llt_default_input(void);

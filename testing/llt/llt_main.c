@@ -6,7 +6,6 @@
  * is testing/tester/frame.c's; this file holds P?POTRF's cases. */
 #include "config.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "llt_case.h"
@@ -31,24 +30,13 @@ static void init_case(struct llt_case *c, const struct llt_input *in, int p,
     c->rsrc = off->rsrc % p;
     c->csrc = off->csrc % q;
     c->uplo = uplo;
-    c->nnrhs = in->nnrhs;
-    c->nrhs = in->nrhs;
-    c->nnbrhs = in->nnbrhs;
-    c->nbrhs = in->nbrhs;
+    c->rhs = &in->rhs;
     c->thresh = in->common.thresh;
 }
 
 static int legal_case(const struct llt_input *in, int n, int nb)
 {
-    if (n < 0 || nb < 1)
-        return 0;
-    for (int i = 0; i < in->nnrhs; i++)
-        if (in->nrhs[i] < 0)
-            return 0;
-    for (int i = 0; i < in->nnbrhs; i++)
-        if (in->nbrhs[i] < 1)
-            return 0;
-    return 1;
+    return n >= 0 && nb >= 1 && tester_rhs_legal(&in->rhs);
 }
 
 /* Case (N number i, NB number j, offset set k, UPLO letter v). */
@@ -96,13 +84,9 @@ static int special_case(const void *section, int v, int e, int p, int q,
 
 static void start(int nprocs, const struct tester_prec *p)
 {
-    char symbol[16];
     prec = p;
-    reference = NULL;
-    if (p->complex_) {
-        snprintf(symbol, sizeof symbol, "p%cpotrf_", p->letter);
-        reference = tester_reference(symbol);
-    }
+    reference = p->complex_ ? tester_reference_routine(p, "potrf", NULL)
+                            : NULL;
     llt_report_header(nprocs, p);
 }
 
@@ -114,12 +98,12 @@ int main(int argc, char **argv)
         .default_input = llt_default_input(),
         .input_size = sizeof(struct llt_input),
         .case_size = sizeof(struct llt_case),
-        .parse = llt_input_parse,
+        .read_section = llt_input_read,
         .start = start,
         .report_section = llt_report_section,
         .make_case = make_case,
         .make_extra = special_case,
-        .run = llt_run_on_grid,
+        .run = llt_run_by_prec,
         .residuals_ok = llt_residuals_ok,
         .report_case = llt_report_case,
     };

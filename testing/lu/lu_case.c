@@ -13,28 +13,11 @@
 #include "lu_problem.h"
 #include "testing/tester/checks.h"
 
-static int max_int(int a, int b)
-{
-    return a > b ? a : b;
-}
-
-static int min_int(int a, int b)
-{
-    return a < b ? a : b;
-}
-
 #define TX_BODY "testing/lu/lu_case_body.h"
 #include "testing/tester/tx_instantiate.h"
 
-void lu_run_on_grid(void *c, uint64_t seed, int context,
-                    struct tester_local *r)
-{
-    static void (*const run[TESTER_NPREC])(struct lu_case *, uint64_t, int,
-                                           struct tester_local *) =
-        TESTER_BY_PREC(lu_run);
-    struct lu_case *lc = c;
-    run[lc->prec->index](lc, seed, context, r);
-}
+tester_run_fn *const lu_run_by_prec[TESTER_NPREC] =
+    TESTER_BY_PREC(lu_run);
 
 int lu_case_solves(const struct lu_case *c)
 {

@@ -10,6 +10,7 @@
 #include "lu_input.h"
 #include "testing/tester/outcome.h"
 #include "testing/tester/reference.h"
+#include "testing/tester/rhs.h"
 
 /* Rows and columns of A after an offset sub(A): their entries must not
  * change.  Without offsets, sub(A) is the whole of A, as for most
@@ -25,8 +26,8 @@ struct lu_case {
     int zero_pivot;             /* the INFO the kind expects; 0 when A
                                  * has one row (M_A = 1), where ScaLAPACK
                                  * returns at once */
-    int nnrhs, nnbrhs;          /* right-hand sides to solve (M = N, 'G') */
-    const int *nrhs, *nbrhs;
+    const struct tester_rhs *rhs; /* right-hand sides to solve (M = N,
+                                   * 'G') */
     double thresh;
     uint64_t seed;
     tester_fn *reference;       /* the reference P?GETRF */
@@ -47,9 +48,9 @@ enum {
 };
 
 /* Runs case C (a struct lu_case) with SEED on grid CONTEXT, on the
- * processes of the grid, into R; collective over the grid. */
-void lu_run_on_grid(void *c, uint64_t seed, int context,
-                    struct tester_local *r);
+ * processes of the grid, into R; collective over the grid: the
+ * instantiation of C's precision, by tester_prec.index. */
+extern tester_run_fn *const lu_run_by_prec[TESTER_NPREC];
 /* Whether the residuals of O pass C's threshold and no pivot differs. */
 int lu_residuals_ok(const void *c, const struct tester_outcome *o);
 /* Whether case C solves systems (square, and random: kind 'G'). */

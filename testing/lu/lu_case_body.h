@@ -5,6 +5,7 @@
  * sub(A), IPIV against the reference's, then the residuals (the verdict
  * is made global by testing/tester/frame.c). */
 #include "testing/tester/dist_body.h"
+#include "testing/tester/solve_body.h"
 #include "lu_problem_body.h"
 #include "lu_checks_body.h"
 
@@ -14,15 +15,10 @@ static void TX_SFX(check_solves)(const struct lu_case *c,
                                  const struct tester_dist *factor,
                                  const int *ipiv, struct tester_local *r)
 {
-    double *resid = &r->resid[LU_RESID_SOLVE];
-    *resid = 0.0;
-    if (!lu_case_solves(c))
-        return;
-    for (int i = 0; i < c->nnrhs; i++)
-        for (int j = 0; j < c->nnbrhs; j++)
-            *resid = tester_worse(
-                *resid, TX_SFX(lu_solve_residual)(pb, a0, factor, ipiv,
-                                                  c->nrhs[i], c->nbrhs[j]));
+    const struct tester_system s = { a0, factor, pb->n, pb->ia, pb->ja,
+                                     pb->seed, TX_SFX(lu_getrs), ipiv };
+    r->resid[LU_RESID_SOLVE] =
+        lu_case_solves(c) ? TX_SFX(worst_solve_residual)(&s, c->rhs) : 0.0;
 }
 
 static void TX_SFX(check_residuals)(const struct lu_case *c,
@@ -50,7 +46,7 @@ static void TX_SFX(compare_pivots)(const struct lu_case *c,
                                    const struct lu_pivots *want,
                                    struct tester_local *r)
 {
-    int k = min_int(c->m, c->n);
+    int k = tester_min_int(c->m, c->n);
     int counts[2] = {
         (int)lu_pivots_differ_in_rows(got, want, a, c->ia, k),
         (int)lu_pivots_differ(got, want),
@@ -60,9 +56,10 @@ static void TX_SFX(compare_pivots)(const struct lu_case *c,
     r->resid[LU_RESID_IPIV] = counts[1];
 }
 
-static void TX_SFX(lu_run)(struct lu_case *c, uint64_t seed, int context,
+static void TX_SFX(lu_run)(void *case_, uint64_t seed, int context,
                            struct tester_local *r)
 {
+    struct lu_case *c = case_;
     TX_SFX(tx_getrf_fn) *reference = (TX_SFX(tx_getrf_fn) *)c->reference;
     struct lu_problem pb;
     struct tester_dist a, ref;

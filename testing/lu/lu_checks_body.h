@@ -26,7 +26,8 @@ static double TX_SFX(lu_factor_residual)(const struct lu_problem *pb,
     const int *desc = a0->desc;
     const int one = 1;
     const TX_T zero_t = 0.0, one_t = 1.0, minus_one_t = -1.0;
-    int m = pb->m, n = pb->n, k = min_int(m, n), descip[DLEN_], unused = 0;
+    int m = pb->m, n = pb->n, k = tester_min_int(m, n), descip[DLEN_];
+    int unused = 0;
     size_t worklen = tester_dist_norm_work(a0);
     double norm_a, norm_diff, resid = -1.0;
 
@@ -75,8 +76,8 @@ static double TX_SFX(lu_factor_residual)(const struct lu_problem *pb,
     norm_diff = TX_SFX(dist_norm)("1", m, n, plu.a, pb->ia, pb->ja, desc,
                                   worklen);
     if (!(norm_a < 0.0 || norm_diff < 0.0)) /* a NaN goes through */
-        resid = norm_diff / ((norm_a > 0.0 ? norm_a : 1.0) * max_int(m, n) *
-                             TX_EPS);
+        resid = norm_diff / ((norm_a > 0.0 ? norm_a : 1.0) *
+                             tester_max_int(m, n) * TX_EPS);
     tester_dist_destroy(&plu);
     tester_dist_destroy(&u);
     tester_dist_destroy(&l);
@@ -84,52 +85,14 @@ static double TX_SFX(lu_factor_residual)(const struct lu_problem *pb,
     return resid;
 }
 
-/* Solves A X = B (M = N) with the reference P?GETRS on FACTOR and IPIV,
- * for NRHS random right-hand sides in column blocks of NBRHS, and returns
- * ||B - A X||_inf / (||A||_inf ||X||_inf N eps). */
-static double TX_SFX(lu_solve_residual)(const struct lu_problem *pb,
-                                        const struct tester_dist *a0,
-                                        const struct tester_dist *factor,
-                                        const int *ipiv, int nrhs, int nbrhs)
+/* The system's solver (testing/tester/rhs.h): the reference P?GETRS on
+ * the factor and its IPIV (ARG). */
+static int TX_SFX(lu_getrs)(const struct tester_system *s, int nrhs,
+                            struct tester_dist *x)
 {
-    struct tester_dist b, x;
-    const int *desc = a0->desc;
     const int one = 1;
-    const TX_T one_t = 1.0, minus_one_t = -1.0;
-    int n = pb->n, info = 0;
-    double resid = -1.0;
-
-    if (n == 0 || nrhs == 0)
-        return 0.0;
-    /* B's rows are distributed like A's, as P?GETRS requires. */
-    if (TX_SFX(dist_create)(&b, desc[CTXT_], desc[M_], nrhs, desc[MB_],
-                            nbrhs, desc[RSRC_], desc[CSRC_]) != 0)
-        return -1.0;
-    if (tester_dist_like(&x, &b) != 0) {
-        tester_dist_destroy(&b);
-        return -1.0;
-    }
-    TX_SFX(lu_fill_rhs)(pb, &b);
-    TX_PB(lacpy)("A", &desc[M_], &nrhs, b.a, &one, &one, b.desc, x.a, &one,
-                 &one, x.desc, 1);
-    TX_PB(getrs)("N", &n, &nrhs, factor->a, &pb->ia, &pb->ja, desc, ipiv,
-                 x.a, &pb->ia, &one, x.desc, &info, 1);
-    if (info == 0) {
-        size_t worklen = tester_dist_norm_work(&b) + tester_dist_norm_work(a0);
-        double norm_a, norm_x, norm_r;
-        norm_a = TX_SFX(dist_norm)("I", n, n, a0->a, pb->ia, pb->ja, desc,
-                                   worklen);
-        norm_x = TX_SFX(dist_norm)("I", n, nrhs, x.a, pb->ia, 1, x.desc,
-                                   worklen);
-        TX_PB(gemm)("N", "N", &n, &nrhs, &n, &minus_one_t, a0->a, &pb->ia,
-                    &pb->ja, desc, x.a, &pb->ia, &one, x.desc, &one_t, b.a,
-                    &pb->ia, &one, b.desc, 1, 1);
-        norm_r = TX_SFX(dist_norm)("I", n, nrhs, b.a, pb->ia, 1, b.desc,
-                                   worklen);
-        if (!(norm_a < 0.0 || norm_x < 0.0 || norm_r < 0.0))
-            resid = norm_r / (norm_a * norm_x * n * TX_EPS);
-    }
-    tester_dist_destroy(&x);
-    tester_dist_destroy(&b);
-    return resid;
+    int info = 0;
+    TX_PB(getrs)("N", &s->n, &nrhs, s->factor->a, &s->ia, &s->ja,
+                 s->a0->desc, s->arg, x->a, &s->ia, &one, x->desc, &info, 1);
+    return info;
 }

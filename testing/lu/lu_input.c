@@ -1,6 +1,7 @@
 /* Parser of LU.dat-format input, on the shared .dat reader
- * (testing/llt/dat_reader.c): the records of ScaLAPACK's LU.dat, then the
- * optional matrix kinds and offset sets. */
+ * (testing/llt/dat_reader.c): the records of ScaLAPACK's LU.dat after
+ * its header, then the optional matrix kinds (testing/tester/frame.c
+ * reads the header and the optional offset sets). */
 #include "config.h"
 
 #include <ctype.h>
@@ -56,39 +57,23 @@ static int read_flag_and_kinds(struct dat_reader *r, struct lu_input *in)
     return 0;
 }
 
-static int read_list(struct dat_reader *r, int *count, int *values,
-                     const char *what)
-{
-    return dat_read_list(r, count, values, DAT_ANY_INT, 0, LU_MAX_VALUES,
-                         what);
-}
-
-int lu_input_parse(const char **text, int *line, void *section, char *err,
-                   size_t errlen)
+int lu_input_read(struct dat_reader *r, void *section)
 {
     struct lu_input *in = section;
     struct tester_input *c = &in->common;
-    struct dat_reader r;
-    int rc = -1;
 
-    dat_reader_init(&r, *text, *line, err, errlen);
-    memset(in, 0, sizeof *in);
-    if (dat_read_header(&r, c->title, sizeof c->title) == 0 &&
-        dat_read_count(&r, &c->nsizes, 0, LU_MAX_VALUES, "problem sizes")
-            == 0 &&
-        dat_read_ints(&r, c->nsizes, in->m, DAT_ANY_INT, "values of M")
-            == 0 &&
-        dat_read_ints(&r, c->nsizes, in->n, DAT_ANY_INT, "values of N")
-            == 0 &&
-        read_list(&r, &c->nblocks, in->nb, "values of NB") == 0 &&
-        read_list(&r, &in->nnrhs, in->nrhs, "values of NRHS") == 0 &&
-        read_list(&r, &in->nnbrhs, in->nbrhs, "values of NBRHS") == 0 &&
-        tester_read_grids(&r, c, "process grids") == 0 &&
-        dat_read_thresh(&r, &c->thresh) == 0 &&
-        read_flag_and_kinds(&r, in) == 0)
-        rc = dat_read_offsets(&r, &c->noffsets, c->offsets, LU_MAX_VALUES);
+    if (dat_read_count(r, &c->nsizes, 0, LU_MAX_VALUES, "problem sizes")
+            != 0 ||
+        dat_read_ints(r, c->nsizes, in->m, DAT_ANY_INT, "values of M")
+            != 0 ||
+        dat_read_ints(r, c->nsizes, in->n, DAT_ANY_INT, "values of N")
+            != 0 ||
+        tester_read_list(r, &c->nblocks, in->nb, "values of NB") != 0 ||
+        tester_read_rhs(r, &in->rhs) != 0 ||
+        tester_read_grids(r, c, "process grids") != 0 ||
+        dat_read_thresh(r, &c->thresh) != 0 ||
+        read_flag_and_kinds(r, in) != 0)
+        return -1;
     c->nvariants = (int)strlen(in->kinds);
-    *text = r.pos;
-    *line = r.line;
-    return rc;
+    return 0;
 }

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "testing/tester/rhs.h"
 #include "testing/tester/tester.h"
 
 #define LU_MAX_VALUES TESTER_MAX_VALUES
@@ -24,14 +25,13 @@ struct lu_input {
     char kinds[sizeof LU_KIND_LETTERS]; /* distinct letters, NUL-ended */
     int m[LU_MAX_VALUES], n[LU_MAX_VALUES];
     int nb[LU_MAX_VALUES];
-    int nnrhs, nrhs[LU_MAX_VALUES];
-    int nnbrhs, nbrhs[LU_MAX_VALUES];
+    struct tester_rhs rhs;
 };
 
-/* Parses the section that starts at *TEXT (on line *LINE) into IN and
- * advances both past it.  Returns 0, or -1 with a message in ERR. */
-int lu_input_parse(const char **text, int *line, void *in, char *err,
-                   size_t errlen);
+/* Reads the records of a section between its header and its offset sets
+ * (testing/tester/frame.c reads those) into IN; 0, or -1 with R's error
+ * set (tester_routine's read_section). */
+int lu_input_read(struct dat_reader *r, void *in);
 
 /* The built-in input used when the tester is given no file. */
 const char *lu_default_input(void);

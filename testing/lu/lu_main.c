@@ -10,30 +10,25 @@
  * file holds P?GETRF's cases. */
 #include "config.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "lu_case.h"
 #include "lu_problem.h"
 
-/* What the cases need beyond their input: the precision being run, its
- * reference P?GETRF, and the P?GETRF calls with M, N > 0 made so far in
- * each precision, all ranks. */
+/* What the cases need beyond their input: the precision being run and
+ * its reference P?GETRF. */
 static const struct tester_prec *prec;
 static tester_fn *reference;
-static long calls[TESTER_NPREC];
 
 static int legal_case(const struct lu_input *in, int m, int n, int nb)
 {
-    if (m < 0 || n < 0 || nb < 1)
-        return 0;
-    for (int i = 0; i < in->nnrhs; i++)
-        if (in->nrhs[i] < 0)
-            return 0;
-    for (int i = 0; i < in->nnbrhs; i++)
-        if (in->nbrhs[i] < 1)
-            return 0;
-    return 1;
+    return m >= 0 && n >= 0 && nb >= 1 && tester_rhs_legal(&in->rhs);
+}
+
+/* Whether A has one row (M_A = 1), where ScaLAPACK returns at once. */
+static int one_row(const struct lu_case *c)
+{
+    return c->ia - 1 + c->m + c->pad == 1;
 }
 
 /* Case ((M, N) pair i, NB j, offset set k, kind v). */
@@ -44,7 +39,6 @@ static int make_case(const void *section, int i, int j, int k, int v, int p,
     const struct dat_offset *off = &in->common.offsets[k];
     struct lu_case *lc = c;
     struct lu_problem pb;
-    int one_row;
 
     if (!legal_case(in, in->m[i], in->n[i], in->nb[j]))
         return 0;
@@ -62,33 +56,29 @@ static int make_case(const void *section, int i, int j, int k, int v, int p,
     lc->pad = off->ioff > 0 || off->joff > 0 ? LU_PAD : 0;
     lc->kind = in->kinds[v];
     lu_problem_init(&pb, lc->m, lc->n, lc->ia, lc->ja, lc->kind, 0);
-    one_row = lc->ia - 1 + lc->m + lc->pad == 1;
-    lc->zero_pivot = one_row ? 0 : pb.zero_pivot;
-    lc->nnrhs = in->nnrhs;
-    lc->nrhs = in->nrhs;
-    lc->nnbrhs = in->nnbrhs;
-    lc->nbrhs = in->nbrhs;
+    lc->zero_pivot = one_row(lc) ? 0 : pb.zero_pivot;
+    lc->rhs = &in->rhs;
     lc->thresh = in->common.thresh;
     lc->reference = reference;
-    /* every case made is run: one call of P?GETRF under test on every
-     * process of the grid, which does nothing when A has one row */
-    if (lc->m > 0 && lc->n > 0 && !one_row)
-        calls[prec->index] += (long)p * q;
     return 1;
+}
+
+/* One call of P?GETRF under test on every process of the grid, which
+ * does nothing when A has one row. */
+static long calls(const void *c)
+{
+    const struct lu_case *lc = c;
+    if (lc->m > 0 && lc->n > 0 && !one_row(lc))
+        return (long)lc->p * lc->q;
+    return 0;
 }
 
 static void start(int nprocs, const struct tester_prec *p)
 {
-    char symbol[16];
-    snprintf(symbol, sizeof symbol, "p%cgetrf_", p->letter);
+    const char *provider;
     prec = p;
-    reference = tester_reference(symbol);
-    lu_report_header(nprocs, p, tester_provider(symbol));
-}
-
-static void report_calls(const struct tester_prec *p)
-{
-    lu_report_calls(p, calls[p->index]);
+    reference = tester_reference_routine(p, "getrf", &provider);
+    lu_report_header(nprocs, p, provider);
 }
 
 int main(int argc, char **argv)
@@ -99,14 +89,15 @@ int main(int argc, char **argv)
         .default_input = lu_default_input(),
         .input_size = sizeof(struct lu_input),
         .case_size = sizeof(struct lu_case),
-        .parse = lu_input_parse,
+        .read_section = lu_input_read,
         .start = start,
         .report_section = lu_report_section,
         .make_case = make_case,
-        .run = lu_run_on_grid,
+        .run = lu_run_by_prec,
         .residuals_ok = lu_residuals_ok,
         .report_case = lu_report_case,
-        .report_summary = report_calls,
+        .calls = calls,
+        .report_summary = lu_report_calls,
     };
 
     return tester_main(argc, argv, &lu);

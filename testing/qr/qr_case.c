@@ -15,16 +15,6 @@
 /* Rows and columns of A after sub(A): their entries must not change. */
 #define QR_PAD 2
 
-static int max_int(int a, int b)
-{
-    return a > b ? a : b;
-}
-
-static int min_int(int a, int b)
-{
-    return a < b ? a : b;
-}
-
 /* LWMIN = NB_A * (Mp0 + Nq0 + NB_A) of this process, as the contract
  * states it (SCALAPACK_CONTRACT.md, PDGEQRF 3), in every precision. */
 static int lwmin_of(const struct qr_case *c, const struct tester_dist *a)
@@ -41,15 +31,8 @@ static int lwmin_of(const struct qr_case *c, const struct tester_dist *a)
 #define TX_BODY "testing/qr/qr_case_body.h"
 #include "testing/tester/tx_instantiate.h"
 
-void qr_run_on_grid(void *c, uint64_t seed, int context,
-                    struct tester_local *r)
-{
-    static void (*const run[TESTER_NPREC])(struct qr_case *, uint64_t, int,
-                                           struct tester_local *) =
-        TESTER_BY_PREC(qr_run);
-    struct qr_case *qc = c;
-    run[qc->prec->index](qc, seed, context, r);
-}
+tester_run_fn *const qr_run_by_prec[TESTER_NPREC] =
+    TESTER_BY_PREC(qr_run);
 
 int qr_residuals_ok(const void *case_, const struct tester_outcome *o)
 {

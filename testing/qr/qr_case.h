@@ -32,9 +32,9 @@ enum {
 };
 
 /* Runs case C (a struct qr_case) with SEED on grid CONTEXT, on the
- * processes of the grid, into R; collective over the grid. */
-void qr_run_on_grid(void *c, uint64_t seed, int context,
-                    struct tester_local *r);
+ * processes of the grid, into R; collective over the grid: the
+ * instantiation of C's precision, by tester_prec.index. */
+extern tester_run_fn *const qr_run_by_prec[TESTER_NPREC];
 /* Whether the four residuals of O pass C's threshold. */
 int qr_residuals_ok(const void *c, const struct tester_outcome *o);
 

@@ -26,9 +26,10 @@ static void TX_SFX(check_residuals)(const struct qr_case *c,
     tester_dist_destroy(&a0);
 }
 
-static void TX_SFX(qr_run)(struct qr_case *c, uint64_t seed, int context,
+static void TX_SFX(qr_run)(void *case_, uint64_t seed, int context,
                            struct tester_local *r)
 {
+    struct qr_case *c = case_;
     struct qr_problem pb;
     struct tester_dist a;
     struct qr_vec tau, work;

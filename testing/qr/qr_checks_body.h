@@ -28,7 +28,7 @@ static double TX_SFX(qr_factor_residual)(const struct qr_problem *pb,
     const int *desc = a0->desc;
     const int one = 1;
     const TX_T zero_t = 0.0, one_t = 1.0, minus_one_t = -1.0;
-    int m = pb->m, n = pb->n, k = min_int(m, n), lwork = -1, info = 0;
+    int m = pb->m, n = pb->n, k = tester_min_int(m, n), lwork = -1, info = 0;
     TX_T q, *work;
     double norm_a, norm_diff, resid = -1.0;
 
@@ -55,7 +55,7 @@ static double TX_SFX(qr_factor_residual)(const struct qr_problem *pb,
         norm_diff = TX_SFX(dist_norm)("1", m, n, qr.a, pb->ia, pb->ja, desc,
                                       tester_dist_norm_work(a0));
         if (info == 0 && !(norm_a < 0.0 || norm_diff < 0.0))
-            resid = norm_diff / (norm_a * max_int(m, n) * TX_EPS);
+            resid = norm_diff / (norm_a * tester_max_int(m, n) * TX_EPS);
     }
     free(work);
     tester_dist_destroy(&qr);
@@ -71,7 +71,7 @@ static double TX_SFX(qr_orth_residual)(const struct qr_problem *pb,
     const int *desc = factor->desc;
     const int one = 1;
     const TX_T zero_t = 0.0, one_t = 1.0, minus_one_t = -1.0;
-    int m = pb->m, k = min_int(pb->m, pb->n), lwork = -1, info = 0;
+    int m = pb->m, k = tester_min_int(pb->m, pb->n), lwork = -1, info = 0;
     TX_T query, *work;
     double norm_w, resid = -1.0;
 
@@ -99,7 +99,7 @@ static double TX_SFX(qr_orth_residual)(const struct qr_problem *pb,
         norm_w = TX_SFX(dist_norm)("1", k, k, w.a, 1, 1, w.desc,
                                    tester_dist_norm_work(&w));
         if (info == 0 && !(norm_w < 0.0))
-            resid = norm_w / (max_int(m, pb->n) * TX_EPS);
+            resid = norm_w / (tester_max_int(m, pb->n) * TX_EPS);
     }
     free(work);
     tester_dist_destroy(&w);
@@ -119,7 +119,7 @@ static int TX_SFX(solve)(const struct qr_problem *pb,
     struct tester_dist af;
     const int one = 1, two = 2;
     int lwork = -1, info = 0;
-    int blk = max_int(a0->desc[MB_], a0->desc[NB_]);
+    int blk = tester_max_int(a0->desc[MB_], a0->desc[NB_]);
     TX_T query, *work;
 
     if (TX_SFX(dist_copy)(&af, a0) != 0)
@@ -158,7 +158,7 @@ static double TX_SFX(solution_error)(const struct qr_problem *pb,
         TX_SFX(dist_norm)("1", pb->n, ncol, x->a, ib, 1, x->desc, worklen);
     if (norm_want < 0.0 || norm_diff < 0.0)
         return -1.0;
-    return norm_diff / (norm_want * max_int(pb->m, pb->n) * TX_EPS);
+    return norm_diff / (norm_want * tester_max_int(pb->m, pb->n) * TX_EPS);
 }
 
 /* M >= N: B's rows aligned with A's (P?GELS requires it), IB = IA.  b1 =
@@ -211,7 +211,8 @@ static double TX_SFX(ls_tall)(const struct qr_problem *pb,
         norm_atr =
             TX_SFX(dist_norm)("1", n, 1, atr.a, ia, 1, atr.desc, worklen);
         if (!(norm_a < 0.0 || norm_b2 < 0.0 || norm_atr < 0.0))
-            opt = norm_atr / (norm_a * norm_b2 * max_int(m, n) * TX_EPS);
+            opt = norm_atr /
+                  (norm_a * norm_b2 * tester_max_int(m, n) * TX_EPS);
         err = TX_SFX(solution_error)(pb, &b, &xt, ia, 1);
         if (opt - opt != 0.0 || opt < 0.0 || opt > err)
             err = opt;
@@ -288,7 +289,7 @@ static double TX_SFX(qr_compare)(const struct qr_problem *pb,
     TX_SFX(tx_geqrf_fn) *reference = (TX_SFX(tx_geqrf_fn) *)reference_fn;
     struct tester_dist ref;
     struct qr_vec ref_tau;
-    int k = min_int(pb->m, pb->n), lwork = -1, info = 0;
+    int k = tester_min_int(pb->m, pb->n), lwork = -1, info = 0;
     size_t lld = (size_t)a0->desc[LLD_];
     const TX_T *x, *rt;
     /* maxima of |dR|, |R|, |dV|, |V|, |dTAU| */
@@ -346,7 +347,7 @@ static double TX_SFX(qr_compare)(const struct qr_problem *pb,
             worst = dv;
         if (!(mx[4] <= worst))
             worst = mx[4];
-        resid = worst / (max_int(pb->m, pb->n) * TX_EPS);
+        resid = worst / (tester_max_int(pb->m, pb->n) * TX_EPS);
     }
     free(work);
     qr_vec_destroy(&ref_tau);

@@ -1,6 +1,7 @@
 /* Parser of QR.dat-format input, on the shared .dat reader
- * (testing/llt/dat_reader.c): the records of ScaLAPACK's QR.dat, then the
- * optional offset sets. */
+ * (testing/llt/dat_reader.c): the records of ScaLAPACK's QR.dat between
+ * the header and the optional offset sets (testing/tester/frame.c reads
+ * those). */
 #include "config.h"
 
 #include <ctype.h>
@@ -46,30 +47,21 @@ static int read_factorizations(struct dat_reader *r, struct qr_input *in)
     return 0;
 }
 
-int qr_input_parse(const char **text, int *line, void *section, char *err,
-                   size_t errlen)
+int qr_input_read(struct dat_reader *r, void *section)
 {
     struct qr_input *in = section;
     struct tester_input *c = &in->common;
-    struct dat_reader r;
     int *sizes[2] = { in->m, in->n }, *blocks[2] = { in->mb, in->nb };
     static const char *const size_names[3] = { "problem sizes", "values of M",
                                                "values of N" };
     static const char *const block_names[3] = {
         "blocking sizes", "values of MB", "values of NB" };
-    int rc = -1;
 
-    dat_reader_init(&r, *text, *line, err, errlen);
-    memset(in, 0, sizeof *in);
-    if (dat_read_header(&r, c->title, sizeof c->title) == 0 &&
-        read_factorizations(&r, in) == 0 &&
-        read_lists(&r, &c->nsizes, 2, sizes, size_names) == 0 &&
-        read_lists(&r, &c->nblocks, 2, blocks, block_names) == 0 &&
-        tester_read_grids(&r, c, "process grids") == 0 &&
-        dat_read_thresh(&r, &c->thresh) == 0)
-        rc = dat_read_offsets(&r, &c->noffsets, c->offsets, QR_MAX_VALUES);
     c->nvariants = 1;
-    *text = r.pos;
-    *line = r.line;
-    return rc;
+    if (read_factorizations(r, in) != 0 ||
+        read_lists(r, &c->nsizes, 2, sizes, size_names) != 0 ||
+        read_lists(r, &c->nblocks, 2, blocks, block_names) != 0 ||
+        tester_read_grids(r, c, "process grids") != 0)
+        return -1;
+    return dat_read_thresh(r, &c->thresh);
 }

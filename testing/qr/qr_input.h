@@ -22,10 +22,10 @@ struct qr_input {
     int mb[QR_MAX_VALUES], nb[QR_MAX_VALUES];
 };
 
-/* Parses the section that starts at *TEXT (on line *LINE) into IN and
- * advances both past it.  Returns 0, or -1 with a message in ERR. */
-int qr_input_parse(const char **text, int *line, void *in, char *err,
-                   size_t errlen);
+/* Reads the records of a section between its header and its offset sets
+ * (testing/tester/frame.c reads those) into IN; 0, or -1 with R's error
+ * set (tester_routine's read_section). */
+int qr_input_read(struct dat_reader *r, void *in);
 
 /* The built-in input used when the tester is given no file. */
 const char *qr_default_input(void);

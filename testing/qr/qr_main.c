@@ -10,17 +10,14 @@
  * cases. */
 #include "config.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "qr_case.h"
 
-/* What the cases need beyond their input: the precision being run, its
- * reference P?GEQRF, and the P?GEQRF calls with M, N > 0 made so far in
- * each precision, all ranks. */
+/* What the cases need beyond their input: the precision being run and
+ * its reference P?GEQRF. */
 static const struct tester_prec *prec;
 static tester_fn *reference;
-static long calls[TESTER_NPREC];
 
 /* Case ((M, N) pair i, (MB, NB) pair j, offset set k). */
 static int make_case(const void *section, int i, int j, int k, int v, int p,
@@ -47,11 +44,17 @@ static int make_case(const void *section, int i, int j, int k, int v, int p,
     qc->csrc = off->csrc % q;
     qc->thresh = in->common.thresh;
     qc->reference = reference;
-    /* every case made is run: its calls of P?GEQRF, the tester's and
-     * P?GELS's (M >= N), on every process of the grid */
-    if (qc->m > 0 && qc->n > 0)
-        calls[prec->index] += (long)p * q * (qc->m >= qc->n ? 2 : 1);
     return 1;
+}
+
+/* The case's calls of P?GEQRF, the tester's and P?GELS's (M >= N), on
+ * every process of the grid. */
+static long calls(const void *c)
+{
+    const struct qr_case *qc = c;
+    if (qc->m > 0 && qc->n > 0)
+        return (long)qc->p * qc->q * (qc->m >= qc->n ? 2 : 1);
+    return 0;
 }
 
 static int runs(const void *section)
@@ -61,16 +64,10 @@ static int runs(const void *section)
 
 static void start(int nprocs, const struct tester_prec *p)
 {
-    char symbol[16];
-    snprintf(symbol, sizeof symbol, "p%cgeqrf_", p->letter);
+    const char *provider;
     prec = p;
-    reference = tester_reference(symbol);
-    qr_report_header(nprocs, p, tester_provider(symbol));
-}
-
-static void report_calls(const struct tester_prec *p)
-{
-    qr_report_calls(p, calls[p->index]);
+    reference = tester_reference_routine(p, "geqrf", &provider);
+    qr_report_header(nprocs, p, provider);
 }
 
 int main(int argc, char **argv)
@@ -81,15 +78,16 @@ int main(int argc, char **argv)
         .default_input = qr_default_input(),
         .input_size = sizeof(struct qr_input),
         .case_size = sizeof(struct qr_case),
-        .parse = qr_input_parse,
+        .read_section = qr_input_read,
         .start = start,
         .report_section = qr_report_section,
         .runs = runs,
         .make_case = make_case,
-        .run = qr_run_on_grid,
+        .run = qr_run_by_prec,
         .residuals_ok = qr_residuals_ok,
         .report_case = qr_report_case,
-        .report_summary = report_calls,
+        .calls = calls,
+        .report_summary = qr_report_calls,
     };
 
     return tester_main(argc, argv, &qr);

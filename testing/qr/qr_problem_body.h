@@ -5,44 +5,35 @@
 #include <string.h>
 
 #include "testing/tester/random.h"
+#include "testing/tester/outside_body.h"
+#include "testing/tester/sub_body.h"
 
-/* Entry (GI, GJ), 1-based global indices of A. */
-static TX_T TX_SFX(qr_problem_entry)(const struct qr_problem *pb, int gi,
-                                     int gj)
+/* Entry (GI, GJ), 1-based global indices of A, of the problem PB (a
+ * struct qr_problem). */
+static TX_T TX_SFX(qr_problem_entry)(const void *problem, int gi, int gj)
 {
+    const struct qr_problem *pb = problem;
     int si = gi - pb->ia, sj = gj - pb->ja; /* 0-based inside sub(A) */
 
     if (si < 0 || sj < 0 || si >= pb->m || sj >= pb->n)
-        return TX_ELEM(3000.0 + tester_uniform_at(pb->seed + 1, gi, gj),
-                       -3000.0 + tester_uniform_at(pb->seed + 5, gi, gj));
+        return TX_SFX(outside_entry)(pb->seed, gi, gj);
     return TX_ELEM(tester_uniform_at(pb->seed, si, sj) +
                        (si == sj ? pb->shift : 0.0),
                    tester_uniform_at(pb->seed + 4, si, sj));
 }
 
-static TX_T TX_SFX(entry_of)(const void *pb, int gi, int gj)
-{
-    return TX_SFX(qr_problem_entry)(pb, gi, gj);
-}
-
 static void TX_SFX(qr_problem_fill)(const struct qr_problem *pb,
                                     struct tester_dist *d)
 {
-    TX_SFX(dist_fill)(d, TX_SFX(entry_of), pb);
-}
-
-static int TX_SFX(in_sub)(const void *problem, int gi, int gj)
-{
-    const struct qr_problem *pb = problem;
-    return gi >= pb->ia && gi < pb->ia + pb->m && gj >= pb->ja &&
-           gj < pb->ja + pb->n;
+    TX_SFX(dist_fill)(d, TX_SFX(qr_problem_entry), pb);
 }
 
 /* Local entries of D outside sub(A) that differ (bitwise) from the fill. */
 static long TX_SFX(qr_problem_changed_outside)(const struct qr_problem *pb,
                                                const struct tester_dist *d)
 {
-    return TX_SFX(dist_changed)(d, TX_SFX(in_sub), TX_SFX(entry_of), pb);
+    return TX_SFX(dist_changed_outside)(d, pb->m, pb->n, pb->ia, pb->ja,
+                                        TX_SFX(qr_problem_entry), pb);
 }
 
 /* Uniform random values in rows I0..I0+M-1 and columns J0..J0+N-1

@@ -16,3 +16,13 @@ double tester_worse(double current, double next)
         return next;
     return next > current ? next : current;
 }
+
+int tester_max_int(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+int tester_min_int(int a, int b)
+{
+    return a < b ? a : b;
+}

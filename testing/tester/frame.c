@@ -15,10 +15,18 @@
 
 struct frame {
     const struct tester_routine *r;
+    const struct tester_prec *prec; /* the precision being run */
     struct tester_tally t;      /* the current precision's cases */
     uint64_t next_seed;
     void *c;                    /* the case being run */
 };
+
+int tester_read_list(struct dat_reader *r, int *count, int *values,
+                     const char *what)
+{
+    return dat_read_list(r, count, values, DAT_ANY_INT, 0, TESTER_MAX_VALUES,
+                         what);
+}
 
 int tester_read_grids(struct dat_reader *r, struct tester_input *in,
                       const char *what)
@@ -38,9 +46,11 @@ static void run_and_count(struct frame *f, int context)
     struct tester_local local;
     struct tester_outcome o;
 
+    if (r->calls != NULL)
+        f->t.calls += r->calls(f->c);
     tester_local_init(&local, context);
     if (context >= 0)
-        r->run(f->c, seed, context, &local);
+        r->run[f->prec->index](f->c, seed, context, &local);
     tester_reduce(&local, context, &o);
     o.passed = tester_outcome_clean(&o) && r->residuals_ok(f->c, &o);
     if (tester_is_printer()) {
@@ -103,6 +113,27 @@ static void run_grid(struct frame *f, const struct tester_input *in, int p,
         Cblacs_gridexit(context);
 }
 
+/* Parses the section that starts at *TEXT (on line *LINE) into IN and
+ * advances both past it: the header, the tester's records, the offset
+ * sets.  Returns 0, or -1 with a message in ERR. */
+static int parse_section(const struct tester_routine *r, const char **text,
+                         int *line, void *in, char *err, size_t errlen)
+{
+    struct tester_input *c = in;
+    struct dat_reader reader;
+    int rc = -1;
+
+    dat_reader_init(&reader, *text, *line, err, errlen);
+    memset(in, 0, r->input_size);
+    if (dat_read_header(&reader, c->title, sizeof c->title) == 0 &&
+        r->read_section(&reader, in) == 0)
+        rc = dat_read_offsets(&reader, &c->noffsets, c->offsets,
+                              TESTER_MAX_VALUES);
+    *text = reader.pos;
+    *line = reader.line;
+    return rc;
+}
+
 /* Parses every section of TEXT into SECTIONS (input_size bytes apart);
  * returns their number, or -1 after printing the error on rank 0. */
 static int parse_sections(const struct tester_routine *r, const char *text,
@@ -114,8 +145,9 @@ static int parse_sections(const struct tester_routine *r, const char *text,
         if (count == TESTER_MAX_SECTIONS) {
             snprintf(err, sizeof err, "more than %d sections",
                      TESTER_MAX_SECTIONS);
-        } else if (r->parse(&text, &line, sections + count * r->input_size,
-                            err, sizeof err) == 0) {
+        } else if (parse_section(r, &text, &line,
+                                 sections + count * r->input_size, err,
+                                 sizeof err) == 0) {
             count++;
             continue;
         }
@@ -161,7 +193,7 @@ static int parse_options(int *argc, char **argv, const char *prog,
 
 int tester_main(int argc, char **argv, const struct tester_routine *r)
 {
-    struct frame f = { r, { 0, 0, 0, 0 }, 1, NULL };
+    struct frame f = { r, NULL, { 0, 0, 0, 0, 0 }, 1, NULL };
     const struct tester_prec *precs[TESTER_NPREC];
     struct tester_tally tally[TESTER_NPREC];
     char *text = NULL, *sections;
@@ -191,6 +223,7 @@ int tester_main(int argc, char **argv, const struct tester_routine *r)
         /* every precision gets the same seeds, whatever the list */
         memset(&f.t, 0, sizeof f.t);
         f.next_seed = 1;
+        f.prec = precs[i];
         r->start(nprocs, precs[i]);
         for (int s = 0; s < nsections; s++) {
             const struct tester_input *in =

@@ -34,3 +34,16 @@ const char *tester_provider(const char *symbol)
         return info.dli_fname;
     return "(unknown)";
 }
+
+tester_fn *tester_reference_routine(const struct tester_prec *prec,
+                                    const char *routine,
+                                    const char **provider)
+{
+    char symbol[16];
+    tester_fn *fn;
+    snprintf(symbol, sizeof symbol, "p%c%s_", prec->letter, routine);
+    fn = tester_reference(symbol);
+    if (provider != NULL)
+        *provider = tester_provider(symbol);
+    return fn;
+}

@@ -38,7 +38,7 @@ void tester_report_summary(const struct tester_routine *r,
                            const struct tester_tally *tally, int nprec,
                            int nprocs)
 {
-    struct tester_tally t = { 0, 0, 0, 0 };
+    struct tester_tally t = { 0, 0, 0, 0, 0 };
     if (!tester_is_printer())
         return;
     if (nprec > 1)
@@ -64,7 +64,7 @@ void tester_report_summary(const struct tester_routine *r,
     printf("%d tests skipped because of illegal input values.\n",
            t.skipped_illegal);
     for (int i = 0; r->report_summary != NULL && i < nprec; i++)
-        r->report_summary(precs[i]);
+        r->report_summary(precs[i], tally[i].calls);
     printf("END OF TESTS.\n");
     fflush(stdout);
 }

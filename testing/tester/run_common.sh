@@ -1,8 +1,9 @@
 # Sourced by testing/llt/run_llt.sh, testing/qr/run_qr.sh and
 # testing/lu/run_lu.sh, after
-# np=$1; shift: the launcher, the tester program and its log, the verdict
-# on a run that every ScaLAPACK-style tester shares, and what hetscal's
-# verbose lines say of each precision's calls.
+# np=$1; shift: the launcher, the tester program and its log, the run with
+# hetscal's verbose lines apart, the verdict on a run that every
+# ScaLAPACK-style tester shares, and what hetscal's verbose lines say of
+# each precision's calls.
 : "${top_srcdir:=.}" "${top_builddir:=.}"
 : "${LAUNCH:=$top_srcdir/testing/launch}"
 
@@ -15,6 +16,18 @@ tester_start() {
         exit 99
     fi
     log=$(mktemp "${TMPDIR:-/tmp}/$2.XXXXXX") || exit 99
+}
+
+# tester_run_verbose NP ARGS...: runs $prog ARGS on NP ranks with
+# HETSCAL_VERBOSE=1, its standard output into $log, its standard error
+# (the verbose lines) into a new temporary file $err; sets status to the
+# run's exit status and prints the log.  Exits 99 when no file can be made.
+tester_run_verbose() {
+    err=$(mktemp "${TMPDIR:-/tmp}/${prog##*/}-err.XXXXXX") || exit 99
+    _np=$1; shift
+    HETSCAL_VERBOSE=1 sh "$LAUNCH" "$_np" "$prog" "$@" >"$log" 2>"$err"
+    status=$?
+    cat "$log"
 }
 
 # tester_passed LOG STATUS: whether the run passed: every rank exited 0
@@ -52,4 +65,49 @@ tester_gpu_tasks() {
              awk -F= '{s += $2} END {print s + 0}')
         echo "$3: tasks of p${_l}$1 run on GPUs: $_n"
     done
+}
+
+# tester_summary_calls ROUTINE: the "LETTER COUNT" lines of the tester's
+# summary lines "P?ROUTINE calls with M, N > 0 ...: COUNT" in $log
+# (ROUTINE in capitals: GETRF), one per precision.
+tester_summary_calls() {
+    sed -n "s/^P\(.\)$1 calls with M, N > 0.*: \([0-9][0-9]*\)\$/\1 \2/p" "$log" |
+        tr SDCZ sdcz
+}
+
+# tester_check_calls ROUTINE SCRIPT CALLS: compares CALLS ("LETTER COUNT"
+# lines, the calls of p<letter>ROUTINE the tester made) with hetscal's
+# verbose lines in $err (tester_compare_calls) and, with HETSCAL_DEVICES
+# set, prints each precision's tasks run on GPUs (tester_gpu_tasks); sets
+# calls_ok to 0 when every count matched, 1 when one did not or CALLS is
+# empty (no precision's summary).
+tester_check_calls() {
+    echo "$3" | tester_compare_calls "$1" "$err" "$2"
+    calls_ok=$?
+    [ -n "$3" ] || calls_ok=1 # no precision's summary
+    if [ -n "${HETSCAL_DEVICES:-}" ]; then
+        echo "$3" | tester_gpu_tasks "$1" "$err" "$2"
+    fi
+}
+
+# tester_finish PROG NP ROUTINE CHECK_CALLS: the verdict on the run of
+# PROG on NP ranks: it fails when it did not pass (tester_passed on $log
+# and $status), or when CHECK_CALLS is 1 and calls_ok is not 0 (P?ROUTINE
+# names the calls in the message).  On failure prints the end of $err
+# when there is one; removes $log and $err and exits 0 or 1.
+tester_finish() {
+    result=0
+    if ! tester_passed "$log" "$status"; then
+        echo "FAIL: $1 on $2 ranks (exit status $status; see the FAILED rows above)" >&2
+        result=1
+    elif [ "$4" = 1 ] && [ "$calls_ok" -ne 0 ]; then
+        echo "FAIL: $1 on $2 ranks: fewer or more hetscal verbose lines than P?$3 calls made (not every call reached hetscal)" >&2
+        result=1
+    fi
+    if [ "$result" -ne 0 ] && [ -n "$err" ]; then
+        echo "---- standard error (last 40 lines) ----"
+        tail -n 40 "$err"
+    fi
+    rm -f "$log" ${err:+"$err"}
+    exit $result
 }

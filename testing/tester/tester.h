@@ -31,6 +31,11 @@ struct tester_input {
     struct dat_offset offsets[TESTER_MAX_VALUES];
 };
 
+/* A count (0 to TESTER_MAX_VALUES), then that many integers of any value
+ * on the next record (WHAT names them in errors).  Returns 0 or -1 (error
+ * set in R). */
+int tester_read_list(struct dat_reader *r, int *count, int *values,
+                     const char *what);
 /* The grids records of a ScaLAPACK tester's input: a count (WHAT names it
  * in errors), then the values of P, then those of Q.  Returns 0 or -1
  * (error set in R). */
@@ -40,7 +45,13 @@ int tester_read_grids(struct dat_reader *r, struct tester_input *in,
 /* Cases counted (all ranks agree), of one precision. */
 struct tester_tally {
     int passed, failed, skipped_grid, skipped_illegal;
+    long calls;             /* tester_routine's calls of the cases run */
 };
+
+/* Runs case C with SEED on grid CONTEXT, on the processes of the grid
+ * only, and records what this process found in R. */
+typedef void tester_run_fn(void *c, uint64_t seed, int context,
+                           struct tester_local *r);
 
 /* One tester: its name, input and parts.  IN is the tester's own section
  * (starting with struct tester_input), C its own case (case_size bytes). */
@@ -49,9 +60,10 @@ struct tester_routine {
     const char *routine;          /* "POTRF": P?POTRF in the summary */
     const char *default_input;    /* used without a file */
     size_t input_size, case_size;
-    /* Parses the section at *TEXT (line *LINE); 0, or -1 with ERR set. */
-    int (*parse)(const char **text, int *line, void *in, char *err,
-                 size_t errlen);
+    /* Reads the records of a section between its header and its offset
+     * sets (the frame reads those) into IN, and sets IN's nvariants; 0,
+     * or -1 with R's error set. */
+    int (*read_section)(struct dat_reader *r, void *in);
     /* Before the cases of precision PREC, on every rank: prepares what the
      * cases need and prints the header (rank 0). */
     void (*start)(int nprocs, const struct tester_prec *prec);
@@ -66,18 +78,21 @@ struct tester_routine {
     /* Extra case E (0, 1, ...) run after the loop for variant V (NULL:
      * none); returns 0 when there is no case E, nor any after it. */
     int (*make_extra)(const void *in, int v, int e, int p, int q, void *c);
-    /* Runs C with SEED on grid CONTEXT, on the processes of the grid
-     * only, and records what this process found in R. */
-    void (*run)(void *c, uint64_t seed, int context,
-                struct tester_local *r);
+    /* The case runner of each precision, by tester_prec.index. */
+    tester_run_fn *const *run;
     /* Whether the residuals of the reduced outcome O pass. */
     int (*residuals_ok)(const void *c, const struct tester_outcome *o);
     /* Prints C's row, and the reasons when it failed (rank 0 only; the
      * frame flushes). */
     void (*report_case)(const void *c, const struct tester_outcome *o);
-    /* Prints the tester's own summary lines for precision PREC before END
-     * OF TESTS (NULL: none), for each precision run; rank 0 only. */
-    void (*report_summary)(const struct tester_prec *prec);
+    /* The calls of the routine under test with a nonempty matrix that
+     * case C makes, summed over the processes of its grid (NULL: not
+     * counted); summed over the cases run, per precision. */
+    long (*calls)(const void *c);
+    /* Prints the tester's own summary lines for precision PREC, whose
+     * cases made CALLS calls, before END OF TESTS (NULL: none), for each
+     * precision run; rank 0 only. */
+    void (*report_summary)(const struct tester_prec *prec, long calls);
 };
 
 /* The whole tester: PROG [-precision LIST] [FILE].  Reads FILE or the

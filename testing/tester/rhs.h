@@ -1,0 +1,44 @@
+/* The right-hand sides the factorization testers (xllt, xlu) solve with
+ * the factor under test: the NRHS and NBRHS records of LLT.dat and LU.dat
+ * (read here, their legality too), and the square system a case solves
+ * (solved, and its residual computed, by solve_body.h). */
+#ifndef TESTER_RHS_H
+#define TESTER_RHS_H
+
+#include <stdint.h>
+
+#include "dist.h"
+#include "tester.h"
+
+/* A section's right-hand side counts and column blocks: every pair is
+ * solved. */
+struct tester_rhs {
+    int nnrhs, nrhs[TESTER_MAX_VALUES];
+    int nnbrhs, nbrhs[TESTER_MAX_VALUES];
+};
+
+/* The records "number of NRHS's", "values of NRHS", "number of NBRHS's",
+ * "values of NBRHS".  Returns 0 or -1 (error set in R). */
+int tester_read_rhs(struct dat_reader *r, struct tester_rhs *rhs);
+/* Whether every NRHS is >= 0 and every NBRHS >= 1. */
+int tester_rhs_legal(const struct tester_rhs *rhs);
+
+struct tester_system;
+/* Solves the system S for the NRHS right-hand sides in X (rows IA..IA+N-1
+ * from column 1, distributed like A's rows) with the reference P?POTRS or
+ * P?GETRS on S's factor; returns its INFO. */
+typedef int tester_solve_fn(const struct tester_system *s, int nrhs,
+                            struct tester_dist *x);
+
+/* sub(A) X = B with sub(A) = A0(IA:IA+N-1, JA:JA+N-1), its factor under
+ * test in FACTOR (A0's layout), the right-hand sides random from SEED;
+ * SOLVE solves with the factor, ARG what it needs besides. */
+struct tester_system {
+    const struct tester_dist *a0, *factor;
+    int n, ia, ja;
+    uint64_t seed;
+    tester_solve_fn *solve;
+    const void *arg;
+};
+
+#endif /* TESTER_RHS_H */
