@@ -19,10 +19,7 @@ int hs_cholesky_potrf_status(hs_task *t)
 
 const hs_cholesky_kernels *hs_cholesky_kernels_of(int prec)
 {
-    static const hs_cholesky_kernels *const table[HS_NPRECS] = {
-        [HS_PREC_D] = &cholesky_kernels_d, [HS_PREC_S] = &cholesky_kernels_s,
-        [HS_PREC_C] = &cholesky_kernels_c, [HS_PREC_Z] = &cholesky_kernels_z
-    };
+    static const hs_cholesky_kernels *const table[HS_NPRECS] = HS_PREC_INSTANCES(&cholesky_kernels);
     return table[prec];
 }
 

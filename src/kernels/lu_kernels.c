@@ -20,10 +20,7 @@
 
 const hs_lu_kernels *hs_lu_kernels_of(int prec)
 {
-    static const hs_lu_kernels *const table[HS_NPRECS] = {
-        [HS_PREC_D] = &lu_kernels_d, [HS_PREC_S] = &lu_kernels_s,
-        [HS_PREC_C] = &lu_kernels_c, [HS_PREC_Z] = &lu_kernels_z
-    };
+    static const hs_lu_kernels *const table[HS_NPRECS] = HS_PREC_INSTANCES(&lu_kernels);
     return table[prec];
 }
 

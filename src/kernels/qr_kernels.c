@@ -28,10 +28,7 @@ enum { HS_PANEL_IB = 64 };
 
 const hs_qr_kernels *hs_qr_kernels_of(int prec)
 {
-    static const hs_qr_kernels *const table[HS_NPRECS] = {
-        [HS_PREC_D] = &qr_kernels_d, [HS_PREC_S] = &qr_kernels_s,
-        [HS_PREC_C] = &qr_kernels_c, [HS_PREC_Z] = &qr_kernels_z
-    };
+    static const hs_qr_kernels *const table[HS_NPRECS] = HS_PREC_INSTANCES(&qr_kernels);
     return table[prec];
 }
 
