@@ -124,6 +124,18 @@ static int read_file(const char *path, char **text, char *err, size_t errlen)
     return -1;
 }
 
+/* Section S's cases, in each of opt's precisions, after those before. */
+static int add_cases(const struct time_section *s, struct time_options *opt,
+                     char *err, size_t errlen)
+{
+    if (time_section_cases(s, opt->precs, opt->nprecs, &opt->cases,
+                           &opt->ncases) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
 /* Every section of TEXT, as cases. */
 static int parse_text(const char *text, struct time_options *opt,
                       char *err, size_t errlen)
@@ -131,13 +143,9 @@ static int parse_text(const char *text, struct time_options *opt,
     int line = 1;
     while (time_input_has_more(text)) {
         struct time_section s;
-        if (time_input_parse(&text, &line, &s, err, errlen) != 0)
+        if (time_input_parse(&text, &line, &s, err, errlen) != 0 ||
+            add_cases(&s, opt, err, errlen) != 0)
             return -1;
-        if (time_section_cases(&s, opt->precs, opt->nprecs, &opt->cases,
-                               &opt->ncases) != 0) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
     }
     return 0;
 }
@@ -234,10 +242,5 @@ int time_parse_options(int argc, char **argv, struct time_options *opt,
         snprintf(err, errlen, "-m needs one value per value of -n");
         return -1;
     }
-    if (time_section_cases(&s, opt->precs, opt->nprecs, &opt->cases,
-                           &opt->ncases) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    return 0;
+    return add_cases(&s, opt, err, errlen);
 }
