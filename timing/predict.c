@@ -13,6 +13,7 @@
 #include "api/lu_call.h"
 #include "api/qr_call.h"
 #include "sim/sim_call.h"
+#include "int_list.h"
 #include "predict.h"
 #include "util/blas_threads.h"
 #include "util/kernel_rates.h"
@@ -62,18 +63,7 @@ static void usage(const char *prog)
 
 static int parse_ints(const char *text, int *values, int min)
 {
-    int count = 0;
-    const char *p = text;
-    while (*p) {
-        char *end;
-        long v = strtol(p, &end, 10);
-        if (end == p || v < min || v > 1000000000L || count == MAX_VALUES ||
-            (*end != ',' && *end))
-            return -1;
-        values[count++] = (int)v;
-        p = *end == ',' ? end + 1 : end;
-    }
-    return count;
+    return time_parse_ints(text, values, MAX_VALUES, min);
 }
 
 static int parse_routines(const char *text, options *o)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "int_list.h"
 #include "time_scalapack.h"
 
 void time_print_usage(const char *prog)
@@ -46,18 +47,7 @@ void time_print_usage(const char *prog)
 
 static int parse_ints(const char *text, int *values, int min)
 {
-    int count = 0;
-    const char *p = text;
-    while (*p != '\0') {
-        char *end;
-        long v = strtol(p, &end, 10);
-        if (end == p || v < min || v > 1000000000L ||
-            count == TIME_MAX_VALUES || (*end != ',' && *end != '\0'))
-            return -1;
-        values[count++] = (int)v;
-        p = *end == ',' ? end + 1 : end;
-    }
-    return count;
+    return time_parse_ints(text, values, TIME_MAX_VALUES, min);
 }
 
 static int parse_words(const char *text, char words[][TIME_DEVICES_LEN])
