@@ -193,14 +193,19 @@ static double top_gemms(int rows, int wj, int kk)
     return hs_flops_gemm(kk, wj, kk) + hs_flops_gemm(rows - kk, wj, kk);
 }
 
+/* The GEMMs of qr_vta or qr_update: on a panel's top tile (top) those of
+ * its `rows` rows from the panel's offset, else `whole`. */
+static int top_or_whole(hs_work_parts *p, int top, int rows, int wj, int kk, double whole)
+{
+    return hs_work_one(p, HS_WORK_GEMM, top ? top_gemms(rows, wj, kk) : whole, kk);
+}
+
 static int qr_vta(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_qr_accumulate_args x = hs_qr_accumulate_args_of(t);
-    int off = x.off, kk = x.kk, top = x.top;
     int ld = hs_work_rows(t, 2), wj = hs_work_cols(t, 2);
-    double f = top ? top_gemms(ld - off, wj, kk) : hs_flops_gemm(kk, wj, ld);
-    return hs_work_one(p, HS_WORK_GEMM, f, kk);
+    return top_or_whole(p, x.top, ld - x.off, wj, x.kk, hs_flops_gemm(x.kk, wj, ld));
 }
 
 static int qr_ttp(const hs_task *t, int esize, hs_work_parts *p)
@@ -214,10 +219,8 @@ static int qr_update(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_qr_update_args x = hs_qr_update_args_of(t);
-    int off = x.off, kk = x.kk, top = x.top;
     int ld = hs_work_rows(t, 0), wj = hs_work_cols(t, 0);
-    double f = top ? top_gemms(ld - off, wj, kk) : hs_flops_gemm(ld, wj, kk);
-    return hs_work_one(p, HS_WORK_GEMM, f, kk);
+    return top_or_whole(p, x.top, ld - x.off, wj, x.kk, hs_flops_gemm(ld, wj, x.kk));
 }
 
 /* P = V^H A, P = T^H P (TRMM), A -= V P. */
