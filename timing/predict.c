@@ -61,11 +61,6 @@ static void usage(const char *prog)
            prog);
 }
 
-static int parse_ints(const char *text, int *values, int min)
-{
-    return time_parse_ints(text, values, MAX_VALUES, min);
-}
-
 static int parse_routines(const char *text, options *o)
 {
     static const struct { const char *name; const hs_factorization *f; } known[] = {
@@ -124,21 +119,21 @@ static int parse(int argc, char **argv, options *o)
         else if (!strcmp(a, "-precision"))
             ok = parse_precisions(v, o) > 0;
         else if (!strcmp(a, "-n"))
-            ok = (o->nn = parse_ints(v, o->n, 1)) > 0;
+            ok = (o->nn = time_parse_ints(v, o->n, MAX_VALUES, 1)) > 0;
         else if (!strcmp(a, "-m"))
-            ok = (o->nm = parse_ints(v, o->m, 1)) > 0;
+            ok = (o->nm = time_parse_ints(v, o->m, MAX_VALUES, 1)) > 0;
         else if (!strcmp(a, "-nb"))
-            ok = (o->nnb = parse_ints(v, o->nb, 1)) > 0;
+            ok = (o->nnb = time_parse_ints(v, o->nb, MAX_VALUES, 1)) > 0;
         else if (!strcmp(a, "-p"))
-            ok = parse_ints(v, &o->p, 1) == 1;
+            ok = time_parse_ints(v, &o->p, 1, 1) == 1;
         else if (!strcmp(a, "-q"))
-            ok = parse_ints(v, &o->q, 1) == 1;
+            ok = time_parse_ints(v, &o->q, 1, 1) == 1;
         else if (!strcmp(a, "-threads"))
-            ok = parse_ints(v, &o->threads, 1) == 1;
+            ok = time_parse_ints(v, &o->threads, 1, 1) == 1;
         else if (!strcmp(a, "-gpus"))
-            ok = parse_ints(v, &o->gpus, 0) == 1;
+            ok = time_parse_ints(v, &o->gpus, 1, 0) == 1;
         else if (!strcmp(a, "-nodes"))
-            ok = parse_ints(v, &o->nodes, 1) == 1;
+            ok = time_parse_ints(v, &o->nodes, 1, 1) == 1;
         else if (!strcmp(a, "-machine"))
             o->machine = v;
         else if (!strcmp(a, "-gpu-machine"))

@@ -45,11 +45,6 @@ void time_print_usage(const char *prog)
            prog);
 }
 
-static int parse_ints(const char *text, int *values, int min)
-{
-    return time_parse_ints(text, values, TIME_MAX_VALUES, min);
-}
-
 static int parse_words(const char *text, char words[][TIME_DEVICES_LEN])
 {
     int count = 0;
@@ -154,13 +149,13 @@ static int apply_option(const char *arg, const char *val,
     if (strcmp(arg, "-routine") == 0)
         return parse_routines(val, s) > 0 ? 1 : -1;
     if (strcmp(arg, "-n") == 0)
-        return (s->nn = parse_ints(val, s->n, 1)) > 0 ? 1 : -1;
+        return (s->nn = time_parse_ints(val, s->n, TIME_MAX_VALUES, 1)) > 0 ? 1 : -1;
     if (strcmp(arg, "-m") == 0)
-        return (s->nm = parse_ints(val, s->m, 1)) > 0 ? 1 : -1;
+        return (s->nm = time_parse_ints(val, s->m, TIME_MAX_VALUES, 1)) > 0 ? 1 : -1;
     if (strcmp(arg, "-nb") == 0)
-        return (s->nnb = parse_ints(val, s->nb, 1)) > 0 ? 1 : -1;
+        return (s->nnb = time_parse_ints(val, s->nb, TIME_MAX_VALUES, 1)) > 0 ? 1 : -1;
     if (strcmp(arg, "-threads") == 0)
-        return (s->nthreads = parse_ints(val, s->threads, 0)) > 0 ? 1 : -1;
+        return (s->nthreads = time_parse_ints(val, s->threads, TIME_MAX_VALUES, 0)) > 0 ? 1 : -1;
     if (strcmp(arg, "-devices") == 0)
         return (s->ndevices = parse_words(val, s->devices)) > 0 ? 1 : -1;
     if (strcmp(arg, "-p") == 0)
