@@ -10,7 +10,7 @@ timing_time_scalapack_SOURCES = \
   timing/time_precision.c timing/time_matrix.c timing/time_pblas.c \
   timing/time_potrf.c timing/time_geqrf.c timing/time_getrf.c \
   timing/time_threads.c timing/time_ceiling.c timing/time_reference.c \
-  timing/time_stats.c \
+  timing/time_stats.c timing/int_list.h timing/int_list.c \
   timing/time_blas_threads.h timing/time_blas_threads.c \
   $(dat_reader_sources) $(llt_matrix_sources)
 timing_time_scalapack_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/llt
@@ -76,7 +76,8 @@ clean-targets:
 # in timing/machines/), simulated from the real task stream
 # (src/sim/sim_call.h).  One process; no mpiexec needed.
 noinst_PROGRAMS += timing/predict
-timing_predict_SOURCES = timing/predict.h timing/predict.c timing/predict_local.c
+timing_predict_SOURCES = timing/predict.h timing/predict.c timing/predict_local.c \
+  timing/int_list.h timing/int_list.c
 timing_predict_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread
 EXTRA_DIST += timing/machines/keeneland.machine timing/machines/h100.machine \
   timing/machines/emu.machine timing/machines/h200-lent.machine

@@ -13,6 +13,7 @@
 #include "api/lu_call.h"
 #include "api/qr_call.h"
 #include "sim/sim_call.h"
+#include "int_list.h"
 #include "predict.h"
 #include "util/blas_threads.h"
 #include "util/kernel_rates.h"
@@ -58,22 +59,6 @@ static void usage(const char *prog)
            "  -counts           also each rank's tasks and messages, as HETSCAL_VERBOSE\n"
            "                    prints a real call's\n",
            prog);
-}
-
-static int parse_ints(const char *text, int *values, int min)
-{
-    int count = 0;
-    const char *p = text;
-    while (*p) {
-        char *end;
-        long v = strtol(p, &end, 10);
-        if (end == p || v < min || v > 1000000000L || count == MAX_VALUES ||
-            (*end != ',' && *end))
-            return -1;
-        values[count++] = (int)v;
-        p = *end == ',' ? end + 1 : end;
-    }
-    return count;
 }
 
 static int parse_routines(const char *text, options *o)
@@ -134,21 +119,21 @@ static int parse(int argc, char **argv, options *o)
         else if (!strcmp(a, "-precision"))
             ok = parse_precisions(v, o) > 0;
         else if (!strcmp(a, "-n"))
-            ok = (o->nn = parse_ints(v, o->n, 1)) > 0;
+            ok = (o->nn = time_parse_ints(v, o->n, MAX_VALUES, 1)) > 0;
         else if (!strcmp(a, "-m"))
-            ok = (o->nm = parse_ints(v, o->m, 1)) > 0;
+            ok = (o->nm = time_parse_ints(v, o->m, MAX_VALUES, 1)) > 0;
         else if (!strcmp(a, "-nb"))
-            ok = (o->nnb = parse_ints(v, o->nb, 1)) > 0;
+            ok = (o->nnb = time_parse_ints(v, o->nb, MAX_VALUES, 1)) > 0;
         else if (!strcmp(a, "-p"))
-            ok = parse_ints(v, &o->p, 1) == 1;
+            ok = time_parse_ints(v, &o->p, 1, 1) == 1;
         else if (!strcmp(a, "-q"))
-            ok = parse_ints(v, &o->q, 1) == 1;
+            ok = time_parse_ints(v, &o->q, 1, 1) == 1;
         else if (!strcmp(a, "-threads"))
-            ok = parse_ints(v, &o->threads, 1) == 1;
+            ok = time_parse_ints(v, &o->threads, 1, 1) == 1;
         else if (!strcmp(a, "-gpus"))
-            ok = parse_ints(v, &o->gpus, 0) == 1;
+            ok = time_parse_ints(v, &o->gpus, 1, 0) == 1;
         else if (!strcmp(a, "-nodes"))
-            ok = parse_ints(v, &o->nodes, 1) == 1;
+            ok = time_parse_ints(v, &o->nodes, 1, 1) == 1;
         else if (!strcmp(a, "-machine"))
             o->machine = v;
         else if (!strcmp(a, "-gpu-machine"))

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "int_list.h"
 #include "time_scalapack.h"
 
 void time_print_usage(const char *prog)
@@ -42,22 +43,6 @@ void time_print_usage(const char *prog)
            "                    one, here or in FILE (default d)\n"
            "  -csv FILE         also write one CSV line per case (rank 0)\n",
            prog);
-}
-
-static int parse_ints(const char *text, int *values, int min)
-{
-    int count = 0;
-    const char *p = text;
-    while (*p != '\0') {
-        char *end;
-        long v = strtol(p, &end, 10);
-        if (end == p || v < min || v > 1000000000L ||
-            count == TIME_MAX_VALUES || (*end != ',' && *end != '\0'))
-            return -1;
-        values[count++] = (int)v;
-        p = *end == ',' ? end + 1 : end;
-    }
-    return count;
 }
 
 static int parse_words(const char *text, char words[][TIME_DEVICES_LEN])
@@ -124,6 +109,18 @@ static int read_file(const char *path, char **text, char *err, size_t errlen)
     return -1;
 }
 
+/* Section S's cases, in each of opt's precisions, after those before. */
+static int add_cases(const struct time_section *s, struct time_options *opt,
+                     char *err, size_t errlen)
+{
+    if (time_section_cases(s, opt->precs, opt->nprecs, &opt->cases,
+                           &opt->ncases) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
 /* Every section of TEXT, as cases. */
 static int parse_text(const char *text, struct time_options *opt,
                       char *err, size_t errlen)
@@ -131,13 +128,9 @@ static int parse_text(const char *text, struct time_options *opt,
     int line = 1;
     while (time_input_has_more(text)) {
         struct time_section s;
-        if (time_input_parse(&text, &line, &s, err, errlen) != 0)
+        if (time_input_parse(&text, &line, &s, err, errlen) != 0 ||
+            add_cases(&s, opt, err, errlen) != 0)
             return -1;
-        if (time_section_cases(&s, opt->precs, opt->nprecs, &opt->cases,
-                               &opt->ncases) != 0) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
     }
     return 0;
 }
@@ -156,13 +149,13 @@ static int apply_option(const char *arg, const char *val,
     if (strcmp(arg, "-routine") == 0)
         return parse_routines(val, s) > 0 ? 1 : -1;
     if (strcmp(arg, "-n") == 0)
-        return (s->nn = parse_ints(val, s->n, 1)) > 0 ? 1 : -1;
+        return (s->nn = time_parse_ints(val, s->n, TIME_MAX_VALUES, 1)) > 0 ? 1 : -1;
     if (strcmp(arg, "-m") == 0)
-        return (s->nm = parse_ints(val, s->m, 1)) > 0 ? 1 : -1;
+        return (s->nm = time_parse_ints(val, s->m, TIME_MAX_VALUES, 1)) > 0 ? 1 : -1;
     if (strcmp(arg, "-nb") == 0)
-        return (s->nnb = parse_ints(val, s->nb, 1)) > 0 ? 1 : -1;
+        return (s->nnb = time_parse_ints(val, s->nb, TIME_MAX_VALUES, 1)) > 0 ? 1 : -1;
     if (strcmp(arg, "-threads") == 0)
-        return (s->nthreads = parse_ints(val, s->threads, 0)) > 0 ? 1 : -1;
+        return (s->nthreads = time_parse_ints(val, s->threads, TIME_MAX_VALUES, 0)) > 0 ? 1 : -1;
     if (strcmp(arg, "-devices") == 0)
         return (s->ndevices = parse_words(val, s->devices)) > 0 ? 1 : -1;
     if (strcmp(arg, "-p") == 0)
@@ -234,10 +227,5 @@ int time_parse_options(int argc, char **argv, struct time_options *opt,
         snprintf(err, errlen, "-m needs one value per value of -n");
         return -1;
     }
-    if (time_section_cases(&s, opt->precs, opt->nprecs, &opt->cases,
-                           &opt->ncases) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    return 0;
+    return add_cases(&s, opt, err, errlen);
 }

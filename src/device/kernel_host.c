@@ -175,10 +175,8 @@ int hs_first_bad_pivot(int prec, int info, const void *diag, size_t stride, int 
 
 int hs_kernel_call_host(const hs_kernel_call *c)
 {
-    static int (*const run[HS_NPRECS])(const hs_kernel_call *) = {
-        [HS_PREC_D] = kernel_call_host_d, [HS_PREC_S] = kernel_call_host_s,
-        [HS_PREC_C] = kernel_call_host_c, [HS_PREC_Z] = kernel_call_host_z
-    };
+    static int (*const run[HS_NPRECS])(const hs_kernel_call *) =
+        HS_PREC_INSTANCES(kernel_call_host);
     return run[c->prec](c);
 }
 

@@ -19,10 +19,7 @@ int hs_cholesky_potrf_status(hs_task *t)
 
 const hs_cholesky_kernels *hs_cholesky_kernels_of(int prec)
 {
-    static const hs_cholesky_kernels *const table[HS_NPRECS] = {
-        [HS_PREC_D] = &cholesky_kernels_d, [HS_PREC_S] = &cholesky_kernels_s,
-        [HS_PREC_C] = &cholesky_kernels_c, [HS_PREC_Z] = &cholesky_kernels_z
-    };
+    static const hs_cholesky_kernels *const table[HS_NPRECS] = HS_PREC_INSTANCES(&cholesky_kernels);
     return table[prec];
 }
 
@@ -36,21 +33,15 @@ static int chol_potrf(const hs_task *t, int esize, hs_work_parts *p)
     (void)esize;
     hs_chol_potrf_args x = hs_chol_potrf_args_of(t);
     int off = x.off, w = x.w, below = hs_work_rows(t, 0) - off - w;
-    p->flops[HS_WORK_POTRF] = hs_flops_potrf(w);
     p->flops[HS_WORK_TRSM] = hs_flops_tri(w, below, 0);
-    p->main = HS_WORK_POTRF;
-    p->size = w;
-    return 0;
+    return hs_work_one(p, HS_WORK_POTRF, hs_flops_potrf(w), w);
 }
 
 static int chol_trsm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     int w = hs_chol_trsm_args_of(t).w;
-    p->flops[HS_WORK_TRSM] = hs_flops_tri(w, hs_work_rows(t, 1), 0);
-    p->main = HS_WORK_TRSM;
-    p->size = w;
-    return 0;
+    return hs_work_one(p, HS_WORK_TRSM, hs_flops_tri(w, hs_work_rows(t, 1), 0), w);
 }
 
 /* syrk: HERK on the w x w diagonal block, GEMM on the rows below it.
@@ -64,11 +55,8 @@ static int chol_syrk(const hs_task *t, int esize, hs_work_parts *p)
     hs_chol_update_args x = hs_chol_update_args_of(t);
     int off = x.off, w = x.w, k = x.k;
     int below = hs_work_rows(t, 1) - off - w;
-    p->flops[HS_WORK_SYRK] = hs_flops_herk(w, k);
     p->flops[HS_WORK_GEMM] = hs_flops_gemm(below, w, k);
-    p->main = HS_WORK_SYRK;
-    p->size = k;
-    return 0;
+    return hs_work_one(p, HS_WORK_SYRK, hs_flops_herk(w, k), k);
 }
 
 static int chol_gemm(const hs_task *t, int esize, hs_work_parts *p)
@@ -76,10 +64,7 @@ static int chol_gemm(const hs_task *t, int esize, hs_work_parts *p)
     (void)esize;
     hs_chol_update_args x = hs_chol_update_args_of(t);
     int w = x.w, k = x.k;
-    p->flops[HS_WORK_GEMM] = hs_flops_gemm(hs_work_rows(t, 0), w, k);
-    p->main = HS_WORK_GEMM;
-    p->size = k;
-    return 0;
+    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(hs_work_rows(t, 0), w, k), k);
 }
 
 const hs_task_kind hs_kind_chol_potrf = { "potrf", 1, chol_potrf };

@@ -48,6 +48,16 @@ static inline int hs_work_cols(const hs_task *t, int k)
     return t->acc[k].handle->n;
 }
 
+/* A task of one kernel: `flops` of class c, which also stands for it,
+ * at the rate of size `size`.  Returns 0, as a work function does. */
+static inline int hs_work_one(hs_work_parts *p, int c, double flops, int size)
+{
+    p->flops[c] = flops;
+    p->main = c;
+    p->size = size;
+    return 0;
+}
+
 /* The flops this model counts for one call of class c's QR kernel as the
  * tasks run it: TPQRT and TPMQRT on two w x w triangles with HS_QR_IB
  * inner blocks, GEMQRT applying w reflectors of `rows` rows to rows x w

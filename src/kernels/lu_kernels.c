@@ -20,10 +20,7 @@
 
 const hs_lu_kernels *hs_lu_kernels_of(int prec)
 {
-    static const hs_lu_kernels *const table[HS_NPRECS] = {
-        [HS_PREC_D] = &lu_kernels_d, [HS_PREC_S] = &lu_kernels_s,
-        [HS_PREC_C] = &lu_kernels_c, [HS_PREC_Z] = &lu_kernels_z
-    };
+    static const hs_lu_kernels *const table[HS_NPRECS] = HS_PREC_INSTANCES(&lu_kernels);
     return table[prec];
 }
 
@@ -33,11 +30,8 @@ const hs_lu_kernels *hs_lu_kernels_of(int prec)
 static int lu_panel(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int w = hs_work_cols(t, 0);
-    p->flops[HS_WORK_GETRF] = hs_flops_getrf(hs_work_rows(t, 0) - hs_lu_panel_args_of(t).off, w);
-    p->main = HS_WORK_GETRF;
-    p->size = w;
-    return 0;
+    int w = hs_work_cols(t, 0), rows = hs_work_rows(t, 0) - hs_lu_panel_args_of(t).off;
+    return hs_work_one(p, HS_WORK_GETRF, hs_flops_getrf(rows, w), w);
 }
 
 /* The interchanges (?LASWP, no flops: each of the kk reads and writes two

@@ -28,10 +28,7 @@ enum { HS_PANEL_IB = 64 };
 
 const hs_qr_kernels *hs_qr_kernels_of(int prec)
 {
-    static const hs_qr_kernels *const table[HS_NPRECS] = {
-        [HS_PREC_D] = &qr_kernels_d, [HS_PREC_S] = &qr_kernels_s,
-        [HS_PREC_C] = &qr_kernels_c, [HS_PREC_Z] = &qr_kernels_z
-    };
+    static const hs_qr_kernels *const table[HS_NPRECS] = HS_PREC_INSTANCES(&qr_kernels);
     return table[prec];
 }
 
@@ -112,10 +109,7 @@ double hs_work_qr_kernel_flops(int c, int rows, int w)
 
 static int qr_kernel(int c, int rows, int w, hs_work_parts *p)
 {
-    p->flops[c] = hs_work_qr_kernel_flops(c, rows, w);
-    p->main = c;
-    p->size = w;
-    return 0;
+    return hs_work_one(p, c, hs_work_qr_kernel_flops(c, rows, w), w);
 }
 
 /* QR (kernels/qr_kernels.h): the panel's pieces are p = tile height - off
@@ -153,10 +147,7 @@ static int qr_leaf(const hs_task *t, int esize, hs_work_parts *p)
     (void)esize;
     hs_qr_piece_args x = hs_qr_piece_args_of(t);
     int off = x.off, w = x.w, rows = hs_work_rows(t, 0) - off;
-    p->flops[HS_WORK_GEQRF] = hs_flops_geqrf(rows, w);
-    p->main = HS_WORK_GEQRF;
-    p->size = w;
-    return 0;
+    return hs_work_one(p, HS_WORK_GEQRF, hs_flops_geqrf(rows, w), w);
 }
 
 static int qr_tree_up(const hs_task *t, int esize, hs_work_parts *p)
@@ -192,10 +183,7 @@ static int qr_trsm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     int w = hs_qr_trsm_args_of(t).w;
-    p->flops[HS_WORK_TRSM] = hs_flops_tri(w, hs_work_rows(t, 0), 0);
-    p->main = HS_WORK_TRSM;
-    p->size = w;
-    return 0;
+    return hs_work_one(p, HS_WORK_TRSM, hs_flops_tri(w, hs_work_rows(t, 0), 0), w);
 }
 
 /* V^H A, or A -= V W, over `rows` rows of a panel's top tile: the
@@ -205,38 +193,34 @@ static double top_gemms(int rows, int wj, int kk)
     return hs_flops_gemm(kk, wj, kk) + hs_flops_gemm(rows - kk, wj, kk);
 }
 
+/* The GEMMs of qr_vta or qr_update: on a panel's top tile (top) those of
+ * its `rows` rows from the panel's offset, else `whole`. */
+static int top_or_whole(hs_work_parts *p, int top, int rows, int wj, int kk, double whole)
+{
+    return hs_work_one(p, HS_WORK_GEMM, top ? top_gemms(rows, wj, kk) : whole, kk);
+}
+
 static int qr_vta(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_qr_accumulate_args x = hs_qr_accumulate_args_of(t);
-    int off = x.off, kk = x.kk, top = x.top;
     int ld = hs_work_rows(t, 2), wj = hs_work_cols(t, 2);
-    p->flops[HS_WORK_GEMM] = top ? top_gemms(ld - off, wj, kk) : hs_flops_gemm(kk, wj, ld);
-    p->main = HS_WORK_GEMM;
-    p->size = kk;
-    return 0;
+    return top_or_whole(p, x.top, ld - x.off, wj, x.kk, hs_flops_gemm(x.kk, wj, ld));
 }
 
 static int qr_ttp(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     int kk = hs_qr_apply_t_args_of(t).kk;
-    p->flops[HS_WORK_GEMM] = hs_flops_gemm(kk, hs_work_cols(t, 0), kk);
-    p->main = HS_WORK_GEMM;
-    p->size = kk;
-    return 0;
+    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(kk, hs_work_cols(t, 0), kk), kk);
 }
 
 static int qr_update(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_qr_update_args x = hs_qr_update_args_of(t);
-    int off = x.off, kk = x.kk, top = x.top;
     int ld = hs_work_rows(t, 0), wj = hs_work_cols(t, 0);
-    p->flops[HS_WORK_GEMM] = top ? top_gemms(ld - off, wj, kk) : hs_flops_gemm(ld, wj, kk);
-    p->main = HS_WORK_GEMM;
-    p->size = kk;
-    return 0;
+    return top_or_whole(p, x.top, ld - x.off, wj, x.kk, hs_flops_gemm(ld, wj, x.kk));
 }
 
 /* P = V^H A, P = T^H P (TRMM), A -= V P. */
@@ -246,11 +230,8 @@ static int qr_column(const hs_task *t, int esize, hs_work_parts *p)
     hs_qr_column_args x = hs_qr_column_args_of(t);
     int off = x.off, kk = x.kk;
     int rows = hs_work_rows(t, 0) - off, wj = hs_work_cols(t, 0);
-    p->flops[HS_WORK_GEMM] = 2 * top_gemms(rows, wj, kk);
     p->flops[HS_WORK_TRSM] = hs_flops_tri(kk, wj, 0);
-    p->main = HS_WORK_GEMM;
-    p->size = kk;
-    return 0;
+    return hs_work_one(p, HS_WORK_GEMM, 2 * top_gemms(rows, wj, kk), kk);
 }
 
 const hs_task_kind hs_kind_qr_geqrf = { "qr_geqrf", 1, qr_geqrf };

@@ -12,6 +12,15 @@
  * the same numbers. */
 enum hs_precision { HS_PREC_D = 0, HS_PREC_S = 1, HS_PREC_C = 2, HS_PREC_Z = 3, HS_NPRECS = 4 };
 
+/* The four instances of `name` that a template body defines (HS_SFX:
+ * name_d, name_s, name_c, name_z), as the initializer of an array indexed
+ * by enum hs_precision; HS_PREC_INSTANCES(&name) gives their addresses. */
+#define HS_PREC_INSTANCES(name)                           \
+    {                                                     \
+        [HS_PREC_D] = name##_d, [HS_PREC_S] = name##_s,   \
+        [HS_PREC_C] = name##_c, [HS_PREC_Z] = name##_z    \
+    }
+
 /* Bytes of one element: real single, real double, complex single, complex
  * double. */
 static inline size_t hs_prec_bytes(int prec)

@@ -490,10 +490,8 @@ static int potrf_report(hs_device *dev, const hs_kernel_call *k, size_t esize)
 static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
 {
     static int (*const run[HS_NPRECS])(hs_device *, cublasHandle_t, cusolverDnHandle_t,
-                                       const hs_kernel_call *) = {
-        [HS_PREC_D] = run_blas_d, [HS_PREC_S] = run_blas_s,
-        [HS_PREC_C] = run_blas_c, [HS_PREC_Z] = run_blas_z
-    };
+                                       const hs_kernel_call *) =
+        HS_PREC_INSTANCES(run_blas);
     cuda_dev *c = as_cuda(dev);
     /* The factorizations' scratch is kept in order by the compute stream. */
     int factor = k->op == HS_K_POTRF || k->op == HS_K_GETRF || k->op == HS_K_GEQRF
