@@ -19,12 +19,14 @@ EXTRA_DIST += testing/t_runtime_np1.sh testing/t_runtime_np2.sh testing/t_runtim
   testing/t_runtime_np8.sh
 
 # Allocations failing in the middle of a call (src/util/mem.c injection,
-# or a real address-space limit),
-# the received-copy sink of src/runtime/dist.c), through PDPOTRF, PDGEQRF and PDGETRF.
+# the received-copy sink of src/runtime/dist.c), and a real address-space
+# limit, through PDPOTRF, PDGEQRF and PDGETRF (testing/factor_problem.c).
 check_PROGRAMS += testing/t_out_of_memory testing/t_memory_limit
-testing_t_memory_limit_SOURCES = testing/t_memory_limit.c
+testing_t_memory_limit_SOURCES = testing/t_memory_limit.c testing/factor_problem.c \
+  testing/factor_problem.h
 testing_t_memory_limit_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
-testing_t_out_of_memory_SOURCES = testing/t_out_of_memory.c
+testing_t_out_of_memory_SOURCES = testing/t_out_of_memory.c testing/factor_problem.c \
+  testing/factor_problem.h
 testing_t_out_of_memory_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 out_of_memory_tests = testing/t_out_of_memory_np2.sh testing/t_out_of_memory_np4.sh \
   testing/t_memory_limit_np2.sh \

@@ -21,10 +21,8 @@
  * fresh devices (HETSCAL_DEVICES is rewritten) for the next call.
  * T_OOM_VERBOSE=1 prints each failing call before it runs (to find a hang).
  * Exit status: failed checks (summed over ranks). */
-#define _GNU_SOURCE
 #include "config.h"
 
-#include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +35,7 @@
 #include "device/backends.h"
 #include "runtime/session.h"
 #include "testing/blacs_tools.h"
+#include "testing/factor_problem.h"
 #include "util/mem.h"
 
 /* Small blocks: many tiles, so many received copies per rank. */
@@ -119,82 +118,8 @@ static void check(int ok, const char *what, int k, int rank)
     }
 }
 
-enum routine { POTRF, GEQRF, GETRF, NROUTINES };
-static const char *const routine_name[NROUTINES] = { "PDPOTRF", "PDGEQRF", "PDGETRF" };
-
-typedef struct problem {
-    int routine, desc[9], lld, nloc_r, nloc_c, myrow, mycol, nprow, npcol;
-    size_t count, ntau, nipiv;
-    double *a, *tau, *work, *ref_a, *ref_tau, *sl_a, *sl_tau;
-    int *ipiv, *ref_ipiv, *sl_ipiv;   /* ref: hetscal's clean call; sl: ScaLAPACK's */
-    int lwork;
-} problem;
-
-/* SPD for Cholesky (N on the diagonal), any full-rank matrix for QR and
- * LU. */
-static void fill(problem *p)
-{
-    for (int jl = 0; jl < p->nloc_c; jl++)
-        for (int il = 0; il < p->nloc_r; il++) {
-            int i = (il / NB * p->nprow + p->myrow) * NB + il % NB;
-            int j = (jl / NB * p->npcol + p->mycol) * NB + jl % NB;
-            double v = i == j ? N : 1.0 / (1.0 + i + j);
-            if (p->routine != POTRF && i > j)
-                v = -v * (1 + (i * 7 + j * 3) % 5);
-            p->a[il + (size_t)jl * p->lld] = v;
-        }
-}
-
-static int factor(problem *p)
-{
-    int info, one = 1, n = N;
-    fill(p);
-    if (p->routine == GEQRF)
-        pdgeqrf_(&n, &n, p->a, &one, &one, p->desc, p->tau, p->work, &p->lwork, &info);
-    else if (p->routine == GETRF)
-        pdgetrf_(&n, &n, p->a, &one, &one, p->desc, p->ipiv, &info);
-    else
-        pdpotrf_("L", &n, p->a, &one, &one, p->desc, &info);
-    return info;
-}
-
-/* The same call to the ScaLAPACK linked after hetscal (the one a call
- * without memory for hetscal's tiles goes to); INFO, or -1 if none is. */
-static int factor_scalapack(problem *p)
-{
-    typedef void geqrf_fn(const int *, const int *, double *, const int *, const int *,
-                          const int *, double *, double *, const int *, int *);
-    typedef void getrf_fn(const int *, const int *, double *, const int *, const int *,
-                          const int *, int *, int *);
-    typedef void potrf_fn(const char *, const int *, double *, const int *, const int *,
-                          const int *, int *, size_t);
-    static const char *const symbol[NROUTINES] = { "pdpotrf_", "pdgeqrf_", "pdgetrf_" };
-    void *next = dlsym(RTLD_NEXT, symbol[p->routine]);
-    int info = -1, one = 1, n = N;
-    if (!next)
-        return info;
-    fill(p);
-    if (p->routine == GEQRF)
-        ((geqrf_fn *)next)(&n, &n, p->a, &one, &one, p->desc, p->tau, p->work, &p->lwork,
-                           &info);
-    else if (p->routine == GETRF)
-        ((getrf_fn *)next)(&n, &n, p->a, &one, &one, p->desc, p->ipiv, &info);
-    else
-        ((potrf_fn *)next)("L", &n, p->a, &one, &one, p->desc, &info, 1);
-    return info;
-}
-
-static int same_as(const problem *p, const double *a, const double *tau, const int *ipiv)
-{
-    return memcmp(p->a, a, p->count * sizeof(double)) == 0 &&
-           (p->routine != GEQRF || memcmp(p->tau, tau, p->ntau * sizeof(double)) == 0) &&
-           (p->routine != GETRF || memcmp(p->ipiv, ipiv, p->nipiv * sizeof(int)) == 0);
-}
-
-static int same_as_reference(const problem *p)
-{
-    return same_as(p, p->ref_a, p->ref_tau, p->ref_ipiv);
-}
+/* hetscal's clean call, and ScaLAPACK's, of the routine being tried. */
+static problem_outputs clean, scalapack;
 
 /* Calls of this routine that ended each way under a failing allocation. */
 static int handed_to_scalapack, failed_with_info;
@@ -209,7 +134,7 @@ static void run_failing(problem *p, int k, int rank)
     if (getenv("T_OOM_VERBOSE"))
         printf("rank %d: set up in %.3f s\n", me, MPI_Wtime() - ts), fflush(stdout);
     double t0 = MPI_Wtime();
-    int info = factor(p);
+    int info = problem_factor(p, 0);
     if (getenv("T_OOM_VERBOSE"))
         printf("rank %d: INFO %d after %.3f s\n", me, info, MPI_Wtime() - t0), fflush(stdout);
     int triggered = me == rank && F->count() >= k;
@@ -220,34 +145,30 @@ static void run_failing(problem *p, int k, int rank)
     MPI_Allreduce(&info, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     check(lo == hi, "every rank returns the same INFO", k, rank);
     if (any && F == &allocations && info == 0) {
-        check(same_as(p, p->sl_a, p->sl_tau, p->sl_ipiv),
+        check(problem_same(p, &scalapack),
               "handed to ScaLAPACK (no memory before A was written): its factor", k, rank);
         handed_to_scalapack++;
     } else if (any) {
         check(info == F->info, "INFO = the failure's status", k, rank);
         failed_with_info++;
     } else
-        check(info == 0 && same_as_reference(p), "no failure: the clean factor", k, rank);
+        check(info == 0 && problem_same(p, &clean), "no failure: the clean factor", k, rank);
 }
 
 static void run(problem *p, int nprocs)
 {
     if (F == &allocations) {
-        check(factor_scalapack(p) == 0, "ScaLAPACK's call: INFO = 0", 0, -1);
-        memcpy(p->sl_a, p->a, p->count * sizeof(double));
-        memcpy(p->sl_tau, p->tau, p->ntau * sizeof(double));
-        memcpy(p->sl_ipiv, p->ipiv, p->nipiv * sizeof(int));
+        check(problem_factor(p, 1) == 0, "ScaLAPACK's call: INFO = 0", 0, -1);
+        problem_keep(p, &scalapack);
     }
     handed_to_scalapack = failed_with_info = 0;
-    int info = factor(p);
+    int info = problem_factor(p, 0);
     check(info == 0, "clean call: INFO = 0", info, -1);
-    memcpy(p->ref_a, p->a, p->count * sizeof(double));
-    memcpy(p->ref_tau, p->tau, p->ntau * sizeof(double));
-    memcpy(p->ref_ipiv, p->ipiv, p->nipiv * sizeof(int));
+    problem_keep(p, &clean);
 
     /* How many allocations (posts) each rank makes in one call. */
     F->fail_from(LONG_MAX);
-    check(factor(p) == 0, "counting call: INFO = 0", 0, -1);
+    check(problem_factor(p, 0) == 0, "counting call: INFO = 0", 0, -1);
     int mine = (int)F->count(), most;
     F->fail_from(0);
     MPI_Allreduce(&mine, &most, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -262,8 +183,8 @@ static void run(problem *p, int nprocs)
             calls++;
         }
     }
-    check(factor(p) == 0 && same_as_reference(p), "after the failures: the clean factor",
-          0, -1);
+    check(problem_factor(p, 0) == 0 && problem_same(p, &clean),
+          "after the failures: the clean factor", 0, -1);
     if (F == &allocations) {
         int both[2] = { handed_to_scalapack, failed_with_info }, all[2];
         MPI_Allreduce(both, all, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
@@ -272,7 +193,7 @@ static void run(problem *p, int nprocs)
     }
     if (me == 0)
         printf("%s: %d calls with a failing %s (up to %d per rank and call)\n",
-               routine_name[p->routine], calls, F->what, most);
+               problem_name(p->routine), calls, F->what, most);
 }
 
 /* A grid hetscal has not seen yet, whose set-up (the first call on its
@@ -307,7 +228,7 @@ static void first_call_fails(int nprocs)
 
 int main(int argc, char **argv)
 {
-    int nprocs, ctxt, info, zero = 0, n = N, nb = NB;
+    int nprocs, ctxt;
     if (argc > 1 && strcmp(argv[1], "mpi") == 0)
         F = &mpi_posts;
     if (argc > 1 && strcmp(argv[1], "device") == 0)
@@ -316,28 +237,9 @@ int main(int argc, char **argv)
     Cblacs_get(-1, 0, &ctxt);
     int rows = nprocs % 2 == 0 && nprocs > 2 ? 2 : 1;
     Cblacs_gridinit(&ctxt, "R", rows, nprocs / rows);
-    problem p = { 0 };
-    Cblacs_gridinfo(ctxt, &p.nprow, &p.npcol, &p.myrow, &p.mycol);
-    p.nloc_r = numroc_(&n, &nb, &p.myrow, &zero, &p.nprow);
-    p.nloc_c = numroc_(&n, &nb, &p.mycol, &zero, &p.npcol);
-    p.lld = p.nloc_r > 1 ? p.nloc_r : 1;
-    descinit_(p.desc, &n, &n, &nb, &nb, &zero, &zero, &ctxt, &p.lld, &info);
-    p.count = (size_t)p.lld * (size_t)(p.nloc_c > 0 ? p.nloc_c : 1);
-    p.ntau = (size_t)(p.nloc_c > 0 ? p.nloc_c : 1);
-    p.nipiv = (size_t)p.lld + NB;
-    p.lwork = 64 * N;
-    p.a = malloc(p.count * sizeof(double));
-    p.ref_a = malloc(p.count * sizeof(double));
-    p.tau = calloc(p.ntau, sizeof(double));
-    p.ref_tau = calloc(p.ntau, sizeof(double));
-    p.work = malloc((size_t)p.lwork * sizeof(double));
-    p.ipiv = calloc(p.nipiv, sizeof(int));
-    p.ref_ipiv = calloc(p.nipiv, sizeof(int));
-    p.sl_a = malloc(p.count * sizeof(double));
-    p.sl_tau = calloc(p.ntau, sizeof(double));
-    p.sl_ipiv = calloc(p.nipiv, sizeof(int));
-    if (!p.a || !p.ref_a || !p.tau || !p.ref_tau || !p.work || !p.ipiv || !p.ref_ipiv ||
-        !p.sl_a || !p.sl_tau || !p.sl_ipiv)
+    problem p;
+    if (problem_init(&p, ctxt, N, NB) || problem_outputs_init(&clean, &p) ||
+        problem_outputs_init(&scalapack, &p))
         MPI_Abort(MPI_COMM_WORLD, 2);
 
     for (p.routine = 0; p.routine < NROUTINES; p.routine++)
@@ -353,16 +255,9 @@ int main(int argc, char **argv)
                                           : F == &mpi_posts   ? "MPI errors"
                                                               : "device failures",
                nprocs, p.nprow, p.npcol, all);
-    free(p.a);
-    free(p.ref_a);
-    free(p.tau);
-    free(p.ref_tau);
-    free(p.work);
-    free(p.ipiv);
-    free(p.ref_ipiv);
-    free(p.sl_a);
-    free(p.sl_tau);
-    free(p.sl_ipiv);
+    problem_free(&p);
+    problem_outputs_free(&clean);
+    problem_outputs_free(&scalapack);
     Cblacs_gridexit(ctxt);
     Cblacs_exit(0);
     return all;
