@@ -7,9 +7,12 @@
 # copies as tasks and run tasks on the GPUs.
 : "${top_srcdir:=$(dirname "$0")/..}" "${top_builddir:=.}"
 LAUNCH=${LAUNCH:-$top_srcdir/testing/launch}
+# HETSCAL_NB_GPU: a fixed GPU share of each column, not the one the
+# DGEMM rates measured at the call give (a loaded host can make it 0).
 HETSCAL_DEVICES=emu:2 HETSCAL_OVERLAP_COPIES=2 HETSCAL_POISON_MEMORY=1 HETSCAL_VERBOSE=1
-OPENBLAS_NUM_THREADS=1
+HETSCAL_NB_GPU=96 OPENBLAS_NUM_THREADS=1
 export HETSCAL_DEVICES HETSCAL_OVERLAP_COPIES HETSCAL_POISON_MEMORY HETSCAL_VERBOSE
+export HETSCAL_NB_GPU
 export OPENBLAS_NUM_THREADS
 out=$(mktemp "${TMPDIR:-/tmp}/copy-tasks-emu.XXXXXX") || exit 99
 trap 'rm -f "$out"' EXIT
