@@ -121,12 +121,24 @@ static void test_probe(void)
     double first[HS_RATE_SIZES][HS_NRATES], again[HS_RATE_SIZES][HS_NRATES];
     int source = hs_kernel_rates(2, 2, 1, first);
     expect(source == HS_RATES_MEASURED || source == HS_RATES_FILE, "probe: a source");
-    for (int s = 0; s < 2; s++)
+    /* A size whose every pass failed under load (no rate a thread can
+     * reach) stays unknown, all four rates 0, and is measured again by
+     * the next call (util/kernel_rates.h): a loaded test host does that. */
+    int known[2];
+    for (int s = 0; s < 2; s++) {
+        known[s] = first[s][HS_RATE_GEMM] > 0;
+        if (!known[s])
+            printf("probe: size %d left unknown (every pass disturbed)\n", hs_rate_size[s]);
         for (int k = 0; k < HS_NRATES; k++)
-            expect(first[s][k] > 0.01 && first[s][k] < 1e5, "probe: a plausible rate");
-    expect(hs_kernel_rates(2, 2, 1, again) == source
-               && memcmp(first, again, 2 * sizeof first[0]) == 0,
-           "probe: measured once per process");
+            expect(known[s] ? first[s][k] > 0.01 && first[s][k] < 1e5 : first[s][k] == 0,
+                   "probe: a plausible rate, or a size left unknown");
+    }
+    int again_source = hs_kernel_rates(2, 2, 1, again);
+    for (int s = 0; s < 2; s++)
+        expect(!known[s] || memcmp(first[s], again[s], sizeof first[s]) == 0,
+               "probe: a known size measured once per process");
+    expect(!(known[0] && known[1]) || again_source == source,
+           "probe: the same source when nothing was measured again");
     printf("probe (%s): b 128 gemm %.1f syrk %.1f trsm %.1f potrf %.1f GF/s per thread\n",
            source == HS_RATES_FILE ? "rates file" : "measured", first[0][0], first[0][1],
            first[0][2], first[0][3]);
