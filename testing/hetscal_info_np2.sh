@@ -7,8 +7,10 @@
 # HETSCAL_NB as differing from rank 0's (the latter agreed: rank (0,0)'s
 # value is used), print the build's fields, and pass the self-test of
 # PDPOTRF, PDGEQRF and PDGETRF; the JSON must parse (python3 -m json.tool)
-# and hold the same.  The kernel rates: "not measured yet" with an empty
-# rates file, forced ones when HETSCAL_KERNEL_RATES is set.
+# and hold the same.  The kernel rates: measured by the agreement of rank
+# 0, whose GPU's share of each column they set (runtime/device_rates.h),
+# "not measured yet" with an empty rates file and no GPU, forced ones when
+# HETSCAL_KERNEL_RATES is set.
 : "${top_srcdir:=$(dirname "$0")/..}" "${top_builddir:=.}"
 : "${MPIEXEC:=mpiexec.mpich}" "${HETSCAL_TEST_TIMEOUT:=600}"
 . "$top_srcdir/testing/mpi_env.sh"
@@ -75,7 +77,7 @@ expect "$dir/text" '^hetscal-info: 2 rank\(s\), grid 1 x 2$' '^  hetscal +[0-9]+
     '^  rank 0: [0-9]+ core\(s\) \(cpus [0-9].*\), HETSCAL_NUM_THREADS 1, local rank 0 of 2$' \
     '^  rank 1: [0-9]+ core\(s\) .* local rank 1 of 2$' \
     '^    devices: cpu \+ 1 emulated GPU' '^    gpu emu:1: emulated, no UUID$' \
-    '^    devices: cpu only' '^    kernel rates: not measured yet \(rates file ' \
+    '^    devices: cpu only' '^    kernel rates, (measured now|from the rates file)' \
     '^  HETSCAL_NB +256$' '^  ranks with GPUs +1 ' \
     '^  HETSCAL_KEEP_MEMORY +64 MiB kept between calls$' \
     '^  rank 1 differs: GPUs=none \(rank 0: emu:1\)$' \
@@ -96,7 +98,7 @@ assert r1["devices"].startswith("cpu only"), "rank 1's devices"
 assert r0["config"]["HETSCAL_KEEP_MEMORY"] == "64 MiB", "memory bound"
 for key in ("hetscal", "mpi_library", "blas", "scalapack", "cuda", "cpus", "host"):
     assert r0[key], "rank 0's " + key
-assert r0["kernel_rates"]["source"] == "not measured yet", "rates"
+assert r0["kernel_rates"]["source"] in ("measured now", "from the rates file"), "rates"
 assert d["agreed"]["HETSCAL_NB"] == 256, "agreed HETSCAL_NB"
 diffs = {(x["rank"], x["what"]): x for x in d["differences"]}
 assert diffs[(1, "HETSCAL_NB")]["agreed"] is True, "HETSCAL_NB flagged as agreed"
@@ -113,6 +115,12 @@ expect "$dir/notest" '^self-test: skipped \(--no-test\)$' \
     '^    kernel rates, forced by HETSCAL_KERNEL_RATES ' '^      128: 2\.5/2\.5/2\.5/2\.5 192: 2\.5/.* 256: 3\.0/'
 ! grep -q 'PASSED\|FAILED' "$dir/notest" || bad="$bad; a self-test ran under --no-test"
 report "--no-test, forced rates" "$dir/notest"
+
+: > "$dir/empty-rates"
+run "no GPU, no rates" "$dir/norates" HETSCAL_DEVICES=cpu HETSCAL_RATES_FILE="$dir/empty-rates" -- --no-test
+expect "$dir/norates" '^    kernel rates: not measured yet \(rates file '
+[ -s "$dir/empty-rates" ] && bad="$bad; the rates file was written: $(cat "$dir/empty-rates")"
+report "no GPU, empty rates file" "$dir/norates"
 
 echo "hetscal_info: $failed failed"
 [ "$failed" -eq 0 ]

@@ -156,6 +156,7 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
         *ndev = 1;
     rep->ndev = *ndev;
     rep->panel_gpu = hs_accelerator_panel_width(cfg, B, b);
+    rep->split_from = hs_accelerator_split_source(cfg);
     if (status)
         return status;
     if (rep->panel_gpu > 0)

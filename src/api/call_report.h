@@ -16,6 +16,7 @@ typedef struct hs_call_report {
     double t_in, t_factor, t_out, t_total;   /* seconds */
     double share_bytes, peak_extra_bytes;
     int ndev, panel_gpu, gpu_fallbacks;   /* accelerators, Bg, tiles kept on host */
+    const char *split_from;   /* what decided panel_gpu (api/device_split.h) */
     double peak_device_bytes;
     long forwarded;                       /* sends of copies received here
                                              (runtime/dist.h) */

@@ -60,7 +60,10 @@ int hs_config_common_value(const hs_config *cfg, int k)
  * and the accelerator ranks' count and rates.  Every term is an integer
  * (rates in whole MFLOP/s) far below 2^53, so the sums are exact in any
  * order of reduction and every rank derives the same layout from them. */
-enum { V_ROOT = 0, V_THREADS = 2 * NCOMMON, V_ACCEL_RANKS, V_HOST_RATE, V_ACCEL_RATE, NV };
+enum {
+    V_ROOT = 0, V_THREADS = 2 * NCOMMON, V_ACCEL_RANKS, V_HOST_RATE, V_ACCEL_RATE,
+    V_ACCEL_KEPT, NV
+};
 
 int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
 {
@@ -88,8 +91,10 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
                                &devs, &ndev, &msg) == HETSCAL_SUCCESS &&
             ndev > 1) {
             double host_per_thread, accel;
-            hs_device_rates(devs, ndev, &host_per_thread, &accel);
+            int source = hs_device_rates(devs, ndev, (int)mine[V_THREADS], grid->local_ranks,
+                                         &host_per_thread, &accel);
             mine[V_ACCEL_RANKS] = 1;
+            mine[V_ACCEL_KEPT] = source == HS_DEVICE_RATES_FILE;
             mine[V_HOST_RATE] = floor(host_per_thread * cfg->num_threads * 1e3);
             mine[V_ACCEL_RATE] = floor(accel * 1e3);
         }
@@ -112,5 +117,6 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
     cfg->accel_ranks = (int)all[V_ACCEL_RANKS];
     cfg->accel_host_rate = cfg->accel_ranks ? all[V_HOST_RATE] * 1e-3 / cfg->accel_ranks : 0;
     cfg->accel_rate = cfg->accel_ranks ? all[V_ACCEL_RATE] * 1e-3 / cfg->accel_ranks : 0;
+    cfg->accel_rates_kept = cfg->accel_ranks && all[V_ACCEL_KEPT] == all[V_ACCEL_RANKS];
     return HETSCAL_SUCCESS;
 }

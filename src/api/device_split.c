@@ -16,3 +16,8 @@ int hs_accelerator_panel_width(const hs_config *cfg, int B, int b)
     int panels = (int)(host / (host + cfg->accel_rate) * B / b + 0.5);
     return panels * b < B ? B - panels * b : 0;
 }
+
+const char *hs_accelerator_split_source(const hs_config *cfg)
+{
+    return cfg->nb_gpu > 0 ? "HETSCAL_NB_GPU" : cfg->accel_rates_kept ? "rates_file" : "measured";
+}

@@ -166,6 +166,11 @@ struct hs_device {
     int nstreams;         /* HS_NSTREAMS */
     size_t capacity;      /* bytes alloc can hand out (SIZE_MAX: the host) */
     char name[16];        /* "cpu", "emu:1", "cuda:0" (CUDA ordinal) */
+    /* The kind of processor, which the rates file keys an accelerator's
+     * measured rate by (runtime/device_rates.h): "NVIDIA_H100_80GB_HBM3"
+     * (CUDA's device name, blanks as '_'), "emu", "emu-timed:h100.machine";
+     * "host" for the host. */
+    char model[64];
     void *impl;           /* backend state */
 };
 

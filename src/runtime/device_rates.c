@@ -1,12 +1,16 @@
 /* DGEMM rate probe of the host and the accelerators (see device_rates.h). */
 #include "config.h"
 
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "runtime/device_rates.h"
 #include "runtime/engine.h"
 #include "runtime/session.h"
 #include "util/clock.h"
+#include "util/kernel_rates.h"
+#include "util/kernel_rates_file.h"
 #include "util/precision.h"
 
 /* The host: one thread's DGEMM at a tile-like size.  Accelerators: the
@@ -118,18 +122,69 @@ double hs_device_dgemm_rate(hs_device *dev)
     return best;
 }
 
-void hs_device_rates(hs_device **devs, int ndev, double *host_per_thread, double *accel)
+/* The host's DGEMM rate per thread on tiles of HOST_PROBE (the host
+ * panels' width is of that order): the kernel rates' GEMM at that size,
+ * or this process's probe when they have none. */
+static double host_rate(hs_device *host, int threads, int local_ranks)
 {
-    static double rate[HS_MAX_DEVICES];
-    static int measured;
-    int generation = hs_session_device_generation();
-    if (measured != generation) {
-        for (int x = 0; x < ndev && x < HS_MAX_DEVICES; x++)
-            rate[x] = hs_device_dgemm_rate(devs[x]);
-        measured = generation;
+    double rates[HS_RATE_SIZES][HS_NRATES];
+    int s = hs_rate_size_index(HOST_PROBE);
+    if (s >= 0) {
+        (void)hs_kernel_rates(s + 1, threads, local_ranks, rates);
+        if (rates[s][HS_RATE_GEMM] > 0)
+            return rates[s][HS_RATE_GEMM];
     }
-    *host_per_thread = rate[0];
+    return hs_device_dgemm_rate(host);
+}
+
+/* One accelerator's rate from the rates file, else measured and written
+ * there; the rate the file holds is the one used (the first of the node's
+ * ranks to measure that kind of device wrote it), so that this run and
+ * the later ones use the same number. */
+static double accel_rate(hs_device *dev, int threads, int local_ranks, int *from_file)
+{
+    char host[HS_RATES_SIGNATURE], sig[HS_RATES_SIGNATURE + 80];   /* "device=<model>;" + host */
+    double rate;
+    hs_rates_signature(host, threads, local_ranks);
+    snprintf(sig, sizeof sig, "device=%s;%s", dev->model, host);
+    if (hs_rates_file_load_device(sig, &rate) == 0) {
+        *from_file = 1;
+        return rate;
+    }
+    *from_file = 0;
+    rate = hs_device_dgemm_rate(dev);
+    hs_rates_file_store_device(sig, rate);
+    double kept;
+    return hs_rates_file_load_device(sig, &kept) == 0 ? kept : rate;
+}
+
+int hs_device_rates(hs_device **devs, int ndev, int threads, int local_ranks,
+                    double *host_per_thread, double *accel)
+{
+    /* The accelerators' rates of the last opening of the devices and
+     * setup; concurrent callers share them. */
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static double rate[HS_MAX_DEVICES];
+    static int generation, last_threads, last_ranks, source;
+    *host_per_thread = host_rate(devs[0], threads, local_ranks);
+    pthread_mutex_lock(&lock);
+    int now = hs_session_device_generation();
+    if (generation != now || last_threads != threads || last_ranks != local_ranks) {
+        source = HS_DEVICE_RATES_FILE;
+        for (int x = 1; x < ndev && x < HS_MAX_DEVICES; x++) {
+            int from_file;
+            rate[x] = accel_rate(devs[x], threads, local_ranks, &from_file);
+            if (!from_file)
+                source = HS_DEVICE_RATES_MEASURED;
+        }
+        generation = now;
+        last_threads = threads;
+        last_ranks = local_ranks;
+    }
     *accel = 0;
     for (int x = 1; x < ndev && x < HS_MAX_DEVICES; x++)
         *accel += rate[x];
+    int from = source;
+    pthread_mutex_unlock(&lock);
+    return from;
 }

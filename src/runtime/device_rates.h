@@ -1,15 +1,26 @@
 /* The DGEMM rates that split a tile column between host and accelerators
- * (api/device_split.h): a short probe on each opened device, once per
- * opening of the devices. */
+ * (api/device_split.h).  The host's is the kernel rates' (util/
+ * kernel_rates.h: measured with every thread busy, kept in the rates
+ * file); an accelerator's is a short DGEMM probe, measured once per kind
+ * of accelerator and machine and kept in the same file ("device" lines
+ * under the device's model and the host's signature), so that later runs
+ * read the same rates, split the columns the same way and give bitwise
+ * identical results. */
 #ifndef HETSCAL_RUNTIME_DEVICE_RATES_H
 #define HETSCAL_RUNTIME_DEVICE_RATES_H
 
 #include "device/device.h"
 
-/* This process's host DGEMM rate per thread and its accelerators' summed
- * rate (GFLOP/s), measured once per opening of the devices
- * (hs_session_device_generation).  Local. */
-void hs_device_rates(hs_device **devs, int ndev, double *host_per_thread, double *accel);
+/* Where an accelerator rate came from (the weakest of the devices'). */
+enum hs_device_rates_source { HS_DEVICE_RATES_MEASURED, HS_DEVICE_RATES_FILE };
+
+/* This process's host DGEMM rate per thread, with `threads` threads per
+ * rank and `local_ranks` ranks on the node, and its accelerators' summed
+ * rate (GFLOP/s): from the rates file, else measured (once per opening of
+ * the devices, hs_session_device_generation) and written there.  Returns
+ * the accelerators' source.  Local. */
+int hs_device_rates(hs_device **devs, int ndev, int threads, int local_ranks,
+                    double *host_per_thread, double *accel);
 /* The probe of one device: its DGEMM GFLOP/s (per thread for the host);
  * 0 if it cannot be measured. */
 double hs_device_dgemm_rate(hs_device *dev);

@@ -190,4 +190,5 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->grid_threads = c->num_threads;
     c->accel_ranks = 0;
     c->accel_host_rate = c->accel_rate = 0;
+    c->accel_rates_kept = 0;
 }

@@ -38,6 +38,8 @@ typedef struct hs_config {
     int accel_ranks;         /* ranks of the grid with accelerators */
     double accel_host_rate;  /* their host DGEMM rate (all threads), average */
     double accel_rate;       /* their accelerators' DGEMM rate, average */
+    int accel_rates_kept;    /* 1: every one of them read its accelerators' rates from
+                                the rates file (runtime/device_rates.h), 0: measured */
 } hs_config;
 
 enum { HS_BROADCAST_AUTO, HS_BROADCAST_FLAT, HS_BROADCAST_TREE };

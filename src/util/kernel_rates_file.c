@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@
 /* A rates file holds a line of under LINE_BYTES per size and machine
  * kind: 1 MiB is some 2000 of them.  A larger one is not read (nor grown
  * further): it is not a rates file, or not one worth its reading time. */
-enum { PATH_BYTES = 4096, LINE_BYTES = HS_RATES_SIGNATURE + 128, MAX_FILE_BYTES = 1 << 20 };
+enum { PATH_BYTES = 4096, LINE_BYTES = HS_RATES_SIGNATURE + 256, MAX_FILE_BYTES = 1 << 20 };
 
 /* The file's path, or 0 when there is none. */
 static int rates_path(char path[PATH_BYTES])
@@ -87,19 +88,29 @@ static void report(const char *path, const char *why)
     hs_env_report(set && *set ? "HETSCAL_RATES_FILE" : "the default rates file", path, why);
 }
 
-int hs_rates_file_load(const char *sig, int b, double *rate)
+/* The file to read, or NULL when there is none or it cannot be read
+ * (reported). */
+static FILE *open_for_reading(char path[PATH_BYTES])
 {
-    char path[PATH_BYTES], line[LINE_BYTES], their[LINE_BYTES], why[128];
+    char why[128];
     if (!rates_path(path))
-        return -1;
+        return NULL;
     /* Not fopen: a FIFO would block it, and /dev/zero never ends. */
     FILE *f = hs_env_file_read(path, MAX_FILE_BYTES, why, sizeof why);
     if (!f && why[0])
         report(path, why);
+    return f;
+}
+
+int hs_rates_file_load(const char *sig, int b, double *rate)
+{
+    char path[PATH_BYTES], line[LINE_BYTES], their[LINE_BYTES];
+    FILE *f = open_for_reading(path);
     /* The last sane line of the size wins: a line no CPU thread can have
      * measured (hs_kernel_rates_sane) is skipped like a malformed one,
      * and a size measured again appends the line that replaces its
-     * earlier one (hs_rates_file_store). */
+     * earlier one (hs_rates_file_store).  "device" lines do not parse
+     * here. */
     int found = -1;
     while (f && fgets(line, sizeof line, f)) {
         int size;
@@ -112,6 +123,32 @@ int hs_rates_file_load(const char *sig, int b, double *rate)
             found = 0;
         } else {
             report(path, "a line of rates no CPU thread reaches is skipped");
+        }
+    }
+    if (f)
+        fclose(f);
+    return found;
+}
+
+int hs_device_rate_sane(double gflops)
+{
+    return isfinite(gflops) && gflops > 0 && gflops <= HS_DEVICE_RATE_MAX_GFS;
+}
+
+int hs_rates_file_load_device(const char *sig, double *gflops)
+{
+    char path[PATH_BYTES], line[LINE_BYTES], their[LINE_BYTES];
+    FILE *f = open_for_reading(path);
+    int found = -1;
+    while (f && fgets(line, sizeof line, f)) {
+        double g;
+        if (sscanf(line, "device %lf %s", &g, their) != 2 || strcmp(their, sig) != 0)
+            continue;
+        if (hs_device_rate_sane(g)) {
+            *gflops = g;
+            found = 0;
+        } else {
+            report(path, "a device rate no accelerator reaches is skipped");
         }
     }
     if (f)
@@ -141,31 +178,24 @@ static int default_file_forbidden(void)
     return !(set && *set) && forced && *forced;
 }
 
-void hs_rates_file_store(const char *sig, int b, const double *rate, const double *replacing)
+/* Appends line (n bytes) in one write under the file's lock when
+ * wanted(arg), asked under the lock, still says so: the ranks of a node
+ * measure the same things at once, and only the first of them appends
+ * (one write with O_APPEND, so lines never interleave even where the lock
+ * is not honoured). */
+static void append_once(const char *line, int n, int (*wanted)(const void *arg), const void *arg)
 {
-    char path[PATH_BYTES], line[LINE_BYTES];
-    if (!rates_path(path) || default_file_forbidden() || !hs_kernel_rates_sane(rate))
-        return;
-    int n = snprintf(line, sizeof line, "%d %.3f %.3f %.3f %.3f %s\n", b, rate[0], rate[1],
-                     rate[2], rate[3], sig);
-    if (n <= 0 || n >= (int)sizeof line)
+    char path[PATH_BYTES], why[128];
+    if (n <= 0 || n >= LINE_BYTES || !rates_path(path) || default_file_forbidden())
         return;
     make_parents(path);
-    char why[128];
     int fd = hs_env_file_write(path, O_APPEND, MAX_FILE_BYTES, why, sizeof why);
     if (fd < 0) {
         report(path, why);
         return;
     }
-    /* The ranks of a node measure the same sizes at once: under the lock
-     * only the first of them appends its line (one write with O_APPEND,
-     * so lines never interleave even where the lock is not honoured):
-     * the file's line for the size is still none, or still the one this
-     * process rejected, only until then. */
     int locked = flock(fd, LOCK_EX) == 0;
-    double known[HS_NRATES];
-    int current = hs_rates_file_load(sig, b, known) == 0;
-    if (replacing ? !current || memcmp(known, replacing, sizeof known) == 0 : !current) {
+    if (wanted(arg)) {
         ssize_t done;
         do
             done = write(fd, line, (size_t)n);
@@ -174,4 +204,46 @@ void hs_rates_file_store(const char *sig, int b, const double *rate, const doubl
     if (locked)
         flock(fd, LOCK_UN);
     close(fd);
+}
+
+/* A kernel-rates line is wanted while the file's line for the size is
+ * still none, or still the one this process rejected. */
+typedef struct size_line {
+    const char *sig;
+    int b;
+    const double *replacing;
+} size_line;
+
+static int size_line_wanted(const void *arg)
+{
+    const size_line *l = arg;
+    double known[HS_NRATES];
+    int current = hs_rates_file_load(l->sig, l->b, known) == 0;
+    return l->replacing ? !current || memcmp(known, l->replacing, sizeof known) == 0 : !current;
+}
+
+void hs_rates_file_store(const char *sig, int b, const double *rate, const double *replacing)
+{
+    char line[LINE_BYTES];
+    if (!hs_kernel_rates_sane(rate))
+        return;
+    int n = snprintf(line, sizeof line, "%d %.3f %.3f %.3f %.3f %s\n", b, rate[0], rate[1],
+                     rate[2], rate[3], sig);
+    size_line l = { sig, b, replacing };
+    append_once(line, n, size_line_wanted, &l);
+}
+
+static int device_line_wanted(const void *sig)
+{
+    double known;
+    return hs_rates_file_load_device(sig, &known) != 0;
+}
+
+void hs_rates_file_store_device(const char *sig, double gflops)
+{
+    char line[LINE_BYTES];
+    if (!hs_device_rate_sane(gflops))
+        return;
+    int n = snprintf(line, sizeof line, "device %.3f %s\n", gflops, sig);
+    append_once(line, n, device_line_wanted, sig);
 }

@@ -1,6 +1,8 @@
 /* The rates file of the kernel-rate probe (util/kernel_rates.h): one line
  * per measured size, "b gemm syrk trsm potrf signature", appended by
- * whichever process measured it first.  Lines of other machines, other
+ * whichever process measured it first; and one line per kind of
+ * accelerator, "device gflops signature", its DGEMM rate
+ * (runtime/device_rates.h).  Lines of other machines, other
  * thread counts, a malformed line or rates no thread can reach
  * (hs_kernel_rates_sane) are skipped; of a size's remaining lines the
  * last wins, so that a size measured again replaces its line by
@@ -32,5 +34,21 @@ int hs_rates_file_load(const char *sig, int b, double *rate);
  * of a node measuring at once one line is written.  Not to the default
  * file (HETSCAL_RATES_FILE unset) while HETSCAL_KERNEL_RATES is set. */
 void hs_rates_file_store(const char *sig, int b, const double *rate, const double *replacing);
+
+/* An accelerator's DGEMM rate can be true when it is finite, positive and
+ * at most HS_DEVICE_RATE_MAX_GFS GF/s (some 15 times the FP64 DGEMM of the
+ * fastest GPU of 2025, ~67 TF/s): a line outside that is skipped. */
+#define HS_DEVICE_RATE_MAX_GFS 1e6
+int hs_device_rate_sane(double gflops);
+
+/* The last sane "device" line of the file for sig into *gflops: 0, or -1
+ * when there is none. */
+int hs_rates_file_load_device(const char *sig, double *gflops);
+
+/* Appends "device gflops sig" in one write when the rate is sane and the
+ * file has no line for sig yet (of the ranks of a node measuring the same
+ * kind of device at once, the first writes; the others read its line).
+ * Not to the default file while HETSCAL_KERNEL_RATES is set. */
+void hs_rates_file_store_device(const char *sig, double gflops);
 
 #endif

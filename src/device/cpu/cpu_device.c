@@ -117,5 +117,6 @@ hs_device *hs_cpu_device_open(void)
     dev->nstreams = HS_NSTREAMS;
     dev->capacity = SIZE_MAX;
     strcpy(dev->name, "cpu");
+    strcpy(dev->model, "host");
     return dev;
 }

@@ -624,6 +624,16 @@ int hs_cuda_device_uuids(unsigned char (*uuid)[HS_UUID_BYTES], int max)
     return count < max ? count : max;
 }
 
+/* CUDA's device name as one word: what the rates file keys the GPU's
+ * measured rate by. */
+static void model_name(char *out, size_t bytes, const char *name)
+{
+    size_t i = 0;
+    for (; name[i] && i + 1 < bytes; i++)
+        out[i] = name[i] == ' ' || name[i] == '\t' || name[i] == ';' ? '_' : name[i];
+    out[i] = '\0';
+}
+
 hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
 {
     cuda_dev *c = calloc(1, sizeof *c);
@@ -649,6 +659,9 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
         err = cudaStreamCreateWithFlags(&c->stream[i], cudaStreamNonBlocking);
     if (err == cudaSuccess)
         err = cudaMemGetInfo(&free_bytes, &total);
+    struct cudaDeviceProp prop;
+    if (err == cudaSuccess && (err = cudaGetDeviceProperties(&prop, ordinal)) == cudaSuccess)
+        model_name(c->dev.model, sizeof c->dev.model, prop.name);
     what = err != cudaSuccess ? cudaGetErrorString(err) : NULL;
     if (!what && cublasCreate(&c->blas) != CUBLAS_STATUS_SUCCESS) {
         c->blas = NULL;

@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -499,6 +500,14 @@ hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
     snprintf(e->dev.name, sizeof e->dev.name, "emu:%d", index);
     e->delay_us = delay_us;
     e->timed = hs_emu_timed();
+    /* Timed, it runs at the machine file's rates, not the host's. */
+    const char *file = e->timed ? getenv("HETSCAL_EMU_TIMING") : NULL;
+    if (file) {
+        const char *base = strrchr(file, '/');
+        snprintf(e->dev.model, sizeof e->dev.model, "emu-timed:%s", base ? base + 1 : file);
+    } else {
+        snprintf(e->dev.model, sizeof e->dev.model, "emu");
+    }
     for (; started < HS_NSTREAMS; started++) {
         emu_stream *s = &e->s[started];
         s->emu = e;
