@@ -48,6 +48,22 @@ static void check(int ok, const char *what)
     }
 }
 
+/* Where a hung child waits, for the test's log: its threads' stacks (gdb,
+ * when installed), else the kernel's wait channel.  A child that hangs in
+ * exit waits on a lock some library's thread held at the fork. */
+static void show_stacks(pid_t pid)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd,
+             "command -v gdb >/dev/null 2>&1 && timeout 20 gdb -q -batch -p %d "
+             "-ex 'thread apply all bt' 2>&1 | grep '^#\\|^Thread' | head -60 || "
+             "echo \"wchan: $(cat /proc/%d/wchan 2>/dev/null)\"",
+             (int)pid, (int)pid);
+    fflush(stdout);
+    if (system(cmd) != 0)
+        printf("(no stacks of child %d)\n", (int)pid);
+}
+
 /* Waits for child pid for at most CHILD_LIMIT s; kills it after that.
  * Returns 1 when it exited with status 0 in time. */
 static int wait_child(pid_t pid, const char *what, double *seconds)
@@ -63,6 +79,7 @@ static int wait_child(pid_t pid, const char *what, double *seconds)
             return 0;
         }
         if (hs_now() - t0 > CHILD_LIMIT) {
+            show_stacks(pid);
             kill(pid, SIGKILL);
             waitpid(pid, &status, 0);
             printf("FAILED on rank %d: the %s had not exited after %d s (hung in exit); "
