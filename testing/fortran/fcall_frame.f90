@@ -3,8 +3,8 @@
 ! complex*16) share whatever their type: the squarest BLACS grid of all the
 ! processes, the local-to-global index of a block-cyclic dimension, the
 ! descriptor of a matrix with margins around sub(A), the count of entries a
-! routine changed where it must not, the pass test of a residual, and the
-! end of the program (grid exit, the final PASSED or FAILED line, STOP 1
+! routine changed where it must not, the pass test of a residual, a case's
+! PASSED or FAILED line, and the end of the program (grid exit, the final PASSED or FAILED line, STOP 1
 ! when any case failed).  Compiled once, so it holds nothing typed: the
 ! callers hand it the comparison of their arrays as a logical mask.
 
@@ -12,7 +12,8 @@ module fcall_frame
   implicit none
   private
   public :: fcall_grid_init, fcall_l2g, fcall_sub_desc, fcall_in_sub, &
-       fcall_stray, fcall_passed, fcall_finish
+       fcall_stray, fcall_passed, fcall_es, fcall_report, &
+       fcall_finish
 
 contains
 
@@ -104,6 +105,31 @@ contains
     fcall_passed = .not. (info /= 0 .or. stray /= 0 .or. &
          .not. (resid <= thresh) .or. resid - resid /= 0.0d0)
   end function fcall_passed
+
+  ! x as es10.3 (" 1.234E-02"), for the report lines.
+  character(len=10) function fcall_es(x)
+    double precision, intent(in) :: x
+    write(fcall_es, '(es10.3)') x
+  end function fcall_es
+
+  ! A case's line on process 0, "NAME: WHAT PASSED" when it passed (see
+  ! fcall_passed), else "NAME: WHAT WHY FAILED", the failure counted in
+  ! nfail.  WHAT: the case and its residual; WHY: what else tells a failure
+  ! apart (INFO, the stray entries).
+  subroutine fcall_report(name, iam, info, stray, resid, thresh, what, why, &
+       nfail)
+    character(len=*), intent(in) :: name, what, why
+    integer, intent(in) :: iam, info, stray
+    double precision, intent(in) :: resid, thresh
+    integer, intent(inout) :: nfail
+
+    if (fcall_passed(info, stray, resid, thresh)) then
+       if (iam == 0) write(*, '(a)') name // ':' // what // ' PASSED'
+    else
+       nfail = nfail + 1
+       if (iam == 0) write(*, '(a)') name // ':' // what // why // ' FAILED'
+    end if
+  end subroutine fcall_report
 
   ! Leaves the grid and the BLACS, prints "NAME: PASSED" or "NAME: FAILED"
   ! on process 0, and stops with status 1 when nfail /= 0.
