@@ -24,7 +24,7 @@ program fcall_geqrf
   integer, parameter :: case_mb(2) = [32, 24], case_nb(2) = [32, 16]
   integer, parameter :: case_ia(2) = [1, 5], case_ja(2) = [1, 9]
   integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
-  integer :: icase, nfail, info, m, n, k, mb, nb, ia, ja
+  integer :: icase, info, m, n, k, mb, nb, ia, ja
   integer :: mp, nq, lwork, ltau
   integer :: desca(dlen), stray
   character(len=16) :: grid
@@ -33,12 +33,10 @@ program fcall_geqrf
   FCALL_TYPE :: wq(1)
   FCALL_TYPE, allocatable :: a(:,:), a0(:,:), c(:,:), tau(:), work(:)
   double precision, allocatable :: rwork(:)
-  integer, external :: numroc
   double precision, external :: PXLANGE
 
   call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
 
-  nfail = 0
   do icase = 1, size(case_m)
      m = case_m(icase); n = case_n(icase); mb = case_mb(icase)
      nb = case_nb(icase); ia = case_ia(icase); ja = case_ja(icase)
@@ -59,9 +57,7 @@ program fcall_geqrf
      if (info == 0) call PXGEQRF(m, n, a, ia, ja, desca, tau, work, lwork, info)
      deallocate(work)
      if (info /= 0) then
-        write(why, '(a,i0)') ' ' // FCALL_PXU // 'GEQRF INFO=', info
-        call fcall_report(me, iam, info, 0, 0.0d0, thresh, trim(what), &
-             trim(why), nfail)
+        call fcall_info_failed(me, iam, trim(what), FCALL_PXU // 'GEQRF', info)
      else
         stray = fcall_stray(a(1:mp, 1:nq) /= a0(1:mp, 1:nq), desca, ia, ja, &
              m, n, 'A')
@@ -82,12 +78,12 @@ program fcall_geqrf
         write(why, '(2(a,i0))') ' ' // FCALL_ORMQR // ' INFO=', info, &
              ' entries written outside sub(A)=', stray
         call fcall_report(me, iam, info, stray, resid, thresh, &
-             trim(what) // ' residual=' // fcall_es(resid), trim(why), nfail)
+             trim(what) // ' residual=' // fcall_es(resid), trim(why))
      end if
      deallocate(a, a0, c, tau, rwork)
   end do
 
-  call fcall_finish(me, iam, ictxt, nfail)
+  call fcall_finish(me, iam, ictxt)
 
 contains
 

@@ -28,7 +28,7 @@ program fcall_getrf
   integer, parameter :: case_mb(3) = [32, 16, 8]
   integer, parameter :: case_ia(3) = [1, 17, 9], case_ja(3) = [1, 33, 1]
   integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
-  integer :: icase, nfail, info, m, n, k, mb, nb, ia, ja
+  integer :: icase, info, m, n, k, mb, nb, ia, ja
   integer :: mp, nq, lld, mpb, nqb, lldb
   integer :: desca(dlen), descb(dlen), descip(dlen), idum(1), stray
   character(len=16) :: grid
@@ -38,12 +38,10 @@ program fcall_getrf
   FCALL_TYPE, allocatable :: b(:,:), x(:,:)
   integer, allocatable :: ipiv(:)
   double precision, allocatable :: rwork(:)
-  integer, external :: numroc
   double precision, external :: PXLANGE
 
   call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
 
-  nfail = 0
   do icase = 1, size(case_m)
      m = case_m(icase); n = case_n(icase); mb = case_mb(icase)
      ia = case_ia(icase); ja = case_ja(icase)
@@ -61,9 +59,7 @@ program fcall_getrf
      call PXGETRF(m, n, a, ia, ja, desca, ipiv, info)
      sresid = 0.0d0
      if (info /= 0) then
-        write(why, '(a,i0)') ' ' // FCALL_PXU // 'GETRF INFO=', info
-        call fcall_report(me, iam, info, 0, 0.0d0, thresh, trim(what), &
-             trim(why), nfail)
+        call fcall_info_failed(me, iam, trim(what), FCALL_PXU // 'GETRF', info)
      else
         stray = fcall_stray(a(1:mp, 1:nq) /= a0(1:mp, 1:nq), desca, ia, ja, &
              m, n, 'A')
@@ -91,12 +87,12 @@ program fcall_getrf
              ' entries written outside sub(A)=', stray
         call fcall_report(me, iam, info, stray, max(resid, sresid), thresh, &
              trim(what) // ' residual=' // fcall_es(resid) // &
-             ' solve residual=' // fcall_es(sresid), trim(why), nfail)
+             ' solve residual=' // fcall_es(sresid), trim(why))
      end if
      deallocate(a, a0, l, u, c, ipiv, rwork)
   end do
 
-  call fcall_finish(me, iam, ictxt, nfail)
+  call fcall_finish(me, iam, ictxt)
 
 contains
 

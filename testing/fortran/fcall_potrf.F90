@@ -28,7 +28,7 @@ program fcall_potrf
   character, parameter :: case_uplo(2) = ['L', 'U']
   integer, parameter :: case_off(2) = [0, nb]
   integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
-  integer :: icase, nfail, info, off, ia, m, mp, nq, nqb, lldA
+  integer :: icase, info, off, ia, m, mp, nq, nqb, lldA
   integer :: desca(dlen), descb(dlen), stray
   character :: uplo
   character(len=16) :: grid
@@ -37,12 +37,10 @@ program fcall_potrf
   FCALL_TYPE, allocatable :: a(:,:), a0(:,:), a1(:,:)
   FCALL_TYPE, allocatable :: b(:,:), b0(:,:), r(:,:)
   double precision, allocatable :: work(:)
-  integer, external :: numroc
   double precision, external :: PXLANGE
 
   call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
 
-  nfail = 0
   do icase = 1, size(case_uplo)
      uplo = case_uplo(icase)
      off = case_off(icase)
@@ -65,9 +63,7 @@ program fcall_potrf
 
      call PXPOTRF(uplo, n, a, ia, ia, desca, info)
      if (info /= 0) then
-        write(why, '(a,i0)') ' ' // FCALL_PXU // 'POTRF INFO=', info
-        call fcall_report(me, iam, info, 0, 0.0d0, thresh, trim(what), &
-             trim(why), nfail)
+        call fcall_info_failed(me, iam, trim(what), FCALL_PXU // 'POTRF', info)
      else
         stray = fcall_stray(a(1:mp, 1:nq) /= a1(1:mp, 1:nq), desca, ia, ia, &
              n, n, uplo)
@@ -82,12 +78,12 @@ program fcall_potrf
         write(why, '(2(a,i0))') ' ' // FCALL_PXU // 'POTRS INFO=', info, &
              ' entries written outside the factor=', stray
         call fcall_report(me, iam, info, stray, resid, thresh, &
-             trim(what) // ' residual=' // fcall_es(resid), trim(why), nfail)
+             trim(what) // ' residual=' // fcall_es(resid), trim(why))
      end if
      deallocate(a, a0, a1, b, b0, r, work)
   end do
 
-  call fcall_finish(me, iam, ictxt, nfail)
+  call fcall_finish(me, iam, ictxt)
 
 contains
 
