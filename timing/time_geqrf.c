@@ -95,44 +95,38 @@ static double geqrf_residual(struct time_run *run)
 {
     const struct time_case *c = run->c;
     struct qr_work *w = run->extra;
-    struct time_matrix a0, qr;
+    struct time_matrix m[2];   /* A, and Q R - A */
+    struct time_matrix *a0 = &m[0], *qr = &m[1];
     int k = c->m < c->n ? c->m : c->n, big = c->m > c->n ? c->m : c->n;
-    double norm_a, norm_r, resid = NAN;
+    double resid = NAN;
 
-    if (time_matrix_like(&a0, &run->a) != 0)
+    if (time_matrices_like(m, 2, &run->a) != 0)
         return resid;
-    if (time_matrix_like(&qr, &run->a) == 0) {
-        time_matrix_fill(&a0, qr_entry, &big);
-        time_laset(&qr, "A", 0.0, 0.0);
-        time_lacpy("U", c->m, c->n, &run->a, &qr);
-        if (time_apply_q(&run->a, w->tau, k, &qr) == 0) {
-            time_geadd(-1.0, &a0, 1.0, &qr);
-            norm_a = time_norm1(&a0, c->m, c->n);
-            norm_r = time_norm1(&qr, c->m, c->n);
-            if (!(norm_a < 0.0 || norm_r < 0.0)) /* a NaN goes through */
-                resid = norm_r / (norm_a * big * c->prec->eps);
-        }
-        time_matrix_destroy(&qr);
+    time_matrix_fill(a0, qr_entry, &big);
+    time_laset(qr, "A", 0.0, 0.0);
+    time_lacpy("U", c->m, c->n, &run->a, qr);
+    if (time_apply_q(&run->a, w->tau, k, qr) == 0) {
+        time_geadd(-1.0, a0, 1.0, qr);
+        resid = time_scaled_residual(qr, c->m, c->n,
+                                     time_norm1(a0, c->m, c->n), big);
     }
-    time_matrix_destroy(&a0);
+    time_matrices_destroy(m, 2);
     return resid;
 }
 
+/* TAU and WORK (the timer frees the struct). */
 static void geqrf_teardown(struct time_run *run)
 {
     struct qr_work *w = run->extra;
     if (w != NULL) {
         free(w->tau);
         free(w->work);
-        free(w);
     }
-    run->extra = NULL;
 }
 
 const struct time_routine time_geqrf = {
     "GEQRF",
-    { TIME_FN(psgeqrf_), TIME_FN(pdgeqrf_), TIME_FN(pcgeqrf_),
-      TIME_FN(pzgeqrf_) },
+    TIME_FNS(geqrf),
     "2MN^2 - 2N^3/3 (M >= N)", "||A - QR||_1 / (||A||_1 max(M,N) eps)",
     geqrf_flops, geqrf_setup, geqrf_fill, geqrf_call, geqrf_residual,
     geqrf_teardown

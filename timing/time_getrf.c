@@ -64,47 +64,30 @@ static int getrf_call(struct time_run *run, int ours)
 static double getrf_residual(struct time_run *run)
 {
     const struct time_case *c = run->c;
-    struct time_matrix low, up, diff;
+    struct time_matrix m[3];   /* L, U, and P A - L U */
+    struct time_matrix *low = &m[0], *up = &m[1], *diff = &m[2];
     int k = c->m < c->n ? c->m : c->n, big = c->m > c->n ? c->m : c->n;
-    double norm_a, norm_r, resid = NAN;
+    double norm_a, resid = NAN;
 
-    if (time_matrix_like(&low, &run->a) != 0)
+    if (time_matrices_like(m, 3, &run->a) != 0)
         return resid;
-    if (time_matrix_like(&up, &run->a) != 0) {
-        time_matrix_destroy(&low);
-        return resid;
+    time_lacpy("L", c->m, c->n, &run->a, low);
+    time_laset(low, "U", 0.0, 1.0);
+    time_laset(up, "A", 0.0, 0.0);
+    time_lacpy("U", c->m, c->n, &run->a, up);
+    time_matrix_fill(diff, lu_entry, NULL);
+    norm_a = time_norm1(diff, c->m, c->n);
+    if (time_apply_pivots(diff, run->extra, k) == 0) {
+        time_gemm("N", "N", c->m, c->n, k, -1.0, low, up, 1.0, diff);
+        resid = time_scaled_residual(diff, c->m, c->n, norm_a, big);
     }
-    if (time_matrix_like(&diff, &run->a) == 0) {
-        time_lacpy("L", c->m, c->n, &run->a, &low);
-        time_laset(&low, "U", 0.0, 1.0);
-        time_laset(&up, "A", 0.0, 0.0);
-        time_lacpy("U", c->m, c->n, &run->a, &up);
-        time_matrix_fill(&diff, lu_entry, NULL);
-        norm_a = time_norm1(&diff, c->m, c->n);
-        if (time_apply_pivots(&diff, run->extra, k) == 0) {
-            time_gemm("N", "N", c->m, c->n, k, -1.0, &low, &up, 1.0, &diff);
-            norm_r = time_norm1(&diff, c->m, c->n);
-            if (!(norm_a < 0.0 || norm_r < 0.0)) /* a NaN goes through */
-                resid = norm_r / (norm_a * big * c->prec->eps);
-        }
-        time_matrix_destroy(&diff);
-    }
-    time_matrix_destroy(&up);
-    time_matrix_destroy(&low);
+    time_matrices_destroy(m, 3);
     return resid;
-}
-
-static void getrf_teardown(struct time_run *run)
-{
-    free(run->extra);
-    run->extra = NULL;
 }
 
 const struct time_routine time_getrf = {
     "GETRF",
-    { TIME_FN(psgetrf_), TIME_FN(pdgetrf_), TIME_FN(pcgetrf_),
-      TIME_FN(pzgetrf_) },
+    TIME_FNS(getrf),
     "MN^2 - N^3/3 (M >= N)", "||P^T A - LU||_1 / (||A||_1 max(M,N) eps)",
-    getrf_flops, getrf_setup, getrf_fill, getrf_call, getrf_residual,
-    getrf_teardown
+    getrf_flops, getrf_setup, getrf_fill, getrf_call, getrf_residual, NULL
 };

@@ -50,6 +50,23 @@ void time_matrix_destroy(struct time_matrix *x)
     x->a = NULL;
 }
 
+int time_matrices_like(struct time_matrix *x, int count,
+                       const struct time_matrix *model)
+{
+    for (int k = 0; k < count; k++)
+        if (time_matrix_like(&x[k], model) != 0) {
+            time_matrices_destroy(x, k);
+            return -1;
+        }
+    return 0;
+}
+
+void time_matrices_destroy(struct time_matrix *x, int count)
+{
+    for (int k = 0; k < count; k++)
+        time_matrix_destroy(&x[k]);
+}
+
 void time_matrix_fill(struct time_matrix *x, time_entry_fn *entry,
                       const void *ctx)
 {

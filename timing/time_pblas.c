@@ -4,6 +4,7 @@
  * elements of the matrix's precision.  Matrices from (1,1). */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,6 +125,15 @@ double time_norm1(const struct time_matrix *a, int m, int n)
     }
     free(work);
     return norm;
+}
+
+double time_scaled_residual(const struct time_matrix *d, int m, int n,
+                            double norm_a, double scale)
+{
+    double norm_d = time_norm1(d, m, n);
+    if (norm_a < 0.0 || norm_d < 0.0)
+        return NAN;
+    return norm_d / (norm_a * scale * d->prec->eps);
 }
 
 int time_apply_q(const struct time_matrix *a, const void *tau, int k,

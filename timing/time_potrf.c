@@ -76,32 +76,27 @@ static double potrf_residual(struct time_run *run)
 {
     const struct time_case *c = run->c;
     struct hpd full = { c->n, c->uplo, 1 };
-    struct time_matrix tri, diff;
-    double norm_a, norm_diff, resid = NAN;
+    struct time_matrix m[2];   /* T, and A - T T^H */
+    struct time_matrix *tri = &m[0], *diff = &m[1];
+    double norm_a, resid;
     int lower = c->uplo == 'L';
 
-    if (time_matrix_like(&tri, &run->a) != 0)
-        return resid;
-    if (time_matrix_like(&diff, &run->a) == 0) {
-        time_laset(&tri, "A", 0.0, 0.0);
-        time_lacpy(lower ? "L" : "U", c->n, c->n, &run->a, &tri);
-        time_matrix_fill(&diff, hpd_entry, &full);
-        norm_a = time_norm1(&diff, c->n, c->n);
-        time_gemm(lower ? "N" : "C", lower ? "C" : "N", c->n, c->n, c->n,
-                  -1.0, &tri, &tri, 1.0, &diff);
-        norm_diff = time_norm1(&diff, c->n, c->n);
-        if (!(norm_a < 0.0 || norm_diff < 0.0)) /* a NaN goes through */
-            resid = norm_diff / (norm_a * c->n * c->prec->eps);
-        time_matrix_destroy(&diff);
-    }
-    time_matrix_destroy(&tri);
+    if (time_matrices_like(m, 2, &run->a) != 0)
+        return NAN;
+    time_laset(tri, "A", 0.0, 0.0);
+    time_lacpy(lower ? "L" : "U", c->n, c->n, &run->a, tri);
+    time_matrix_fill(diff, hpd_entry, &full);
+    norm_a = time_norm1(diff, c->n, c->n);
+    time_gemm(lower ? "N" : "C", lower ? "C" : "N", c->n, c->n, c->n, -1.0,
+              tri, tri, 1.0, diff);
+    resid = time_scaled_residual(diff, c->n, c->n, norm_a, c->n);
+    time_matrices_destroy(m, 2);
     return resid;
 }
 
 const struct time_routine time_potrf = {
     "POTRF",
-    { TIME_FN(pspotrf_), TIME_FN(pdpotrf_), TIME_FN(pcpotrf_),
-      TIME_FN(pzpotrf_) },
+    TIME_FNS(potrf),
     "N^3/3", "||A - LL^H||_1 / (||A||_1 N eps)", potrf_flops, NULL,
     potrf_fill, potrf_call, potrf_residual, NULL
 };

@@ -85,6 +85,7 @@ static void run_on_grid(const struct time_case *c, int context,
     o->failed += bad;
     if (rt->teardown != NULL)
         rt->teardown(&run);
+    free(run.extra);
     time_matrix_destroy(&run.a);
 }
 

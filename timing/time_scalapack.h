@@ -22,6 +22,10 @@
 /* Any routine, before it is cast back to its own type. */
 typedef void time_fn(void);
 #define TIME_FN(f) ((time_fn *)(f))
+/* A routine's four Fortran entry points, S, D, C, Z: TIME_FNS(getrf). */
+#define TIME_FNS(routine)                                             \
+    { TIME_FN(ps##routine##_), TIME_FN(pd##routine##_),                 \
+      TIME_FN(pc##routine##_), TIME_FN(pz##routine##_) }
 
 /* The precisions, in this order everywhere: what differs between S, D, C
  * and Z is this table (time_precision.c) and each routine's four entry
@@ -69,6 +73,11 @@ int time_matrix_create(struct time_matrix *x,
 /* X laid out as MODEL. */
 int time_matrix_like(struct time_matrix *x, const struct time_matrix *model);
 void time_matrix_destroy(struct time_matrix *x);
+/* X[0..COUNT-1] laid out as MODEL (the residuals' scratch matrices);
+ * returns 0, or -1 with none of them left allocated. */
+int time_matrices_like(struct time_matrix *x, int count,
+                       const struct time_matrix *model);
+void time_matrices_destroy(struct time_matrix *x, int count);
 /* An entry as a function of its 1-based global row and column:
  * V[0] + i V[1] (V[1] unused in a real precision). */
 typedef void time_entry_fn(const void *ctx, int gi, int gj, double v[2]);
@@ -94,6 +103,11 @@ void time_gemm(const char *ta, const char *tb, int m, int n, int k,
                struct time_matrix *c);
 /* The 1-norm of the leading M-by-N part; -1 when memory runs out. */
 double time_norm1(const struct time_matrix *a, int m, int n);
+/* The residuals' common scaling: ||D||_1 / (NORM_A SCALE eps) over D's
+ * leading M-by-N part, eps D's precision's; NaN when either norm could
+ * not be taken (out of memory), while a NaN norm goes through. */
+double time_scaled_residual(const struct time_matrix *d, int m, int n,
+                            double norm_a, double scale);
 /* C := Q C, Q from the K reflectors of a P?GEQRF factor in A and TAU
  * (P?ORMQR / P?UNMQR); returns INFO, or -1 when memory runs out. */
 int time_apply_q(const struct time_matrix *a, const void *tau, int k,
@@ -134,7 +148,8 @@ struct time_run {
  * P?GETRF is all here, for every precision.  The functions run on the
  * processes of the grid; setup (0 or -1) and teardown may be NULL; fill
  * regenerates A; call returns INFO; residual returns the scaled residual
- * of what the last call left in A. */
+ * of what the last call left in A.  Teardown frees only what run->extra
+ * points to: the timer frees run->extra itself. */
 struct time_routine {
     const char *key;           /* as in the input: "POTRF" */
     /* the routines the program links (hetscal's), in the order of

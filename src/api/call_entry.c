@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "config.h"
 
+#include <ctype.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,11 +19,37 @@
 #include "util/config.h"
 #include "util/mem.h"
 
+/* The call's name as ScaLAPACK's PXERBLA prints it: c->routine ("pdgetrf")
+ * in capitals; a struct, so that name_of(c).s can stand in a printf. */
+typedef struct upper_name {
+    char s[sizeof ((hs_call *)0)->routine];
+} upper_name;
+
+static upper_name name_of(const hs_call *c)
+{
+    upper_name u;
+    size_t k = 0;
+    for (; c->routine[k] && k + 1 < sizeof u.s; k++)
+        u.s[k] = (char)toupper((unsigned char)c->routine[k]);
+    u.s[k] = 0;
+    return u;
+}
+
+/* The same routine in the next library in the link chain ("pdgetrf_"), or
+ * NULL. */
+static void *next_routine(const hs_call *c)
+{
+    char symbol[sizeof c->routine + 1];
+    snprintf(symbol, sizeof symbol, "%s_", c->routine);
+    return dlsym(RTLD_NEXT, symbol);
+}
+
 /* ScaLAPACK's checks; returns the INFO of a bad argument (after PXERBLA)
  * or 0, with c->grid set for a valid call. */
 static int check(const hs_entry_rules *r, hs_call *c)
 {
     int ctxt = c->desca[HS_CTXT], nprow, npcol, myrow, mycol, code, err;
+    upper_name name = name_of(c);
 
     hetscal_grid_info(ctxt, &nprow, &npcol, &myrow, &mycol);
     if (nprow == -1) {
@@ -35,7 +62,7 @@ static int check(const hs_entry_rules *r, hs_call *c)
         c->grid = hetscal_grid_get(ctxt, &err);
         if (!c->grid) {
             fprintf(stderr, "hetscal: %s: cannot set up the grid of context %d (%d: %s)\n",
-                    r->name, ctxt, err, hs_status_text(err));
+                    name.s, ctxt, err, hs_status_text(err));
             return err;
         }
         int mismatch_code = 0, value = 0, nvalues = r->global_value != NULL;
@@ -46,7 +73,7 @@ static int check(const hs_entry_rules *r, hs_call *c)
     }
     if (code) {
         int info = hs_code_to_info(code), arg = -info;
-        pxerbla_(&ctxt, r->name, &arg, strlen(r->name));
+        pxerbla_(&ctxt, name.s, &arg, strlen(name.s));
         return info;
     }
     return 0;
@@ -58,14 +85,14 @@ static int check(const hs_entry_rules *r, hs_call *c)
  * hetscal keeps between calls.  Returns 1 when it did (*info set). */
 static int out_of_memory_forward(const hs_entry_rules *r, hs_call *c, int *info)
 {
-    void *next = dlsym(RTLD_NEXT, r->symbol);
+    void *next = next_routine(c);
     if (!next)
         return 0;
     hs_mem_release_kept();   /* the kept tile block and repartition buffers */
     if (c->cfg->verbose && c->grid->rank == hetscal_grid_rank(c->grid, 0, 0))
         fprintf(stderr, "hetscal: %s: no memory for hetscal's tiles on some rank: "
                         "the call goes to the next %s, which works in place\n",
-                c->routine, r->name);
+                c->routine, name_of(c).s);
     r->forward(next, c, info);
     return 1;
 }
@@ -89,10 +116,10 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
     c->cfg = &cfg;
     info = hs_config_agree(&cfg, c->grid);
     if (info == 0 && cfg.disable) {
-        void *next = dlsym(RTLD_NEXT, r->symbol);
+        void *next = next_routine(c);
         if (!next) {
             fprintf(stderr, "hetscal: HETSCAL_DISABLE is set but no other %s is linked\n",
-                    r->name);
+                    name_of(c).s);
             return HETSCAL_ERR_INTERNAL;
         }
         r->forward(next, c, &info);

@@ -12,10 +12,11 @@
 
 /* A routine's ScaLAPACK interface. */
 typedef struct hs_entry_rules {
-    /* ScaLAPACK's name, as PXERBLA prints it, and the positions of M, N
-     * and DESCA in the argument list (for the codes of CHK1MAT and
-     * PCHK1MAT; IA and JA come just before DESCA). */
-    const char *name;
+    /* The positions of M, N and DESCA in the argument list (for the codes
+     * of CHK1MAT and PCHK1MAT; IA and JA come just before DESCA).  The
+     * routine's name, as PXERBLA prints it ("PDGETRF"), and its symbol in
+     * the next library ("pdgetrf_") follow from the call's precision and
+     * the factorization's routine (hs_call_name). */
     int m_arg, n_arg, desc_arg;
     /* The routine's own local checks once CHK1MAT passed (grid shape and
      * coordinates as BLACS gives them): a code (argument i -> 100 i) or 0. */
@@ -28,9 +29,9 @@ typedef struct hs_entry_rules {
      * set the outputs such a call has (P?GETRF's IPIV(1) = 1). */
     int (*nothing_to_do)(const hs_call *call);
     /* The same call on the next library in the link chain (HETSCAL_DISABLE
-     * on rank (0,0)): `symbol` found there (dlsym RTLD_NEXT) is `next`,
-     * which forward calls with the caller's arguments; sets *info. */
-    const char *symbol;
+     * on rank (0,0)): the routine's symbol found there (dlsym RTLD_NEXT)
+     * is `next`, which forward calls with the caller's arguments; sets
+     * *info. */
     void (*forward)(void *next, hs_call *call, int *info);
     /* Outputs every valid call sets when hetscal ran it, whatever its
      * outcome (WORK(1) = LWMIN); may be NULL. */

@@ -60,19 +60,12 @@ static void returning(hs_call *c)
     hs_prec_store_real(c->prec, c->work, c->lwmin);
 }
 
-/* P?GEQRF's arguments: its name and where M, N and DESCA stand, then the
- * rules above. */
-#define GEQRF_RULES(NAME, SYMBOL)                                                       \
-    {                                                                                   \
-        .name = NAME, .m_arg = 1, .n_arg = 2, .desc_arg = 6, .check = check_args,       \
-        .global_value = global_value, .nothing_to_do = nothing_to_do, .symbol = SYMBOL, \
-        .forward = forward, .returning = returning                                      \
-    }
-static const hs_entry_rules geqrf_rules[HS_NPRECS] = {
-    [HS_PREC_S] = GEQRF_RULES("PSGEQRF", "psgeqrf_"),
-    [HS_PREC_D] = GEQRF_RULES("PDGEQRF", "pdgeqrf_"),
-    [HS_PREC_C] = GEQRF_RULES("PCGEQRF", "pcgeqrf_"),
-    [HS_PREC_Z] = GEQRF_RULES("PZGEQRF", "pzgeqrf_"),
+/* P?GEQRF's arguments: where M, N and DESCA stand, then the rules above
+ * (the same in every precision). */
+static const hs_entry_rules geqrf_rules = {
+    .m_arg = 1, .n_arg = 2, .desc_arg = 6, .check = check_args,
+    .global_value = global_value, .nothing_to_do = nothing_to_do, .forward = forward,
+    .returning = returning,
 };
 
 static void geqrf_entry(int prec, const int *m, const int *n, void *a, const int *ia,
@@ -82,12 +75,12 @@ static void geqrf_entry(int prec, const int *m, const int *n, void *a, const int
     hs_call call = { .prec = prec, .m = *m, .n = *n, .a = a, .ia = *ia, .ja = *ja,
                      .desca = desca, .tau = tau, .work = work, .lwork = *lwork };
     hs_call_guard_enter();
-    *info = hs_call_entry(&geqrf_rules[prec], &hs_pdgeqrf, &call);
+    *info = hs_call_entry(&geqrf_rules, &hs_pdgeqrf, &call);
     hs_call_guard_leave();
 }
 
 /* One precision's entry point and its other spellings (the same function,
- * include/hetscal.h). */
+ * include/hetscal.h), in each of the four precisions. */
 #define GEQRF_ENTRY(lower_, lower, upper, T, prec)                                         \
     HETSCAL_EXPORT void lower_(const int *m, const int *n, T *a, const int *ia,            \
                                const int *ja, const int *desca, T *tau, T *work,           \
@@ -95,10 +88,6 @@ static void geqrf_entry(int prec, const int *m, const int *n, void *a, const int
     {                                                                                      \
         geqrf_entry(prec, m, n, a, ia, ja, desca, tau, work, lwork, info);                 \
     }                                                                                      \
-    HETSCAL_EXPORT __typeof__(lower_) lower __attribute__((alias(#lower_)));               \
-    HETSCAL_EXPORT __typeof__(lower_) upper __attribute__((alias(#lower_)))
+    HETSCAL_EXPORT_SPELLINGS(lower_, lower, upper)
 
-GEQRF_ENTRY(psgeqrf_, psgeqrf, PSGEQRF, float, HS_PREC_S);
-GEQRF_ENTRY(pdgeqrf_, pdgeqrf, PDGEQRF, double, HS_PREC_D);
-GEQRF_ENTRY(pcgeqrf_, pcgeqrf, PCGEQRF, HETSCAL_COMPLEX_FLOAT, HS_PREC_C);
-GEQRF_ENTRY(pzgeqrf_, pzgeqrf, PZGEQRF, HETSCAL_COMPLEX_DOUBLE, HS_PREC_Z);
+HETSCAL_ENTRIES_BY_PREC(GEQRF_ENTRY, geqrf, GEQRF);

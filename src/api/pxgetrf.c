@@ -41,18 +41,11 @@ static void forward(void *next, hs_call *c, int *info)
     ((getrf_fn)next)(&c->m, &c->n, c->a, &c->ia, &c->ja, c->desca, c->ipiv, info);
 }
 
-/* P?GETRF's arguments: its name and where M, N and DESCA stand, then the
- * rules above. */
-#define GETRF_RULES(NAME, SYMBOL)                                                   \
-    {                                                                               \
-        .name = NAME, .m_arg = 1, .n_arg = 2, .desc_arg = 6, .check = check_args,   \
-        .nothing_to_do = nothing_to_do, .symbol = SYMBOL, .forward = forward        \
-    }
-static const hs_entry_rules getrf_rules[HS_NPRECS] = {
-    [HS_PREC_S] = GETRF_RULES("PSGETRF", "psgetrf_"),
-    [HS_PREC_D] = GETRF_RULES("PDGETRF", "pdgetrf_"),
-    [HS_PREC_C] = GETRF_RULES("PCGETRF", "pcgetrf_"),
-    [HS_PREC_Z] = GETRF_RULES("PZGETRF", "pzgetrf_"),
+/* P?GETRF's arguments: where M, N and DESCA stand, then the rules above
+ * (the same in every precision). */
+static const hs_entry_rules getrf_rules = {
+    .m_arg = 1, .n_arg = 2, .desc_arg = 6, .check = check_args,
+    .nothing_to_do = nothing_to_do, .forward = forward,
 };
 
 static void getrf_entry(int prec, const int *m, const int *n, void *a, const int *ia,
@@ -61,22 +54,18 @@ static void getrf_entry(int prec, const int *m, const int *n, void *a, const int
     hs_call call = { .prec = prec, .m = *m, .n = *n, .a = a, .ia = *ia, .ja = *ja,
                      .desca = desca, .ipiv = ipiv };
     hs_call_guard_enter();
-    *info = hs_call_entry(&getrf_rules[prec], &hs_pdgetrf, &call);
+    *info = hs_call_entry(&getrf_rules, &hs_pdgetrf, &call);
     hs_call_guard_leave();
 }
 
 /* One precision's entry point and its other spellings (the same function,
- * include/hetscal.h). */
+ * include/hetscal.h), in each of the four precisions. */
 #define GETRF_ENTRY(lower_, lower, upper, T, prec)                                      \
     HETSCAL_EXPORT void lower_(const int *m, const int *n, T *a, const int *ia,         \
                                const int *ja, const int *desca, int *ipiv, int *info)   \
     {                                                                                   \
         getrf_entry(prec, m, n, a, ia, ja, desca, ipiv, info);                          \
     }                                                                                   \
-    HETSCAL_EXPORT __typeof__(lower_) lower __attribute__((alias(#lower_)));            \
-    HETSCAL_EXPORT __typeof__(lower_) upper __attribute__((alias(#lower_)))
+    HETSCAL_EXPORT_SPELLINGS(lower_, lower, upper)
 
-GETRF_ENTRY(psgetrf_, psgetrf, PSGETRF, float, HS_PREC_S);
-GETRF_ENTRY(pdgetrf_, pdgetrf, PDGETRF, double, HS_PREC_D);
-GETRF_ENTRY(pcgetrf_, pcgetrf, PCGETRF, HETSCAL_COMPLEX_FLOAT, HS_PREC_C);
-GETRF_ENTRY(pzgetrf_, pzgetrf, PZGETRF, HETSCAL_COMPLEX_DOUBLE, HS_PREC_Z);
+HETSCAL_ENTRIES_BY_PREC(GETRF_ENTRY, getrf, GETRF);

@@ -45,19 +45,11 @@ static void forward(void *next, hs_call *c, int *info)
     ((potrf_fn)next)(c->uplo, &c->n, c->a, &c->ia, &c->ja, c->desca, info, 1);
 }
 
-/* P?POTRF's arguments: its name and where M, N and DESCA stand, then the
- * rules above. */
-#define POTRF_RULES(NAME, SYMBOL)                                                      \
-    {                                                                                  \
-        .name = NAME, .m_arg = 2, .n_arg = 2, .desc_arg = 6, .check = check_args,      \
-        .global_value = global_value, .nothing_to_do = nothing_to_do, .symbol = SYMBOL, \
-        .forward = forward                                                             \
-    }
-static const hs_entry_rules potrf_rules[HS_NPRECS] = {
-    [HS_PREC_S] = POTRF_RULES("PSPOTRF", "pspotrf_"),
-    [HS_PREC_D] = POTRF_RULES("PDPOTRF", "pdpotrf_"),
-    [HS_PREC_C] = POTRF_RULES("PCPOTRF", "pcpotrf_"),
-    [HS_PREC_Z] = POTRF_RULES("PZPOTRF", "pzpotrf_"),
+/* P?POTRF's arguments: where M, N and DESCA stand, then the rules above
+ * (the same in every precision). */
+static const hs_entry_rules potrf_rules = {
+    .m_arg = 2, .n_arg = 2, .desc_arg = 6, .check = check_args,
+    .global_value = global_value, .nothing_to_do = nothing_to_do, .forward = forward,
 };
 
 static void potrf_entry(int prec, const char *uplo, const int *n, void *a, const int *ia,
@@ -66,22 +58,18 @@ static void potrf_entry(int prec, const char *uplo, const int *n, void *a, const
     hs_call call = { .prec = prec, .m = *n, .n = *n, .a = a, .ia = *ia, .ja = *ja,
                      .desca = desca, .uplo = uplo, .upper = hs_is_letter(uplo[0], 'U') };
     hs_call_guard_enter();
-    *info = hs_call_entry(&potrf_rules[prec], &hs_pdpotrf, &call);
+    *info = hs_call_entry(&potrf_rules, &hs_pdpotrf, &call);
     hs_call_guard_leave();
 }
 
 /* One precision's entry point and its other spellings (the same function,
- * include/hetscal.h). */
+ * include/hetscal.h), in each of the four precisions. */
 #define POTRF_ENTRY(lower_, lower, upper, T, prec)                                        \
     HETSCAL_EXPORT void lower_(const char *uplo, const int *n, T *a, const int *ia,       \
                                const int *ja, const int *desca, int *info)                \
     {                                                                                     \
         potrf_entry(prec, uplo, n, a, ia, ja, desca, info);                               \
     }                                                                                     \
-    HETSCAL_EXPORT __typeof__(lower_) lower __attribute__((alias(#lower_)));              \
-    HETSCAL_EXPORT __typeof__(lower_) upper __attribute__((alias(#lower_)))
+    HETSCAL_EXPORT_SPELLINGS(lower_, lower, upper)
 
-POTRF_ENTRY(pspotrf_, pspotrf, PSPOTRF, float, HS_PREC_S);
-POTRF_ENTRY(pdpotrf_, pdpotrf, PDPOTRF, double, HS_PREC_D);
-POTRF_ENTRY(pcpotrf_, pcpotrf, PCPOTRF, HETSCAL_COMPLEX_FLOAT, HS_PREC_C);
-POTRF_ENTRY(pzpotrf_, pzpotrf, PZPOTRF, HETSCAL_COMPLEX_DOUBLE, HS_PREC_Z);
+HETSCAL_ENTRIES_BY_PREC(POTRF_ENTRY, potrf, POTRF);

@@ -257,6 +257,19 @@ static cublasStatus_t trmm(const char *name, const standin_precision *p, cublasH
     return submit(&c, args);
 }
 
+/* The rank-k update ROUTINE (syrk, herk) of precision P: elements of type
+ * T, alpha and beta of type R (T for ?syrk, the real type for ?herk);
+ * HERMITIAN 1 for ?herk. */
+#define STANDIN_RANK_K(P, ROUTINE, T, R, HERMITIAN)                                           \
+    cublasStatus_t cublas##P##ROUTINE##_v2(cublasHandle_t handle, cublasFillMode_t uplo,     \
+                                           cublasOperation_t trans, int n, int k,            \
+                                           const R *alpha, const T *A, int lda,              \
+                                           const R *beta, T *C, int ldc)                     \
+    {                                                                                         \
+        return rank_k("cublas" #P #ROUTINE, &standin_precisions[STANDIN_##P], HERMITIAN,     \
+                      handle, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);                \
+    }
+
 /* The entry points of precision P (S, D, C, Z) with elements of type T:
  * cuBLAS's prototypes, the generic path with the row of P. */
 #define STANDIN_LEVEL3(P, T)                                                                  \
@@ -268,13 +281,7 @@ static cublasStatus_t trmm(const char *name, const standin_precision *p, cublasH
         return gemm("cublas" #P "gemm", &standin_precisions[STANDIN_##P], handle, transa,   \
                     transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                    \
     }                                                                                         \
-    cublasStatus_t cublas##P##syrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,         \
-                                      cublasOperation_t trans, int n, int k, const T *alpha, \
-                                      const T *A, int lda, const T *beta, T *C, int ldc)    \
-    {                                                                                         \
-        return rank_k("cublas" #P "syrk", &standin_precisions[STANDIN_##P], 0, handle, uplo, \
-                      trans, n, k, alpha, A, lda, beta, C, ldc);                              \
-    }                                                                                         \
+    STANDIN_RANK_K(P, syrk, T, T, 0)                                                          \
     cublasStatus_t cublas##P##trsm_v2(cublasHandle_t handle, cublasSideMode_t side,         \
                                       cublasFillMode_t uplo, cublasOperation_t trans,       \
                                       cublasDiagType_t diag, int m, int n, const T *alpha,  \
@@ -293,16 +300,6 @@ static cublasStatus_t trmm(const char *name, const standin_precision *p, cublasH
                     trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc);                        \
     }
 
-/* ?herk of complex precision P: alpha and beta of the real type R. */
-#define STANDIN_HERK(P, T, R)                                                                 \
-    cublasStatus_t cublas##P##herk_v2(cublasHandle_t handle, cublasFillMode_t uplo,         \
-                                      cublasOperation_t trans, int n, int k, const R *alpha, \
-                                      const T *A, int lda, const R *beta, T *C, int ldc)    \
-    {                                                                                         \
-        return rank_k("cublas" #P "herk", &standin_precisions[STANDIN_##P], 1, handle, uplo, \
-                      trans, n, k, alpha, A, lda, beta, C, ldc);                              \
-    }
-
 STANDIN_EACH_PRECISION(STANDIN_LEVEL3)
-STANDIN_HERK(C, cuComplex, float)
-STANDIN_HERK(Z, cuDoubleComplex, double)
+STANDIN_RANK_K(C, herk, cuComplex, float, 1)
+STANDIN_RANK_K(Z, herk, cuDoubleComplex, double, 1)

@@ -3,16 +3,23 @@
 ! complex*16) share whatever their type: the squarest BLACS grid of all the
 ! processes, the local-to-global index of a block-cyclic dimension, the
 ! descriptor of a matrix with margins around sub(A), the count of entries a
-! routine changed where it must not, the pass test of a residual, and the
-! end of the program (grid exit, the final PASSED or FAILED line, STOP 1
-! when any case failed).  Compiled once, so it holds nothing typed: the
+! routine changed where it must not, the pass test of a residual, a case's
+! PASSED or FAILED line, and the end of the program (grid exit, the final PASSED or FAILED line, STOP 1
+! when any case failed), with the count of failed cases and ScaLAPACK's
+! NUMROC for every caller.  Compiled once, so it holds nothing typed: the
 ! callers hand it the comparison of their arrays as a logical mask.
 
 module fcall_frame
   implicit none
   private
-  public :: fcall_grid_init, fcall_l2g, fcall_sub_desc, fcall_in_sub, &
-       fcall_stray, fcall_passed, fcall_finish
+  public :: numroc, fcall_grid_init, fcall_l2g, fcall_sub_desc, fcall_in_sub, &
+       fcall_stray, fcall_passed, fcall_es, fcall_report, &
+       fcall_info_failed, fcall_finish
+
+  ! ScaLAPACK's NUMROC, declared here once for the callers too.
+  integer, external :: numroc
+  ! The cases that failed so far (fcall_report counts, fcall_finish ends).
+  integer, save :: nfail = 0
 
 contains
 
@@ -50,7 +57,6 @@ contains
   subroutine fcall_sub_desc(ictxt, m, n, mb, nb, ia, ja, desca, mp, nq)
     integer, intent(in) :: ictxt, m, n, mb, nb, ia, ja
     integer, intent(out) :: desca(9), mp, nq
-    integer, external :: numroc
     integer :: nprow, npcol, myrow, mycol, ma, na, info
 
     call blacs_gridinfo(ictxt, nprow, npcol, myrow, mycol)
@@ -105,11 +111,45 @@ contains
          .not. (resid <= thresh) .or. resid - resid /= 0.0d0)
   end function fcall_passed
 
+  ! x as es10.3 (" 1.234E-02"), for the report lines.
+  character(len=10) function fcall_es(x)
+    double precision, intent(in) :: x
+    write(fcall_es, '(es10.3)') x
+  end function fcall_es
+
+  ! A case's line on process 0, "NAME: WHAT PASSED" when it passed (see
+  ! fcall_passed), else "NAME: WHAT WHY FAILED", the failure counted.
+  ! WHAT: the case and its residual; WHY: what else tells a failure apart
+  ! (INFO, the stray entries).
+  subroutine fcall_report(name, iam, info, stray, resid, thresh, what, why)
+    character(len=*), intent(in) :: name, what, why
+    integer, intent(in) :: iam, info, stray
+    double precision, intent(in) :: resid, thresh
+
+    if (fcall_passed(info, stray, resid, thresh)) then
+       if (iam == 0) write(*, '(a)') name // ':' // what // ' PASSED'
+    else
+       nfail = nfail + 1
+       if (iam == 0) write(*, '(a)') name // ':' // what // why // ' FAILED'
+    end if
+  end subroutine fcall_report
+
+  ! The line of a case whose factorization ROUTINE returned INFO /= 0,
+  ! "NAME: WHAT ROUTINE INFO=i FAILED", on process 0; the failure counted.
+  subroutine fcall_info_failed(name, iam, what, routine, info)
+    character(len=*), intent(in) :: name, what, routine
+    integer, intent(in) :: iam, info
+    character(len=32) :: why
+
+    write(why, '(3a,i0)') ' ', routine, ' INFO=', info
+    call fcall_report(name, iam, info, 0, 0.0d0, 0.0d0, what, trim(why))
+  end subroutine fcall_info_failed
+
   ! Leaves the grid and the BLACS, prints "NAME: PASSED" or "NAME: FAILED"
-  ! on process 0, and stops with status 1 when nfail /= 0.
-  subroutine fcall_finish(name, iam, ictxt, nfail)
+  ! on process 0, and stops with status 1 when a case failed.
+  subroutine fcall_finish(name, iam, ictxt)
     character(len=*), intent(in) :: name
-    integer, intent(in) :: iam, ictxt, nfail
+    integer, intent(in) :: iam, ictxt
 
     call blacs_gridexit(ictxt)
     call blacs_exit(0)

@@ -18,27 +18,28 @@ program fcall_geqrf
   FCALL_TYPE, parameter :: zero = FCALL_ENTRY(0.0d0, 0.0d0)
   FCALL_TYPE, parameter :: one = FCALL_ENTRY(1.0d0, 0.0d0)
   character(len=*), parameter :: me = 'fcall_' // FCALL_PX // 'geqrf'
+  ! The cases: a tall matrix, the whole of A; a wide one at an offset, with
+  ! MB /= NB.
+  integer, parameter :: case_m(2) = [300, 150], case_n(2) = [200, 250]
+  integer, parameter :: case_mb(2) = [32, 24], case_nb(2) = [32, 16]
+  integer, parameter :: case_ia(2) = [1, 5], case_ja(2) = [1, 9]
   integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
-  integer :: icase, nfail, info, m, n, k, mb, nb, ia, ja
+  integer :: icase, info, m, n, k, mb, nb, ia, ja
   integer :: mp, nq, lwork, ltau
   integer :: desca(dlen), stray
   character(len=16) :: grid
+  character(len=160) :: what, why
   double precision :: anorm, rnorm, resid
   FCALL_TYPE :: wq(1)
   FCALL_TYPE, allocatable :: a(:,:), a0(:,:), c(:,:), tau(:), work(:)
   double precision, allocatable :: rwork(:)
-  integer, external :: numroc
   double precision, external :: PXLANGE
 
   call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
 
-  nfail = 0
-  do icase = 1, 2
-     if (icase == 1) then
-        m = 300; n = 200; mb = 32; nb = 32; ia = 1; ja = 1
-     else
-        m = 150; n = 250; mb = 24; nb = 16; ia = 5; ja = 9
-     end if
+  do icase = 1, size(case_m)
+     m = case_m(icase); n = case_n(icase); mb = case_mb(icase)
+     nb = case_nb(icase); ia = case_ia(icase); ja = case_ja(icase)
      k = min(m, n)
      call fcall_sub_desc(ictxt, m, n, mb, nb, ia, ja, desca, mp, nq)
      ltau = max(1, numroc(ja + k - 1, nb, mycol, 0, npcol))
@@ -46,6 +47,8 @@ program fcall_geqrf
      allocate(c(desca(9), max(1, nq)))
      allocate(tau(ltau), rwork(mp + nq + 2 * max(mb, nb)))
      call fill_matrix()
+     write(what, '(6(a,i0),2a)') ' m=', m, ' n=', n, ' mb=', mb, ' nb=', nb, &
+          ' ia=', ia, ' ja=', ja, ' grid ', trim(grid)
 
      ! workspace query, then the factorization with exactly that much
      call PXGEQRF(m, n, a, ia, ja, desca, tau, wq, -1, info)
@@ -54,10 +57,7 @@ program fcall_geqrf
      if (info == 0) call PXGEQRF(m, n, a, ia, ja, desca, tau, work, lwork, info)
      deallocate(work)
      if (info /= 0) then
-        if (iam == 0) write(*, '(a,i0,a,a,a,i0,a)') me // ': case ', &
-             icase, ' grid ', trim(grid), ' ' // FCALL_PXU // 'GEQRF INFO=', &
-             info, ' FAILED'
-        nfail = nfail + 1
+        call fcall_info_failed(me, iam, trim(what), FCALL_PXU // 'GEQRF', info)
      else
         stray = fcall_stray(a(1:mp, 1:nq) /= a0(1:mp, 1:nq), desca, ia, ja, &
              m, n, 'A')
@@ -75,23 +75,15 @@ program fcall_geqrf
         anorm = PXLANGE('1', m, n, a0, ia, ja, desca, rwork)
         rnorm = PXLANGE('1', m, n, c, ia, ja, desca, rwork)
         resid = rnorm / (anorm * epsilon(1.0d0) * 0.5d0 * dble(max(m, n)))
-        if (.not. fcall_passed(info, stray, resid, thresh)) then
-           nfail = nfail + 1
-           if (iam == 0) write(*, '(a,6(a,i0),3a,es10.3,2(a,i0),a)') &
-                me // ':', ' m=', m, ' n=', n, ' mb=', mb, ' nb=', nb, &
-                ' ia=', ia, ' ja=', ja, ' grid ', trim(grid), ' residual=', &
-                resid, ' ' // FCALL_ORMQR // ' INFO=', info, &
-                ' entries written outside sub(A)=', stray, ' FAILED'
-        else if (iam == 0) then
-           write(*, '(a,6(a,i0),3a,es10.3,a)') me // ':', ' m=', m, &
-                ' n=', n, ' mb=', mb, ' nb=', nb, ' ia=', ia, ' ja=', ja, &
-                ' grid ', trim(grid), ' residual=', resid, ' PASSED'
-        end if
+        write(why, '(2(a,i0))') ' ' // FCALL_ORMQR // ' INFO=', info, &
+             ' entries written outside sub(A)=', stray
+        call fcall_report(me, iam, info, stray, resid, thresh, &
+             trim(what) // ' residual=' // fcall_es(resid), trim(why))
      end if
      deallocate(a, a0, c, tau, rwork)
   end do
 
-  call fcall_finish(me, iam, ictxt, nfail)
+  call fcall_finish(me, iam, ictxt)
 
 contains
 

@@ -22,30 +22,29 @@ program fcall_getrf
   FCALL_TYPE, parameter :: zero = FCALL_ENTRY(0.0d0, 0.0d0)
   FCALL_TYPE, parameter :: one = FCALL_ENTRY(1.0d0, 0.0d0)
   character(len=*), parameter :: me = 'fcall_' // FCALL_PX // 'getrf'
+  ! The cases (MB = NB): a square matrix, the whole of A; a tall one and a
+  ! wide one at offsets.
+  integer, parameter :: case_m(3) = [200, 150, 90], case_n(3) = [200, 100, 160]
+  integer, parameter :: case_mb(3) = [32, 16, 8]
+  integer, parameter :: case_ia(3) = [1, 17, 9], case_ja(3) = [1, 33, 1]
   integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
-  integer :: icase, nfail, info, m, n, k, mb, nb, ia, ja
+  integer :: icase, info, m, n, k, mb, nb, ia, ja
   integer :: mp, nq, lld, mpb, nqb, lldb
   integer :: desca(dlen), descb(dlen), descip(dlen), idum(1), stray
   character(len=16) :: grid
+  character(len=160) :: what, why
   double precision :: anorm, rnorm, xnorm, resid, sresid
   FCALL_TYPE, allocatable :: a(:,:), a0(:,:), l(:,:), u(:,:), c(:,:)
   FCALL_TYPE, allocatable :: b(:,:), x(:,:)
   integer, allocatable :: ipiv(:)
   double precision, allocatable :: rwork(:)
-  integer, external :: numroc
   double precision, external :: PXLANGE
 
   call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
 
-  nfail = 0
-  do icase = 1, 3
-     if (icase == 1) then
-        m = 200; n = 200; mb = 32; ia = 1; ja = 1
-     else if (icase == 2) then
-        m = 150; n = 100; mb = 16; ia = 17; ja = 33
-     else
-        m = 90; n = 160; mb = 8; ia = 9; ja = 1
-     end if
+  do icase = 1, size(case_m)
+     m = case_m(icase); n = case_n(icase); mb = case_mb(icase)
+     ia = case_ia(icase); ja = case_ja(icase)
      nb = mb
      k = min(m, n)
      call fcall_sub_desc(ictxt, m, n, mb, nb, ia, ja, desca, mp, nq)
@@ -54,13 +53,13 @@ program fcall_getrf
      allocate(u(lld, max(1, nq)), c(lld, max(1, nq)))
      allocate(ipiv(mp + mb), rwork(mp + nq + 2 * max(mb, nb)))
      call fill_matrix()
+     write(what, '(5(a,i0),2a)') ' m=', m, ' n=', n, ' nb=', nb, ' ia=', ia, &
+          ' ja=', ja, ' grid ', trim(grid)
 
      call PXGETRF(m, n, a, ia, ja, desca, ipiv, info)
      sresid = 0.0d0
      if (info /= 0) then
-        if (iam == 0) write(*, '(a,i0,3a,i0,a)') FCALL_PXU // 'GETRF: case ', &
-             icase, ' grid ', trim(grid), ' INFO=', info, ' FAILED'
-        nfail = nfail + 1
+        call fcall_info_failed(me, iam, trim(what), FCALL_PXU // 'GETRF', info)
      else
         stray = fcall_stray(a(1:mp, 1:nq) /= a0(1:mp, 1:nq), desca, ia, ja, &
              m, n, 'A')
@@ -84,25 +83,16 @@ program fcall_getrf
         call PXMATADD(m, n, -one, a0, ia, ja, desca, one, c, ia, ja, desca)
         rnorm = PXLANGE('1', m, n, c, ia, ja, desca, rwork)
         resid = rnorm / (anorm * epsilon(1.0d0) * 0.5d0 * dble(max(m, n)))
-        if (.not. fcall_passed(info, stray, max(resid, sresid), thresh)) then
-           nfail = nfail + 1
-           if (iam == 0) write(*, '(a,5(a,i0),2a,2(a,es10.3),2(a,i0),a)') &
-                me // ':', ' m=', m, ' n=', n, ' nb=', nb, &
-                ' ia=', ia, ' ja=', ja, ' grid ', trim(grid), &
-                ' residual=', resid, ' solve residual=', sresid, &
-                ' ' // FCALL_PXU // 'GETRS INFO=', info, &
-                ' entries written outside sub(A)=', stray, ' FAILED'
-        else if (iam == 0) then
-           write(*, '(a,5(a,i0),2a,2(a,es10.3),a)') me // ':', &
-                ' m=', m, ' n=', n, ' nb=', nb, ' ia=', ia, ' ja=', ja, &
-                ' grid ', trim(grid), ' residual=', resid, &
-                ' solve residual=', sresid, ' PASSED'
-        end if
+        write(why, '(2(a,i0))') ' ' // FCALL_PXU // 'GETRS INFO=', info, &
+             ' entries written outside sub(A)=', stray
+        call fcall_report(me, iam, info, stray, max(resid, sresid), thresh, &
+             trim(what) // ' residual=' // fcall_es(resid) // &
+             ' solve residual=' // fcall_es(sresid), trim(why))
      end if
      deallocate(a, a0, l, u, c, ipiv, rwork)
   end do
 
-  call fcall_finish(me, iam, ictxt, nfail)
+  call fcall_finish(me, iam, ictxt)
 
 contains
 

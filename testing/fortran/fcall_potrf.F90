@@ -24,30 +24,26 @@ program fcall_potrf
   double precision, parameter :: diag = 12.0d0
 #endif
   character(len=*), parameter :: me = 'fcall_' // FCALL_PX // 'potrf'
+  ! The cases: lower, the whole matrix; upper, sub(A) at IA = JA = NB+1.
+  character, parameter :: case_uplo(2) = ['L', 'U']
+  integer, parameter :: case_off(2) = [0, nb]
   integer :: iam, nprocs, ictxt, nprow, npcol, myrow, mycol
-  integer :: icase, nfail, info, off, ia, m, mp, nq, nqb, lldA
+  integer :: icase, info, off, ia, m, mp, nq, nqb, lldA
   integer :: desca(dlen), descb(dlen), stray
   character :: uplo
   character(len=16) :: grid
+  character(len=160) :: what, why
   double precision :: anorm, xnorm, rnorm, resid
   FCALL_TYPE, allocatable :: a(:,:), a0(:,:), a1(:,:)
   FCALL_TYPE, allocatable :: b(:,:), b0(:,:), r(:,:)
   double precision, allocatable :: work(:)
-  integer, external :: numroc
   double precision, external :: PXLANGE
 
   call fcall_grid_init(iam, nprocs, ictxt, nprow, npcol, myrow, mycol, grid)
 
-  nfail = 0
-  do icase = 1, 2
-     ! case 1: lower, whole matrix; case 2: upper, sub(A) at IA = JA = NB+1
-     if (icase == 1) then
-        uplo = 'L'
-        off = 0
-     else
-        uplo = 'U'
-        off = nb
-     end if
+  do icase = 1, size(case_uplo)
+     uplo = case_uplo(icase)
+     off = case_off(icase)
      ia = off + 1
      m = n + off
      mp = numroc(m, nb, myrow, 0, nprow)
@@ -59,16 +55,15 @@ program fcall_potrf
      allocate(a(lldA, max(1, nq)), a0(lldA, max(1, nq)), a1(lldA, max(1, nq)))
      allocate(b(lldA, max(1, nqb)), b0(lldA, max(1, nqb)), r(lldA, max(1, nqb)))
      allocate(work(mp + nq + 4 * nb))
+     write(what, '(2a,3(a,i0),2a)') ' uplo=', uplo, ' n=', n, ' nb=', nb, &
+          ' ia=ja=', ia, ' grid ', trim(grid)
 
      call fill_matrix()
      a1 = a
 
      call PXPOTRF(uplo, n, a, ia, ia, desca, info)
      if (info /= 0) then
-        if (iam == 0) write(*, '(a,a,a,a,a,i0,a)') me // ': uplo=', &
-             uplo, ' grid ', trim(grid), ' ' // FCALL_PXU // 'POTRF INFO=', &
-             info, ' FAILED'
-        nfail = nfail + 1
+        call fcall_info_failed(me, iam, trim(what), FCALL_PXU // 'POTRF', info)
      else
         stray = fcall_stray(a(1:mp, 1:nq) /= a1(1:mp, 1:nq), desca, ia, ia, &
              n, n, uplo)
@@ -80,23 +75,15 @@ program fcall_potrf
         xnorm = PXLANGE('I', n, nrhs, b, ia, 1, descb, work)
         rnorm = PXLANGE('I', n, nrhs, r, ia, 1, descb, work)
         resid = rnorm / (anorm * xnorm * epsilon(1.0d0) * dble(n))
-        if (.not. fcall_passed(info, stray, resid, thresh)) then
-           nfail = nfail + 1
-           if (iam == 0) write(*, '(a,a,3(a,i0),3a,es10.3,2(a,i0),a)') &
-                me // ': uplo=', uplo, ' n=', n, ' nb=', nb, &
-                ' ia=ja=', ia, ' grid ', trim(grid), ' residual=', resid, &
-                ' ' // FCALL_PXU // 'POTRS INFO=', info, &
-                ' entries written outside the factor=', stray, ' FAILED'
-        else if (iam == 0) then
-           write(*, '(a,a,3(a,i0),a,a,a,es10.3,a)') me // ': uplo=', &
-                uplo, ' n=', n, ' nb=', nb, ' ia=ja=', ia, ' grid ', trim(grid), &
-                ' residual=', resid, ' PASSED'
-        end if
+        write(why, '(2(a,i0))') ' ' // FCALL_PXU // 'POTRS INFO=', info, &
+             ' entries written outside the factor=', stray
+        call fcall_report(me, iam, info, stray, resid, thresh, &
+             trim(what) // ' residual=' // fcall_es(resid), trim(why))
      end if
      deallocate(a, a0, a1, b, b0, r, work)
   end do
 
-  call fcall_finish(me, iam, ictxt, nfail)
+  call fcall_finish(me, iam, ictxt)
 
 contains
 

@@ -23,16 +23,5 @@ static TX_T TX_SFX(lu_problem_entry)(const void *problem, int gi, int gj)
                    tester_uniform_at(pb->seed + 4, si, sj));
 }
 
-static void TX_SFX(lu_problem_fill)(const struct lu_problem *pb,
-                                    struct tester_dist *d)
-{
-    TX_SFX(dist_fill)(d, TX_SFX(lu_problem_entry), pb);
-}
-
-/* Local entries of D outside sub(A) that differ (bitwise) from the fill. */
-static long TX_SFX(lu_problem_changed_outside)(const struct lu_problem *pb,
-                                               const struct tester_dist *d)
-{
-    return TX_SFX(dist_changed_outside)(d, pb->m, pb->n, pb->ia, pb->ja,
-                                        TX_SFX(lu_problem_entry), pb);
-}
+/* TX_SFX(lu_problem_fill) and TX_SFX(lu_problem_changed_outside). */
+TX_SUB_PROBLEM(lu_problem)

@@ -22,19 +22,8 @@ static TX_T TX_SFX(qr_problem_entry)(const void *problem, int gi, int gj)
                    tester_uniform_at(pb->seed + 4, si, sj));
 }
 
-static void TX_SFX(qr_problem_fill)(const struct qr_problem *pb,
-                                    struct tester_dist *d)
-{
-    TX_SFX(dist_fill)(d, TX_SFX(qr_problem_entry), pb);
-}
-
-/* Local entries of D outside sub(A) that differ (bitwise) from the fill. */
-static long TX_SFX(qr_problem_changed_outside)(const struct qr_problem *pb,
-                                               const struct tester_dist *d)
-{
-    return TX_SFX(dist_changed_outside)(d, pb->m, pb->n, pb->ia, pb->ja,
-                                        TX_SFX(qr_problem_entry), pb);
-}
+/* TX_SFX(qr_problem_fill) and TX_SFX(qr_problem_changed_outside). */
+TX_SUB_PROBLEM(qr_problem)
 
 /* Uniform random values in rows I0..I0+M-1 and columns J0..J0+N-1
  * (1-based) of D, zero elsewhere; STREAM picks an independent sequence. */

@@ -1,6 +1,7 @@
 /* Template body (tx_instantiate.h): the count of A's entries outside an
  * M x N sub(A) that changed, in one precision (the P?GETRF and P?GEQRF
- * testers' problems).  Included after dist_body.h. */
+ * testers' problems), and the fill and outside check that each such
+ * problem defines with TX_SUB_PROBLEM.  Included after dist_body.h. */
 
 /* An M x N sub(A) at (IA, JA), and A's entries: ENTRY(PB, gi, gj). */
 struct TX_SFX(sub_entries) {
@@ -32,3 +33,23 @@ static long TX_SFX(dist_changed_outside)(const struct tester_dist *d, int m,
     const struct TX_SFX(sub_entries) s = { entry, pb, m, n, ia, ja };
     return TX_SFX(dist_changed)(d, TX_SFX(in_sub), TX_SFX(sub_entry), &s);
 }
+
+/* In a problem's body, after its entry function TX_SFX(NAME_entry):
+ * TX_SFX(NAME_fill)(pb, d), every local entry of D from it, and
+ * TX_SFX(NAME_changed_outside)(pb, d), the local entries of D outside
+ * sub(A) that differ (bitwise) from it; NAME is the problem's struct
+ * (lu_problem, qr_problem), with sub(A)'s m, n, ia and ja. */
+#ifndef TX_SUB_PROBLEM
+#define TX_SUB_PROBLEM(name)                                                  \
+    static void TX_SFX(name##_fill)(const struct name *pb,                    \
+                                    struct tester_dist *d)                    \
+    {                                                                         \
+        TX_SFX(dist_fill)(d, TX_SFX(name##_entry), pb);                       \
+    }                                                                         \
+    static long TX_SFX(name##_changed_outside)(const struct name *pb,         \
+                                               const struct tester_dist *d)   \
+    {                                                                         \
+        return TX_SFX(dist_changed_outside)(d, pb->m, pb->n, pb->ia, pb->ja,  \
+                                            TX_SFX(name##_entry), pb);        \
+    }
+#endif

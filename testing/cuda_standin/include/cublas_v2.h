@@ -67,45 +67,34 @@ cublasStatus_t cublasGetStream_v2(cublasHandle_t handle, cudaStream_t *streamId)
 cublasStatus_t cublasSetPointerMode_v2(cublasHandle_t handle, cublasPointerMode_t mode);
 const char *cublasGetStatusString(cublasStatus_t status);
 
-/* Operations: CUBLAS_OP_C is the conjugate transpose, the transpose for S
- * and D.  ?syrk: N or T (S and D: also C); ?herk: N or C, alpha and beta
- * real. */
-cublasStatus_t cublasSgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
-                              cublasOperation_t transb, int m, int n, int k,
-                              const float *alpha, const float *A, int lda, const float *B,
-                              int ldb, const float *beta, float *C, int ldc);
-cublasStatus_t cublasDgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
-                              cublasOperation_t transb, int m, int n, int k,
-                              const double *alpha, const double *A, int lda,
-                              const double *B, int ldb, const double *beta, double *C,
-                              int ldc);
-cublasStatus_t cublasCgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
-                              cublasOperation_t transb, int m, int n, int k,
-                              const cuComplex *alpha, const cuComplex *A, int lda,
-                              const cuComplex *B, int ldb, const cuComplex *beta,
-                              cuComplex *C, int ldc);
-cublasStatus_t cublasZgemm_v2(cublasHandle_t handle, cublasOperation_t transa,
-                              cublasOperation_t transb, int m, int n, int k,
-                              const cuDoubleComplex *alpha, const cuDoubleComplex *A,
-                              int lda, const cuDoubleComplex *B, int ldb,
-                              const cuDoubleComplex *beta, cuDoubleComplex *C, int ldc);
-cublasStatus_t cublasSsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
-                              cublasOperation_t trans, int n, int k, const float *alpha,
-                              const float *A, int lda, const float *beta, float *C,
-                              int ldc);
-cublasStatus_t cublasDsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
-                              cublasOperation_t trans, int n, int k, const double *alpha,
-                              const double *A, int lda, const double *beta, double *C,
-                              int ldc);
-cublasStatus_t cublasCsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
-                              cublasOperation_t trans, int n, int k, const cuComplex *alpha,
-                              const cuComplex *A, int lda, const cuComplex *beta,
-                              cuComplex *C, int ldc);
-cublasStatus_t cublasZsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
-                              cublasOperation_t trans, int n, int k,
-                              const cuDoubleComplex *alpha, const cuDoubleComplex *A,
-                              int lda, const cuDoubleComplex *beta, cuDoubleComplex *C,
-                              int ldc);
+/* The level-3 routines, declared once for the four precisions P (S, D, C,
+ * Z) of element type T.  Operations: CUBLAS_OP_C is the conjugate
+ * transpose, the transpose for S and D.  ?syrk: N or T (S and D: also C);
+ * ?herk (C and Z only): N or C, alpha and beta real.  ?trmm is out of
+ * place: C = alpha op(A) B (left) or alpha B op(A) (right); C == B is the
+ * in-place BLAS form. */
+#define CUDA_STANDIN_LEVEL3(P, T)                                                            \
+    cublasStatus_t cublas##P##gemm_v2(cublasHandle_t handle, cublasOperation_t transa,      \
+                                      cublasOperation_t transb, int m, int n, int k,        \
+                                      const T *alpha, const T *A, int lda, const T *B,      \
+                                      int ldb, const T *beta, T *C, int ldc);               \
+    cublasStatus_t cublas##P##syrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,         \
+                                      cublasOperation_t trans, int n, int k, const T *alpha, \
+                                      const T *A, int lda, const T *beta, T *C, int ldc);   \
+    cublasStatus_t cublas##P##trsm_v2(cublasHandle_t handle, cublasSideMode_t side,         \
+                                      cublasFillMode_t uplo, cublasOperation_t trans,       \
+                                      cublasDiagType_t diag, int m, int n, const T *alpha,  \
+                                      const T *A, int lda, T *B, int ldb);                  \
+    cublasStatus_t cublas##P##trmm_v2(cublasHandle_t handle, cublasSideMode_t side,         \
+                                      cublasFillMode_t uplo, cublasOperation_t trans,       \
+                                      cublasDiagType_t diag, int m, int n, const T *alpha,  \
+                                      const T *A, int lda, const T *B, int ldb, T *C,       \
+                                      int ldc);
+CUDA_STANDIN_LEVEL3(S, float)
+CUDA_STANDIN_LEVEL3(D, double)
+CUDA_STANDIN_LEVEL3(C, cuComplex)
+CUDA_STANDIN_LEVEL3(Z, cuDoubleComplex)
+#undef CUDA_STANDIN_LEVEL3
 cublasStatus_t cublasCherk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
                               cublasOperation_t trans, int n, int k, const float *alpha,
                               const cuComplex *A, int lda, const float *beta, cuComplex *C,
@@ -113,46 +102,6 @@ cublasStatus_t cublasCherk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
 cublasStatus_t cublasZherk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
                               cublasOperation_t trans, int n, int k, const double *alpha,
                               const cuDoubleComplex *A, int lda, const double *beta,
-                              cuDoubleComplex *C, int ldc);
-cublasStatus_t cublasStrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
-                              cublasFillMode_t uplo, cublasOperation_t trans,
-                              cublasDiagType_t diag, int m, int n, const float *alpha,
-                              const float *A, int lda, float *B, int ldb);
-cublasStatus_t cublasDtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
-                              cublasFillMode_t uplo, cublasOperation_t trans,
-                              cublasDiagType_t diag, int m, int n, const double *alpha,
-                              const double *A, int lda, double *B, int ldb);
-cublasStatus_t cublasCtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
-                              cublasFillMode_t uplo, cublasOperation_t trans,
-                              cublasDiagType_t diag, int m, int n, const cuComplex *alpha,
-                              const cuComplex *A, int lda, cuComplex *B, int ldb);
-cublasStatus_t cublasZtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
-                              cublasFillMode_t uplo, cublasOperation_t trans,
-                              cublasDiagType_t diag, int m, int n,
-                              const cuDoubleComplex *alpha, const cuDoubleComplex *A,
-                              int lda, cuDoubleComplex *B, int ldb);
-/* Out of place: C = alpha op(A) B (left) or alpha B op(A) (right); C == B
- * is the in-place BLAS form. */
-cublasStatus_t cublasStrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
-                              cublasFillMode_t uplo, cublasOperation_t trans,
-                              cublasDiagType_t diag, int m, int n, const float *alpha,
-                              const float *A, int lda, const float *B, int ldb, float *C,
-                              int ldc);
-cublasStatus_t cublasDtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
-                              cublasFillMode_t uplo, cublasOperation_t trans,
-                              cublasDiagType_t diag, int m, int n, const double *alpha,
-                              const double *A, int lda, const double *B, int ldb, double *C,
-                              int ldc);
-cublasStatus_t cublasCtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
-                              cublasFillMode_t uplo, cublasOperation_t trans,
-                              cublasDiagType_t diag, int m, int n, const cuComplex *alpha,
-                              const cuComplex *A, int lda, const cuComplex *B, int ldb,
-                              cuComplex *C, int ldc);
-cublasStatus_t cublasZtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
-                              cublasFillMode_t uplo, cublasOperation_t trans,
-                              cublasDiagType_t diag, int m, int n,
-                              const cuDoubleComplex *alpha, const cuDoubleComplex *A,
-                              int lda, const cuDoubleComplex *B, int ldb,
                               cuDoubleComplex *C, int ldc);
 
 #ifdef __cplusplus

@@ -55,126 +55,80 @@ cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t handle, cudaStream_t *st
 cusolverStatus_t cusolverDnCreateParams(cusolverDnParams_t *params);
 cusolverStatus_t cusolverDnDestroyParams(cusolverDnParams_t params);
 
+/* The routines of the four precisions P (S, D, C, Z), of element type T,
+ * each group declared once (CUDA_STANDIN_DN_PRECISION below). */
+
 /* Rows k1..k2 of the n columns of A interchanged as LAPACK's ?LASWP does
  * (devIpiv in device memory, 1-based rows). */
-cusolverStatus_t cusolverDnSlaswp(cusolverDnHandle_t handle, int n, float *A, int lda, int k1,
-                                  int k2, const int *devIpiv, int incx);
-cusolverStatus_t cusolverDnDlaswp(cusolverDnHandle_t handle, int n, double *A, int lda, int k1,
-                                  int k2, const int *devIpiv, int incx);
-cusolverStatus_t cusolverDnClaswp(cusolverDnHandle_t handle, int n, cuComplex *A, int lda,
-                                  int k1, int k2, const int *devIpiv, int incx);
-cusolverStatus_t cusolverDnZlaswp(cusolverDnHandle_t handle, int n, cuDoubleComplex *A,
-                                  int lda, int k1, int k2, const int *devIpiv, int incx);
+#define CUDA_STANDIN_DN_LASWP(P, T)                                                          \
+    cusolverStatus_t cusolverDn##P##laswp(cusolverDnHandle_t handle, int n, T *A, int lda,  \
+                                          int k1, int k2, const int *devIpiv, int incx);
 
 /* The Cholesky factor of A's uplo triangle (A = L L^H or U^H U) in
  * place; Workspace (device memory) of at least the Lwork values that
  * ?potrf_bufferSize gives; *devInfo (device memory) is 0, or i when the
  * leading minor of order i is not positive definite. */
-cusolverStatus_t cusolverDnSpotrf_bufferSize(cusolverDnHandle_t handle, cublasFillMode_t uplo,
-                                             int n, float *A, int lda, int *Lwork);
-cusolverStatus_t cusolverDnDpotrf_bufferSize(cusolverDnHandle_t handle, cublasFillMode_t uplo,
-                                             int n, double *A, int lda, int *Lwork);
-cusolverStatus_t cusolverDnCpotrf_bufferSize(cusolverDnHandle_t handle, cublasFillMode_t uplo,
-                                             int n, cuComplex *A, int lda, int *Lwork);
-cusolverStatus_t cusolverDnZpotrf_bufferSize(cusolverDnHandle_t handle, cublasFillMode_t uplo,
-                                             int n, cuDoubleComplex *A, int lda, int *Lwork);
-cusolverStatus_t cusolverDnSpotrf(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,
-                                  float *A, int lda, float *Workspace, int Lwork, int *devInfo);
-cusolverStatus_t cusolverDnDpotrf(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,
-                                  double *A, int lda, double *Workspace, int Lwork,
-                                  int *devInfo);
-cusolverStatus_t cusolverDnCpotrf(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,
-                                  cuComplex *A, int lda, cuComplex *Workspace, int Lwork,
-                                  int *devInfo);
-cusolverStatus_t cusolverDnZpotrf(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,
-                                  cuDoubleComplex *A, int lda, cuDoubleComplex *Workspace,
-                                  int Lwork, int *devInfo);
+#define CUDA_STANDIN_DN_POTRF(P, T)                                                          \
+    cusolverStatus_t cusolverDn##P##potrf_bufferSize(cusolverDnHandle_t handle,             \
+                                                     cublasFillMode_t uplo, int n, T *A,    \
+                                                     int lda, int *Lwork);                  \
+    cusolverStatus_t cusolverDn##P##potrf(cusolverDnHandle_t handle, cublasFillMode_t uplo, \
+                                          int n, T *A, int lda, T *Workspace, int Lwork,    \
+                                          int *devInfo);
 
 /* The LU factor of the m x n matrix A with partial pivoting (LAPACK's
  * ?GETRF) in place; Workspace (device memory) of the values
  * ?getrf_bufferSize gives; devIpiv (device memory) gets the min(m, n)
  * pivots, *devInfo 0 or i when U(i, i) is exactly zero. */
-cusolverStatus_t cusolverDnSgetrf_bufferSize(cusolverDnHandle_t handle, int m, int n, float *A,
-                                             int lda, int *Lwork);
-cusolverStatus_t cusolverDnDgetrf_bufferSize(cusolverDnHandle_t handle, int m, int n, double *A,
-                                             int lda, int *Lwork);
-cusolverStatus_t cusolverDnCgetrf_bufferSize(cusolverDnHandle_t handle, int m, int n,
-                                             cuComplex *A, int lda, int *Lwork);
-cusolverStatus_t cusolverDnZgetrf_bufferSize(cusolverDnHandle_t handle, int m, int n,
-                                             cuDoubleComplex *A, int lda, int *Lwork);
-cusolverStatus_t cusolverDnSgetrf(cusolverDnHandle_t handle, int m, int n, float *A, int lda,
-                                  float *Workspace, int *devIpiv, int *devInfo);
-cusolverStatus_t cusolverDnDgetrf(cusolverDnHandle_t handle, int m, int n, double *A, int lda,
-                                  double *Workspace, int *devIpiv, int *devInfo);
-cusolverStatus_t cusolverDnCgetrf(cusolverDnHandle_t handle, int m, int n, cuComplex *A, int lda,
-                                  cuComplex *Workspace, int *devIpiv, int *devInfo);
-cusolverStatus_t cusolverDnZgetrf(cusolverDnHandle_t handle, int m, int n, cuDoubleComplex *A,
-                                  int lda, cuDoubleComplex *Workspace, int *devIpiv,
-                                  int *devInfo);
+#define CUDA_STANDIN_DN_GETRF(P, T)                                                          \
+    cusolverStatus_t cusolverDn##P##getrf_bufferSize(cusolverDnHandle_t handle, int m,      \
+                                                     int n, T *A, int lda, int *Lwork);     \
+    cusolverStatus_t cusolverDn##P##getrf(cusolverDnHandle_t handle, int m, int n, T *A,    \
+                                          int lda, T *Workspace, int *devIpiv,              \
+                                          int *devInfo);
 
 /* The QR factor of the m x n matrix A (LAPACK's ?GEQRF) in place: R on
  * and above the diagonal, the reflectors below it, their min(m, n)
  * scalars in TAU (device memory); Workspace (device memory) of at least
  * the Lwork values ?geqrf_bufferSize gives; *devInfo 0, or -i when the
  * i-th argument is illegal. */
-cusolverStatus_t cusolverDnSgeqrf_bufferSize(cusolverDnHandle_t handle, int m, int n, float *A,
-                                             int lda, int *Lwork);
-cusolverStatus_t cusolverDnDgeqrf_bufferSize(cusolverDnHandle_t handle, int m, int n, double *A,
-                                             int lda, int *Lwork);
-cusolverStatus_t cusolverDnCgeqrf_bufferSize(cusolverDnHandle_t handle, int m, int n,
-                                             cuComplex *A, int lda, int *Lwork);
-cusolverStatus_t cusolverDnZgeqrf_bufferSize(cusolverDnHandle_t handle, int m, int n,
-                                             cuDoubleComplex *A, int lda, int *Lwork);
-cusolverStatus_t cusolverDnSgeqrf(cusolverDnHandle_t handle, int m, int n, float *A, int lda,
-                                  float *TAU, float *Workspace, int Lwork, int *devInfo);
-cusolverStatus_t cusolverDnDgeqrf(cusolverDnHandle_t handle, int m, int n, double *A, int lda,
-                                  double *TAU, double *Workspace, int Lwork, int *devInfo);
-cusolverStatus_t cusolverDnCgeqrf(cusolverDnHandle_t handle, int m, int n, cuComplex *A,
-                                  int lda, cuComplex *TAU, cuComplex *Workspace, int Lwork,
-                                  int *devInfo);
-cusolverStatus_t cusolverDnZgeqrf(cusolverDnHandle_t handle, int m, int n, cuDoubleComplex *A,
-                                  int lda, cuDoubleComplex *TAU, cuDoubleComplex *Workspace,
-                                  int Lwork, int *devInfo);
+#define CUDA_STANDIN_DN_GEQRF(P, T)                                                          \
+    cusolverStatus_t cusolverDn##P##geqrf_bufferSize(cusolverDnHandle_t handle, int m,      \
+                                                     int n, T *A, int lda, int *Lwork);     \
+    cusolverStatus_t cusolverDn##P##geqrf(cusolverDnHandle_t handle, int m, int n, T *A,    \
+                                          int lda, T *TAU, T *Workspace, int Lwork,         \
+                                          int *devInfo);
 
 /* C = op(Q) C (side left) or C op(Q) (side right), Q the product of the
  * k reflectors that ?geqrf left in A with their scalars in tau (LAPACK's
- * ?ORMQR for S and D, op N or T; ?UNMQR for C and Z, op N or C); work
- * (device memory) of at least the lwork values ?X_bufferSize gives. */
-cusolverStatus_t cusolverDnSormqr_bufferSize(cusolverDnHandle_t handle, cublasSideMode_t side,
-                                             cublasOperation_t trans, int m, int n, int k,
-                                             const float *A, int lda, const float *tau,
-                                             const float *C, int ldc, int *lwork);
-cusolverStatus_t cusolverDnDormqr_bufferSize(cusolverDnHandle_t handle, cublasSideMode_t side,
-                                             cublasOperation_t trans, int m, int n, int k,
-                                             const double *A, int lda, const double *tau,
-                                             const double *C, int ldc, int *lwork);
-cusolverStatus_t cusolverDnCunmqr_bufferSize(cusolverDnHandle_t handle, cublasSideMode_t side,
-                                             cublasOperation_t trans, int m, int n, int k,
-                                             const cuComplex *A, int lda, const cuComplex *tau,
-                                             const cuComplex *C, int ldc, int *lwork);
-cusolverStatus_t cusolverDnZunmqr_bufferSize(cusolverDnHandle_t handle, cublasSideMode_t side,
-                                             cublasOperation_t trans, int m, int n, int k,
-                                             const cuDoubleComplex *A, int lda,
-                                             const cuDoubleComplex *tau,
-                                             const cuDoubleComplex *C, int ldc, int *lwork);
-cusolverStatus_t cusolverDnSormqr(cusolverDnHandle_t handle, cublasSideMode_t side,
-                                  cublasOperation_t trans, int m, int n, int k, const float *A,
-                                  int lda, const float *tau, float *C, int ldc, float *work,
-                                  int lwork, int *devInfo);
-cusolverStatus_t cusolverDnDormqr(cusolverDnHandle_t handle, cublasSideMode_t side,
-                                  cublasOperation_t trans, int m, int n, int k, const double *A,
-                                  int lda, const double *tau, double *C, int ldc, double *work,
-                                  int lwork, int *devInfo);
-cusolverStatus_t cusolverDnCunmqr(cusolverDnHandle_t handle, cublasSideMode_t side,
-                                  cublasOperation_t trans, int m, int n, int k,
-                                  const cuComplex *A, int lda, const cuComplex *tau,
-                                  cuComplex *C, int ldc, cuComplex *work, int lwork,
-                                  int *devInfo);
-cusolverStatus_t cusolverDnZunmqr(cusolverDnHandle_t handle, cublasSideMode_t side,
-                                  cublasOperation_t trans, int m, int n, int k,
-                                  const cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
-                                  cuDoubleComplex *C, int ldc, cuDoubleComplex *work, int lwork,
-                                  int *devInfo);
+ * ?ORMQR for S and D, op N or T; ?UNMQR for C and Z, op N or C: MQR is
+ * ormqr or unmqr); work (device memory) of at least the lwork values
+ * ?X_bufferSize gives. */
+#define CUDA_STANDIN_DN_MQR(P, T, MQR)                                                       \
+    cusolverStatus_t cusolverDn##P##MQR##_bufferSize(                                        \
+        cusolverDnHandle_t handle, cublasSideMode_t side, cublasOperation_t trans, int m,    \
+        int n, int k, const T *A, int lda, const T *tau, const T *C, int ldc, int *lwork);   \
+    cusolverStatus_t cusolverDn##P##MQR(cusolverDnHandle_t handle, cublasSideMode_t side,   \
+                                        cublasOperation_t trans, int m, int n, int k,       \
+                                        const T *A, int lda, const T *tau, T *C, int ldc,   \
+                                        T *work, int lwork, int *devInfo);
+
+#define CUDA_STANDIN_DN_PRECISION(P, T, MQR)                                                 \
+    CUDA_STANDIN_DN_LASWP(P, T)                                                              \
+    CUDA_STANDIN_DN_POTRF(P, T)                                                              \
+    CUDA_STANDIN_DN_GETRF(P, T)                                                              \
+    CUDA_STANDIN_DN_GEQRF(P, T)                                                              \
+    CUDA_STANDIN_DN_MQR(P, T, MQR)
+CUDA_STANDIN_DN_PRECISION(S, float, ormqr)
+CUDA_STANDIN_DN_PRECISION(D, double, ormqr)
+CUDA_STANDIN_DN_PRECISION(C, cuComplex, unmqr)
+CUDA_STANDIN_DN_PRECISION(Z, cuDoubleComplex, unmqr)
+#undef CUDA_STANDIN_DN_PRECISION
+#undef CUDA_STANDIN_DN_MQR
+#undef CUDA_STANDIN_DN_GEQRF
+#undef CUDA_STANDIN_DN_GETRF
+#undef CUDA_STANDIN_DN_POTRF
+#undef CUDA_STANDIN_DN_LASWP
 
 /* T, the k x k upper triangular factor of the block reflector
  * H(1) ... H(k) = I - V T V^H of the k reflectors in the n x k matrix V
