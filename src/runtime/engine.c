@@ -67,6 +67,14 @@ static hs_engine *engine_acquire(void)
  * meanwhile. */
 static _Thread_local int holding;
 
+hs_engine_hold hs_engine_hold_swap(hs_engine_hold next)
+{
+    hs_engine_hold was = { hs_engine_cur, holding };
+    hs_engine_cur = next.engine;
+    holding = next.holding;
+    return was;
+}
+
 void hs_engine_release(void)
 {
     if (holding) {

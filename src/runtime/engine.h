@@ -264,6 +264,16 @@ void hs_engine_end(hs_engine_stats *stats);
  * thread that never releases keeps its engine for its next run. */
 void hs_engine_release(void);
 
+/* What a thread knows of its engine (hs_engine_cur, and whether it holds
+ * it): the simulator's ranks take turns on one thread (sim/sim_fiber.h),
+ * each with its own, which it swaps in when a rank's turn begins and out
+ * when it ends.  Installs `next` and returns what was there. */
+typedef struct hs_engine_hold {
+    struct hs_engine *engine;
+    int holding;
+} hs_engine_hold;
+hs_engine_hold hs_engine_hold_swap(hs_engine_hold next);
+
 /* Handles. */
 hs_handle *hs_handle_new(int m, int n, int esize);                   /* owned, zeroed */
 /* The same in pinned host memory for copies with pin_dev's kind; NULL

@@ -1,19 +1,18 @@
-/* The simulator (see sim.h): one thread per simulated rank runs the real
- * generation into that rank's engine; this thread serves every rank's
- * ready queues against a virtual clock.  Control passes like a baton
- * (`running`): a rank's thread runs only between resume() and its next
- * yield(), the simulator only while no rank runs. */
-#define _GNU_SOURCE   /* sched_getcpu, pthread_{get,set}affinity_np */
+/* The simulator (see sim.h): one fiber per simulated rank (sim_fiber.h)
+ * runs the real generation into that rank's engine; the calling thread
+ * serves every rank's ready queues against a virtual clock.  A rank's
+ * fiber runs only between resume() and its next yield(), the simulator
+ * only while no rank runs. */
 #include "config.h"
 
 #include <pthread.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "include/hetscal.h"
 #include "runtime/engine_impl.h"
+#include "sim/sim_fiber.h"
 #include "sim/sim.h"
 #include "runtime/trace.h"
 #include "util/thread_name.h"
@@ -93,16 +92,15 @@ struct sim;
 typedef struct sim_rank {
     struct sim *sim;
     int index;
-    pthread_t thread;
-    int started;
-    pthread_cond_t cv;
+    hs_fiber *fiber;            /* its generation's turns */
+    hs_engine_hold hold;        /* its engine while it is not running */
     hs_engine_sim hook;
     hs_engine *engine;          /* set by its thread after hs_engine_begin */
     hs_dist *dist;
     int err;
     hs_engine_stats stats;      /* the engine's counters, at its end */
     int blocked;                /* its generator yielded (waits to resume) */
-    int done;                   /* its thread has finished */
+    int done;                   /* its generation has finished */
     unsigned char *cpu_busy;    /* cpus entries: worker k runs a task */
     int cpu_free;
     /* Per worker, while it runs a host task on cores its node's ranks
@@ -137,10 +135,7 @@ typedef struct posted {
 
 typedef struct sim {
     const hs_sim_setup *s;
-    pthread_mutex_t lock;
-    pthread_cond_t cv;          /* the simulator's turn */
-    int running;                /* rank index, or -1: the simulator */
-    int abort;                  /* the run cannot finish: ranks exit */
+    hs_fiber *thread;           /* the simulator's: the calling thread */
     double now;
     long seq;
     event *ev;                  /* min-heap on (time, seq) */
@@ -156,34 +151,29 @@ typedef struct sim {
     int err;
 } sim;
 
-/* ---- the baton --------------------------------------------------------- */
+/* A rank's generation runs the real algorithm and runtime: a thread's
+ * usual stack (its pages are taken only as it grows). */
+enum { RANK_STACK_BYTES = 8 << 20 };
 
+/* ---- the turns ---------------------------------------------------------- */
+
+/* A rank's generation waits (window full, or its tasks not done): the
+ * simulator's turn. */
 static void yield(void *state)
 {
     sim_rank *r = state;
-    sim *S = r->sim;
-    pthread_mutex_lock(&S->lock);
     r->blocked = 1;
-    S->running = -1;
-    pthread_cond_signal(&S->cv);
-    while (S->running != r->index && !S->abort)
-        pthread_cond_wait(&r->cv, &S->lock);
+    hs_fiber_switch(r->fiber, r->sim->thread);
     r->blocked = 0;
-    int abort = S->abort;
-    pthread_mutex_unlock(&S->lock);
-    if (abort)
-        pthread_exit(NULL);   /* its engine stays taken: an internal error */
 }
 
-/* Runs rank r's thread until it yields or ends. */
+/* Runs rank r's generation until it yields or ends, with its own engine
+ * as the thread's. */
 static void resume(sim *S, sim_rank *r)
 {
-    pthread_mutex_lock(&S->lock);
-    S->running = r->index;
-    pthread_cond_signal(&r->cv);
-    while (S->running != -1)
-        pthread_cond_wait(&S->cv, &S->lock);
-    pthread_mutex_unlock(&S->lock);
+    hs_engine_hold simulator = hs_engine_hold_swap(r->hold);
+    hs_fiber_switch(S->thread, r->fiber);
+    r->hold = hs_engine_hold_swap(simulator);
 }
 
 static void generate(void *arg)
@@ -192,19 +182,11 @@ static void generate(void *arg)
     r->sim->s->generate(r->sim->s->arg, r->dist);
 }
 
-static void *rank_main(void *arg)
+static void rank_main(void *arg)
 {
     sim_rank *r = arg;
     sim *S = r->sim;
     const hs_sim_setup *s = S->s;
-    hs_thread_name("sim-rank", -1);
-
-    pthread_mutex_lock(&S->lock);
-    while (S->running != r->index && !S->abort)
-        pthread_cond_wait(&r->cv, &S->lock);
-    pthread_mutex_unlock(&S->lock);
-    if (S->abort)
-        return NULL;
 
     hs_engine_limits lim = { .workers = 0, .window = s->window, .copy_budget = s->copy_budget,
                              .devs = r->ndev > 1 ? r->devs : NULL, .ndev = r->ndev,
@@ -229,12 +211,7 @@ static void *rank_main(void *arg)
         r->dist = NULL;
     }
     hs_engine_release();
-    pthread_mutex_lock(&S->lock);
     r->done = 1;
-    S->running = -1;
-    pthread_cond_signal(&S->cv);
-    pthread_mutex_unlock(&S->lock);
-    return NULL;
 }
 
 /* Room for one more of an array's n items (*cap of them allocated,
@@ -843,43 +820,23 @@ static int simulate(sim *S)
     return S->err;
 }
 
-/* The baton passes between threads of which one runs at a time: on one
- * CPU each pass is a wake-up on the same core instead of one across cores
- * (a third less time).  The calling thread (whose mask the rank threads
- * inherit) is kept on its current CPU for the run; *saved gets its mask
- * back after.  0, or -1 when the masks are not available (then nothing
- * changes). */
-static int pin_to_one_cpu(cpu_set_t *saved)
-{
-    int cpu = sched_getcpu();
-    cpu_set_t one;
-    if (cpu < 0 || pthread_getaffinity_np(pthread_self(), sizeof *saved, saved) != 0)
-        return -1;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
-    return pthread_setaffinity_np(pthread_self(), sizeof one, &one) == 0 ? 0 : -1;
-}
-
 int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *ranks)
 {
-    sim S = { .s = setup, .running = -1 };
+    sim S = { .s = setup };
     int R = setup->nranks, cpus = setup->cpus > 0 ? setup->cpus : 1;
     int rpn = setup->ranks_per_node > 0 ? setup->ranks_per_node : 1;
     int links = setup->costs.net_links > 0 ? setup->costs.net_links : 1;
     int err = HETSCAL_SUCCESS;
-    cpu_set_t saved;
-    int pinned = pin_to_one_cpu(&saved) == 0;
 
     *seconds = 0;
     S.nnodes = (R + rpn - 1) / rpn;
-    pthread_mutex_init(&S.lock, NULL);
-    pthread_cond_init(&S.cv, NULL);
+    S.thread = hs_fiber_of_thread();
     S.rank = calloc((size_t)R, sizeof *S.rank);
     S.out_free = calloc((size_t)S.nnodes * links, sizeof *S.out_free);
     S.in_free = calloc((size_t)S.nnodes * links, sizeof *S.in_free);
     S.node_busy = calloc((size_t)S.nnodes, sizeof *S.node_busy);
     S.share = setup->node_cores > 0 && rpn * cpus > setup->node_cores;
-    if (!S.rank || !S.out_free || !S.in_free || !S.node_busy || table_grow(&S))
+    if (!S.thread || !S.rank || !S.out_free || !S.in_free || !S.node_busy || table_grow(&S))
         err = HETSCAL_ERR_NOMEM;
     for (int k = 0; k < R && !err; k++) {
         sim_rank *r = &S.rank[k];
@@ -914,27 +871,17 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
             snprintf(dev->name, sizeof dev->name, "sim:%d", x);
             r->devs[x] = dev;
         }
-        pthread_cond_init(&r->cv, NULL);
         if (!r->cpu_busy || !r->running || !r->left || !r->version
-            || pthread_create(&r->thread, NULL, rank_main, r) != 0)
+            || !(r->fiber = hs_fiber_new(rank_main, r, RANK_STACK_BYTES)))
             err = HETSCAL_ERR_NOMEM;
-        else
-            r->started = 1;
     }
     if (!err)
         err = simulate(&S);
-    if (err) {
-        pthread_mutex_lock(&S.lock);
-        S.abort = 1;
-        for (int k = 0; k < R; k++)
-            if (S.rank[k].started)
-                pthread_cond_signal(&S.rank[k].cv);
-        pthread_mutex_unlock(&S.lock);
-    }
+    /* After an error, the ranks' generations still waiting are dropped
+     * with their fibers (their engines stay taken: an internal error). */
     for (int k = 0; S.rank && k < R; k++) {
         sim_rank *r = &S.rank[k];
-        if (r->started)
-            pthread_join(r->thread, NULL);
+        hs_fiber_free(r->fiber);
         if (!err && r->err)
             err = r->err;
         if (!err && setup->trace)
@@ -972,8 +919,6 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         free(r->spans);
         free(r->devs);
         free(r->dev);
-        if (r->started)
-            pthread_cond_destroy(&r->cv);
     }
     free(S.rank);
     free(S.out_free);
@@ -981,9 +926,6 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
     free(S.node_busy);
     free(S.ev);
     free(S.table);
-    pthread_cond_destroy(&S.cv);
-    pthread_mutex_destroy(&S.lock);
-    if (pinned)
-        (void)pthread_setaffinity_np(pthread_self(), sizeof saved, &saved);
+    hs_fiber_free(S.thread);
     return err;
 }
