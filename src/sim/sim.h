@@ -5,7 +5,7 @@
  * real run) and its own distributed assignment (runtime/dist.h: every
  * instance, send and receive a real rank would insert, device placement
  * and copies included), fed by the real algorithm on its own generation
- * thread.  What is replaced: the threads that serve the ready queues
+ * fiber.  What is replaced: the threads that serve the ready queues
  * (virtual CPU workers, GPU streams and copy engines that take tasks from
  * those very heaps, highest priority first), the kernels (a cost model
  * gives each task's duration) and MPI (a virtual network matches the n-th
@@ -17,8 +17,9 @@
  * enqueued there runs in order, as on a GPU's streams, whose management
  * and copy threads enqueue without waiting.
  *
- * Only one thread runs at a time (the simulator or one rank's generator,
- * handing control back and forth), so the order of events is fixed. */
+ * Only one runs at a time (the simulator or one rank's generator, each
+ * rank's a fiber on the calling thread, sim_fiber.h, handing control back
+ * and forth), so the order of events is fixed. */
 #ifndef HETSCAL_SIM_SIM_H
 #define HETSCAL_SIM_SIM_H
 
