@@ -102,32 +102,56 @@ static FILE *open_for_reading(char path[PATH_BYTES])
     return f;
 }
 
-int hs_rates_file_load(const char *sig, int b, double *rate)
+/* One kind of line: parse reads a line's values into `values` and its
+ * signature into `their` (0 when the line is not of this kind), sane
+ * judges the values. */
+typedef struct line_kind {
+    int (*parse)(const char *line, const void *key, double *values, char *their);
+    int (*sane)(const double *values);
+    int nvalues;
+    const char *insane;   /* what is said of a line sane rejects */
+} line_kind;
+
+/* The last sane line of the kind for (key, sig) into out: 0, or -1 when
+ * there is none.  A line no CPU or accelerator can have measured is
+ * skipped like a malformed one, and what is measured again appends the
+ * line that replaces the earlier one. */
+static int load_last(const line_kind *kind, const void *key, const char *sig, double *out)
 {
     char path[PATH_BYTES], line[LINE_BYTES], their[LINE_BYTES];
     FILE *f = open_for_reading(path);
-    /* The last sane line of the size wins: a line no CPU thread can have
-     * measured (hs_kernel_rates_sane) is skipped like a malformed one,
-     * and a size measured again appends the line that replaces its
-     * earlier one (hs_rates_file_store).  "device" lines do not parse
-     * here. */
     int found = -1;
     while (f && fgets(line, sizeof line, f)) {
-        int size;
-        double r[HS_NRATES];
-        if (sscanf(line, "%d %lf %lf %lf %lf %s", &size, &r[0], &r[1], &r[2], &r[3], their) != 6
-            || size != b || strcmp(their, sig) != 0)
+        double values[HS_NRATES];
+        if (!kind->parse(line, key, values, their) || strcmp(their, sig) != 0)
             continue;
-        if (hs_kernel_rates_sane(r)) {
-            memcpy(rate, r, sizeof r);
+        if (kind->sane(values)) {
+            memcpy(out, values, (size_t)kind->nvalues * sizeof *values);
             found = 0;
         } else {
-            report(path, "a line of rates no CPU thread reaches is skipped");
+            report(path, kind->insane);
         }
     }
     if (f)
         fclose(f);
     return found;
+}
+
+/* "b gemm syrk trsm potrf signature" for size *key ("device" lines do not
+ * parse). */
+static int parse_size_line(const char *line, const void *key, double *r, char *their)
+{
+    int size;
+    return sscanf(line, "%d %lf %lf %lf %lf %s", &size, &r[0], &r[1], &r[2], &r[3], their) == 6
+           && size == *(const int *)key;
+}
+
+static const line_kind size_lines = { parse_size_line, hs_kernel_rates_sane, HS_NRATES,
+                                      "a line of rates no CPU thread reaches is skipped" };
+
+int hs_rates_file_load(const char *sig, int b, double *rate)
+{
+    return load_last(&size_lines, &b, sig, rate);
 }
 
 int hs_device_rate_sane(double gflops)
@@ -135,25 +159,24 @@ int hs_device_rate_sane(double gflops)
     return isfinite(gflops) && gflops > 0 && gflops <= HS_DEVICE_RATE_MAX_GFS;
 }
 
+/* "device gflops signature". */
+static int parse_device_line(const char *line, const void *key, double *g, char *their)
+{
+    (void)key;
+    return sscanf(line, "device %lf %s", g, their) == 2;
+}
+
+static int device_line_sane(const double *g)
+{
+    return hs_device_rate_sane(*g);
+}
+
+static const line_kind device_lines = { parse_device_line, device_line_sane, 1,
+                                        "a device rate no accelerator reaches is skipped" };
+
 int hs_rates_file_load_device(const char *sig, double *gflops)
 {
-    char path[PATH_BYTES], line[LINE_BYTES], their[LINE_BYTES];
-    FILE *f = open_for_reading(path);
-    int found = -1;
-    while (f && fgets(line, sizeof line, f)) {
-        double g;
-        if (sscanf(line, "device %lf %s", &g, their) != 2 || strcmp(their, sig) != 0)
-            continue;
-        if (hs_device_rate_sane(g)) {
-            *gflops = g;
-            found = 0;
-        } else {
-            report(path, "a device rate no accelerator reaches is skipped");
-        }
-    }
-    if (f)
-        fclose(f);
-    return found;
+    return load_last(&device_lines, NULL, sig, gflops);
 }
 
 /* mkdir -p of the directories above the file. */
