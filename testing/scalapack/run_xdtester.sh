@@ -25,6 +25,8 @@
 #   HETSCAL_LIB empty: run the reference alone (to validate a .dat file).
 #   HETSCAL_EXPECT_VERBOSE=0: do not require hetscal's verbose lines;
 #   =none: require that there is none (HETSCAL_DISABLE forwarded every call).
+#   HETSCAL_EXPECT_GPU_TASKS=1: require tasks run on GPUs (the device
+#   lines' gpu_tasks=, summed over calls and ranks);
 #   HETSCAL_EXPECT_FORWARDED=1: require a call in which a rank sent on
 #   tile copies it had received (forwarded=N > 0 in its verbose line).
 #   HETSCAL_XDLLT_EST=T|F (x?llt, every precision): override the file's
@@ -177,10 +179,15 @@ nfwd=$(grep "$verbose" err.txt | grep -c " forwarded=[1-9]")
 if [ "${HETSCAL_EXPECT_FORWARDED:-0}" = 1 ] && [ "$nfwd" -eq 0 ]; then
     bad="$bad; no rank forwarded a tile copy in any call"
 fi
+ngpu=$(grep "^hetscal: rank [0-9]* in $routine: " err.txt | sed -n 's/.* gpu_tasks=\([0-9]*\).*/\1/p' |
+       awk '{ s += $1 } END { print s + 0 }')
+if [ "${HETSCAL_EXPECT_GPU_TASKS:-0}" = 1 ] && [ "$ngpu" -eq 0 ]; then
+    bad="$bad; no task ran on a GPU"
+fi
 
 echo "$me: np=$np $(basename "$dat"): $passed, $nfail failed," \
-     "$nskip skipped,$rows $nverb hetscal verbose lines ($nfwd forwarding)," \
-     "$((end - start)) s"
+     "$nskip skipped,$rows $nverb hetscal verbose lines ($nfwd forwarding," \
+     "$ngpu GPU tasks), $((end - start)) s"
 if [ -n "$bad" ]; then
     echo "$me: FAILED${bad}"
     echo "---- $tester standard output ----"; cat out.txt
