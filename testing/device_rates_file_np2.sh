@@ -36,7 +36,7 @@ device_lines() { grep -c '^device ' "$rates" 2>/dev/null || echo 0; }
 split=$(run first)
 echo "fresh file: $split"
 [ "$(device_lines)" -eq 1 ] || fail "a fresh file got $(device_lines) device lines, not 1"
-grep '^device .* device=emu;' "$rates" >/dev/null || fail "no line for the emulated GPUs"
+grep '^device .* device=emu-[0-9]*MiB;' "$rates" >/dev/null || fail "no line for the emulated GPUs"
 echo "$split" | grep -q 'split_from=measured' || fail "a fresh file's split says: $split"
 
 again=$(run again)
@@ -46,7 +46,7 @@ echo "again: $again"
 [ "$(device_lines)" -eq 1 ] || fail "the second run wrote a device line"
 
 # set_rate R: the file holds the emulated GPUs' line with rate R only.
-sig=$(sed -n 's/^device [^ ]* \(device=emu;.*\)$/\1/p' "$rates" | head -n 1)
+sig=$(sed -n 's/^device [^ ]* \(device=emu-[0-9]*MiB;.*\)$/\1/p' "$rates" | head -n 1)
 set_rate() { grep -v '^device ' "$rates" >"$tmp/kept"; echo "device $1 $sig" >>"$tmp/kept"; mv "$tmp/kept" "$rates"; }
 for case in "10 96" "1000 128" "0.001 0"; do
     set -- $case

@@ -168,7 +168,8 @@ struct hs_device {
     char name[16];        /* "cpu", "emu:1", "cuda:0" (CUDA ordinal) */
     /* The kind of processor, which the rates file keys an accelerator's
      * measured rate by (runtime/device_rates.h): "NVIDIA_H100_80GB_HBM3"
-     * (CUDA's device name, blanks as '_'), "emu", "emu-timed:h100.machine";
+     * (CUDA's device name, blanks as '_'), "emu-1024MiB" (its memory),
+     * "emu-timed-1024MiB:h100.machine";
      * "host" for the host. */
     char model[64];
     void *impl;           /* backend state */

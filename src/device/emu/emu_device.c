@@ -500,14 +500,17 @@ hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
     snprintf(e->dev.name, sizeof e->dev.name, "emu:%d", index);
     e->delay_us = delay_us;
     e->timed = hs_emu_timed();
-    /* Timed, it runs at the machine file's rates, not the host's. */
+    /* Timed, it runs at the machine file's rates, not the host's; its
+     * memory bounds the probe's size (runtime/device_rates.c), and with it
+     * the rate measured. */
     const char *file = e->timed ? getenv("HETSCAL_EMU_TIMING") : NULL;
-    if (file) {
-        const char *base = strrchr(file, '/');
-        snprintf(e->dev.model, sizeof e->dev.model, "emu-timed:%s", base ? base + 1 : file);
-    } else {
-        snprintf(e->dev.model, sizeof e->dev.model, "emu");
-    }
+    const char *base = file ? strrchr(file, '/') : NULL;
+    unsigned long mib = (unsigned long)(e->dev.capacity >> 20);
+    if (file)
+        snprintf(e->dev.model, sizeof e->dev.model, "emu-timed-%luMiB:%s", mib,
+                 base ? base + 1 : file);
+    else
+        snprintf(e->dev.model, sizeof e->dev.model, "emu-%luMiB", mib);
     for (; started < HS_NSTREAMS; started++) {
         emu_stream *s = &e->s[started];
         s->emu = e;
