@@ -29,7 +29,6 @@ struct hs_fiber {
     size_t stack_bytes;      /* fiber: learned at the first switch back to it) */
     void *fake_stack;        /* ASan's fake stack while suspended */
     void *tsan;              /* TSan's fiber */
-    int finished;
 };
 
 /* The sanitizers before a switch from `from` to `to`: `from` exits for
@@ -76,7 +75,6 @@ static void entry(unsigned int high, unsigned int low)
     hs_fiber *f = (hs_fiber *)(((uintptr_t)high << 16 << 16) | (uintptr_t)low);
     after_switch(f, f->caller);
     f->fn(f->arg);
-    f->finished = 1;
     before_switch(f, f->caller, 1);
     setcontext(&f->caller->ctx);
     abort();   /* setcontext returns only on failure */
