@@ -10,6 +10,7 @@ HETSCAL_CORE_SOURCES = \
   src/api/check_args.h src/api/check_args.c src/api/call_report.h src/api/call_report.c \
   src/api/cholesky_call.h src/api/cholesky_call.c \
   src/api/device_split.h src/api/device_split.c \
+  src/api/panel_placement.h src/api/panel_placement.c \
   src/api/config_agree.h src/api/config_agree.c src/api/call_guard.h src/api/call_guard.c \
   src/api/gpu_placement.h src/api/gpu_placement.c \
   src/api/call_driver.h src/api/call_driver.c src/api/call_entry.h src/api/call_entry.c \
@@ -32,6 +33,7 @@ HETSCAL_CORE_SOURCES = \
   src/runtime/status.h src/runtime/dist_impl.h src/runtime/dist_devices.c \
   src/runtime/session.h src/runtime/session.c \
   src/runtime/device_rates.h src/runtime/device_rates.c \
+  src/runtime/panel_probe.h src/runtime/panel_probe.c \
   src/runtime/trace.h src/runtime/trace.c src/runtime/progress.h src/runtime/progress.c \
   src/comm/messages.h src/comm/messages.c \
   src/layout/tile_model.h src/layout/tile_model.c src/layout/desc.h \
@@ -39,6 +41,7 @@ HETSCAL_CORE_SOURCES = \
   src/layout/repartition.h src/layout/repartition.c \
   src/util/kernel_rates.h src/util/kernel_rates.c src/util/flop_counts.h \
   src/util/kernel_rates_file.h src/util/kernel_rates_file.c src/util/blas.h \
+  src/util/panel_rates.h src/util/panel_rates.c \
   src/util/work_class.h src/util/work_class.c src/util/machine_file.h src/util/machine_file.c \
   src/util/host_blas.h src/util/host_blas.c src/util/host_blas_body.h \
   src/util/precision.h src/util/prec_types.h src/util/prec_undef.h \

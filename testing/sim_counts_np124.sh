@@ -70,11 +70,12 @@ for routine in potrf geqrf getrf; do
     check 4 2 2 1 $routine 700 700 32 HETSCAL_BROADCAST=tree
     check 4 1 4 1 $routine 1000 900 50 HETSCAL_NB_SMALL=72 HETSCAL_BROADCAST=tree
     # Emulated GPUs: tiles placed on them, device tasks and copies (the
-    # split forced: the emulator's measured rate is not a machine's).
-    check 1 1 1 2 $routine 900 900 64 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128
-    check 2 1 2 1 $routine 800 700 50 HETSCAL_DEVICES=emu:1 HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=192
-    check 4 2 2 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96
-    check 4 1 4 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:1 HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96 HETSCAL_BROADCAST=tree
+    # split and the panels' placement forced: the emulator's measured
+    # rates are not a machine's).
+    check 1 1 1 2 $routine 900 900 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128
+    check 2 1 2 1 $routine 800 700 50 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=192
+    check 4 2 2 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96
+    check 4 1 4 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96 HETSCAL_BROADCAST=tree
 done
 echo "$cases cases, $fails failed"
 [ "$fails" -eq 0 ]

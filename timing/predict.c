@@ -18,6 +18,7 @@
 #include "util/blas_threads.h"
 #include "util/kernel_rates.h"
 #include "util/precision.h"
+#include "util/work_class.h"
 
 enum { MAX_VALUES = 32 };
 
@@ -254,6 +255,20 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
     fflush(stdout);
 }
 
+/* The panel rates a real call would agree on (api/panel_placement.h),
+ * from the machine: its cores' and GPUs' POTRF, GETRF and GEQRF and the
+ * link to its GPUs. */
+static void machine_panel_rates(const hs_sim_machine *m, hs_config *cfg)
+{
+    static const int cls[HS_NPANEL_KERNELS] = { HS_WORK_POTRF, HS_WORK_GETRF, HS_WORK_GEQRF };
+    for (int k = 0; k < HS_NPANEL_KERNELS; k++)
+        for (int s = 0; s < HS_PANEL_SIZES; s++) {
+            cfg->panel_host.rate[k][s] = hs_sim_rate_at(&m->cpu[cls[k]], hs_panel_size[s]);
+            cfg->panel_accel.rate[k][s] = hs_sim_rate_at(&m->gpu[cls[k]], hs_panel_size[s]);
+        }
+    cfg->panel_accel.link_gbs = m->link_gbs;
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -318,7 +333,9 @@ int main(int argc, char **argv)
     if (mach.cache_mib > 0)   /* else this host's (hs_config_read) */
         cfg.cache_kb = (int)(mach.cache_mib * 1024);
     if (mach.host_panels)
-        cfg.host_panels = 1;
+        cfg.panels = HS_PANELS_HOST;
+    else if (cfg.panels == HS_PANELS_COST)
+        machine_panel_rates(&mach, &cfg);
     for (int r = 0; r < o.nroutines; r++)
         for (int pr = 0; pr < o.nprecs; pr++)
             for (int i = 0; i < o.nn; i++)

@@ -218,7 +218,10 @@ static void config_facts(const hs_config *cfg, info_rank *me)
     me->copy_percent = (int)lround(cfg->copy_fraction * 100);
     bound_text(cfg->keep_bytes, me->keep_memory, sizeof me->keep_memory);
     bound_text(cfg->keep_device_bytes, me->keep_device_memory, sizeof me->keep_device_memory);
-    snprintf(me->panels, sizeof me->panels, "%s", cfg->host_panels ? "host" : "device");
+    snprintf(me->panels, sizeof me->panels, "%s",
+             cfg->panels == HS_PANELS_HOST     ? "host"
+             : cfg->panels == HS_PANELS_DEVICE ? "device"
+                                               : "cost");
     snprintf(me->summary, sizeof me->summary, "%s", hs_run_summary_wanted() ? "on" : "off");
 }
 

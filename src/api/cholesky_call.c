@@ -7,6 +7,7 @@
 #include "api/call_driver.h"
 #include "api/cholesky_call.h"
 #include "api/granularity.h"
+#include "api/panel_placement.h"
 #include "layout/desc.h"
 
 /* Up to this many flops (N = 228) the calling thread runs the tasks
@@ -38,8 +39,13 @@ static int cholesky_layout(hs_call *c)
                                       c->desca);
     c->transpose = c->upper;
     c->part = c->upper ? HS_PART_UPPER : HS_PART_LOWER;
-    return hs_call_layout(c->grid, cfg, c->n, c->n, 0, &caller, &c->rep, &c->geo, &c->devs,
-                          &c->ndev);
+    int status = hs_call_layout(c->grid, cfg, c->n, c->n, 0, &caller, &c->rep, &c->geo,
+                                &c->devs, &c->ndev);
+    c->rep.host_panels = c->rep.panel_gpu > 0
+                         && hs_panels_on_host(cfg, HS_PANEL_POTRF, c->n, c->n, c->rep.panel_gpu,
+                                              c->prec);
+    c->rep.panels_from = hs_panels_source(cfg);
+    return status;
 }
 
 static int cholesky_tile_count(const hs_geometry *geo)
@@ -50,7 +56,7 @@ static int cholesky_tile_count(const hs_geometry *geo)
 static void cholesky_generate(const hs_call *c, hs_dist *dist)
 {
     hs_cholesky ch = { .geo = &c->geo, .dist = dist, .prec = c->prec,
-                       .host_panels = c->cfg->host_panels };
+                       .host_panels = c->rep.host_panels };
     hs_cholesky_generate(&ch);
 }
 

@@ -9,17 +9,18 @@
 #include "api/run_summary.h"
 #include "include/hetscal.h"
 #include "runtime/device_rates.h"
+#include "runtime/panel_probe.h"
 #include "runtime/session.h"
 
 /* The values rank (0,0) decides, in the order of `names`. */
 enum {
     COMMON_NB_SMALL, COMMON_NB, COMMON_NB_GPU, COMMON_OVERLAP, COMMON_DISABLE, COMMON_CACHE_KB,
-    COMMON_BROADCAST, COMMON_HOST_PANELS, COMMON_SUMMARY, NCOMMON
+    COMMON_BROADCAST, COMMON_PANELS, COMMON_SUMMARY, NCOMMON
 };
 
 static const char *const names[NCOMMON] = {
     "HETSCAL_NB_SMALL", "HETSCAL_NB", "HETSCAL_NB_GPU", "HETSCAL_OVERLAP_COPIES",
-    "HETSCAL_DISABLE", "HETSCAL_CACHE_KB", "HETSCAL_BROADCAST", "HETSCAL_PANELS=host",
+    "HETSCAL_DISABLE", "HETSCAL_CACHE_KB", "HETSCAL_BROADCAST", "HETSCAL_PANELS",
     "HETSCAL_SUMMARY"
 };
 
@@ -32,7 +33,7 @@ static int *common_field(hs_config *cfg, int k)
     case COMMON_OVERLAP: return &cfg->overlap_copies;
     case COMMON_DISABLE: return &cfg->disable;
     case COMMON_CACHE_KB: return &cfg->cache_kb;
-    case COMMON_HOST_PANELS: return &cfg->host_panels;
+    case COMMON_PANELS: return &cfg->panels;
     case COMMON_SUMMARY: return &cfg->summary;
     default: return &cfg->broadcast;
     }
@@ -54,6 +55,8 @@ int hs_config_common_value(const hs_config *cfg, int k)
     return k >= 0 && k < NCOMMON ? *common_field(&copy, k) : 0;
 }
 
+enum { PANEL_VALUES = HS_NPANEL_KERNELS * HS_PANEL_SIZES + 1 };
+
 /* One MPI_SUM over doubles carries everything: for each common value,
  * rank (0,0)'s value (0 from the others) and the value itself, so that
  * a rank can tell it was overridden; then the threads that run tasks,
@@ -62,8 +65,26 @@ int hs_config_common_value(const hs_config *cfg, int k)
  * order of reduction and every rank derives the same layout from them. */
 enum {
     V_ROOT = 0, V_THREADS = 2 * NCOMMON, V_ACCEL_RANKS, V_HOST_RATE, V_ACCEL_RATE,
-    V_ACCEL_KEPT, NV
+    V_ACCEL_KEPT, V_PANEL_RANKS, V_PANEL_KEPT, V_PANEL_HOST, V_PANEL_ACCEL = V_PANEL_HOST + PANEL_VALUES,
+    NV = V_PANEL_ACCEL + PANEL_VALUES
 };
+
+/* A processor's panel rates, as values to sum (in thousandths). */
+static void panel_values_put(const hs_panel_rates *r, double *v)
+{
+    for (int k = 0; k < HS_NPANEL_KERNELS; k++)
+        for (int s = 0; s < HS_PANEL_SIZES; s++)
+            v[k * HS_PANEL_SIZES + s] = floor(r->rate[k][s] * 1e3);
+    v[PANEL_VALUES - 1] = floor(r->link_gbs * 1e3);
+}
+
+static void panel_values_mean(const double *v, int count, hs_panel_rates *r)
+{
+    for (int k = 0; k < HS_NPANEL_KERNELS; k++)
+        for (int s = 0; s < HS_PANEL_SIZES; s++)
+            r->rate[k][s] = v[k * HS_PANEL_SIZES + s] * 1e-3 / count;
+    r->link_gbs = v[PANEL_VALUES - 1] * 1e-3 / count;
+}
 
 int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
 {
@@ -97,6 +118,17 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
             mine[V_ACCEL_KEPT] = source == HS_DEVICE_RATES_FILE;
             mine[V_HOST_RATE] = floor(host_per_thread * cfg->num_threads * 1e3);
             mine[V_ACCEL_RATE] = floor(accel * 1e3);
+            /* Only where the panels go by cost: a forced placement
+             * measures nothing. */
+            hs_panel_rates host, accel_panels;
+            if (cfg->panels == HS_PANELS_COST) {
+                int from = hs_device_panel_rates(devs, ndev, (int)mine[V_THREADS],
+                                                 grid->local_ranks, &host, &accel_panels);
+                mine[V_PANEL_RANKS] = 1;
+                mine[V_PANEL_KEPT] = from == HS_DEVICE_RATES_FILE;
+                panel_values_put(&host, mine + V_PANEL_HOST);
+                panel_values_put(&accel_panels, mine + V_PANEL_ACCEL);
+            }
         }
     }
     if (MPI_Allreduce(mine, all, NV, MPI_DOUBLE, MPI_SUM, grid->comm) != MPI_SUCCESS)
@@ -118,5 +150,13 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
     cfg->accel_host_rate = cfg->accel_ranks ? all[V_HOST_RATE] * 1e-3 / cfg->accel_ranks : 0;
     cfg->accel_rate = cfg->accel_ranks ? all[V_ACCEL_RATE] * 1e-3 / cfg->accel_ranks : 0;
     cfg->accel_rates_kept = cfg->accel_ranks && all[V_ACCEL_KEPT] == all[V_ACCEL_RANKS];
+    /* The ranks that measured (a rank whose own HETSCAL_PANELS forced a
+     * placement did not, and follows the grid's). */
+    int measured = (int)all[V_PANEL_RANKS];
+    if (measured > 0 && cfg->panels == HS_PANELS_COST) {
+        panel_values_mean(all + V_PANEL_HOST, measured, &cfg->panel_host);
+        panel_values_mean(all + V_PANEL_ACCEL, measured, &cfg->panel_accel);
+        cfg->panel_rates_kept = all[V_PANEL_KEPT] == measured;
+    }
     return HETSCAL_SUCCESS;
 }

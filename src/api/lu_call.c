@@ -15,6 +15,7 @@
 #include "algo/lu.h"
 #include "api/call_driver.h"
 #include "api/lu_call.h"
+#include "api/panel_placement.h"
 #include "include/hetscal.h"
 #include "kernels/lu_kernels.h"
 #include "layout/desc.h"
@@ -56,11 +57,11 @@ static int lu_default_width(int n, int grid_threads)
  * the widest of the sizes (doc/PERFORMANCE.md), when the matrix still
  * has 4 top-level columns (4 such panels each) per rank with GPUs, so
  * that every GPU gets columns; below that, the host rule. */
-static int panel_width(const hs_call *c)
+static int panel_width(const hs_call *c, int host_panels)
 {
     const hs_config *cfg = c->cfg;
     int big = c->m > c->n ? c->m : c->n;
-    int device_panels = cfg->accel_ranks > 0 && !cfg->host_panels
+    int device_panels = cfg->accel_ranks > 0 && !host_panels
                         && c->n / (4 * LU_DEVICE_PANEL_WIDTH) >= 4 * cfg->accel_ranks;
     int b = cfg->nb_small       ? cfg->nb_small
             : device_panels ? LU_DEVICE_PANEL_WIDTH
@@ -125,7 +126,13 @@ static int lu_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
     c->caller_layout = gather_caller_layout(c);
-    int width = panel_width(c);
+    /* Where the panels go is decided on the width they would have on the
+     * accelerators; on the host they take the host's. */
+    c->rep.host_panels = c->cfg->accel_ranks > 0
+                         && hs_panels_on_host(c->cfg, HS_PANEL_GETRF, c->m, c->n,
+                                              panel_width(c, 0), c->prec);
+    c->rep.panels_from = hs_panels_source(c->cfg);
+    int width = panel_width(c, c->rep.host_panels);
     int whole = hs_call_one_column_block(grid, c->cfg, c->n, c->ja, c->desca, width);
     int b = c->rep.tile = whole ? whole : width;
     c->part = HS_PART_ALL;
@@ -155,7 +162,7 @@ static void lu_generate(const hs_call *c, hs_dist *dist)
 {
     const int *d = c->desca;
     hs_lu lu = { .geo = &c->geo, .dist = dist, .prec = c->prec,
-                 .host_panels = c->cfg->host_panels,
+                 .host_panels = c->rep.host_panels,
                  .rows = { .ia = c->ia, .ja = c->ja, .m_a = d[HS_M], .mb = d[HS_MB],
                            .rsrc = d[HS_RSRC], .nprow = c->grid->nprow,
                            .npcol = c->grid->npcol },

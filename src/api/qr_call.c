@@ -11,6 +11,7 @@
 
 #include "algo/qr.h"
 #include "api/call_driver.h"
+#include "api/panel_placement.h"
 #include "api/qr_call.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
@@ -81,13 +82,13 @@ enum { HOST_PANEL_WITH_GPUS = 128 };
  * below) the panel is a plain Householder QR and wider panels pay: 5/6 of
  * the Cholesky tile.  Not below 64: narrower panels make many more tasks
  * for the same work. */
-static int panel_width(const hs_call *c, int row_grid)
+static int panel_width(const hs_call *c, int row_grid, int host_panels)
 {
     const hs_config *cfg = c->cfg;
     int size = (int)sqrt((double)c->m * c->n), big = c->m > c->n ? c->m : c->n;
     int cholesky_tile = hs_default_tile_size(size, cfg->grid_threads);
     int b = cfg->nb_small ? cfg->nb_small : row_grid ? cholesky_tile * 5 / 6 : cholesky_tile / 2;
-    if (!cfg->nb_small && row_grid && cfg->accel_ranks > 0 && cfg->host_panels
+    if (!cfg->nb_small && row_grid && cfg->accel_ranks > 0 && host_panels
         && b > HOST_PANEL_WITH_GPUS)
         b = HOST_PANEL_WITH_GPUS;
     if (!cfg->nb_small && b < 64)
@@ -135,7 +136,13 @@ static int qr_layout(hs_call *c)
     const hetscal_grid *grid = c->grid;
     const hs_config *cfg = c->cfg;
     int row_grid = grid->nprow == 1 || grid->size <= QR_ONE_ROW_MAX_RANKS;
-    int width = panel_width(c, row_grid);
+    /* Where the panels go is decided on the width they would have on the
+     * accelerators; on the host they take the host's. */
+    c->rep.host_panels = cfg->accel_ranks > 0
+                         && hs_panels_on_host(cfg, HS_PANEL_GEQRF, c->m, c->n,
+                                              panel_width(c, row_grid, 0), c->prec);
+    c->rep.panels_from = hs_panels_source(cfg);
+    int width = panel_width(c, row_grid, c->rep.host_panels);
     int whole = hs_call_one_column_block(grid, cfg, c->n, c->ja, c->desca, width);
     c->rep.tile = whole ? whole : width;
     c->part = HS_PART_ALL;
@@ -167,7 +174,7 @@ static int qr_layout(hs_call *c)
 static void qr_generate(const hs_call *c, hs_dist *dist)
 {
     hs_qr qr = { .geo = &c->geo, .dist = dist, .prec = c->prec,
-                  .host_panels = c->cfg->host_panels };
+                  .host_panels = c->rep.host_panels };
     hs_qr_generate(&qr);
 }
 

@@ -139,6 +139,18 @@ static int broadcast_setting(void)
     return HS_BROADCAST_AUTO;
 }
 
+static int panels_setting(void)
+{
+    const char *s = getenv("HETSCAL_PANELS");
+    if (s && strcmp(s, "host") == 0)
+        return HS_PANELS_HOST;
+    if (s && strcmp(s, "device") == 0)
+        return HS_PANELS_DEVICE;
+    if (s && *s && strcmp(s, "cost") != 0)
+        hs_env_report("HETSCAL_PANELS", s, "not host, device or cost; cost kept");
+    return HS_PANELS_COST;
+}
+
 /* On up to FLAT_MAX_RANKS ranks a tile version has at most 3 readers
  * elsewhere: a tree would spare the home one send of 3 and add a hop
  * through a rank that, with one thread, forwards only between its tasks.
@@ -182,8 +194,7 @@ void hs_config_read(hs_config *c, int local_ranks)
                            * 1024.0 * 1024.0;
     c->disable = disabled();
     c->broadcast = broadcast_setting();
-    const char *panels = getenv("HETSCAL_PANELS");
-    c->host_panels = panels && strcmp(panels, "host") == 0;
+    c->panels = panels_setting();
     c->cache_kb = env_int("HETSCAL_CACHE_KB", 0);
     if (c->cache_kb == 0)
         c->cache_kb = last_level_cache_kb();
@@ -191,4 +202,7 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->accel_ranks = 0;
     c->accel_host_rate = c->accel_rate = 0;
     c->accel_rates_kept = 0;
+    memset(&c->panel_host, 0, sizeof c->panel_host);
+    memset(&c->panel_accel, 0, sizeof c->panel_accel);
+    c->panel_rates_kept = 0;
 }

@@ -3,6 +3,8 @@
 #ifndef HETSCAL_UTIL_CONFIG_H
 #define HETSCAL_UTIL_CONFIG_H
 
+#include "util/panel_rates.h"
+
 /* Fields marked "grid" shape the tiles, the task stream or a collective,
  * so every rank of the grid must hold the same value: hs_config_read
  * reads this rank's environment, and api/config_agree.c then replaces
@@ -18,10 +20,12 @@ typedef struct hs_config {
                           larger than that reads its tiles from memory */
     int broadcast;     /* grid: HETSCAL_BROADCAST, how a tile read by
                           several ranks reaches them (HS_BROADCAST_*) */
-    int host_panels;   /* grid: HETSCAL_PANELS=host, the panel
-                          factorizations of accelerator columns on the
-                          host cores (default: on the accelerator that
-                          holds the column; LU's are then Bg wide) */
+    int panels;        /* grid: HETSCAL_PANELS, where the panel
+                          factorizations of accelerator columns run:
+                          HS_PANELS_COST (default: where the panel rates
+                          say they finish first, api/panel_placement.h),
+                          HS_PANELS_HOST or HS_PANELS_DEVICE (the
+                          accelerator that holds the column) */
     int summary;       /* grid: HETSCAL_SUMMARY (or HETSCAL_VERBOSE=summary),
                           set by hs_config_agree: one collective table at
                           MPI_Finalize, so every rank must take part */
@@ -40,9 +44,14 @@ typedef struct hs_config {
     double accel_rate;       /* their accelerators' DGEMM rate, average */
     int accel_rates_kept;    /* 1: every one of them read its accelerators' rates from
                                 the rates file (runtime/device_rates.h), 0: measured */
+    hs_panel_rates panel_host, panel_accel;   /* their panel-kernel rates
+                                (runtime/panel_probe.h), average; zero
+                                unless panels == HS_PANELS_COST */
+    int panel_rates_kept;    /* as accel_rates_kept, for those */
 } hs_config;
 
 enum { HS_BROADCAST_AUTO, HS_BROADCAST_FLAT, HS_BROADCAST_TREE };
+enum { HS_PANELS_COST, HS_PANELS_HOST, HS_PANELS_DEVICE };
 
 /* Whether a call on nranks ranks forwards tile copies along trees
  * (runtime/dist.h, hs_dist_forward_copies): HETSCAL_BROADCAST=tree or

@@ -17,11 +17,14 @@
 #include "util/env_guard.h"
 #include "util/kernel_rates.h"
 #include "util/kernel_rates_file.h"
+#include "util/panel_rates.h"
 
 /* A rates file holds a line of under LINE_BYTES per size and machine
  * kind: 1 MiB is some 2000 of them.  A larger one is not read (nor grown
  * further): it is not a rates file, or not one worth its reading time. */
 enum { PATH_BYTES = 4096, LINE_BYTES = HS_RATES_SIGNATURE + 256, MAX_FILE_BYTES = 1 << 20 };
+/* The most values a line holds (a "panel" line's). */
+enum { LINE_VALUES = HS_NPANEL_KERNELS * HS_PANEL_SIZES + 1 };
 
 /* The file's path, or 0 when there is none. */
 static int rates_path(char path[PATH_BYTES])
@@ -122,7 +125,7 @@ static int load_last(const line_kind *kind, const void *key, const char *sig, do
     FILE *f = open_for_reading(path);
     int found = -1;
     while (f && fgets(line, sizeof line, f)) {
-        double values[HS_NRATES];
+        double values[LINE_VALUES];
         if (!kind->parse(line, key, values, their) || strcmp(their, sig) != 0)
             continue;
         if (kind->sane(values)) {
@@ -177,6 +180,49 @@ static const line_kind device_lines = { parse_device_line, device_line_sane, 1,
 int hs_rates_file_load_device(const char *sig, double *gflops)
 {
     return load_last(&device_lines, NULL, sig, gflops);
+}
+
+/* "panel" then each kernel's rates at hs_panel_size[] (potrf, getrf,
+ * geqrf), the link's GB/s, the signature. */
+static int parse_panel_line(const char *line, const void *key, double *v, char *their)
+{
+    (void)key;
+    int used = 0;
+    if (strncmp(line, "panel ", 6) != 0)
+        return 0;
+    line += 6;
+    for (int i = 0; i < LINE_VALUES; i++, line += used)
+        if (sscanf(line, "%lf%n", &v[i], &used) != 1)
+            return 0;
+    return sscanf(line, "%s", their) == 1;
+}
+
+static hs_panel_rates panel_rates_of(const double *v)
+{
+    hs_panel_rates r;
+    for (int k = 0; k < HS_NPANEL_KERNELS; k++)
+        for (int s = 0; s < HS_PANEL_SIZES; s++)
+            r.rate[k][s] = v[k * HS_PANEL_SIZES + s];
+    r.link_gbs = v[LINE_VALUES - 1];
+    return r;
+}
+
+static int panel_line_sane(const double *v)
+{
+    hs_panel_rates r = panel_rates_of(v);
+    return hs_panel_rates_sane(&r);
+}
+
+static const line_kind panel_lines = { parse_panel_line, panel_line_sane, LINE_VALUES,
+                                       "a line of panel rates no processor reaches is skipped" };
+
+int hs_rates_file_load_panel(const char *sig, hs_panel_rates *rates)
+{
+    double v[LINE_VALUES];
+    if (load_last(&panel_lines, NULL, sig, v))
+        return -1;
+    *rates = panel_rates_of(v);
+    return 0;
 }
 
 /* mkdir -p of the directories above the file. */
@@ -269,4 +315,24 @@ void hs_rates_file_store_device(const char *sig, double gflops)
         return;
     int n = snprintf(line, sizeof line, "device %.3f %s\n", gflops, sig);
     append_once(line, n, device_line_wanted, sig);
+}
+
+static int panel_line_wanted(const void *sig)
+{
+    hs_panel_rates known;
+    return hs_rates_file_load_panel(sig, &known) != 0;
+}
+
+void hs_rates_file_store_panel(const char *sig, const hs_panel_rates *rates)
+{
+    char line[LINE_BYTES];
+    int n = snprintf(line, sizeof line, "panel");
+    if (!hs_panel_rates_sane(rates))
+        return;
+    for (int k = 0; k < HS_NPANEL_KERNELS; k++)
+        for (int s = 0; s < HS_PANEL_SIZES && n > 0 && n < LINE_BYTES; s++)
+            n += snprintf(line + n, sizeof line - (size_t)n, " %.3f", rates->rate[k][s]);
+    if (n > 0 && n < LINE_BYTES)
+        n += snprintf(line + n, sizeof line - (size_t)n, " %.3f %s\n", rates->link_gbs, sig);
+    append_once(line, n, panel_line_wanted, sig);
 }

@@ -2,7 +2,9 @@
  * per measured size, "b gemm syrk trsm potrf signature", appended by
  * whichever process measured it first; and one line per kind of
  * accelerator, "device gflops signature", its DGEMM rate
- * (runtime/device_rates.h).  Lines of other machines, other
+ * (runtime/device_rates.h); and one line per kind of processor, "panel
+ * rates... link signature", its panel kernels' rates (util/panel_rates.h,
+ * runtime/panel_probe.h).  Lines of other machines, other
  * thread counts, a malformed line or rates no thread can reach
  * (hs_kernel_rates_sane) are skipped; of a size's remaining lines the
  * last wins, so that a size measured again replaces its line by
@@ -50,5 +52,15 @@ int hs_rates_file_load_device(const char *sig, double *gflops);
  * kind of device at once, the first writes; the others read its line).
  * Not to the default file while HETSCAL_KERNEL_RATES is set. */
 void hs_rates_file_store_device(const char *sig, double gflops);
+
+/* The last sane "panel" line for sig (the processor's model and the
+ * host's signature) into *rates: 0, or -1 when there is none. */
+struct hs_panel_rates;
+int hs_rates_file_load_panel(const char *sig, struct hs_panel_rates *rates);
+
+/* Appends "panel ... sig" in one write when the rates are sane and the
+ * file has no line for sig yet (the first of the ranks measuring at once
+ * writes it). */
+void hs_rates_file_store_panel(const char *sig, const struct hs_panel_rates *rates);
 
 #endif

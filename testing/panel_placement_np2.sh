@@ -1,0 +1,88 @@
+#!/bin/sh
+# Where the panels of accelerator columns are factored follows the panel
+# rates kept in the rates file (runtime/panel_probe.h, api/
+# panel_placement.h): 2 ranks with 2 emulated GPUs each, the split forced
+# (HETSCAL_NB_GPU), the three routines.
+#  1. A fresh file: the host's and the emulated GPUs' panel rates are
+#     measured and written, one "panel" line each (the ranks measure at
+#     once); the verbose device line says panels_from=cost.
+#  2. A GPU line a thousand times slower than the host's puts every
+#     routine's panels on the host (the GPUs run fewer tasks), a line a
+#     thousand times faster on the GPUs, and the factors pass
+#     time_scalapack's residual check.
+#  3. HETSCAL_PANELS=device and host override the rates.
+#  4. A line no processor can have measured (1e300 GF/s) is skipped,
+#     reported, and the rates measured again.
+: "${top_srcdir:=$(dirname "$0")/..}"
+: "${top_builddir:=.}"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/panel-placement.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+rates=$tmp/rates
+fails=0
+fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+
+# run NAME ROUTINE [VAR=VALUE ...]: N = 768, tiles b = 32 and B = 128 with
+# 96 columns of each on the GPUs; prints each rank's placement.
+run() {
+    name=$1 routine=$2
+    shift 2
+    env HETSCAL_RATES_FILE="$rates" HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=32 HETSCAL_NB=128 \
+        HETSCAL_NB_GPU=96 HETSCAL_NUM_THREADS=1 HETSCAL_VERBOSE=1 "$@" \
+        "$top_srcdir/testing/launch" 2 "$top_builddir/timing/time_scalapack" -routine "$routine" \
+        -n 768 -nb 64 -p 1 -q 2 -threads 1 -reps 1 -noceiling >"$tmp/$name.out" 2>&1 ||
+        { fail "$name: the run failed"; cat "$tmp/$name.out"; }
+    grep -o 'panels=[a-z]* panels_from=[A-Za-z_]*' "$tmp/$name.out" | sort -u
+}
+gpu_tasks() { sed -n 's/.* gpu_tasks=\([0-9]*\) .*/\1/p' "$tmp/$1.out" | awk '{ t += $1 } END { print t + 0 }'; }
+panel_lines() { grep -c '^panel ' "$rates" 2>/dev/null || echo 0; }
+
+got=$(run first potrf)
+echo "fresh file: $got"
+[ "$(panel_lines)" -eq 2 ] || fail "a fresh file got $(panel_lines) panel lines, not 2"
+grep -q '^panel .* device=host;' "$rates" || fail "no panel line for the host"
+grep -q '^panel .* device=emu-[0-9]*MiB;' "$rates" || fail "no panel line for the emulated GPUs"
+echo "$got" | grep -q 'panels_from=cost' || fail "a fresh file's placement says: $got"
+
+# set_gpu RATE: the emulated GPUs' panel line with every kernel at RATE
+# GF/s and the host's link at 10 GB/s.
+sig=$(sed -n 's/^panel .* \(device=emu-[0-9]*MiB;.*\)$/\1/p' "$rates" | head -n 1)
+set_gpu() {
+    grep -v "^panel .* device=emu-" "$rates" >"$tmp/kept"
+    echo "panel $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 10 $sig" >>"$tmp/kept"
+    mv "$tmp/kept" "$rates"
+}
+host=$(sed -n 's/^panel \([0-9.]*\) .* device=host;.*/\1/p' "$rates" | head -n 1)
+slow=$(awk -v h="$host" 'BEGIN { printf "%.6f", h / 1000 }')
+fast=$(awk -v h="$host" 'BEGIN { printf "%.3f", h * 1000 }')
+for routine in potrf getrf geqrf; do
+    set_gpu "$slow"
+    got=$(run "slow-$routine" $routine)
+    echo "$routine, GPU panels at $slow GF/s: $got"
+    [ "$got" = "panels=host panels_from=cost" ] || fail "$routine slow GPU: '$got'"
+    set_gpu "$fast"
+    got=$(run "fast-$routine" $routine)
+    echo "$routine, GPU panels at $fast GF/s: $got"
+    [ "$got" = "panels=device panels_from=cost" ] || fail "$routine fast GPU: '$got'"
+    # The host ran the panels: the GPUs ran fewer tasks.
+    [ "$(gpu_tasks "slow-$routine")" -lt "$(gpu_tasks "fast-$routine")" ] ||
+        fail "$routine: $(gpu_tasks "slow-$routine") GPU tasks with host panels," \
+            "$(gpu_tasks "fast-$routine") with device panels"
+done
+
+set_gpu "$slow"
+got=$(run forced-device getrf HETSCAL_PANELS=device)
+[ "$got" = "panels=device panels_from=HETSCAL_PANELS" ] || fail "HETSCAL_PANELS=device: '$got'"
+set_gpu "$fast"
+got=$(run forced-host geqrf HETSCAL_PANELS=host)
+[ "$got" = "panels=host panels_from=HETSCAL_PANELS" ] || fail "HETSCAL_PANELS=host: '$got'"
+
+set_gpu 1e300
+got=$(run insane potrf)
+echo "GPU panels at 1e300 GF/s: $got"
+grep -q "no processor reaches" "$tmp/insane.out" || fail "the 1e300 line was not reported"
+[ "$(grep -c '^panel .* device=emu-' "$rates")" -eq 2 ] ||
+    fail "no sane line was appended after the 1e300 one"
+
+[ $fails -eq 0 ] && echo "panel_placement_np2: PASSED" && exit 0
+echo "panel_placement_np2: $fails failed checks"
+exit 1
