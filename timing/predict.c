@@ -207,8 +207,13 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
            p->copy_tasks ? "as tasks of the run" : "before and after the run",
            p->caller_tiles ? " (the caller's blocks are the tiles)" : "");
     if (p->panel_gpu > 0)
-        printf(", GPU panel %d of every %d columns%s", p->panel_gpu, 4 * p->tile,
-               p->gpu_fallbacks ? " (some GPU tiles kept on the host: GPU memory)" : "");
+        printf(", GPU panel %d of every %d columns%s, its factorizations on the %s (%s)",
+               p->panel_gpu, 4 * p->tile,
+               p->gpu_fallbacks ? " (some GPU tiles kept on the host: GPU memory)" : "",
+               p->host_panels ? "host" : "GPUs",
+               mach->host_panels ? "the machine's panels = host"
+               : p->panels_from  ? p->panels_from
+                                 : "none");
     printf("\n");
     printf("  time: %.9f s = in %.9f + run %.9f + out %.9f; %.2f GFLOP/s = %.3f of the "
            "DGEMM ceiling (%d x %d threads x %.1f GF/s + %d x %d GPUs x %.0f GF/s)\n",

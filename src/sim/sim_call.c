@@ -219,6 +219,8 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     }
     p->tile = call.rep.tile;
     p->panel_gpu = call.rep.panel_gpu;
+    p->host_panels = call.rep.host_panels;
+    p->panels_from = call.rep.panels_from;
     p->copy_tasks = call.rep.copy_tasks;
     p->caller_tiles = call.rep.caller_tiles;
     p->seconds = p->t_in + p->t_run + p->t_out;

@@ -49,6 +49,8 @@ typedef struct hs_sim_prediction {
     double seconds;              /* the whole call: in + run + out */
     double t_in, t_run, t_out;
     int tile, panel_gpu, copy_tasks, caller_tiles, workers;
+    int host_panels;             /* the GPU columns' panels on the host */
+    const char *panels_from;     /* what decided (api/panel_placement.h) */
     long tasks;                  /* summed over the ranks */
     long messages;
     double bytes_sent;           /* by the run's messages, all ranks */
