@@ -261,15 +261,16 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
 }
 
 /* The panel rates a real call would agree on (api/panel_placement.h),
- * from the machine: its cores' and GPUs' POTRF, GETRF and GEQRF and the
- * link to its GPUs. */
+ * from the machine: its cores' and GPUs' POTRF, GETRF and GEQRF as the
+ * model charges them (a class the machine does not rate at its fallback's
+ * rate) and the link to its GPUs. */
 static void machine_panel_rates(const hs_sim_machine *m, hs_config *cfg)
 {
     static const int cls[HS_NPANEL_KERNELS] = { HS_WORK_POTRF, HS_WORK_GETRF, HS_WORK_GEQRF };
     for (int k = 0; k < HS_NPANEL_KERNELS; k++)
         for (int s = 0; s < HS_PANEL_SIZES; s++) {
-            cfg->panel_host.rate[k][s] = hs_sim_rate_at(&m->cpu[cls[k]], hs_panel_size[s]);
-            cfg->panel_accel.rate[k][s] = hs_sim_rate_at(&m->gpu[cls[k]], hs_panel_size[s]);
+            cfg->panel_host.rate[k][s] = hs_sim_class_rate(m->cpu, cls[k], hs_panel_size[s]);
+            cfg->panel_accel.rate[k][s] = hs_sim_class_rate(m->gpu, cls[k], hs_panel_size[s]);
         }
     cfg->panel_accel.link_gbs = m->link_gbs;
 }
