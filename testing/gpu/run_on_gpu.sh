@@ -298,9 +298,9 @@ if [ "$mode" = all ] || [ "$mode" = timing ]; then
 fi
 # ---- panels: the device's panel factorizations against the host's ---------
 # PDPOTRF at each N of $HETSCAL_GPU_PANEL_SIZES (default 16000), 1 rank x
-# every core + the GPU, once with the diagonal blocks factored on the GPU
-# (the default) and once on the host cores (HETSCAL_PANELS=host), each
-# beside the reference; a small call first leaves the kernel rates file
+# every core + the GPU, with the diagonal blocks placed by cost (the
+# default), on the GPU and on the host cores (HETSCAL_PANELS), each beside
+# the reference; a small call first leaves the kernel rates file
 # behind, so that the timed calls do not include the tile-size probe.
 if [ "$mode" = panels ] && [ "$gpu" = 1 ]; then
     mkdir -p "$logdir/panels"
@@ -309,7 +309,7 @@ if [ "$mode" = panels ] && [ "$gpu" = 1 ]; then
         "$build/timing/time_scalapack" -routine potrf -n 4000 -nb 256 -p 1 -q 1 \
         -threads 0 -reps 1 -devices "$devices" > "$logdir/panels/warmup.txt" 2>&1 || true
     for n in ${HETSCAL_GPU_PANEL_SIZES:-16000}; do
-        for panels in device host; do
+        for panels in cost device host; do
             room=$(($(left) - 5))
             [ "$room" -gt 20 ] || { say "panels: out of time before N=$n ($panels)"; break 2; }
             st=0
@@ -324,6 +324,14 @@ if [ "$mode" = panels ] && [ "$gpu" = 1 ]; then
             [ "$st" -eq 0 ] || { say "time_scalapack N=$n panels=$panels: exit status $st"; failed=$((failed + 1)); }
         done
     done
+fi
+# The rates the runs measured and kept (testing/launch's rates file): the
+# GPU's DGEMM ("device" lines) and the panel kernels of one core and of
+# the GPU with its link ("panel" lines: potrf, getrf, geqrf at 256, 512,
+# 1024 and 2048, then GB/s), beside gpu_rates.machine's cuSOLVER figures.
+if [ -s "$top_builddir/testing/kernel-rates" ]; then
+    say "rates kept by the runs (device and panel lines of $top_builddir/testing/kernel-rates):"
+    grep '^device \|^panel ' "$top_builddir/testing/kernel-rates" | tee -a "$summary" || true
 fi
 say "run_on_gpu: done in $(elapsed)s, $failed failure(s); logs in $logdir"
 [ "$failed" -eq 0 ]
