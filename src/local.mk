@@ -42,6 +42,7 @@ HETSCAL_CORE_SOURCES = \
   src/util/kernel_rates.h src/util/kernel_rates.c src/util/flop_counts.h \
   src/util/kernel_rates_file.h src/util/kernel_rates_file.c src/util/blas.h \
   src/util/panel_rates.h src/util/panel_rates.c \
+  src/util/cache_probe.h src/util/cache_probe.c \
   src/util/work_class.h src/util/work_class.c src/util/machine_file.h src/util/machine_file.c \
   src/util/host_blas.h src/util/host_blas.c src/util/host_blas_body.h \
   src/util/precision.h src/util/prec_types.h src/util/prec_undef.h \

@@ -12,6 +12,11 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 : "${top_builddir:=.}"
 export top_builddir
+# The cache size decides between the tile rules; the real runs (rank
+# (0,0) measures it with its node's ranks) and the simulations (one rank
+# a node) would measure it apart, so both take this one.
+HETSCAL_CACHE_KB=${HETSCAL_CACHE_KB:-32768}
+export HETSCAL_CACHE_KB
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fails=0 cases=0

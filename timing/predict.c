@@ -13,6 +13,7 @@
 #include "api/lu_call.h"
 #include "api/qr_call.h"
 #include "sim/sim_call.h"
+#include "util/cache_probe.h"
 #include "int_list.h"
 #include "predict.h"
 #include "util/blas_threads.h"
@@ -336,8 +337,10 @@ int main(int argc, char **argv)
 
     hs_config cfg;
     hs_config_read(&cfg, rpn);
-    if (mach.cache_mib > 0)   /* else this host's (hs_config_read) */
+    if (mach.cache_mib > 0)
         cfg.cache_kb = (int)(mach.cache_mib * 1024);
+    else if (cfg.cache_kb <= 0)   /* this host's, as a real call measures it */
+        cfg.cache_kb = hs_measured_cache_kb(rpn);
     if (mach.host_panels)
         cfg.panels = HS_PANELS_HOST;
     else if (cfg.panels == HS_PANELS_COST)

@@ -11,6 +11,7 @@
 #include "runtime/device_rates.h"
 #include "runtime/panel_probe.h"
 #include "runtime/session.h"
+#include "util/cache_probe.h"
 
 /* The values rank (0,0) decides, in the order of `names`. */
 enum {
@@ -92,6 +93,9 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
     int root = grid->rank == hetscal_grid_rank(grid, 0, 0);
 
     cfg->summary = hs_run_summary_wanted();
+    /* Only rank (0,0)'s cache size counts: the others measure nothing. */
+    if (root && cfg->cache_kb <= 0)
+        cfg->cache_kb = hs_measured_cache_kb(grid->local_ranks);
     for (int k = 0; k < NCOMMON; k++) {
         double v = *common_field(cfg, k);
         mine[V_ROOT + k] = root ? v : 0;

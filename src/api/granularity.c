@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "api/granularity.h"
 #include "layout/tile_model.h"
@@ -106,8 +107,17 @@ int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg,
     int count = 0;
     while (count < HS_RATE_SIZES && (long)hs_rate_size[count] * HS_TILE_MODEL_MIN_COLUMNS <= n)
         count++;
-    if (share <= cfg->cache_kb * 1024.0 || count == 0)
+    if (share <= cfg->cache_kb * 1024.0 || count == 0) {
+        if (cfg->verbose >= 2 && grid->rank == 0 && count == 0)
+            fprintf(stderr, "hetscal: tile %d for N = %d on %d threads: the size rule (too few "
+                            "columns for the measured tile sizes)\n", rule, n, cfg->grid_threads);
+        else if (cfg->verbose >= 2 && grid->rank == 0)
+            fprintf(stderr, "hetscal: tile %d for N = %d on %d threads: the size rule (the share, "
+                            "%.1f MiB, fits in the cache, %d KiB, %s)\n", rule, n,
+                    cfg->grid_threads, share / 1048576.0, cfg->cache_kb,
+                    getenv("HETSCAL_CACHE_KB") ? "HETSCAL_CACHE_KB" : "measured by rank (0,0)");
         return rule;
+    }
 
     double rates[HS_RATE_SIZES][HS_NRATES], predicted[HS_RATE_SIZES];
     double t0 = hs_now();

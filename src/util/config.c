@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "config.h"
 
-#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,33 +60,6 @@ static double keep_bytes(int setting)
     if (setting == 1)
         return 1e300;
     return setting * mib;
-}
-
-/* The last-level cache that the cores of cpu0 share, in KiB, as Linux
- * describes it (sysconf's value can be the whole package's, or a
- * hypervisor's); 32 MiB when it says nothing. */
-static int cache_kb_found;
-static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
-
-static void find_last_level_cache(void)
-{
-    int kb = 0;
-    for (int index = 3; index >= 2 && kb == 0; index--) {
-        char path[96], unit = 'K';
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", index);
-        FILE *f = fopen(path, "r");
-        if (f && fscanf(f, "%d%c", &kb, &unit) >= 1 && unit == 'M')
-            kb *= 1024;
-        if (f)
-            fclose(f);
-    }
-    cache_kb_found = kb > 0 ? kb : 32 * 1024;
-}
-
-static int last_level_cache_kb(void)
-{
-    pthread_once(&cache_once, find_last_level_cache);
-    return cache_kb_found;
 }
 
 static int disabled(void)
@@ -195,9 +167,7 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->disable = disabled();
     c->broadcast = broadcast_setting();
     c->panels = panels_setting();
-    c->cache_kb = env_int("HETSCAL_CACHE_KB", 0);
-    if (c->cache_kb == 0)
-        c->cache_kb = last_level_cache_kb();
+    c->cache_kb = env_int("HETSCAL_CACHE_KB", 0);   /* 0: measured (hs_config_agree) */
     c->grid_threads = c->num_threads;
     c->accel_ranks = 0;
     c->accel_host_rate = c->accel_rate = 0;

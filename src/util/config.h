@@ -17,7 +17,10 @@ typedef struct hs_config {
     int overlap_copies;   /* grid: repartition as tasks: 0 no, 1 large, 2 always */
     int disable;       /* grid: forward calls to the next ScaLAPACK */
     int cache_kb;      /* grid: last-level cache of a node (KiB): a share
-                          larger than that reads its tiles from memory */
+                          larger than that reads its tiles from memory;
+                          HETSCAL_CACHE_KB, else 0 until hs_config_agree
+                          sets rank (0,0)'s measured size (util/
+                          cache_probe.h) */
     int broadcast;     /* grid: HETSCAL_BROADCAST, how a tile read by
                           several ranks reaches them (HS_BROADCAST_*) */
     int panels;        /* grid: HETSCAL_PANELS, where the panel

@@ -225,6 +225,31 @@ int hs_rates_file_load_panel(const char *sig, hs_panel_rates *rates)
     return 0;
 }
 
+/* "cache kib signature" (util/cache_probe.h). */
+static int parse_cache_line(const char *line, const void *key, double *kb, char *their)
+{
+    (void)key;
+    return sscanf(line, "cache %lf %s", kb, their) == 2;
+}
+
+int hs_cache_kb_sane(double kb)
+{
+    return isfinite(kb) && kb >= HS_CACHE_MIN_KB && kb <= HS_CACHE_MAX_KB;
+}
+
+static int cache_line_sane(const double *kb)
+{
+    return hs_cache_kb_sane(*kb);
+}
+
+static const line_kind cache_lines = { parse_cache_line, cache_line_sane, 1,
+                                       "a cache size no machine has is skipped" };
+
+int hs_rates_file_load_cache(const char *sig, double *kb)
+{
+    return load_last(&cache_lines, NULL, sig, kb);
+}
+
 /* mkdir -p of the directories above the file. */
 static void make_parents(char *path)
 {
@@ -335,4 +360,19 @@ void hs_rates_file_store_panel(const char *sig, const hs_panel_rates *rates)
     if (n > 0 && n < LINE_BYTES)
         n += snprintf(line + n, sizeof line - (size_t)n, " %.3f %s\n", rates->link_gbs, sig);
     append_once(line, n, panel_line_wanted, sig);
+}
+
+static int cache_line_wanted(const void *sig)
+{
+    double known;
+    return hs_rates_file_load_cache(sig, &known) != 0;
+}
+
+void hs_rates_file_store_cache(const char *sig, double kb)
+{
+    char line[LINE_BYTES];
+    if (!hs_cache_kb_sane(kb))
+        return;
+    int n = snprintf(line, sizeof line, "cache %.0f %s\n", kb, sig);
+    append_once(line, n, cache_line_wanted, sig);
 }

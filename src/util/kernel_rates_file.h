@@ -4,7 +4,9 @@
  * accelerator, "device gflops signature", its DGEMM rate
  * (runtime/device_rates.h); and one line per kind of processor, "panel
  * rates... link signature", its panel kernels' rates (util/panel_rates.h,
- * runtime/panel_probe.h).  Lines of other machines, other
+ * runtime/panel_probe.h); and one line per machine and ranks per node,
+ * "cache kib signature", the cache size measured (util/cache_probe.h).
+ * Lines of other machines, other
  * thread counts, a malformed line or rates no thread can reach
  * (hs_kernel_rates_sane) are skipped; of a size's remaining lines the
  * last wins, so that a size measured again replaces its line by
@@ -62,5 +64,17 @@ int hs_rates_file_load_panel(const char *sig, struct hs_panel_rates *rates);
  * file has no line for sig yet (the first of the ranks measuring at once
  * writes it). */
 void hs_rates_file_store_panel(const char *sig, const struct hs_panel_rates *rates);
+
+/* A measured cache size can be true when it is between HS_CACHE_MIN_KB
+ * (below any L2) and HS_CACHE_MAX_KB (64 GiB); a line outside is skipped. */
+#define HS_CACHE_MIN_KB 64.0
+#define HS_CACHE_MAX_KB 67108864.0
+int hs_cache_kb_sane(double kb);
+
+/* The last sane "cache" line for sig into *kb: 0, or -1 when none. */
+int hs_rates_file_load_cache(const char *sig, double *kb);
+
+/* Appends "cache kb sig" when sane and the file has none for sig yet. */
+void hs_rates_file_store_cache(const char *sig, double kb);
 
 #endif
