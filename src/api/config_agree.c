@@ -140,7 +140,9 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
 
     for (int k = 0; k < NCOMMON; k++) {
         int *field = common_field(cfg, k), agreed = (int)all[V_ROOT + k];
-        if (*field != agreed && cfg->verbose)
+        /* A cache size left to measure (0) is not this rank's own. */
+        int own = !(k == COMMON_CACHE_KB && *field <= 0);
+        if (*field != agreed && own && cfg->verbose)
             fprintf(stderr,
                     "hetscal: rank %d: %s is %d here and %d on rank (0,0): using %d on "
                     "the whole grid\n", grid->rank, names[k], *field, agreed, agreed);
