@@ -255,10 +255,12 @@ if [ "$mode" = all ] || [ "$mode" = timing ]; then
     [ "$gpu" = 0 ] || timing_devices=$devices,cpu
     mkdir -p "$logdir/timing"
     say "[$(elapsed)s] timing: hetscal (HETSCAL_DEVICES $timing_devices) against the reference ScaLAPACK, 1 rank x $(nproc) threads"
-    for routine in potrf geqrf; do
-        # PDPOTRF gets 1/3 of the time left, PDGEQRF (4x the flops) the rest.
+    for routine in potrf getrf geqrf; do
+        # PDPOTRF and PDGETRF get 1/4 of the time left each, PDGEQRF (4x
+        # PDPOTRF's flops) the rest.
         share=$(($(left) - 15))
-        [ "$routine" = geqrf ] || share=$((share / 3))
+        [ "$routine" = geqrf ] || share=$((share / 4))
+        [ "$routine" != getrf ] || share=$((share * 4 / 3))
         until=$(($(date +%s) + share))
         last_n=0 last_t=0 header=
         for n in 2000 4000 8000 12000 16000 24000 32000 40000; do
