@@ -573,22 +573,13 @@ static int cuda_callback(hs_device *dev, int stream, void (*fn)(void *), void *a
 }
 
 static const hs_device_ops cuda_ops = {
-    .close = cuda_close,
+    HS_DEVICE_OPS_NAMED(cuda),
     .alloc = cuda_alloc,
     .free = cuda_free,
     .host_alloc = cuda_host_alloc,
     .host_free = cuda_host_free,
     .host_pin = cuda_host_pin,
     .host_unpin = cuda_host_unpin,
-    .copy = cuda_copy,
-    .kernel = cuda_kernel,
-    .event_record = cuda_event_record,
-    .event_query = cuda_event_query,
-    .event_wait = cuda_event_wait,
-    .event_free = cuda_event_free,
-    .stream_wait = cuda_stream_wait,
-    .callback = cuda_callback,
-    .synchronize = cuda_synchronize,
     .health = cuda_health,
 };
 
