@@ -34,6 +34,7 @@ HETSCAL_CORE_SOURCES = \
   src/runtime/session.h src/runtime/session.c \
   src/runtime/device_rates.h src/runtime/device_rates.c \
   src/runtime/panel_probe.h src/runtime/panel_probe.c \
+  src/runtime/probe_matrix.h src/runtime/probe_matrix.c \
   src/runtime/trace.h src/runtime/trace.c src/runtime/progress.h src/runtime/progress.c \
   src/comm/messages.h src/comm/messages.c \
   src/layout/tile_model.h src/layout/tile_model.c src/layout/desc.h \
