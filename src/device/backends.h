@@ -25,6 +25,10 @@ enum { HS_MAX_ACCELERATORS = 64 };
     .event_wait = kind##_event_wait, .event_free = kind##_event_free, \
     .stream_wait = kind##_stream_wait, .callback = kind##_callback, \
     .synchronize = kind##_synchronize
+/* The host buffers of the kinds whose tiles need no pinning (cpu, emu):
+ * plain host memory (device/host_memory.c). */
+#define HS_DEVICE_OPS_PLAIN_HOST_BUFFERS \
+    .host_alloc = hs_host_memory_alloc, .host_free = hs_host_memory_free
 
 /* Constructors: NULL on failure. */
 hs_device *hs_cpu_device_open(void);

@@ -91,10 +91,9 @@ static int cpu_synchronize(hs_device *dev)
 
 static const hs_device_ops cpu_ops = {
     HS_DEVICE_OPS_NAMED(cpu),
-    .alloc = hs_host_memory_alloc,
+    HS_DEVICE_OPS_PLAIN_HOST_BUFFERS,
+    .alloc = hs_host_memory_alloc,   /* the host's memory is its device memory */
     .free = cpu_free,
-    .host_alloc = hs_host_memory_alloc,
-    .host_free = hs_host_memory_free,
 };
 
 hs_device *hs_cpu_device_open(void)

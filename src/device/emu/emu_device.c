@@ -466,10 +466,9 @@ static int emu_free(hs_device *dev, void *ptr)
 
 static const hs_device_ops emu_ops = {
     HS_DEVICE_OPS_NAMED(emu),
+    HS_DEVICE_OPS_PLAIN_HOST_BUFFERS,
     .alloc = emu_alloc,
     .free = emu_free,
-    .host_alloc = hs_host_memory_alloc,
-    .host_free = hs_host_memory_free,
     .health = emu_health,
 };
 
