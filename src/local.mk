@@ -19,7 +19,7 @@ HETSCAL_CORE_SOURCES = \
   src/api/pxpotrf.c src/api/qr_call.c \
   src/api/pxgetrf.c src/api/lu_call.h src/api/lu_call.c \
   src/algo/cholesky.h src/algo/cholesky.c src/algo/qr.h src/algo/qr.c \
-  src/algo/lu.h src/algo/lu.c \
+  src/algo/lu.h src/algo/lu.c src/algo/algo_inputs.h \
   src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
   src/kernels/cholesky_kernels_body.h \
   src/kernels/qr_kernels.h src/kernels/qr_kernels.c src/kernels/qr_kernels_body.h \
