@@ -108,6 +108,19 @@ struct tester_routine {
     .run = name##_run_by_prec, .residuals_ok = name##_residuals_ok, \
     .report_case = name##_report_case
 
+/* Their declarations, in the tester's case header (NAME_case.h):
+ * NAME_run_by_prec runs case C (a struct NAME_case) with SEED on grid
+ * CONTEXT, on the processes of the grid, into R, collective over the
+ * grid: the instantiation of C's precision, by tester_prec.index;
+ * NAME_residuals_ok says whether the residuals of O pass C's threshold
+ * (with what else the tester's header says); the reports print as
+ * tester_routine says. */
+#define TESTER_CASE_FUNCTIONS(name) \
+    extern tester_run_fn *const name##_run_by_prec[TESTER_NPREC]; \
+    int name##_residuals_ok(const void *c, const struct tester_outcome *o); \
+    void name##_report_section(const void *in); \
+    void name##_report_case(const void *c, const struct tester_outcome *o)
+
 /* The whole tester: PROG [-precision LIST] [FILE].  Reads FILE or the
  * built-in input, runs every case in each precision of LIST
  * (testing/tester/prec.h; d without the option), prints the summary.
