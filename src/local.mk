@@ -19,7 +19,7 @@ HETSCAL_CORE_SOURCES = \
   src/api/pxpotrf.c src/api/qr_call.c \
   src/api/pxgetrf.c src/api/lu_call.h src/api/lu_call.c \
   src/algo/cholesky.h src/algo/cholesky.c src/algo/qr.h src/algo/qr.c \
-  src/algo/lu.h src/algo/lu.c \
+  src/algo/lu.h src/algo/lu.c src/algo/algo_inputs.h \
   src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
   src/kernels/cholesky_kernels_body.h \
   src/kernels/qr_kernels.h src/kernels/qr_kernels.c src/kernels/qr_kernels_body.h \
@@ -34,6 +34,7 @@ HETSCAL_CORE_SOURCES = \
   src/runtime/session.h src/runtime/session.c \
   src/runtime/device_rates.h src/runtime/device_rates.c \
   src/runtime/panel_probe.h src/runtime/panel_probe.c \
+  src/runtime/probe_matrix.h src/runtime/probe_matrix.c \
   src/runtime/trace.h src/runtime/trace.c src/runtime/progress.h src/runtime/progress.c \
   src/comm/messages.h src/comm/messages.c \
   src/layout/tile_model.h src/layout/tile_model.c src/layout/desc.h \
@@ -50,7 +51,8 @@ HETSCAL_CORE_SOURCES = \
   src/util/blas_threads.h src/util/blas_threads.c src/util/config.h src/util/config.c \
   src/util/mem.h src/util/mem.c src/util/clock.h src/util/fault.h src/util/fifo.h \
   src/util/flop_counts.h \
-  src/util/thread_name.h src/util/thread_name.c src/util/env_guard.h src/util/env_guard.c
+  src/util/thread_name.h src/util/thread_name.c src/util/env_guard.h src/util/env_guard.c \
+  src/util/env_word.h src/util/env_word.c
 
 noinst_LTLIBRARIES += libhetscal_core.la
 libhetscal_core_la_SOURCES = $(HETSCAL_CORE_SOURCES)

@@ -12,22 +12,12 @@
 #     at 1000 the GPUs get the whole column, at 0.001 none of it.
 #  4. A line no accelerator can have measured (1e300 GF/s) is skipped and
 #     the rate measured again, a sane line appended.
-: "${top_srcdir:=$(dirname "$0")/..}"
-: "${top_builddir:=.}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/device-rates.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-rates=$tmp/rates
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+. "${top_srcdir:=$(dirname "$0")/..}/testing/rates_file_frame.sh"
 
 # run NAME: PDPOTRF N = 512, tiles b = 32 and B = 128 (4 host panels of
 # a column), with the rates file $rates; prints the split of each rank.
 run() {
-    HETSCAL_RATES_FILE=$rates HETSCAL_KERNEL_RATES=128:10 HETSCAL_DEVICES=emu:2 \
-    HETSCAL_NB_SMALL=32 HETSCAL_NB=128 HETSCAL_NUM_THREADS=1 HETSCAL_VERBOSE=1 \
-        "$top_srcdir/testing/launch" 2 "$top_builddir/timing/time_scalapack" -routine potrf \
-        -n 512 -nb 64 -p 1 -q 2 -threads 1 -reps 1 -noceiling >"$tmp/$1.out" 2>&1 ||
-        { fail "$1: the run failed"; cat "$tmp/$1.out"; }
+    time_on_emu "$1" potrf 512 HETSCAL_KERNEL_RATES=128:10
     grep -o 'panel_gpu=[0-9]*.* split_from=[a-zA-Z_]*' "$tmp/$1.out" |
         sed 's/panel_gpu=\([0-9]*\) .* split_from=/panel_gpu=\1 split_from=/' | sort -u
 }
@@ -64,6 +54,4 @@ grep -q "no accelerator reaches" "$tmp/insane.out" || fail "the 1e300 line was n
 echo "$got" | grep -q 'split_from=measured' || fail "the 1e300 line was used: $got"
 [ "$(device_lines)" -eq 2 ] || fail "no sane line was appended after the 1e300 one"
 
-[ $fails -eq 0 ] && echo "device_rates_file_np2: PASSED" && exit 0
-echo "device_rates_file_np2: $fails failed checks"
-exit 1
+finish device_rates_file_np2

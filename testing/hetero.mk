@@ -19,4 +19,5 @@ hetero_tests = \
   testing/xdqr_emu_np4.sh testing/llt_chained_emu_np2.sh testing/copy_tasks_emu_np1.sh \
   testing/device_rates_file_np2.sh testing/panel_placement_np2.sh
 TESTS += $(hetero_tests)
-EXTRA_DIST += $(hetero_tests) testing/data/llt_emu.dat testing/data/llt_regrid.dat
+EXTRA_DIST += $(hetero_tests) testing/data/llt_emu.dat testing/data/llt_regrid.dat \
+  testing/rates_file_frame.sh

@@ -13,24 +13,14 @@
 #  3. HETSCAL_PANELS=device and host override the rates.
 #  4. A line no processor can have measured (1e300 GF/s) is skipped,
 #     reported, and the rates measured again.
-: "${top_srcdir:=$(dirname "$0")/..}"
-: "${top_builddir:=.}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/panel-placement.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-rates=$tmp/rates
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+. "${top_srcdir:=$(dirname "$0")/..}/testing/rates_file_frame.sh"
 
 # run NAME ROUTINE [VAR=VALUE ...]: N = 768, tiles b = 32 and B = 128 with
 # 96 columns of each on the GPUs; prints each rank's placement.
 run() {
     name=$1 routine=$2
     shift 2
-    env HETSCAL_RATES_FILE="$rates" HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=32 HETSCAL_NB=128 \
-        HETSCAL_NB_GPU=96 HETSCAL_NUM_THREADS=1 HETSCAL_VERBOSE=1 "$@" \
-        "$top_srcdir/testing/launch" 2 "$top_builddir/timing/time_scalapack" -routine "$routine" \
-        -n 768 -nb 64 -p 1 -q 2 -threads 1 -reps 1 -noceiling >"$tmp/$name.out" 2>&1 ||
-        { fail "$name: the run failed"; cat "$tmp/$name.out"; }
+    time_on_emu "$name" "$routine" 768 HETSCAL_NB_GPU=96 "$@"
     grep -o 'panels=[a-z]* panels_from=[A-Za-z_]*' "$tmp/$name.out" | sort -u
 }
 gpu_tasks() { sed -n 's/.* gpu_tasks=\([0-9]*\) .*/\1/p' "$tmp/$1.out" | awk '{ t += $1 } END { print t + 0 }'; }
@@ -83,6 +73,4 @@ grep -q "no processor reaches" "$tmp/insane.out" || fail "the 1e300 line was not
 [ "$(grep -c '^panel .* device=emu-' "$rates")" -eq 2 ] ||
     fail "no sane line was appended after the 1e300 one"
 
-[ $fails -eq 0 ] && echo "panel_placement_np2: PASSED" && exit 0
-echo "panel_placement_np2: $fails failed checks"
-exit 1
+finish panel_placement_np2

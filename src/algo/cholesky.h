@@ -2,14 +2,11 @@
 #ifndef HETSCAL_ALGO_CHOLESKY_H
 #define HETSCAL_ALGO_CHOLESKY_H
 
-#include "layout/tile_geometry.h"
-#include "runtime/dist.h"
+#include "algo/algo_inputs.h"
 
+/* host_panels: every diagonal block is factored on the host. */
 typedef struct hs_cholesky {
-    const hs_geometry *geo;
-    hs_dist *dist;
-    int prec;             /* enum hs_precision of the tiles */
-    int host_panels;      /* factor every diagonal block on the host */
+    HS_ALGO_INPUTS;
 } hs_cholesky;
 
 /* Where each tile of the lower triangle lives (home[tile id]). */

@@ -6,15 +6,13 @@
 #ifndef HETSCAL_ALGO_LU_H
 #define HETSCAL_ALGO_LU_H
 
+#include "algo/algo_inputs.h"
 #include "kernels/lu_pivot_search.h"
-#include "layout/tile_geometry.h"
-#include "runtime/dist.h"
 
+/* geo: a single tile row (hs_geometry_single_tile_row); host_panels:
+ * every panel is factored on the host. */
 typedef struct hs_lu {
-    const hs_geometry *geo;   /* a single tile row (hs_geometry_single_tile_row) */
-    hs_dist *dist;
-    int prec;                 /* enum hs_precision of the tiles */
-    int host_panels;          /* factor every panel on the host */
+    HS_ALGO_INPUTS;
     hs_lu_rows rows;          /* the caller's distribution of sub(A), for
                                  the panels' pivot search where a NaN or an
                                  infinity makes it ScaLAPACK's own */

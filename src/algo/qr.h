@@ -5,14 +5,11 @@
 #ifndef HETSCAL_ALGO_QR_H
 #define HETSCAL_ALGO_QR_H
 
-#include "layout/tile_geometry.h"
-#include "runtime/dist.h"
+#include "algo/algo_inputs.h"
 
+/* host_panels: the TSQR leaves are factored on the host too. */
 typedef struct hs_qr {
-    const hs_geometry *geo;
-    hs_dist *dist;
-    int prec;             /* enum hs_precision of the tiles */
-    int host_panels;      /* the TSQR leaves on the host too */
+    HS_ALGO_INPUTS;
     /* Tests only: when set, tasks go to insert(ctx, spec) instead of the
      * distributed runtime (and nothing is flushed). */
     void (*insert)(void *ctx, const hs_task_spec *spec);

@@ -15,6 +15,21 @@ enum { HS_MAX_ACCELERATORS = 64 };
 /* Signalling-NaN bit pattern that fills emu buffers on alloc and free. */
 #define HS_EMU_POISON UINT64_C(0x7FF4DEADDEADBEEF)
 
+/* The operations every kind defines under its own name, KIND_close,
+ * KIND_copy and so on (cpu_copy, emu_copy, cuda_copy): a kind's ops table
+ * starts with HS_DEVICE_OPS_NAMED(KIND) and then lists only what it does
+ * its own way (memory, pinning, health). */
+#define HS_DEVICE_OPS_NAMED(kind) \
+    .close = kind##_close, .copy = kind##_copy, .kernel = kind##_kernel, \
+    .event_record = kind##_event_record, .event_query = kind##_event_query, \
+    .event_wait = kind##_event_wait, .event_free = kind##_event_free, \
+    .stream_wait = kind##_stream_wait, .callback = kind##_callback, \
+    .synchronize = kind##_synchronize
+/* The host buffers of the kinds whose tiles need no pinning (cpu, emu):
+ * plain host memory (device/host_memory.c). */
+#define HS_DEVICE_OPS_PLAIN_HOST_BUFFERS \
+    .host_alloc = hs_host_memory_alloc, .host_free = hs_host_memory_free
+
 /* Constructors: NULL on failure. */
 hs_device *hs_cpu_device_open(void);
 /* An emulated GPU: an arena of `capacity` bytes; every operation completes

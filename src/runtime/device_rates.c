@@ -7,6 +7,7 @@
 
 #include "runtime/device_rates.h"
 #include "runtime/engine.h"
+#include "runtime/probe_matrix.h"
 #include "runtime/session.h"
 #include "util/clock.h"
 #include "util/kernel_rates.h"
@@ -38,24 +39,20 @@ static void probe_free(probe *p)
     p->a = p->c = NULL;
 }
 
+/* The entries of both a and c. */
+static void probe_fill(double *host, int n)
+{
+    for (size_t i = 0, count = (size_t)n * n; i < count; i++)
+        host[i] = (double)(i % 7) * 0.125;
+}
+
 static int probe_init(probe *p, hs_device *dev, int n)
 {
-    size_t count = (size_t)n * n, bytes = count * sizeof(double);
-    double *host = dev->ops->host_alloc(dev, bytes);   /* pinned for cuda: no pageable copy */
+    size_t bytes = (size_t)n * n * sizeof(double);
     int err = -1;
     *p = (probe){ dev, n, dev->ops->alloc(dev, bytes), dev->ops->alloc(dev, bytes) };
-    if (host && p->a && p->c) {
-        for (size_t i = 0; i < count; i++)
-            host[i] = (double)(i % 7) * 0.125;
-        int dir = dev->index ? HS_COPY_H2D : HS_COPY_D2D;
-        int es = (int)sizeof(double);
-        err = dev->ops->copy(dev, HS_STREAM_COMPUTE, dir, n, n, es, host, n, p->a, n) ||
-              dev->ops->copy(dev, HS_STREAM_COMPUTE, dir, n, n, es, host, n, p->c, n);
-        /* The copies read host before it is freed. */
-        err = err || dev->ops->synchronize(dev);
-    }
-    if (host)
-        dev->ops->host_free(dev, host);
+    if (p->a && p->c)
+        err = hs_probe_matrix_upload(dev, n, probe_fill, (double *const[]){ p->a, p->c }, 2);
     if (err)
         probe_free(p);
     return err;

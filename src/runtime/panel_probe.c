@@ -8,6 +8,7 @@
 #include "runtime/device_rates.h"
 #include "runtime/engine.h"
 #include "runtime/panel_probe.h"
+#include "runtime/probe_matrix.h"
 #include "runtime/session.h"
 #include "util/blas_threads.h"
 #include "util/clock.h"
@@ -44,26 +45,25 @@ static void probe_free(probe *p)
 }
 
 /* A diagonally dominant symmetric n x n matrix (positive definite: every
- * kernel runs to the end) in p->pristine. */
+ * kernel runs to the end). */
+static void pristine_fill(double *host, int n)
+{
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            host[(size_t)j * n + i] = i == j ? n : 0.5 / (1 + (i + j) % 7);
+}
+
+/* The buffers, pristine_fill's matrix in p->pristine. */
 static int probe_init(probe *p, hs_device *dev, int n)
 {
-    size_t count = (size_t)n * n, bytes = count * sizeof(double);
+    size_t bytes = (size_t)n * n * sizeof(double);
     *p = (probe){ .dev = dev, .n = n, .a = dev->ops->alloc(dev, bytes),
                   .pristine = dev->ops->alloc(dev, bytes),
                   .tau = dev->ops->alloc(dev, (size_t)n * sizeof(double)),
                   .piv = dev->ops->alloc(dev, (size_t)(n + 1) * sizeof(int)) };
-    double *host = dev->ops->host_alloc(dev, bytes);
     int err = -1;
-    if (host && p->a && p->pristine && p->tau && p->piv) {
-        for (int j = 0; j < n; j++)
-            for (int i = 0; i < n; i++)
-                host[(size_t)j * n + i] = i == j ? n : 0.5 / (1 + (i + j) % 7);
-        err = dev->ops->copy(dev, HS_STREAM_COMPUTE, dev->index ? HS_COPY_H2D : HS_COPY_D2D, n,
-                             n, (int)sizeof(double), host, n, p->pristine, n)
-              || dev->ops->synchronize(dev);
-    }
-    if (host)
-        dev->ops->host_free(dev, host);
+    if (p->a && p->pristine && p->tau && p->piv)
+        err = hs_probe_matrix_upload(dev, n, pristine_fill, &p->pristine, 1);
     if (err)
         probe_free(p);
     return err;

@@ -10,6 +10,7 @@
 
 #include "util/config.h"
 #include "util/env_guard.h"
+#include "util/env_word.h"
 
 /* A whole number from 0 to 2^30 - 1, nothing before or after it but
  * leading blanks; anything else ('abc', -1, '64x', 2^31, a 5000-digit
@@ -101,26 +102,21 @@ int hs_default_tile_size(int n, int grid_threads)
 
 static int broadcast_setting(void)
 {
-    const char *s = getenv("HETSCAL_BROADCAST");
-    if (s && strcmp(s, "flat") == 0)
-        return HS_BROADCAST_FLAT;
-    if (s && strcmp(s, "tree") == 0)
-        return HS_BROADCAST_TREE;
-    if (s && *s)
-        hs_env_report("HETSCAL_BROADCAST", s, "neither flat nor tree; the default kept");
-    return HS_BROADCAST_AUTO;
+    static const hs_env_word words[] = {
+        { "flat", HS_BROADCAST_FLAT }, { "tree", HS_BROADCAST_TREE }, { NULL, 0 }
+    };
+    return hs_env_word_setting("HETSCAL_BROADCAST", words, HS_BROADCAST_AUTO,
+                               "neither flat nor tree; the default kept");
 }
 
 static int panels_setting(void)
 {
-    const char *s = getenv("HETSCAL_PANELS");
-    if (s && strcmp(s, "host") == 0)
-        return HS_PANELS_HOST;
-    if (s && strcmp(s, "device") == 0)
-        return HS_PANELS_DEVICE;
-    if (s && *s && strcmp(s, "cost") != 0)
-        hs_env_report("HETSCAL_PANELS", s, "not host, device or cost; cost kept");
-    return HS_PANELS_COST;
+    static const hs_env_word words[] = {
+        { "host", HS_PANELS_HOST }, { "device", HS_PANELS_DEVICE }, { "cost", HS_PANELS_COST },
+        { NULL, 0 }
+    };
+    return hs_env_word_setting("HETSCAL_PANELS", words, HS_PANELS_COST,
+                               "not host, device or cost; cost kept");
 }
 
 /* On up to FLAT_MAX_RANKS ranks a tile version has at most 3 readers

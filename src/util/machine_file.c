@@ -69,20 +69,23 @@ static char *trim(char *s)
 /* A number key of the file: its field, or NULL. */
 static double *number_field(hs_sim_machine *m, const char *key)
 {
+    /* KEY(name, member): the key `name` sets hs_sim_machine's member. */
+#define KEY(name, member) { name, offsetof(hs_sim_machine, member) }
     static const struct { const char *key; size_t off; } keys[] = {
-        { "cpu.memory_gbs", offsetof(hs_sim_machine, cpu_memory_gbs) },
-        { "cpu.first_touch_gbs", offsetof(hs_sim_machine, first_touch_gbs) },
-        { "single_speedup", offsetof(hs_sim_machine, single_speedup) },
-        { "gpu.memory_gib", offsetof(hs_sim_machine, gpu_memory_gib) },
-        { "link.gbs", offsetof(hs_sim_machine, link_gbs) },
-        { "link.latency_us", offsetof(hs_sim_machine, link_latency_us) },
-        { "net.gbs", offsetof(hs_sim_machine, net_gbs) },
-        { "net.latency_us", offsetof(hs_sim_machine, net_latency_us) },
-        { "shm.gbs", offsetof(hs_sim_machine, shm_gbs) },
-        { "shm.latency_us", offsetof(hs_sim_machine, shm_latency_us) },
-        { "task_overhead_us", offsetof(hs_sim_machine, task_overhead_us) },
-        { "cache_mib", offsetof(hs_sim_machine, cache_mib) },
+        KEY("cpu.memory_gbs", cpu_memory_gbs),
+        KEY("cpu.first_touch_gbs", first_touch_gbs),
+        KEY("single_speedup", single_speedup),
+        KEY("gpu.memory_gib", gpu_memory_gib),
+        KEY("link.gbs", link_gbs),
+        KEY("link.latency_us", link_latency_us),
+        KEY("net.gbs", net_gbs),
+        KEY("net.latency_us", net_latency_us),
+        KEY("shm.gbs", shm_gbs),
+        KEY("shm.latency_us", shm_latency_us),
+        KEY("task_overhead_us", task_overhead_us),
+        KEY("cache_mib", cache_mib),
     };
+#undef KEY
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         if (!strcmp(key, keys[k].key))
             return (double *)((char *)m + keys[k].off);

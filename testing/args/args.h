@@ -151,6 +151,14 @@ struct args_routine {
     void (*print)(const int *r);
 };
 
+/* What every routine's file names alike: ROUTINE ("potrf") and its entry
+ * points, its cases and base call PREFIX_cases and PREFIX_base, and its
+ * own static run, judge and print, with reports of R_NFIELDS. */
+#define ARGS_ROUTINE_FIELDS(routine, prefix) \
+    .name = #routine, .ours = ARGS_FNS(routine), .cases = prefix##_cases, \
+    .nfields = R_NFIELDS, .base = prefix##_base, .run = run, .judge = judge, \
+    .print = print
+
 /* The routine being tested, defined by its own file (args_potrf.c,
  * args_geqrf.c, args_getrf.c); main, in args_driver.c, runs every case on
  * every grid named in argv and returns the exit status. */

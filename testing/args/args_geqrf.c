@@ -249,13 +249,6 @@ static void print(const int *r)
 }
 
 const struct args_routine args_routine = {
-    .name = "geqrf",
-    .ours = ARGS_FNS(geqrf),
-    .cases = qr_cases,
-    .nfields = R_NFIELDS,
-    .base = qr_base,
+    ARGS_ROUTINE_FIELDS(geqrf, qr),
     .refresh = refresh,
-    .run = run,
-    .judge = judge,
-    .print = print,
 };

@@ -185,13 +185,4 @@ static void print(const int *r)
         printf(" IPIV(1)=%d", r[R_IPIV1_HET]);
 }
 
-const struct args_routine args_routine = {
-    .name = "getrf",
-    .ours = ARGS_FNS(getrf),
-    .cases = lu_cases,
-    .nfields = R_NFIELDS,
-    .base = lu_base,
-    .run = run,
-    .judge = judge,
-    .print = print,
-};
+const struct args_routine args_routine = { ARGS_ROUTINE_FIELDS(getrf, lu) };

@@ -167,13 +167,4 @@ static void print(const int *r)
         printf(" (the reference's INFO read as its first NaN pivot)");
 }
 
-const struct args_routine args_routine = {
-    .name = "potrf",
-    .ours = ARGS_FNS(potrf),
-    .cases = potrf_cases,
-    .nfields = R_NFIELDS,
-    .base = potrf_base,
-    .run = run,
-    .judge = judge,
-    .print = print,
-};
+const struct args_routine args_routine = { ARGS_ROUTINE_FIELDS(potrf, potrf) };

@@ -40,16 +40,10 @@ enum {
                              * eps) */
 };
 
-/* Runs case C (a struct llt_case) with SEED on grid CONTEXT, on the
- * processes of the grid, into R; collective over the grid: the
- * instantiation of C's precision, by tester_prec.index. */
-extern tester_run_fn *const llt_run_by_prec[TESTER_NPREC];
-/* Whether the residuals of O pass C's threshold (not computed, and not
- * judged, for a case where INFO > 0 is expected). */
-int llt_residuals_ok(const void *c, const struct tester_outcome *o);
+/* llt_residuals_ok: not computed, and not judged, for a case where
+ * INFO > 0 is expected. */
+TESTER_CASE_FUNCTIONS(llt);
 
 void llt_report_header(int nprocs, const struct tester_prec *prec);
-void llt_report_section(const void *in);
-void llt_report_case(const void *c, const struct tester_outcome *o);
 
 #endif /* LLT_CASE_H */

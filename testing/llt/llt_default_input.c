@@ -15,10 +15,7 @@ static const char default_input[] =
     "1 17 100 378   values of N\n"
     "2              number of NB's\n"
     "32 93          values of NB\n"
-    "1              number of NRHS's\n"
-    "3              values of NRHS\n"
-    "1              number of NBRHS's\n"
-    "2              values of NBRHS\n"
+    TESTER_RHS_DEFAULT_RECORDS
     "4              number of process grids (ordered pairs P & Q)\n"
     "1 2 1 4        values of P\n"
     "1 2 4 1        values of Q\n"

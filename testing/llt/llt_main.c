@@ -93,19 +93,8 @@ static void start(int nprocs, const struct tester_prec *p)
 int main(int argc, char **argv)
 {
     const struct tester_routine llt = {
-        .prog = "xllt",
-        .routine = "POTRF",
-        .default_input = llt_default_input(),
-        .input_size = sizeof(struct llt_input),
-        .case_size = sizeof(struct llt_case),
-        .read_section = llt_input_read,
-        .start = start,
-        .report_section = llt_report_section,
-        .make_case = make_case,
+        TESTER_ROUTINE_FIELDS(llt, "xllt", "POTRF"),
         .make_extra = special_case,
-        .run = llt_run_by_prec,
-        .residuals_ok = llt_residuals_ok,
-        .report_case = llt_report_case,
     };
 
     return tester_main(argc, argv, &llt);

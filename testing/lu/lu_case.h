@@ -47,19 +47,13 @@ enum {
     LU_RESID_IPIV       /* entries of the whole IPIV arrays that differ */
 };
 
-/* Runs case C (a struct lu_case) with SEED on grid CONTEXT, on the
- * processes of the grid, into R; collective over the grid: the
- * instantiation of C's precision, by tester_prec.index. */
-extern tester_run_fn *const lu_run_by_prec[TESTER_NPREC];
-/* Whether the residuals of O pass C's threshold and no pivot differs. */
-int lu_residuals_ok(const void *c, const struct tester_outcome *o);
+/* lu_residuals_ok: and no pivot differs. */
+TESTER_CASE_FUNCTIONS(lu);
 /* Whether case C solves systems (square, and random: kind 'G'). */
 int lu_case_solves(const struct lu_case *c);
 
 void lu_report_header(int nprocs, const struct tester_prec *prec,
                       const char *provider);
-void lu_report_section(const void *in);
-void lu_report_case(const void *c, const struct tester_outcome *o);
 void lu_report_calls(const struct tester_prec *prec, long calls);
 
 #endif /* LU_CASE_H */

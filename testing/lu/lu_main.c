@@ -84,18 +84,7 @@ static void start(int nprocs, const struct tester_prec *p)
 int main(int argc, char **argv)
 {
     const struct tester_routine lu = {
-        .prog = "xlu",
-        .routine = "GETRF",
-        .default_input = lu_default_input(),
-        .input_size = sizeof(struct lu_input),
-        .case_size = sizeof(struct lu_case),
-        .read_section = lu_input_read,
-        .start = start,
-        .report_section = lu_report_section,
-        .make_case = make_case,
-        .run = lu_run_by_prec,
-        .residuals_ok = lu_residuals_ok,
-        .report_case = lu_report_case,
+        TESTER_ROUTINE_FIELDS(lu, "xlu", "GETRF"),
         .calls = calls,
         .report_summary = lu_report_calls,
     };

@@ -31,17 +31,11 @@ enum {
     QR_RESID_CMP            /* R, V, TAU against the reference's */
 };
 
-/* Runs case C (a struct qr_case) with SEED on grid CONTEXT, on the
- * processes of the grid, into R; collective over the grid: the
- * instantiation of C's precision, by tester_prec.index. */
-extern tester_run_fn *const qr_run_by_prec[TESTER_NPREC];
-/* Whether the four residuals of O pass C's threshold. */
-int qr_residuals_ok(const void *c, const struct tester_outcome *o);
+/* qr_residuals_ok: all four of them. */
+TESTER_CASE_FUNCTIONS(qr);
 
 void qr_report_header(int nprocs, const struct tester_prec *prec,
                       const char *provider);
-void qr_report_section(const void *in);
-void qr_report_case(const void *c, const struct tester_outcome *o);
 void qr_report_calls(const struct tester_prec *prec, long calls);
 
 #endif /* QR_CASE_H */

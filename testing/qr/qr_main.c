@@ -73,19 +73,8 @@ static void start(int nprocs, const struct tester_prec *p)
 int main(int argc, char **argv)
 {
     const struct tester_routine qr = {
-        .prog = "xqr",
-        .routine = "GEQRF",
-        .default_input = qr_default_input(),
-        .input_size = sizeof(struct qr_input),
-        .case_size = sizeof(struct qr_case),
-        .read_section = qr_input_read,
-        .start = start,
-        .report_section = qr_report_section,
+        TESTER_ROUTINE_FIELDS(qr, "xqr", "GEQRF"),
         .runs = runs,
-        .make_case = make_case,
-        .run = qr_run_by_prec,
-        .residuals_ok = qr_residuals_ok,
-        .report_case = qr_report_case,
         .calls = calls,
         .report_summary = qr_report_calls,
     };

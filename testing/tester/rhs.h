@@ -23,6 +23,14 @@ int tester_read_rhs(struct dat_reader *r, struct tester_rhs *rhs);
 /* Whether every NRHS is >= 0 and every NBRHS >= 1. */
 int tester_rhs_legal(const struct tester_rhs *rhs);
 
+/* Those four records in the first section of xllt's and xlu's built-in
+ * inputs: both testers solve for 3 right-hand sides in blocks of 2. */
+#define TESTER_RHS_DEFAULT_RECORDS \
+    "1              number of NRHS's\n" \
+    "3              values of NRHS\n" \
+    "1              number of NBRHS's\n" \
+    "2              values of NBRHS\n"
+
 struct tester_system;
 /* Solves the system S for the NRHS right-hand sides in X (rows IA..IA+N-1
  * from column 1, distributed like A's rows) with the reference P?POTRS or

@@ -95,6 +95,32 @@ struct tester_routine {
     void (*report_summary)(const struct tester_prec *prec, long calls);
 };
 
+/* The members every tester fills alike, from what its files name after
+ * it (NAME is llt, lu or qr): NAME_default_input, struct NAME_input and
+ * NAME_input_read, struct NAME_case, NAME_run_by_prec, NAME_residuals_ok,
+ * NAME_report_section and NAME_report_case; PROG and ROUTINE as above,
+ * and the tester's own static start and make_case. */
+#define TESTER_ROUTINE_FIELDS(name, prog_, routine_) \
+    .prog = prog_, .routine = routine_, .default_input = name##_default_input(), \
+    .input_size = sizeof(struct name##_input), .case_size = sizeof(struct name##_case), \
+    .read_section = name##_input_read, .start = start, \
+    .report_section = name##_report_section, .make_case = make_case, \
+    .run = name##_run_by_prec, .residuals_ok = name##_residuals_ok, \
+    .report_case = name##_report_case
+
+/* Their declarations, in the tester's case header (NAME_case.h):
+ * NAME_run_by_prec runs case C (a struct NAME_case) with SEED on grid
+ * CONTEXT, on the processes of the grid, into R, collective over the
+ * grid: the instantiation of C's precision, by tester_prec.index;
+ * NAME_residuals_ok says whether the residuals of O pass C's threshold
+ * (with what else the tester's header says); the reports print as
+ * tester_routine says. */
+#define TESTER_CASE_FUNCTIONS(name) \
+    extern tester_run_fn *const name##_run_by_prec[TESTER_NPREC]; \
+    int name##_residuals_ok(const void *c, const struct tester_outcome *o); \
+    void name##_report_section(const void *in); \
+    void name##_report_case(const void *c, const struct tester_outcome *o)
+
 /* The whole tester: PROG [-precision LIST] [FILE].  Reads FILE or the
  * built-in input, runs every case in each precision of LIST
  * (testing/tester/prec.h; d without the option), prints the summary.

@@ -90,20 +90,10 @@ static int cpu_synchronize(hs_device *dev)
 }
 
 static const hs_device_ops cpu_ops = {
-    .close = cpu_close,
-    .alloc = hs_host_memory_alloc,
+    HS_DEVICE_OPS_NAMED(cpu),
+    HS_DEVICE_OPS_PLAIN_HOST_BUFFERS,
+    .alloc = hs_host_memory_alloc,   /* the host's memory is its device memory */
     .free = cpu_free,
-    .host_alloc = hs_host_memory_alloc,
-    .host_free = hs_host_memory_free,
-    .copy = cpu_copy,
-    .kernel = cpu_kernel,
-    .event_record = cpu_event_record,
-    .event_query = cpu_event_query,
-    .event_wait = cpu_event_wait,
-    .event_free = cpu_event_free,
-    .stream_wait = cpu_stream_wait,
-    .callback = cpu_callback,
-    .synchronize = cpu_synchronize,
 };
 
 hs_device *hs_cpu_device_open(void)

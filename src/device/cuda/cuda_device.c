@@ -144,13 +144,19 @@ static int cuda_health(hs_device *dev)
     return leave(err);
 }
 
+/* fn on each stream that c has created, quietly (for cuda_close). */
+static void each_stream(cuda_dev *c, cudaError_t (*fn)(cudaStream_t))
+{
+    for (int i = 0; i < HS_NSTREAMS; i++)
+        if (c->stream[i])
+            (void)fn(c->stream[i]);
+}
+
 static void cuda_close(hs_device *dev)
 {
     cuda_dev *c = as_cuda(dev);   /* quietly: errors here help no one */
     if (!enter(dev, 0)) {
-        for (int i = 0; i < HS_NSTREAMS; i++)
-            if (c->stream[i])
-                cudaStreamSynchronize(c->stream[i]);
+        each_stream(c, cudaStreamSynchronize);
         /* The handles first: they may still be set to one of the streams. */
         if (c->blas)
             cublasDestroy(c->blas);
@@ -158,9 +164,7 @@ static void cuda_close(hs_device *dev)
             cusolverDnDestroyParams(c->params);
         if (c->solver)
             cusolverDnDestroy(c->solver);
-        for (int i = 0; i < HS_NSTREAMS; i++)
-            if (c->stream[i])
-                cudaStreamDestroy(c->stream[i]);
+        each_stream(c, cudaStreamDestroy);
         if (c->scratch)
             cudaFree(c->scratch);
         if (c->stage)
@@ -573,22 +577,13 @@ static int cuda_callback(hs_device *dev, int stream, void (*fn)(void *), void *a
 }
 
 static const hs_device_ops cuda_ops = {
-    .close = cuda_close,
+    HS_DEVICE_OPS_NAMED(cuda),
     .alloc = cuda_alloc,
     .free = cuda_free,
     .host_alloc = cuda_host_alloc,
     .host_free = cuda_host_free,
     .host_pin = cuda_host_pin,
     .host_unpin = cuda_host_unpin,
-    .copy = cuda_copy,
-    .kernel = cuda_kernel,
-    .event_record = cuda_event_record,
-    .event_query = cuda_event_query,
-    .event_wait = cuda_event_wait,
-    .event_free = cuda_event_free,
-    .stream_wait = cuda_stream_wait,
-    .callback = cuda_callback,
-    .synchronize = cuda_synchronize,
     .health = cuda_health,
 };
 

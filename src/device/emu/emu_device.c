@@ -465,20 +465,10 @@ static int emu_free(hs_device *dev, void *ptr)
 }
 
 static const hs_device_ops emu_ops = {
-    .close = emu_close,
+    HS_DEVICE_OPS_NAMED(emu),
+    HS_DEVICE_OPS_PLAIN_HOST_BUFFERS,
     .alloc = emu_alloc,
     .free = emu_free,
-    .host_alloc = hs_host_memory_alloc,
-    .host_free = hs_host_memory_free,
-    .copy = emu_copy,
-    .kernel = emu_kernel,
-    .event_record = emu_event_record,
-    .event_query = emu_event_query,
-    .event_wait = emu_event_wait,
-    .event_free = emu_event_free,
-    .stream_wait = emu_stream_wait,
-    .callback = emu_callback,
-    .synchronize = emu_synchronize,
     .health = emu_health,
 };
 

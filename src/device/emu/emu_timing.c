@@ -36,6 +36,18 @@ int hs_emu_timed(void)
     return timed;
 }
 
+/* Seconds of `flops` real flops (complex ones count 4) of rate class cls
+ * at the rate of size `size`, in c's precision. */
+static double class_seconds(const hs_kernel_call *c, int cls, double flops, int size)
+{
+    if (hs_prec_complex(c->prec))
+        flops *= 4;
+    double rate = hs_sim_class_rate(machine.gpu, cls, size);
+    if (c->prec == HS_PREC_S || c->prec == HS_PREC_C)
+        rate *= machine.single_speedup;
+    return flops / (rate * 1e9);
+}
+
 /* The rate class, real flops and rate-setting size of a call, as the
  * simulation's kernel_work counts a task's kernels: GEMM 2mnk, SYRK/HERK
  * n^2 k, TRSM/TRMM the triangle's side squared times the other, the
@@ -44,8 +56,6 @@ int hs_emu_timed(void)
  * work. */
 double hs_emu_kernel_seconds(const hs_kernel_call *c)
 {
-    int cls, size;
-    double flops;
     switch (c->op) {
     case HS_K_LASWP:
         /* No flops: 2k rows of n values move within the GPU's memory,
@@ -53,54 +63,28 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
          * follows each interchange (k^2 n flops at least) it is free. */
         return 0;
     case HS_K_GEMM:
-        cls = HS_WORK_GEMM;
-        flops = 2.0 * c->m * c->n * c->k;
-        size = (int)cbrt((double)c->m * c->n * c->k);
-        break;
+        return class_seconds(c, HS_WORK_GEMM, 2.0 * c->m * c->n * c->k,
+                             (int)cbrt((double)c->m * c->n * c->k));
     case HS_K_HERK:
-        cls = HS_WORK_SYRK;
-        flops = (double)c->n * c->n * c->k;
-        size = c->n;
-        break;
+        return class_seconds(c, HS_WORK_SYRK, (double)c->n * c->n * c->k, c->n);
     case HS_K_GETRF:
-        cls = HS_WORK_GETRF;
-        flops = hs_flops_getrf(c->m, c->n);
-        size = c->n;
-        break;
+        return class_seconds(c, HS_WORK_GETRF, hs_flops_getrf(c->m, c->n), c->n);
     case HS_K_POTRF:
-        cls = HS_WORK_POTRF;
-        flops = hs_flops_potrf(c->n);
-        size = c->n;
-        break;
+        return class_seconds(c, HS_WORK_POTRF, hs_flops_potrf(c->n), c->n);
     case HS_K_GEQRF:
-        cls = HS_WORK_GEQRF;
-        flops = hs_flops_geqrf(c->m, c->n);
-        size = c->n;
-        break;
+        return class_seconds(c, HS_WORK_GEQRF, hs_flops_geqrf(c->m, c->n), c->n);
     case HS_K_ORMQR:
         /* cuSOLVER's ?ORMQR: the block reflectors' GEMMs, at the rate the
          * machine file gives applying reflectors (gemqrt, or gemm's). */
-        cls = HS_WORK_GEMQRT;
-        flops = hs_flops_apply_reflectors(c->m, c->n, c->k);
-        size = c->n;
-        break;
+        return class_seconds(c, HS_WORK_GEMQRT, hs_flops_apply_reflectors(c->m, c->n, c->k),
+                             c->n);
     case HS_K_LARFT:
-        cls = HS_WORK_LARFT;
-        flops = hs_flops_larft(c->m, c->k);
-        size = c->k;
-        break;
+        return class_seconds(c, HS_WORK_LARFT, hs_flops_larft(c->m, c->k), c->k);
     default:   /* TRSM, TRMM */
-        cls = HS_WORK_TRSM;
-        flops = c->side == 'L' ? (double)c->m * c->m * c->n : (double)c->m * c->n * c->n;
-        size = c->side == 'L' ? c->m : c->n;
-        break;
+        if (c->side == 'L')
+            return class_seconds(c, HS_WORK_TRSM, (double)c->m * c->m * c->n, c->m);
+        return class_seconds(c, HS_WORK_TRSM, (double)c->m * c->n * c->n, c->n);
     }
-    if (hs_prec_complex(c->prec))
-        flops *= 4;
-    double rate = hs_sim_class_rate(machine.gpu, cls, size);
-    if (c->prec == HS_PREC_S || c->prec == HS_PREC_C)
-        rate *= machine.single_speedup;
-    return flops / (rate * 1e9);
 }
 
 double hs_emu_copy_seconds(int m, int n, int esize)
