@@ -162,11 +162,12 @@ int hs_device_rate_sane(double gflops)
     return isfinite(gflops) && gflops > 0 && gflops <= HS_DEVICE_RATE_MAX_GFS;
 }
 
-/* "device gflops signature". */
-static int parse_device_line(const char *line, const void *key, double *g, char *their)
+/* "<word> value signature", the word the key: "device gflops
+ * signature", "cache kib signature". */
+static int parse_word_line(const char *line, const void *word, double *v, char *their)
 {
-    (void)key;
-    return sscanf(line, "device %lf %s", g, their) == 2;
+    size_t n = strlen(word);
+    return strncmp(line, word, n) == 0 && line[n] == ' ' && sscanf(line + n, "%lf %s", v, their) == 2;
 }
 
 static int device_line_sane(const double *g)
@@ -174,12 +175,12 @@ static int device_line_sane(const double *g)
     return hs_device_rate_sane(*g);
 }
 
-static const line_kind device_lines = { parse_device_line, device_line_sane, 1,
+static const line_kind device_lines = { parse_word_line, device_line_sane, 1,
                                         "a device rate no accelerator reaches is skipped" };
 
 int hs_rates_file_load_device(const char *sig, double *gflops)
 {
-    return load_last(&device_lines, NULL, sig, gflops);
+    return load_last(&device_lines, "device", sig, gflops);
 }
 
 /* "panel" then each kernel's rates at hs_panel_size[] (potrf, getrf,
@@ -225,13 +226,6 @@ int hs_rates_file_load_panel(const char *sig, hs_panel_rates *rates)
     return 0;
 }
 
-/* "cache kib signature" (util/cache_probe.h). */
-static int parse_cache_line(const char *line, const void *key, double *kb, char *their)
-{
-    (void)key;
-    return sscanf(line, "cache %lf %s", kb, their) == 2;
-}
-
 int hs_cache_kb_sane(double kb)
 {
     return isfinite(kb) && kb >= HS_CACHE_MIN_KB && kb <= HS_CACHE_MAX_KB;
@@ -242,12 +236,13 @@ static int cache_line_sane(const double *kb)
     return hs_cache_kb_sane(*kb);
 }
 
-static const line_kind cache_lines = { parse_cache_line, cache_line_sane, 1,
+/* "cache" lines: util/cache_probe.h. */
+static const line_kind cache_lines = { parse_word_line, cache_line_sane, 1,
                                        "a cache size no machine has is skipped" };
 
 int hs_rates_file_load_cache(const char *sig, double *kb)
 {
-    return load_last(&cache_lines, NULL, sig, kb);
+    return load_last(&cache_lines, "cache", sig, kb);
 }
 
 /* mkdir -p of the directories above the file. */
@@ -327,10 +322,20 @@ void hs_rates_file_store(const char *sig, int b, const double *rate, const doubl
     append_once(line, n, size_line_wanted, &l);
 }
 
-static int device_line_wanted(const void *sig)
+/* A line of one kind (a "device", "panel" or "cache" line) is wanted while
+ * the file has none for its signature: of the ranks measuring at once,
+ * the first writes it. */
+typedef struct keyed_line {
+    const line_kind *kind;
+    const void *key;
+    const char *sig;
+} keyed_line;
+
+static int line_absent(const void *arg)
 {
-    double known;
-    return hs_rates_file_load_device(sig, &known) != 0;
+    const keyed_line *l = arg;
+    double known[LINE_VALUES];
+    return load_last(l->kind, l->key, l->sig, known) != 0;
 }
 
 void hs_rates_file_store_device(const char *sig, double gflops)
@@ -339,13 +344,7 @@ void hs_rates_file_store_device(const char *sig, double gflops)
     if (!hs_device_rate_sane(gflops))
         return;
     int n = snprintf(line, sizeof line, "device %.3f %s\n", gflops, sig);
-    append_once(line, n, device_line_wanted, sig);
-}
-
-static int panel_line_wanted(const void *sig)
-{
-    hs_panel_rates known;
-    return hs_rates_file_load_panel(sig, &known) != 0;
+    append_once(line, n, line_absent, &(keyed_line){ &device_lines, "device", sig });
 }
 
 void hs_rates_file_store_panel(const char *sig, const hs_panel_rates *rates)
@@ -359,13 +358,7 @@ void hs_rates_file_store_panel(const char *sig, const hs_panel_rates *rates)
             n += snprintf(line + n, sizeof line - (size_t)n, " %.3f", rates->rate[k][s]);
     if (n > 0 && n < LINE_BYTES)
         n += snprintf(line + n, sizeof line - (size_t)n, " %.3f %s\n", rates->link_gbs, sig);
-    append_once(line, n, panel_line_wanted, sig);
-}
-
-static int cache_line_wanted(const void *sig)
-{
-    double known;
-    return hs_rates_file_load_cache(sig, &known) != 0;
+    append_once(line, n, line_absent, &(keyed_line){ &panel_lines, NULL, sig });
 }
 
 void hs_rates_file_store_cache(const char *sig, double kb)
@@ -374,5 +367,5 @@ void hs_rates_file_store_cache(const char *sig, double kb)
     if (!hs_cache_kb_sane(kb))
         return;
     int n = snprintf(line, sizeof line, "cache %.0f %s\n", kb, sig);
-    append_once(line, n, cache_line_wanted, sig);
+    append_once(line, n, line_absent, &(keyed_line){ &cache_lines, "cache", sig });
 }
