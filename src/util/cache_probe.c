@@ -3,11 +3,11 @@
 
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "util/cache_probe.h"
 #include "util/clock.h"
 #include "util/kernel_rates_file.h"
+#include "util/mem.h"
 
 /* Working sets double from FIRST_MIB (past any core's L2) up to 4 times
  * the reported cache, at least MIN_LAST_MIB and at most MAX_LAST_MIB for
@@ -90,7 +90,7 @@ static int measure(int local_ranks)
     double last = 4.0 * hs_reported_cache_kb() / 1024;
     last = last < MIN_LAST_MIB ? MIN_LAST_MIB : last > MAX_LAST_MIB ? MAX_LAST_MIB : last;
     size_t most = (size_t)(last * 1048576 / local_ranks) / sizeof(double);
-    double *a = malloc(most * sizeof *a);
+    double *a = hs_mem_map_scratch(most * sizeof *a);
     if (!a)
         return 0;
     for (size_t i = 0; i < most; i++)
@@ -107,7 +107,7 @@ static int measure(int local_ranks)
             break;
         }
     }
-    free(a);
+    hs_mem_unmap_scratch(a, most * sizeof *a);
     probe_sink = sink;
     /* No knee (every size as fast, whether all in cache or all from
      * memory): not measurable here. */

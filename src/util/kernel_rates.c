@@ -14,6 +14,7 @@
 #include "util/host_blas.h"
 #include "util/kernel_rates.h"
 #include "util/kernel_rates_file.h"
+#include "util/mem.h"
 #include "util/thread_name.h"
 
 const int hs_rate_size[HS_RATE_SIZES] = { 128, 192, 256, 384, 512, 768, 1024 };
@@ -268,7 +269,7 @@ static int fill_entry(rates_entry *e, int count)
     double *pools[MAX_THREADS] = { 0 };
     int ok = 1;
     for (int t = 0; t < threads && ok; t++) {
-        pools[t] = malloc(pool_values * sizeof(double));
+        pools[t] = hs_mem_map_scratch(pool_values * sizeof(double));
         ok = pools[t] != NULL;
         /* Values that keep every kernel in normal floating point. */
         for (size_t i = 0; ok && i < pool_values; i++)
@@ -337,7 +338,7 @@ static int fill_entry(rates_entry *e, int count)
         }
     hs_blas_threads_leave(entered);
     for (int t = 0; t < threads; t++)
-        free(pools[t]);
+        hs_mem_unmap_scratch(pools[t], pool_values * sizeof(double));
     /* Without memory for the probe, sizes stay unknown (rate 0): the
      * choice then keeps to what it knows. */
     return HS_RATES_MEASURED;

@@ -105,6 +105,18 @@ void *hs_mem_alloc_mapped(size_t bytes)
     return hs_fault_hit(&alloc_fault) ? NULL : alloc_mapped(bytes);
 }
 
+void *hs_mem_map_scratch(size_t bytes)
+{
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+void hs_mem_unmap_scratch(void *p, size_t bytes)
+{
+    if (p)
+        munmap(p, bytes);
+}
+
 void hs_mem_free(void *p)
 {
     if (!p)

@@ -13,6 +13,15 @@ void *hs_mem_alloc(size_t bytes);            /* zeroed; NULL on failure */
 void *hs_mem_alloc_mapped(size_t bytes);
 void hs_mem_free(void *p);
 
+/* Scratch of a measurement (the kernel-rate and cache probes): mapped and
+ * unmapped directly, neither counted in a call's peak nor subject to its
+ * fault injection, and never from malloc: glibc raises its mmap threshold
+ * to the size of a large block freed (up to 32 MiB), after which the
+ * application's own blocks of that size come from the heap and stay
+ * resident once freed.  NULL on failure. */
+void *hs_mem_map_scratch(size_t bytes);
+void hs_mem_unmap_scratch(void *p, size_t bytes);
+
 /* A call's tile block and its repartition buffers outlive the call (as
  * MKL's buffers do): mapping and first-touching them again at every call
  * costs a few percent of it (the send and receive buffers of a repartition
