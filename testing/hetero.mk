@@ -6,6 +6,11 @@ check_PROGRAMS += testing/t_placement
 testing_t_placement_SOURCES = testing/t_placement.c \
   testing/placement_model.h testing/placement_model.c
 testing_t_placement_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+# The panels' placement rule against hand computations.
+check_PROGRAMS += testing/t_panel_placement
+testing_t_panel_placement_SOURCES = testing/t_panel_placement.c
+testing_t_panel_placement_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+TESTS += testing/t_panel_placement
 
 hetero_tests = \
   testing/t_placement_np1.sh testing/t_placement_np2.sh testing/t_placement_np4.sh \
