@@ -340,7 +340,7 @@ int main(int argc, char **argv)
     if (mach.cache_mib > 0)
         cfg.cache_kb = (int)(mach.cache_mib * 1024);
     else if (cfg.cache_kb <= 0)   /* this host's, as a real call measures it */
-        cfg.cache_kb = hs_measured_cache_kb(rpn);
+        cfg.cache_kb = hs_measured_cache_kb();
     if (mach.host_panels)
         cfg.panels = HS_PANELS_HOST;
     else if (cfg.panels == HS_PANELS_COST)

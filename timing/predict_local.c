@@ -294,7 +294,7 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
     m->task_overhead_us = 3;
     hs_config cfg;
     hs_config_read(&cfg, 1);
-    m->cache_mib = (cfg.cache_kb > 0 ? cfg.cache_kb : hs_measured_cache_kb(1)) / 1024.0;
+    m->cache_mib = (cfg.cache_kb > 0 ? cfg.cache_kb : hs_measured_cache_kb()) / 1024.0;
     if (log) {
         fprintf(log, "local machine: %d cores, %d busy; GF/s per core:\n", m->cores, busy);
         for (int c = 0; c < HS_WORK_MEMORY; c++) {

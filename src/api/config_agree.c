@@ -95,7 +95,7 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
     cfg->summary = hs_run_summary_wanted();
     /* Only rank (0,0)'s cache size counts: the others measure nothing. */
     if (root && cfg->cache_kb <= 0)
-        cfg->cache_kb = hs_measured_cache_kb(grid->local_ranks);
+        cfg->cache_kb = hs_measured_cache_kb();
     for (int k = 0; k < NCOMMON; k++) {
         double v = *common_field(cfg, k);
         mine[V_ROOT + k] = root ? v : 0;

@@ -9,9 +9,8 @@
 #include "util/kernel_rates_file.h"
 #include "util/mem.h"
 
-/* Working sets double from FIRST_MIB (past any core's L2) up to 4 times
- * the reported cache, at least MIN_LAST_MIB and at most MAX_LAST_MIB for
- * the node (each rank reads its part).  The curve stops early once three
+/* Working sets double from FIRST_MIB up to 4 times the reported cache, at
+ * least MIN_LAST_MIB and at most MAX_LAST_MIB.  The curve stops early once three
  * sizes in a row read at one rate (within FLAT) below the fastest by
  * HS_CACHE_SPEEDUP: memory is reached.  Each size: the best of REPS timings
  * of passes over it lasting at least PASS_SECONDS. */
@@ -84,12 +83,11 @@ static int flat_at_memory(const double *bw, int n, double fastest)
     return hi <= lo * (1 + FLAT) && HS_CACHE_SPEEDUP * hi <= fastest;
 }
 
-/* The node's cache in KiB as the ranks measure it, 0 when it cannot be. */
-static int measure(int local_ranks)
+int hs_cache_measure_kb(void)
 {
     double last = 4.0 * hs_reported_cache_kb() / 1024;
     last = last < MIN_LAST_MIB ? MIN_LAST_MIB : last > MAX_LAST_MIB ? MAX_LAST_MIB : last;
-    size_t most = (size_t)(last * 1048576 / local_ranks) / sizeof(double);
+    size_t most = (size_t)(last * 1048576) / sizeof(double);
     double *a = hs_mem_map_scratch(most * sizeof *a);
     if (!a)
         return 0;
@@ -98,7 +96,7 @@ static int measure(int local_ranks)
     double sizes[MAX_POINTS], bw[MAX_POINTS], fastest = 0, sink = 0;
     int n = 0;
     for (double mib = FIRST_MIB; mib <= last && n < MAX_POINTS; mib *= 2, n++) {
-        size_t count = (size_t)(mib * 1048576 / local_ranks) / sizeof(double);
+        size_t count = (size_t)(mib * 1048576) / sizeof(double);
         sizes[n] = mib * 1048576;
         bw[n] = read_rate(a, count < most ? count : most, &sink);
         fastest = bw[n] > fastest ? bw[n] : fastest;
@@ -114,24 +112,21 @@ static int measure(int local_ranks)
     return (int)(hs_cache_knee(sizes, bw, n) / 1024);
 }
 
-int hs_measured_cache_kb(int local_ranks)
+int hs_measured_cache_kb(void)
 {
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    static int kept_ranks, kept_kb;
-    if (local_ranks < 1)
-        local_ranks = 1;
+    static int kept_kb;
     pthread_mutex_lock(&lock);
-    if (kept_ranks != local_ranks) {
+    if (kept_kb == 0) {
         char sig[HS_RATES_SIGNATURE];
-        hs_rates_signature(sig, 1, local_ranks);
+        hs_rates_signature(sig, 1, 1);
         double kb;
         if (hs_rates_file_load_cache(sig, &kb) != 0) {
-            kb = measure(local_ranks);
+            kb = hs_cache_measure_kb();
             hs_rates_file_store_cache(sig, kb);
             (void)hs_rates_file_load_cache(sig, &kb);
         }
         kept_kb = kb > 0 ? (int)kb : hs_reported_cache_kb();
-        kept_ranks = local_ranks;
     }
     int kb = kept_kb;
     pthread_mutex_unlock(&lock);
