@@ -1,5 +1,7 @@
-/* t_large_sizes: element counts and offsets past 2^31 (DESIGN "sizes beyond
- * 32 bits") without allocating them.
+/* t_large_sizes: element counts and offsets past 2^31 (doc/ARCHITECTURE.md
+ * section 7, "Failures": 64-bit argument checks, tile ids that fit an
+ * int; section 6: messages of more than INT_MAX doubles) without
+ * allocating them.
  *   - index arithmetic (NUMROC, INDXG2P, INDXG2L) against 64-bit references
  *     for block sizes up to INT_MAX;
  *   - tile geometries of dimensions near INT_MAX against 64-bit references,

@@ -1,4 +1,4 @@
-/* What the bodies of PDPOTRF and PDGEQRF share: the agreed status, the
+/* What the bodies of P?POTRF, P?GETRF and P?GEQRF share: the agreed status, the
  * rank's share of sub(A), the memory budget of received tiles, and the
  * choice of devices and tile layout. */
 #ifndef HETSCAL_API_CALL_COMMON_H

@@ -1,7 +1,9 @@
 /* What the device registry builds devices from: one constructor per kind,
  * the argument checks and host execution that the kinds share, and the
  * registry's spec parsing and GPU sharing rule.  Used by registry.c and
- * the unit tests, not by the runtime (which only needs device.h). */
+ * the unit tests; the runtime needs device.h, and of this file only
+ * hs_cpu_device_open (the host as a device where no devices were opened:
+ * runtime/session.c, runtime/engine.c). */
 #ifndef HETSCAL_DEVICE_BACKENDS_H
 #define HETSCAL_DEVICE_BACKENDS_H
 

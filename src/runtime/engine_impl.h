@@ -1,6 +1,8 @@
 /* Engine internals shared by engine.c (access lists, host workers,
  * generation thread, lifecycle) and engine_devices.c (accelerator
- * management threads and the device-copy thread).  Not for other layers. */
+ * management threads and the device-copy thread), and by the simulator
+ * (sim/sim.c), which runs the engine in simulation mode and stands in for
+ * its workers.  Not for other layers. */
 #ifndef HETSCAL_RUNTIME_ENGINE_IMPL_H
 #define HETSCAL_RUNTIME_ENGINE_IMPL_H
 
