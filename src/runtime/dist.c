@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,9 @@
 #include "runtime/device_memory.h"
 #include "util/mem.h"
 
-enum { HOLDER_BITS = 8 * sizeof(unsigned long) };
+enum { HOLDER_BITS = 8 * sizeof(unsigned long), TILE_ALIGN = 64 };
+_Static_assert(sizeof(void *) != 8 || sizeof(dtile) == TILE_ALIGN,
+               "a tile's state fills one cache line (dist_impl.h)");
 
 /* A tile's share of the block, in doubles: its values and status word,
  * rounded up to whole cache lines. */
@@ -46,16 +49,22 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
         d->tag_limit = test_limit;
     d->ntiles = ntiles;
     d->esize = esize;
-    d->tile = hs_mem_alloc((size_t)(ntiles ? ntiles : 1) * sizeof *d->tile);
-    d->send_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->send_seq);
-    d->recv_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->recv_seq);
     size_t nhome = 0;
     for (int t = 0; t < ntiles; t++)
         nhome += home[t].rank == d->me;
+    size_t tiles_bytes = (size_t)(ntiles ? ntiles : 1) * sizeof *d->tile;
+    d->tile_block = hs_mem_alloc(TILE_ALIGN + tiles_bytes + nhome * sizeof(hs_handle));
+    if (d->tile_block)
+        d->tile = (dtile *)(((uintptr_t)d->tile_block + TILE_ALIGN - 1) &
+                            ~(uintptr_t)(TILE_ALIGN - 1));
+    d->send_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->send_seq);
+    d->recv_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->recv_seq);
     d->holder_words = (d->nranks + HOLDER_BITS - 1) / HOLDER_BITS;
-    d->holder_bits = hs_mem_alloc((nhome ? nhome : 1) * (size_t)d->holder_words *
-                                  sizeof *d->holder_bits);
-    if (!d->tile || !d->send_seq || !d->recv_seq || !d->holder_bits) {
+    if (d->holder_words > 1)
+        d->holder_bits = hs_mem_alloc((nhome ? nhome : 1) * (size_t)d->holder_words *
+                                      sizeof *d->holder_bits);
+    if (!d->tile_block || !d->send_seq || !d->recv_seq
+        || (d->holder_words > 1 && !d->holder_bits)) {
         hs_dist_destroy(d);
         return HETSCAL_ERR_NOMEM;
     }
@@ -82,6 +91,7 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
     }
     double *next = d->tile_memory;
     unsigned long *bits = d->holder_bits;
+    hs_handle *local = (hs_handle *)((char *)d->tile + tiles_bytes);
     for (int t = 0; t < ntiles; t++) {
         dtile *dt = &d->tile[t];
         dt->home = home[t];
@@ -91,9 +101,13 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
         if (dt->home.rank != d->me)
             continue;
         dt->valid = hs_loc_bit(0);
-        dt->holders = bits;
-        bits += d->holder_words;
-        hs_handle_wrap(&dt->local, next, dt->home.m, dt->home.n, esize);
+        dt->keeps_holders = 1;
+        if (bits) {
+            dt->holders.bits = bits;
+            bits += d->holder_words;
+        }
+        dt->local = local++;
+        hs_handle_wrap(dt->local, next, dt->home.m, dt->home.n, esize);
         if (next)
             next += tile_doubles(&home[t], esize);
     }
@@ -138,7 +152,7 @@ void hs_dist_destroy(hs_dist *d)
         hs_dist_free_instances(d, dt);
     }
     hs_mem_keep(HS_KEPT_TILES, d->tile_memory);   /* for the next call: see mem.h */
-    hs_mem_free(d->tile);
+    hs_mem_free(d->tile_block);
     hs_mem_free(d->send_seq);
     hs_mem_free(d->recv_seq);
     hs_mem_free(d->holder_bits);
@@ -148,7 +162,7 @@ void hs_dist_destroy(hs_dist *d)
 
 void *hs_dist_tile_data(const hs_dist *d, int tile)
 {
-    return d->tile[tile].home.rank == d->me ? d->tile[tile].local.data : NULL;
+    return d->tile[tile].home.rank == d->me ? d->tile[tile].local->data : NULL;
 }
 
 /* The tags of one peer and direction run 0, 1, 2, ...  MPI matches the
@@ -216,20 +230,26 @@ static void submit_transfer(hs_dist *d, int queue, hs_handle *h, int peer, int p
  * hs_dist_create, so no step of the protocol allocates. */
 static void holders_clear(const hs_dist *d, dtile *dt)
 {
-    if (dt->nholders)
-        memset(dt->holders, 0, (size_t)d->holder_words * sizeof *dt->holders);
-    dt->nholders = 0;
+    if (dt->any_holder) {
+        if (d->holder_words == 1)
+            dt->holders.word = 0;
+        else
+            memset(dt->holders.bits, 0, (size_t)d->holder_words * sizeof *dt->holders.bits);
+    }
+    dt->any_holder = 0;
 }
 
-static int holders_has(const dtile *dt, int rank)
+static int holders_has(const hs_dist *d, const dtile *dt, int rank)
 {
-    return (dt->holders[rank / HOLDER_BITS] >> (rank % HOLDER_BITS)) & 1;
+    const unsigned long *w = d->holder_words == 1 ? &dt->holders.word : dt->holders.bits;
+    return (w[rank / HOLDER_BITS] >> (rank % HOLDER_BITS)) & 1;
 }
 
-static void holders_add(dtile *dt, int rank)
+static void holders_add(const hs_dist *d, dtile *dt, int rank)
 {
-    dt->holders[rank / HOLDER_BITS] |= 1ul << (rank % HOLDER_BITS);
-    dt->nholders++;
+    unsigned long *w = d->holder_words == 1 ? &dt->holders.word : dt->holders.bits;
+    w[rank / HOLDER_BITS] |= 1ul << (rank % HOLDER_BITS);
+    dt->any_holder = 1;
 }
 
 /* A copy of an alien tile.  When memory is short even after everything
@@ -283,10 +303,12 @@ int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of)
         rank_of = NULL;
     }
     size_t p = (size_t)d->nranks;
-    unsigned long *bits = hs_mem_alloc((size_t)(d->ntiles ? d->ntiles : 1) *
-                                       (size_t)d->holder_words * sizeof *bits);
+    unsigned long *bits = NULL;
+    if (d->holder_words > 1)
+        bits = hs_mem_alloc((size_t)(d->ntiles ? d->ntiles : 1) *
+                            (size_t)d->holder_words * sizeof *bits);
     int *grid = hs_mem_alloc(3 * p * sizeof *grid);
-    if (!bits || !grid) {
+    if ((d->holder_words > 1 && !bits) || !grid) {
         hs_mem_free(bits);
         hs_mem_free(grid);
         return HETSCAL_ERR_NOMEM;
@@ -306,8 +328,11 @@ int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of)
     /* Before generation: no holder is set yet. */
     hs_mem_free(d->holder_bits);
     d->holder_bits = bits;
-    for (int t = 0; t < d->ntiles; t++)
-        d->tile[t].holders = bits + (size_t)t * d->holder_words;
+    for (int t = 0; t < d->ntiles; t++) {
+        d->tile[t].keeps_holders = 1;
+        if (bits)
+            d->tile[t].holders.bits = bits + (size_t)t * d->holder_words;
+    }
     d->tree = 1;
     return HETSCAL_SUCCESS;
 }
@@ -348,7 +373,7 @@ static int sender_for(const hs_dist *d, const dtile *dt, int reader)
             return home;
         int r = d->grid_rank[(size_t)((hr + (int)dr) % d->nprow) * d->npcol +
                             (hc + (int)dc) % d->npcol];
-        if (holders_has(dt, r))
+        if (holders_has(d, dt, r))
             return r;
     }
 }
@@ -359,10 +384,10 @@ static int sender_for(const hs_dist *d, const dtile *dt, int reader)
  * others than its home without forwarding) take no part. */
 static int arrival(hs_dist *d, dtile *dt, int reader)
 {
-    if (!dt->holders || reader == dt->home.rank || holders_has(dt, reader))
+    if (!dt->keeps_holders || reader == dt->home.rank || holders_has(d, dt, reader))
         return -1;
     int from = sender_for(d, dt, reader);
-    holders_add(dt, reader);
+    holders_add(d, dt, reader);
     return from;
 }
 
@@ -370,12 +395,11 @@ static int arrival(hs_dist *d, dtile *dt, int reader)
  * besides the home, which receives it. */
 static void new_version_at(hs_dist *d, dtile *dt, int writer)
 {
-    dt->version++;
-    if (!dt->holders)
+    if (!dt->keeps_holders)
         return;
     holders_clear(d, dt);
     if (writer != dt->home.rank)
-        holders_add(dt, writer);
+        holders_add(d, dt, writer);
 }
 
 /* The device that runs a task owned here: its main output's, unless the
@@ -410,7 +434,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
         else if (x)
             h = dt->inst[x];
         else
-            h = hs_dtile_is_home(d, dt) ? &dt->local : hs_dist_new_host_copy(d, dt);
+            h = hs_dtile_is_home(d, dt) ? dt->local : hs_dist_new_host_copy(d, dt);
         hs_task_access(t, h, mode);
     }
     if (d->placed)
@@ -442,7 +466,7 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
             d->forwarded += !hs_dtile_is_home(d, dt);
         }
         if ((mode & HS_W) && hs_dtile_is_home(d, dt))
-            submit_transfer(d, HS_Q_RECV, &dt->local, exec, spec->priority, spec->acc[k].tile);
+            submit_transfer(d, HS_Q_RECV, dt->local, exec, spec->priority, spec->acc[k].tile);
     }
     /* New versions, made on rank exec. */
     for (int k = 0; k < spec->nacc; k++) {
@@ -483,7 +507,7 @@ static void set_statuses(hs_dist *d)
     for (int t = 0; t < d->ntiles; t++) {
         dtile *dt = &d->tile[t];
         if (hs_dtile_is_home(d, dt) && !copies_home(d, t))
-            *hs_handle_status_word(&dt->local) = 0;
+            *hs_handle_status_word(dt->local) = 0;
     }
 }
 
@@ -542,7 +566,7 @@ static void insert_home_copy(hs_dist *d, int tile, int to_tiles, int priority)
     t->iparam[0] = tile;
     t->iparam[1] = to_tiles;
     t->ignore_status = !to_tiles;
-    hs_task_access(t, to_tiles ? &dt->local : hs_dist_fetch(d, dt, 0, priority),
+    hs_task_access(t, to_tiles ? dt->local : hs_dist_fetch(d, dt, 0, priority),
                    to_tiles ? HS_W : HS_R);
     hs_task_submit(t);
     if (to_tiles)
@@ -588,7 +612,7 @@ static void flush(hs_dist *d, int tile)
         hs_dist_written_at(d, dt, dt->valid & 1u ? 0 : dt->home.device);
     } else {
         hs_dist_drop_all(d, dt);
-        if (dt->holders)
+        if (dt->keeps_holders)
             holders_clear(d, dt);
     }
 }
@@ -641,7 +665,7 @@ int hs_dist_local_status(hs_dist *d)
         if (dt->home.rank != d->me || (copies_home(d, t) && !dt->filled))
             continue;   /* a tile never filled was never accessed */
         status = hs_status_merge(status,
-                                 (int)*hs_handle_status_word((hs_handle *)&dt->local));
+                                 (int)*hs_handle_status_word(dt->local));
     }
     return status;
 }

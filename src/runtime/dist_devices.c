@@ -79,12 +79,12 @@ hs_handle *hs_dist_fetch(hs_dist *d, dtile *dt, int x, int priority)
     hs_handle *host;
 
     if (dt->valid & hs_loc_bit(x))
-        return x ? dt->inst[x] : home ? &dt->local : dt->copy;
+        return x ? dt->inst[x] : home ? dt->local : dt->copy;
     if (dt->valid & hs_loc_bit(0)) {
-        host = home ? &dt->local : dt->copy;
+        host = home ? dt->local : dt->copy;
     } else {
         int s = lowest_device(dt->valid);
-        host = home ? &dt->local : hs_dist_new_host_copy(d, dt);
+        host = home ? dt->local : hs_dist_new_host_copy(d, dt);
         if (s)
             insert_copy(dt->inst[s], host, priority, tile);
         else
