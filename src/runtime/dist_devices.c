@@ -56,6 +56,7 @@ static hs_handle *new_instance(hs_dist *d, dtile *dt, int x)
             return NULL;
         }
     }
+    hs_dist_mark_mine(d, dt, 1);
     if (!dt->inst[x]) {
         int nomem = 0;
         dt->inst[x] = hs_handle_new_device(d->devs[x], dt->home.m, dt->home.n, d->esize, &nomem);
@@ -152,6 +153,8 @@ void hs_dist_drop_all(hs_dist *d, dtile *dt)
     for (int y = 1; y < d->ndev; y++)
         drop_instance(dt, y);
     dt->valid = 0;
+    if (!hs_dtile_is_home(d, dt))
+        hs_dist_mark_mine(d, dt, 0);   /* nothing of it is left here */
 }
 
 int hs_dist_evictions(const hs_dist *d)

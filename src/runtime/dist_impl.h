@@ -17,7 +17,8 @@ typedef struct dtile {
     hs_handle *copy;       /* alien tile: a host copy held here */
     hs_handle **inst;      /* [x]: instance on accelerator x, or NULL */
     union {                /* bit r: rank r, not the home, holds the
-                              current version, when keeps_holders */
+                              current version, when keeps_holders (in a
+                              simulation that shares them, unused) */
         unsigned long word;    /* d->holder_words == 1 */
         unsigned long *bits;   /* else: d->holder_words words, allocated
                                   before generation (nothing to grow and
@@ -35,6 +36,19 @@ typedef struct dtile {
     unsigned char any_holder;     /* a bit of holders is set */
     unsigned char filled, written_back;   /* hs_dist_copy_home's tasks */
 } dtile;
+
+/* The holders' steps logged in call order (hs_dist_share): a step's
+ * result stays until every rank has read past it. */
+enum { HS_LOG_CHUNK = 1 << 16 };
+struct hs_dist_shared {
+    int nranks, ntiles, holder_words;
+    int *home_rank;             /* [tile]: its home (denser than the dtiles) */
+    unsigned long *holders;     /* ntiles x holder_words, when forwarded */
+    int **chunk;                /* [position / HS_LOG_CHUNK], NULL once read */
+    long nchunks;               /* entries of chunk */
+    long length;                /* steps logged */
+    long *cursor;               /* [rank]: its next step */
+};
 
 struct hs_dist {
     int me, nranks, tag_limit;
@@ -73,6 +87,9 @@ struct hs_dist {
     void *observer_arg;
     hs_dist_placed_fn placed;   /* reports (hs_dist_on_placed) */
     void *placed_arg;
+    hs_dist_shared *shared;     /* a simulation's (hs_dist_share), or NULL */
+    unsigned long *mine;        /* with shared: bit t, tile t is homed here,
+                                   or has a copy or an instance here */
 };
 
 static inline unsigned hs_loc_bit(int x)
@@ -83,6 +100,19 @@ static inline unsigned hs_loc_bit(int x)
 static inline int hs_dtile_is_home(const hs_dist *d, const dtile *dt)
 {
     return dt->home.rank == d->me;
+}
+
+/* dt gets a copy or an instance on this rank, or (gone) has none left
+ * (hs_dist_share's skipping). */
+static inline void hs_dist_mark_mine(hs_dist *d, const dtile *dt, int mine)
+{
+    if (d->mine) {
+        size_t t = (size_t)(dt - d->tile), w = 8 * sizeof *d->mine;
+        if (mine)
+            d->mine[t / w] |= 1ul << (t % w);
+        else
+            d->mine[t / w] &= ~(1ul << (t % w));
+    }
 }
 
 /* dist.c */
