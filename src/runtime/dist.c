@@ -537,6 +537,17 @@ static int holders_do(hs_dist *d, dtile *dt, int step, int rank)
     return result;
 }
 
+/* A step whose result this rank does not need (a tile with nothing here,
+ * maybe_mine): passed without reading the log when another rank took it. */
+static void holders_pass(hs_dist *d, dtile *dt, int step, int rank)
+{
+    hs_dist_shared *s = d->shared;
+    if (s->cursor[d->me] < s->length)
+        s->cursor[d->me]++;
+    else
+        holders_do(d, dt, step, rank);
+}
+
 /* Rank `reader`'s task reads dt's current version: when the reader lacks
  * it, the sender this rank agrees on with every other (-1: none needed),
  * and the reader now holds it.  Ranks that keep no holders of dt (the
@@ -623,8 +634,8 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
         dtile *dt = &d->tile[spec->acc[k].tile];
         int mode = spec->acc[k].mode;
         if (!maybe_mine(d, spec->acc[k].tile)) {
-            if ((mode & HS_R) && holders_shared(d))
-                arrival(d, dt, exec);   /* not from here: the sender holds it */
+            if ((mode & HS_R) && holders_shared(d))   /* not from here: the sender holds it */
+                holders_pass(d, dt, STEP_ARRIVAL, exec);
             continue;
         }
         if ((mode & HS_R) && arrival(d, dt, exec) == d->me) {
@@ -642,7 +653,7 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
             continue;
         if (!maybe_mine(d, spec->acc[k].tile)) {
             if (holders_shared(d))
-                new_version_at(d, dt, exec);
+                holders_pass(d, dt, STEP_VERSION, exec);
             continue;
         }
         new_version_at(d, dt, exec);
@@ -808,6 +819,11 @@ void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
 static void flush(hs_dist *d, int tile)
 {
     dtile *dt = &d->tile[tile];
+    if (!maybe_mine(d, tile)) {   /* alien, nothing here to drop */
+        if (holders_shared(d))
+            holders_pass(d, dt, STEP_CLEAR, 0);
+        return;
+    }
     if (hs_dtile_is_home(d, dt)) {
         holders_do(d, dt, STEP_CLEAR, 0);
         /* Keep the current version on the host or the home device. */
