@@ -694,15 +694,25 @@ static void set_statuses(hs_dist *d)
     }
 }
 
-static void step_begin(hs_dist *d, int nacc)
+/* window: 0 for a step that inserts nothing here and changes nothing
+ * of this rank's engine (skipped): its wait would be for the same
+ * condition as the next step's, which then waits for it instead, and
+ * resumes at the same event. */
+static void step_start(hs_dist *d, int nacc, int window)
 {
     set_statuses(d);
     if (d->failure) {
         hs_engine_fail(d->failure);
         d->failure = 0;
     }
-    hs_engine_window_wait();
+    if (window)
+        hs_engine_window_wait();
     reserve_tags(d, nacc);
+}
+
+static void step_begin(hs_dist *d, int nacc)
+{
+    step_start(d, nacc, 1);
 }
 
 static void observe(hs_dist *d, int event, const hs_task_spec *spec, int tile)
@@ -777,6 +787,7 @@ static int skipped(hs_dist *d, const hs_task_spec *spec)
     for (int k = 0; k < spec->nacc; k++)
         if (maybe_mine(d, spec->acc[k].tile))
             return 0;
+    step_start(d, spec->nacc, 0);
     if (!holders_shared(d))
         return 1;
     int steps = 0;
@@ -800,9 +811,9 @@ static int skipped(hs_dist *d, const hs_task_spec *spec)
 void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
 {
     observe(d, HS_DIST_INSERT, spec, -1);
-    step_begin(d, spec->nacc);
     if (d->shared && skipped(d, spec))
         return;
+    step_begin(d, spec->nacc);
     int mo = main_output(spec);
     int exec = d->shared ? d->shared->home_rank[mo] : d->tile[mo].home.rank;
     for (int k = 0; k < spec->nacc; k++) {
