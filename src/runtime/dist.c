@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,9 @@
 #include "runtime/device_memory.h"
 #include "util/mem.h"
 
-enum { HOLDER_BITS = 8 * sizeof(unsigned long) };
+enum { HOLDER_BITS = 8 * sizeof(unsigned long), TILE_ALIGN = 64 };
+_Static_assert(sizeof(void *) != 8 || sizeof(dtile) == TILE_ALIGN,
+               "a tile's state fills one cache line (dist_impl.h)");
 
 /* A tile's share of the block, in doubles: its values and status word,
  * rounded up to whole cache lines. */
@@ -46,16 +49,22 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
         d->tag_limit = test_limit;
     d->ntiles = ntiles;
     d->esize = esize;
-    d->tile = hs_mem_alloc((size_t)(ntiles ? ntiles : 1) * sizeof *d->tile);
-    d->send_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->send_seq);
-    d->recv_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->recv_seq);
     size_t nhome = 0;
     for (int t = 0; t < ntiles; t++)
         nhome += home[t].rank == d->me;
+    size_t tiles_bytes = (size_t)(ntiles ? ntiles : 1) * sizeof *d->tile;
+    d->tile_block = hs_mem_alloc(TILE_ALIGN + tiles_bytes + nhome * sizeof(hs_handle));
+    if (d->tile_block)
+        d->tile = (dtile *)(((uintptr_t)d->tile_block + TILE_ALIGN - 1) &
+                            ~(uintptr_t)(TILE_ALIGN - 1));
+    d->send_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->send_seq);
+    d->recv_seq = hs_mem_alloc((size_t)d->nranks * sizeof *d->recv_seq);
     d->holder_words = (d->nranks + HOLDER_BITS - 1) / HOLDER_BITS;
-    d->holder_bits = hs_mem_alloc((nhome ? nhome : 1) * (size_t)d->holder_words *
-                                  sizeof *d->holder_bits);
-    if (!d->tile || !d->send_seq || !d->recv_seq || !d->holder_bits) {
+    if (d->holder_words > 1)
+        d->holder_bits = hs_mem_alloc((nhome ? nhome : 1) * (size_t)d->holder_words *
+                                      sizeof *d->holder_bits);
+    if (!d->tile_block || !d->send_seq || !d->recv_seq
+        || (d->holder_words > 1 && !d->holder_bits)) {
         hs_dist_destroy(d);
         return HETSCAL_ERR_NOMEM;
     }
@@ -82,6 +91,7 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
     }
     double *next = d->tile_memory;
     unsigned long *bits = d->holder_bits;
+    hs_handle *local = (hs_handle *)((char *)d->tile + tiles_bytes);
     for (int t = 0; t < ntiles; t++) {
         dtile *dt = &d->tile[t];
         dt->home = home[t];
@@ -91,9 +101,13 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
         if (dt->home.rank != d->me)
             continue;
         dt->valid = hs_loc_bit(0);
-        dt->holders = bits;
-        bits += d->holder_words;
-        hs_handle_wrap(&dt->local, next, dt->home.m, dt->home.n, esize);
+        dt->keeps_holders = 1;
+        if (bits) {
+            dt->holders.bits = bits;
+            bits += d->holder_words;
+        }
+        dt->local = local++;
+        hs_handle_wrap(dt->local, next, dt->home.m, dt->home.n, esize);
         if (next)
             next += tile_doubles(&home[t], esize);
     }
@@ -138,17 +152,18 @@ void hs_dist_destroy(hs_dist *d)
         hs_dist_free_instances(d, dt);
     }
     hs_mem_keep(HS_KEPT_TILES, d->tile_memory);   /* for the next call: see mem.h */
-    hs_mem_free(d->tile);
+    hs_mem_free(d->tile_block);
     hs_mem_free(d->send_seq);
     hs_mem_free(d->recv_seq);
     hs_mem_free(d->holder_bits);
     hs_mem_free(d->grid_rank);
+    hs_mem_free(d->mine);
     hs_mem_free(d);
 }
 
 void *hs_dist_tile_data(const hs_dist *d, int tile)
 {
-    return d->tile[tile].home.rank == d->me ? d->tile[tile].local.data : NULL;
+    return d->tile[tile].home.rank == d->me ? d->tile[tile].local->data : NULL;
 }
 
 /* The tags of one peer and direction run 0, 1, 2, ...  MPI matches the
@@ -212,24 +227,48 @@ static void submit_transfer(hs_dist *d, int queue, hs_handle *h, int peer, int p
     hs_task_submit(t);
 }
 
+/* Whether the holders' steps go through the simulation's shared log. */
+static int holders_shared(const hs_dist *d)
+{
+    return d->shared && d->tree;
+}
+
 /* The ranks holding a home tile's current version: a bit set sized at
- * hs_dist_create, so no step of the protocol allocates. */
+ * hs_dist_create, so no step of the protocol allocates; in a simulation
+ * one for all ranks (hs_dist_share). */
+static unsigned long *holder_set(const hs_dist *d, dtile *dt)
+{
+    if (holders_shared(d))
+        return d->shared->holders + (size_t)(dt - d->tile) * d->holder_words;
+    return d->holder_words == 1 ? &dt->holders.word : dt->holders.bits;
+}
+
 static void holders_clear(const hs_dist *d, dtile *dt)
 {
-    if (dt->nholders)
-        memset(dt->holders, 0, (size_t)d->holder_words * sizeof *dt->holders);
-    dt->nholders = 0;
+    if (holders_shared(d)) {
+        memset(holder_set(d, dt), 0, (size_t)d->holder_words * sizeof(unsigned long));
+        return;
+    }
+    if (dt->any_holder) {
+        if (d->holder_words == 1)
+            dt->holders.word = 0;
+        else
+            memset(dt->holders.bits, 0, (size_t)d->holder_words * sizeof *dt->holders.bits);
+    }
+    dt->any_holder = 0;
 }
 
-static int holders_has(const dtile *dt, int rank)
+static int holders_has(const hs_dist *d, dtile *dt, int rank)
 {
-    return (dt->holders[rank / HOLDER_BITS] >> (rank % HOLDER_BITS)) & 1;
+    const unsigned long *w = holder_set(d, dt);
+    return (w[rank / HOLDER_BITS] >> (rank % HOLDER_BITS)) & 1;
 }
 
-static void holders_add(dtile *dt, int rank)
+static void holders_add(const hs_dist *d, dtile *dt, int rank)
 {
-    dt->holders[rank / HOLDER_BITS] |= 1ul << (rank % HOLDER_BITS);
-    dt->nholders++;
+    unsigned long *w = holder_set(d, dt);
+    w[rank / HOLDER_BITS] |= 1ul << (rank % HOLDER_BITS);
+    dt->any_holder = 1;
 }
 
 /* A copy of an alien tile.  When memory is short even after everything
@@ -260,6 +299,7 @@ static hs_handle *allocate_copy(hs_dist *d, int m, int n)
 
 hs_handle *hs_dist_new_host_copy(hs_dist *d, dtile *dt)
 {
+    hs_dist_mark_mine(d, dt, 1);
     hs_handle *h = allocate_copy(d, dt->home.m, dt->home.n);
     if (dt->copy)
         hs_handle_detach(dt->copy);
@@ -283,10 +323,12 @@ int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of)
         rank_of = NULL;
     }
     size_t p = (size_t)d->nranks;
-    unsigned long *bits = hs_mem_alloc((size_t)(d->ntiles ? d->ntiles : 1) *
-                                       (size_t)d->holder_words * sizeof *bits);
+    unsigned long *bits = NULL;
+    if (d->holder_words > 1)
+        bits = hs_mem_alloc((size_t)(d->ntiles ? d->ntiles : 1) *
+                            (size_t)d->holder_words * sizeof *bits);
     int *grid = hs_mem_alloc(3 * p * sizeof *grid);
-    if (!bits || !grid) {
+    if ((d->holder_words > 1 && !bits) || !grid) {
         hs_mem_free(bits);
         hs_mem_free(grid);
         return HETSCAL_ERR_NOMEM;
@@ -306,9 +348,72 @@ int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of)
     /* Before generation: no holder is set yet. */
     hs_mem_free(d->holder_bits);
     d->holder_bits = bits;
-    for (int t = 0; t < d->ntiles; t++)
-        d->tile[t].holders = bits + (size_t)t * d->holder_words;
+    for (int t = 0; t < d->ntiles; t++) {
+        d->tile[t].keeps_holders = 1;
+        if (bits)
+            d->tile[t].holders.bits = bits + (size_t)t * d->holder_words;
+    }
     d->tree = 1;
+    return HETSCAL_SUCCESS;
+}
+
+hs_dist_shared *hs_dist_shared_new(int nranks, int ntiles)
+{
+    hs_dist_shared *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->nranks = nranks;
+    s->ntiles = ntiles;
+    s->holder_words = (nranks + HOLDER_BITS - 1) / HOLDER_BITS;
+    s->cursor = calloc((size_t)(nranks ? nranks : 1), sizeof *s->cursor);
+    if (!s->cursor) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void hs_dist_shared_free(hs_dist_shared *s)
+{
+    if (!s)
+        return;
+    for (long k = 0; k < s->nchunks; k++)
+        free(s->chunk[k]);
+    free(s->chunk);
+    free(s->holders);
+    free(s->home_rank);
+    free(s->cursor);
+    free(s);
+}
+
+int hs_dist_share(hs_dist *d, hs_dist_shared *s)
+{
+    enum { W = 8 * sizeof(unsigned long) };
+    unsigned long *mine = hs_mem_alloc(((size_t)d->ntiles / W + 1) * sizeof *mine);
+    if (!mine)
+        return HETSCAL_ERR_NOMEM;
+    if (d->tree && !s->holders) {
+        s->holders = calloc((size_t)(s->ntiles ? s->ntiles : 1) * (size_t)s->holder_words,
+                            sizeof *s->holders);
+        if (!s->holders) {
+            hs_mem_free(mine);
+            return HETSCAL_ERR_NOMEM;
+        }
+    }
+    if (!s->home_rank) {
+        s->home_rank = malloc((size_t)(d->ntiles ? d->ntiles : 1) * sizeof *s->home_rank);
+        if (!s->home_rank) {
+            hs_mem_free(mine);
+            return HETSCAL_ERR_NOMEM;
+        }
+        for (int t = 0; t < d->ntiles; t++)
+            s->home_rank[t] = d->tile[t].home.rank;
+    }
+    for (int t = 0; t < d->ntiles; t++)
+        if (hs_dtile_is_home(d, &d->tile[t]))
+            mine[t / W] |= 1ul << (t % W);
+    d->mine = mine;
+    d->shared = s;
     return HETSCAL_SUCCESS;
 }
 
@@ -331,7 +436,7 @@ long hs_dist_forwarded(const hs_dist *d)
  * their count copies.  Other orders fall back to a nearer ancestor or the
  * home, never a rank without the version.  Every rank tracks the same
  * holders, so both ends of each transfer agree. */
-static int sender_for(const hs_dist *d, const dtile *dt, int reader)
+static int sender_for(const hs_dist *d, dtile *dt, int reader)
 {
     int home = dt->home.rank;
     if (!d->tree)
@@ -348,9 +453,99 @@ static int sender_for(const hs_dist *d, const dtile *dt, int reader)
             return home;
         int r = d->grid_rank[(size_t)((hr + (int)dr) % d->nprow) * d->npcol +
                             (hc + (int)dc) % d->npcol];
-        if (holders_has(dt, r))
+        if (holders_has(d, dt, r))
             return r;
     }
+}
+
+/* The steps of the holders: every rank takes the same ones in the same
+ * order when copies are forwarded. */
+enum { STEP_ARRIVAL, STEP_VERSION, STEP_CLEAR };
+
+static int holders_step(hs_dist *d, dtile *dt, int step, int rank)
+{
+    if (!dt->keeps_holders)
+        return -1;
+    if (step == STEP_ARRIVAL) {
+        if (rank == dt->home.rank || holders_has(d, dt, rank))
+            return -1;
+        int from = sender_for(d, dt, rank);
+        holders_add(d, dt, rank);
+        return from;
+    }
+    holders_clear(d, dt);
+    if (step == STEP_VERSION && rank != dt->home.rank)
+        holders_add(d, dt, rank);
+    return -1;
+}
+
+static int *log_entry(hs_dist_shared *s, long pos)
+{
+    return &s->chunk[pos / HS_LOG_CHUNK][pos % HS_LOG_CHUNK];
+}
+
+/* Room for the next step's result: the chunks every rank has read past
+ * are freed.  0 without memory. */
+static int log_room(hs_dist_shared *s)
+{
+    long c = s->length / HS_LOG_CHUNK;
+    if (s->length % HS_LOG_CHUNK)
+        return 1;
+    long least = s->length;
+    for (int r = 0; r < s->nranks; r++)
+        if (s->cursor[r] < least)
+            least = s->cursor[r];
+    for (long k = least / HS_LOG_CHUNK - 1; k >= 0 && s->chunk[k]; k--) {
+        free(s->chunk[k]);
+        s->chunk[k] = NULL;
+    }
+    if (c == s->nchunks) {
+        long more = s->nchunks ? 2 * s->nchunks : 64;
+        int **chunk = realloc(s->chunk, (size_t)more * sizeof *chunk);
+        if (!chunk)
+            return 0;
+        memset(chunk + s->nchunks, 0, (size_t)(more - s->nchunks) * sizeof *chunk);
+        s->chunk = chunk;
+        s->nchunks = more;
+    }
+    s->chunk[c] = malloc(HS_LOG_CHUNK * sizeof **s->chunk);
+    return s->chunk[c] != NULL;
+}
+
+/* A step of the holders, taken here or, in a simulation whose ranks
+ * share them, read from the log when another rank took it first.
+ * Without memory for the log the call fails (every rank's next step then
+ * takes it again: what the holders say no longer matters). */
+static int holders_do(hs_dist *d, dtile *dt, int step, int rank)
+{
+    if (!holders_shared(d))
+        return holders_step(d, dt, step, rank);
+    hs_dist_shared *s = d->shared;
+    long pos = s->cursor[d->me];
+    if (pos < s->length) {
+        s->cursor[d->me] = pos + 1;
+        return *log_entry(s, pos);
+    }
+    int result = holders_step(d, dt, step, rank);
+    if (!log_room(s)) {
+        hs_engine_fail(HETSCAL_ERR_NOMEM);
+        return result;
+    }
+    *log_entry(s, pos) = result;
+    s->length = pos + 1;
+    s->cursor[d->me] = pos + 1;
+    return result;
+}
+
+/* A step whose result this rank does not need (a tile with nothing here,
+ * maybe_mine): passed without reading the log when another rank took it. */
+static void holders_pass(hs_dist *d, dtile *dt, int step, int rank)
+{
+    hs_dist_shared *s = d->shared;
+    if (s->cursor[d->me] < s->length)
+        s->cursor[d->me]++;
+    else
+        holders_do(d, dt, step, rank);
 }
 
 /* Rank `reader`'s task reads dt's current version: when the reader lacks
@@ -359,23 +554,14 @@ static int sender_for(const hs_dist *d, const dtile *dt, int reader)
  * others than its home without forwarding) take no part. */
 static int arrival(hs_dist *d, dtile *dt, int reader)
 {
-    if (!dt->holders || reader == dt->home.rank || holders_has(dt, reader))
-        return -1;
-    int from = sender_for(d, dt, reader);
-    holders_add(dt, reader);
-    return from;
+    return holders_do(d, dt, STEP_ARRIVAL, reader);
 }
 
 /* dt has a new version, written on rank `writer`: it alone holds it
  * besides the home, which receives it. */
 static void new_version_at(hs_dist *d, dtile *dt, int writer)
 {
-    dt->version++;
-    if (!dt->holders)
-        return;
-    holders_clear(d, dt);
-    if (writer != dt->home.rank)
-        holders_add(dt, writer);
+    holders_do(d, dt, STEP_VERSION, writer);
 }
 
 /* The device that runs a task owned here: its main output's, unless the
@@ -410,7 +596,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
         else if (x)
             h = dt->inst[x];
         else
-            h = hs_dtile_is_home(d, dt) ? &dt->local : hs_dist_new_host_copy(d, dt);
+            h = hs_dtile_is_home(d, dt) ? dt->local : hs_dist_new_host_copy(d, dt);
         hs_task_access(t, h, mode);
     }
     if (d->placed)
@@ -431,24 +617,45 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
     }
 }
 
+/* Whether tile t may have something on this rank: always, unless a
+ * simulation keeps the bits (hs_dist_share).  A tile with nothing here
+ * (no home, no copy, no instance; holding its version would mean a copy)
+ * needs only the holders' steps of another rank's task, and they need
+ * not read its state where another rank took them already. */
+static int maybe_mine(const hs_dist *d, int t)
+{
+    enum { W = 8 * sizeof(unsigned long) };
+    return !d->mine || ((d->mine[t / W] >> (t % W)) & 1);
+}
+
 static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
 {
     for (int k = 0; k < spec->nacc; k++) {
         dtile *dt = &d->tile[spec->acc[k].tile];
         int mode = spec->acc[k].mode;
+        if (!maybe_mine(d, spec->acc[k].tile)) {
+            if ((mode & HS_R) && holders_shared(d))   /* not from here: the sender holds it */
+                holders_pass(d, dt, STEP_ARRIVAL, exec);
+            continue;
+        }
         if ((mode & HS_R) && arrival(d, dt, exec) == d->me) {
             hs_handle *h = hs_dist_fetch(d, dt, 0, spec->priority);
             submit_transfer(d, HS_Q_SEND, h, exec, spec->priority, spec->acc[k].tile);
             d->forwarded += !hs_dtile_is_home(d, dt);
         }
         if ((mode & HS_W) && hs_dtile_is_home(d, dt))
-            submit_transfer(d, HS_Q_RECV, &dt->local, exec, spec->priority, spec->acc[k].tile);
+            submit_transfer(d, HS_Q_RECV, dt->local, exec, spec->priority, spec->acc[k].tile);
     }
     /* New versions, made on rank exec. */
     for (int k = 0; k < spec->nacc; k++) {
         dtile *dt = &d->tile[spec->acc[k].tile];
         if (!(spec->acc[k].mode & HS_W))
             continue;
+        if (!maybe_mine(d, spec->acc[k].tile)) {
+            if (holders_shared(d))
+                holders_pass(d, dt, STEP_VERSION, exec);
+            continue;
+        }
         new_version_at(d, dt, exec);
         if (hs_dtile_is_home(d, dt))
             hs_dist_written_at(d, dt, 0);   /* the receive above */
@@ -483,19 +690,29 @@ static void set_statuses(hs_dist *d)
     for (int t = 0; t < d->ntiles; t++) {
         dtile *dt = &d->tile[t];
         if (hs_dtile_is_home(d, dt) && !copies_home(d, t))
-            *hs_handle_status_word(&dt->local) = 0;
+            *hs_handle_status_word(dt->local) = 0;
     }
 }
 
-static void step_begin(hs_dist *d, int nacc)
+/* window: 0 for a step that inserts nothing here and changes nothing
+ * of this rank's engine (skipped): its wait would be for the same
+ * condition as the next step's, which then waits for it instead, and
+ * resumes at the same event. */
+static void step_start(hs_dist *d, int nacc, int window)
 {
     set_statuses(d);
     if (d->failure) {
         hs_engine_fail(d->failure);
         d->failure = 0;
     }
-    hs_engine_window_wait();
+    if (window)
+        hs_engine_window_wait();
     reserve_tags(d, nacc);
+}
+
+static void step_begin(hs_dist *d, int nacc)
+{
+    step_start(d, nacc, 1);
 }
 
 static void observe(hs_dist *d, int event, const hs_task_spec *spec, int tile)
@@ -542,7 +759,7 @@ static void insert_home_copy(hs_dist *d, int tile, int to_tiles, int priority)
     t->iparam[0] = tile;
     t->iparam[1] = to_tiles;
     t->ignore_status = !to_tiles;
-    hs_task_access(t, to_tiles ? &dt->local : hs_dist_fetch(d, dt, 0, priority),
+    hs_task_access(t, to_tiles ? dt->local : hs_dist_fetch(d, dt, 0, priority),
                    to_tiles ? HS_W : HS_R);
     hs_task_submit(t);
     if (to_tiles)
@@ -560,12 +777,45 @@ static void write_back(hs_dist *d, int tile, int priority)
         insert_home_copy(d, tile, 0, priority);
 }
 
+/* Simulation (hs_dist_share): the task touches nothing of this rank's,
+ * found without reading its tiles' state (most tasks, on many ranks).
+ * Then insert_elsewhere would insert nothing, send nothing and drop
+ * nothing here (a tile with no copy or instance here has nothing valid
+ * here either): only the holders' steps remain. */
+static int skipped(hs_dist *d, const hs_task_spec *spec)
+{
+    for (int k = 0; k < spec->nacc; k++)
+        if (maybe_mine(d, spec->acc[k].tile))
+            return 0;
+    step_start(d, spec->nacc, 0);
+    if (!holders_shared(d))
+        return 1;
+    int steps = 0;
+    for (int k = 0; k < spec->nacc; k++)
+        steps += !!(spec->acc[k].mode & HS_R) + !!(spec->acc[k].mode & HS_W);
+    hs_dist_shared *s = d->shared;
+    if (s->cursor[d->me] + steps <= s->length) {
+        s->cursor[d->me] += steps;   /* taken by another rank already */
+        return 1;
+    }
+    int exec = d->shared->home_rank[main_output(spec)];
+    for (int k = 0; k < spec->nacc; k++)   /* in insert_elsewhere's order */
+        if (spec->acc[k].mode & HS_R)
+            arrival(d, &d->tile[spec->acc[k].tile], exec);
+    for (int k = 0; k < spec->nacc; k++)
+        if (spec->acc[k].mode & HS_W)
+            new_version_at(d, &d->tile[spec->acc[k].tile], exec);
+    return 1;
+}
+
 void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
 {
-    int exec = d->tile[main_output(spec)].home.rank;
-
     observe(d, HS_DIST_INSERT, spec, -1);
+    if (d->shared && skipped(d, spec))
+        return;
     step_begin(d, spec->nacc);
+    int mo = main_output(spec);
+    int exec = d->shared ? d->shared->home_rank[mo] : d->tile[mo].home.rank;
     for (int k = 0; k < spec->nacc; k++) {
         int tile = spec->acc[k].tile;
         if (copies_home(d, tile) && !d->tile[tile].filled)
@@ -580,16 +830,20 @@ void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
 static void flush(hs_dist *d, int tile)
 {
     dtile *dt = &d->tile[tile];
+    if (!maybe_mine(d, tile)) {   /* alien, nothing here to drop */
+        if (holders_shared(d))
+            holders_pass(d, dt, STEP_CLEAR, 0);
+        return;
+    }
     if (hs_dtile_is_home(d, dt)) {
-        holders_clear(d, dt);
+        holders_do(d, dt, STEP_CLEAR, 0);
         /* Keep the current version on the host or the home device. */
         if (!(dt->valid & (1u | hs_loc_bit(dt->home.device))))
             hs_dist_fetch(d, dt, 0, 0);
         hs_dist_written_at(d, dt, dt->valid & 1u ? 0 : dt->home.device);
     } else {
         hs_dist_drop_all(d, dt);
-        if (dt->holders)
-            holders_clear(d, dt);
+        holders_do(d, dt, STEP_CLEAR, 0);
     }
 }
 
@@ -641,7 +895,7 @@ int hs_dist_local_status(hs_dist *d)
         if (dt->home.rank != d->me || (copies_home(d, t) && !dt->filled))
             continue;   /* a tile never filled was never accessed */
         status = hs_status_merge(status,
-                                 (int)*hs_handle_status_word((hs_handle *)&dt->local));
+                                 (int)*hs_handle_status_word(dt->local));
     }
     return status;
 }

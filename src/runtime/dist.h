@@ -54,6 +54,21 @@ int hs_dist_create(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *h
 int hs_dist_create_simulated(hs_dist **d, int me, int nranks, int tag_limit, int ntiles,
                              const hs_tile_home *home, int esize);
 
+/* Simulation (sim/sim.h): what the simulated ranks of one call, in one
+ * process, would each compute alike is computed once.  Every rank
+ * tracks the same holders of every tile when copies are forwarded, each
+ * step in the same order: the rank that reaches a step first takes it on
+ * the one shared copy and logs its result, the others read the log.  And
+ * a rank skips a task that touches nothing of its own (no tile homed or
+ * held here, run elsewhere) after its window and tags' step, where it
+ * would only have found nothing to do.  NULL when out of memory. */
+typedef struct hs_dist_shared hs_dist_shared;
+hs_dist_shared *hs_dist_shared_new(int nranks, int ntiles);
+void hs_dist_shared_free(hs_dist_shared *s);
+/* Before generation, after hs_dist_forward_copies, on every rank of the
+ * call or none: 0, or HETSCAL_ERR_NOMEM (nothing changed). */
+int hs_dist_share(hs_dist *d, hs_dist_shared *s);
+
 /* From here on, a tile version that several ranks read is forwarded
  * along binomial trees rooted at its home (dist.c, sender_for) over the
  * process grid of the tiles' homes (nprow x npcol, rank_of[row * npcol +

@@ -56,6 +56,7 @@ static hs_handle *new_instance(hs_dist *d, dtile *dt, int x)
             return NULL;
         }
     }
+    hs_dist_mark_mine(d, dt, 1);
     if (!dt->inst[x]) {
         int nomem = 0;
         dt->inst[x] = hs_handle_new_device(d->devs[x], dt->home.m, dt->home.n, d->esize, &nomem);
@@ -79,12 +80,12 @@ hs_handle *hs_dist_fetch(hs_dist *d, dtile *dt, int x, int priority)
     hs_handle *host;
 
     if (dt->valid & hs_loc_bit(x))
-        return x ? dt->inst[x] : home ? &dt->local : dt->copy;
+        return x ? dt->inst[x] : home ? dt->local : dt->copy;
     if (dt->valid & hs_loc_bit(0)) {
-        host = home ? &dt->local : dt->copy;
+        host = home ? dt->local : dt->copy;
     } else {
         int s = lowest_device(dt->valid);
-        host = home ? &dt->local : hs_dist_new_host_copy(d, dt);
+        host = home ? dt->local : hs_dist_new_host_copy(d, dt);
         if (s)
             insert_copy(dt->inst[s], host, priority, tile);
         else
@@ -152,6 +153,8 @@ void hs_dist_drop_all(hs_dist *d, dtile *dt)
     for (int y = 1; y < d->ndev; y++)
         drop_instance(dt, y);
     dt->valid = 0;
+    if (!hs_dtile_is_home(d, dt))
+        hs_dist_mark_mine(d, dt, 0);   /* nothing of it is left here */
 }
 
 int hs_dist_evictions(const hs_dist *d)

@@ -6,40 +6,63 @@
 
 #include "runtime/dist.h"
 
+/* Every rank keeps one of these per global tile and touches it at every
+ * task that accesses the tile, its own or not: 64 bytes, one cache line
+ * (the tiles are aligned to it), since these scattered reads are most of
+ * what a rank does for the others' tasks. */
 typedef struct dtile {
     hs_tile_home home;     /* home.device: this rank's device, after
                               hs_dist_use_devices (0 before) */
-    int slot;              /* accelerator slot the algorithm asked for */
-    int version;           /* writes so far, the same count on every rank */
-    hs_handle local;       /* the home copy (host), when home.rank == me */
+    hs_handle *local;      /* the home copy (host), when home.rank == me */
     hs_handle *copy;       /* alien tile: a host copy held here */
     hs_handle **inst;      /* [x]: instance on accelerator x, or NULL */
+    union {                /* bit r: rank r, not the home, holds the
+                              current version, when keeps_holders (in a
+                              simulation that shares them, unused) */
+        unsigned long word;    /* d->holder_words == 1 */
+        unsigned long *bits;   /* else: d->holder_words words, allocated
+                                  before generation (nothing to grow and
+                                  fail mid-call, where every rank must
+                                  compute the same holders) */
+    } holders;
     unsigned valid;        /* bit x: location x (0 = host) holds the
                               current version on this rank */
-    unsigned long *holders;   /* bit r: rank r, not the home, holds the
-                                 current version (d->holder_words words,
-                                 allocated before generation: nothing to
-                                 grow and fail mid-call, where every rank
-                                 must compute the same holders); kept by
-                                 the home, and by every rank when copies
-                                 are forwarded (d->tree), else NULL */
-    int nholders;          /* bits set */
     int source;            /* alien: the rank this rank receives the
                               current version from (the home, or the
                               holder that forwards it) */
+    int slot;              /* accelerator slot the algorithm asked for */
+    unsigned char keeps_holders;  /* the home keeps them, and every rank
+                                     when copies are forwarded (d->tree) */
+    unsigned char any_holder;     /* a bit of holders is set */
     unsigned char filled, written_back;   /* hs_dist_copy_home's tasks */
 } dtile;
+
+/* The holders' steps logged in call order (hs_dist_share): a step's
+ * result stays until every rank has read past it. */
+enum { HS_LOG_CHUNK = 1 << 16 };
+struct hs_dist_shared {
+    int nranks, ntiles, holder_words;
+    int *home_rank;             /* [tile]: its home (denser than the dtiles) */
+    unsigned long *holders;     /* ntiles x holder_words, when forwarded */
+    int **chunk;                /* [position / HS_LOG_CHUNK], NULL once read */
+    long nchunks;               /* entries of chunk */
+    long length;                /* steps logged */
+    long *cursor;               /* [rank]: its next step */
+};
 
 struct hs_dist {
     int me, nranks, tag_limit;
     int ntiles;
-    dtile *tile;
+    dtile *tile;                /* in tile_block, cache-line aligned */
+    void *tile_block;           /* the tiles, then this rank's home
+                                   tiles' host handles (dtile.local) */
     int esize;                  /* bytes of a value of every tile */
     double *tile_memory;        /* this rank's home tiles, one block */
     hs_handle sink;             /* allocate_copy, when memory runs out */
     int *send_seq, *recv_seq;   /* next tag per destination/source */
     int tag_high;               /* the largest of them */
-    unsigned long *holder_bits; /* the tiles' holders, one block */
+    unsigned long *holder_bits; /* the tiles' holders, one block, when
+                                   more than one word each */
     int holder_words;           /* per tile */
     int tree;                   /* copies forwarded along a binomial tree
                                    (hs_dist_forward_copies) */
@@ -64,6 +87,9 @@ struct hs_dist {
     void *observer_arg;
     hs_dist_placed_fn placed;   /* reports (hs_dist_on_placed) */
     void *placed_arg;
+    hs_dist_shared *shared;     /* a simulation's (hs_dist_share), or NULL */
+    unsigned long *mine;        /* with shared: bit t, tile t is homed here,
+                                   or has a copy or an instance here */
 };
 
 static inline unsigned hs_loc_bit(int x)
@@ -74,6 +100,19 @@ static inline unsigned hs_loc_bit(int x)
 static inline int hs_dtile_is_home(const hs_dist *d, const dtile *dt)
 {
     return dt->home.rank == d->me;
+}
+
+/* dt gets a copy or an instance on this rank, or (gone) has none left
+ * (hs_dist_share's skipping). */
+static inline void hs_dist_mark_mine(hs_dist *d, const dtile *dt, int mine)
+{
+    if (d->mine) {
+        size_t t = (size_t)(dt - d->tile), w = 8 * sizeof *d->mine;
+        if (mine)
+            d->mine[t / w] |= 1ul << (t % w);
+        else
+            d->mine[t / w] &= ~(1ul << (t % w));
+    }
 }
 
 /* dist.c */

@@ -148,6 +148,7 @@ typedef struct sim {
     int share;                  /* a node's ranks have more workers than
                                    it has cores */
     sim_rank *rank;
+    hs_dist_shared *shared;     /* what every rank's dist computes alike */
     int err;
 } sim;
 
@@ -198,6 +199,8 @@ static void rank_main(void *arg)
                                           s->ntiles, s->home, s->esize);
         if (!r->err && s->forward_copies)
             r->err = hs_dist_forward_copies(r->dist, s->nprow, s->npcol, s->rank_of);
+        if (!r->err)
+            r->err = hs_dist_share(r->dist, S->shared);
         if (!r->err && r->ndev > 1)
             r->gpu_fallbacks = hs_dist_use_devices(r->dist, r->devs, r->ndev);
         if (!r->err && s->prepare)
@@ -836,7 +839,9 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
     S.in_free = calloc((size_t)S.nnodes * links, sizeof *S.in_free);
     S.node_busy = calloc((size_t)S.nnodes, sizeof *S.node_busy);
     S.share = setup->node_cores > 0 && rpn * cpus > setup->node_cores;
-    if (!S.thread || !S.rank || !S.out_free || !S.in_free || !S.node_busy || table_grow(&S))
+    S.shared = hs_dist_shared_new(R, setup->ntiles);
+    if (!S.thread || !S.rank || !S.out_free || !S.in_free || !S.node_busy || !S.shared
+        || table_grow(&S))
         err = HETSCAL_ERR_NOMEM;
     for (int k = 0; k < R && !err; k++) {
         sim_rank *r = &S.rank[k];
@@ -926,6 +931,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
     free(S.node_busy);
     free(S.ev);
     free(S.table);
+    hs_dist_shared_free(S.shared);
     hs_fiber_free(S.thread);
     return err;
 }
