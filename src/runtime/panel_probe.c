@@ -9,7 +9,6 @@
 #include "runtime/engine.h"
 #include "runtime/panel_probe.h"
 #include "runtime/probe_matrix.h"
-#include "runtime/session.h"
 #include "util/blas_threads.h"
 #include "util/clock.h"
 #include "util/flop_counts.h"
@@ -23,7 +22,7 @@
  * at a size the fastest counts; the first size is run once more before,
  * to warm up (library handles, workspaces, clocks).  The link: LINK_N x
  * LINK_N doubles each way, the best of PROBE_REPS. */
-enum { PROBE_REPS = 2, LINK_N = 1024 };
+enum { PROBE_REPS = 2, LINK_N = 1024, KEY_BYTES = 1024 };
 static const double LAST_SECONDS = 0.01;
 
 typedef struct probe {
@@ -172,14 +171,22 @@ static int rates_of(hs_device *dev, int threads, int local_ranks, hs_panel_rates
 int hs_device_panel_rates(hs_device **devs, int ndev, int threads, int local_ranks,
                           hs_panel_rates *host, hs_panel_rates *accel)
 {
-    /* The rates of the last opening of the devices and setup; concurrent
-     * callers share them. */
+    /* Kept for the process while the kinds of devices and the setup stay
+     * the same, a failed measurement too: devices opened again (after a
+     * failure, for another grid) then place the panels as before, and
+     * the same call gives the same bits.  Concurrent callers share them. */
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     static hs_panel_rates kept_host, kept_accel;
-    static int generation, last_threads, last_ranks, source, known;
+    static int last_threads, last_ranks, source, known;
+    static char last_models[KEY_BYTES];
+    char models[KEY_BYTES] = "";
+    for (int x = 1; x < ndev; x++) {
+        size_t used = strlen(models);
+        snprintf(models + used, sizeof models - used, "%s;", devs[x]->model);
+    }
     pthread_mutex_lock(&lock);
-    int now = hs_session_device_generation();
-    if (!known || generation != now || last_threads != threads || last_ranks != local_ranks) {
+    if (!known || strcmp(models, last_models) != 0 || last_threads != threads
+        || last_ranks != local_ranks) {
         int from_file, failed = rates_of(devs[0], threads, local_ranks, &kept_host, &from_file);
         source = from_file ? HS_DEVICE_RATES_FILE : HS_DEVICE_RATES_MEASURED;
         memset(&kept_accel, 0, sizeof kept_accel);
@@ -211,7 +218,7 @@ int hs_device_panel_rates(hs_device **devs, int ndev, int threads, int local_ran
                 kept_accel.rate[k][s] /= counted;
         if (counted > 0)
             kept_accel.link_gbs /= counted;
-        generation = now;
+        snprintf(last_models, sizeof last_models, "%s", models);
         last_threads = threads;
         last_ranks = local_ranks;
         known = 1;

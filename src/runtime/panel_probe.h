@@ -14,9 +14,10 @@
 
 /* The host's rates into *host and the mean of the accelerators'
  * (devs[1..ndev-1]) into *accel, from the rates file, else measured (once
- * per opening of the devices, hs_session_device_generation) and written
- * there.  Returns HS_DEVICE_RATES_FILE when every one came from the file
- * (runtime/device_rates.h), else HS_DEVICE_RATES_MEASURED.  Local. */
+ * per process for the same kinds of devices, threads and ranks) and
+ * written there.  Returns HS_DEVICE_RATES_FILE when every one came from
+ * the file (runtime/device_rates.h), else HS_DEVICE_RATES_MEASURED.
+ * Local. */
 int hs_device_panel_rates(hs_device **devs, int ndev, int threads, int local_ranks,
                           hs_panel_rates *host, hs_panel_rates *accel);
 
