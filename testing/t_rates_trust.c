@@ -4,7 +4,9 @@
  * have measured (NaN, negative, the 7.5e85 GF/s of DSYRK a rates file held
  * after a day of runs) and letting a size measured again replace its line,
  * the probe measuring again an absurd, copied or dipping size it read, and
- * no rate measured under HETSCAL_KERNEL_RATES reaching the default file.
+ * no rate measured under HETSCAL_KERNEL_RATES reaching the default file,
+ * and a size the probe failed to measure (no memory) staying unknown for
+ * the rest of the process, not measured again by a later call.
  * Usage: t_rates_trust DIR (an empty scratch directory); exit status:
  * failures.  Each scenario uses its own ranks-per-node key, which the
  * probe keeps apart in the process and in the file's signature. */
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "util/kernel_rates.h"
@@ -178,6 +181,32 @@ static void test_forced_environment(void)
     unsetenv("XDG_CACHE_HOME");
 }
 
+/* Under an address-space limit the probe's pools cannot be mapped: size
+ * 128 stays unknown, nothing reaches the file, and after the limit is
+ * lifted the process still does not measure it (a later call of the
+ * process chooses among the same sizes as the first: the same bits). */
+static void test_failed_kept(int ranks)
+{
+    char path[512];
+    double rates[HS_RATE_SIZES][HS_NRATES];
+    snprintf(path, sizeof path, "%s/failed", dir);
+    setenv("HETSCAL_RATES_FILE", path, 1);
+    struct rlimit old, limited;
+    getrlimit(RLIMIT_AS, &old);
+    limited = old;
+    limited.rlim_cur = 1;   /* every new mapping fails */
+    int set = setrlimit(RLIMIT_AS, &limited) == 0;
+    (void)hs_kernel_rates(1, 1, ranks, rates);
+    setrlimit(RLIMIT_AS, &old);
+    expect(set, "failed: the address-space limit set");
+    expect(rates[0][HS_RATE_GEMM] == 0, "failed: 128 unknown without memory");
+    expect(count_lines(path) == 0, "failed: nothing written");
+    (void)hs_kernel_rates(1, 1, ranks, rates);
+    expect(rates[0][HS_RATE_GEMM] == 0 && count_lines(path) == 0,
+           "failed: not measured again by the process");
+    unsetenv("HETSCAL_RATES_FILE");
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -194,6 +223,7 @@ int main(int argc, char **argv)
     test_measured_again("copied", "256 36.000 30.000 25.000 18.000", 13);
     test_measured_again("dipping", "256 10.000 30.000 25.000 18.000", 14);
     test_forced_environment();
+    test_failed_kept(24);
     printf("t_rates_trust: %d failed\n", failures);
     return failures;
 }

@@ -213,6 +213,11 @@ enum { MAX_KEYS = 8 };
 typedef struct rates_entry {
     int threads, local_ranks;
     int known[HS_RATE_SIZES];
+    /* A size this process failed to measure (no memory for the probe, or
+     * no sane pass): it stays unknown for the rest of the process, so
+     * that every later call chooses among the same sizes as the first
+     * and the same call gives the same bits. */
+    int failed[HS_RATE_SIZES];
     int measured;   /* some size was measured by this process */
     double rate[HS_RATE_SIZES][HS_NRATES];
 } rates_entry;
@@ -242,7 +247,7 @@ static int fill_entry(rates_entry *e, int count)
     int replacing[HS_RATE_SIZES] = { 0 };
     double rejected[HS_RATE_SIZES][HS_NRATES];
     for (int s = 0; s < count; s++) {
-        if (e->known[s])
+        if (e->known[s] || e->failed[s])
             continue;
         /* Only for sizes not yet known: it reads /proc/cpuinfo, which a
          * call whose rates are all known has no reason to do. */
@@ -288,7 +293,7 @@ static int fill_entry(rates_entry *e, int count)
     for (int pass = 0; pass < MAX_PASSES && ok; pass++) {
         int measured_any = 0;
         for (int s = 0; s < missing; s++) {
-            if (e->known[s] || (pass >= MIN_PASSES && stable[s]))
+            if (e->known[s] || e->failed[s] || (pass >= MIN_PASSES && stable[s]))
                 continue;
             if (pass == 0)
                 memset(e->rate[s], 0, sizeof e->rate[s]);
@@ -309,9 +314,11 @@ static int fill_entry(rates_entry *e, int count)
      * stored (stored whatever comes of them, so that every later run
      * reads the same rates and gives the same bits). */
     int fresh[HS_RATE_SIZES] = { 0 };
-    for (int s = 0; s < missing && ok; s++)
-        if (!e->known[s])
-            fresh[s] = e->known[s] = 1;
+    for (int s = 0; s < missing; s++)
+        if (!e->known[s] && !e->failed[s]) {
+            fresh[s] = e->known[s] = ok;
+            e->failed[s] = !ok;
+        }
     for (int s = 0; s < missing; s++) {
         for (int extra = 0; fresh[s] && extra < MAX_PASSES
                             && !(hs_kernel_rates_plausible(e->rate, e->known, s)
@@ -323,10 +330,11 @@ static int fill_entry(rates_entry *e, int count)
                     e->rate[s][k] = again[k];
         }
         /* Still no rate a thread can reach (every pass failed): the size
-         * stays unknown, kept out of the file, and the choice keeps to
-         * the sizes it knows; a later call measures it again. */
+         * stays unknown, kept out of the file (a later run measures it
+         * again), and this process's choices keep to the sizes it knows. */
         if (fresh[s] && !hs_kernel_rates_sane(e->rate[s])) {
             fresh[s] = e->known[s] = 0;
+            e->failed[s] = 1;
             memset(e->rate[s], 0, sizeof e->rate[s]);
         }
     }
@@ -339,8 +347,8 @@ static int fill_entry(rates_entry *e, int count)
     hs_blas_threads_leave(entered);
     for (int t = 0; t < threads; t++)
         hs_mem_unmap_scratch(pools[t], pool_values * sizeof(double));
-    /* Without memory for the probe, sizes stay unknown (rate 0): the
-     * choice then keeps to what it knows. */
+    /* Without memory for the probe, the sizes it would have measured stay
+     * unknown (rate 0) for the process: the choice keeps to what it knows. */
     return HS_RATES_MEASURED;
 }
 
