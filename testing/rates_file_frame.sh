@@ -13,13 +13,14 @@ fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
 
 # time_on_emu NAME ROUTINE N [VAR=VALUE ...]: the timer's ROUTINE of
 # order N on 2 ranks (a 1 x 2 grid, blocks of 64) with 2 emulated GPUs
-# each, tiles b = 32 and B = 128, one thread, the rates file $rates and
-# the VARs; its output in $tmp/NAME.out, printed when the run fails.
+# each, tiles b = 32 and B = 128, one thread, the rates file $rates, the
+# panels placed by cost (testing/launch pins them on the GPUs) and the
+# VARs; its output in $tmp/NAME.out, printed when the run fails.
 time_on_emu() {
     name=$1 routine=$2 n=$3
     shift 3
     env HETSCAL_RATES_FILE="$rates" HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=32 HETSCAL_NB=128 \
-        HETSCAL_NUM_THREADS=1 HETSCAL_VERBOSE=1 "$@" \
+        HETSCAL_NUM_THREADS=1 HETSCAL_VERBOSE=1 HETSCAL_PANELS=cost "$@" \
         "$top_srcdir/testing/launch" 2 "$top_builddir/timing/time_scalapack" -routine "$routine" \
         -n "$n" -nb 64 -p 1 -q 2 -threads 1 -reps 1 -noceiling >"$tmp/$name.out" 2>&1 ||
         { fail "$name: the run failed"; cat "$tmp/$name.out"; }
