@@ -30,7 +30,8 @@ HETSCAL_CORE_SOURCES = \
   src/runtime/engine.h src/runtime/engine.c src/runtime/engine_impl.h \
   src/runtime/engine_devices.c src/runtime/device_memory.h src/runtime/device_memory.c \
   src/runtime/ready_heap.h src/runtime/ready_heap.c src/runtime/dist.h src/runtime/dist.c \
-  src/runtime/status.h src/runtime/dist_impl.h src/runtime/dist_devices.c \
+  src/runtime/status.h src/runtime/dist_impl.h src/runtime/dist_holders.c \
+  src/runtime/dist_devices.c \
   src/runtime/session.h src/runtime/session.c \
   src/runtime/device_rates.h src/runtime/device_rates.c \
   src/runtime/panel_probe.h src/runtime/panel_probe.c \

@@ -1,5 +1,6 @@
 /* Internals of the distributed assignment shared by dist.c (the protocol
- * between ranks) and dist_devices.c (tile instances on this rank's
+ * between ranks), dist_holders.c (which ranks hold each tile's current
+ * version) and dist_devices.c (tile instances on this rank's
  * accelerators).  Generation thread only. */
 #ifndef HETSCAL_RUNTIME_DIST_IMPL_H
 #define HETSCAL_RUNTIME_DIST_IMPL_H
@@ -114,6 +115,24 @@ static inline void hs_dist_mark_mine(hs_dist *d, const dtile *dt, int mine)
             d->mine[t / w] &= ~(1ul << (t % w));
     }
 }
+
+/* dist_holders.c */
+/* Bits of a holder set's words. */
+enum { HS_HOLDER_BITS = 8 * sizeof(unsigned long) };
+/* The steps of the holders: every rank takes the same ones in the same
+ * order when copies are forwarded.  ARRIVAL: rank `rank` reads the
+ * current version, which it now holds (the result: the rank that sends it
+ * there, -1 for none); VERSION: `rank` wrote a new version, which it
+ * alone holds besides the home; CLEAR: no rank but the home holds it. */
+enum { HS_STEP_ARRIVAL, HS_STEP_VERSION, HS_STEP_CLEAR };
+/* Whether the holders' steps go through the simulation's shared log. */
+int hs_holders_shared(const hs_dist *d);
+/* A step, taken here or, in a simulation whose ranks share the holders,
+ * read from the log when another rank took it first. */
+int hs_holders_do(hs_dist *d, dtile *dt, int step, int rank);
+/* A step whose result this rank does not need (a tile with nothing here):
+ * passed without reading the log when another rank took it. */
+void hs_holders_pass(hs_dist *d, dtile *dt, int step, int rank);
 
 /* dist.c */
 hs_handle *hs_dist_new_host_copy(hs_dist *d, dtile *dt);   /* alien: replaces dt->copy */
