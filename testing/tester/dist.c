@@ -3,6 +3,7 @@
  * between LOCr and LLD is caught afterwards (see dist.h). */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +48,15 @@ void tester_dist_destroy(struct tester_dist *d)
     free(d->storage);
     d->storage = NULL;
     d->a = NULL;
+}
+
+void tester_dists_destroy(struct tester_dist *d, ...)
+{
+    va_list ap;
+    va_start(ap, d);
+    for (; d; d = va_arg(ap, struct tester_dist *))
+        tester_dist_destroy(d);
+    va_end(ap);
 }
 
 long tester_dist_damaged_guards(const struct tester_dist *d)

@@ -36,6 +36,9 @@ int tester_dist_create(struct tester_dist *d, int context, int m, int n,
 /* D as MODEL's layout and elements (tester_dist_create's result). */
 int tester_dist_like(struct tester_dist *d, const struct tester_dist *model);
 void tester_dist_destroy(struct tester_dist *d);
+/* tester_dist_destroy of each matrix of a list that ends with NULL: a
+ * check's cleanup of its several work matrices, on every path out. */
+void tester_dists_destroy(struct tester_dist *d, ...);
 /* Number of guard elements (around the array and in the LLD padding
  * rows) that no longer hold the guard pattern. */
 long tester_dist_damaged_guards(const struct tester_dist *d);
