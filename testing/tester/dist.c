@@ -9,11 +9,19 @@
 
 #include "dist.h"
 
+int tester_descinit(int *desc, int context, int m, int n, int mb, int nb,
+                    int rsrc, int csrc, int locr)
+{
+    int lld = (locr > 1 ? locr : 1) + TESTER_LLD_PAD, info = 0;
+    descinit_(desc, &m, &n, &mb, &nb, &rsrc, &csrc, &context, &lld, &info);
+    return info == 0 ? lld : -1;
+}
+
 int tester_dist_create(struct tester_dist *d, int context, int m, int n,
                        int mb, int nb, int rsrc, int csrc, size_t elem,
                        const void *guard)
 {
-    int lld, info = 0;
+    int lld;
 
     memset(d, 0, sizeof *d);
     if (elem > TESTER_MAX_ELEM)
@@ -23,10 +31,8 @@ int tester_dist_create(struct tester_dist *d, int context, int m, int n,
         return -1;
     d->locr = numroc_(&m, &mb, &d->myrow, &rsrc, &d->nprow);
     d->locc = numroc_(&n, &nb, &d->mycol, &csrc, &d->npcol);
-    lld = (d->locr > 1 ? d->locr : 1) + TESTER_LLD_PAD;
-    descinit_(d->desc, &m, &n, &mb, &nb, &rsrc, &csrc, &context, &lld,
-              &info);
-    if (info != 0)
+    lld = tester_descinit(d->desc, context, m, n, mb, nb, rsrc, csrc, d->locr);
+    if (lld < 0)
         return -1;
     d->elem = elem;
     memcpy(d->guard, guard, elem);

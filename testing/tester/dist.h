@@ -10,7 +10,8 @@
 #include "guard.h"
 #include "testing/llt/llt_scalapack.h"
 
-/* Extra rows between LOCr and LLD, guarded too. */
+/* Extra rows between LOCr and LLD, guarded too (they keep LLD off the
+ * powers of two). */
 #define TESTER_LLD_PAD 3
 /* The largest element: a double complex. */
 #define TESTER_MAX_ELEM 16
@@ -25,6 +26,14 @@ struct tester_dist {
     void *a;              /* the local array: TESTER_GUARD elements in */
     size_t len;           /* LLD*locc */
 };
+
+/* DESC of an M-by-N matrix with MB-by-NB blocks, first block on process
+ * (RSRC, CSRC) of grid CONTEXT, LLD = max(1, LOCR) + TESTER_LLD_PAD with
+ * LOCR this process's local rows: LLD, or -1 when DESCINIT refuses.  The
+ * timer lays its matrices out by it too, so that its timings compare with
+ * those taken on the testers' matrices. */
+int tester_descinit(int *desc, int context, int m, int n, int mb, int nb,
+                    int rsrc, int csrc, int locr);
 
 /* Creates an M-by-N matrix with MB-by-NB blocks, first block on process
  * (RSRC, CSRC) of grid CONTEXT, LLD = max(1, LOCr) + TESTER_LLD_PAD, of
