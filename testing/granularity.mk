@@ -3,14 +3,14 @@
 # forced rates on one and two ranks, the caller's blocks taken as tiles
 # only when the rates allow, and ranks whose rates differ (MPMD).
 check_PROGRAMS += testing/t_granularity testing/t_rates_trust testing/t_cache_probe
-testing_t_granularity_SOURCES = testing/t_granularity.c
+testing_t_granularity_SOURCES = testing/t_granularity.c $(t_expect_sources)
 testing_t_granularity_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 # Rates that can be trusted (issue 41): sane, consistent, measured again,
 # never written to the default file from a forced environment.
 testing_t_rates_trust_SOURCES = testing/t_rates_trust.c
 testing_t_rates_trust_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 # The cache size measured, not reported (issue 40): the knee, the file.
-testing_t_cache_probe_SOURCES = testing/t_cache_probe.c
+testing_t_cache_probe_SOURCES = testing/t_cache_probe.c $(t_expect_sources)
 testing_t_cache_probe_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 TESTS += testing/t_granularity.sh testing/t_rates_trust.sh testing/granularity_np2.sh \
   testing/t_cache_probe.sh \

@@ -8,7 +8,7 @@ testing_t_placement_SOURCES = testing/t_placement.c \
 testing_t_placement_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 # The panels' placement rule against hand computations.
 check_PROGRAMS += testing/t_panel_placement
-testing_t_panel_placement_SOURCES = testing/t_panel_placement.c
+testing_t_panel_placement_SOURCES = testing/t_panel_placement.c $(t_expect_sources)
 testing_t_panel_placement_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 TESTS += testing/t_panel_placement
 

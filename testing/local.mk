@@ -9,6 +9,10 @@ testing_libidlesleep_la_CFLAGS = $(AM_CFLAGS) -Wno-missing-prototypes
 testing_libidlesleep_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 testing_libidlesleep_la_LIBADD = -ldl
 
+# The check and failure count of the serial unit tests that print each
+# failure (t_granularity, t_cache_probe, t_panel_placement).
+t_expect_sources = testing/t_expect.h testing/t_expect.c
+
 check_PROGRAMS += testing/t_runtime
 testing_t_runtime_SOURCES = testing/t_runtime.c \
   testing/placement_model.h testing/placement_model.c

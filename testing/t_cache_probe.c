@@ -10,17 +10,9 @@
 #include <stdlib.h>
 
 #include "util/cache_probe.h"
+#include "testing/t_expect.h"
 #include "util/kernel_rates_file.h"
 
-static int failures;
-
-static void expect(int ok, const char *what)
-{
-    if (!ok) {
-        printf("FAIL: %s\n", what);
-        failures++;
-    }
-}
 
 static void test_knee(void)
 {

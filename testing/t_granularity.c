@@ -12,17 +12,9 @@
 
 #include "layout/tile_model.h"
 #include "util/kernel_rates.h"
+#include "testing/t_expect.h"
 #include "util/kernel_rates_file.h"
 
-static int failures;
-
-static void expect(int ok, const char *what)
-{
-    if (!ok) {
-        printf("FAIL: %s\n", what);
-        failures++;
-    }
-}
 
 
 static void test_parse(void)

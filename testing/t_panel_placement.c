@@ -20,17 +20,9 @@
 #include <string.h>
 
 #include "api/panel_placement.h"
+#include "testing/t_expect.h"
 #include "util/precision.h"
 
-static int failures;
-
-static void expect(int ok, const char *what)
-{
-    if (!ok) {
-        printf("FAIL: %s\n", what);
-        failures++;
-    }
-}
 
 /* One GPU rank; every kernel at 1 GF/s on the host and R on the GPU, at
  * the smallest rated size only (the others unmeasured). */

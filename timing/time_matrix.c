@@ -1,17 +1,14 @@
 /* The timer's distributed matrices, in any precision: the local array of
- * a block-cyclic M-by-N matrix (first block on process (0,0), LLD =
- * max(1, LOCr) + LLD_PAD) and its fill from a function of the global
- * indices, so that every rank writes its own part without communication. */
+ * a block-cyclic M-by-N matrix (first block on process (0,0), the
+ * testers' LLD: tester_descinit) and its fill from a function of the
+ * global indices, so that every rank writes its own part without
+ * communication. */
 #include "config.h"
 
 #include <stdlib.h>
 
+#include "testing/tester/dist.h"
 #include "time_scalapack.h"
-
-/* Rows between LOCr and LLD: the testers' padding (testing/llt), kept so
- * that the double timings compare with those taken on the testers'
- * matrices (and LLD stays off the powers of two). */
-#define LLD_PAD 3
 
 int indxl2g_(const int *indxloc, const int *nb, const int *iproc,
              const int *isrcproc, const int *nprocs);
@@ -21,17 +18,15 @@ int time_matrix_create(struct time_matrix *x,
                        int n, int nb)
 {
     const int zero = 0;
-    int info = 0, lld;
+    int lld;
 
     x->prec = p;
     x->a = NULL;
     Cblacs_gridinfo(context, &x->nprow, &x->npcol, &x->myrow, &x->mycol);
     x->locr = numroc_(&m, &nb, &x->myrow, &zero, &x->nprow);
     x->locc = numroc_(&n, &nb, &x->mycol, &zero, &x->npcol);
-    lld = (x->locr > 1 ? x->locr : 1) + LLD_PAD;
-    descinit_(x->desc, &m, &n, &nb, &nb, &zero, &zero, &context, &lld,
-              &info);
-    if (info != 0)
+    lld = tester_descinit(x->desc, context, m, n, nb, nb, 0, 0, x->locr);
+    if (lld < 0)
         return -1;
     x->a = malloc(((size_t)lld * (size_t)x->locc + 1) * time_elem_size(p));
     return x->a == NULL ? -1 : 0;

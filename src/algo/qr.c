@@ -244,31 +244,39 @@ typedef struct tree_ctx {
     int q, w, prio, first;
 } tree_ctx;
 
+/* Inserts a task of the tree: like every task of it, it runs on the host
+ * at the panel's priority; SPEC holds its accesses and parameters. */
+static void insert_tree_task(const tree_ctx *c, hs_kernel kernel, const hs_task_kind *kind,
+                             hs_task_spec *spec)
+{
+    spec->kernel = kernel;
+    spec->kind = kind;
+    spec->host_only = 1;
+    spec->priority = c->prio;
+    insert(c->s, spec);
+}
+
 static void tree_up(void *arg, int a, int b)
 {
     tree_ctx *c = arg;
     const hs_geometry *g = c->s->g;
-    hs_task_spec spec = {
-        .kernel = c->s->kern->tree_up, .kind = &hs_kind_qr_tree_up, .host_only = 1,
-        .priority = c->prio, .nacc = 3,
-        .acc = { { rt_id(g, c->q, a), HS_RW }, { rt_id(g, c->q, b), HS_R },
-                 { vtq_id(g, c->q, b), HS_W } } };
+    hs_task_spec spec = { .nacc = 3,
+                          .acc = { { rt_id(g, c->q, a), HS_RW }, { rt_id(g, c->q, b), HS_R },
+                                   { vtq_id(g, c->q, b), HS_W } } };
     hs_qr_tree_up_args_put(spec.iparam, (hs_qr_tree_up_args){ .w = c->w });
-    insert(c->s, &spec);
+    insert_tree_task(c, c->s->kern->tree_up, &hs_kind_qr_tree_up, &spec);
 }
 
 static void tree_down(void *arg, int a, int b)
 {
     tree_ctx *c = arg;
     const hs_geometry *g = c->s->g;
-    hs_task_spec spec = {
-        .kernel = c->s->kern->tree_down, .kind = &hs_kind_qr_tree_down, .host_only = 1,
-        .priority = c->prio, .nacc = 2,
-        .acc = { { vtq_id(g, c->q, a), c->first ? HS_W : HS_RW },
-                 { vtq_id(g, c->q, b), HS_RW } } };
+    hs_task_spec spec = { .nacc = 2,
+                          .acc = { { vtq_id(g, c->q, a), c->first ? HS_W : HS_RW },
+                                   { vtq_id(g, c->q, b), HS_RW } } };
     hs_qr_tree_down_args_put(spec.iparam,
                              (hs_qr_tree_down_args){ .w = c->w, .init = c->first });
-    insert(c->s, &spec);
+    insert_tree_task(c, c->s->kern->tree_down, &hs_kind_qr_tree_down, &spec);
     c->first = 0;
 }
 

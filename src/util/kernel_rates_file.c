@@ -107,10 +107,12 @@ static FILE *open_for_reading(char path[PATH_BYTES])
 
 /* One kind of line: parse reads a line's values into `values` and its
  * signature into `their` (0 when the line is not of this kind), sane
- * judges the values. */
+ * judges the values; a kind of one value has sane NULL and its value
+ * judged by sane_value. */
 typedef struct line_kind {
     int (*parse)(const char *line, const void *key, double *values, char *their);
     int (*sane)(const double *values);
+    int (*sane_value)(double value);
     int nvalues;
     const char *insane;   /* what is said of a line sane rejects */
 } line_kind;
@@ -128,7 +130,7 @@ static int load_last(const line_kind *kind, const void *key, const char *sig, do
         double values[LINE_VALUES];
         if (!kind->parse(line, key, values, their) || strcmp(their, sig) != 0)
             continue;
-        if (kind->sane(values)) {
+        if (kind->sane ? kind->sane(values) : kind->sane_value(values[0])) {
             memcpy(out, values, (size_t)kind->nvalues * sizeof *values);
             found = 0;
         } else {
@@ -149,7 +151,7 @@ static int parse_size_line(const char *line, const void *key, double *r, char *t
            && size == *(const int *)key;
 }
 
-static const line_kind size_lines = { parse_size_line, hs_kernel_rates_sane, HS_NRATES,
+static const line_kind size_lines = { parse_size_line, hs_kernel_rates_sane, NULL, HS_NRATES,
                                       "a line of rates no CPU thread reaches is skipped" };
 
 int hs_rates_file_load(const char *sig, int b, double *rate)
@@ -170,13 +172,12 @@ static int parse_word_line(const char *line, const void *word, double *v, char *
     return strncmp(line, word, n) == 0 && line[n] == ' ' && sscanf(line + n, "%lf %s", v, their) == 2;
 }
 
-static int device_line_sane(const double *g)
-{
-    return hs_device_rate_sane(*g);
-}
-
-static const line_kind device_lines = { parse_word_line, device_line_sane, 1,
+/* The kinds of one value, "device" and "cache" ("cache" lines:
+ * util/cache_probe.h). */
+static const line_kind device_lines = { parse_word_line, NULL, hs_device_rate_sane, 1,
                                         "a device rate no accelerator reaches is skipped" };
+static const line_kind cache_lines = { parse_word_line, NULL, hs_cache_kb_sane, 1,
+                                       "a cache size no machine has is skipped" };
 
 int hs_rates_file_load_device(const char *sig, double *gflops)
 {
@@ -214,7 +215,7 @@ static int panel_line_sane(const double *v)
     return hs_panel_rates_sane(&r);
 }
 
-static const line_kind panel_lines = { parse_panel_line, panel_line_sane, LINE_VALUES,
+static const line_kind panel_lines = { parse_panel_line, panel_line_sane, NULL, LINE_VALUES,
                                        "a line of panel rates no processor reaches is skipped" };
 
 int hs_rates_file_load_panel(const char *sig, hs_panel_rates *rates)
@@ -230,15 +231,6 @@ int hs_cache_kb_sane(double kb)
 {
     return isfinite(kb) && kb >= HS_CACHE_MIN_KB && kb <= HS_CACHE_MAX_KB;
 }
-
-static int cache_line_sane(const double *kb)
-{
-    return hs_cache_kb_sane(*kb);
-}
-
-/* "cache" lines: util/cache_probe.h. */
-static const line_kind cache_lines = { parse_word_line, cache_line_sane, 1,
-                                       "a cache size no machine has is skipped" };
 
 int hs_rates_file_load_cache(const char *sig, double *kb)
 {
@@ -338,13 +330,22 @@ static int line_absent(const void *arg)
     return load_last(l->kind, l->key, l->sig, known) != 0;
 }
 
-void hs_rates_file_store_device(const char *sig, double gflops)
+/* Appends "<word> value sig" of a kind of one value (its value with
+ * `decimals` decimals) when the value is sane and the file has no such
+ * line for sig. */
+static void store_value(const line_kind *kind, const char *word, int decimals, const char *sig,
+                        double value)
 {
     char line[LINE_BYTES];
-    if (!hs_device_rate_sane(gflops))
+    if (!kind->sane_value(value))
         return;
-    int n = snprintf(line, sizeof line, "device %.3f %s\n", gflops, sig);
-    append_once(line, n, line_absent, &(keyed_line){ &device_lines, "device", sig });
+    int n = snprintf(line, sizeof line, "%s %.*f %s\n", word, decimals, value, sig);
+    append_once(line, n, line_absent, &(keyed_line){ kind, word, sig });
+}
+
+void hs_rates_file_store_device(const char *sig, double gflops)
+{
+    store_value(&device_lines, "device", 3, sig, gflops);
 }
 
 void hs_rates_file_store_panel(const char *sig, const hs_panel_rates *rates)
@@ -363,9 +364,5 @@ void hs_rates_file_store_panel(const char *sig, const hs_panel_rates *rates)
 
 void hs_rates_file_store_cache(const char *sig, double kb)
 {
-    char line[LINE_BYTES];
-    if (!hs_cache_kb_sane(kb))
-        return;
-    int n = snprintf(line, sizeof line, "cache %.0f %s\n", kb, sig);
-    append_once(line, n, line_absent, &(keyed_line){ &cache_lines, "cache", sig });
+    store_value(&cache_lines, "cache", 0, sig, kb);
 }

@@ -101,34 +101,35 @@ cudaError_t cudaPeekAtLastError(void)
 
 typedef struct error_row { cudaError_t err; const char *name, *text; } error_row;
 
+/* A row: the error, its name (the enumerator's own, spelled once) and its
+ * text. */
+#define ERROR_ROW(err, text) { err, #err, text }
+
 static const error_row errors[] = {
-    { cudaSuccess, "cudaSuccess", "no error" },
-    { cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument" },
-    { cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory" },
-    { cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error" },
-    { cudaErrorCudartUnloading, "cudaErrorCudartUnloading", "driver shutting down" },
-    { cudaErrorInvalidPitchValue, "cudaErrorInvalidPitchValue", "invalid pitch argument" },
-    { cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer" },
-    { cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection",
-      "invalid copy direction for memcpy" },
-    { cudaErrorDevicesUnavailable, "cudaErrorDevicesUnavailable",
-      "CUDA-capable device(s) is/are busy or unavailable" },
-    { cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected" },
-    { cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal" },
-    { cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle",
-      "invalid resource handle" },
-    { cudaErrorNotReady, "cudaErrorNotReady", "device not ready" },
-    { cudaErrorIllegalAddress, "cudaErrorIllegalAddress",
-      "an illegal memory access was encountered" },
-    { cudaErrorHostMemoryAlreadyRegistered, "cudaErrorHostMemoryAlreadyRegistered",
-      "part or all of the requested memory range is already mapped" },
-    { cudaErrorHostMemoryNotRegistered, "cudaErrorHostMemoryNotRegistered",
-      "pointer does not correspond to a registered memory region" },
-    { cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure" },
-    { cudaErrorNotPermitted, "cudaErrorNotPermitted", "operation not permitted" },
-    { cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported" },
-    { cudaErrorUnknown, "cudaErrorUnknown", "unknown error" },
+    ERROR_ROW(cudaSuccess, "no error"),
+    ERROR_ROW(cudaErrorInvalidValue, "invalid argument"),
+    ERROR_ROW(cudaErrorMemoryAllocation, "out of memory"),
+    ERROR_ROW(cudaErrorInitializationError, "initialization error"),
+    ERROR_ROW(cudaErrorCudartUnloading, "driver shutting down"),
+    ERROR_ROW(cudaErrorInvalidPitchValue, "invalid pitch argument"),
+    ERROR_ROW(cudaErrorInvalidDevicePointer, "invalid device pointer"),
+    ERROR_ROW(cudaErrorInvalidMemcpyDirection, "invalid copy direction for memcpy"),
+    ERROR_ROW(cudaErrorDevicesUnavailable, "CUDA-capable device(s) is/are busy or unavailable"),
+    ERROR_ROW(cudaErrorNoDevice, "no CUDA-capable device is detected"),
+    ERROR_ROW(cudaErrorInvalidDevice, "invalid device ordinal"),
+    ERROR_ROW(cudaErrorInvalidResourceHandle, "invalid resource handle"),
+    ERROR_ROW(cudaErrorNotReady, "device not ready"),
+    ERROR_ROW(cudaErrorIllegalAddress, "an illegal memory access was encountered"),
+    ERROR_ROW(cudaErrorHostMemoryAlreadyRegistered,
+              "part or all of the requested memory range is already mapped"),
+    ERROR_ROW(cudaErrorHostMemoryNotRegistered,
+              "pointer does not correspond to a registered memory region"),
+    ERROR_ROW(cudaErrorLaunchFailure, "unspecified launch failure"),
+    ERROR_ROW(cudaErrorNotPermitted, "operation not permitted"),
+    ERROR_ROW(cudaErrorNotSupported, "operation not supported"),
+    ERROR_ROW(cudaErrorUnknown, "unknown error"),
 };
+#undef ERROR_ROW
 
 /* The row of errors[] for error; NULL when it has none. */
 static const error_row *find_error(cudaError_t error)

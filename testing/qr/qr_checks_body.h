@@ -102,8 +102,7 @@ static double TX_SFX(qr_orth_residual)(const struct qr_problem *pb,
             resid = norm_w / (tester_max_int(m, pb->n) * TX_EPS);
     }
     free(work);
-    tester_dist_destroy(&w);
-    tester_dist_destroy(&q);
+    tester_dists_destroy(&w, &q, NULL);
     return resid;
 }
 
@@ -190,9 +189,7 @@ static double TX_SFX(ls_tall)(const struct qr_problem *pb,
     TX_PB(gemm)("N", "N", &m, &one, &n, &one_t, a0->a, &ia, &ja, desc, xt.a,
                 &ia, &one, xt.desc, &zero_t, b.a, &ia, &one, b.desc, 1, 1);
     if (TX_SFX(dist_copy)(&b0, &b) != 0) {
-        tester_dist_destroy(&atr);
-        tester_dist_destroy(&xt);
-        tester_dist_destroy(&b);
+        tester_dists_destroy(&atr, &xt, &b, NULL);
         return -1.0;
     }
     norm_a = TX_SFX(dist_norm)("1", m, n, a0->a, ia, ja, desc, worklen);
@@ -217,10 +214,7 @@ static double TX_SFX(ls_tall)(const struct qr_problem *pb,
         if (opt - opt != 0.0 || opt < 0.0 || opt > err)
             err = opt;
     }
-    tester_dist_destroy(&b0);
-    tester_dist_destroy(&atr);
-    tester_dist_destroy(&xt);
-    tester_dist_destroy(&b);
+    tester_dists_destroy(&b0, &atr, &xt, &b, NULL);
     return err;
 }
 
@@ -246,8 +240,7 @@ static double TX_SFX(ls_wide)(const struct qr_problem *pb,
     }
     if (TX_SFX(dist_create)(&y, desc[CTXT_], desc[M_], 2, desc[MB_],
                             desc[NB_], desc[RSRC_], desc[CSRC_]) != 0) {
-        tester_dist_destroy(&xmn);
-        tester_dist_destroy(&b);
+        tester_dists_destroy(&xmn, &b, NULL);
         return -1.0;
     }
     /* xmn = A^H y is in the row space of A: the minimum-norm solution of
@@ -264,9 +257,7 @@ static double TX_SFX(ls_wide)(const struct qr_problem *pb,
     err = TX_SFX(solve)(pb, a0, &b, ja) != 0
               ? -1.0
               : TX_SFX(solution_error)(pb, &b, &xmn, ja, 2);
-    tester_dist_destroy(&y);
-    tester_dist_destroy(&xmn);
-    tester_dist_destroy(&b);
+    tester_dists_destroy(&y, &xmn, &b, NULL);
     return err;
 }
 

@@ -10,15 +10,12 @@
 void qr_problem_init(struct qr_problem *pb, int m, int n, int ia, int ja,
                      uint64_t seed)
 {
-    pb->m = m;
-    pb->n = n;
-    pb->ia = ia;
-    pb->ja = ja;
-    pb->seed = seed;
     /* The random part has 2-norm about 0.29 (sqrt(M) + sqrt(N)) (0.41 with
      * complex entries); 0.58 (sqrt(M) + sqrt(N)) on the diagonal bounds
      * the condition number by about 3 (6). */
-    pb->shift = 0.58 * (sqrt((double)m) + sqrt((double)n)) + 1.0;
+    double shift = 0.58 * (sqrt((double)m) + sqrt((double)n)) + 1.0;
+
+    *pb = (struct qr_problem){ .m = m, .n = n, .ia = ia, .ja = ja, .shift = shift, .seed = seed };
 }
 
 void qr_vec_destroy(struct qr_vec *x)

@@ -3,16 +3,25 @@
  * between LOCr and LLD is caught afterwards (see dist.h). */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dist.h"
 
+int tester_descinit(int *desc, int context, int m, int n, int mb, int nb,
+                    int rsrc, int csrc, int locr)
+{
+    int lld = (locr > 1 ? locr : 1) + TESTER_LLD_PAD, info = 0;
+    descinit_(desc, &m, &n, &mb, &nb, &rsrc, &csrc, &context, &lld, &info);
+    return info == 0 ? lld : -1;
+}
+
 int tester_dist_create(struct tester_dist *d, int context, int m, int n,
                        int mb, int nb, int rsrc, int csrc, size_t elem,
                        const void *guard)
 {
-    int lld, info = 0;
+    int lld;
 
     memset(d, 0, sizeof *d);
     if (elem > TESTER_MAX_ELEM)
@@ -22,10 +31,8 @@ int tester_dist_create(struct tester_dist *d, int context, int m, int n,
         return -1;
     d->locr = numroc_(&m, &mb, &d->myrow, &rsrc, &d->nprow);
     d->locc = numroc_(&n, &nb, &d->mycol, &csrc, &d->npcol);
-    lld = (d->locr > 1 ? d->locr : 1) + TESTER_LLD_PAD;
-    descinit_(d->desc, &m, &n, &mb, &nb, &rsrc, &csrc, &context, &lld,
-              &info);
-    if (info != 0)
+    lld = tester_descinit(d->desc, context, m, n, mb, nb, rsrc, csrc, d->locr);
+    if (lld < 0)
         return -1;
     d->elem = elem;
     memcpy(d->guard, guard, elem);
@@ -47,6 +54,15 @@ void tester_dist_destroy(struct tester_dist *d)
     free(d->storage);
     d->storage = NULL;
     d->a = NULL;
+}
+
+void tester_dists_destroy(struct tester_dist *d, ...)
+{
+    va_list ap;
+    va_start(ap, d);
+    for (; d; d = va_arg(ap, struct tester_dist *))
+        tester_dist_destroy(d);
+    va_end(ap);
 }
 
 long tester_dist_damaged_guards(const struct tester_dist *d)

@@ -10,7 +10,8 @@
 #include "guard.h"
 #include "testing/llt/llt_scalapack.h"
 
-/* Extra rows between LOCr and LLD, guarded too. */
+/* Extra rows between LOCr and LLD, guarded too (they keep LLD off the
+ * powers of two). */
 #define TESTER_LLD_PAD 3
 /* The largest element: a double complex. */
 #define TESTER_MAX_ELEM 16
@@ -26,6 +27,14 @@ struct tester_dist {
     size_t len;           /* LLD*locc */
 };
 
+/* DESC of an M-by-N matrix with MB-by-NB blocks, first block on process
+ * (RSRC, CSRC) of grid CONTEXT, LLD = max(1, LOCR) + TESTER_LLD_PAD with
+ * LOCR this process's local rows: LLD, or -1 when DESCINIT refuses.  The
+ * timer lays its matrices out by it too, so that its timings compare with
+ * those taken on the testers' matrices. */
+int tester_descinit(int *desc, int context, int m, int n, int mb, int nb,
+                    int rsrc, int csrc, int locr);
+
 /* Creates an M-by-N matrix with MB-by-NB blocks, first block on process
  * (RSRC, CSRC) of grid CONTEXT, LLD = max(1, LOCr) + TESTER_LLD_PAD, of
  * ELEM-byte elements, every guard element GUARD.  Returns 0, or -1 (no
@@ -36,6 +45,9 @@ int tester_dist_create(struct tester_dist *d, int context, int m, int n,
 /* D as MODEL's layout and elements (tester_dist_create's result). */
 int tester_dist_like(struct tester_dist *d, const struct tester_dist *model);
 void tester_dist_destroy(struct tester_dist *d);
+/* tester_dist_destroy of each matrix of a list that ends with NULL: a
+ * check's cleanup of its several work matrices, on every path out. */
+void tester_dists_destroy(struct tester_dist *d, ...);
 /* Number of guard elements (around the array and in the LLD padding
  * rows) that no longer hold the guard pattern. */
 long tester_dist_damaged_guards(const struct tester_dist *d);
