@@ -4,11 +4,11 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runtime/device_rates.h"
 #include "runtime/engine.h"
 #include "runtime/probe_matrix.h"
-#include "runtime/session.h"
 #include "util/clock.h"
 #include "util/kernel_rates.h"
 #include "util/kernel_rates_file.h"
@@ -20,7 +20,8 @@
  * shows a few TFLOP/s of launch overhead instead of its ~50 of compute)
  * or device memory runs out; then ACCEL_REPS DGEMMs back to back between
  * two waits are timed. */
-enum { HOST_PROBE = 256, HOST_REPS = 3, ACCEL_FIRST = 256, ACCEL_LAST = 8192, ACCEL_REPS = 4 };
+enum { HOST_PROBE = 256, HOST_REPS = 3, ACCEL_FIRST = 256, ACCEL_LAST = 8192, ACCEL_REPS = 4,
+       MODELS_BYTES = 1024 };
 static const double ACCEL_MIN_SECONDS = 2e-3;
 
 /* Host-side buffers of an n x n probe on dev: a and c filled. */
@@ -158,15 +159,24 @@ static double accel_rate(hs_device *dev, int threads, int local_ranks, int *from
 int hs_device_rates(hs_device **devs, int ndev, int threads, int local_ranks,
                     double *host_per_thread, double *accel)
 {
-    /* The accelerators' rates of the last opening of the devices and
-     * setup; concurrent callers share them. */
+    /* Kept for the process while the kinds of devices and the setup stay
+     * the same, the host's rate too (its fallback probe measures again
+     * each time): devices opened again (after a failure, for another
+     * grid) then split the columns as before, and the same call gives
+     * the same bits.  Concurrent callers share them. */
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    static double rate[HS_MAX_DEVICES];
-    static int generation, last_threads, last_ranks, source;
-    *host_per_thread = host_rate(devs[0], threads, local_ranks);
+    static double rate[HS_MAX_DEVICES], host;
+    static int known, last_threads, last_ranks, source;
+    static char last_models[MODELS_BYTES];
+    char models[MODELS_BYTES] = "";
+    for (int x = 1; x < ndev && x < HS_MAX_DEVICES; x++) {
+        size_t used = strlen(models);
+        snprintf(models + used, sizeof models - used, "%s;", devs[x]->model);
+    }
     pthread_mutex_lock(&lock);
-    int now = hs_session_device_generation();
-    if (generation != now || last_threads != threads || last_ranks != local_ranks) {
+    if (!known || strcmp(models, last_models) != 0 || last_threads != threads
+        || last_ranks != local_ranks) {
+        host = host_rate(devs[0], threads, local_ranks);
         source = HS_DEVICE_RATES_FILE;
         for (int x = 1; x < ndev && x < HS_MAX_DEVICES; x++) {
             int from_file;
@@ -174,10 +184,12 @@ int hs_device_rates(hs_device **devs, int ndev, int threads, int local_ranks,
             if (!from_file)
                 source = HS_DEVICE_RATES_MEASURED;
         }
-        generation = now;
+        snprintf(last_models, sizeof last_models, "%s", models);
         last_threads = threads;
         last_ranks = local_ranks;
+        known = 1;
     }
+    *host_per_thread = host;
     *accel = 0;
     for (int x = 1; x < ndev && x < HS_MAX_DEVICES; x++)
         *accel += rate[x];

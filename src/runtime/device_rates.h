@@ -16,9 +16,10 @@ enum hs_device_rates_source { HS_DEVICE_RATES_MEASURED, HS_DEVICE_RATES_FILE };
 
 /* This process's host DGEMM rate per thread, with `threads` threads per
  * rank and `local_ranks` ranks on the node, and its accelerators' summed
- * rate (GFLOP/s): from the rates file, else measured (once per opening of
- * the devices, hs_session_device_generation) and written there.  Returns
- * the accelerators' source.  Local. */
+ * rate (GFLOP/s): from the rates file, else measured and written there,
+ * once per process while the devices' models, the threads and the ranks
+ * stay the same (devices opened again keep them).  Returns the
+ * accelerators' source.  Local. */
 int hs_device_rates(hs_device **devs, int ndev, int threads, int local_ranks,
                     double *host_per_thread, double *accel);
 /* The probe of one device: its DGEMM GFLOP/s (per thread for the host);
