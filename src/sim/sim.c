@@ -11,42 +11,10 @@
 #include <string.h>
 
 #include "include/hetscal.h"
-#include "runtime/engine_impl.h"
-#include "sim/sim_fiber.h"
-#include "sim/sim.h"
 #include "runtime/trace.h"
+#include "sim/sim_impl.h"
 #include "util/thread_name.h"
 
-enum { EV_TASK, EV_DEVICE, EV_COPY, EV_MESSAGE };
-
-/* Something that ends at `time`: a task on a worker (slot) or on
- * accelerator `slot`, a device copy, or a message (task: the send on
- * rank, peer_task: the receive on peer_rank). */
-typedef struct event {
-    double time, start;
-    long seq;                   /* ties: the order events were made */
-    long version;               /* a task's end: stale when the slot's
-                                   version has moved on (sim/sim.h:
-                                   node_cores) */
-    int kind, rank, slot, peer_rank;
-    hs_task *task, *peer_task;
-} event;
-
-typedef struct span {
-    const char *name;
-    int track, arg;
-    long bytes;
-    double t0, t1;
-} span;
-
-/* A simulated accelerator: memory counted, never touched. */
-typedef struct sim_device {
-    hs_device dev;
-    size_t used;
-    double compute_free, in_free, out_free;
-    int queued;            /* tasks on its compute stream */
-    double task_seconds;   /* running average per task, as the engine's */
-} sim_device;
 
 static void *sim_alloc(hs_device *dev, size_t bytes)
 {
@@ -73,84 +41,6 @@ static const hs_device_ops sim_device_ops = { .alloc = sim_alloc, .free = sim_fr
 
 /* devs[0]: the host, which the simulation never runs anything on. */
 static hs_device sim_host = { .kind = HS_DEV_CPU, .index = 0, .name = "sim-host" };
-
-/* A message to a calling-thread rank, waiting for that thread's poll. */
-typedef struct pending_receive {
-    int src;
-    hs_task *send, *recv;
-} pending_receive;
-
-/* A calling-thread rank's send whose data has arrived: MPI tells the
- * sender at its next poll. */
-typedef struct arrived_send {
-    hs_task *send;
-    double began;               /* when its transfer started */
-} arrived_send;
-
-struct sim;
-
-typedef struct sim_rank {
-    struct sim *sim;
-    int index;
-    hs_fiber *fiber;            /* its generation's turns */
-    hs_engine_hold hold;        /* its engine while it is not running */
-    hs_engine_sim hook;
-    hs_engine *engine;          /* set by its thread after hs_engine_begin */
-    hs_dist *dist;
-    int err;
-    hs_engine_stats stats;      /* the engine's counters, at its end */
-    int blocked;                /* its generator yielded (waits to resume) */
-    int done;                   /* its generation has finished */
-    unsigned char *cpu_busy;    /* cpus entries: worker k runs a task */
-    int cpu_free;
-    /* Per worker, while it runs a host task on cores its node's ranks
-     * share: the task, its work left (seconds on a core of its own) as of
-     * `since`, its start, and the version of its pending end event. */
-    hs_task **running;
-    double *left, *since, *began;
-    long *version;
-    pending_receive *pending;   /* calling thread: receives it has to poll */
-    size_t npending, pending_head, cappending;
-    arrived_send *arrived;      /* calling thread: sends it has to poll */
-    size_t narrived, caparrived;
-    /* Accelerators: devs[0] the host, [1..ndev-1] simulated devices;
-     * when each one's compute stream and copy lanes are free. */
-    hs_device **devs;
-    int ndev, gpu_fallbacks;
-    sim_device *dev;
-    double shm_out_free, shm_in_free;
-    long tasks_run, sent, received, device_tasks[HS_MAX_DEVICES];
-    long copies_h2d, copies_d2h;
-    double busy, device_busy, bytes_sent, message_seconds, finish, bytes_h2d, bytes_d2h;
-    span *spans;
-    size_t nspans, capspans;
-} sim_rank;
-
-/* A message posted on one side, waiting for the other. */
-typedef struct posted {
-    unsigned long long key;     /* 0: free slot */
-    int rank;
-    hs_task *task;
-} posted;
-
-typedef struct sim {
-    const hs_sim_setup *s;
-    hs_fiber *thread;           /* the simulator's: the calling thread */
-    double now;
-    long seq;
-    event *ev;                  /* min-heap on (time, seq) */
-    size_t nev, capev;
-    posted *table;              /* open addressing on key */
-    size_t ntable, captable;
-    int nnodes;
-    double *out_free, *in_free; /* [node * links + k]: when each link frees */
-    int *node_busy;             /* [node]: its threads computing now */
-    int share;                  /* a node's ranks have more workers than
-                                   it has cores */
-    sim_rank *rank;
-    hs_dist_shared *shared;     /* what every rank's dist computes alike */
-    int err;
-} sim;
 
 /* A rank's generation runs the real algorithm and runtime: a thread's
  * usual stack (its pages are taken only as it grows). */
@@ -219,7 +109,7 @@ static void rank_main(void *arg)
 
 /* Room for one more of an array's n items (*cap of them allocated,
  * doubled from `first`); 0, or -1 (nothing changed) without memory. */
-static int room_for_one(void **items, size_t n, size_t *cap, size_t first, size_t size)
+int hs_sim_room_for_one(void **items, size_t n, size_t *cap, size_t first, size_t size)
 {
     if (n < *cap)
         return 0;
@@ -239,7 +129,7 @@ static int before(const event *a, const event *b)
     return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
-static int push_event(sim *S, event e)
+int hs_sim_push_event(sim *S, event e)
 {
     if (S->nev == S->capev) {
         size_t cap = S->capev ? 2 * S->capev : 1024;
@@ -281,13 +171,13 @@ static event pop_event(sim *S)
 
 /* ---- the cores of a node ------------------------------------------------ */
 
-static int node_of(const sim *S, int rank)
+int hs_sim_node_of(const sim *S, int rank)
 {
     return rank / (S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1);
 }
 
 /* The share of a core each computing thread of the node gets. */
-static double node_rate(const sim *S, int node)
+double hs_sim_node_rate(const sim *S, int node)
 {
     int busy = S->node_busy[node], cores = S->s->node_cores;
     return cores > 0 && busy > cores ? (double)cores / busy : 1.0;
@@ -298,7 +188,7 @@ static void node_each(sim *S, int node, void (*fn)(sim *, sim_rank *, int, doubl
 {
     int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
     int cpus = S->s->cpus > 0 ? S->s->cpus : 1;
-    double rate = node_rate(S, node);
+    double rate = hs_sim_node_rate(S, node);
     for (int k = node * rpn; k < (node + 1) * rpn && k < S->s->nranks; k++)
         for (int slot = 0; slot < cpus; slot++)
             if (S->rank[k].running[slot])
@@ -320,7 +210,7 @@ static void reschedule(sim *S, sim_rank *r, int slot, double rate)
     event e = { .time = S->now + r->left[slot] / rate, .start = r->began[slot],
                 .version = ++r->version[slot], .kind = EV_TASK, .rank = r->index,
                 .slot = slot, .task = r->running[slot] };
-    if (push_event(S, e))
+    if (hs_sim_push_event(S, e))
         S->err = HETSCAL_ERR_NOMEM;
 }
 
@@ -336,9 +226,9 @@ static int share_changes(const sim *S, int before, int after)
 /* delta more threads of rank's node compute from now on: the node's
  * running host tasks go on at the new share of a core.  Returns whether
  * they were re-timed (each given a new end event). */
-static int node_change(sim *S, int rank, int delta)
+int hs_sim_node_change(sim *S, int rank, int delta)
 {
-    int node = node_of(S, rank), before = S->node_busy[node];
+    int node = hs_sim_node_of(S, rank), before = S->node_busy[node];
     int retime = share_changes(S, before, before + delta);
     if (retime)
         node_each(S, node, settle);
@@ -348,209 +238,16 @@ static int node_change(sim *S, int rank, int delta)
     return retime;
 }
 
-static void record(sim_rank *r, int track, const char *name, double t0, double t1, int arg,
+void hs_sim_record(sim_rank *r, int track, const char *name, double t0, double t1, int arg,
                    long bytes)
 {
     if (!r->sim->s->trace)
         return;
-    if (room_for_one((void **)&r->spans, r->nspans, &r->capspans, 1024, sizeof *r->spans))
+    if (hs_sim_room_for_one((void **)&r->spans, r->nspans, &r->capspans, 1024, sizeof *r->spans))
         return;   /* the trace is for reading, not for the result */
     r->spans[r->nspans++] = (span){ name, track, arg, bytes, t0, t1 };
 }
 
-/* ---- messages ---------------------------------------------------------- */
-
-static void complete(sim *S, sim_rank *r, hs_task *t);
-
-/* The n-th message from src to dst is tagged n on both sides (dist.h). */
-static unsigned long long message_key(const sim *S, int src, int dst, int tag)
-{
-    return ((unsigned long long)((long)src * S->s->nranks + dst) << 32 | (unsigned)tag) + 1;
-}
-
-/* Every bit of the key mixed into the low ones (splitmix64's finalizer):
- * the rank pair lies in the high half, and a multiply alone leaves the
- * low bits to the tag, so that one tag's messages between all pairs
- * fell into one long cluster (quadratic in the ranks). */
-static size_t slot_of(const sim *S, unsigned long long key)
-{
-    key ^= key >> 30;
-    key *= 0xBF58476D1CE4E5B9ull;
-    key ^= key >> 27;
-    key *= 0x94D049BB133111EBull;
-    key ^= key >> 31;
-    return (size_t)key & (S->captable - 1);
-}
-
-static int table_grow(sim *S)
-{
-    size_t cap = S->captable ? 2 * S->captable : 1024;
-    posted *old = S->table, *t = calloc(cap, sizeof *t);
-    size_t oldcap = S->captable;
-    if (!t)
-        return HETSCAL_ERR_NOMEM;
-    S->table = t;
-    S->captable = cap;
-    for (size_t k = 0; k < oldcap; k++)
-        if (old[k].key) {
-            size_t j = slot_of(S, old[k].key);
-            while (t[j].key)
-                j = (j + 1) & (cap - 1);
-            t[j] = old[k];
-        }
-    free(old);
-    return HETSCAL_SUCCESS;
-}
-
-/* The other side of key if it was posted (removed from the table), else
- * NULL after adding this side. */
-static posted *match(sim *S, unsigned long long key, int rank, hs_task *t, posted *out)
-{
-    if (2 * (S->ntable + 1) > S->captable && table_grow(S)) {
-        S->err = HETSCAL_ERR_NOMEM;
-        return NULL;
-    }
-    size_t j = slot_of(S, key);
-    while (S->table[j].key && S->table[j].key != key)
-        j = (j + 1) & (S->captable - 1);
-    if (!S->table[j].key) {
-        S->table[j] = (posted){ key, rank, t };
-        S->ntable++;
-        return NULL;
-    }
-    *out = S->table[j];
-    /* Deletion in linear probing: re-place the entries after the hole. */
-    S->table[j].key = 0;
-    S->ntable--;
-    for (size_t k = (j + 1) & (S->captable - 1); S->table[k].key;
-         k = (k + 1) & (S->captable - 1)) {
-        posted p = S->table[k];
-        S->table[k].key = 0;
-        size_t i = slot_of(S, p.key);
-        while (S->table[i].key)
-            i = (i + 1) & (S->captable - 1);
-        S->table[i] = p;
-    }
-    return out;
-}
-
-static double message_bytes(const hs_task *send)
-{
-    return ((double)hs_handle_words(send->acc[0].handle) + 1) * sizeof(double);
-}
-
-/* Both sides are posted: the transfer takes a free link out of the
- * sender's node and into the receiver's (or the ranks' shared-memory
- * lanes inside a node) for bytes / bandwidth, then the latency. */
-static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int held)
-{
-    const hs_sim_costs *c = &S->s->costs;
-    double bytes = message_bytes(send);
-    int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
-    int ns = src / rpn, nd = dst / rpn;
-    double start = S->now, busy, latency;
-    double *out = NULL, *in = NULL;
-    if (ns == nd) {
-        busy = bytes / c->shm_bandwidth;
-        latency = c->shm_latency;
-        out = &S->rank[src].shm_out_free;
-        in = &S->rank[dst].shm_in_free;
-        if (held >= 0) {   /* the receiver's calling thread copies it */
-            node_change(S, dst, 1);
-            busy /= node_rate(S, node_of(S, dst));
-        }
-    } else {
-        int links = c->net_links > 0 ? c->net_links : 1;
-        busy = bytes / c->net_bandwidth;
-        latency = c->net_latency;
-        out = &S->out_free[ns * links];
-        in = &S->in_free[nd * links];
-        for (int k = 1; k < links; k++) {
-            if (S->out_free[ns * links + k] < *out)
-                out = &S->out_free[ns * links + k];
-            if (S->in_free[nd * links + k] < *in)
-                in = &S->in_free[nd * links + k];
-        }
-    }
-    if (*out > start)
-        start = *out;
-    if (*in > start)
-        start = *in;
-    *out = *in = start + busy;
-    sim_rank *r = &S->rank[src];
-    r->sent++;
-    r->bytes_sent += bytes;
-    r->message_seconds += busy;
-    S->rank[dst].received++;
-    event e = { .time = start + busy + latency, .start = start, .kind = EV_MESSAGE,
-                .rank = src, .slot = held, .task = send, .peer_rank = dst, .peer_task = recv };
-    if (push_event(S, e))
-        S->err = HETSCAL_ERR_NOMEM;
-}
-
-/* A rank whose calling thread runs the tasks (no workers) makes MPI
- * progress only between them (a poll), or all the time while it has
- * nothing to run.  MPICH's large messages between ranks of a node are
- * copied by the receiver, all that have come at a poll (runtime/progress.c
- * tests until no part is left to copy): such a receive waits for that
- * thread and holds it for the copy.  A send completes at the sender's
- * first poll after its data has arrived. */
-static void poll_messages(sim *S, sim_rank *r)
-{
-    if (r->cpu_free == 0)
-        return;   /* the thread computes (or copies) */
-    for (size_t k = 0; k < r->narrived; k++) {
-        arrived_send *a = &r->arrived[k];
-        record(r, HS_TRACE_COMM_TRACK, "send", a->began, S->now, a->send->peer,
-               (long)message_bytes(a->send));
-        complete(S, r, a->send);
-    }
-    r->narrived = 0;
-    int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
-    while (r->cpu_free > 0 && r->pending_head < r->npending) {
-        pending_receive *p = &r->pending[r->pending_head++];
-        int held = -1;
-        if (p->src / rpn == r->index / rpn) {
-            held = 0;
-            while (r->cpu_busy[held])
-                held++;
-            r->cpu_busy[held] = 1;
-            r->cpu_free--;
-        }
-        transfer(S, p->src, p->send, r->index, p->recv, held);
-    }
-    if (r->pending_head == r->npending)
-        r->pending_head = r->npending = 0;
-}
-
-static void begin_transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv)
-{
-    if (!S->s->calling_thread) {
-        transfer(S, src, send, dst, recv, -1);
-        return;
-    }
-    sim_rank *r = &S->rank[dst];
-    if (room_for_one((void **)&r->pending, r->npending, &r->cappending, 64,
-                     sizeof *r->pending)) {
-        S->err = HETSCAL_ERR_NOMEM;
-        return;
-    }
-    r->pending[r->npending++] = (pending_receive){ src, send, recv };
-    poll_messages(S, r);
-}
-
-static void post(sim *S, int rank, hs_task *t)
-{
-    int send = t->queue == HS_Q_SEND;
-    int src = send ? rank : t->peer, dst = send ? t->peer : rank;
-    posted other;
-    if (!match(S, message_key(S, src, dst, t->tag), rank, t, &other))
-        return;
-    if (send)
-        begin_transfer(S, src, t, dst, other.task);
-    else
-        begin_transfer(S, src, other.task, dst, t);
-}
 
 /* ---- serving the ready queues ------------------------------------------ */
 
@@ -568,13 +265,13 @@ static void start_host_task(sim *S, sim_rank *r, hs_task *t)
         r->left[slot] = d;
         r->since[slot] = r->began[slot] = S->now;
     }
-    if (node_change(S, r->index, 1))
+    if (hs_sim_node_change(S, r->index, 1))
         return;   /* its end was scheduled with the others' */
     if (S->share)
         r->version[slot]++;
     event e = { .version = S->share ? r->version[slot] : 0, .time = S->now + d,
                 .start = S->now, .kind = EV_TASK, .rank = r->index, .slot = slot, .task = t };
-    if (push_event(S, e))
+    if (hs_sim_push_event(S, e))
         S->err = HETSCAL_ERR_NOMEM;
 }
 
@@ -587,7 +284,7 @@ static void enqueue(sim *S, sim_rank *r, double *lane, double seconds, int kind,
     *lane = start + seconds;
     event e = { .time = *lane, .start = start, .kind = kind, .rank = r->index, .slot = slot,
                 .task = t };
-    if (push_event(S, e))
+    if (hs_sim_push_event(S, e))
         S->err = HETSCAL_ERR_NOMEM;
 }
 
@@ -627,9 +324,9 @@ static void dispatch(sim *S, sim_rank *r)
         hs_task *t = list;
         list = t->next;
         t->next = NULL;
-        post(S, r->index, t);
+        hs_sim_post(S, r->index, t);
     }
-    poll_messages(S, r);   /* the calling thread polls before its next task */
+    hs_sim_poll_messages(S, r);   /* the calling thread polls before its next task */
     pthread_mutex_lock(&E.lock);
     while (r->cpu_free > 0) {
         hs_task *t = hs_heap_pop(&E.host);
@@ -653,7 +350,7 @@ static void dispatch(sim *S, sim_rank *r)
     pthread_mutex_unlock(&E.lock);
 }
 
-static void complete(sim *S, sim_rank *r, hs_task *t)
+void hs_sim_complete(sim *S, sim_rank *r, hs_task *t)
 {
     hs_engine_cur = r->engine;
     hs_engine_complete(t);
@@ -671,9 +368,9 @@ static void handle(sim *S, const event *e)
         r->tasks_run++;
         r->device_tasks[e->slot]++;
         r->device_busy += e->time - e->start;
-        record(r, HS_TRACE_DEVICE_TRACK + e->slot, e->task->name, e->start, e->time,
+        hs_sim_record(r, HS_TRACE_DEVICE_TRACK + e->slot, e->task->name, e->start, e->time,
                e->task->tile, 0);
-        complete(S, r, e->task);
+        hs_sim_complete(S, r, e->task);
         return;
     }
     if (e->kind == EV_COPY) {
@@ -681,9 +378,9 @@ static void handle(sim *S, const event *e)
         double bytes = copy_bytes(e->task);
         *(h2d ? &r->copies_h2d : &r->copies_d2h) += 1;
         *(h2d ? &r->bytes_h2d : &r->bytes_d2h) += bytes;
-        record(r, HS_TRACE_COPY_TRACK, h2d ? "h2d" : "d2h", e->start, e->time, e->task->tile,
+        hs_sim_record(r, HS_TRACE_COPY_TRACK, h2d ? "h2d" : "d2h", e->start, e->time, e->task->tile,
                (long)bytes);
-        complete(S, r, e->task);
+        hs_sim_complete(S, r, e->task);
         return;
     }
     if (e->kind == EV_TASK) {
@@ -691,34 +388,34 @@ static void handle(sim *S, const event *e)
             r->running[e->slot] = NULL;   /* done: the others go on */
         r->cpu_busy[e->slot] = 0;
         r->cpu_free++;
-        node_change(S, e->rank, -1);
+        hs_sim_node_change(S, e->rank, -1);
         r->tasks_run++;
         r->busy += e->time - e->start;
-        record(r, e->slot + 1, e->task->name, e->start, e->time, e->task->tile, 0);
-        complete(S, r, e->task);
+        hs_sim_record(r, e->slot + 1, e->task->name, e->start, e->time, e->task->tile, 0);
+        hs_sim_complete(S, r, e->task);
         return;
     }
     sim_rank *p = &S->rank[e->peer_rank];
     if (e->slot >= 0) {
         p->cpu_busy[e->slot] = 0;
         p->cpu_free++;
-        node_change(S, e->peer_rank, -1);
+        hs_sim_node_change(S, e->peer_rank, -1);
     }
-    long bytes = (long)message_bytes(e->task);
-    record(p, HS_TRACE_COMM_TRACK, "recv", e->start, e->time, e->rank, bytes);
-    complete(S, p, e->peer_task);
+    long bytes = (long)hs_sim_message_bytes(e->task);
+    hs_sim_record(p, HS_TRACE_COMM_TRACK, "recv", e->start, e->time, e->rank, bytes);
+    hs_sim_complete(S, p, e->peer_task);
     if (!S->s->calling_thread) {
-        record(r, HS_TRACE_COMM_TRACK, "send", e->start, e->time, e->peer_rank, bytes);
-        complete(S, r, e->task);
+        hs_sim_record(r, HS_TRACE_COMM_TRACK, "send", e->start, e->time, e->peer_rank, bytes);
+        hs_sim_complete(S, r, e->task);
         return;
     }
-    if (room_for_one((void **)&r->arrived, r->narrived, &r->caparrived, 64,
+    if (hs_sim_room_for_one((void **)&r->arrived, r->narrived, &r->caparrived, 64,
                      sizeof *r->arrived)) {
         S->err = HETSCAL_ERR_NOMEM;
         return;
     }
     r->arrived[r->narrived++] = (arrived_send){ e->task, e->start };
-    poll_messages(S, r);   /* at once when its thread waits in MPI */
+    hs_sim_poll_messages(S, r);   /* at once when its thread waits in MPI */
 }
 
 /* ---- the trace --------------------------------------------------------- */
@@ -841,7 +538,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
     S.share = setup->node_cores > 0 && rpn * cpus > setup->node_cores;
     S.shared = hs_dist_shared_new(R, setup->ntiles);
     if (!S.thread || !S.rank || !S.out_free || !S.in_free || !S.node_busy || !S.shared
-        || table_grow(&S))
+        || hs_sim_table_grow(&S))
         err = HETSCAL_ERR_NOMEM;
     for (int k = 0; k < R && !err; k++) {
         sim_rank *r = &S.rank[k];

@@ -1,0 +1,148 @@
+/* The simulator's state, shared by sim.c (the turns, the events, the
+ * cores of a node, the ready queues, the run) and sim_messages.c (the
+ * messages between ranks).  The simulator's thread only. */
+#ifndef HETSCAL_SIM_SIM_IMPL_H
+#define HETSCAL_SIM_SIM_IMPL_H
+
+#include "runtime/engine_impl.h"
+#include "sim/sim.h"
+#include "sim/sim_fiber.h"
+
+enum { EV_TASK, EV_DEVICE, EV_COPY, EV_MESSAGE };
+
+/* Something that ends at `time`: a task on a worker (slot) or on
+ * accelerator `slot`, a device copy, or a message (task: the send on
+ * rank, peer_task: the receive on peer_rank). */
+typedef struct event {
+    double time, start;
+    long seq;                   /* ties: the order events were made */
+    long version;               /* a task's end: stale when the slot's
+                                   version has moved on (sim/sim.h:
+                                   node_cores) */
+    int kind, rank, slot, peer_rank;
+    hs_task *task, *peer_task;
+} event;
+
+typedef struct span {
+    const char *name;
+    int track, arg;
+    long bytes;
+    double t0, t1;
+} span;
+
+/* A simulated accelerator: memory counted, never touched. */
+typedef struct sim_device {
+    hs_device dev;
+    size_t used;
+    double compute_free, in_free, out_free;
+    int queued;            /* tasks on its compute stream */
+    double task_seconds;   /* running average per task, as the engine's */
+} sim_device;
+
+/* A message to a calling-thread rank, waiting for that thread's poll. */
+typedef struct pending_receive {
+    int src;
+    hs_task *send, *recv;
+} pending_receive;
+
+/* A calling-thread rank's send whose data has arrived: MPI tells the
+ * sender at its next poll. */
+typedef struct arrived_send {
+    hs_task *send;
+    double began;               /* when its transfer started */
+} arrived_send;
+
+struct sim;
+
+typedef struct sim_rank {
+    struct sim *sim;
+    int index;
+    hs_fiber *fiber;            /* its generation's turns */
+    hs_engine_hold hold;        /* its engine while it is not running */
+    hs_engine_sim hook;
+    hs_engine *engine;          /* set by its thread after hs_engine_begin */
+    hs_dist *dist;
+    int err;
+    hs_engine_stats stats;      /* the engine's counters, at its end */
+    int blocked;                /* its generator yielded (waits to resume) */
+    int done;                   /* its generation has finished */
+    unsigned char *cpu_busy;    /* cpus entries: worker k runs a task */
+    int cpu_free;
+    /* Per worker, while it runs a host task on cores its node's ranks
+     * share: the task, its work left (seconds on a core of its own) as of
+     * `since`, its start, and the version of its pending end event. */
+    hs_task **running;
+    double *left, *since, *began;
+    long *version;
+    pending_receive *pending;   /* calling thread: receives it has to poll */
+    size_t npending, pending_head, cappending;
+    arrived_send *arrived;      /* calling thread: sends it has to poll */
+    size_t narrived, caparrived;
+    /* Accelerators: devs[0] the host, [1..ndev-1] simulated devices;
+     * when each one's compute stream and copy lanes are free. */
+    hs_device **devs;
+    int ndev, gpu_fallbacks;
+    sim_device *dev;
+    double shm_out_free, shm_in_free;
+    long tasks_run, sent, received, device_tasks[HS_MAX_DEVICES];
+    long copies_h2d, copies_d2h;
+    double busy, device_busy, bytes_sent, message_seconds, finish, bytes_h2d, bytes_d2h;
+    span *spans;
+    size_t nspans, capspans;
+} sim_rank;
+
+/* A message posted on one side, waiting for the other. */
+typedef struct posted {
+    unsigned long long key;     /* 0: free slot */
+    int rank;
+    hs_task *task;
+} posted;
+
+typedef struct sim {
+    const hs_sim_setup *s;
+    hs_fiber *thread;           /* the simulator's: the calling thread */
+    double now;
+    long seq;
+    event *ev;                  /* min-heap on (time, seq) */
+    size_t nev, capev;
+    posted *table;              /* open addressing on key */
+    size_t ntable, captable;
+    int nnodes;
+    double *out_free, *in_free; /* [node * links + k]: when each link frees */
+    int *node_busy;             /* [node]: its threads computing now */
+    int share;                  /* a node's ranks have more workers than
+                                   it has cores */
+    sim_rank *rank;
+    hs_dist_shared *shared;     /* what every rank's dist computes alike */
+    int err;
+} sim;
+
+/* sim.c */
+/* Room for one more of an array's n items (*cap of them allocated,
+ * doubled from `first`); 0, or -1 (nothing changed) without memory. */
+int hs_sim_room_for_one(void **items, size_t n, size_t *cap, size_t first, size_t size);
+int hs_sim_push_event(sim *S, event e);
+int hs_sim_node_of(const sim *S, int rank);
+/* The share of a core each computing thread of the node gets. */
+double hs_sim_node_rate(const sim *S, int node);
+/* delta more threads of rank's node compute from now on (sim.c). */
+int hs_sim_node_change(sim *S, int rank, int delta);
+/* A span of the trace, when one is written. */
+void hs_sim_record(sim_rank *r, int track, const char *name, double t0, double t1, int arg,
+                   long bytes);
+/* Task t of rank r has ended. */
+void hs_sim_complete(sim *S, sim_rank *r, hs_task *t);
+
+/* sim_messages.c */
+/* Room in the table of posted messages (more of it): 0 or
+ * HETSCAL_ERR_NOMEM. */
+int hs_sim_table_grow(sim *S);
+/* Bytes of a send's message: the tile and its status word. */
+double hs_sim_message_bytes(const hs_task *send);
+/* Rank's send or receive t is posted: when the other side is too, its
+ * transfer starts. */
+void hs_sim_post(sim *S, int rank, hs_task *t);
+/* A calling-thread rank's poll of MPI (see sim_messages.c). */
+void hs_sim_poll_messages(sim *S, sim_rank *r);
+
+#endif

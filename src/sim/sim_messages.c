@@ -1,0 +1,200 @@
+/* The simulated messages between ranks (see sim_impl.h): the two sides
+ * matched on (source, destination, tag), the transfer over the nodes'
+ * links or a node's shared memory, and a calling-thread rank's polls. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "include/hetscal.h"
+#include "runtime/trace.h"
+#include "sim/sim_impl.h"
+
+/* The n-th message from src to dst is tagged n on both sides (dist.h). */
+static unsigned long long message_key(const sim *S, int src, int dst, int tag)
+{
+    return ((unsigned long long)((long)src * S->s->nranks + dst) << 32 | (unsigned)tag) + 1;
+}
+
+/* Every bit of the key mixed into the low ones (splitmix64's finalizer):
+ * the rank pair lies in the high half, and a multiply alone leaves the
+ * low bits to the tag, so that one tag's messages between all pairs
+ * fell into one long cluster (quadratic in the ranks). */
+static size_t slot_of(const sim *S, unsigned long long key)
+{
+    key ^= key >> 30;
+    key *= 0xBF58476D1CE4E5B9ull;
+    key ^= key >> 27;
+    key *= 0x94D049BB133111EBull;
+    key ^= key >> 31;
+    return (size_t)key & (S->captable - 1);
+}
+
+int hs_sim_table_grow(sim *S)
+{
+    size_t cap = S->captable ? 2 * S->captable : 1024;
+    posted *old = S->table, *t = calloc(cap, sizeof *t);
+    size_t oldcap = S->captable;
+    if (!t)
+        return HETSCAL_ERR_NOMEM;
+    S->table = t;
+    S->captable = cap;
+    for (size_t k = 0; k < oldcap; k++)
+        if (old[k].key) {
+            size_t j = slot_of(S, old[k].key);
+            while (t[j].key)
+                j = (j + 1) & (cap - 1);
+            t[j] = old[k];
+        }
+    free(old);
+    return HETSCAL_SUCCESS;
+}
+
+/* The other side of key if it was posted (removed from the table), else
+ * NULL after adding this side. */
+static posted *match(sim *S, unsigned long long key, int rank, hs_task *t, posted *out)
+{
+    if (2 * (S->ntable + 1) > S->captable && hs_sim_table_grow(S)) {
+        S->err = HETSCAL_ERR_NOMEM;
+        return NULL;
+    }
+    size_t j = slot_of(S, key);
+    while (S->table[j].key && S->table[j].key != key)
+        j = (j + 1) & (S->captable - 1);
+    if (!S->table[j].key) {
+        S->table[j] = (posted){ key, rank, t };
+        S->ntable++;
+        return NULL;
+    }
+    *out = S->table[j];
+    /* Deletion in linear probing: re-place the entries after the hole. */
+    S->table[j].key = 0;
+    S->ntable--;
+    for (size_t k = (j + 1) & (S->captable - 1); S->table[k].key;
+         k = (k + 1) & (S->captable - 1)) {
+        posted p = S->table[k];
+        S->table[k].key = 0;
+        size_t i = slot_of(S, p.key);
+        while (S->table[i].key)
+            i = (i + 1) & (S->captable - 1);
+        S->table[i] = p;
+    }
+    return out;
+}
+
+double hs_sim_message_bytes(const hs_task *send)
+{
+    return ((double)hs_handle_words(send->acc[0].handle) + 1) * sizeof(double);
+}
+
+/* Both sides are posted: the transfer takes a free link out of the
+ * sender's node and into the receiver's (or the ranks' shared-memory
+ * lanes inside a node) for bytes / bandwidth, then the latency. */
+static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int held)
+{
+    const hs_sim_costs *c = &S->s->costs;
+    double bytes = hs_sim_message_bytes(send);
+    int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
+    int ns = src / rpn, nd = dst / rpn;
+    double start = S->now, busy, latency;
+    double *out = NULL, *in = NULL;
+    if (ns == nd) {
+        busy = bytes / c->shm_bandwidth;
+        latency = c->shm_latency;
+        out = &S->rank[src].shm_out_free;
+        in = &S->rank[dst].shm_in_free;
+        if (held >= 0) {   /* the receiver's calling thread copies it */
+            hs_sim_node_change(S, dst, 1);
+            busy /= hs_sim_node_rate(S, hs_sim_node_of(S, dst));
+        }
+    } else {
+        int links = c->net_links > 0 ? c->net_links : 1;
+        busy = bytes / c->net_bandwidth;
+        latency = c->net_latency;
+        out = &S->out_free[ns * links];
+        in = &S->in_free[nd * links];
+        for (int k = 1; k < links; k++) {
+            if (S->out_free[ns * links + k] < *out)
+                out = &S->out_free[ns * links + k];
+            if (S->in_free[nd * links + k] < *in)
+                in = &S->in_free[nd * links + k];
+        }
+    }
+    if (*out > start)
+        start = *out;
+    if (*in > start)
+        start = *in;
+    *out = *in = start + busy;
+    sim_rank *r = &S->rank[src];
+    r->sent++;
+    r->bytes_sent += bytes;
+    r->message_seconds += busy;
+    S->rank[dst].received++;
+    event e = { .time = start + busy + latency, .start = start, .kind = EV_MESSAGE,
+                .rank = src, .slot = held, .task = send, .peer_rank = dst, .peer_task = recv };
+    if (hs_sim_push_event(S, e))
+        S->err = HETSCAL_ERR_NOMEM;
+}
+
+/* A rank whose calling thread runs the tasks (no workers) makes MPI
+ * progress only between them (a poll), or all the time while it has
+ * nothing to run.  MPICH's large messages between ranks of a node are
+ * copied by the receiver, all that have come at a poll (runtime/progress.c
+ * tests until no part is left to copy): such a receive waits for that
+ * thread and holds it for the copy.  A send completes at the sender's
+ * first poll after its data has arrived. */
+void hs_sim_poll_messages(sim *S, sim_rank *r)
+{
+    if (r->cpu_free == 0)
+        return;   /* the thread computes (or copies) */
+    for (size_t k = 0; k < r->narrived; k++) {
+        arrived_send *a = &r->arrived[k];
+        hs_sim_record(r, HS_TRACE_COMM_TRACK, "send", a->began, S->now, a->send->peer,
+               (long)hs_sim_message_bytes(a->send));
+        hs_sim_complete(S, r, a->send);
+    }
+    r->narrived = 0;
+    int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
+    while (r->cpu_free > 0 && r->pending_head < r->npending) {
+        pending_receive *p = &r->pending[r->pending_head++];
+        int held = -1;
+        if (p->src / rpn == r->index / rpn) {
+            held = 0;
+            while (r->cpu_busy[held])
+                held++;
+            r->cpu_busy[held] = 1;
+            r->cpu_free--;
+        }
+        transfer(S, p->src, p->send, r->index, p->recv, held);
+    }
+    if (r->pending_head == r->npending)
+        r->pending_head = r->npending = 0;
+}
+
+static void begin_transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv)
+{
+    if (!S->s->calling_thread) {
+        transfer(S, src, send, dst, recv, -1);
+        return;
+    }
+    sim_rank *r = &S->rank[dst];
+    if (hs_sim_room_for_one((void **)&r->pending, r->npending, &r->cappending, 64,
+                     sizeof *r->pending)) {
+        S->err = HETSCAL_ERR_NOMEM;
+        return;
+    }
+    r->pending[r->npending++] = (pending_receive){ src, send, recv };
+    hs_sim_poll_messages(S, r);
+}
+
+void hs_sim_post(sim *S, int rank, hs_task *t)
+{
+    int send = t->queue == HS_Q_SEND;
+    int src = send ? rank : t->peer, dst = send ? t->peer : rank;
+    posted other;
+    if (!match(S, message_key(S, src, dst, t->tag), rank, t, &other))
+        return;
+    if (send)
+        begin_transfer(S, src, t, dst, other.task);
+    else
+        begin_transfer(S, src, other.task, dst, t);
+}
