@@ -7,7 +7,7 @@ testing_t_granularity_SOURCES = testing/t_granularity.c $(t_expect_sources)
 testing_t_granularity_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 # Rates that can be trusted (issue 41): sane, consistent, measured again,
 # never written to the default file from a forced environment.
-testing_t_rates_trust_SOURCES = testing/t_rates_trust.c
+testing_t_rates_trust_SOURCES = testing/t_rates_trust.c $(t_expect_sources)
 testing_t_rates_trust_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 # The cache size measured, not reported (issue 40): the knee, the file.
 testing_t_cache_probe_SOURCES = testing/t_cache_probe.c $(t_expect_sources)

@@ -19,20 +19,11 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "testing/t_expect.h"
 #include "util/kernel_rates.h"
 #include "util/kernel_rates_file.h"
 
-static int failures;
 static char dir[400];
-
-static void expect(int ok, const char *what)
-{
-    if (!ok) {
-        printf("FAIL: %s\n", what);
-        failures++;
-    }
-}
-
 
 /* The DSYRK rate, as the file held it. */
 static const char absurd[] = "748495424143564109619881481196913656101296303099678624768"

@@ -20,8 +20,7 @@
  * shows a few TFLOP/s of launch overhead instead of its ~50 of compute)
  * or device memory runs out; then ACCEL_REPS DGEMMs back to back between
  * two waits are timed. */
-enum { HOST_PROBE = 256, HOST_REPS = 3, ACCEL_FIRST = 256, ACCEL_LAST = 8192, ACCEL_REPS = 4,
-       MODELS_BYTES = 1024 };
+enum { HOST_PROBE = 256, HOST_REPS = 3, ACCEL_FIRST = 256, ACCEL_LAST = 8192, ACCEL_REPS = 4 };
 static const double ACCEL_MIN_SECONDS = 2e-3;
 
 /* Host-side buffers of an n x n probe on dev: a and c filled. */
@@ -156,6 +155,15 @@ static double accel_rate(hs_device *dev, int threads, int local_ranks, int *from
     return hs_rates_file_load_device(sig, &kept) == 0 ? kept : rate;
 }
 
+void hs_device_models(hs_device **devs, int ndev, char key[HS_DEVICE_MODELS_BYTES])
+{
+    key[0] = 0;
+    for (int x = 1; x < ndev && x < HS_MAX_DEVICES; x++) {
+        size_t used = strlen(key);
+        snprintf(key + used, HS_DEVICE_MODELS_BYTES - used, "%s;", devs[x]->model);
+    }
+}
+
 int hs_device_rates(hs_device **devs, int ndev, int threads, int local_ranks,
                     double *host_per_thread, double *accel)
 {
@@ -167,12 +175,9 @@ int hs_device_rates(hs_device **devs, int ndev, int threads, int local_ranks,
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     static double rate[HS_MAX_DEVICES], host;
     static int known, last_threads, last_ranks, source;
-    static char last_models[MODELS_BYTES];
-    char models[MODELS_BYTES] = "";
-    for (int x = 1; x < ndev && x < HS_MAX_DEVICES; x++) {
-        size_t used = strlen(models);
-        snprintf(models + used, sizeof models - used, "%s;", devs[x]->model);
-    }
+    static char last_models[HS_DEVICE_MODELS_BYTES];
+    char models[HS_DEVICE_MODELS_BYTES];
+    hs_device_models(devs, ndev, models);
     pthread_mutex_lock(&lock);
     if (!known || strcmp(models, last_models) != 0 || last_threads != threads
         || last_ranks != local_ranks) {

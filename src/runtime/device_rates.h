@@ -11,6 +11,14 @@
 
 #include "device/device.h"
 
+/* The key under which a process keeps its devices' rates: the models of
+ * devs[1..ndev-1], each followed by ';', in HS_DEVICE_MODELS_BYTES (the
+ * rates stay while the key, the threads and the ranks do: devices opened
+ * again after a failure keep them, and the same call gives the same
+ * bits). */
+enum { HS_DEVICE_MODELS_BYTES = 1024 };
+void hs_device_models(hs_device **devs, int ndev, char key[HS_DEVICE_MODELS_BYTES]);
+
 /* Where an accelerator rate came from (the weakest of the devices'). */
 enum hs_device_rates_source { HS_DEVICE_RATES_MEASURED, HS_DEVICE_RATES_FILE };
 

@@ -22,7 +22,7 @@
  * at a size the fastest counts; the first size is run once more before,
  * to warm up (library handles, workspaces, clocks).  The link: LINK_N x
  * LINK_N doubles each way, the best of PROBE_REPS. */
-enum { PROBE_REPS = 2, LINK_N = 1024, KEY_BYTES = 1024 };
+enum { PROBE_REPS = 2, LINK_N = 1024 };
 static const double LAST_SECONDS = 0.01;
 
 typedef struct probe {
@@ -178,12 +178,9 @@ int hs_device_panel_rates(hs_device **devs, int ndev, int threads, int local_ran
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     static hs_panel_rates kept_host, kept_accel;
     static int last_threads, last_ranks, source, known;
-    static char last_models[KEY_BYTES];
-    char models[KEY_BYTES] = "";
-    for (int x = 1; x < ndev; x++) {
-        size_t used = strlen(models);
-        snprintf(models + used, sizeof models - used, "%s;", devs[x]->model);
-    }
+    static char last_models[HS_DEVICE_MODELS_BYTES];
+    char models[HS_DEVICE_MODELS_BYTES];
+    hs_device_models(devs, ndev, models);
     pthread_mutex_lock(&lock);
     if (!known || strcmp(models, last_models) != 0 || last_threads != threads
         || last_ranks != local_ranks) {
