@@ -155,13 +155,22 @@ static double accel_rate(hs_device *dev, int threads, int local_ranks, int *from
     return hs_rates_file_load_device(sig, &kept) == 0 ? kept : rate;
 }
 
-void hs_device_models(hs_device **devs, int ndev, char key[HS_DEVICE_MODELS_BYTES])
+int hs_devices_key_renew(hs_devices_key *kept, hs_device **devs, int ndev, int threads,
+                         int local_ranks)
 {
-    key[0] = 0;
+    char models[HS_DEVICE_MODELS_BYTES] = "";
     for (int x = 1; x < ndev && x < HS_MAX_DEVICES; x++) {
-        size_t used = strlen(key);
-        snprintf(key + used, HS_DEVICE_MODELS_BYTES - used, "%s;", devs[x]->model);
+        size_t used = strlen(models);
+        snprintf(models + used, sizeof models - used, "%s;", devs[x]->model);
     }
+    if (kept->known && strcmp(models, kept->models) == 0 && kept->threads == threads
+        && kept->local_ranks == local_ranks)
+        return 0;
+    memcpy(kept->models, models, sizeof models);
+    kept->threads = threads;
+    kept->local_ranks = local_ranks;
+    kept->known = 1;
+    return 1;
 }
 
 int hs_device_rates(hs_device **devs, int ndev, int threads, int local_ranks,
@@ -174,13 +183,10 @@ int hs_device_rates(hs_device **devs, int ndev, int threads, int local_ranks,
      * the same bits.  Concurrent callers share them. */
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     static double rate[HS_MAX_DEVICES], host;
-    static int known, last_threads, last_ranks, source;
-    static char last_models[HS_DEVICE_MODELS_BYTES];
-    char models[HS_DEVICE_MODELS_BYTES];
-    hs_device_models(devs, ndev, models);
+    static int source;
+    static hs_devices_key kept;
     pthread_mutex_lock(&lock);
-    if (!known || strcmp(models, last_models) != 0 || last_threads != threads
-        || last_ranks != local_ranks) {
+    if (hs_devices_key_renew(&kept, devs, ndev, threads, local_ranks)) {
         host = host_rate(devs[0], threads, local_ranks);
         source = HS_DEVICE_RATES_FILE;
         for (int x = 1; x < ndev && x < HS_MAX_DEVICES; x++) {
@@ -189,10 +195,6 @@ int hs_device_rates(hs_device **devs, int ndev, int threads, int local_ranks,
             if (!from_file)
                 source = HS_DEVICE_RATES_MEASURED;
         }
-        snprintf(last_models, sizeof last_models, "%s", models);
-        last_threads = threads;
-        last_ranks = local_ranks;
-        known = 1;
     }
     *host_per_thread = host;
     *accel = 0;

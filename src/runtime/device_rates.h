@@ -11,13 +11,20 @@
 
 #include "device/device.h"
 
-/* The key under which a process keeps its devices' rates: the models of
- * devs[1..ndev-1], each followed by ';', in HS_DEVICE_MODELS_BYTES (the
- * rates stay while the key, the threads and the ranks do: devices opened
- * again after a failure keep them, and the same call gives the same
- * bits). */
+/* What a process keeps its devices' rates under: the models of
+ * devs[1..ndev-1], the threads and the ranks of the node.  The rates stay
+ * while these do: devices opened again after a failure keep them, and
+ * the same call gives the same bits. */
 enum { HS_DEVICE_MODELS_BYTES = 1024 };
-void hs_device_models(hs_device **devs, int ndev, char key[HS_DEVICE_MODELS_BYTES]);
+typedef struct hs_devices_key {
+    char models[HS_DEVICE_MODELS_BYTES];   /* each model followed by ';' */
+    int threads, local_ranks, known;
+} hs_devices_key;
+/* Whether the rates kept under *kept are to be measured (the first time,
+ * or other devices or setup): *kept then becomes these.  The caller holds
+ * the lock of what it keeps. */
+int hs_devices_key_renew(hs_devices_key *kept, hs_device **devs, int ndev, int threads,
+                         int local_ranks);
 
 /* Where an accelerator rate came from (the weakest of the devices'). */
 enum hs_device_rates_source { HS_DEVICE_RATES_MEASURED, HS_DEVICE_RATES_FILE };

@@ -177,13 +177,10 @@ int hs_device_panel_rates(hs_device **devs, int ndev, int threads, int local_ran
      * the same call gives the same bits.  Concurrent callers share them. */
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     static hs_panel_rates kept_host, kept_accel;
-    static int last_threads, last_ranks, source, known;
-    static char last_models[HS_DEVICE_MODELS_BYTES];
-    char models[HS_DEVICE_MODELS_BYTES];
-    hs_device_models(devs, ndev, models);
+    static int source;
+    static hs_devices_key kept;
     pthread_mutex_lock(&lock);
-    if (!known || strcmp(models, last_models) != 0 || last_threads != threads
-        || last_ranks != local_ranks) {
+    if (hs_devices_key_renew(&kept, devs, ndev, threads, local_ranks)) {
         int from_file, failed = rates_of(devs[0], threads, local_ranks, &kept_host, &from_file);
         source = from_file ? HS_DEVICE_RATES_FILE : HS_DEVICE_RATES_MEASURED;
         memset(&kept_accel, 0, sizeof kept_accel);
@@ -215,10 +212,6 @@ int hs_device_panel_rates(hs_device **devs, int ndev, int threads, int local_ran
                 kept_accel.rate[k][s] /= counted;
         if (counted > 0)
             kept_accel.link_gbs /= counted;
-        snprintf(last_models, sizeof last_models, "%s", models);
-        last_threads = threads;
-        last_ranks = local_ranks;
-        known = 1;
     }
     *host = kept_host;
     *accel = kept_accel;
