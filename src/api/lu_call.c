@@ -29,29 +29,12 @@ static double lu_flops(int rows, int cols)
     return m >= n ? m * n * n - n * n * n / 3.0 : n * m * m - m * m * m / 3.0;
 }
 
-/* The widest panel (best GEMM rate of the column updates) that leaves at
- * least 4 columns per worker of the grid.  LU's program is 1-D: each step
- * updates the whole columns right of its panel, one task per column, so
- * the columns, not a square's tiles, are what the workers share; and each
- * panel's ?GETRF (rows x b^2 on one core) lies on the critical path, which
- * narrower panels shorten.  On 2 workers and square matrices this is the
- * tile rule's width (192 at N = 2000, 384 at 4000, 512 at 8000, measured
- * flat between 128 and 512; tall ones now get narrower panels); on a
- * 64-thread node at N = 20000 it is 64 where the square rule gave 384
- * (timing/predict, h100 machine: 1.8 s against 7.2). */
 enum { LU_DEVICE_PANEL_WIDTH = 512 };
 
-static int lu_default_width(int n, int grid_threads)
-{
-    static const int sizes[] = { 512, 384, 256, 192, 128, 96, 64 };
-    int count = (int)(sizeof sizes / sizeof *sizes);
-    for (int k = 0; k < count - 1; k++)
-        if (n / sizes[k] >= 4L * grid_threads)
-            return sizes[k];
-    return sizes[count - 1];
-}
-
-/* With GPUs that factor their columns' panels, a panel's time hardly
+/* Host panels: hs_column_panel_width (util/config.h), LU's program being
+ * one tile row of whole columns; on 2 workers and square matrices it is
+ * the square tile rule's width, on wide nodes narrower.
+ * With GPUs that factor their columns' panels, a panel's time hardly
  * depends on its width (cuSOLVER's ?getrf rate grows about as fast as
  * the panel's flops), while the updates' GEMMs gain from wider panels:
  * the widest of the sizes (doc/PERFORMANCE.md), when the matrix still
@@ -65,7 +48,7 @@ static int panel_width(const hs_call *c, int host_panels)
                         && c->n / (4 * LU_DEVICE_PANEL_WIDTH) >= 4 * cfg->accel_ranks;
     int b = cfg->nb_small       ? cfg->nb_small
             : device_panels ? LU_DEVICE_PANEL_WIDTH
-                            : lu_default_width(c->n, cfg->grid_threads);
+                            : hs_column_panel_width(c->n, cfg->grid_threads);
     if (b > big)
         b = big;
     return b < 1 ? 1 : b;

@@ -80,14 +80,22 @@ enum { HOST_PANEL_WITH_GPUS = 128 };
  * by default: the updates' GEMMs are b x b x B and B x b x b, and the
  * tasks about as many as Cholesky's.  On one process row (one tile row,
  * below) the panel is a plain Householder QR and wider panels pay: 5/6 of
- * the Cholesky tile.  Not below 64: narrower panels make many more tasks
- * for the same work. */
+ * the Cholesky tile, but without accelerators no wider than LU's rule for
+ * a tile row of whole columns (hs_column_panel_width), since each panel
+ * is then one ?GEQRF on one core on the critical path, as LU's ?GETRF is:
+ * on a wide node the square rule's width would leave most cores waiting
+ * on it.  Not below 64: narrower panels make many more tasks for the
+ * same work. */
 static int panel_width(const hs_call *c, int row_grid, int host_panels)
 {
     const hs_config *cfg = c->cfg;
     int size = (int)sqrt((double)c->m * c->n), big = c->m > c->n ? c->m : c->n;
     int cholesky_tile = hs_default_tile_size(size, cfg->grid_threads);
     int b = cfg->nb_small ? cfg->nb_small : row_grid ? cholesky_tile * 5 / 6 : cholesky_tile / 2;
+    if (!cfg->nb_small && row_grid && cfg->accel_ranks == 0) {
+        int columns = hs_column_panel_width(c->n, cfg->grid_threads);
+        b = columns < b ? columns : b;
+    }
     if (!cfg->nb_small && row_grid && cfg->accel_ranks > 0 && host_panels
         && b > HOST_PANEL_WITH_GPUS)
         b = HOST_PANEL_WITH_GPUS;

@@ -72,6 +72,9 @@ static int disabled(void)
  * update it wants for each worker of the grid. */
 static const int rule_sizes[] = { 512, 384, 256, 192, 128, 96, 64 };
 enum { RULE_NSIZES = sizeof rule_sizes / sizeof *rule_sizes, TILES_PER_WORKER = 32 };
+/* hs_column_panel_width's: whole columns of a single tile row for each
+ * worker of the grid. */
+enum { COLUMNS_PER_WORKER = 4 };
 
 static int rule_leaves_enough(int n, int b, int grid_threads)
 {
@@ -98,6 +101,14 @@ int hs_default_tile_size(int n, int grid_threads)
     if (b > n)
         b = n > 0 ? n : 1;
     return b;
+}
+
+int hs_column_panel_width(int n, int grid_threads)
+{
+    for (int k = 0; k < RULE_NSIZES - 1; k++)
+        if (n / rule_sizes[k] >= (long)COLUMNS_PER_WORKER * grid_threads)
+            return rule_sizes[k];
+    return rule_sizes[RULE_NSIZES - 1];
 }
 
 static int broadcast_setting(void)

@@ -69,6 +69,15 @@ void hs_config_read(hs_config *c, int local_ranks);
  * from the threads of the whole grid (so the same on every rank). */
 int hs_default_tile_size(int n, int grid_threads);
 
+/* Width of the panels of a single tile row of whole columns (LU's
+ * program, QR's on one process row): the widest (best GEMM rate of the
+ * column updates) that leaves at least 4 columns of n per worker of the
+ * grid, 512 down to 64.  Such a program updates the whole columns right
+ * of each panel, one task per column, so the columns, not a square's
+ * tiles, are what the workers share; and each panel (rows x b^2 on one
+ * core) lies on the critical path, which narrower panels shorten. */
+int hs_column_panel_width(int n, int grid_threads);
+
 /* Whether even that rule's smallest tile leaves the grid's workers fewer
  * tiles than the rule wants for each (the rule then falls back to it): a
  * call too small to be spread well at any tile size. */
