@@ -1,8 +1,10 @@
-/* Engine internals shared by engine.c (access lists, host workers,
- * generation thread, lifecycle) and engine_devices.c (accelerator
- * management threads and the device-copy thread), and by the simulator
- * (sim/sim.c), which runs the engine in simulation mode and stands in for
- * its workers.  Not for other layers. */
+/* Engine internals shared by engine.c (engine pool, host workers,
+ * generation thread, lifecycle), engine_handles.c (handle memory, access
+ * lists and grants), engine_tasks.c (task pool, window, submission and
+ * completion) and engine_devices.c (accelerator management threads and
+ * the device-copy thread), and by the simulator (sim/sim.c), which runs
+ * the engine in simulation mode and stands in for its workers.  Not for
+ * other layers. */
 #ifndef HETSCAL_RUNTIME_ENGINE_IMPL_H
 #define HETSCAL_RUNTIME_ENGINE_IMPL_H
 
@@ -83,7 +85,7 @@ typedef struct hs_engine {
     int workers;                 /* workers taking part in this call */
     int idle_workers;            /* of those, waiting for work */
     long window, live, seq;
-    /* Task structs (engine.c, "task pool"): free ones, the chunks this
+    /* Task structs (engine_tasks.c, "task pool"): free ones, the chunks this
      * call allocated beyond the static reserve, how many exist. */
     hs_task *free_tasks;
     hs_task reserve_tasks[HS_RESERVE_TASKS];
@@ -118,7 +120,7 @@ typedef struct hs_engine {
     int tracing;
     const hs_engine_sim *sim;    /* simulation mode (engine.h), or NULL */
     int sim_wait;                /* simulated: what the generator waits for
-                                    while it has yielded (enum in engine.c) */
+                                    while it has yielded (enum in engine_tasks.c) */
     hs_engine_stats stats;
 
     hs_thread_slot slot[HS_MAX_WORKERS + 1];   /* [0] generator, workers */
@@ -132,6 +134,9 @@ typedef struct hs_engine {
  * task in a device's completion callback. */
 extern _Thread_local hs_engine *hs_engine_cur;
 #define E (*hs_engine_cur)
+/* This thread holds hs_engine_cur (engine.c, hs_engine_begin to
+ * hs_engine_release). */
+extern _Thread_local int hs_engine_holding;
 
 /* Simulation: whether e's generator, which has yielded, would still wait
  * (the simulator resumes it only when not: most events leave it waiting). */
@@ -149,6 +154,16 @@ void hs_engine_devices_ready(hs_task *t);      /* HS_Q_DEVICE / HS_Q_COPY */
 int hs_engine_devices_begin(void);            /* starts missing threads */
 void hs_engine_devices_end(void);              /* frees the queues' storage */
 void hs_engine_devices_wake_all(void);         /* shutdown */
+/* engine_handles.c, for submission and completion (engine_tasks.c): */
+void hs_engine_append_access(hs_access *a);    /* joins its handle's list in order */
+void hs_engine_granted(hs_task *t);            /* one grant less pending: ready at 0 */
+void hs_engine_release_access(hs_access *a);   /* done: grants what may follow */
+/* engine_tasks.c, for the lifecycle and the workers (engine.c): */
+void hs_engine_tasks_reset_locked(void);       /* a call begins: the reserve alone */
+void hs_engine_tasks_free_chunks_locked(void); /* a call ends, nothing live */
+int hs_engine_finished_locked(void);           /* all generated, nothing live */
+/* Runs host task t popped by thread `track`, unlocked meanwhile. */
+void hs_engine_run_popped_locked(hs_task *t, int track, int tracing);
 
 /* No lock needed. */
 void hs_engine_devices_join(void);             /* after wake_all */
