@@ -64,7 +64,7 @@ static void insert(placement_model *m, const hs_task_spec *s)
 {
     int main_tile = main_output(s), exec = m->home[main_tile].rank;
     if (exec == m->me) {
-        int x = s->host_only ? 0 : home_device(m, main_tile);
+        int x = s->host_only || s->kind->host_only ? 0 : home_device(m, main_tile);
         m->tasks[x]++;
         for (int a = 0; a < s->nacc; a++)
             if (s->acc[a].mode & HS_R)

@@ -228,15 +228,15 @@ static double run_case(const test_case *c, int prec)
         hs_lu_tile_homes(&g, rank_of, home);
 
     hs_dist *dist;
-    if (hs_dist_create(&dist, MPI_COMM_WORLD, ntiles, home, esize) != 0)
+    if (hs_dist_create(&dist, MPI_COMM_WORLD, ntiles, home, prec) != 0)
         abort();
     fill_matrix(&g, dist, prec);
     recorder rec = { 0 };
     hs_dist_observe(dist, record, &rec);
 
-    hs_cholesky ch = { .geo = &g, .dist = dist, .prec = prec };
-    hs_qr qr = { .geo = &g, .dist = dist, .prec = prec };
-    hs_lu lu = { .geo = &g, .dist = dist, .prec = prec };
+    hs_cholesky ch = { .geo = &g, .dist = dist };
+    hs_qr qr = { .geo = &g, .dist = dist };
+    hs_lu lu = { .geo = &g, .dist = dist };
     void (*generate)(void *) = c->alg == ALG_CHOLESKY ? hs_cholesky_generate
                                : c->alg == ALG_QR     ? hs_qr_generate
                                                       : hs_lu_generate;
@@ -368,7 +368,7 @@ static void check_runtime_tasks(void)
 {
     static const hs_task_kind *const kinds[] = { &hs_kind_fill, &hs_kind_write_back,
                                                  &hs_kind_copy, &hs_kind_send, &hs_kind_recv };
-    static const hs_task_kind unknown = { "no_such_kernel", 0, NULL };
+    static const hs_task_kind unknown = { .name = "no_such_kernel", .nacc = 0 };
     static const double bytes_of[] = { 2 * 70, 2 * 70, 70, 0, 0 };
     hs_handle a, b;
     hs_task t;

@@ -63,7 +63,7 @@ int main(int argc, char **argv)
     hs_cholesky_tile_homes(&geo, rank_of, home);
 
     hs_dist *dist;
-    if (hs_dist_create(&dist, MPI_COMM_WORLD, ntiles, home, (int)sizeof(double)) != 0)
+    if (hs_dist_create(&dist, MPI_COMM_WORLD, ntiles, home, HS_PREC_D) != 0)
         MPI_Abort(MPI_COMM_WORLD, 2);
     for (int c = 0; c < geo.np; c++)
         for (int r = geo.panel[c].top; r < geo.mt; r++) {

@@ -59,7 +59,7 @@ static void serial_insert(void *ctx, const hs_task_spec *spec)
     hs_task t;
 
     memset(&t, 0, sizeof t);
-    t.kernel = spec->kernel;
+    t.kernel = spec->kind->kernel[HS_PREC_D];
     t.kind = spec->kind;
     t.name = spec->kind->name;
     t.nacc = spec->nacc;
@@ -75,7 +75,7 @@ static void serial_insert(void *ctx, const hs_task_spec *spec)
         t.acc[k].handle = &h[k];
         t.acc[k].mode = spec->acc[k].mode;
     }
-    int status = spec->kernel(&t, cpu);
+    int status = t.kernel(&t, cpu);
     if (status) {
         printf("  task %s returned %d\n", spec->kind->name, status);
         s->errors++;
@@ -327,29 +327,29 @@ static void run_reconstruct_one_tile(int m, int w, int nt)
     {
         double *d[] = { pan, rt };
         int mm[] = { m, ld1 }, nn[] = { w, w }, ip[] = { 0, w };
-        status |= run_kernel(hs_qr_kernels_of(HS_PREC_D)->leaf, 2, d, mm, nn, ip, 2);
+        status |= run_kernel(hs_kind_qr_leaf.kernel[HS_PREC_D], 2, d, mm, nn, ip, 2);
     }
     {
         double *d[] = { pan, rt, vtq };
         int mm[] = { m, ld1, ld1 }, nn[] = { w, w, w }, ip[] = { 0, w };
-        status |= run_kernel(hs_qr_kernels_of(HS_PREC_D)->leaf_q, 3, d, mm, nn, ip, 2);
+        status |= run_kernel(hs_kind_qr_leaf_q.kernel[HS_PREC_D], 3, d, mm, nn, ip, 2);
     }
     {
         double *d[] = { pan, rt, v1, u, tt, tau };
         int mm[] = { m, ld1, w, w, w, 1 }, nn[] = { w, w, w, w, w, w };
         int ip[] = { 0, w, m == w };
-        status |= run_kernel(hs_qr_kernels_of(HS_PREC_D)->reconstruct, 6, d, mm, nn, ip, 3);
+        status |= run_kernel(hs_kind_qr_reconstruct.kernel[HS_PREC_D], 6, d, mm, nn, ip, 3);
     }
     if (nt > 0) {
         double *d1[] = { p, pan, trail, v1 };
         int mm1[] = { w, m, m, w }, nn1[] = { nt, w, nt, w }, ip1[] = { 0, w, 1, 1 };
-        status |= run_kernel(hs_qr_kernels_of(HS_PREC_D)->accumulate, 4, d1, mm1, nn1, ip1, 4);
+        status |= run_kernel(hs_kind_qr_vta.kernel[HS_PREC_D], 4, d1, mm1, nn1, ip1, 4);
         double *d2[] = { wt, tt, p };
         int mm2[] = { w, w, w }, nn2[] = { nt, w, nt }, ip2[] = { w, 1 };
-        status |= run_kernel(hs_qr_kernels_of(HS_PREC_D)->apply_t, 3, d2, mm2, nn2, ip2, 2);
+        status |= run_kernel(hs_kind_qr_ttp.kernel[HS_PREC_D], 3, d2, mm2, nn2, ip2, 2);
         double *d3[] = { trail, pan, wt, v1 };
         int mm3[] = { m, m, w, w }, nn3[] = { nt, w, nt, w }, ip3[] = { 0, w, 1 };
-        status |= run_kernel(hs_qr_kernels_of(HS_PREC_D)->update, 4, d3, mm3, nn3, ip3, 3);
+        status |= run_kernel(hs_kind_qr_update.kernel[HS_PREC_D], 4, d3, mm3, nn3, ip3, 3);
     }
     memcpy(f, pan, sizeof *f * (size_t)m * w);
     memcpy(f + (size_t)m * w, trail, sizeof *f * (size_t)m * nt);

@@ -87,7 +87,10 @@ static int mix_kernel(hs_task *t, hs_device *dev)
     return t->iparam[1];   /* nonzero for the failing task */
 }
 
-static const hs_task_kind mix_kind = { "mix", 0, NULL };
+/* Its tiles hold doubles (hs_dist_create below). */
+static const hs_task_kind mix_kind = {
+    .name = "mix", .nacc = 0, .kernel = { [HS_PREC_D] = mix_kernel },
+};
 
 static void make_program(program *p, int nranks, int ntasks)
 {
@@ -104,7 +107,6 @@ static void make_program(program *p, int nranks, int ntasks)
         hs_task_spec *s = &p->task[k];
         int used[MAX_TILES] = { 0 };
         memset(s, 0, sizeof *s);
-        s->kernel = mix_kernel;
         s->kind = &mix_kind;
         s->priority = (int)rnd(5);
         s->host_only = ndev > 1 && rnd(4) == 0;
@@ -211,7 +213,7 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
     }
     run_sequential(p, seq, seq_status);
 
-    if (hs_dist_create(&dist, MPI_COMM_WORLD, p->ntiles, p->home, (int)sizeof(double)) != 0) {
+    if (hs_dist_create(&dist, MPI_COMM_WORLD, p->ntiles, p->home, HS_PREC_D) != 0) {
         fprintf(stderr, "rank %d: hs_dist_create failed\n", me);
         return 1;
     }

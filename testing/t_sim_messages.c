@@ -34,8 +34,10 @@ static int no_kernel(hs_task *t, hs_device *dev)
     return 0;
 }
 
-static const hs_task_kind kind_w = { "w", 0, NULL }, kind_l = { "L", 0, NULL },
-                          kind_busy = { "busy", 0, NULL }, kind_use = { "use", 0, NULL };
+#define KIND(name_) { .name = name_, .kernel = { [HS_PREC_D] = no_kernel } }
+static const hs_task_kind kind_w = KIND("w"), kind_l = KIND("L"), kind_busy = KIND("busy"),
+                          kind_use = KIND("use");
+#undef KIND
 
 static double task_seconds(void *arg, const hs_task *t, int x)
 {
@@ -53,7 +55,7 @@ static double task_seconds(void *arg, const hs_task *t, int x)
 static void insert(hs_dist *d, const hs_task_kind *kind, int nacc, int t0, int m0, int t1,
                    int m1)
 {
-    hs_dist_insert(d, &(hs_task_spec){ .kernel = no_kernel, .kind = kind, .nacc = nacc,
+    hs_dist_insert(d, &(hs_task_spec){ .kind = kind, .nacc = nacc,
                                        .acc = { { t0, m0 }, { t1, m1 } } });
 }
 
@@ -101,7 +103,7 @@ int main(void)
         [TILE_BUSY] = { 1, 0, 1, 1 }, [TILE_USE] = { 1, 0, 1, 1 } };
     hs_sim_setup s = {
         .nranks = 2, .ranks_per_node = 2, .cpus = 1, .calling_thread = 1,
-        .window = 64, .copy_budget = 1e12, .ntiles = NTILES, .esize = sizeof(double),
+        .window = 64, .copy_budget = 1e12, .ntiles = NTILES, .prec = HS_PREC_D,
         .home = home, .tag_limit = 1 << 20, .generate = generate, .trace = prefix,
         .costs = { .task_seconds = task_seconds, .net_bandwidth = 1e9, .net_links = 1,
                    .shm_bandwidth = 1e9, .link_bandwidth = 1e9 } };

@@ -26,7 +26,9 @@ typedef struct bench {
     int ntasks, chain;
 } bench;
 
-static const hs_task_kind empty_kind = { "empty", 0, NULL };
+static const hs_task_kind empty_kind = {
+    .name = "empty", .nacc = 0, .kernel = { [HS_PREC_D] = empty_kernel },
+};
 
 static void generate(void *arg)
 {
@@ -34,7 +36,7 @@ static void generate(void *arg)
     for (int k = 0; k < b->ntasks; k++) {
         int tile = b->chain ? 0 : k % NTILES;
         hs_dist_insert(b->dist, &(hs_task_spec){
-            .kernel = empty_kernel, .kind = &empty_kind, .nacc = 1,
+            .kind = &empty_kind, .nacc = 1,
             .acc = { { tile, HS_RW } } });
     }
 }
@@ -55,7 +57,7 @@ int main(int argc, char **argv)
             hs_engine_limits limits = { .workers = workers, .window = 1024,
                                         .copy_budget = 1e9 };
             hs_engine_stats stats;
-            hs_dist_create(&b.dist, MPI_COMM_SELF, NTILES, home, (int)sizeof(double));
+            hs_dist_create(&b.dist, MPI_COMM_SELF, NTILES, home, HS_PREC_D);
             double t0 = hs_now();
             hs_session_run(MPI_COMM_SELF, &limits, generate, &b, &stats);
             double t1 = hs_now();

@@ -42,15 +42,13 @@ void hs_cholesky_generate(void *arg)
     hs_cholesky *ch = arg;
     const hs_geometry *geo = ch->geo;
     hs_dist *d = ch->dist;
-    const hs_cholesky_kernels *kern = hs_cholesky_kernels_of(ch->prec);
 
     for (int k = 0; k < geo->np; k++) {
         const hs_panel *pk = &geo->panel[k];
         int tk = hs_panel_diag_row(geo, k), diag = hs_tile_id(geo, tk, k);
 
         hs_task_spec potrf = {
-            .kernel = kern->potrf_panel, .finish = kern->potrf_status, .kind = &hs_kind_chol_potrf,
-            .host_only = ch->host_panels,
+            .kind = &hs_kind_chol_potrf, .host_only = ch->host_panels,
             .priority = priority(geo, k, PRIO_POTRF),
             .nacc = 1, .acc = { { diag, HS_RW } } };
         hs_chol_potrf_args_put(potrf.iparam,
@@ -60,7 +58,7 @@ void hs_cholesky_generate(void *arg)
 
         for (int r = tk + 1; r < geo->mt; r++) {
             hs_task_spec trsm = {
-                .kernel = kern->trsm, .kind = &hs_kind_chol_trsm,
+                .kind = &hs_kind_chol_trsm,
                 .priority = priority(geo, k, PRIO_TRSM),
                 .nacc = 2, .acc = { { diag, HS_R }, { hs_tile_id(geo, r, k), HS_RW } } };
             hs_chol_trsm_args_put(trsm.iparam, (hs_chol_trsm_args){
@@ -76,7 +74,7 @@ void hs_cholesky_generate(void *arg)
             hs_chol_update_args args = { .off = oj, .w = pj->width, .k = pk->width };
 
             hs_task_spec syrk = {
-                .kernel = kern->herk_gemm, .kind = &hs_kind_chol_syrk,
+                .kind = &hs_kind_chol_syrk,
                 .priority = priority(geo, j, PRIO_UPDATE),
                 .nacc = 2, .acc = { { src, HS_R }, { hs_tile_id(geo, tj, j), HS_RW } } };
             hs_chol_update_args_put(syrk.iparam, args);
@@ -84,7 +82,7 @@ void hs_cholesky_generate(void *arg)
 
             for (int r = tj + 1; r < geo->mt; r++) {
                 hs_task_spec gemm = {
-                    .kernel = kern->gemm, .kind = &hs_kind_chol_gemm,
+                    .kind = &hs_kind_chol_gemm,
                     .priority = priority(geo, j, PRIO_UPDATE),
                     .nacc = 3,
                     .acc = { { hs_tile_id(geo, r, k), HS_R }, { src, HS_R },

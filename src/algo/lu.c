@@ -59,11 +59,11 @@ static int priority(const hs_geometry *g, int column, int kind)
 
 /* The interchanges of panels [from, to) right of column j, in order, a
  * few pivot tiles per task. */
-static void swap_left(const hs_lu *lu, const hs_lu_kernels *kern, int j, int from, int to)
+static void swap_left(const hs_lu *lu, int j, int from, int to)
 {
     const hs_geometry *g = lu->geo;
-    hs_task_spec spec = { .kernel = kern->swap_left, .kind = &hs_kind_lu_swap_left,
-                          .host_only = 1, .priority = priority(g, j, PRIO_SWAP), .nacc = 1,
+    hs_task_spec spec = { .kind = &hs_kind_lu_swap_left,
+                          .priority = priority(g, j, PRIO_SWAP), .nacc = 1,
                           .acc = { { hs_tile_id(g, 0, j), HS_RW } } };
     hs_lu_swap_args args = { { 0 } };
     for (int k = from > j + 1 ? from : j + 1; k < to && hs_lu_pivot_tile(g, k) >= 0; k++) {
@@ -101,7 +101,6 @@ void hs_lu_generate(void *arg)
 {
     const hs_lu *lu = arg;
     const hs_geometry *g = lu->geo;
-    const hs_lu_kernels *kern = hs_lu_kernels_of(lu->prec);
     int early_swaps = columns_on_accelerators(g), swapped = 0;
 
     for (int k = 0; k < g->np; k++) {
@@ -109,7 +108,7 @@ void hs_lu_generate(void *arg)
         if (piv < 0)
             break;
         hs_task_spec spec = {
-            .kernel = kern->panel, .kind = &hs_kind_lu_panel, .host_only = lu->host_panels,
+            .kind = &hs_kind_lu_panel, .host_only = lu->host_panels,
             .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
             .acc = { { panel, HS_RW }, { piv, HS_W } }, .ctx = lu->caller };
         hs_lu_panel_args_put(spec.iparam,
@@ -118,7 +117,7 @@ void hs_lu_generate(void *arg)
         int off = g->panel[k].col0, kk = hs_lu_pivots(g->n_rows, off, g->panel[k].width);
         for (int j = k + 1; j < g->np; j++) {
             hs_task_spec column = {
-                .kernel = kern->column, .kind = &hs_kind_lu_column,
+                .kind = &hs_kind_lu_column,
                 .priority = priority(g, j, PRIO_UPDATE), .nacc = 3,
                 .acc = { { hs_tile_id(g, 0, j), HS_RW }, { panel, HS_R }, { piv, HS_R } } };
             hs_lu_column_args_put(column.iparam, (hs_lu_column_args){ .off = off, .kk = kk });
@@ -132,12 +131,12 @@ void hs_lu_generate(void *arg)
         hs_dist_bring_home(lu->dist, panel, priority(g, k, PRIO_SWAP));
         if (early_swaps && k + 1 - swapped == SWAP_GROUP) {
             for (int j = 0; j < k; j++)
-                swap_left(lu, kern, j, swapped, k + 1);
+                swap_left(lu, j, swapped, k + 1);
             swapped = k + 1;
         }
     }
     for (int j = 0; j < g->np; j++) {
-        swap_left(lu, kern, j, swapped, g->np);
+        swap_left(lu, j, swapped, g->np);
         hs_dist_final(lu->dist, hs_tile_id(g, 0, j), priority(g, j, PRIO_SWAP));
     }
     hs_dist_finish(lu->dist);

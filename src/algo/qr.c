@@ -158,7 +158,6 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
 typedef struct gen {
     hs_qr *qr;
     const hs_geometry *g;
-    const hs_qr_kernels *kern;   /* of the tiles' precision */
 } gen;
 
 static void insert(const gen *s, const hs_task_spec *spec)
@@ -244,14 +243,11 @@ typedef struct tree_ctx {
     int q, w, prio, first;
 } tree_ctx;
 
-/* Inserts a task of the tree: like every task of it, it runs on the host
- * at the panel's priority; SPEC holds its accesses and parameters. */
-static void insert_tree_task(const tree_ctx *c, hs_kernel kernel, const hs_task_kind *kind,
-                             hs_task_spec *spec)
+/* Inserts a task of the tree (its kind host-only) at the panel's
+ * priority; SPEC holds its accesses and parameters. */
+static void insert_tree_task(const tree_ctx *c, const hs_task_kind *kind, hs_task_spec *spec)
 {
-    spec->kernel = kernel;
     spec->kind = kind;
-    spec->host_only = 1;
     spec->priority = c->prio;
     insert(c->s, spec);
 }
@@ -264,7 +260,7 @@ static void tree_up(void *arg, int a, int b)
                           .acc = { { rt_id(g, c->q, a), HS_RW }, { rt_id(g, c->q, b), HS_R },
                                    { vtq_id(g, c->q, b), HS_W } } };
     hs_qr_tree_up_args_put(spec.iparam, (hs_qr_tree_up_args){ .w = c->w });
-    insert_tree_task(c, c->s->kern->tree_up, &hs_kind_qr_tree_up, &spec);
+    insert_tree_task(c, &hs_kind_qr_tree_up, &spec);
 }
 
 static void tree_down(void *arg, int a, int b)
@@ -276,7 +272,7 @@ static void tree_down(void *arg, int a, int b)
                                    { vtq_id(g, c->q, b), HS_RW } } };
     hs_qr_tree_down_args_put(spec.iparam,
                              (hs_qr_tree_down_args){ .w = c->w, .init = c->first });
-    insert_tree_task(c, c->s->kern->tree_down, &hs_kind_qr_tree_down, &spec);
+    insert_tree_task(c, &hs_kind_qr_tree_down, &spec);
     c->first = 0;
 }
 
@@ -304,7 +300,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     if (t0 == g->mt - 1) {
         int on_device = column_device(g, k) && !s->qr->host_panels;
         hs_task_spec spec = {
-            .kernel = s->kern->panel_geqrf, .kind = &hs_kind_qr_geqrf, .host_only = !on_device,
+            .kind = &hs_kind_qr_geqrf, .host_only = !on_device,
             .priority = prio, .nacc = 4,
             .acc = { { hs_tile_id(g, t0, k), HS_RW }, { v1, HS_W }, { tt, HS_W },
                      { tau, HS_W } } };
@@ -315,7 +311,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     }
     for (int r = t0; r < g->mt; r++) {
         hs_task_spec spec = {
-            .kernel = s->kern->leaf, .kind = &hs_kind_qr_leaf,
+            .kind = &hs_kind_qr_leaf,
             .host_only = s->qr->host_panels,
             .priority = prio, .nacc = 2,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_W } } };
@@ -328,7 +324,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     tree_walk(g, t0, 1, tree_down, &c);
     for (int r = t0; r < g->mt; r++) {
         hs_task_spec spec = {
-            .kernel = s->kern->leaf_q, .kind = &hs_kind_qr_leaf_q,
+            .kind = &hs_kind_qr_leaf_q,
             .host_only = s->qr->host_panels,
             .priority = prio, .nacc = 3,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_R },
@@ -338,7 +334,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
         insert(s, &spec);
     }
     hs_task_spec rec = {
-        .kernel = s->kern->reconstruct, .kind = &hs_kind_qr_reconstruct, .host_only = 1,
+        .kind = &hs_kind_qr_reconstruct,
         .priority = prio, .nacc = 6,
         .acc = { { hs_tile_id(g, t0, k), HS_RW }, { rt_id(g, q, t0), HS_R }, { v1, HS_W },
                  { u, HS_W }, { tt, HS_W }, { tau, HS_W } } };
@@ -348,7 +344,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     insert(s, &rec);
     for (int r = t0 + 1; r < g->mt; r++) {
         hs_task_spec spec = {
-            .kernel = s->kern->trsm, .kind = &hs_kind_qr_trsm, .priority = prio, .nacc = 2,
+            .kind = &hs_kind_qr_trsm, .priority = prio, .nacc = 2,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { u, HS_R } } };
         hs_qr_trsm_args_put(spec.iparam, (hs_qr_trsm_args){ .w = w });
         insert(s, &spec);
@@ -370,7 +366,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
 
     if (t0 == g->mt - 1) {
         hs_task_spec spec = {
-            .kernel = s->kern->apply_column, .kind = &hs_kind_qr_column,
+            .kind = &hs_kind_qr_column,
             .priority = priority(g, j, PRIO_UPDATE), .nacc = 5,
             .acc = { { hs_tile_id(g, t0, j), HS_RW }, { hs_tile_id(g, t0, k), HS_R },
                      { part_id(g, p0, j), HS_W }, { v1, HS_R }, { tt, HS_R } } };
@@ -382,7 +378,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     for (int r = t0; r < g->mt; r++) {
         int top = r == t0, first = r - t0 < g->nprow;
         hs_task_spec spec = {
-            .kernel = s->kern->accumulate, .kind = &hs_kind_qr_vta,
+            .kind = &hs_kind_qr_vta,
             .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
             .acc = { { part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW },
                      { hs_tile_id(g, r, k), HS_R }, { hs_tile_id(g, r, j), HS_R },
@@ -395,7 +391,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     for (int grp = 0; grp < ngroups; grp++) {
         int part = part_id(g, (p0 + grp) % g->nprow, j);
         hs_task_spec spec = {
-            .kernel = s->kern->apply_t, .kind = &hs_kind_qr_ttp,
+            .kind = &hs_kind_qr_ttp,
             .priority = priority(g, j, PRIO_REDUCE), .nacc = 3,
             .acc = { { wj, grp == 0 ? HS_W : HS_RW }, { tt, HS_R }, { part, HS_R } } };
         hs_qr_apply_t_args_put(spec.iparam,
@@ -406,7 +402,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     for (int r = t0; r < g->mt; r++) {
         int top = r == t0;
         hs_task_spec spec = {
-            .kernel = s->kern->update, .kind = &hs_kind_qr_update,
+            .kind = &hs_kind_qr_update,
             .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
             .acc = { { hs_tile_id(g, r, j), HS_RW }, { hs_tile_id(g, r, k), HS_R },
                      { wj, HS_R }, { v1, HS_R } } };
@@ -419,8 +415,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
 
 void hs_qr_generate(void *arg)
 {
-    gen s = { .qr = arg, .g = ((hs_qr *)arg)->geo,
-              .kern = hs_qr_kernels_of(((hs_qr *)arg)->prec) };
+    gen s = { .qr = arg, .g = ((hs_qr *)arg)->geo };
     const hs_geometry *g = s.g;
 
     for (int k = 0; k < g->np; k++) {

@@ -301,10 +301,10 @@ int hs_call_forward_copies(const hs_config *cfg, int nranks, int ntiles,
 }
 
 int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
-                         const hs_tile_home *home, int esize, int forward_copies,
+                         const hs_tile_home *home, int prec, int forward_copies,
                          hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist)
 {
-    int status = hs_dist_create(dist, grid->comm, ntiles, home, esize);
+    int status = hs_dist_create(dist, grid->comm, ntiles, home, prec);
     if (!status && forward_copies)
         status = hs_dist_forward_copies(*dist, tile_grid->nprow, tile_grid->npcol,
                                         tile_grid->rank_of);

@@ -96,12 +96,6 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
  * count is formed in an int. */
 int hs_call_tile_ids_fit(const hs_geometry *geo);
 
-/* The runtime's global tiles of esize-byte values (those homed here
- * allocated) with this rank's accelerator tiles placed (rep->gpu_fallbacks:
- * how many stayed on the host), copies forwarded along trees over
- * tile_grid (the homes' grid) when forward_copies (the same on every
- * rank); resets the device-memory
- * peak.  Local; 0 or an error. */
 /* Whether a call forwards tile copies along trees: as the configuration
  * says (hs_config_forward_copies), and only while the holders every rank
  * then keeps (P bits per tile) stay within a quarter of the average share
@@ -109,8 +103,13 @@ int hs_call_tile_ids_fit(const hs_geometry *geo);
 int hs_call_forward_copies(const hs_config *cfg, int nranks, int ntiles,
                            const hs_tile_home *home, int esize);
 
+/* The runtime's global tiles of precision prec (those homed here
+ * allocated) with this rank's accelerator tiles placed (rep->gpu_fallbacks:
+ * how many stayed on the host), copies forwarded along trees over
+ * tile_grid (the homes' grid) when forward_copies (the same on every
+ * rank); resets the device-memory peak.  Local; 0 or an error. */
 int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
-                         const hs_tile_home *home, int esize, int forward_copies,
+                         const hs_tile_home *home, int prec, int forward_copies,
                          hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist);
 
 /* The grid's processes as one process row (row-major order), on the same

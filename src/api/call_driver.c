@@ -131,8 +131,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     }
     if (!status) {
         f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
-        status = hs_call_create_tiles(c->grid, c->tile_grid, ntiles, home,
-                                      (int)hs_prec_bytes(c->prec),
+        status = hs_call_create_tiles(c->grid, c->tile_grid, ntiles, home, c->prec,
                                       hs_call_forward_copies(c->cfg, c->grid->size, ntiles,
                                                              home, (int)hs_prec_bytes(c->prec)),
                                       c->devs, c->ndev, &c->rep, &c->dist);

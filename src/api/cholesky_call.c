@@ -55,8 +55,7 @@ static int cholesky_tile_count(const hs_geometry *geo)
 
 static void cholesky_generate(const hs_call *c, hs_dist *dist)
 {
-    hs_cholesky ch = { .geo = &c->geo, .dist = dist, .prec = c->prec,
-                       .host_panels = c->rep.host_panels };
+    hs_cholesky ch = { .geo = &c->geo, .dist = dist, .host_panels = c->rep.host_panels };
     hs_cholesky_generate(&ch);
 }
 

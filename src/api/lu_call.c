@@ -144,7 +144,7 @@ static int lu_layout(hs_call *c)
 static void lu_generate(const hs_call *c, hs_dist *dist)
 {
     const int *d = c->desca;
-    hs_lu lu = { .geo = &c->geo, .dist = dist, .prec = c->prec,
+    hs_lu lu = { .geo = &c->geo, .dist = dist,
                  .host_panels = c->rep.host_panels,
                  .rows = { .ia = c->ia, .ja = c->ja, .m_a = d[HS_M], .mb = d[HS_MB],
                            .rsrc = d[HS_RSRC], .nprow = c->grid->nprow,

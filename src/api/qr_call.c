@@ -181,8 +181,7 @@ static int qr_layout(hs_call *c)
 
 static void qr_generate(const hs_call *c, hs_dist *dist)
 {
-    hs_qr qr = { .geo = &c->geo, .dist = dist, .prec = c->prec,
-                  .host_panels = c->rep.host_panels };
+    hs_qr qr = { .geo = &c->geo, .dist = dist, .host_panels = c->rep.host_panels };
     hs_qr_generate(&qr);
 }
 

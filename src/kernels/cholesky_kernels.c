@@ -12,15 +12,10 @@
 #define HS_TEMPLATE_BODY "kernels/cholesky_kernels_body.h"
 #include "util/prec_instantiate.h"
 
-int hs_cholesky_potrf_status(hs_task *t)
+/* potrf's INFO once its work has run: the failing minor's global index. */
+static int potrf_status(hs_task *t)
 {
     return t->kernel_info ? hs_chol_potrf_args_of(t).col0 + t->kernel_info : 0;
-}
-
-const hs_cholesky_kernels *hs_cholesky_kernels_of(int prec)
-{
-    static const hs_cholesky_kernels *const table[HS_NPRECS] = HS_PREC_INSTANCES(&cholesky_kernels);
-    return table[prec];
 }
 
 /* ---- what the cost model counts of each task (kernels/kernel_work.h) */
@@ -67,7 +62,16 @@ static int chol_gemm(const hs_task *t, int esize, hs_work_parts *p)
     return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(hs_work_rows(t, 0), w, k), k);
 }
 
-const hs_task_kind hs_kind_chol_potrf = { "potrf", 1, chol_potrf };
-const hs_task_kind hs_kind_chol_trsm = { "trsm", 2, chol_trsm };
-const hs_task_kind hs_kind_chol_syrk = { "syrk", 2, chol_syrk };
-const hs_task_kind hs_kind_chol_gemm = { "gemm", 1, chol_gemm };
+const hs_task_kind hs_kind_chol_potrf = {
+    .name = "potrf", .nacc = 1, .work = chol_potrf, .kernel = HS_PREC_INSTANCES(potrf_panel),
+    .finish = potrf_status,
+};
+const hs_task_kind hs_kind_chol_trsm = {
+    .name = "trsm", .nacc = 2, .work = chol_trsm, .kernel = HS_PREC_INSTANCES(trsm),
+};
+const hs_task_kind hs_kind_chol_syrk = {
+    .name = "syrk", .nacc = 2, .work = chol_syrk, .kernel = HS_PREC_INSTANCES(herk_gemm),
+};
+const hs_task_kind hs_kind_chol_gemm = {
+    .name = "gemm", .nacc = 1, .work = chol_gemm, .kernel = HS_PREC_INSTANCES(gemm),
+};

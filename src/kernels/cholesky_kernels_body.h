@@ -62,8 +62,3 @@ static int HS_SFX(gemm)(hs_task *t, hs_device *dev)
                        b + off, ldb, 1.0, c, lda);
 }
 
-static const hs_cholesky_kernels HS_SFX(cholesky_kernels) = {
-    .potrf_panel = HS_SFX(potrf_panel), .potrf_status = hs_cholesky_potrf_status,
-    .trsm = HS_SFX(trsm),
-    .herk_gemm = HS_SFX(herk_gemm), .gemm = HS_SFX(gemm),
-};

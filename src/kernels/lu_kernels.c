@@ -18,12 +18,6 @@
 #define HS_TEMPLATE_BODY "kernels/lu_kernels_body.h"
 #include "util/prec_instantiate.h"
 
-const hs_lu_kernels *hs_lu_kernels_of(int prec)
-{
-    static const hs_lu_kernels *const table[HS_NPRECS] = HS_PREC_INSTANCES(&lu_kernels);
-    return table[prec];
-}
-
 /* ---- what the cost model counts of each task (kernels/kernel_work.h) */
 
 /* LU (kernels/lu_kernels.h). */
@@ -68,6 +62,13 @@ static int lu_swap_left(const hs_task *t, int esize, hs_work_parts *p)
     return 0;
 }
 
-const hs_task_kind hs_kind_lu_panel = { "lu_panel", 1, lu_panel };
-const hs_task_kind hs_kind_lu_column = { "lu_column", 3, lu_column };
-const hs_task_kind hs_kind_lu_swap_left = { "lu_swap_left", 1, lu_swap_left };
+const hs_task_kind hs_kind_lu_panel = {
+    .name = "lu_panel", .nacc = 1, .work = lu_panel, .kernel = HS_PREC_INSTANCES(lu_panel),
+};
+const hs_task_kind hs_kind_lu_column = {
+    .name = "lu_column", .nacc = 3, .work = lu_column, .kernel = HS_PREC_INSTANCES(lu_column),
+};
+const hs_task_kind hs_kind_lu_swap_left = {
+    .name = "lu_swap_left", .nacc = 1, .work = lu_swap_left,
+    .kernel = HS_PREC_INSTANCES(lu_swap_left), .host_only = 1,
+};

@@ -32,33 +32,25 @@ HS_KERNEL_ARGS_ACCESS(hs_lu_panel_args)
 HS_KERNEL_ARGS(hs_lu_column_args, off, kk)
 HS_KERNEL_ARGS(hs_lu_swap_args, off[HS_MAX_ACCESSES - 1])
 
-typedef struct hs_lu_kernels {
-    /* ?GETRF of the panel from row off down, on the host or a GPU; on
-     * the host, ScaLAPACK's pivot search when the panel holds a NaN or
-     * an infinity (kernels/lu_pivot_search.h).
-     * acc 0: panel tile (RW), 1: pivot tile (W).  Arguments
-     * hs_lu_panel_args; ctx (when known): CSRC_A, then for every grid
-     * process where its A lies (hs_lu_caller's proc). */
-    hs_kernel panel;
-
-    /* One trailing column tile through a panel: its rows from off down
-     * interchanged as the panel's pivots say (?LASWP), the kk rows at off
-     * solved with the panel's unit lower triangle (U12), and the rows
-     * below them updated (A22 -= L21 U12).
-     * acc 0: trailing tile (RW), 1: panel tile (R), 2: pivot tile (R).
-     * Arguments hs_lu_column_args.  Host or GPU. */
-    hs_kernel column;
-
-    /* The interchanges of later panels applied to a factored column (the
-     * rows of L left of them, as LAPACK's ?GETRF does at each step).
-     * acc 0: column tile (RW), 1..nacc-1: pivot tiles (R), in panel
-     * order.  Arguments hs_lu_swap_args (off[i - 1]: pivot tile i's).
-     * Host. */
-    hs_kernel swap_left;
-} hs_lu_kernels;
-
-/* The kinds of their tasks (runtime/engine.h): panel, column and
- * swap_left, with what the cost model counts of each. */
+/* The kinds of its tasks (runtime/engine.h): their kernels in the four
+ * precisions, with what the cost model counts of each.
+ * - lu_panel: ?GETRF of the panel from row off down, on the host or a
+ *   GPU; on the host, ScaLAPACK's pivot search when the panel holds a
+ *   NaN or an infinity (kernels/lu_pivot_search.h).  acc 0: panel tile
+ *   (RW), 1: pivot tile (W).  Arguments hs_lu_panel_args; ctx (when
+ *   known): CSRC_A, then for every grid process where its A lies
+ *   (hs_lu_caller's proc).
+ * - lu_column: one trailing column tile through a panel: its rows from
+ *   off down interchanged as the panel's pivots say (?LASWP), the kk rows
+ *   at off solved with the panel's unit lower triangle (U12), and the rows
+ *   below them updated (A22 -= L21 U12).  acc 0: trailing tile (RW), 1:
+ *   panel tile (R), 2: pivot tile (R).  Arguments hs_lu_column_args.
+ *   Host or GPU.
+ * - lu_swap_left: the interchanges of later panels applied to a factored
+ *   column (the rows of L left of them, as LAPACK's ?GETRF does at each
+ *   step).  acc 0: column tile (RW), 1..nacc-1: pivot tiles (R), in panel
+ *   order.  Arguments hs_lu_swap_args (off[i - 1]: pivot tile i's).
+ *   Host only. */
 extern const hs_task_kind hs_kind_lu_panel, hs_kind_lu_column, hs_kind_lu_swap_left;
 
 /* At most this many pivot tiles per swap_left task (a task's accesses). */
@@ -70,8 +62,5 @@ static inline int hs_lu_pivots(int ld, int off, int w)
 {
     return ld - off < w ? ld - off : w;
 }
-
-/* The kernels of precision prec (enum hs_precision). */
-const hs_lu_kernels *hs_lu_kernels_of(int prec);
 
 #endif

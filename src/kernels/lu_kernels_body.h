@@ -70,7 +70,3 @@ static int HS_SFX(lu_swap_left)(hs_task *t, hs_device *dev)
     return 0;
 }
 
-static const hs_lu_kernels HS_SFX(lu_kernels) = {
-    .panel = HS_SFX(lu_panel), .column = HS_SFX(lu_column),
-    .swap_left = HS_SFX(lu_swap_left),
-};

@@ -26,12 +26,6 @@ enum { HS_PANEL_IB = 64 };
 #define HS_TEMPLATE_BODY "kernels/qr_kernels_body.h"
 #include "util/prec_instantiate.h"
 
-const hs_qr_kernels *hs_qr_kernels_of(int prec)
-{
-    static const hs_qr_kernels *const table[HS_NPRECS] = HS_PREC_INSTANCES(&qr_kernels);
-    return table[prec];
-}
-
 /* ---- what the cost model counts of each task (kernels/kernel_work.h) */
 
 /* k reflectors of `rows` rows (the top k x k block triangular) and their
@@ -234,14 +228,40 @@ static int qr_column(const hs_task *t, int esize, hs_work_parts *p)
     return hs_work_one(p, HS_WORK_GEMM, 2 * top_gemms(rows, wj, kk), kk);
 }
 
-const hs_task_kind hs_kind_qr_geqrf = { "qr_geqrf", 1, qr_geqrf };
-const hs_task_kind hs_kind_qr_leaf = { "qr_leaf", 1, qr_leaf };
-const hs_task_kind hs_kind_qr_tree_up = { "qr_tree_up", 0, qr_tree_up };
-const hs_task_kind hs_kind_qr_tree_down = { "qr_tree_down", 0, qr_tree_down };
-const hs_task_kind hs_kind_qr_leaf_q = { "qr_leaf_q", 1, qr_leaf_q };
-const hs_task_kind hs_kind_qr_reconstruct = { "qr_reconstruct", 1, qr_reconstruct };
-const hs_task_kind hs_kind_qr_trsm = { "qr_trsm", 1, qr_trsm };
-const hs_task_kind hs_kind_qr_vta = { "qr_vta", 3, qr_vta };
-const hs_task_kind hs_kind_qr_ttp = { "qr_ttp", 1, qr_ttp };
-const hs_task_kind hs_kind_qr_update = { "qr_update", 1, qr_update };
-const hs_task_kind hs_kind_qr_column = { "qr_column", 1, qr_column };
+const hs_task_kind hs_kind_qr_geqrf = {
+    .name = "qr_geqrf", .nacc = 1, .work = qr_geqrf, .kernel = HS_PREC_INSTANCES(qr_panel_geqrf),
+};
+const hs_task_kind hs_kind_qr_leaf = {
+    .name = "qr_leaf", .nacc = 1, .work = qr_leaf, .kernel = HS_PREC_INSTANCES(qr_leaf),
+};
+const hs_task_kind hs_kind_qr_tree_up = {
+    .name = "qr_tree_up", .nacc = 0, .work = qr_tree_up, .kernel = HS_PREC_INSTANCES(qr_tree_up),
+    .host_only = 1,
+};
+const hs_task_kind hs_kind_qr_tree_down = {
+    .name = "qr_tree_down", .nacc = 0, .work = qr_tree_down,
+    .kernel = HS_PREC_INSTANCES(qr_tree_down), .host_only = 1,
+};
+const hs_task_kind hs_kind_qr_leaf_q = {
+    .name = "qr_leaf_q", .nacc = 1, .work = qr_leaf_q, .kernel = HS_PREC_INSTANCES(qr_leaf_q),
+};
+const hs_task_kind hs_kind_qr_reconstruct = {
+    .name = "qr_reconstruct", .nacc = 1, .work = qr_reconstruct,
+    .kernel = HS_PREC_INSTANCES(qr_reconstruct), .host_only = 1,
+};
+const hs_task_kind hs_kind_qr_trsm = {
+    .name = "qr_trsm", .nacc = 1, .work = qr_trsm, .kernel = HS_PREC_INSTANCES(qr_trsm),
+};
+const hs_task_kind hs_kind_qr_vta = {
+    .name = "qr_vta", .nacc = 3, .work = qr_vta, .kernel = HS_PREC_INSTANCES(qr_accumulate),
+};
+const hs_task_kind hs_kind_qr_ttp = {
+    .name = "qr_ttp", .nacc = 1, .work = qr_ttp, .kernel = HS_PREC_INSTANCES(qr_apply_t),
+};
+const hs_task_kind hs_kind_qr_update = {
+    .name = "qr_update", .nacc = 1, .work = qr_update, .kernel = HS_PREC_INSTANCES(qr_update),
+};
+const hs_task_kind hs_kind_qr_column = {
+    .name = "qr_column", .nacc = 1, .work = qr_column,
+    .kernel = HS_PREC_INSTANCES(qr_apply_column),
+};

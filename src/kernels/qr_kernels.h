@@ -33,7 +33,7 @@
 /* Inner block size of the LAPACK kernels (rows of the stored T factors). */
 enum { HS_QR_IB = 32 };
 
-/* The kernels' arguments (engine.h HS_KERNEL_ARGS), named as the kernels'
+/* The kernels' arguments (engine.h HS_KERNEL_ARGS), named as the kinds'
  * comments below use them.  on_device: the algorithm placed the one-tile
  * panel on a device (the cost model's hint; the kernel follows the device
  * it is given). */
@@ -48,74 +48,46 @@ HS_KERNEL_ARGS(hs_qr_apply_t_args, kk, first)
 HS_KERNEL_ARGS(hs_qr_update_args, off, kk, top)
 HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
 
-typedef struct hs_qr_kernels {
-    /* A panel held in one tile: LAPACK's own factorization (?GEQRT + ?LARFT
-     * on the host; the device's ?GEQRF and ?LARFT on a GPU).
-     * acc 0: panel tile (RW), 1: V1 (W), 2: T (W), 3: TAU (W).
-     * Arguments hs_qr_panel_args. */
-    hs_kernel panel_geqrf;
-
-    /* TSQR leaf: QR of a piece in place (local reflectors below its
-     * diagonal), R and the local taus into RT.
-     * acc 0: panel tile (RW), 1: RT (W).  Arguments hs_qr_piece_args. */
-    hs_kernel leaf;
-
-    /* TSQR up the tree: node a absorbs node b, [R_a; R_b] = Q_ab R_a'.
-     * acc 0: RT_a (RW), 1: RT_b (R), 2: VTQ_b (W, the reflectors of Q_ab).
-     * Arguments hs_qr_tree_up_args. */
-    hs_kernel tree_up;
-
-    /* Down the tree: [Q_a; Q_b] = Q_ab [Q_a; 0] (Q_a = I first when init).
-     * acc 0: VTQ_a (RW), 1: VTQ_b (RW: reflectors in, Q_b out).
-     * Arguments hs_qr_tree_down_args. */
-    hs_kernel tree_down;
-
-    /* Explicit Q of a leaf: piece = Q_local [Q_node(0:kl, :); 0].
-     * acc 0: panel tile (RW), 1: RT (R), 2: VTQ (R).  Arguments
-     * hs_qr_piece_args. */
-    hs_kernel leaf_q;
-
-    /* Householder reconstruction at the top piece (?ORHR_COL / ?UNHR_COL): V and U in the
-     * piece, then R = S R_tsqr on and above its diagonal, V1, U, T, TAU.
-     * When single_row_last is set the panel has exactly w rows and its last
-     * reflector acts on one row: LAPACK's tau = 0 is returned (the row of R
-     * un-negated, T's last column zero).
-     * acc 0: panel tile (RW), 1: RT of the root (R), 2: V1 (W), 3: U (W),
-     * 4: T (W), 5: TAU (W).  Arguments hs_qr_reconstruct_args. */
-    hs_kernel reconstruct;
-
-    /* V = Q U^-1 on a piece below the top.
-     * acc 0: panel tile (RW), 1: U (R).  Arguments hs_qr_trsm_args. */
-    hs_kernel trsm;
-
-    /* P (+)= V^H A for one tile of a trailing column.
-     * acc 0: P (RW, or W when first), 1: panel tile (R),
-     * 2: trailing tile in the same tile row (R), 3 (top tile only): V1 (R).
-     * Arguments hs_qr_accumulate_args. */
-    hs_kernel accumulate;
-
-    /* W (+)= T^H P.  acc 0: W (RW, or W when first), 1: T (R), 2: P (R).
-     * Arguments hs_qr_apply_t_args. */
-    hs_kernel apply_t;
-
-    /* A -= V W for one tile of a trailing column.
-     * acc 0: trailing tile (RW), 1: panel tile (R), 2: W (R),
-     * 3 (top tile only): V1 (R).  Arguments hs_qr_update_args. */
-    hs_kernel update;
-
-    /* A panel in one tile row: its whole Q^H on one trailing tile in one task,
-     * P = V^H A, P = T^H P (?TRMM: half the flops of qr_apply_t's GEMM, which
-     * several tile rows need to sum their parts first), A -= V P.
-     * acc 0: trailing tile (RW), 1: panel tile (R), 2: P (W, scratch),
-     * 3: V1 (R), 4: T (R).  Arguments hs_qr_column_args. */
-    hs_kernel apply_column;
-} hs_qr_kernels;
-
-/* The kernels of precision prec (enum hs_precision). */
-const hs_qr_kernels *hs_qr_kernels_of(int prec);
-
-/* The kinds of their tasks (runtime/engine.h), one per kernel above, with
- * what the cost model counts of each. */
+/* The kinds of their tasks (runtime/engine.h): their kernels in the four
+ * precisions, with what the cost model counts of each.
+ * - qr_geqrf: a panel held in one tile: LAPACK's own factorization
+ *   (?GEQRT + ?LARFT on the host; the device's ?GEQRF and ?LARFT on a
+ *   GPU).  acc 0: panel tile (RW), 1: V1 (W), 2: T (W), 3: TAU (W).
+ *   Arguments hs_qr_panel_args.
+ * - qr_leaf: TSQR leaf: QR of a piece in place (local reflectors below
+ *   its diagonal), R and the local taus into RT.  acc 0: panel tile (RW),
+ *   1: RT (W).  Arguments hs_qr_piece_args.
+ * - qr_tree_up (host only): node a absorbs node b, [R_a; R_b] = Q_ab R_a'.
+ *   acc 0: RT_a (RW), 1: RT_b (R), 2: VTQ_b (W, the reflectors of Q_ab).
+ *   Arguments hs_qr_tree_up_args.
+ * - qr_tree_down (host only): [Q_a; Q_b] = Q_ab [Q_a; 0] (Q_a = I first
+ *   when init).  acc 0: VTQ_a (RW), 1: VTQ_b (RW: reflectors in, Q_b
+ *   out).  Arguments hs_qr_tree_down_args.
+ * - qr_leaf_q: explicit Q of a leaf: piece = Q_local [Q_node(0:kl, :); 0].
+ *   acc 0: panel tile (RW), 1: RT (R), 2: VTQ (R).  Arguments
+ *   hs_qr_piece_args.
+ * - qr_reconstruct (host only): Householder reconstruction at the top
+ *   piece (?ORHR_COL / ?UNHR_COL): V and U in the piece, then R = S R_tsqr
+ *   on and above its diagonal, V1, U, T, TAU.  When single_row_last is set
+ *   the panel has exactly w rows and its last reflector acts on one row:
+ *   LAPACK's tau = 0 is returned (the row of R un-negated, T's last column
+ *   zero).  acc 0: panel tile (RW), 1: RT of the root (R), 2: V1 (W),
+ *   3: U (W), 4: T (W), 5: TAU (W).  Arguments hs_qr_reconstruct_args.
+ * - qr_trsm: V = Q U^-1 on a piece below the top.  acc 0: panel tile (RW),
+ *   1: U (R).  Arguments hs_qr_trsm_args.
+ * - qr_vta: P (+)= V^H A for one tile of a trailing column.  acc 0: P (RW,
+ *   or W when first), 1: panel tile (R), 2: trailing tile in the same tile
+ *   row (R), 3 (top tile only): V1 (R).  Arguments hs_qr_accumulate_args.
+ * - qr_ttp: W (+)= T^H P.  acc 0: W (RW, or W when first), 1: T (R),
+ *   2: P (R).  Arguments hs_qr_apply_t_args.
+ * - qr_update: A -= V W for one tile of a trailing column.  acc 0:
+ *   trailing tile (RW), 1: panel tile (R), 2: W (R), 3 (top tile only):
+ *   V1 (R).  Arguments hs_qr_update_args.
+ * - qr_column: a panel in one tile row: its whole Q^H on one trailing tile
+ *   in one task, P = V^H A, P = T^H P (?TRMM: half the flops of qr_ttp's
+ *   GEMM, which several tile rows need to sum their parts first),
+ *   A -= V P.  acc 0: trailing tile (RW), 1: panel tile (R), 2: P (W,
+ *   scratch), 3: V1 (R), 4: T (R).  Arguments hs_qr_column_args. */
 extern const hs_task_kind hs_kind_qr_geqrf, hs_kind_qr_leaf, hs_kind_qr_tree_up,
     hs_kind_qr_tree_down, hs_kind_qr_leaf_q, hs_kind_qr_reconstruct, hs_kind_qr_trsm,
     hs_kind_qr_vta, hs_kind_qr_ttp, hs_kind_qr_update, hs_kind_qr_column;

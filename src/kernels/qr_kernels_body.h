@@ -388,11 +388,3 @@ static int HS_SFX(qr_apply_column)(hs_task *t, hs_device *dev)
     return err;
 }
 
-static const hs_qr_kernels HS_SFX(qr_kernels) = {
-    .panel_geqrf = HS_SFX(qr_panel_geqrf), .leaf = HS_SFX(qr_leaf),
-    .tree_up = HS_SFX(qr_tree_up), .tree_down = HS_SFX(qr_tree_down),
-    .leaf_q = HS_SFX(qr_leaf_q), .reconstruct = HS_SFX(qr_reconstruct),
-    .trsm = HS_SFX(qr_trsm), .accumulate = HS_SFX(qr_accumulate),
-    .apply_t = HS_SFX(qr_apply_t), .update = HS_SFX(qr_update),
-    .apply_column = HS_SFX(qr_apply_column),
-};

@@ -34,8 +34,9 @@ void hs_dist_limit_tags(int limit)
 /* The state of both kinds of run: `data` 0 (a simulation) allocates no
  * tile memory (handles without data, nothing reads them). */
 static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
-                  const hs_tile_home *home, int esize, int data)
+                  const hs_tile_home *home, int prec, int data)
 {
+    int esize = (int)hs_prec_bytes(prec);
     hs_dist *d = hs_mem_alloc(sizeof *d);
 
     *out = NULL;
@@ -48,6 +49,7 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
     if (test_limit > 0 && d->tag_limit > test_limit)
         d->tag_limit = test_limit;
     d->ntiles = ntiles;
+    d->prec = prec;
     d->esize = esize;
     size_t nhome = 0;
     for (int t = 0; t < ntiles; t++)
@@ -125,20 +127,20 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
 }
 
 int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home,
-                   int esize)
+                   int prec)
 {
     int me, nranks, *tag_ub, flag = 0;
     *out = NULL;
     if (MPI_Comm_rank(comm, &me) != MPI_SUCCESS || MPI_Comm_size(comm, &nranks) != MPI_SUCCESS ||
         MPI_Comm_get_attr(comm, MPI_TAG_UB, &tag_ub, &flag) != MPI_SUCCESS)
         return HETSCAL_ERR_MPI;
-    return create(out, me, nranks, flag ? *tag_ub : 32767, ntiles, home, esize, 1);
+    return create(out, me, nranks, flag ? *tag_ub : 32767, ntiles, home, prec, 1);
 }
 
 int hs_dist_create_simulated(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
-                             const hs_tile_home *home, int esize)
+                             const hs_tile_home *home, int prec)
 {
-    return create(out, me, nranks, tag_limit, ntiles, home, esize, 0);
+    return create(out, me, nranks, tag_limit, ntiles, home, prec, 0);
 }
 
 void hs_dist_destroy(hs_dist *d)
@@ -285,21 +287,23 @@ void hs_dist_receive(hs_dist *d, dtile *dt, hs_handle *h, int priority)
 }
 
 /* The device that runs a task owned here: its main output's, unless the
- * task is host-only or the device cannot hold the task's tiles. */
+ * task or its kind is host-only or the device cannot hold the task's
+ * tiles. */
 static int exec_device(hs_dist *d, const hs_task_spec *spec)
 {
-    int x = spec->host_only ? 0 : d->tile[main_output(spec)].home.device;
+    int host = spec->host_only || spec->kind->host_only;
+    int x = host ? 0 : d->tile[main_output(spec)].home.device;
     return x && hs_dist_plan_device(d, spec, x) ? x : 0;
 }
 
 static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
 {
     int x = exec_device(d, spec);
-    hs_task *t = hs_task_new(x ? HS_Q_DEVICE : HS_Q_HOST, spec->kernel, spec->kind,
-                             spec->priority);
+    hs_task *t = hs_task_new(x ? HS_Q_DEVICE : HS_Q_HOST, spec->kind->kernel[d->prec],
+                             spec->kind, spec->priority);
 
     t->device = x;
-    t->finish = spec->finish;
+    t->finish = spec->kind->finish;
     t->ctx = (void *)spec->ctx;
     memcpy(t->iparam, spec->iparam, sizeof t->iparam);
     t->tile = main_output(spec);
@@ -386,7 +390,7 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
 
 /* Before each step of the generation (a global task, or one tile's flush,
  * final or finish step): room in the window, which bounds what is live
- * when a step starts (engine.c, "task pool", relies on it); and a failure
+ * when a step starts (engine_tasks.c, "task pool", relies on it); and a failure
  * found before the engine ran is the call's. */
 /* The start of every generation step (an insertion of nacc accesses, a
  * flush, a final write-back): a failure found before the engine ran, the

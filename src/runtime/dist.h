@@ -30,11 +30,10 @@ typedef struct hs_tile_home {
 
 /* A global task as the algorithm describes it. */
 typedef struct hs_task_spec {
-    hs_kernel kernel;
-    hs_finish finish; /* NULL, or the status once the work has run (engine.h) */
-    const hs_task_kind *kind;
+    const hs_task_kind *kind; /* its kernels, finish and cost (engine.h) */
     int priority;
-    int host_only;    /* runs on CPU cores even when its output is on a GPU */
+    int host_only;    /* runs on CPU cores even when its output is on a GPU
+                         (and always when its kind says so) */
     int nacc;
     struct { int tile, mode; } acc[HS_MAX_ACCESSES];
     int iparam[HS_MAX_IPARAMS];
@@ -42,17 +41,18 @@ typedef struct hs_task_spec {
                          outlives the run */
 } hs_task_spec;
 
-/* Creates the state of ntiles global tiles of esize-byte values
- * (util/precision.h) and allocates the tiles this rank owns.  Local, no
- * communication; on the calling thread. */
+/* Creates the state of ntiles global tiles of values of precision prec
+ * (enum hs_precision, util/precision.h: the tiles' element size and the
+ * kernel each task's kind has for it) and allocates the tiles this rank
+ * owns.  Local, no communication; on the calling thread. */
 int hs_dist_create(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *home,
-                   int esize);
+                   int prec);
 
 /* The same for simulated rank `me` of `nranks` (sim/sim.h): no MPI,
  * no tile memory (handles without data), tags wrap after tag_limit
  * messages between two ranks as MPI_TAG_UB would make them. */
 int hs_dist_create_simulated(hs_dist **d, int me, int nranks, int tag_limit, int ntiles,
-                             const hs_tile_home *home, int esize);
+                             const hs_tile_home *home, int prec);
 
 /* Simulation (sim/sim.h): what the simulated ranks of one call, in one
  * process, would each compute alike is computed once.  Every rank

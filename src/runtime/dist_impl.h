@@ -57,6 +57,7 @@ struct hs_dist {
     dtile *tile;                /* in tile_block, cache-line aligned */
     void *tile_block;           /* the tiles, then this rank's home
                                    tiles' host handles (dtile.local) */
+    int prec;                   /* of every tile (enum hs_precision) */
     int esize;                  /* bytes of a value of every tile */
     double *tile_memory;        /* this rank's home tiles, one block */
     hs_handle sink;             /* allocate_copy, when memory runs out */

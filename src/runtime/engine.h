@@ -31,6 +31,7 @@
 #include <mpi.h>
 
 #include "device/device.h"
+#include "util/precision.h"
 
 enum hs_mode { HS_R = 1, HS_W = 2, HS_RW = 3 };
 
@@ -121,16 +122,26 @@ typedef int (*hs_finish)(hs_task *task);
 
 /* The declaration of one kind of task, made once, next to its kernels
  * (src/kernels/NAME_kernels.c) or, for the runtime's own tasks, here:
- * its name (traces, reports) and what the cost model counts of it
+ * its name (traces, reports); what the cost model counts of it
  * (kernels/kernel_work.h): `work` reads the task's accesses' shapes and
- * iparam as its kernel does and fills the flops of each rate class;
- * `nacc` is how many accesses it reads.  Tasks are told apart by the
- * address of their kind, never by its name. */
+ * iparam as its kernel does and fills the flops of each rate class, and
+ * `nacc` is how many accesses it reads; its kernel for each precision
+ * (enum hs_precision), which runs on the host or, through the device
+ * interface, on an accelerator, unless `host_only` says it needs LAPACK
+ * routines no device has; and its finish function, if its status is only
+ * known once its device work has run.  An algorithm names the kind and
+ * fills the kind's typed arguments (HS_KERNEL_ARGS below); the runtime
+ * takes the kernel of the call's precision from here.  Tasks are told
+ * apart by the address of their kind, never by its name.  The runtime's
+ * own kinds have no kernels here: it creates their tasks itself. */
 struct hs_work_parts;
 typedef struct hs_task_kind {
     const char *name;
     int nacc;
     int (*work)(const hs_task *t, int esize, struct hs_work_parts *parts);
+    hs_kernel kernel[HS_NPRECS];
+    hs_finish finish;
+    int host_only;
 } hs_task_kind;
 
 /* The runtime's own kinds: a home tile filled from or written back to the
@@ -289,7 +300,7 @@ hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int esize, int *ho
 /* Task construction on the generation thread: new, add accesses, submit.
  * hs_task_new never fails: when no task struct is free and none can be
  * allocated, it fails the call (HETSCAL_ERR_NOMEM) and waits for a task
- * to finish (engine.c, "task pool").  Generators call hs_engine_window_wait
+ * to finish (engine_tasks.c, "task pool").  Generators call hs_engine_window_wait
  * between global tasks, which bounds what one insertion adds. */
 hs_task *hs_task_new(int queue, hs_kernel kernel, const hs_task_kind *kind, int priority);
 void hs_task_access(hs_task *t, hs_handle *h, int mode);

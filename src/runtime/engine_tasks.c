@@ -153,11 +153,11 @@ static void task_put_locked(hs_task *t)
 
 /* Their cost is the cost model's to say (kernels/kernel_work.c knows them
  * by address): the runtime declares no work. */
-const hs_task_kind hs_kind_fill = { "fill", 1, NULL };
-const hs_task_kind hs_kind_write_back = { "write_back", 1, NULL };
-const hs_task_kind hs_kind_copy = { "copy", 1, NULL };
-const hs_task_kind hs_kind_send = { "send", 0, NULL };
-const hs_task_kind hs_kind_recv = { "recv", 0, NULL };
+const hs_task_kind hs_kind_fill = { .name = "fill", .nacc = 1 };
+const hs_task_kind hs_kind_write_back = { .name = "write_back", .nacc = 1 };
+const hs_task_kind hs_kind_copy = { .name = "copy", .nacc = 1 };
+const hs_task_kind hs_kind_send = { .name = "send", .nacc = 0 };
+const hs_task_kind hs_kind_recv = { .name = "recv", .nacc = 0 };
 
 hs_task *hs_task_new(int queue, hs_kernel kernel, const hs_task_kind *kind, int priority)
 {

@@ -86,7 +86,7 @@ static void rank_main(void *arg)
     if (!r->err) {
         r->engine = hs_engine_cur;
         r->err = hs_dist_create_simulated(&r->dist, r->index, s->nranks, s->tag_limit,
-                                          s->ntiles, s->home, s->esize);
+                                          s->ntiles, s->home, s->prec);
         if (!r->err && s->forward_copies)
             r->err = hs_dist_forward_copies(r->dist, s->nprow, s->npcol, s->rank_of);
         if (!r->err)

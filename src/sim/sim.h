@@ -62,7 +62,7 @@ typedef struct hs_sim_setup {
                                     complete at its next poll */
     int window;                  /* live task instances per rank */
     double copy_budget;          /* bytes of received copies per rank */
-    int ntiles, esize;
+    int ntiles, prec;            /* tiles, their precision (enum hs_precision) */
     const hs_tile_home *home;
     int tag_limit;               /* MPI_TAG_UB of the simulated MPI */
     int forward_copies;          /* hs_dist_forward_copies on every rank, */

@@ -197,7 +197,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
             .gpus = call.rep.panel_gpu > 0 ? gpus : NULL, .gpu_capacity = c->gpu_capacity,
             .window = cfg.window,
             .copy_budget = hs_copy_budget(&cfg, call.rep.share_bytes, call.rep.tile),
-            .ntiles = ntiles, .esize = (int)hs_prec_bytes(c->prec), .home = home,
+            .ntiles = ntiles, .prec = c->prec, .home = home,
             .tag_limit = 1 << 30,
             .forward_copies = hs_call_forward_copies(&cfg, nranks, ntiles, home,
                                                      (int)hs_prec_bytes(c->prec)),
