@@ -10,15 +10,16 @@ HETSCAL_CORE_SOURCES = \
   src/api/export.h src/api/version.c src/api/release_memory.c \
   src/api/check_args.h src/api/check_args.c src/api/call_report.h src/api/call_report.c \
   src/api/cholesky_call.h src/api/cholesky_call.c \
-  src/api/device_split.h src/api/device_split.c \
-  src/api/panel_placement.h src/api/panel_placement.c \
   src/api/config_agree.h src/api/config_agree.c src/api/call_guard.h src/api/call_guard.c \
-  src/api/gpu_placement.h src/api/gpu_placement.c \
   src/api/call_driver.h src/api/call_driver.c src/api/call_entry.h src/api/call_entry.c \
   src/api/run_summary.h src/api/run_summary.c src/api/mpi_finalize.c \
-  src/api/call_common.h src/api/call_common.c src/api/granularity.h src/api/granularity.c \
+  src/api/call_common.h src/api/call_common.c \
   src/api/pxpotrf.c src/api/qr_call.c \
   src/api/pxgetrf.c src/api/lu_call.h src/api/lu_call.c \
+  src/plan/granularity.h src/plan/granularity.c \
+  src/plan/device_split.h src/plan/device_split.c \
+  src/plan/panel_placement.h src/plan/panel_placement.c \
+  src/plan/gpu_placement.h src/plan/gpu_placement.c \
   src/algo/cholesky.h src/algo/cholesky.c src/algo/qr.h src/algo/qr.c \
   src/algo/lu.h src/algo/lu.c src/algo/algo_inputs.h \
   src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \

@@ -1,4 +1,4 @@
-# The tile size chosen from the machine's kernel rates (src/api/granularity.c):
+# The tile size chosen from the machine's kernel rates (src/plan/granularity.c):
 # the model, the probe and its rates file serially; then the tester with
 # forced rates on one and two ranks, the caller's blocks taken as tiles
 # only when the rates allow, and ranks whose rates differ (MPMD).

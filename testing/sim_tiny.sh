@@ -64,7 +64,7 @@ if ! awk -v a="$four" -v b="$serial" 'BEGIN { exit !(a > 0 && a < b) }'; then
     fails=$((fails + 1))
 fi
 
-# The panels' placement by cost (api/panel_placement.h) in a simulation:
+# The panels' placement by cost (plan/panel_placement.h) in a simulation:
 # tiny with one GPU whose POTRF runs at R GF/s, the host's at 1 GF/s.
 # PDPOTRF of N = 1024 puts a 128-wide GPU panel in every 256 columns;
 # each diagonal block costs POTRF(128) = 707264 flops, on the host 707.264

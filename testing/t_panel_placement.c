@@ -1,4 +1,4 @@
-/* The panels' placement rule (src/api/panel_placement.c) against hand
+/* The panels' placement rule (src/plan/panel_placement.c) against hand
  * computations: the host at 1 GF/s on one core, a link of 1 GB/s, the GPU
  * at R GF/s; the GPUs keep a call's panels when sum(flops) / R is less
  * than sum(flops) / 1 GF/s plus the panels' copies down and back.  Flop
@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "api/panel_placement.h"
+#include "plan/panel_placement.h"
 #include "testing/t_expect.h"
 #include "util/precision.h"
 

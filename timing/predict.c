@@ -158,7 +158,7 @@ static int parse(int argc, char **argv, options *o)
 }
 
 /* The rates of the machine's CPU as HETSCAL_KERNEL_RATES, so that the
- * simulated call chooses its tile from them (api/granularity.c). */
+ * simulated call chooses its tile from them (plan/granularity.c). */
 static void force_kernel_rates(const hs_sim_machine *m)
 {
     char text[1024];
@@ -261,7 +261,7 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
     fflush(stdout);
 }
 
-/* The panel rates a real call would agree on (api/panel_placement.h),
+/* The panel rates a real call would agree on (plan/panel_placement.h),
  * from the machine: its cores' and GPUs' POTRF, GETRF and GEQRF as the
  * model charges them (a class the machine does not rate at its fallback's
  * rate) and the link to its GPUs. */

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "api/config_agree.h"
-#include "api/gpu_placement.h"
+#include "plan/gpu_placement.h"
 #include "api/run_summary.h"
 #include "blacs_shim/grid.h"
 #include "device/device.h"

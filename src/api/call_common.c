@@ -4,8 +4,8 @@
 #include <limits.h>
 
 #include "api/call_common.h"
-#include "api/device_split.h"
-#include "api/gpu_placement.h"
+#include "plan/device_split.h"
+#include "plan/gpu_placement.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
 #include "runtime/device_memory.h"

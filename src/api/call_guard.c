@@ -5,7 +5,7 @@
 #include <pthread.h>
 
 #include "api/call_guard.h"
-#include "api/gpu_placement.h"
+#include "plan/gpu_placement.h"
 #include "runtime/engine.h"
 #include "runtime/session.h"
 

@@ -16,9 +16,9 @@ typedef struct hs_call_report {
     double t_in, t_factor, t_out, t_total;   /* seconds */
     double share_bytes, peak_extra_bytes;
     int ndev, panel_gpu, gpu_fallbacks;   /* accelerators, Bg, tiles kept on host */
-    const char *split_from;   /* what decided panel_gpu (api/device_split.h) */
+    const char *split_from;   /* what decided panel_gpu (plan/device_split.h) */
     int host_panels;          /* the accelerator columns' panels factored on
-                                 the host (api/panel_placement.h) */
+                                 the host (plan/panel_placement.h) */
     const char *panels_from;  /* what decided that */
     double peak_device_bytes;
     long forwarded;                       /* sends of copies received here

@@ -6,8 +6,8 @@
 #include "algo/cholesky.h"
 #include "api/call_driver.h"
 #include "api/cholesky_call.h"
-#include "api/granularity.h"
-#include "api/panel_placement.h"
+#include "plan/granularity.h"
+#include "plan/panel_placement.h"
 #include "layout/desc.h"
 
 /* Up to this many flops (N = 228) the calling thread runs the tasks

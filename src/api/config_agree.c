@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "api/config_agree.h"
-#include "api/gpu_placement.h"
+#include "plan/gpu_placement.h"
 #include "api/run_summary.h"
 #include "include/hetscal.h"
 #include "runtime/device_rates.h"

@@ -15,7 +15,7 @@
 #include "algo/lu.h"
 #include "api/call_driver.h"
 #include "api/lu_call.h"
-#include "api/panel_placement.h"
+#include "plan/panel_placement.h"
 #include "include/hetscal.h"
 #include "kernels/lu_kernels.h"
 #include "layout/desc.h"

@@ -11,7 +11,7 @@
 
 #include "algo/qr.h"
 #include "api/call_driver.h"
-#include "api/panel_placement.h"
+#include "plan/panel_placement.h"
 #include "api/qr_call.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"

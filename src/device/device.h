@@ -196,7 +196,7 @@ int hs_devices_open(const char *spec, int local_rank, int local_ranks,
 void hs_devices_close(hs_device **devs, int ndev);
 
 /* Which GPUs a rank opens, when the ranks of a node have agreed on it
- * (api/gpu_placement.c): CUDA ordinals as this process numbers them. */
+ * (plan/gpu_placement.c): CUDA ordinals as this process numbers them. */
 enum { HS_MAX_PLACED = 16 };
 typedef struct hs_gpu_placement {
     int count;

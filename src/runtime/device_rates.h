@@ -1,5 +1,5 @@
 /* The DGEMM rates that split a tile column between host and accelerators
- * (api/device_split.h).  The host's is the kernel rates' (util/
+ * (plan/device_split.h).  The host's is the kernel rates' (util/
  * kernel_rates.h: measured with every thread busy, kept in the rates
  * file); an accelerator's is a short DGEMM probe, measured once per kind
  * of accelerator and machine and kept in the same file ("device" lines

@@ -1,5 +1,5 @@
 /* The last-level cache as the machine behaves, not as it reports: the
- * tile-size choice (api/granularity.c) trusts its kernel rates, measured
+ * tile-size choice (plan/granularity.c) trusts its kernel rates, measured
  * on tiles from memory, only for a share that does not fit in the cache.
  * A virtual machine may report the whole package's L3 (260 MiB on one
  * host here) where its cores see a slice of it; so the size is measured:

@@ -26,7 +26,7 @@ typedef struct hs_config {
     int panels;        /* grid: HETSCAL_PANELS, where the panel
                           factorizations of accelerator columns run:
                           HS_PANELS_COST (default: where the panel rates
-                          say they finish first, api/panel_placement.h),
+                          say they finish first, plan/panel_placement.h),
                           HS_PANELS_HOST or HS_PANELS_DEVICE (the
                           accelerator that holds the column) */
     int summary;       /* grid: HETSCAL_SUMMARY (or HETSCAL_VERBOSE=summary),

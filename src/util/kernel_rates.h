@@ -1,4 +1,4 @@
-/* The host kernel rates that decide the tile size (api/granularity.c):
+/* The host kernel rates that decide the tile size (plan/granularity.c):
  * GF/s of one thread's DGEMM, DSYRK, DTRSM and DPOTRF on b x b tiles for
  * each size b of a fixed ladder, measured as the factorization runs them:
  * every thread of the rank at once (they share the memory bandwidth), on

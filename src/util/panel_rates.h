@@ -1,4 +1,4 @@
-/* The rates that place a call's panel factorizations (api/panel_placement.h):
+/* The rates that place a call's panel factorizations (plan/panel_placement.h):
  * GF/s of one processor's ?POTRF, ?GETRF and ?GEQRF on square matrices of
  * a few sizes, the host's on one thread (a host panel is one task on one
  * core), an accelerator's on the device, and for an accelerator the

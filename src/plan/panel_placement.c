@@ -1,7 +1,7 @@
 /* Placement of the panel factorizations (see panel_placement.h). */
 #include "config.h"
 
-#include "api/panel_placement.h"
+#include "plan/panel_placement.h"
 #include "util/flop_counts.h"
 #include "util/precision.h"
 

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "api/granularity.h"
+#include "plan/granularity.h"
 #include "layout/tile_model.h"
 #include "util/clock.h"
 #include "util/kernel_rates.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/gpu_placement.h"
+#include "plan/gpu_placement.h"
 #include "blacs_shim/grid.h"
 #include "device/device.h"
 #include "util/mem.h"

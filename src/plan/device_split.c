@@ -2,7 +2,7 @@
  * device_split.h). */
 #include "config.h"
 
-#include "api/device_split.h"
+#include "plan/device_split.h"
 
 int hs_accelerator_panel_width(const hs_config *cfg, int B, int b)
 {
