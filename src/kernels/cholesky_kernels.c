@@ -18,7 +18,8 @@ static int potrf_status(hs_task *t)
     return t->kernel_info ? hs_chol_potrf_args_of(t).col0 + t->kernel_info : 0;
 }
 
-/* ---- what the cost model counts of each task (kernels/kernel_work.h) */
+/* ---- the task kinds: what the cost model counts of each
+ * (kernels/kernel_work.h), then its declaration (runtime/engine.h) */
 
 /* Cholesky (kernels/cholesky_kernels.h).  potrf: POTRF of the diagonal
  * block, TRSM of the tile's rows below it (in a B x b tile of the split
@@ -32,12 +33,21 @@ static int chol_potrf(const hs_task *t, int esize, hs_work_parts *p)
     return hs_work_one(p, HS_WORK_POTRF, hs_flops_potrf(w), w);
 }
 
+const hs_task_kind hs_kind_chol_potrf = {
+    .name = "potrf", .nacc = 1, .work = chol_potrf, .kernel = HS_PREC_INSTANCES(potrf_panel),
+    .finish = potrf_status,
+};
+
 static int chol_trsm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     int w = hs_chol_trsm_args_of(t).w;
     return hs_work_one(p, HS_WORK_TRSM, hs_flops_tri(w, hs_work_rows(t, 1), 0), w);
 }
+
+const hs_task_kind hs_kind_chol_trsm = {
+    .name = "trsm", .nacc = 2, .work = chol_trsm, .kernel = HS_PREC_INSTANCES(trsm),
+};
 
 /* syrk: HERK on the w x w diagonal block, GEMM on the rows below it.
  * Classed by whichever does more flops: with square tiles there are no
@@ -54,6 +64,10 @@ static int chol_syrk(const hs_task *t, int esize, hs_work_parts *p)
     return hs_work_one(p, HS_WORK_SYRK, hs_flops_herk(w, k), k);
 }
 
+const hs_task_kind hs_kind_chol_syrk = {
+    .name = "syrk", .nacc = 2, .work = chol_syrk, .kernel = HS_PREC_INSTANCES(herk_gemm),
+};
+
 static int chol_gemm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
@@ -62,16 +76,6 @@ static int chol_gemm(const hs_task *t, int esize, hs_work_parts *p)
     return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(hs_work_rows(t, 0), w, k), k);
 }
 
-const hs_task_kind hs_kind_chol_potrf = {
-    .name = "potrf", .nacc = 1, .work = chol_potrf, .kernel = HS_PREC_INSTANCES(potrf_panel),
-    .finish = potrf_status,
-};
-const hs_task_kind hs_kind_chol_trsm = {
-    .name = "trsm", .nacc = 2, .work = chol_trsm, .kernel = HS_PREC_INSTANCES(trsm),
-};
-const hs_task_kind hs_kind_chol_syrk = {
-    .name = "syrk", .nacc = 2, .work = chol_syrk, .kernel = HS_PREC_INSTANCES(herk_gemm),
-};
 const hs_task_kind hs_kind_chol_gemm = {
     .name = "gemm", .nacc = 1, .work = chol_gemm, .kernel = HS_PREC_INSTANCES(gemm),
 };

@@ -18,7 +18,8 @@
 #define HS_TEMPLATE_BODY "kernels/lu_kernels_body.h"
 #include "util/prec_instantiate.h"
 
-/* ---- what the cost model counts of each task (kernels/kernel_work.h) */
+/* ---- the task kinds: what the cost model counts of each
+ * (kernels/kernel_work.h), then its declaration (runtime/engine.h) */
 
 /* LU (kernels/lu_kernels.h). */
 static int lu_panel(const hs_task *t, int esize, hs_work_parts *p)
@@ -27,6 +28,10 @@ static int lu_panel(const hs_task *t, int esize, hs_work_parts *p)
     int w = hs_work_cols(t, 0), rows = hs_work_rows(t, 0) - hs_lu_panel_args_of(t).off;
     return hs_work_one(p, HS_WORK_GETRF, hs_flops_getrf(rows, w), w);
 }
+
+const hs_task_kind hs_kind_lu_panel = {
+    .name = "lu_panel", .nacc = 1, .work = lu_panel, .kernel = HS_PREC_INSTANCES(lu_panel),
+};
 
 /* The interchanges (?LASWP, no flops: each of the kk reads and writes two
  * rows of the wj columns), the unit TRSM of the kk pivot rows and the GEMM
@@ -46,6 +51,10 @@ static int lu_column(const hs_task *t, int esize, hs_work_parts *p)
     return 0;
 }
 
+const hs_task_kind hs_kind_lu_column = {
+    .name = "lu_column", .nacc = 3, .work = lu_column, .kernel = HS_PREC_INSTANCES(lu_column),
+};
+
 /* Each of a pivot tile's kk interchanges reads and writes two rows of the
  * column tile; each pivot tile's panel offset in its arguments
  * (lu_kernels.h). */
@@ -62,12 +71,6 @@ static int lu_swap_left(const hs_task *t, int esize, hs_work_parts *p)
     return 0;
 }
 
-const hs_task_kind hs_kind_lu_panel = {
-    .name = "lu_panel", .nacc = 1, .work = lu_panel, .kernel = HS_PREC_INSTANCES(lu_panel),
-};
-const hs_task_kind hs_kind_lu_column = {
-    .name = "lu_column", .nacc = 3, .work = lu_column, .kernel = HS_PREC_INSTANCES(lu_column),
-};
 const hs_task_kind hs_kind_lu_swap_left = {
     .name = "lu_swap_left", .nacc = 1, .work = lu_swap_left,
     .kernel = HS_PREC_INSTANCES(lu_swap_left), .host_only = 1,

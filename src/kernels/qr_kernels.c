@@ -26,7 +26,8 @@ enum { HS_PANEL_IB = 64 };
 #define HS_TEMPLATE_BODY "kernels/qr_kernels_body.h"
 #include "util/prec_instantiate.h"
 
-/* ---- what the cost model counts of each task (kernels/kernel_work.h) */
+/* ---- the task kinds: what the cost model counts of each
+ * (kernels/kernel_work.h), then its declaration (runtime/engine.h) */
 
 /* k reflectors of `rows` rows (the top k x k block triangular) and their
  * T applied to rows x n (?LARFB, ?TPRFB): two GEMMs on the rectangular
@@ -135,6 +136,10 @@ static int qr_geqrf(const hs_task *t, int esize, hs_work_parts *p)
     return 0;
 }
 
+const hs_task_kind hs_kind_qr_geqrf = {
+    .name = "qr_geqrf", .nacc = 1, .work = qr_geqrf, .kernel = HS_PREC_INSTANCES(qr_panel_geqrf),
+};
+
 /* The device's ?GEQRF of the piece. */
 static int qr_leaf(const hs_task *t, int esize, hs_work_parts *p)
 {
@@ -144,11 +149,20 @@ static int qr_leaf(const hs_task *t, int esize, hs_work_parts *p)
     return hs_work_one(p, HS_WORK_GEQRF, hs_flops_geqrf(rows, w), w);
 }
 
+const hs_task_kind hs_kind_qr_leaf = {
+    .name = "qr_leaf", .nacc = 1, .work = qr_leaf, .kernel = HS_PREC_INSTANCES(qr_leaf),
+};
+
 static int qr_tree_up(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     return qr_kernel(HS_WORK_TPQRT, 0, hs_qr_tree_up_args_of(t).w, p);
 }
+
+const hs_task_kind hs_kind_qr_tree_up = {
+    .name = "qr_tree_up", .nacc = 0, .work = qr_tree_up, .kernel = HS_PREC_INSTANCES(qr_tree_up),
+    .host_only = 1,
+};
 
 static int qr_tree_down(const hs_task *t, int esize, hs_work_parts *p)
 {
@@ -156,12 +170,21 @@ static int qr_tree_down(const hs_task *t, int esize, hs_work_parts *p)
     return qr_kernel(HS_WORK_TPMQRT, 0, hs_qr_tree_down_args_of(t).w, p);
 }
 
+const hs_task_kind hs_kind_qr_tree_down = {
+    .name = "qr_tree_down", .nacc = 0, .work = qr_tree_down,
+    .kernel = HS_PREC_INSTANCES(qr_tree_down), .host_only = 1,
+};
+
 static int qr_leaf_q(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_qr_piece_args x = hs_qr_piece_args_of(t);
     return qr_kernel(HS_WORK_GEMQRT, hs_work_rows(t, 0) - x.off, x.w, p);
 }
+
+const hs_task_kind hs_kind_qr_leaf_q = {
+    .name = "qr_leaf_q", .nacc = 1, .work = qr_leaf_q, .kernel = HS_PREC_INSTANCES(qr_leaf_q),
+};
 
 /* ?ORHR_COL with one block of w: the LU without pivoting of the top
  * w x w block, the TRSM of the rows below it, and T by a w x w unit TRSM
@@ -173,12 +196,21 @@ static int qr_reconstruct(const hs_task *t, int esize, hs_work_parts *p)
     return qr_kernel(HS_WORK_ORHR, hs_work_rows(t, 0) - x.off, x.w, p);
 }
 
+const hs_task_kind hs_kind_qr_reconstruct = {
+    .name = "qr_reconstruct", .nacc = 1, .work = qr_reconstruct,
+    .kernel = HS_PREC_INSTANCES(qr_reconstruct), .host_only = 1,
+};
+
 static int qr_trsm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     int w = hs_qr_trsm_args_of(t).w;
     return hs_work_one(p, HS_WORK_TRSM, hs_flops_tri(w, hs_work_rows(t, 0), 0), w);
 }
+
+const hs_task_kind hs_kind_qr_trsm = {
+    .name = "qr_trsm", .nacc = 1, .work = qr_trsm, .kernel = HS_PREC_INSTANCES(qr_trsm),
+};
 
 /* V^H A, or A -= V W, over `rows` rows of a panel's top tile: the
  * explicit kk x kk unit triangle V1 as a full GEMM, then the rest. */
@@ -202,12 +234,20 @@ static int qr_vta(const hs_task *t, int esize, hs_work_parts *p)
     return top_or_whole(p, x.top, ld - x.off, wj, x.kk, hs_flops_gemm(x.kk, wj, ld));
 }
 
+const hs_task_kind hs_kind_qr_vta = {
+    .name = "qr_vta", .nacc = 3, .work = qr_vta, .kernel = HS_PREC_INSTANCES(qr_accumulate),
+};
+
 static int qr_ttp(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     int kk = hs_qr_apply_t_args_of(t).kk;
     return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(kk, hs_work_cols(t, 0), kk), kk);
 }
+
+const hs_task_kind hs_kind_qr_ttp = {
+    .name = "qr_ttp", .nacc = 1, .work = qr_ttp, .kernel = HS_PREC_INSTANCES(qr_apply_t),
+};
 
 static int qr_update(const hs_task *t, int esize, hs_work_parts *p)
 {
@@ -216,6 +256,10 @@ static int qr_update(const hs_task *t, int esize, hs_work_parts *p)
     int ld = hs_work_rows(t, 0), wj = hs_work_cols(t, 0);
     return top_or_whole(p, x.top, ld - x.off, wj, x.kk, hs_flops_gemm(ld, wj, x.kk));
 }
+
+const hs_task_kind hs_kind_qr_update = {
+    .name = "qr_update", .nacc = 1, .work = qr_update, .kernel = HS_PREC_INSTANCES(qr_update),
+};
 
 /* P = V^H A, P = T^H P (TRMM), A -= V P. */
 static int qr_column(const hs_task *t, int esize, hs_work_parts *p)
@@ -228,39 +272,6 @@ static int qr_column(const hs_task *t, int esize, hs_work_parts *p)
     return hs_work_one(p, HS_WORK_GEMM, 2 * top_gemms(rows, wj, kk), kk);
 }
 
-const hs_task_kind hs_kind_qr_geqrf = {
-    .name = "qr_geqrf", .nacc = 1, .work = qr_geqrf, .kernel = HS_PREC_INSTANCES(qr_panel_geqrf),
-};
-const hs_task_kind hs_kind_qr_leaf = {
-    .name = "qr_leaf", .nacc = 1, .work = qr_leaf, .kernel = HS_PREC_INSTANCES(qr_leaf),
-};
-const hs_task_kind hs_kind_qr_tree_up = {
-    .name = "qr_tree_up", .nacc = 0, .work = qr_tree_up, .kernel = HS_PREC_INSTANCES(qr_tree_up),
-    .host_only = 1,
-};
-const hs_task_kind hs_kind_qr_tree_down = {
-    .name = "qr_tree_down", .nacc = 0, .work = qr_tree_down,
-    .kernel = HS_PREC_INSTANCES(qr_tree_down), .host_only = 1,
-};
-const hs_task_kind hs_kind_qr_leaf_q = {
-    .name = "qr_leaf_q", .nacc = 1, .work = qr_leaf_q, .kernel = HS_PREC_INSTANCES(qr_leaf_q),
-};
-const hs_task_kind hs_kind_qr_reconstruct = {
-    .name = "qr_reconstruct", .nacc = 1, .work = qr_reconstruct,
-    .kernel = HS_PREC_INSTANCES(qr_reconstruct), .host_only = 1,
-};
-const hs_task_kind hs_kind_qr_trsm = {
-    .name = "qr_trsm", .nacc = 1, .work = qr_trsm, .kernel = HS_PREC_INSTANCES(qr_trsm),
-};
-const hs_task_kind hs_kind_qr_vta = {
-    .name = "qr_vta", .nacc = 3, .work = qr_vta, .kernel = HS_PREC_INSTANCES(qr_accumulate),
-};
-const hs_task_kind hs_kind_qr_ttp = {
-    .name = "qr_ttp", .nacc = 1, .work = qr_ttp, .kernel = HS_PREC_INSTANCES(qr_apply_t),
-};
-const hs_task_kind hs_kind_qr_update = {
-    .name = "qr_update", .nacc = 1, .work = qr_update, .kernel = HS_PREC_INSTANCES(qr_update),
-};
 const hs_task_kind hs_kind_qr_column = {
     .name = "qr_column", .nacc = 1, .work = qr_column,
     .kernel = HS_PREC_INSTANCES(qr_apply_column),
