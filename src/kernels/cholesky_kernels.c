@@ -41,8 +41,7 @@ const hs_task_kind hs_kind_chol_potrf = {
 static int chol_trsm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int w = hs_chol_trsm_args_of(t).w;
-    return hs_work_one(p, HS_WORK_TRSM, hs_flops_tri(w, hs_work_rows(t, 1), 0), w);
+    return hs_work_trsm(p, hs_chol_trsm_args_of(t).w, hs_work_rows(t, 1));
 }
 
 const hs_task_kind hs_kind_chol_trsm = {
@@ -72,8 +71,7 @@ static int chol_gemm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_chol_update_args x = hs_chol_update_args_of(t);
-    int w = x.w, k = x.k;
-    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(hs_work_rows(t, 0), w, k), k);
+    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(hs_work_rows(t, 0), x.w, x.k), x.k);
 }
 
 const hs_task_kind hs_kind_chol_gemm = {

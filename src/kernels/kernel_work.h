@@ -8,6 +8,7 @@
 #define HETSCAL_KERNELS_KERNEL_WORK_H
 
 #include "runtime/engine.h"
+#include "util/flop_counts.h"
 #include "util/work_class.h"
 
 typedef struct hs_work {
@@ -56,6 +57,12 @@ static inline int hs_work_one(hs_work_parts *p, int c, double flops, int size)
     p->main = c;
     p->size = size;
     return 0;
+}
+
+/* A task that only solves `rows` rows with a w x w triangle (?TRSM). */
+static inline int hs_work_trsm(hs_work_parts *p, int w, int rows)
+{
+    return hs_work_one(p, HS_WORK_TRSM, hs_flops_tri(w, rows, 0), w);
 }
 
 /* The flops this model counts for one call of class c's QR kernel as the

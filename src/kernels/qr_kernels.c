@@ -204,8 +204,7 @@ const hs_task_kind hs_kind_qr_reconstruct = {
 static int qr_trsm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int w = hs_qr_trsm_args_of(t).w;
-    return hs_work_one(p, HS_WORK_TRSM, hs_flops_tri(w, hs_work_rows(t, 0), 0), w);
+    return hs_work_trsm(p, hs_qr_trsm_args_of(t).w, hs_work_rows(t, 0));
 }
 
 const hs_task_kind hs_kind_qr_trsm = {
