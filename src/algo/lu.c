@@ -112,7 +112,8 @@ void hs_lu_generate(void *arg)
             .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
             .acc = { { panel, HS_RW }, { piv, HS_W } }, .ctx = lu->caller };
         hs_lu_panel_args_put(spec.iparam,
-                             (hs_lu_panel_args){ .off = g->panel[k].col0, .rows = lu->rows });
+                             (hs_lu_panel_args){ .off = g->panel[k].col0, .rows = lu->rows,
+                                                 .team = lu->team });
         hs_dist_insert(lu->dist, &spec);
         int off = g->panel[k].col0, kk = hs_lu_pivots(g->n_rows, off, g->panel[k].width);
         for (int j = k + 1; j < g->np; j++) {

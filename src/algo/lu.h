@@ -18,6 +18,8 @@ typedef struct hs_lu {
                                  infinity makes it ScaLAPACK's own */
     const int *caller;        /* and where each process's A lies (the
                                  panel kernel's ctx, lu_kernels.h), or NULL */
+    int team;                 /* host panels over teams of idle workers
+                                 (hs_lu_panel_args) */
 } hs_lu;
 
 /* Global tiles: the np column tiles, then one pivot tile per panel

@@ -16,13 +16,13 @@
 /* The values rank (0,0) decides, in the order of `names`. */
 enum {
     COMMON_NB_SMALL, COMMON_NB, COMMON_NB_GPU, COMMON_OVERLAP, COMMON_DISABLE, COMMON_CACHE_KB,
-    COMMON_BROADCAST, COMMON_PANELS, COMMON_SUMMARY, NCOMMON
+    COMMON_BROADCAST, COMMON_PANELS, COMMON_PANEL_TEAM, COMMON_SUMMARY, NCOMMON
 };
 
 static const char *const names[NCOMMON] = {
     "HETSCAL_NB_SMALL", "HETSCAL_NB", "HETSCAL_NB_GPU", "HETSCAL_OVERLAP_COPIES",
     "HETSCAL_DISABLE", "HETSCAL_CACHE_KB", "HETSCAL_BROADCAST", "HETSCAL_PANELS",
-    "HETSCAL_SUMMARY"
+    "HETSCAL_PANEL_TEAM", "HETSCAL_SUMMARY"
 };
 
 static int *common_field(hs_config *cfg, int k)
@@ -35,6 +35,7 @@ static int *common_field(hs_config *cfg, int k)
     case COMMON_DISABLE: return &cfg->disable;
     case COMMON_CACHE_KB: return &cfg->cache_kb;
     case COMMON_PANELS: return &cfg->panels;
+    case COMMON_PANEL_TEAM: return &cfg->panel_team;
     case COMMON_SUMMARY: return &cfg->summary;
     default: return &cfg->broadcast;
     }

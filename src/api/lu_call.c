@@ -149,7 +149,8 @@ static void lu_generate(const hs_call *c, hs_dist *dist)
                  .rows = { .ia = c->ia, .ja = c->ja, .m_a = d[HS_M], .mb = d[HS_MB],
                            .rsrc = d[HS_RSRC], .nprow = c->grid->nprow,
                            .npcol = c->grid->npcol },
-                 .caller = c->caller_layout };
+                 .caller = c->caller_layout,
+                 .team = hs_config_panel_team(c->cfg, c->grid->nprow * c->grid->npcol) };
     hs_lu_generate(&lu);
 }
 

@@ -5,6 +5,7 @@
  * (kernels/lu_kernels_body.h). */
 #include "config.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -14,6 +15,11 @@
 #include "kernels/kernel_work.h"
 #include "util/flop_counts.h"
 #include "util/precision.h"
+
+#include "runtime/team.h"
+
+/* The rounds of a host panel's team (lu_panel_team_body.h). */
+enum { LU_TEAM_SEARCH, LU_TEAM_COLUMN, LU_TEAM_UPDATE };
 
 #define HS_TEMPLATE_BODY "kernels/lu_kernels_body.h"
 #include "util/prec_instantiate.h"

@@ -27,6 +27,8 @@ enum { HS_LU_PIV_INFO = 0, HS_LU_PIV_HEAD };
 typedef struct hs_lu_panel_args {
     int off;
     hs_lu_rows rows;
+    int team;        /* a host panel runs over the rank's idle workers where
+                        its shape allows (hs_lu_team_pieces) */
 } hs_lu_panel_args;
 HS_KERNEL_ARGS_ACCESS(hs_lu_panel_args)
 HS_KERNEL_ARGS(hs_lu_column_args, off, kk)
@@ -61,6 +63,36 @@ enum { HS_LU_SWAPS_PER_TASK = HS_MAX_ACCESSES - 1 };
 static inline int hs_lu_pivots(int ld, int off, int w)
 {
     return ld - off < w ? ld - off : w;
+}
+
+/* A host panel over a team (runtime/team.h, kernels/lu_panel_team_body.h):
+ * its m rows from the diagonal down in pieces of hs_lu_team_piece_rows
+ * (at least HS_LU_TEAM_MIN_ROWS, at most HS_LU_TEAM_MAX_PIECES of them),
+ * blocked in HS_LU_TEAM_IB-wide steps.  The pieces follow from the shape
+ * alone, so the factor does not depend on how many workers joined.  A
+ * panel with fewer than two pieces, or fewer rows than twice its width,
+ * is one ?GETRF. */
+enum { HS_LU_TEAM_MIN_ROWS = 128, HS_LU_TEAM_MAX_PIECES = 64, HS_LU_TEAM_IB = 16 };
+
+static inline int hs_lu_team_piece_rows(int m)
+{
+    int rows = (m + HS_LU_TEAM_MAX_PIECES - 1) / HS_LU_TEAM_MAX_PIECES;
+    rows = (rows + 7) / 8 * 8;
+    return rows > HS_LU_TEAM_MIN_ROWS ? rows : HS_LU_TEAM_MIN_ROWS;
+}
+
+/* The pieces of an m x w panel from its diagonal down, or 0: one ?GETRF. */
+static inline int hs_lu_team_pieces(int m, int w)
+{
+    int rows = hs_lu_team_piece_rows(m), pieces = (m + rows - 1) / rows;
+    return pieces >= 2 && m >= 2 * w ? pieces : 0;
+}
+
+/* The team's rounds for a w-wide panel: a search, one per column, one
+ * update per step but the last. */
+static inline int hs_lu_team_rounds(int w)
+{
+    return 1 + w + (w + HS_LU_TEAM_IB - 1) / HS_LU_TEAM_IB - 1;
 }
 
 #endif

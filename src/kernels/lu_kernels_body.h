@@ -2,9 +2,12 @@
  * kernels/lu_kernels.c instantiates them through util/prec_instantiate.h). */
 
 #include "kernels/lu_pivot_search_body.h"
+#include "kernels/lu_panel_team_body.h"
 
 /* ?GETRF of the panel on the device that runs the task, INFO and pivots
- * straight into the pivot tile; on the host, a panel holding a NaN or an
+ * straight into the pivot tile (on the host over a team of the rank's
+ * idle workers when the task says so and the shape allows,
+ * lu_panel_team_body.h); on the host, a panel holding a NaN or an
  * infinity takes ScaLAPACK's own column-by-column search instead
  * (lu_pivot_search.h), so that INFO and the pivots are P?GETRF's.  (A
  * GPU's panel gives cuSOLVER's answer there: its data are not read on
@@ -15,9 +18,13 @@ static int HS_SFX(lu_panel)(hs_task *t, hs_device *dev)
     int *piv = hs_task_data(t, 1);
     hs_lu_panel_args x = hs_lu_panel_args_of(t);
     int ld = t->acc[0].handle->m, w = t->acc[0].handle->n, off = x.off;
-    if (dev->kind != HS_DEV_CPU || HS_SFX(panel_finite)(a, ld, off, w))
+    if (dev->kind != HS_DEV_CPU || HS_SFX(panel_finite)(a, ld, off, w)) {
+        if (dev->kind == HS_DEV_CPU && x.team && hs_lu_team_pieces(ld - off, w)
+            && !HS_SFX(lu_panel_team)(a + off, ld, ld - off, w, piv))
+            return 0;
         return hs_dev_getrf(dev, HS_STREAM_COMPUTE, HS_P, ld - off, w, a + off, ld,
                             piv + HS_LU_PIV_INFO);
+    }
     /* ctx: where every process's A lies (api/lu_call.c), when known */
     const int *layout = t->ctx;
     hs_lu_caller caller = { layout ? layout[0] : 0, layout ? layout + 1 : NULL };

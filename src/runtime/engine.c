@@ -16,6 +16,7 @@
 #include "device/backends.h"
 #include "include/hetscal.h"
 #include "runtime/engine_impl.h"
+#include "runtime/team.h"
 #include "runtime/trace.h"
 #include "util/thread_name.h"
 
@@ -105,6 +106,16 @@ static void *worker_main(void *arg)
         if (E.active) {
             t = hs_heap_pop(&E.host);
             tracing = E.tracing;
+        }
+        if (!t && E.team && !atomic_load(&E.team->closed)) {
+            /* A kernel on the critical path shares its pieces
+             * (runtime/team.h): help until it closes. */
+            hs_team *team = E.team;
+            atomic_fetch_add(&team->members, 1);
+            pthread_mutex_unlock(&E.lock);
+            hs_team_help(team);
+            pthread_mutex_lock(&E.lock);
+            continue;
         }
         if (!t) {
             /* Idle: the communication loop may poll faster now (progress.c). */

@@ -41,7 +41,7 @@ enum hs_mode { HS_R = 1, HS_W = 2, HS_RW = 3 };
  * the host, the other on an accelerator). */
 enum hs_queue { HS_Q_HOST = 0, HS_Q_SEND, HS_Q_RECV, HS_Q_DEVICE, HS_Q_COPY };
 
-enum { HS_MAX_ACCESSES = 6, HS_MAX_IPARAMS = 8, HS_MAX_DEVICES = 17 };
+enum { HS_MAX_ACCESSES = 6, HS_MAX_IPARAMS = 9, HS_MAX_DEVICES = 17 };
 
 typedef struct hs_task hs_task;
 typedef struct hs_handle hs_handle;
@@ -227,6 +227,9 @@ typedef struct hs_engine_stats {
     double bytes_h2d, bytes_d2h;
     long chained;                       /* device tasks posted behind a
                                            predecessor still on the stream */
+    long team_pieces_helped;            /* pieces of host kernels' teams run
+                                           by workers that joined them
+                                           (runtime/team.h) */
 } hs_engine_stats;
 
 /* Limits of one call.  The generation thread waits at a task boundary

@@ -84,6 +84,8 @@ typedef struct hs_engine {
     int active;                  /* a call is in progress */
     int workers;                 /* workers taking part in this call */
     int idle_workers;            /* of those, waiting for work */
+    struct hs_team *team;        /* a host kernel's team idle workers join
+                                    (runtime/team.h), or NULL */
     long window, live, seq;
     /* Task structs (engine_tasks.c, "task pool"): free ones, the chunks this
      * call allocated beyond the static reserve, how many exist. */

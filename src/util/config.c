@@ -130,6 +130,29 @@ static int panels_setting(void)
                                "not host, device or cost; cost kept");
 }
 
+static int panel_team_setting(void)
+{
+    static const hs_env_word words[] = {
+        { "on", HS_TEAM_ON }, { "off", HS_TEAM_OFF }, { "auto", HS_TEAM_AUTO }, { NULL, 0 }
+    };
+    return hs_env_word_setting("HETSCAL_PANEL_TEAM", words, HS_TEAM_AUTO,
+                               "not on, off or auto; auto kept");
+}
+
+/* With fewer workers a rank's others are mostly busy with the updates
+ * while its panel runs, so a team would find few helpers, and alone the
+ * team's column-by-column rounds run below LAPACK's recursive ?GETRF on
+ * one core.  From 4 on, the one-core panel is what the other workers wait
+ * for (timing/predict on the machine files, doc/PERFORMANCE.md). */
+enum { HS_TEAM_MIN_THREADS = 4 };
+
+int hs_config_panel_team(const hs_config *c, int nranks)
+{
+    if (c->panel_team != HS_TEAM_AUTO)
+        return c->panel_team == HS_TEAM_ON;
+    return c->grid_threads >= HS_TEAM_MIN_THREADS * (nranks > 0 ? nranks : 1);
+}
+
 /* On up to FLAT_MAX_RANKS ranks a tile version has at most 3 readers
  * elsewhere: a tree would spare the home one send of 3 and add a hop
  * through a rank that, with one thread, forwards only between its tasks.
@@ -174,6 +197,7 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->disable = disabled();
     c->broadcast = broadcast_setting();
     c->panels = panels_setting();
+    c->panel_team = panel_team_setting();
     c->cache_kb = env_int("HETSCAL_CACHE_KB", 0);   /* 0: measured (hs_config_agree) */
     c->grid_threads = c->num_threads;
     c->accel_ranks = 0;

@@ -1,0 +1,173 @@
+/* LU's host panels over teams of idle workers (runtime/team.h,
+ * kernels/lu_panel_team_body.h), through PDGETRF on a 1 x P grid and a
+ * random matrix that pivots at almost every column:
+ * - with HETSCAL_PANEL_TEAM=on, 1, 2 and 4 workers per rank give the same
+ *   factor and IPIV bit for bit (the pieces follow from the panel's shape,
+ *   not from how many workers joined);
+ * - they differ from HETSCAL_PANEL_TEAM=off's (one ?GETRF a panel: the
+ *   team's path did run);
+ * - the team's factor solves A x = b (ScaLAPACK's PDGETRS, linked after
+ *   hetscal) as accurately as LAPACK's panels do.
+ * The tile width is fixed (HETSCAL_NB_SMALL), since the default rule
+ * widens it with fewer workers.  Exit status: failed checks, summed. */
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "include/hetscal.h"
+#include "testing/blacs_tools.h"
+
+enum { N = 1100, NB = 50, NRHS = 1 };
+
+void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a,
+              const int *ia, const int *ja, const int *desca, const int *ipiv, double *b,
+              const int *ib, const int *jb, const int *descb, int *info, size_t ltrans);
+
+static int me, failures;
+
+static void check(int ok, const char *what)
+{
+    if (!ok) {
+        printf("FAILED on rank %d: %s\n", me, what);
+        failures++;
+    }
+}
+
+/* Entry (i, j) of A, in [-1, 1): the same on every rank and call. */
+static double entry(int i, int j)
+{
+    uint64_t h = (uint64_t)i * 0x9E3779B97F4A7C15u ^ (uint64_t)j * 0xC2B2AE3D27D4EB4Fu;
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9u;
+    h ^= h >> 29;
+    return (double)(h >> 11) / 4503599627370496.0 - 1.0;
+}
+
+typedef struct local {
+    int nprow, npcol, myrow, mycol, mloc, nloc, lld, desc[9], bdesc[9];
+    double *a, *b;
+    int *ipiv;
+} local;
+
+static int global_index(int l, int p, int np)
+{
+    return (l / NB * np + p) * NB + l % NB;
+}
+
+static void fill(local *L)
+{
+    for (int jl = 0; jl < L->nloc; jl++)
+        for (int il = 0; il < L->mloc; il++)
+            L->a[il + (size_t)jl * L->lld] =
+                entry(global_index(il, L->myrow, L->nprow), global_index(jl, L->mycol, L->npcol));
+}
+
+/* PDGETRF with the team setting and workers; INFO. */
+static int factor(local *L, const char *team, const char *threads)
+{
+    int one = 1, n = N, info = -1;
+    setenv("HETSCAL_PANEL_TEAM", team, 1);
+    setenv("HETSCAL_NUM_THREADS", threads, 1);
+    fill(L);
+    memset(L->ipiv, 0, (size_t)(L->mloc + NB) * sizeof(int));
+    pdgetrf_(&n, &n, L->a, &one, &one, L->desc, L->ipiv, &info);
+    return info;
+}
+
+/* max |x - 1| of A x = A 1 solved with the factor in L (rank with
+ * column 0 of the grid holds b). */
+static double solve_error(local *L)
+{
+    int one = 1, n = N, nrhs = NRHS, info = -1;
+    if (L->mycol == 0)
+        for (int il = 0; il < L->mloc; il++) {
+            int i = global_index(il, L->myrow, L->nprow);
+            double s = 0;
+            for (int j = 0; j < N; j++)
+                s += entry(i, j);
+            L->b[il] = s;
+        }
+    pdgetrs_("N", &n, &nrhs, L->a, &one, &one, L->desc, L->ipiv, L->b, &one, &one, L->bdesc,
+             &info, 1);
+    double err = info == 0 ? 0 : INFINITY;
+    if (L->mycol == 0)
+        for (int il = 0; il < L->mloc; il++)
+            err = fmax(err, fabs(L->b[il] - 1));
+    MPI_Allreduce(MPI_IN_PLACE, &err, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return err;
+}
+
+int main(int argc, char **argv)
+{
+    int provided, nprocs, ctxt, zero = 0, n = N, nb = NB, one = 1, info;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    setenv("HETSCAL_NB_SMALL", "64", 1);
+    Cblacs_get(0, 0, &ctxt);
+    Cblacs_gridinit(&ctxt, "Row", 1, nprocs);
+    local L = { 0 };
+    Cblacs_gridinfo(ctxt, &L.nprow, &L.npcol, &L.myrow, &L.mycol);
+    L.mloc = numroc_(&n, &nb, &L.myrow, &zero, &L.nprow);
+    L.nloc = numroc_(&n, &nb, &L.mycol, &zero, &L.npcol);
+    L.lld = L.mloc > 1 ? L.mloc : 1;
+    descinit_(L.desc, &n, &n, &nb, &nb, &zero, &zero, &ctxt, &L.lld, &info);
+    descinit_(L.bdesc, &n, &one, &nb, &nb, &zero, &zero, &ctxt, &L.lld, &info);
+    size_t count = (size_t)L.lld * (size_t)(L.nloc > 0 ? L.nloc : 1);
+    L.a = malloc(count * sizeof(double));
+    L.b = malloc((size_t)L.lld * sizeof(double));
+    L.ipiv = malloc((size_t)(L.mloc + NB) * sizeof(int));
+    double *first = malloc(count * sizeof(double));
+    int *first_ipiv = malloc((size_t)(L.mloc + NB) * sizeof(int));
+    if (!L.a || !L.b || !L.ipiv || !first || !first_ipiv)
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    size_t ipiv_bytes = (size_t)(L.mloc + NB) * sizeof(int);
+
+    check(factor(&L, "off", "2") == 0, "one ?GETRF a panel: INFO = 0");
+    memcpy(first, L.a, count * sizeof(double));
+    memcpy(first_ipiv, L.ipiv, ipiv_bytes);
+    double lapack_error = solve_error(&L);
+
+    static const char *const workers[] = { "1", "2", "4" };
+    double team_error = 0;
+    for (int k = 0; k < 3; k++) {
+        char what[96];
+        snprintf(what, sizeof what, "teams on %s workers: INFO = 0", workers[k]);
+        check(factor(&L, "on", workers[k]) == 0, what);
+        if (k == 0) {
+            int differs = memcmp(first, L.a, count * sizeof(double)) != 0;
+            MPI_Allreduce(MPI_IN_PLACE, &differs, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+            check(differs, "the teams' factor is not the one-?GETRF panels' (their path ran)");
+            memcpy(first, L.a, count * sizeof(double));
+            memcpy(first_ipiv, L.ipiv, ipiv_bytes);
+        } else {
+            snprintf(what, sizeof what, "teams on %s workers: the factor and IPIV of 1 worker",
+                     workers[k]);
+            check(memcmp(first, L.a, count * sizeof(double)) == 0
+                      && memcmp(first_ipiv, L.ipiv, ipiv_bytes) == 0, what);
+        }
+        double err = solve_error(&L);
+        team_error = fmax(team_error, err);
+    }
+    if (me == 0)
+        printf("max |x - 1|: one ?GETRF a panel %.3e, teams %.3e\n", lapack_error, team_error);
+    check(lapack_error < 1e-9, "one ?GETRF a panel: the solve is accurate");
+    check(team_error < 1e-9 && team_error < 100 * lapack_error + 1e-12,
+          "teams: the solve as accurate as with LAPACK's panels");
+
+    free(first);
+    free(first_ipiv);
+    free(L.a);
+    free(L.b);
+    free(L.ipiv);
+    MPI_Allreduce(MPI_IN_PLACE, &failures, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    Cblacs_gridexit(ctxt);
+    MPI_Finalize();
+    return failures;
+}
