@@ -15,7 +15,9 @@
 #include <unistd.h>
 
 #include "predict.h"
+#include "kernels/lu_kernels.h"
 #include "kernels/qr_kernels.h"
+#include "runtime/team.h"
 #include "util/blas.h"
 #include "util/clock.h"
 #include "util/config.h"
@@ -42,21 +44,25 @@ static double fill(double *a, size_t n)
     return a[0];
 }
 
-/* GF/s of one ?GEQRT / ?GETRF of a PANEL_ROWS x b panel: the best of 3. */
-static double panel_rate(int getrf, int b)
+/* GF/s of one ?GEQRT / ?GETRF of a PANEL_ROWS x b panel (with team: LU's
+ * team panel, kernels/lu_panel_team_body.h, every piece on this core, as
+ * the cost model's GETRF_TEAM rate is one member's): the best of 3. */
+static double panel_rate(int getrf, int team, int b)
 {
     int m = PANEL_ROWS > 2 * b ? PANEL_ROWS : 2 * b, ib = b < PANEL_IB ? b : PANEL_IB, info;
     size_t n = (size_t)m * b;
     double *a = malloc(n * sizeof *a), *keep = malloc(n * sizeof *a);
     double *t = malloc((size_t)ib * b * sizeof *t), *work = malloc((size_t)ib * b * sizeof *t);
-    int *ipiv = malloc((size_t)b * sizeof *ipiv);
+    int *ipiv = malloc((size_t)(b + 1) * sizeof *ipiv);
     double best = 0;
     if (a && keep && t && work && ipiv) {
         fill(keep, n);
         for (int rep = 0; rep < 3; rep++) {
             memcpy(a, keep, n * sizeof *a);
             double t0 = hs_now();
-            if (getrf)
+            if (team && hs_lu_panel_team_d(a, m, m, b, ipiv))
+                break;
+            if (getrf && !team)
                 dgetrf_(&m, &b, a, &m, ipiv, &info);
             else
                 dgeqrt_(&m, &b, &ib, a, &m, t, &ib, work, &info);
@@ -135,6 +141,51 @@ static double qr_kernel_rate(int c, int w)
     }
     free(buf);
     return best;
+}
+
+static void *team_helper(void *team)
+{
+    hs_team_help(team);
+    return NULL;
+}
+
+static void empty_piece(void *arg, int piece)
+{
+    (void)arg;
+    (void)piece;
+}
+
+/* Microseconds of one round of a team (runtime/team.h) of `helpers` + 1
+ * members with a piece each and nothing in it: the synchronization a
+ * team kernel pays per round.  The best of 3 runs of 2000 rounds. */
+static double team_round_us(int helpers)
+{
+    enum { MAX_HELPERS = 255, ROUNDS = 2000 };
+    pthread_t th[MAX_HELPERS];
+    hs_team team;
+    hs_team_open(&team);   /* outside an engine: the helpers are ours */
+    int started = 0;
+    for (int k = 0; k < helpers && k < MAX_HELPERS; k++) {
+        atomic_fetch_add(&team.members, 1);
+        if (pthread_create(&th[k], NULL, team_helper, &team) != 0) {
+            atomic_fetch_sub(&team.members, 1);
+            break;
+        }
+        started++;
+    }
+    double best = 0;
+    for (int rep = 0; rep < 4; rep++) {
+        double t0 = hs_now();
+        for (int r = 0; r < ROUNDS; r++)
+            hs_team_round(&team, started + 1, empty_piece, NULL);
+        double us = (hs_now() - t0) / ROUNDS * 1e6;
+        if (rep > 0 && (best == 0 || us < best))   /* the first warms up */
+            best = us;
+    }
+    hs_team_close(&team);
+    for (int k = 0; k < started; k++)
+        pthread_join(th[k], NULL);
+    return started == helpers ? best : 0;
 }
 
 typedef struct copier {
@@ -273,10 +324,18 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
                                   HS_WORK_LARFT };
     for (int s = 0; s < HS_RATE_SIZES; s++) {
         int b = hs_rate_size[s];
-        add_rate(&m->cpu[HS_WORK_GEQRF], b, panel_rate(0, b));
-        add_rate(&m->cpu[HS_WORK_GETRF], b, panel_rate(1, b));
+        add_rate(&m->cpu[HS_WORK_GEQRF], b, panel_rate(0, 0, b));
+        add_rate(&m->cpu[HS_WORK_GETRF], b, panel_rate(1, 0, b));
+        add_rate(&m->cpu[HS_WORK_GETRF_TEAM], b, panel_rate(1, 1, b));
         for (size_t k = 0; k < sizeof qr_cls / sizeof qr_cls[0]; k++)
             add_rate(&m->cpu[qr_cls[k]], b, qr_kernel_rate(qr_cls[k], b));
+    }
+    /* A team's round with one helper, and what each further member adds
+     * (from the largest team this host has workers for). */
+    m->team_round_us = busy > 1 ? team_round_us(1) : 0;
+    if (busy > 2 && m->team_round_us > 0) {
+        double all = team_round_us(busy - 1);
+        m->team_member_us = all > m->team_round_us ? (all - m->team_round_us) / (busy - 2) : 0;
     }
     m->cpu_memory_gbs = copy_rate(busy);
     m->first_touch_gbs = first_touch_rate();
@@ -303,6 +362,8 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
                 fprintf(log, " %d:%.1f", m->cpu[c].size[k], m->cpu[c].gflops[k]);
             fprintf(log, "\n");
         }
+        fprintf(log, "  team round %.2f us with one helper, %.3f us each further member\n",
+                m->team_round_us, m->team_member_us);
         fprintf(log, "  copies %.1f GB/s per core, shared memory %.1f GB/s, fresh memory "
                 "%.1f GB/s, cache %.0f MiB\n", m->cpu_memory_gbs, m->shm_gbs,
                 m->first_touch_gbs, m->cache_mib);

@@ -26,6 +26,9 @@ typedef struct hs_work {
      * each at its own rate. */
     double part_flops[HS_NWORK];
     int part_size[HS_NWORK];
+    /* A kernel over a team of the rank's idle workers (runtime/team.h):
+     * its pieces a round and its rounds (0: one core runs it). */
+    int team_pieces, team_rounds;
 } hs_work;
 
 /* What a task kind's work function (runtime/engine.h hs_task_kind)
@@ -36,6 +39,7 @@ typedef struct hs_work_parts {
     double flops[HS_NWORK];
     double bytes;
     int main, size;
+    int team_pieces, team_rounds;   /* as hs_work's */
 } hs_work_parts;
 
 /* The rows and columns of a task's access k, for work functions. */

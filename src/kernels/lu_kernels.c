@@ -19,10 +19,15 @@
 #include "runtime/team.h"
 
 /* The rounds of a host panel's team (lu_panel_team_body.h). */
-enum { LU_TEAM_SEARCH, LU_TEAM_COLUMN, LU_TEAM_UPDATE };
+enum { LU_TEAM_SEARCH, LU_TEAM_COLUMN, LU_TEAM_SWAP, LU_TEAM_UPDATE };
 
 #define HS_TEMPLATE_BODY "kernels/lu_kernels_body.h"
 #include "util/prec_instantiate.h"
+
+int hs_lu_panel_team_d(double *a, int ld, int m, int w, int *piv)
+{
+    return lu_panel_team_d(a, ld, m, w, piv);
+}
 
 /* ---- the task kinds: what the cost model counts of each
  * (kernels/kernel_work.h), then its declaration (runtime/engine.h) */
@@ -31,7 +36,16 @@ enum { LU_TEAM_SEARCH, LU_TEAM_COLUMN, LU_TEAM_UPDATE };
 static int lu_panel(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int w = hs_work_cols(t, 0), rows = hs_work_rows(t, 0) - hs_lu_panel_args_of(t).off;
+    hs_lu_panel_args x = hs_lu_panel_args_of(t);
+    int w = hs_work_cols(t, 0), rows = hs_work_rows(t, 0) - x.off;
+    /* over a team where the host kernel takes that path (a GPU's panel
+     * is cuSOLVER's ?getrf: its rate is the device's GETRF) */
+    int pieces = x.team ? hs_lu_team_pieces(rows, w) : 0;
+    if (pieces) {
+        p->team_pieces = pieces;
+        p->team_rounds = hs_lu_team_rounds(w);
+        return hs_work_one(p, HS_WORK_GETRF_TEAM, hs_flops_getrf(rows, w), w);
+    }
     return hs_work_one(p, HS_WORK_GETRF, hs_flops_getrf(rows, w), w);
 }
 

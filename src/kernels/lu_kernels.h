@@ -88,11 +88,18 @@ static inline int hs_lu_team_pieces(int m, int w)
     return pieces >= 2 && m >= 2 * w ? pieces : 0;
 }
 
-/* The team's rounds for a w-wide panel: a search, one per column, one
- * update per step but the last. */
+/* The team's ?GETRF of an m x w panel a (ld), double precision, as the
+ * host panel task runs it (piv: INFO, then the pivots): for
+ * timing/predict's measurement of the kernel's rate.  0, or
+ * HETSCAL_ERR_NOMEM. */
+int hs_lu_panel_team_d(double *a, int ld, int m, int w, int *piv);
+
+/* The team's rounds for a w-wide panel: a search, one per column, the
+ * interchanges of each step, the update after each step but the last. */
 static inline int hs_lu_team_rounds(int w)
 {
-    return 1 + w + (w + HS_LU_TEAM_IB - 1) / HS_LU_TEAM_IB - 1;
+    int steps = (w + HS_LU_TEAM_IB - 1) / HS_LU_TEAM_IB;
+    return 1 + w + steps + steps - 1;
 }
 
 #endif

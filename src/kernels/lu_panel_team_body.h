@@ -5,11 +5,12 @@
  * Partial pivoting as LAPACK's ?GETF2 does it, blocked right-looking in
  * HS_LU_TEAM_IB-wide steps: for each column the pivot is the first
  * largest |entry| (I?AMAX's rule) from the diagonal down; a nonzero pivot
- * has its row swapped with the diagonal's across the whole panel and the
+ * has its row swapped with the diagonal's in the step's columns and the
  * column below it scaled by its reciprocal (a zero one records INFO);
  * the rank-1 update reaches the step's later columns; at the end of a
- * step the step's rows of the columns right of it are solved with its
- * unit lower triangle and the rows below updated by one GEMM.  The rows
+ * step its interchanges reach the panel's other columns (as ?GETRF's
+ * ?LASWP does), and the step's rows of the columns right of it are solved
+ * with its unit lower triangle and the rows below updated by one GEMM.  The rows
  * are cut into fixed pieces (hs_lu_team_pieces, from the panel's shape):
  * each round of the team (runtime/team.h) scales and updates every
  * piece's own rows and searches them for the next column's largest
@@ -20,7 +21,9 @@
 typedef struct HS_SFX(lu_team) {
     HS_T *a;
     int ld, m, w, rows;       /* the panel from its diagonal: m x w; piece height */
-    int kind, j, k1;          /* the round: what, the column, the step's end */
+    int pieces;
+    int kind, j, k0, k1;      /* the round: what, the column, the step */
+    const int *ipiv;          /* the pivots so far (1-based) */
     HS_T scale;               /* a column's reciprocal pivot ... */
     HS_T pivot;               /* ... or, below the safe minimum, the pivot */
     int divide;
@@ -62,15 +65,35 @@ static void HS_SFX(lu_team_piece)(void *arg, int p)
         if (lo < j + 1)
             lo = j + 1;
         HS_T *cj = a + (size_t)j * ld;
-        for (int i = lo; i < hi; i++)
-            cj[i] = x->divide ? cj[i] / x->pivot : cj[i] * x->scale;
-        for (int c = j + 1; c < x->k1; c++) {
-            HS_T *cc = a + (size_t)c * ld, u = cc[j];
-            for (int i = lo; i < hi; i++)
-                cc[i] -= cj[i] * u;
+        int rows = hi - lo, cols = x->k1 - j - 1, one = 1;
+        if (rows > 0) {
+            if (x->divide)
+                for (int i = lo; i < hi; i++)
+                    cj[i] /= x->pivot;
+            else
+                HS_F(scal)(&rows, &x->scale, cj + lo, &one);
+            if (cols > 0) {
+                HS_T minus = -1;
+                HS_GERU(&rows, &cols, &minus, cj + lo, &one, a + j + (size_t)(j + 1) * ld, &ld,
+                        a + lo + (size_t)(j + 1) * ld, &ld);
+            }
         }
         if (j + 1 < x->k1)
             HS_SFX(lu_team_search)(x, p, j + 1, lo, hi);
+        return;
+    }
+    case LU_TEAM_SWAP: {
+        /* the step's interchanges in the columns outside it: piece p's
+         * share of them, counted left of the step then right of it */
+        int kb = x->k1 - x->k0, outside = x->w - kb, k1 = x->k0 + 1, k2 = x->k1, one = 1;
+        int from = (int)((long)outside * p / x->pieces);
+        int to = (int)((long)outside * (p + 1) / x->pieces);
+        for (int c = from; c < to;) {
+            int col = c < x->k0 ? c : c + kb;
+            int n = c < x->k0 ? (to < x->k0 ? to : x->k0) - c : to - c;
+            HS_F(laswp)(&n, a + (size_t)col * ld, &ld, &k1, &k2, x->ipiv, &one);
+            c += n;
+        }
         return;
     }
     default: {
@@ -106,7 +129,8 @@ static int HS_SFX(lu_team_pivot)(const HS_SFX(lu_team) *x, int pieces, int j)
 }
 
 /* Column j's pivot as ?GETF2 takes it: ipiv[j] (1-based), the rows
- * swapped across the panel, the reciprocal for the scaling, or INFO. */
+ * swapped in the step's columns, the reciprocal for the scaling, or
+ * INFO. */
 static void HS_SFX(lu_team_take_pivot)(HS_SFX(lu_team) *x, int pieces, int j, int *ipiv,
                                        int *info)
 {
@@ -115,8 +139,8 @@ static void HS_SFX(lu_team_take_pivot)(HS_SFX(lu_team) *x, int pieces, int j, in
     ipiv[j] = p + 1;
     HS_T piv = a[p + (size_t)j * ld];
     if (piv != 0) {
-        if (p != j)
-            for (int c = 0; c < x->w; c++) {
+        if (p != j)   /* the step's columns now, the others after it */
+            for (int c = x->k0; c < x->k1; c++) {
                 HS_T t = a[j + (size_t)c * ld];
                 a[j + (size_t)c * ld] = a[p + (size_t)c * ld];
                 a[p + (size_t)c * ld] = t;
@@ -146,7 +170,7 @@ static int HS_SFX(lu_panel_team)(HS_T *a, int ld, int m, int w, int *piv)
 {
     int pieces = hs_lu_team_pieces(m, w);
     HS_SFX(lu_team) x = { .a = a, .ld = ld, .m = m, .w = w,
-                          .rows = hs_lu_team_piece_rows(m) };
+                          .rows = hs_lu_team_piece_rows(m), .pieces = pieces };
     x.best = malloc((size_t)pieces * sizeof *x.best);
     x.best_row = malloc((size_t)pieces * sizeof *x.best_row);
     if (!x.best || !x.best_row) {
@@ -155,6 +179,7 @@ static int HS_SFX(lu_panel_team)(HS_T *a, int ld, int m, int w, int *piv)
         return HETSCAL_ERR_NOMEM;
     }
     int *ipiv = piv + HS_LU_PIV_HEAD, info = 0;
+    x.ipiv = ipiv;
     hs_team team;
     hs_team_open(&team);
     x.kind = LU_TEAM_SEARCH;
@@ -162,6 +187,7 @@ static int HS_SFX(lu_panel_team)(HS_T *a, int ld, int m, int w, int *piv)
     hs_team_round(&team, pieces, HS_SFX(lu_team_piece), &x);
     for (int k0 = 0; k0 < w; k0 += HS_LU_TEAM_IB) {
         int k1 = k0 + HS_LU_TEAM_IB < w ? k0 + HS_LU_TEAM_IB : w;
+        x.k0 = k0;
         x.k1 = k1;
         for (int j = k0; j < k1; j++) {
             HS_SFX(lu_team_take_pivot)(&x, pieces, j, ipiv, &info);
@@ -169,6 +195,8 @@ static int HS_SFX(lu_panel_team)(HS_T *a, int ld, int m, int w, int *piv)
             x.j = j;
             hs_team_round(&team, pieces, HS_SFX(lu_team_piece), &x);
         }
+        x.kind = LU_TEAM_SWAP;
+        hs_team_round(&team, pieces, HS_SFX(lu_team_piece), &x);
         if (k1 < w) {
             int kb = k1 - k0, n = w - k1;
             HS_T one = 1;

@@ -28,10 +28,11 @@ enum { HS_TEAM_MAX_PIECES = 1 << 20 };
 
 typedef struct hs_team {
     /* (round << 40) | (pieces << 20) | next piece to claim: a claim is one
-     * compare-and-swap that also checks the round it belongs to. */
-    _Atomic uint64_t state;
-    atomic_int done;          /* pieces of the round finished */
-    atomic_int closed;
+     * compare-and-swap that also checks the round it belongs to.  Claims
+     * and completions on cache lines of their own. */
+    _Alignas(64) _Atomic uint64_t state;
+    _Alignas(64) atomic_int done;          /* pieces of the round finished */
+    _Alignas(64) atomic_int closed;
     atomic_int members;       /* helpers inside (not the leader) */
     atomic_int sleepers;      /* of those, asleep on cv */
     atomic_long helped;       /* pieces the helpers ran */

@@ -251,21 +251,28 @@ void hs_sim_record(sim_rank *r, int track, const char *name, double t0, double t
 
 /* ---- serving the ready queues ------------------------------------------ */
 
-static void start_host_task(sim *S, sim_rank *r, hs_task *t)
+/* A free worker of r, now busy. */
+static int take_worker(sim_rank *r)
 {
-    const hs_sim_costs *c = &S->s->costs;
     int slot = 0;
     while (r->cpu_busy[slot])
         slot++;
     r->cpu_busy[slot] = 1;
     r->cpu_free--;
-    double d = c->task_overhead + c->task_seconds(c->arg, t, 0);
+    return slot;
+}
+
+/* Task t starts on worker `slot` with `members` cores of its rank (a
+ * team's, runtime/team.h; 1 for any other task), for d seconds. */
+static void start_on_worker(sim *S, sim_rank *r, hs_task *t, int slot, int members, double d)
+{
+    r->members[slot] = members;
     if (S->share) {   /* running: node_change may re-time it */
         r->running[slot] = t;
         r->left[slot] = d;
         r->since[slot] = r->began[slot] = S->now;
     }
-    if (hs_sim_node_change(S, r->index, 1))
+    if (hs_sim_node_change(S, r->index, members))
         return;   /* its end was scheduled with the others' */
     if (S->share)
         r->version[slot]++;
@@ -273,6 +280,35 @@ static void start_host_task(sim *S, sim_rank *r, hs_task *t)
                 .start = S->now, .kind = EV_TASK, .rank = r->index, .slot = slot, .task = t };
     if (hs_sim_push_event(S, e))
         S->err = HETSCAL_ERR_NOMEM;
+}
+
+static void start_host_task(sim *S, sim_rank *r, hs_task *t)
+{
+    const hs_sim_costs *c = &S->s->costs;
+    int slot = take_worker(r);
+    start_on_worker(S, r, t, slot, 1, c->task_overhead + c->task_seconds(c->arg, t, 0));
+}
+
+/* A team task waits with its worker taken until the ready tasks have
+ * workers: the workers still free then join it, as idle workers join a
+ * team in a real run (the model leaves out those that would join later,
+ * and a team never has more members than pieces). */
+enum { MAX_DEFERRED_TEAMS = 4 };
+typedef struct deferred_team {
+    hs_task *task;
+    int slot, pieces;
+} deferred_team;
+
+static void start_team(sim *S, sim_rank *r, const deferred_team *d, int teams_left)
+{
+    const hs_sim_costs *c = &S->s->costs;
+    int helpers = r->cpu_free / teams_left;
+    if (helpers > d->pieces - 1)
+        helpers = d->pieces - 1;
+    for (int k = 0; k < helpers; k++)
+        r->team_of[take_worker(r)] = d->slot + 1;
+    start_on_worker(S, r, d->task, d->slot, 1 + helpers,
+                    c->task_overhead + c->team_seconds(c->arg, d->task, 1 + helpers));
 }
 
 /* Work enqueued on a stream free at *lane: it starts when the lane is
@@ -328,12 +364,22 @@ static void dispatch(sim *S, sim_rank *r)
     }
     hs_sim_poll_messages(S, r);   /* the calling thread polls before its next task */
     pthread_mutex_lock(&E.lock);
+    const hs_sim_costs *c = &S->s->costs;
+    deferred_team teams[MAX_DEFERRED_TEAMS];
+    int nteams = 0;
     while (r->cpu_free > 0) {
         hs_task *t = hs_heap_pop(&E.host);
         if (!t)
             break;
-        start_host_task(S, r, t);
+        int pieces = c->team_pieces && nteams < MAX_DEFERRED_TEAMS ? c->team_pieces(c->arg, t)
+                                                                   : 0;
+        if (pieces > 1)
+            teams[nteams++] = (deferred_team){ t, take_worker(r), pieces };
+        else
+            start_host_task(S, r, t);
     }
+    for (int k = 0; k < nteams; k++)
+        start_team(S, r, &teams[k], nteams - k);
     /* A GPU's management thread enqueues what is ready, in priority
      * order, while its compute stream holds fewer tasks than
      * hs_device_queue_depth allows; the copy thread all that is ready.
@@ -386,11 +432,19 @@ static void handle(sim *S, const event *e)
     if (e->kind == EV_TASK) {
         if (S->share)
             r->running[e->slot] = NULL;   /* done: the others go on */
+        int members = r->members[e->slot];
         r->cpu_busy[e->slot] = 0;
         r->cpu_free++;
-        hs_sim_node_change(S, e->rank, -1);
+        if (members > 1)   /* its team's helpers are free again */
+            for (int k = 0; k < S->s->cpus; k++)
+                if (r->team_of[k] == e->slot + 1) {
+                    r->team_of[k] = 0;
+                    r->cpu_busy[k] = 0;
+                    r->cpu_free++;
+                }
+        hs_sim_node_change(S, e->rank, -members);
         r->tasks_run++;
-        r->busy += e->time - e->start;
+        r->busy += (e->time - e->start) * members;
         hs_sim_record(r, e->slot + 1, e->task->name, e->start, e->time, e->task->tile, 0);
         hs_sim_complete(S, r, e->task);
         return;
@@ -550,6 +604,9 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         r->running = calloc((size_t)cpus, sizeof *r->running);
         r->left = calloc((size_t)cpus * 3, sizeof *r->left);
         r->version = calloc((size_t)cpus, sizeof *r->version);
+        r->team_of = calloc((size_t)cpus * 2, sizeof *r->team_of);
+        if (r->team_of)
+            r->members = r->team_of + cpus;
         if (r->left) {
             r->since = r->left + cpus;
             r->began = r->left + 2 * cpus;
@@ -573,7 +630,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
             snprintf(dev->name, sizeof dev->name, "sim:%d", x);
             r->devs[x] = dev;
         }
-        if (!r->cpu_busy || !r->running || !r->left || !r->version
+        if (!r->cpu_busy || !r->running || !r->left || !r->version || !r->team_of
             || !(r->fiber = hs_fiber_new(rank_main, r, RANK_STACK_BYTES)))
             err = HETSCAL_ERR_NOMEM;
     }
@@ -616,6 +673,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         free(r->running);
         free(r->left);
         free(r->version);
+        free(r->team_of);
         free(r->pending);
         free(r->arrived);
         free(r->spans);

@@ -31,6 +31,11 @@ typedef struct hs_sim_costs {
     /* Seconds of task t's kernel on location x of its rank (0: one CPU
      * core, x >= 1: accelerator x). */
     double (*task_seconds)(void *arg, const hs_task *t, int x);
+    /* A host task that runs over a team of its rank's idle workers
+     * (runtime/team.h): its pieces a round (0: not such a task), and its
+     * seconds with `members` cores, itself included.  NULL: no teams. */
+    int (*team_pieces)(void *arg, const hs_task *t);
+    double (*team_seconds)(void *arg, const hs_task *t, int members);
     void *arg;
     double task_overhead;        /* runtime cost each task adds to its worker */
     double net_latency, net_bandwidth;   /* between nodes, per link */

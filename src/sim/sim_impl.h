@@ -68,6 +68,9 @@ typedef struct sim_rank {
     int done;                   /* its generation has finished */
     unsigned char *cpu_busy;    /* cpus entries: worker k runs a task */
     int cpu_free;
+    /* Per worker: the slot + 1 of the team task it helps (runtime/team.h;
+     * 0: none), and for a team task's own worker, its members. */
+    int *team_of, *members;
     /* Per worker, while it runs a host task on cores its node's ranks
      * share: the task, its work left (seconds on a core of its own) as of
      * `since`, its start, and the version of its pending end event. */

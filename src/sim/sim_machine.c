@@ -4,9 +4,10 @@
 #include "sim/sim_machine.h"
 #include "util/precision.h"
 
-static double task_seconds(void *arg, const hs_task *t, int x)
+/* Task t on location x with `members` cores of its rank: a team kernel's
+ * leader and helpers (runtime/team.h), 1 for any other task. */
+static double seconds_with(hs_sim_model *model, const hs_task *t, int x, int members)
 {
-    hs_sim_model *model = arg;
     const hs_sim_machine *m = model->m;
     hs_work w;
     if (hs_kernel_work(t, model->prec, &w))
@@ -25,16 +26,46 @@ static double task_seconds(void *arg, const hs_task *t, int x)
         if (w.part_flops[c] <= 0)
             continue;
         double rate = hs_sim_class_rate(table, c, w.part_size[c]);
-        seconds += w.part_flops[c] / (rate * speedup * 1e9);
+        double part = w.part_flops[c] / (rate * speedup * 1e9);
+        if (c == HS_WORK_GETRF_TEAM && !x && members > 1 && w.team_pieces > 0) {
+            /* every round waits for its busiest member's pieces, then
+             * for the round's own synchronization */
+            int busiest = (w.team_pieces + members - 1) / members;
+            part = part * busiest / w.team_pieces
+                   + w.team_rounds * (m->team_round_us + m->team_member_us * (members - 2)) * 1e-6;
+        }
+        seconds += part;
     }
     return seconds;
+}
+
+static double task_seconds(void *arg, const hs_task *t, int x)
+{
+    return seconds_with(arg, t, x, 1);
+}
+
+static double team_seconds(void *arg, const hs_task *t, int members)
+{
+    return seconds_with(arg, t, 0, members);
+}
+
+/* A host task's team pieces, when the machine rates a team's rounds (a
+ * machine that does not: its teams get no helpers). */
+static int team_pieces(void *arg, const hs_task *t)
+{
+    hs_sim_model *model = arg;
+    hs_work w;
+    if (model->m->team_round_us <= 0 || hs_kernel_work(t, model->prec, &w))
+        return 0;
+    return w.team_pieces;
 }
 
 void hs_sim_model_costs(hs_sim_model *model, hs_sim_costs *costs)
 {
     const hs_sim_machine *m = model->m;
     *costs = (hs_sim_costs){
-        .task_seconds = task_seconds, .arg = model,
+        .task_seconds = task_seconds, .team_pieces = team_pieces,
+        .team_seconds = team_seconds, .arg = model,
         .task_overhead = m->task_overhead_us * 1e-6,
         .net_latency = m->net_latency_us * 1e-6, .net_bandwidth = m->net_gbs * 1e9,
         .net_links = m->net_links > 0 ? m->net_links : 1,

@@ -48,6 +48,14 @@ typedef struct hs_sim_machine {
                                         ranks of a node */
     double task_overhead_us;         /* task_overhead_us: the runtime's
                                         cost per task */
+    double team_round_us;            /* team.round_us: a round of a host
+                                        kernel's team (runtime/team.h) with
+                                        one helper: published, claimed,
+                                        reported done (0: teams get no
+                                        helpers in the model) */
+    double team_member_us;           /* team.member_us: what each further
+                                        member adds to a round (its claims
+                                        and completion on shared lines) */
     double cache_mib;                /* cache_mib: last-level cache of a node
                                         (0: unknown, this host's) */
     int host_panels;                 /* panels = host: the GPUs have no panel

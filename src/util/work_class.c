@@ -7,7 +7,8 @@ const char *const hs_work_class_name[HS_NWORK] = {
     [HS_WORK_GEMM] = "gemm", [HS_WORK_SYRK] = "syrk", [HS_WORK_TRSM] = "trsm",
     [HS_WORK_POTRF] = "potrf", [HS_WORK_GEQRF] = "geqrf", [HS_WORK_GETRF] = "getrf",
     [HS_WORK_TPQRT] = "tpqrt", [HS_WORK_TPMQRT] = "tpmqrt", [HS_WORK_GEMQRT] = "gemqrt",
-    [HS_WORK_ORHR] = "orhr", [HS_WORK_LARFT] = "larft", [HS_WORK_MEMORY] = "memory",
+    [HS_WORK_ORHR] = "orhr", [HS_WORK_LARFT] = "larft", [HS_WORK_GETRF_TEAM] = "getrf_team",
+    [HS_WORK_MEMORY] = "memory",
 };
 
 int hs_work_fallback(int c)
@@ -22,6 +23,8 @@ int hs_work_fallback(int c)
         return HS_WORK_TRSM;
     case HS_WORK_LARFT:
         return HS_WORK_SYRK;
+    case HS_WORK_GETRF_TEAM:
+        return HS_WORK_GETRF;
     default:
         return c;
     }
