@@ -86,5 +86,25 @@ for case in "0.72 host" "0.73 GPUs"; do
         fails=$((fails + 1))
     fi
 done
+# LU's host panel over a team (runtime/team.h) on tiny with team.round_us
+# = 10 and team.member_us = 1: PDGETRF of 256 x 64 is one 64-wide panel
+# of 256 rows, in 2 pieces of 128 (kernels/lu_kernels.h).  Its ?GETRF
+# counts 959200 flops (959.200 us at 1 GF/s).  Alone on 4 workers it
+# takes one helper (no more members than pieces): each member runs one
+# piece, 479.600 us, and its 72 rounds (a search, 64 columns, 4 steps'
+# interchanges, 3 updates) add 10 us each: run 1199.600 us.
+sed 's/^task_overhead_us = .*/&\nteam.round_us = 10\nteam.member_us = 1/' \
+    "$top_srcdir/testing/data/tiny.machine" >"$one_core"
+for case in "off 0.000959200" "on 0.001199600"; do
+    set -- $case
+    got=$(HETSCAL_PANEL_TEAM=$1 HETSCAL_NB_SMALL=64 "$top_builddir/timing/predict" \
+          -machine "$one_core" -routine getrf -m 256 -n 64 -nb 64 -p 1 -q 1 -threads 4 |
+          awk '/ time: / { print $9 }')
+    echo "PDGETRF 256 x 64, teams $1: run $got s"
+    if [ "$got" != "$2" ]; then
+        echo "FAIL: PDGETRF 256 x 64, teams $1: run $got s, expected $2"
+        fails=$((fails + 1))
+    fi
+done
 [ "$fails" -eq 0 ] && echo "the simulated times are the hand-computed ones"
 [ "$fails" -eq 0 ]

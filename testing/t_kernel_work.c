@@ -184,8 +184,10 @@ static void check_fallbacks(void)
               hs_work_fallback(HS_WORK_ORHR) == HS_WORK_TRSM &&
               hs_work_fallback(HS_WORK_LARFT) == HS_WORK_SYRK,
           "QR kernel classes fall back to GEQRF, GEMM, GEMM, TRSM, SYRK");
+    check(hs_work_fallback(HS_WORK_GETRF_TEAM) == HS_WORK_GETRF,
+          "LU's team panel falls back to GETRF");
     for (int c = 0; c < HS_NWORK; c++)
-        if (c < HS_WORK_TPQRT || c > HS_WORK_LARFT)
+        if ((c < HS_WORK_TPQRT || c > HS_WORK_LARFT) && c != HS_WORK_GETRF_TEAM)
             check(hs_work_fallback(c) == c, "the other classes are their own fallback");
     printf("class fallbacks checked\n");
 }
@@ -364,6 +366,44 @@ static double run_case(const test_case *c, int prec)
 }
 
 /* The runtime's own tasks, by hand. */
+/* LU's host panel over a team (kernels/lu_panel_team_body.h): the same
+ * flops as one ?GETRF, in class GETRF_TEAM with its pieces and rounds,
+ * where the task asks for a team and the shape allows one; one ?GETRF
+ * otherwise. */
+static void check_lu_team_panel(void)
+{
+    static const struct { int m, w, team, cls, pieces, rounds; } cases[] = {
+        { 1000, 64, 1, HS_WORK_GETRF_TEAM, 8, 1 + 64 + 4 + 3 },   /* pieces of 128 */
+        { 20000, 128, 1, HS_WORK_GETRF_TEAM, 63, 1 + 128 + 8 + 7 },   /* of 320 */
+        { 1000, 64, 0, HS_WORK_GETRF, 0, 0 },                     /* not asked for */
+        { 128, 32, 1, HS_WORK_GETRF, 0, 0 },                      /* one piece */
+        { 1000, 512, 1, HS_WORK_GETRF, 0, 0 },                    /* rows < 2 w */
+    };
+    hs_handle panel, piv;
+    hs_task t;
+    hs_work w;
+    char line[160];
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        hs_handle_wrap(&panel, NULL, cases[k].m, cases[k].w, 8);
+        hs_handle_wrap(&piv, NULL, HS_LU_PIV_HEAD + cases[k].w, 1, 8);
+        memset(&t, 0, sizeof t);
+        t.kind = &hs_kind_lu_panel;
+        t.nacc = 2;
+        t.acc[0] = (hs_access){ .handle = &panel, .mode = HS_RW };
+        t.acc[1] = (hs_access){ .handle = &piv, .mode = HS_W };
+        hs_lu_panel_args_put(t.iparam, (hs_lu_panel_args){ .team = cases[k].team });
+        int rc = hs_kernel_work(&t, HS_PREC_D, &w);
+        snprintf(line, sizeof line, "lu_panel %d x %d, team %d: %s, %d pieces, %d rounds",
+                 cases[k].m, cases[k].w, cases[k].team, hs_work_class_name[cases[k].cls],
+                 cases[k].pieces, cases[k].rounds);
+        check(rc == 0 && w.cls == cases[k].cls && w.team_pieces == cases[k].pieces
+                  && w.team_rounds == cases[k].rounds
+                  && w.flops == hs_flops_getrf(cases[k].m, cases[k].w),
+              line);
+    }
+    printf("LU's team panels checked\n");
+}
+
 static void check_runtime_tasks(void)
 {
     static const hs_task_kind *const kinds[] = { &hs_kind_fill, &hs_kind_write_back,
@@ -433,6 +473,7 @@ int main(int argc, char **argv)
         check(z == 4 * d, "Z's flops are 4 times D's");
     }
     check_runtime_tasks();
+    check_lu_team_panel();
     check_fallbacks();
     printf("t_kernel_work: %d failed checks  %s\n", failed, failed ? "FAILED" : "PASSED");
     hs_engine_shutdown();

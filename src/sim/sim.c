@@ -267,16 +267,15 @@ static int take_worker(sim_rank *r)
 static void start_on_worker(sim *S, sim_rank *r, hs_task *t, int slot, int members, double d)
 {
     r->members[slot] = members;
+    r->began[slot] = S->now;
     if (S->share) {   /* running: node_change may re-time it */
         r->running[slot] = t;
         r->left[slot] = d;
-        r->since[slot] = r->began[slot] = S->now;
+        r->since[slot] = S->now;
     }
     if (hs_sim_node_change(S, r->index, members))
         return;   /* its end was scheduled with the others' */
-    if (S->share)
-        r->version[slot]++;
-    event e = { .version = S->share ? r->version[slot] : 0, .time = S->now + d,
+    event e = { .version = ++r->version[slot], .time = S->now + d,
                 .start = S->now, .kind = EV_TASK, .rank = r->index, .slot = slot, .task = t };
     if (hs_sim_push_event(S, e))
         S->err = HETSCAL_ERR_NOMEM;
@@ -307,8 +306,50 @@ static void start_team(sim *S, sim_rank *r, const deferred_team *d, int teams_le
         helpers = d->pieces - 1;
     for (int k = 0; k < helpers; k++)
         r->team_of[take_worker(r)] = d->slot + 1;
-    start_on_worker(S, r, d->task, d->slot, 1 + helpers,
-                    c->task_overhead + c->team_seconds(c->arg, d->task, 1 + helpers));
+    double seconds = c->team_seconds(c->arg, d->task, 1 + helpers);
+    if (!S->share) {   /* workers that come free may join it (join_teams) */
+        r->team_task[d->slot] = d->task;
+        r->team_done[d->slot] = 0;
+        r->team_since[d->slot] = S->now + c->task_overhead;
+        r->team_seconds[d->slot] = seconds;
+        r->team_busy[d->slot] = c->task_overhead * (1 + helpers);
+        r->teams_running++;
+    }
+    start_on_worker(S, r, d->task, d->slot, 1 + helpers, c->task_overhead + seconds);
+}
+
+/* Workers still free once the ready tasks have theirs join the rank's
+ * running teams, as idle workers join a team in a real run: each team
+ * goes on from what it has done at the pace of its new members.  (Not
+ * on nodes whose cores are shared: a task's pace there is the node's.) */
+static void join_teams(sim *S, sim_rank *r)
+{
+    const hs_sim_costs *c = &S->s->costs;
+    for (int slot = 0; slot < S->s->cpus && r->cpu_free > 0; slot++) {
+        hs_task *t = r->team_task[slot];
+        int pieces = t ? c->team_pieces(c->arg, t) : 0;
+        if (!t || r->members[slot] >= pieces || S->now < r->team_since[slot])
+            continue;
+        int more = pieces - r->members[slot];
+        if (more > r->cpu_free)
+            more = r->cpu_free;
+        for (int k = 0; k < more; k++)
+            r->team_of[take_worker(r)] = slot + 1;
+        r->team_done[slot] += (S->now - r->team_since[slot]) / r->team_seconds[slot];
+        if (r->team_done[slot] > 1)
+            r->team_done[slot] = 1;
+        r->team_busy[slot] += (S->now - r->team_since[slot]) * r->members[slot];
+        r->team_since[slot] = S->now;
+        r->members[slot] += more;
+        r->team_seconds[slot] = c->team_seconds(c->arg, t, r->members[slot]);
+        hs_sim_node_change(S, r->index, more);
+        event e = { .version = ++r->version[slot],
+                    .time = S->now + (1 - r->team_done[slot]) * r->team_seconds[slot],
+                    .start = r->began[slot], .kind = EV_TASK, .rank = r->index, .slot = slot,
+                    .task = t };
+        if (hs_sim_push_event(S, e))
+            S->err = HETSCAL_ERR_NOMEM;
+    }
 }
 
 /* Work enqueued on a stream free at *lane: it starts when the lane is
@@ -380,6 +421,8 @@ static void dispatch(sim *S, sim_rank *r)
     }
     for (int k = 0; k < nteams; k++)
         start_team(S, r, &teams[k], nteams - k);
+    if (r->teams_running && r->cpu_free > 0)
+        join_teams(S, r);
     /* A GPU's management thread enqueues what is ready, in priority
      * order, while its compute stream holds fewer tasks than
      * hs_device_queue_depth allows; the copy thread all that is ready.
@@ -433,6 +476,13 @@ static void handle(sim *S, const event *e)
         if (S->share)
             r->running[e->slot] = NULL;   /* done: the others go on */
         int members = r->members[e->slot];
+        /* the cores it took: a team's members changed as workers joined */
+        double busy = (e->time - e->start) * members;
+        if (r->team_task[e->slot]) {
+            r->team_task[e->slot] = NULL;
+            r->teams_running--;
+            busy = r->team_busy[e->slot] + (e->time - r->team_since[e->slot]) * members;
+        }
         r->cpu_busy[e->slot] = 0;
         r->cpu_free++;
         if (members > 1)   /* its team's helpers are free again */
@@ -444,7 +494,7 @@ static void handle(sim *S, const event *e)
                 }
         hs_sim_node_change(S, e->rank, -members);
         r->tasks_run++;
-        r->busy += (e->time - e->start) * members;
+        r->busy += busy;
         hs_sim_record(r, e->slot + 1, e->task->name, e->start, e->time, e->task->tile, 0);
         hs_sim_complete(S, r, e->task);
         return;
@@ -607,6 +657,13 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         r->team_of = calloc((size_t)cpus * 2, sizeof *r->team_of);
         if (r->team_of)
             r->members = r->team_of + cpus;
+        r->team_task = calloc((size_t)cpus, sizeof *r->team_task);
+        r->team_done = calloc((size_t)cpus * 4, sizeof *r->team_done);
+        if (r->team_done) {
+            r->team_since = r->team_done + cpus;
+            r->team_seconds = r->team_done + 2 * cpus;
+            r->team_busy = r->team_done + 3 * cpus;
+        }
         if (r->left) {
             r->since = r->left + cpus;
             r->began = r->left + 2 * cpus;
@@ -631,7 +688,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
             r->devs[x] = dev;
         }
         if (!r->cpu_busy || !r->running || !r->left || !r->version || !r->team_of
-            || !(r->fiber = hs_fiber_new(rank_main, r, RANK_STACK_BYTES)))
+            || !r->team_task || !r->team_done || !(r->fiber = hs_fiber_new(rank_main, r, RANK_STACK_BYTES)))
             err = HETSCAL_ERR_NOMEM;
     }
     if (!err)
@@ -674,6 +731,8 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         free(r->left);
         free(r->version);
         free(r->team_of);
+        free(r->team_task);
+        free(r->team_done);
         free(r->pending);
         free(r->arrived);
         free(r->spans);
