@@ -8,7 +8,7 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q 
 fi
 log=$(mktemp "${TMPDIR:-/tmp}/cuda-absent.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
-HETSCAL_DEVICES=cuda HETSCAL_VERBOSE=1 sh "$top_srcdir/testing/llt/run_llt.sh" 1 > "$log" 2>&1
+HETSCAL_DEVICES=cuda HETSCAL_VERBOSE=1 sh "$top_srcdir/testing/tester/run_llt.sh" 1 > "$log" 2>&1
 status=$?
 grep -m 3 'devices\|cpu only' "$log"
 [ $status -eq 0 ] || { cat "$log"; exit 1; }

@@ -14,7 +14,7 @@ export CUDA_STANDIN_COMPUTE_MODE CUDA_STANDIN_DEVICES CUDA_STANDIN_LOCK_DIR
 
 run_llt() {   # $1: log
     HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=16 HETSCAL_NB_GPU=32 HETSCAL_VERBOSE=1 \
-        sh "$top_srcdir/testing/llt/run_llt.sh" 1 "$top_srcdir/testing/data/llt_emu.dat" \
+        sh "$top_srcdir/testing/tester/run_llt.sh" 1 "$top_srcdir/testing/data/llt_emu.dat" \
         >"$1" 2>&1
 }
 gpu_tasks() {

@@ -5,4 +5,4 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_POISON_MEMORY=1; export HETSCAL_POISON_MEMORY
 HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=16 \
-    exec sh "$top_srcdir/testing/llt/run_llt.sh" 2 "$top_srcdir/testing/data/llt_hard.dat"
+    exec sh "$top_srcdir/testing/tester/run_llt.sh" 2 "$top_srcdir/testing/data/llt_hard.dat"

@@ -9,12 +9,12 @@
 log=$(mktemp "${TMPDIR:-/tmp}/cuda-np1.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
 HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=16 HETSCAL_NB_GPU=32 HETSCAL_VERBOSE=1 \
-    sh "$top_srcdir/testing/llt/run_llt.sh" 1 "$top_srcdir/testing/data/llt_emu.dat" >"$log" 2>&1
+    sh "$top_srcdir/testing/tester/run_llt.sh" 1 "$top_srcdir/testing/data/llt_emu.dat" >"$log" 2>&1
 status=$?
 grep -v '^hetscal:' "$log"
 [ $status -eq 0 ] || exit 1
 llt=$(grep -o 'gpu_tasks=[0-9]*' "$log" | awk -F= '{s += $2} END {print s + 0}')
-HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU=16 sh "$top_srcdir/testing/qr/run_qr.sh" 1 >"$log" 2>&1
+HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU=16 sh "$top_srcdir/testing/tester/run_qr.sh" 1 >"$log" 2>&1
 status=$?
 cat "$log"
 [ $status -eq 0 ] || exit 1

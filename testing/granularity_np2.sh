@@ -16,7 +16,7 @@ trap 'rm -f "$log"' EXIT
 status=0
 for case in "128:50 128" "128:5,192:10,256:20,384:40 384"; do
     set -- $case
-    HETSCAL_KERNEL_RATES=$1 sh "$top_srcdir/testing/llt/run_llt.sh" 2 \
+    HETSCAL_KERNEL_RATES=$1 sh "$top_srcdir/testing/tester/run_llt.sh" 2 \
         "$top_srcdir/testing/data/llt_granularity.dat" >"$log" 2>&1 || {
         cat "$log"; echo "FAIL: the tester with HETSCAL_KERNEL_RATES=$1" >&2; status=1; }
     grep 'hetscal: tile' "$log" | sort | uniq -c
@@ -31,7 +31,7 @@ for case in "128:50 128" "128:5,192:10,256:20,384:40 384"; do
 done
 for case in "128:50 tile=128 (caller's blocks)" "128:5,192:10,256:40 tile=256 threads"; do
     rates=${case%% *} want=${case#* }
-    HETSCAL_KERNEL_RATES=$rates sh "$top_srcdir/testing/llt/run_llt.sh" 2 \
+    HETSCAL_KERNEL_RATES=$rates sh "$top_srcdir/testing/tester/run_llt.sh" 2 \
         "$top_srcdir/testing/data/llt_granularity_nb128.dat" >"$log" 2>&1 || {
         cat "$log"; echo "FAIL: the tester with HETSCAL_KERNEL_RATES=$rates" >&2; status=1; }
     calls=$(grep -c "^hetscal: pdpotrf rank .* N=1600 " "$log")

@@ -8,7 +8,7 @@
 log=$(mktemp "${TMPDIR:-/tmp}/llt-chained.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
 HETSCAL_POISON_MEMORY=1 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=16 HETSCAL_VERBOSE=1 \
-    sh "$top_srcdir/testing/llt/run_llt.sh" 2 "$top_srcdir/testing/data/llt_emu.dat" >"$log" 2>&1
+    sh "$top_srcdir/testing/tester/run_llt.sh" 2 "$top_srcdir/testing/data/llt_emu.dat" >"$log" 2>&1
 status=$?
 grep -v '^hetscal:' "$log"
 [ $status -eq 0 ] || exit 1

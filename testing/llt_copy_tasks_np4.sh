@@ -7,4 +7,4 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_OVERLAP_COPIES=2; export HETSCAL_OVERLAP_COPIES
 HETSCAL_POISON_MEMORY=1; export HETSCAL_POISON_MEMORY
-exec sh "$top_srcdir/testing/llt/run_llt.sh" 4 "$top_srcdir/testing/data/llt_hard.dat"
+exec sh "$top_srcdir/testing/tester/run_llt.sh" 4 "$top_srcdir/testing/data/llt_hard.dat"

@@ -2,4 +2,4 @@
 # The PDPOTRF tester (testing/xllt) on its built-in input, 1 MPI rank.
 # top_srcdir comes from make check; by hand it is this script's parent.
 : "${top_srcdir:=$(dirname "$0")/..}"
-exec sh "$top_srcdir/testing/llt/run_llt.sh" 1
+exec sh "$top_srcdir/testing/tester/run_llt.sh" 1

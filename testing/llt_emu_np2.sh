@@ -6,4 +6,4 @@
 # nothing writes must not be read either.
 HETSCAL_POISON_MEMORY=1; export HETSCAL_POISON_MEMORY
 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=16 \
-    exec sh "$top_srcdir/testing/llt/run_llt.sh" 2 "$top_srcdir/testing/data/llt_hard.dat"
+    exec sh "$top_srcdir/testing/tester/run_llt.sh" 2 "$top_srcdir/testing/data/llt_hard.dat"

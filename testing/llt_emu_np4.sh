@@ -7,11 +7,11 @@
 # first run has already covered.
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_DEVICES=emu:1 HETSCAL_NB_SMALL=16 \
-    sh "$top_srcdir/testing/llt/run_llt.sh" 4 "$top_srcdir/testing/data/llt_hard.dat" || exit 1
+    sh "$top_srcdir/testing/tester/run_llt.sh" 4 "$top_srcdir/testing/data/llt_hard.dat" || exit 1
 small=$(mktemp "${TMPDIR:-/tmp}/llt_emu.XXXXXX") || exit 99
 trap 'rm -f "$small"' EXIT
 awk '/^'"'"'llt_hard [0-9]\/5/ { section = substr($2, 1, 1) } section != 3 && section != 5' \
     "$top_srcdir/testing/data/llt_hard.dat" >"$small"
 [ "$(grep -c "^'llt_hard" "$small")" -eq 3 ] || { echo "llt_emu_np4: no sections 1, 2, 4"; exit 99; }
 HETSCAL_DEVICES=emu:2 HETSCAL_EMU_DELAY_US=1000 HETSCAL_EMU_SEED=7 HETSCAL_NB_SMALL=24 \
-    sh "$top_srcdir/testing/llt/run_llt.sh" 4 "$small"
+    sh "$top_srcdir/testing/tester/run_llt.sh" 4 "$small"

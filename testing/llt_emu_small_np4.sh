@@ -8,7 +8,7 @@
 log=$(mktemp "${TMPDIR:-/tmp}/llt-emu-small.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
 HETSCAL_DEVICES=emu:2 HETSCAL_EMU_MEMORY=40k HETSCAL_NB_SMALL=32 HETSCAL_NB_GPU=64 \
-HETSCAL_VERBOSE=1 sh "$top_srcdir/testing/llt/run_llt.sh" 4 \
+HETSCAL_VERBOSE=1 sh "$top_srcdir/testing/tester/run_llt.sh" 4 \
     "$top_srcdir/testing/data/llt_emu.dat" > "$log" 2>&1
 status=$?
 grep -v '^hetscal:' "$log"

@@ -3,4 +3,4 @@
 # offsets, shifted grids, both triangles), 2 MPI ranks.
 # top_srcdir comes from make check; by hand it is this script's parent.
 : "${top_srcdir:=$(dirname "$0")/..}"
-exec sh "$top_srcdir/testing/llt/run_llt.sh" 2 "$top_srcdir/testing/data/llt_hard.dat"
+exec sh "$top_srcdir/testing/tester/run_llt.sh" 2 "$top_srcdir/testing/data/llt_hard.dat"

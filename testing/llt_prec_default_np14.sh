@@ -6,5 +6,5 @@
 # lines must show every call (LLT_COUNT_CALLS).
 : "${top_srcdir:=$(dirname "$0")/..}"
 LLT_COUNT_CALLS=1; export LLT_COUNT_CALLS
-sh "$top_srcdir/testing/llt/run_llt.sh" 1 -precision s,c,z || exit 1
-exec sh "$top_srcdir/testing/llt/run_llt.sh" 4 -precision s,c,z
+sh "$top_srcdir/testing/tester/run_llt.sh" 1 -precision s,c,z || exit 1
+exec sh "$top_srcdir/testing/tester/run_llt.sh" 4 -precision s,c,z

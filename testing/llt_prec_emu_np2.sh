@@ -12,7 +12,7 @@ trap 'rm -f "$log"' EXIT
 # loaded host can find the GPUs (emulated or the stand-in, both host code)
 # too slow to give them anything.
 HETSCAL_DEVICES=${HETSCAL_PREC_DEVICES:-emu:2} HETSCAL_NB_SMALL=16 HETSCAL_NB_GPU=32 HETSCAL_POISON_MEMORY=1 \
-LLT_COUNT_CALLS=1 sh "$top_srcdir/testing/llt/run_llt.sh" 2 \
+LLT_COUNT_CALLS=1 sh "$top_srcdir/testing/tester/run_llt.sh" 2 \
     -precision s,c,z "$top_srcdir/testing/data/llt_hard.dat" > "$log" 2>&1
 status=$?
 cat "$log"

@@ -6,5 +6,5 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_POISON_MEMORY=1 LLT_COUNT_CALLS=1
 export HETSCAL_POISON_MEMORY LLT_COUNT_CALLS
-exec sh "$top_srcdir/testing/llt/run_llt.sh" 4 -precision s,c,z \
+exec sh "$top_srcdir/testing/tester/run_llt.sh" 4 -precision s,c,z \
     "$top_srcdir/testing/data/llt_hard.dat"

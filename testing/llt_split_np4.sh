@@ -5,4 +5,4 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_NB=40 HETSCAL_NB_SMALL=16
 export HETSCAL_NB HETSCAL_NB_SMALL
-exec sh "$top_srcdir/testing/llt/run_llt.sh" 4 "$top_srcdir/testing/data/llt_hard.dat"
+exec sh "$top_srcdir/testing/tester/run_llt.sh" 4 "$top_srcdir/testing/data/llt_hard.dat"

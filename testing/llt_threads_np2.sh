@@ -6,4 +6,4 @@
 # top_srcdir comes from make check; by hand it is this script's parent.
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_NUM_THREADS=2; export HETSCAL_NUM_THREADS
-exec sh "$top_srcdir/testing/llt/run_llt.sh" 2 "$top_srcdir/testing/data/llt_hard.dat"
+exec sh "$top_srcdir/testing/tester/run_llt.sh" 2 "$top_srcdir/testing/data/llt_hard.dat"

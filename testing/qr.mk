@@ -1,21 +1,13 @@
 # PDGEQRF's tests: the bad-argument comparison with the reference
 # (testing/args_geqrf, every precision), the ScaLAPACK-style tester
-# testing/xqr (P?GEQRF in every precision: -precision s,d,c,z; sources in
-# testing/qr/, inputs in testing/data/qr_*.dat), a plain Fortran caller
-# (built in fcall.mk), and Debian's xdqr with hetscal preloaded.
+# testing/xqr (P?GEQRF in every precision: -precision s,d,c,z; built in
+# testing/tester.mk, inputs in testing/data/qr_*.dat), a plain Fortran
+# caller (built in fcall.mk), and Debian's xdqr with hetscal preloaded.
 
-check_PROGRAMS += testing/args_geqrf testing/xqr
+check_PROGRAMS += testing/args_geqrf
 testing_args_geqrf_SOURCES = testing/args/args_geqrf.c \
   testing/args/args_qr_cases.c testing/args/args_qr.h $(ARGS_SHARED_SOURCES)
 testing_args_geqrf_LDADD = $(tester_ldadd) -ldl
-
-testing_xqr_SOURCES = $(tester_sources) \
-  testing/qr/qr_main.c testing/qr/qr_input.h testing/qr/qr_input.c \
-  testing/qr/qr_default_input.c testing/qr/qr_problem.h \
-  testing/qr/qr_problem.c testing/qr/qr_case.h testing/qr/qr_case.c \
-  testing/qr/qr_report.c testing/qr/qr_case_body.h \
-  testing/qr/qr_problem_body.h testing/qr/qr_checks_body.h
-testing_xqr_LDADD = $(tester_ldadd) -ldl
 
 QR_TESTS = \
   testing/args_qr_np1.sh testing/args_qr_np4.sh \
@@ -32,7 +24,7 @@ QR_PREC_TESTS = \
   testing/qr_prec_emu_np2.sh
 QR_TESTS += $(QR_PREC_TESTS)
 TESTS += $(QR_TESTS)
-EXTRA_DIST += $(QR_TESTS) testing/qr/run_qr.sh testing/qr/run_qr_on_devices.sh \
+EXTRA_DIST += $(QR_TESTS) \
   testing/data/qr_hard.dat testing/data/qr_6ranks.dat testing/data/qr_in_place.dat \
   testing/data/qr_one_block.dat \
   testing/scalapack/qr_hard.dat testing/scalapack/ls_hard.dat

@@ -3,4 +3,4 @@
 # odd sizes up to 600, MB != NB, offset sub(A) on a shifted grid), 6 MPI
 # ranks.
 : "${top_srcdir:=$(dirname "$0")/..}"
-exec sh "$top_srcdir/testing/qr/run_qr.sh" 6 "$top_srcdir/testing/data/qr_6ranks.dat"
+exec sh "$top_srcdir/testing/tester/run_qr.sh" 6 "$top_srcdir/testing/data/qr_6ranks.dat"

@@ -6,4 +6,4 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_OVERLAP_COPIES=2; export HETSCAL_OVERLAP_COPIES
 HETSCAL_POISON_MEMORY=1; export HETSCAL_POISON_MEMORY
-exec sh "$top_srcdir/testing/qr/run_qr.sh" 1 "$top_srcdir/testing/data/qr_hard.dat"
+exec sh "$top_srcdir/testing/tester/run_qr.sh" 1 "$top_srcdir/testing/data/qr_hard.dat"

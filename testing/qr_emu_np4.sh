@@ -3,4 +3,4 @@
 # completions (up to 1 ms).
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_DEVICES=emu:1 HETSCAL_NB_SMALL=12 HETSCAL_EMU_DELAY_US=1000 \
-    exec sh "$top_srcdir/testing/qr/run_qr.sh" 4
+    exec sh "$top_srcdir/testing/tester/run_qr.sh" 4

@@ -6,4 +6,4 @@
 # Tile blocks start as NaNs (HETSCAL_POISON_MEMORY): tile entries that
 # nothing writes must not be read either.
 HETSCAL_POISON_MEMORY=1; export HETSCAL_POISON_MEMORY
-exec sh "$top_srcdir/testing/qr/run_qr.sh" 4 "$top_srcdir/testing/data/qr_hard.dat"
+exec sh "$top_srcdir/testing/tester/run_qr.sh" 4 "$top_srcdir/testing/data/qr_hard.dat"

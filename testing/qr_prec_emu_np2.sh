@@ -1,7 +1,7 @@
 #!/bin/sh
 # The P?GEQRF tester in single, complex and double complex on its built-in
 # input with 2 emulated GPUs per rank, 2 ranks, narrow panels (as
-# testing/qr/run_qr_on_devices.sh): it must pass, every call must reach
+# testing/tester/run_qr_on_devices.sh): it must pass, every call must reach
 # hetscal, and each precision must have run tasks on the emulated GPUs
 # (HETSCAL_PREC_DEVICES: other devices, testing/cuda_qr_prec_np2.sh).
 : "${top_srcdir:=$(dirname "$0")/..}"
@@ -11,7 +11,7 @@ trap 'rm -f "$log"' EXIT
 # loaded host can find the GPUs (emulated or the stand-in, both host code)
 # too slow to give them anything.
 HETSCAL_DEVICES=${HETSCAL_PREC_DEVICES:-emu:2} HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU=16 \
-    sh "$top_srcdir/testing/qr/run_qr.sh" 2 -precision s,c,z > "$log" 2>&1
+    sh "$top_srcdir/testing/tester/run_qr.sh" 2 -precision s,c,z > "$log" 2>&1
 status=$?
 cat "$log"
 [ $status -eq 0 ] || exit 1

@@ -5,5 +5,5 @@
 # a test: the input takes about 20 s in each.
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_POISON_MEMORY=1; export HETSCAL_POISON_MEMORY
-exec sh "$top_srcdir/testing/qr/run_qr.sh" 4 -precision z \
+exec sh "$top_srcdir/testing/tester/run_qr.sh" 4 -precision z \
     "$top_srcdir/testing/data/qr_hard.dat"

@@ -19,7 +19,7 @@
 
 #include "api/qr_call.h"
 #include "blacs_shim/grid.h"
-#include "testing/llt/llt_scalapack.h"
+#include "testing/tester/scalapack.h"
 #include "util/clock.h"
 #include "util/config.h"
 

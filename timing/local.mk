@@ -13,7 +13,7 @@ timing_time_scalapack_SOURCES = \
   timing/time_stats.c timing/int_list.h timing/int_list.c \
   timing/time_blas_threads.h timing/time_blas_threads.c \
   $(dat_reader_sources) $(llt_matrix_sources)
-timing_time_scalapack_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/llt
+timing_time_scalapack_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/testing/tester
 timing_time_scalapack_LDADD = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread -ldl
 timing_inputs = \
   timing/potrf_default.dat timing/geqrf_default.dat \

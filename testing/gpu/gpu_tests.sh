@@ -66,7 +66,7 @@ run() {
 }
 
 llt() { # NP [INPUT]
-    sh "$top_srcdir/testing/llt/run_llt.sh" "$@"
+    sh "$top_srcdir/testing/tester/run_llt.sh" "$@"
 }
 qr() { # NP: the PDGEQRF tester's built-in input, its verbose lines kept
     out=$(mktemp "${TMPDIR:-/tmp}/gpu-xqr.XXXXXX")

@@ -1,11 +1,11 @@
 /* What the testers' residual checks share (and the timer uses): the pass
  * test with its NaN trap, the worse of two residuals, the larger and the
  * smaller of two sizes, and the BLACS grid reductions
- * (testing/llt/llt_scalapack.h). */
+ * (testing/tester/scalapack.h). */
 #ifndef TESTER_CHECKS_H
 #define TESTER_CHECKS_H
 
-#include "testing/llt/llt_scalapack.h"
+#include "testing/tester/scalapack.h"
 
 /* The pass test, with a NaN trap: false for NaN, infinities, negatives. */
 int tester_residual_ok(double resid, double thresh);

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "guard.h"
-#include "testing/llt/llt_scalapack.h"
+#include "testing/tester/scalapack.h"
 
 /* Extra rows between LOCr and LLD, guarded too (they keep LLD off the
  * powers of two). */

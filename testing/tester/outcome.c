@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "outcome.h"
-#include "testing/llt/llt_scalapack.h"
+#include "testing/tester/scalapack.h"
 
 void tester_local_init(struct tester_local *r, int context)
 {

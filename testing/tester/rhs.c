@@ -1,5 +1,5 @@
 /* The NRHS and NBRHS records of the factorization testers' inputs, on the
- * shared .dat reader (testing/llt/dat_reader.c), and their legality. */
+ * shared .dat reader (testing/tester/dat_reader.c), and their legality. */
 #include "config.h"
 
 #include "rhs.h"

@@ -1,6 +1,6 @@
-/* The right-hand sides the factorization testers (xllt, xlu) solve with
- * the factor under test: the NRHS and NBRHS records of LLT.dat and LU.dat
- * (read here, their legality too), and the square system a case solves
+/* The right-hand sides the tester solves with the factor under test
+ * (xllt, xlu): the NRHS and NBRHS records of LLT.dat and LU.dat (read
+ * here, their legality too), and the square system a case solves
  * (solved, and its residual computed, by solve_body.h). */
 #ifndef TESTER_RHS_H
 #define TESTER_RHS_H
@@ -10,21 +10,12 @@
 #include "dist.h"
 #include "tester.h"
 
-/* A section's right-hand side counts and column blocks: every pair is
- * solved. */
-struct tester_rhs {
-    int nnrhs, nrhs[TESTER_MAX_VALUES];
-    int nnbrhs, nbrhs[TESTER_MAX_VALUES];
-};
-
-/* The records "number of NRHS's", "values of NRHS", "number of NBRHS's",
- * "values of NBRHS".  Returns 0 or -1 (error set in R). */
-int tester_read_rhs(struct dat_reader *r, struct tester_rhs *rhs);
-/* Whether every NRHS is >= 0 and every NBRHS >= 1. */
+/* struct tester_rhs and tester_read_rhs are declared in tester.h, with
+ * the rest of the input.  Whether every NRHS is >= 0 and every NBRHS >= 1. */
 int tester_rhs_legal(const struct tester_rhs *rhs);
 
 /* Those four records in the first section of xllt's and xlu's built-in
- * inputs: both testers solve for 3 right-hand sides in blocks of 2. */
+ * inputs: both solve for 3 right-hand sides in blocks of 2. */
 #define TESTER_RHS_DEFAULT_RECORDS \
     "1              number of NRHS's\n" \
     "3              values of NRHS\n" \

@@ -1,5 +1,5 @@
-# Sourced by testing/llt/run_llt.sh, testing/qr/run_qr.sh and
-# testing/lu/run_lu.sh, after
+# Sourced by testing/tester/run_llt.sh, testing/tester/run_qr.sh and
+# testing/tester/run_lu.sh, after
 # np=$1; shift: the launcher, the tester program and its log, the run with
 # hetscal's verbose lines apart, the verdict on a run that every
 # ScaLAPACK-style tester shares, and what hetscal's verbose lines say of

@@ -14,6 +14,12 @@
 
 #include <stdint.h>
 
+/* The matrix kinds, the variants of xlu's sections, by their letter in
+ * LU.dat's kinds record: a random general matrix, or one where U(J,J)
+ * comes out exactly zero for a chosen column J (lu_problem_init says
+ * which). */
+#define LU_KIND_LETTERS "GZSL"
+
 struct lu_problem {
     int m, n, ia, ja;
     char kind;          /* a letter of LU_KIND_LETTERS */

@@ -1,8 +1,8 @@
 /* The BLACS routines the testers call beyond testing/blacs_tools.h (grid
  * sums and maxima), and the descriptor's entries.  The ScaLAPACK and
  * PBLAS routines of each precision are testing/tester/tx_scalapack.h's. */
-#ifndef LLT_SCALAPACK_H
-#define LLT_SCALAPACK_H
+#ifndef TESTER_SCALAPACK_H
+#define TESTER_SCALAPACK_H
 
 #include "testing/blacs_tools.h"
 
@@ -17,4 +17,4 @@ void Cdgamx2d(int context, const char *scope, const char *top, int m, int n,
 /* Descriptor entries, 0-based C indices of the Fortran DESC(1..9). */
 enum { DTYPE_ = 0, CTXT_, M_, N_, MB_, NB_, RSRC_, CSRC_, LLD_, DLEN_ };
 
-#endif /* LLT_SCALAPACK_H */
+#endif /* TESTER_SCALAPACK_H */

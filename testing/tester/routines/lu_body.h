@@ -1,15 +1,16 @@
-/* Template body (testing/tester/tx_instantiate.h): one LU case in one
- * precision: build the distributed matrix, call the P?GETRF under test,
- * then the reference P?GETRF on the same matrix, check INFO against the
- * reference's and the kind's, the guard zones and the entries outside
- * sub(A), IPIV against the reference's, then the residuals (the verdict
- * is made global by testing/tester/frame.c). */
+/* Template body (testing/tester/tx_instantiate.h, from lu.c): one LU case
+ * (its variant is the matrix kind) in one precision: build the
+ * distributed matrix, call the P?GETRF under test, then the reference
+ * P?GETRF on the same matrix, check INFO against the reference's and the
+ * kind's, the guard zones and the entries outside sub(A), IPIV against
+ * the reference's, then the residuals (the verdict is made global by
+ * testing/tester/frame.c). */
 #include "testing/tester/dist_body.h"
 #include "testing/tester/solve_body.h"
 #include "lu_problem_body.h"
 #include "lu_checks_body.h"
 
-static void TX_SFX(check_solves)(const struct lu_case *c,
+static void TX_SFX(check_solves)(const struct tester_case *c,
                                  const struct lu_problem *pb,
                                  const struct tester_dist *a0,
                                  const struct tester_dist *factor,
@@ -18,10 +19,10 @@ static void TX_SFX(check_solves)(const struct lu_case *c,
     const struct tester_system s = { a0, factor, pb->n, pb->ia, pb->ja,
                                      pb->seed, TX_SFX(lu_getrs), ipiv };
     r->resid[LU_RESID_SOLVE] =
-        lu_case_solves(c) ? TX_SFX(worst_solve_residual)(&s, c->rhs) : 0.0;
+        solves(c) ? TX_SFX(worst_solve_residual)(&s, c->rhs) : 0.0;
 }
 
-static void TX_SFX(check_residuals)(const struct lu_case *c,
+static void TX_SFX(check_residuals)(const struct tester_case *c,
                                     const struct lu_problem *pb,
                                     const struct tester_dist *a,
                                     const struct lu_pivots *ipiv,
@@ -40,7 +41,7 @@ static void TX_SFX(check_residuals)(const struct lu_case *c,
 
 /* The pivots against the reference's, counted over the grid (the
  * residuals of world rank 0 are the reported ones). */
-static void TX_SFX(compare_pivots)(const struct lu_case *c,
+static void TX_SFX(compare_pivots)(const struct tester_case *c,
                                    const struct tester_dist *a,
                                    const struct lu_pivots *got,
                                    const struct lu_pivots *want,
@@ -56,10 +57,9 @@ static void TX_SFX(compare_pivots)(const struct lu_case *c,
     r->resid[LU_RESID_IPIV] = counts[1];
 }
 
-static void TX_SFX(lu_run)(void *case_, uint64_t seed, int context,
-                           struct tester_local *r)
+static void TX_SFX(lu_run)(struct tester_case *c, uint64_t seed,
+                           int context, struct tester_local *r)
 {
-    struct lu_case *c = case_;
     TX_SFX(tx_getrf_fn) *reference = (TX_SFX(tx_getrf_fn) *)c->reference;
     struct lu_problem pb;
     struct tester_dist a, ref;
@@ -69,7 +69,7 @@ static void TX_SFX(lu_run)(void *case_, uint64_t seed, int context,
     double t0;
 
     c->seed = seed;
-    lu_problem_init(&pb, c->m, c->n, c->ia, c->ja, c->kind, seed);
+    lu_problem_init(&pb, c->m, c->n, c->ia, c->ja, c->variant, seed);
     if (TX_SFX(dist_create)(&a, context, m, n, c->nb, c->nb, c->rsrc,
                             c->csrc) != 0)
         return;
@@ -100,7 +100,7 @@ static void TX_SFX(lu_run)(void *case_, uint64_t seed, int context,
     c->ref_info = ref_info;
 
     r->info = info;
-    r->info_ok = info == ref_info && info == c->zero_pivot;
+    r->info_ok = info == ref_info && info == c->expected_info;
     r->damaged_guards = tester_dist_damaged_guards(&a) +
                         lu_pivots_damaged_guards(&ipiv);
     r->changed_outside = TX_SFX(lu_problem_changed_outside)(&pb, &a);

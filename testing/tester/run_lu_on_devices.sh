@@ -9,7 +9,7 @@
 log=$(mktemp "${TMPDIR:-/tmp}/lu-devices.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
 HETSCAL_DEVICES=$1 HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU=24 HETSCAL_POISON_MEMORY=1 \
-    sh "$top_srcdir/testing/lu/run_lu.sh" 2 -precision s,d,c,z > "$log" 2>&1
+    sh "$top_srcdir/testing/tester/run_lu.sh" 2 -precision s,d,c,z > "$log" 2>&1
 status=$?
 cat "$log"
 [ $status -eq 0 ] || exit 1

@@ -1,15 +1,15 @@
-/* Template body (testing/tester/tx_instantiate.h): one P?POTRF case in
- * one precision: build the distributed matrix, call the P?POTRF under
- * test, check INFO, the guard zones and the entries it must not touch,
- * then the residuals and, for the complex special cases, the reference
- * P?POTRF's result (the verdict is made global by
- * testing/tester/frame.c). */
+/* Template body (testing/tester/tx_instantiate.h, from llt.c): one
+ * P?POTRF case (its variant is UPLO) in one precision: build the
+ * distributed matrix, call the P?POTRF under test, check INFO, the guard
+ * zones and the entries it must not touch, then the residuals and, for
+ * the complex special cases, the reference P?POTRF's result (the verdict
+ * is made global by testing/tester/frame.c). */
 #include "testing/tester/dist_body.h"
 #include "testing/tester/solve_body.h"
 #include "llt_generate_body.h"
 #include "llt_checks_body.h"
 
-static void TX_SFX(check_solves)(const struct llt_case *c,
+static void TX_SFX(check_solves)(const struct tester_case *c,
                                  const struct llt_problem *pb,
                                  const struct tester_dist *a0,
                                  const struct tester_dist *factor,
@@ -20,7 +20,7 @@ static void TX_SFX(check_solves)(const struct llt_case *c,
     r->resid[LLT_RESID_SOLVE] = TX_SFX(worst_solve_residual)(&s, c->rhs);
 }
 
-static void TX_SFX(check_residuals)(const struct llt_case *c,
+static void TX_SFX(check_residuals)(const struct tester_case *c,
                                     const struct llt_problem *pb,
                                     const struct tester_dist *a,
                                     struct tester_local *r)
@@ -124,16 +124,15 @@ static double TX_SFX(llt_compare)(const struct llt_problem *pb,
     return mx[0] / ((mx[1] > 0.0 ? mx[1] : 1.0) * pb->n * TX_EPS);
 }
 
-static void TX_SFX(llt_run)(void *case_, uint64_t seed, int context,
-                            struct tester_local *r)
+static void TX_SFX(llt_run)(struct tester_case *c, uint64_t seed,
+                            int context, struct tester_local *r)
 {
-    struct llt_case *c = case_;
-    struct llt_problem pb = { c->n, c->ia, c->ja, c->uplo, c->special,
-                              c->pivot, seed };
+    struct llt_problem pb = { c->n, c->ia, c->ja, c->variant, c->special,
+                              c->expected_info, seed };
     TX_SFX(tx_potrf_fn) *reference = (TX_SFX(tx_potrf_fn) *)c->reference;
     struct tester_dist a, ref;
     int m = c->ia - 1 + c->n, n = c->ja - 1 + c->n, info = -1;
-    int ref_info = 0, expected;
+    int ref_info = 0;
     double t0;
 
     c->seed = seed;
@@ -149,20 +148,18 @@ static void TX_SFX(llt_run)(void *case_, uint64_t seed, int context,
 
     Cblacs_barrier(context, "All");
     t0 = MPI_Wtime();
-    TX_PB(potrf)(&c->uplo, &c->n, a.a, &c->ia, &c->ja, a.desc, &info, 1);
+    TX_PB(potrf)(&c->variant, &c->n, a.a, &c->ia, &c->ja, a.desc, &info,
+                 1);
     r->seconds = MPI_Wtime() - t0;
     if (reference != NULL) /* the same input */
-        reference(&c->uplo, &c->n, ref.a, &c->ia, &c->ja, ref.desc,
+        reference(&c->variant, &c->n, ref.a, &c->ia, &c->ja, ref.desc,
                   &ref_info, 1);
     c->ref_info = ref_info;
 
     /* a NaN pivot is not positive either: INFO = PIVOT, as hetscal
      * documents (the reference, which tests only AJJ <= 0, says 0) */
-    expected = c->special == LLT_NOT_SPD || c->special == LLT_NAN_PIVOT
-                   ? c->pivot
-                   : 0;
     r->info = info;
-    r->info_ok = info == expected;
+    r->info_ok = info == c->expected_info;
     r->damaged_guards = tester_dist_damaged_guards(&a);
     r->changed_outside = TX_SFX(llt_problem_changed_outside)(&pb, &a);
     /* The checks are collective: every process of the grid must take the

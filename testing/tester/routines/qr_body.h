@@ -1,13 +1,13 @@
-/* Template body (testing/tester/tx_instantiate.h): one QR case in one
- * precision: build the distributed matrix, call the P?GEQRF under test
- * with exactly LWMIN workspace, check INFO, WORK(1), the guard zones and
- * the entries it must not touch, then the residuals (the verdict is made
- * global by testing/tester/frame.c). */
+/* Template body (testing/tester/tx_instantiate.h, from qr.c): one QR case
+ * in one precision: build the distributed matrix, call the P?GEQRF under
+ * test with exactly LWMIN workspace, check INFO, WORK(1), the guard zones
+ * and the entries it must not touch, then the residuals (the verdict is
+ * made global by testing/tester/frame.c). */
 #include "testing/tester/dist_body.h"
 #include "qr_problem_body.h"
 #include "qr_checks_body.h"
 
-static void TX_SFX(check_residuals)(const struct qr_case *c,
+static void TX_SFX(check_residuals)(const struct tester_case *c,
                                     const struct qr_problem *pb,
                                     const struct tester_dist *a,
                                     const TX_T *tau, struct tester_local *r)
@@ -26,14 +26,13 @@ static void TX_SFX(check_residuals)(const struct qr_case *c,
     tester_dist_destroy(&a0);
 }
 
-static void TX_SFX(qr_run)(void *case_, uint64_t seed, int context,
-                           struct tester_local *r)
+static void TX_SFX(qr_run)(struct tester_case *c, uint64_t seed,
+                           int context, struct tester_local *r)
 {
-    struct qr_case *c = case_;
     struct qr_problem pb;
     struct tester_dist a;
     struct qr_vec tau, work;
-    int m = c->ia - 1 + c->m + QR_PAD, n = c->ja - 1 + c->n + QR_PAD;
+    int m = c->ia - 1 + c->m + c->pad, n = c->ja - 1 + c->n + c->pad;
     int info = -1, lwmin;
     double t0;
 
