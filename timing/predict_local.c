@@ -60,12 +60,14 @@ static double panel_rate(int getrf, int team, int b)
         for (int rep = 0; rep < 3; rep++) {
             memcpy(a, keep, n * sizeof *a);
             double t0 = hs_now();
-            if (team && hs_lu_panel_team_d(a, m, m, b, ipiv))
-                break;
-            if (getrf && !team)
+            if (team) {
+                if (hs_lu_panel_team_d(a, m, m, b, ipiv))
+                    break;
+            } else if (getrf) {
                 dgetrf_(&m, &b, a, &m, ipiv, &info);
-            else
+            } else {
                 dgeqrt_(&m, &b, &ib, a, &m, t, &ib, work, &info);
+            }
             double s = hs_now() - t0;
             double flops = getrf ? (double)m * b * b - (double)b * b * b / 3
                                  : 2.0 * m * b * b - 2.0 * b * b * b / 3;
@@ -149,15 +151,21 @@ static void *team_helper(void *team)
     return NULL;
 }
 
-static void empty_piece(void *arg, int piece)
+/* A piece of PIECE_US microseconds of work (a clock read in a loop). */
+#define PIECE_US 5.0
+static void timed_piece(void *arg, int piece)
 {
     (void)arg;
     (void)piece;
+    double until = hs_now() + PIECE_US * 1e-6;
+    while (hs_now() < until)
+        ;
 }
 
-/* Microseconds of one round of a team (runtime/team.h) of `helpers` + 1
- * members with a piece each and nothing in it: the synchronization a
- * team kernel pays per round.  The best of 3 runs of 2000 rounds. */
+/* Microseconds one round of a team (runtime/team.h) of `helpers` + 1
+ * members with a PIECE_US piece each takes beyond the piece: the
+ * synchronization a team kernel pays per round.  The best of 3 runs of
+ * 2000 rounds. */
 static double team_round_us(int helpers)
 {
     enum { MAX_HELPERS = 255, ROUNDS = 2000 };
@@ -177,8 +185,8 @@ static double team_round_us(int helpers)
     for (int rep = 0; rep < 4; rep++) {
         double t0 = hs_now();
         for (int r = 0; r < ROUNDS; r++)
-            hs_team_round(&team, started + 1, empty_piece, NULL);
-        double us = (hs_now() - t0) / ROUNDS * 1e6;
+            hs_team_round(&team, started + 1, timed_piece, NULL);
+        double us = (hs_now() - t0) / ROUNDS * 1e6 - PIECE_US;
         if (rep > 0 && (best == 0 || us < best))   /* the first warms up */
             best = us;
     }
