@@ -35,6 +35,7 @@
 #include "algo/cholesky.h"
 #include "algo/lu.h"
 #include "algo/qr.h"
+#include "kernels/cholesky_kernels.h"
 #include "kernels/kernel_work.h"
 #include "kernels/lu_kernels.h"
 #include "kernels/qr_kernels.h"
@@ -184,10 +185,12 @@ static void check_fallbacks(void)
               hs_work_fallback(HS_WORK_ORHR) == HS_WORK_TRSM &&
               hs_work_fallback(HS_WORK_LARFT) == HS_WORK_SYRK,
           "QR kernel classes fall back to GEQRF, GEMM, GEMM, TRSM, SYRK");
-    check(hs_work_fallback(HS_WORK_GETRF_TEAM) == HS_WORK_GETRF,
-          "LU's team panel falls back to GETRF");
+    check(hs_work_fallback(HS_WORK_GETRF_TEAM) == HS_WORK_GETRF
+              && hs_work_fallback(HS_WORK_POTRF_TEAM) == HS_WORK_POTRF,
+          "the team kernels fall back to GETRF and POTRF");
     for (int c = 0; c < HS_NWORK; c++)
-        if ((c < HS_WORK_TPQRT || c > HS_WORK_LARFT) && c != HS_WORK_GETRF_TEAM)
+        if ((c < HS_WORK_TPQRT || c > HS_WORK_LARFT) && c != HS_WORK_GETRF_TEAM
+            && c != HS_WORK_POTRF_TEAM)
             check(hs_work_fallback(c) == c, "the other classes are their own fallback");
     printf("class fallbacks checked\n");
 }
@@ -401,7 +404,30 @@ static void check_lu_team_panel(void)
                   && w.flops == hs_flops_getrf(cases[k].m, cases[k].w),
               line);
     }
-    printf("LU's team panels checked\n");
+    /* Cholesky's potrf: the block's POTRF and the tile's TRSM below it */
+    static const struct { int m, w, team, cls, pieces; } chol[] = {
+        { 2048, 1024, 1, HS_WORK_POTRF_TEAM, 16 },   /* pieces of 128 */
+        { 1024, 1024, 0, HS_WORK_POTRF, 0 },          /* not asked for */
+        { 512, 512, 1, HS_WORK_POTRF, 0 },            /* narrower than 1024 */
+    };
+    for (size_t k = 0; k < sizeof chol / sizeof chol[0]; k++) {
+        hs_handle_wrap(&panel, NULL, chol[k].m, chol[k].w, 8);
+        memset(&t, 0, sizeof t);
+        t.kind = &hs_kind_chol_potrf;
+        t.nacc = 1;
+        t.acc[0] = (hs_access){ .handle = &panel, .mode = HS_RW };
+        hs_chol_potrf_args_put(t.iparam,
+                               (hs_chol_potrf_args){ .w = chol[k].w, .team = chol[k].team });
+        int rc = hs_kernel_work(&t, HS_PREC_D, &w), wd = chol[k].w;
+        double flops = hs_flops_potrf(wd) + hs_flops_tri(wd, chol[k].m - wd, 0);
+        snprintf(line, sizeof line, "potrf %d x %d, team %d: %s, %d pieces", chol[k].m, wd,
+                 chol[k].team, hs_work_class_name[chol[k].cls], chol[k].pieces);
+        check(rc == 0 && w.cls == chol[k].cls && w.team_pieces == chol[k].pieces
+                  && w.team_rounds == (chol[k].pieces ? hs_chol_team_rounds(wd) : 0)
+                  && w.flops == flops,
+              line);
+    }
+    printf("LU's team panels and Cholesky's team blocks checked\n");
 }
 
 static void check_runtime_tasks(void)

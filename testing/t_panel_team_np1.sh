@@ -1,5 +1,5 @@
 #!/bin/sh
-# LU's host panels over teams: the same factor on 1, 2 and 4 workers, not
+# Host panels over teams (LU, Cholesky): the same factor on 1, 2 and 4 workers, not
 # LAPACK's, and as accurate (testing/t_panel_team.c), one rank; and idle
 # workers did join the teams (HETSCAL_VERBOSE's team_helped: the first
 # panel of a call has nothing beside it, so its 3 other workers are idle).

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "predict.h"
+#include "kernels/cholesky_kernels.h"
 #include "kernels/lu_kernels.h"
 #include "kernels/qr_kernels.h"
 #include "runtime/team.h"
@@ -80,6 +81,32 @@ static double panel_rate(int getrf, int team, int b)
     free(t);
     free(work);
     free(ipiv);
+    return best;
+}
+
+/* GF/s of Cholesky's team kernel (kernels/chol_panel_team_body.h) on a
+ * b x b diagonal block (a random SPD one), every piece on this core, as
+ * the cost model's POTRF_TEAM rate is one member's: the best of 3. */
+static double potrf_team_rate(int b)
+{
+    size_t n = (size_t)b * b;
+    double *a = malloc(n * sizeof *a), *keep = malloc(n * sizeof *a), best = 0;
+    if (a && keep) {
+        fill(keep, n);
+        for (int j = 0; j < b; j++)
+            keep[j + (size_t)j * b] = b;
+        for (int rep = 0; rep < 3; rep++) {
+            memcpy(a, keep, n * sizeof *a);
+            double t0 = hs_now();
+            if (hs_chol_panel_team_d(a, b, b, b) != 0)
+                break;
+            double s = hs_now() - t0, flops = hs_flops_potrf(b);
+            if (s > 0 && flops / s * 1e-9 > best)
+                best = flops / s * 1e-9;
+        }
+    }
+    free(a);
+    free(keep);
     return best;
 }
 
@@ -335,6 +362,7 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
         add_rate(&m->cpu[HS_WORK_GEQRF], b, panel_rate(0, 0, b));
         add_rate(&m->cpu[HS_WORK_GETRF], b, panel_rate(1, 0, b));
         add_rate(&m->cpu[HS_WORK_GETRF_TEAM], b, panel_rate(1, 1, b));
+        add_rate(&m->cpu[HS_WORK_POTRF_TEAM], b, potrf_team_rate(b));
         for (size_t k = 0; k < sizeof qr_cls / sizeof qr_cls[0]; k++)
             add_rate(&m->cpu[qr_cls[k]], b, qr_kernel_rate(qr_cls[k], b));
     }

@@ -53,7 +53,8 @@ void hs_cholesky_generate(void *arg)
             .nacc = 1, .acc = { { diag, HS_RW } } };
         hs_chol_potrf_args_put(potrf.iparam,
                                (hs_chol_potrf_args){ .off = hs_panel_diag_offset(geo, k),
-                                                     .w = pk->width, .col0 = pk->col0 });
+                                                     .w = pk->width, .col0 = pk->col0,
+                                                     .team = ch->team });
         hs_dist_insert(d, &potrf);
 
         for (int r = tk + 1; r < geo->mt; r++) {

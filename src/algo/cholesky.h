@@ -4,9 +4,11 @@
 
 #include "algo/algo_inputs.h"
 
-/* host_panels: every diagonal block is factored on the host. */
+/* host_panels: every diagonal block is factored on the host; team: on
+ * the host over teams of idle workers where wide (hs_chol_potrf_args). */
 typedef struct hs_cholesky {
     HS_ALGO_INPUTS;
+    int team;
 } hs_cholesky;
 
 /* Where each tile of the lower triangle lives (home[tile id]). */

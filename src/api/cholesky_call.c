@@ -55,7 +55,8 @@ static int cholesky_tile_count(const hs_geometry *geo)
 
 static void cholesky_generate(const hs_call *c, hs_dist *dist)
 {
-    hs_cholesky ch = { .geo = &c->geo, .dist = dist, .host_panels = c->rep.host_panels };
+    hs_cholesky ch = { .geo = &c->geo, .dist = dist, .host_panels = c->rep.host_panels,
+                       .team = hs_config_panel_team(c->cfg, c->grid->nprow * c->grid->npcol) };
     hs_cholesky_generate(&ch);
 }
 

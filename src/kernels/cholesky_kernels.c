@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "kernels/cholesky_kernels.h"
+#include "runtime/team.h"
 #include "util/host_blas.h"
 #include "kernels/kernel_work.h"
 #include "util/flop_counts.h"
@@ -11,6 +12,11 @@
 
 #define HS_TEMPLATE_BODY "kernels/cholesky_kernels_body.h"
 #include "util/prec_instantiate.h"
+
+int hs_chol_panel_team_d(double *a, int ld, int m, int w)
+{
+    return chol_panel_team_d(a, ld, m, w);
+}
 
 /* potrf's INFO once its work has run: the failing minor's global index. */
 static int potrf_status(hs_task *t)
@@ -29,6 +35,15 @@ static int chol_potrf(const hs_task *t, int esize, hs_work_parts *p)
     (void)esize;
     hs_chol_potrf_args x = hs_chol_potrf_args_of(t);
     int off = x.off, w = x.w, below = hs_work_rows(t, 0) - off - w;
+    /* over a team where the host kernel takes that path (on a GPU the
+     * device's POTRF and TRSM) */
+    int pieces = x.team ? hs_chol_team_pieces(w + below, w) : 0;
+    if (pieces) {
+        p->team_pieces = pieces;
+        p->team_rounds = hs_chol_team_rounds(w);
+        return hs_work_one(p, HS_WORK_POTRF_TEAM,
+                           hs_flops_potrf(w) + hs_flops_tri(w, below, 0), w);
+    }
     p->flops[HS_WORK_TRSM] = hs_flops_tri(w, below, 0);
     return hs_work_one(p, HS_WORK_POTRF, hs_flops_potrf(w), w);
 }

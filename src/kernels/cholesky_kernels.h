@@ -10,9 +10,11 @@
 
 /* The kernels' arguments (engine.h HS_KERNEL_ARGS): the diagonal block's
  * row offset in its tile and the panel's width; potrf also the
- * panel's first column (0-based in sub(A), for INFO); the updates the
- * width k of the panel they apply. */
-HS_KERNEL_ARGS(hs_chol_potrf_args, off, w, col0)
+ * panel's first column (0-based in sub(A), for INFO) and whether on the
+ * host it runs over the rank's idle workers where its shape allows
+ * (hs_chol_team_pieces); the updates the width k of the panel they
+ * apply. */
+HS_KERNEL_ARGS(hs_chol_potrf_args, off, w, col0, team)
 HS_KERNEL_ARGS(hs_chol_trsm_args, off, w)
 HS_KERNEL_ARGS(hs_chol_update_args, off, w, k)
 
@@ -34,5 +36,46 @@ HS_KERNEL_ARGS(hs_chol_update_args, off, w, k)
  *   (RW); arguments as syrk's. */
 extern const hs_task_kind hs_kind_chol_potrf, hs_kind_chol_trsm, hs_kind_chol_syrk,
     hs_kind_chol_gemm;
+
+/* A potrf task over a team (runtime/team.h, kernels/chol_panel_team_body.h):
+ * its m rows from the diagonal down in pieces of hs_chol_team_piece_rows
+ * (at least HS_CHOL_TEAM_MIN_ROWS, at most HS_CHOL_TEAM_MAX_PIECES of
+ * them), blocked in HS_CHOL_TEAM_IB-wide steps, for diagonal blocks of
+ * at least HS_CHOL_TEAM_MIN_WIDTH: a GPU column's, factored on the host
+ * while the GPUs wait (a host tile's POTRF is short, and the workers are
+ * busy with its column's updates then).  The pieces follow from the
+ * shape alone, so the factor does not depend on how many workers
+ * joined. */
+enum {
+    HS_CHOL_TEAM_MIN_ROWS = 128, HS_CHOL_TEAM_MAX_PIECES = 64, HS_CHOL_TEAM_IB = 128,
+    HS_CHOL_TEAM_MIN_WIDTH = 1024
+};
+
+static inline int hs_chol_team_piece_rows(int m)
+{
+    int rows = (m + HS_CHOL_TEAM_MAX_PIECES - 1) / HS_CHOL_TEAM_MAX_PIECES;
+    rows = (rows + 7) / 8 * 8;
+    return rows > HS_CHOL_TEAM_MIN_ROWS ? rows : HS_CHOL_TEAM_MIN_ROWS;
+}
+
+/* The pieces of the m x w column of a potrf task, or 0: one ?POTRF. */
+static inline int hs_chol_team_pieces(int m, int w)
+{
+    int rows = hs_chol_team_piece_rows(m);
+    return w >= HS_CHOL_TEAM_MIN_WIDTH && m >= w ? (m + rows - 1) / rows : 0;
+}
+
+/* The team's rounds for a w-wide block: a solve per step, an update per
+ * step but the last. */
+static inline int hs_chol_team_rounds(int w)
+{
+    int steps = (w + HS_CHOL_TEAM_IB - 1) / HS_CHOL_TEAM_IB;
+    return 2 * steps - 1;
+}
+
+/* The team's factorization of an m x w column a (ld), double precision,
+ * as the host potrf task runs it; its INFO.  For timing/predict's
+ * measurement of the kernel's rate. */
+int hs_chol_panel_team_d(double *a, int ld, int m, int w);
 
 #endif

@@ -2,9 +2,12 @@
  * kernels/cholesky_kernels.c instantiates them through
  * util/prec_instantiate.h). */
 
+#include "kernels/chol_panel_team_body.h"
+
 /* The diagonal block's factor (its status in kernel_info once it has
  * run), then the solve of the tile's rows below it, on whichever device
- * runs the task. */
+ * runs the task (on the host over a team of the rank's idle workers when
+ * the task says so and the shape allows, chol_panel_team_body.h). */
 static int HS_SFX(potrf_panel)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0);
@@ -12,6 +15,11 @@ static int HS_SFX(potrf_panel)(hs_task *t, hs_device *dev)
     hs_chol_potrf_args x = hs_chol_potrf_args_of(t);
     int off = x.off, w = x.w, below = ld - off - w;
     HS_T *diag = a + off;
+
+    if (dev->kind == HS_DEV_CPU && x.team && hs_chol_team_pieces(ld - off, w)) {
+        t->kernel_info = HS_SFX(chol_panel_team)(diag, ld, ld - off, w);
+        return 0;
+    }
 
     int err = hs_dev_potrf(dev, HS_STREAM_COMPUTE, HS_P, w, diag, ld, &t->kernel_info);
     if (!err && below > 0)
