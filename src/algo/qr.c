@@ -305,7 +305,8 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
             .acc = { { hs_tile_id(g, t0, k), HS_RW }, { v1, HS_W }, { tt, HS_W },
                      { tau, HS_W } } };
         hs_qr_panel_args_put(spec.iparam,
-                             (hs_qr_panel_args){ .off = off, .w = w, .on_device = on_device });
+                             (hs_qr_panel_args){ .off = off, .w = w, .on_device = on_device,
+                                                 .team = s->qr->team });
         insert(s, &spec);
         return;
     }

@@ -10,6 +10,8 @@
 /* host_panels: the TSQR leaves are factored on the host too. */
 typedef struct hs_qr {
     HS_ALGO_INPUTS;
+    int team;                 /* one-tile host panels over teams of idle
+                                 workers (hs_qr_panel_args) */
     /* Tests only: when set, tasks go to insert(ctx, spec) instead of the
      * distributed runtime (and nothing is flushed). */
     void (*insert)(void *ctx, const hs_task_spec *spec);

@@ -4,12 +4,16 @@
  * four precisions (kernels/qr_kernels_body.h). */
 #include "config.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "include/hetscal.h"
+#include "kernels/lu_kernels.h"
 #include "kernels/qr_kernels.h"
 #include "kernels/kernel_work.h"
+#include "runtime/team.h"
 #include "util/flop_counts.h"
 #include "util/precision.h"
 
@@ -23,8 +27,28 @@ static int min_int(int a, int b)
  * inner block leaves ?GEQRT's updates too thin for the BLAS 3 rate. */
 enum { HS_PANEL_IB = 64 };
 
+/* A host panel over a team: LU's pieces (lu_kernels.h), whose rule
+ * (at least twice as many rows as columns) QR's panel needs too. */
+int hs_qr_team_pieces(int p, int w)
+{
+    return hs_lu_team_pieces(p, w);
+}
+
+/* The rounds of a host panel's team (qr_panel_team_body.h): the first
+ * column's squares; per column, v and v^H A, then the rank-1 update; per
+ * step, V^H A over the panel, then the block reflector. */
+enum { QR_TEAM_NORM, QR_TEAM_DOTS, QR_TEAM_RANK1, QR_TEAM_GRAM, QR_TEAM_APPLY };
+
 #define HS_TEMPLATE_BODY "kernels/qr_kernels_body.h"
 #include "util/prec_instantiate.h"
+
+int hs_qr_panel_team_d(double *a, int ld, int p, int w, double *tau, double *v1, int l1,
+                       double *tt, int lt)
+{
+    if (!hs_qr_team_pieces(p, w))
+        return HETSCAL_ERR_INTERNAL;
+    return qr_panel_team_d(a, ld, p, w, tau, v1, l1, tt, lt);
+}
 
 /* ---- the task kinds: what the cost model counts of each
  * (kernels/kernel_work.h), then its declaration (runtime/engine.h) */

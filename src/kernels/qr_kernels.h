@@ -36,8 +36,9 @@ enum { HS_QR_IB = 32 };
 /* The kernels' arguments (engine.h HS_KERNEL_ARGS), named as the kinds'
  * comments below use them.  on_device: the algorithm placed the one-tile
  * panel on a device (the cost model's hint; the kernel follows the device
- * it is given). */
-HS_KERNEL_ARGS(hs_qr_panel_args, off, w, on_device)
+ * it is given).  team: a host panel runs over the rank's idle workers
+ * where its shape allows (hs_qr_team_pieces). */
+HS_KERNEL_ARGS(hs_qr_panel_args, off, w, on_device, team)
 HS_KERNEL_ARGS(hs_qr_piece_args, off, w)
 HS_KERNEL_ARGS(hs_qr_tree_up_args, w)
 HS_KERNEL_ARGS(hs_qr_tree_down_args, w, init)
@@ -51,8 +52,9 @@ HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
 /* The kinds of their tasks (runtime/engine.h): their kernels in the four
  * precisions, with what the cost model counts of each.
  * - qr_geqrf: a panel held in one tile: LAPACK's own factorization
- *   (?GEQRT + ?LARFT on the host; the device's ?GEQRF and ?LARFT on a
- *   GPU).  acc 0: panel tile (RW), 1: V1 (W), 2: T (W), 3: TAU (W).
+ *   (?GEQRT + ?LARFT on the host, or over a team when team is set and
+ *   the shape allows, kernels/qr_panel_team_body.h; the device's ?GEQRF
+ *   and ?LARFT on a GPU).  acc 0: panel tile (RW), 1: V1 (W), 2: T (W), 3: TAU (W).
  *   Arguments hs_qr_panel_args.
  * - qr_leaf: TSQR leaf: QR of a piece in place (local reflectors below
  *   its diagonal), R and the local taus into RT.  acc 0: panel tile (RW),
@@ -91,5 +93,22 @@ HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
 extern const hs_task_kind hs_kind_qr_geqrf, hs_kind_qr_leaf, hs_kind_qr_tree_up,
     hs_kind_qr_tree_down, hs_kind_qr_leaf_q, hs_kind_qr_reconstruct, hs_kind_qr_trsm,
     hs_kind_qr_vta, hs_kind_qr_ttp, hs_kind_qr_update, hs_kind_qr_column;
+
+
+/* A host panel over a team (runtime/team.h, kernels/qr_panel_team_body.h):
+ * its p rows from the diagonal down in LU's pieces (hs_lu_team_pieces:
+ * from the shape alone, at least twice as many rows as columns), blocked
+ * in HS_QR_TEAM_IB-wide steps; 0 pieces: one ?GEQRT. */
+enum { HS_QR_TEAM_IB = 16 };
+
+int hs_qr_team_pieces(int p, int w);
+
+/* The team's factorization of a p x w panel a (ld), double precision, as
+ * the host panel task runs it: R and V in a, the taus in tau, V1 (w x w,
+ * ld l1) and T (w x w, ld lt) as qr_geqrf writes them; for timing the
+ * kernel's rate.  0, HETSCAL_ERR_NOMEM, or HETSCAL_ERR_INTERNAL when
+ * the shape takes no team (hs_qr_team_pieces). */
+int hs_qr_panel_team_d(double *a, int ld, int p, int w, double *tau, double *v1, int l1,
+                       double *tt, int lt);
 
 #endif

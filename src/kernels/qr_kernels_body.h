@@ -90,6 +90,7 @@ static int HS_SFX(t_from_gram)(int p, int k, const HS_T *piece, int ld, const HS
     return info ? -1 : 0;
 }
 
+#include "kernels/qr_panel_team_body.h"
 
 /* On a device: its ?GEQRF (the taus straight into the TAU tile), then T
  * and the explicit V1 by its ?LARFT; LAPACK's answer in LAPACK's format,
@@ -121,6 +122,11 @@ static int HS_SFX(qr_panel_geqrf)(hs_task *t, hs_device *dev)
     HS_T *piece = a + off;
 
     if (kk == 0)
+        return 0;
+    /* over a team of the rank's idle workers when the task says so and
+     * the shape allows (qr_panel_team_body.h) */
+    if (x.team && hs_qr_team_pieces(p, w)
+        && !HS_SFX(qr_panel_team)(piece, ld, p, w, tau, v1, l1, tt, lt))
         return 0;
     int nb = min_int(HS_PANEL_IB, kk);
     HS_T *tblocks = HS_SFX(work_alloc)((size_t)nb * w), *work = HS_SFX(work_alloc)((size_t)nb * w);

@@ -8,6 +8,9 @@ void HS_F(gemm)(const char *transa, const char *transb, const int *m, const int 
                 const int *k, const HS_T *alpha, const HS_T *a, const int *lda,
                 const HS_T *b, const int *ldb, const HS_T *beta, HS_T *c, const int *ldc,
                 size_t l1, size_t l2);
+void HS_F(gemv)(const char *trans, const int *m, const int *n, const HS_T *alpha,
+                const HS_T *a, const int *lda, const HS_T *x, const int *incx,
+                const HS_T *beta, HS_T *y, const int *incy, size_t l1);
 /* ?SYRK for real types, ?HERK for complex ones: C = alpha op(A) op(A)^H +
  * beta C with real alpha and beta. */
 void HS_HERK(const char *uplo, const char *trans, const int *n, const int *k,
