@@ -1,0 +1,12 @@
+#!/bin/sh
+# The P?GEQRF tester on testing/data/qr_hard.dat in the four precisions,
+# 2 MPI ranks of 3 threads, with QR's host panels over teams of idle
+# workers forced on (HETSCAL_PANEL_TEAM=on; by default they start at 4
+# threads a rank): on the grids factored as one tile row (one process
+# row, or the 2 x 1 grid laid out as one), the one-tile panels of at least
+# 256 rows and twice as many rows as columns take the team's path
+# (kernels/qr_panel_team_body.h), the others one ?GEQRT.
+: "${top_srcdir:=$(dirname "$0")/..}"
+HETSCAL_NUM_THREADS=3 HETSCAL_PANEL_TEAM=on
+export HETSCAL_NUM_THREADS HETSCAL_PANEL_TEAM
+exec sh "$top_srcdir/testing/tester/run_qr.sh" 2 -precision d,s,c,z "$top_srcdir/testing/data/qr_hard.dat"
