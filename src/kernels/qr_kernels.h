@@ -98,8 +98,9 @@ extern const hs_task_kind hs_kind_qr_geqrf, hs_kind_qr_leaf, hs_kind_qr_tree_up,
 /* A host panel over a team (runtime/team.h, kernels/qr_panel_team_body.h):
  * its p rows from the diagonal down in LU's pieces (hs_lu_team_pieces:
  * from the shape alone, at least twice as many rows as columns), blocked
- * in HS_QR_TEAM_IB-wide steps; 0 pieces: one ?GEQRT. */
-enum { HS_QR_TEAM_IB = 16 };
+ * in HS_QR_TEAM_NB-wide blocks of HS_QR_TEAM_IB-wide steps; 0 pieces: one
+ * ?GEQRT. */
+enum { HS_QR_TEAM_IB = 16, HS_QR_TEAM_NB = 64 };
 
 int hs_qr_team_pieces(int p, int w);
 

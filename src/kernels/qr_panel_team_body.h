@@ -23,18 +23,21 @@
 typedef struct HS_SFX(qr_team) {
     HS_T *a;                  /* the panel from its diagonal: p x w, ld */
     int ld, p, w, rows, pieces;
-    int kind, j, k0, k1;      /* the round: what, the column, the step */
+    int kind, j, k1;          /* the round: what, the column, its step's end */
+    int b0, b1, c0, c1;       /* GRAM and APPLY: the reflectors [b0, b1), on
+                                 the columns [c0, c1) ... */
+    int skip;                 /* ... but for [b0, b1) (GRAM) */
     int scale;                /* the pieces first scale column j's (DOTS)
-                                 or k1 - 1's (GRAM) v below its diagonal ... */
+                                 or b1 - 1's (GRAM) v below its diagonal ... */
     HS_T s;                   /* ... by this */
     int update;               /* column j's reflector is not the identity */
     HS_R *norm;               /* per piece: (scale, ssq) of the next column */
     HS_T *dot;                /* per piece: conj(v^H A) over the step's later
                                  columns (HS_QR_TEAM_IB each) */
     HS_T *z;                  /* conj(tau) v^H A: the rank-1 update's row */
-    HS_T *part;               /* per piece: V_step^H A over the whole panel,
-                                 IB x w (ld IB) */
-    HS_T *sum;                /* their sum, then T^H V^H A right of the step */
+    HS_T *part;               /* per piece: V^H A of a GRAM round (ld b1 - b0,
+                                 HS_QR_TEAM_NB x w apart) */
+    HS_T *sum;                /* their sum, then T^H V^H A */
 } HS_SFX(qr_team);
 
 /* The sum of squares of n entries as (scale, ssq), scale^2 ssq: a plain
@@ -151,7 +154,8 @@ static void HS_SFX(qr_team_reflector)(HS_SFX(qr_team) *x, int j, HS_R xnorm, HS_
 static void HS_SFX(qr_team_piece)(void *arg, int p)
 {
     HS_SFX(qr_team) *x = arg;
-    int ld = x->ld, j = x->j, k0 = x->k0, k1 = x->k1, kb = k1 - k0, one = 1;
+    int ld = x->ld, j = x->j, k1 = x->k1, one = 1;
+    int b0 = x->b0, b1 = x->b1, bw = b1 - b0, c0 = x->c0, cw = x->c1 - c0;
     int lo = p * x->rows, hi = lo + x->rows < x->p ? lo + x->rows : x->p;
     HS_T *a = x->a, zero = 0, unit = 1, minus = -1;
     const char ct[2] = { HS_CT, 0 };
@@ -192,33 +196,49 @@ static void HS_SFX(qr_team_piece)(void *arg, int p)
         return;
     }
     case QR_TEAM_GRAM: {
-        /* the step's last v, then V_step^H A over the rows below the step */
-        if (lo < k1)
-            lo = k1;
-        int n = hi - lo, w = x->w;
+        /* the step's last v, then V(:, b0:b1)^H A(:, c0:c1) over the rows
+         * below the reflectors' diagonal block */
+        if (lo < b1)
+            lo = b1;
+        int n = hi - lo;
         if (n <= 0)
             return;
         if (x->scale)
-            HS_F(scal)(&n, &x->s, a + lo + (size_t)(k1 - 1) * ld, &one);
-        HS_F(gemm)(ct, "N", &kb, &w, &n, &unit, a + lo + (size_t)k0 * ld, &ld, a + lo, &ld,
-                   &zero, x->part + (size_t)p * HS_QR_TEAM_IB * w, &kb, 1, 1);
+            HS_F(scal)(&n, &x->s, a + lo + (size_t)(b1 - 1) * ld, &one);
+        HS_T *part = x->part + (size_t)p * HS_QR_TEAM_NB * x->w;
+        int mid0 = x->skip ? b0 : c0 + cw, mid1 = x->skip ? b1 : c0 + cw;
+        int left = mid0 - c0, right = c0 + cw - mid1;
+        if (left > 0)
+            HS_F(gemm)(ct, "N", &bw, &left, &n, &unit, a + lo + (size_t)b0 * ld, &ld,
+                       a + lo + (size_t)c0 * ld, &ld, &zero, part, &bw, 1, 1);
+        if (right > 0)
+            HS_F(gemm)(ct, "N", &bw, &right, &n, &unit, a + lo + (size_t)b0 * ld, &ld,
+                       a + lo + (size_t)mid1 * ld, &ld, &zero, part + (size_t)(mid1 - c0) * bw,
+                       &bw, 1, 1);
         return;
     }
     default: {
-        /* the step's block reflector on the columns right of it, then the
-         * next step's first column's squares */
-        if (lo < k1)
-            lo = k1;
-        int n = hi - lo, right = x->w - k1;
+        /* A(:, c0:c1) -= V(:, b0:b1) W below the reflectors' diagonal
+         * block, then column c0's squares below its diagonal */
+        if (lo < b1)
+            lo = b1;
+        int n = hi - lo;
         if (n > 0)
-            HS_F(gemm)("N", "N", &n, &right, &kb, &minus, a + lo + (size_t)k0 * ld, &ld,
-                       x->sum + (size_t)k1 * kb, &kb, &unit, a + lo + (size_t)k1 * ld, &ld, 1, 1);
-        if (lo < k1 + 1)
-            lo = k1 + 1;
-        HS_SFX(qr_team_ssq)(a + lo + (size_t)k1 * ld, hi - lo, x->norm + 2 * p);
+            HS_F(gemm)("N", "N", &n, &cw, &bw, &minus, a + lo + (size_t)b0 * ld, &ld, x->sum,
+                       &bw, &unit, a + lo + (size_t)c0 * ld, &ld, 1, 1);
+        if (lo < c0 + 1)
+            lo = c0 + 1;
+        HS_SFX(qr_team_ssq)(a + lo + (size_t)c0 * ld, hi - lo, x->norm + 2 * p);
         return;
     }
     }
+}
+
+/* The round's pieces, run by the team. */
+static void HS_SFX(qr_team_run)(HS_SFX(qr_team) *x, hs_team *team, int kind)
+{
+    x->kind = kind;
+    hs_team_round(team, x->pieces, HS_SFX(qr_team_piece), x);
 }
 
 /* The rank-1 update's row z = conj(tau) v^H A over the step's columns
@@ -237,45 +257,87 @@ static void HS_SFX(qr_team_row)(HS_SFX(qr_team) *x, HS_T tau)
     }
 }
 
-/* V_step^H A over the whole panel into sum (IB x w, ld kb): the step's
- * diagonal block from v1's explicit rows k0..k1-1 (filled here), then the
- * pieces' parts in piece order. */
-static void HS_SFX(qr_team_gram)(HS_SFX(qr_team) *x, HS_T *v1, int l1)
+/* The explicit unit lower triangle's rows [k0, k1) and columns [k0, k1)
+ * in v1 (ld l1): what the leader's rows of V are once the step is done. */
+static void HS_SFX(qr_team_v1)(const HS_SFX(qr_team) *x, int k0, int k1, HS_T *v1, int l1)
 {
-    int k0 = x->k0, k1 = x->k1, kb = k1 - k0, ld = x->ld, w = x->w, right = w - k1;
-    HS_T *a = x->a, one = 1, zero = 0;
-    const char ct[2] = { HS_CT, 0 };
     for (int c = 0; c < k1; c++)
-        for (int i = k0; i < k1; i++)
-            v1[i + (size_t)c * l1] = i > c ? a[i + (size_t)c * ld] : i == c ? (HS_T)1 : (HS_T)0;
-    const HS_T *vb = v1 + k0 + (size_t)k0 * l1;
-    HS_F(gemm)(ct, "N", &kb, &k1, &kb, &one, vb, &l1, v1 + k0, &l1, &zero, x->sum, &kb, 1, 1);
-    if (right > 0)
-        HS_F(gemm)(ct, "N", &kb, &right, &kb, &one, vb, &l1, a + k0 + (size_t)k1 * ld, &ld,
-                   &zero, x->sum + (size_t)k1 * kb, &kb, 1, 1);
-    size_t size = (size_t)kb * w;
+        for (int i = c < k0 ? k0 : 0; i < k1; i++)
+            v1[i + (size_t)c * l1] =
+                i > c ? x->a[i + (size_t)c * x->ld] : i == c ? (HS_T)1 : (HS_T)0;
+}
+
+/* V(:, b0:b1)^H A(:, f0:f1) into sum's columns from f0 - c0 (ld
+ * b1 - b0): the reflectors' diagonal block from v1's explicit rows (A's
+ * columns left of b1, which hold V there, from v1 too), then the pieces'
+ * parts in piece order. */
+static void HS_SFX(qr_team_gram_range)(HS_SFX(qr_team) *x, const HS_T *v1, int l1, int f0,
+                                       int f1)
+{
+    int b0 = x->b0, b1 = x->b1, bw = b1 - b0, ld = x->ld;
+    int in_v = (f1 < b1 ? f1 : b1) - f0, in_a = f1 - (f0 > b1 ? f0 : b1);
+    HS_T one = 1, zero = 0, *sum = x->sum + (size_t)(f0 - x->c0) * bw;
+    const char ct[2] = { HS_CT, 0 };
+    const HS_T *vb = v1 + b0 + (size_t)b0 * l1;
+    if (f1 <= f0)
+        return;
+    if (in_v > 0)
+        HS_F(gemm)(ct, "N", &bw, &in_v, &bw, &one, vb, &l1, v1 + b0 + (size_t)f0 * l1, &l1, &zero,
+                   sum, &bw, 1, 1);
+    if (in_a > 0)
+        HS_F(gemm)(ct, "N", &bw, &in_a, &bw, &one, vb, &l1, x->a + b0 + (size_t)(f1 - in_a) * ld,
+                   &ld, &zero, sum + (size_t)(f1 - f0 - in_a) * bw, &bw, 1, 1);
+    size_t size = (size_t)bw * (f1 - f0);
     for (int p = 0; p < x->pieces; p++) {
         int hi = (p + 1) * x->rows < x->p ? (p + 1) * x->rows : x->p;
-        const HS_T *part = x->part + (size_t)p * HS_QR_TEAM_IB * w;
-        if (hi > k1)
+        const HS_T *part = x->part + (size_t)p * HS_QR_TEAM_NB * x->w + (size_t)(f0 - x->c0) * bw;
+        if (hi > b1)
             for (size_t e = 0; e < size; e++)
-                x->sum[e] += part[e];
+                sum[e] += part[e];
     }
 }
 
-/* The step's columns of T (ld lt) from the Gram matrix's new columns
- * (sum's first k1 columns hold v_i^H v_c for the step's i): ?LARFT's
- * recurrence in the step's diagonal block, then T12 = -T11 G12 T22 above
- * it. */
+/* A GRAM round's V(:, b0:b1)^H A(:, c0:c1), combined into sum. */
+static void HS_SFX(qr_team_gram)(HS_SFX(qr_team) *x, const HS_T *v1, int l1)
+{
+    if (x->skip) {
+        HS_SFX(qr_team_gram_range)(x, v1, l1, x->c0, x->b0);
+        HS_SFX(qr_team_gram_range)(x, v1, l1, x->b1, x->c1);
+    } else {
+        HS_SFX(qr_team_gram_range)(x, v1, l1, x->c0, x->c1);
+    }
+}
+
+/* The columns [b0, b1) of T above their diagonal block from row t0 down
+ * to it: T12 = -T11 G12 T22, G12 = V(:, t0:b0)^H V(:, b0:b1), its column
+ * r's conjugate in g's column r - t0 (ld b1 - b0). */
+static void HS_SFX(qr_team_t12)(int t0, int b0, int b1, const HS_T *g, HS_T *tt, int lt)
+{
+    int bw = b1 - b0, h = b0 - t0;
+    if (h <= 0)
+        return;
+    HS_T *t12 = tt + t0 + (size_t)b0 * lt, one = 1, minus = -1;
+    for (int c = 0; c < bw; c++)
+        for (int r = 0; r < h; r++)
+            t12[r + (size_t)c * lt] = HS_CONJ(g[c + (size_t)r * bw]);
+    HS_F(trmm)("L", "U", "N", "N", &h, &bw, &one, tt + t0 + (size_t)t0 * lt, &lt, t12, &lt, 1, 1,
+               1, 1);
+    HS_F(trmm)("R", "U", "N", "N", &h, &bw, &minus, tt + b0 + (size_t)b0 * lt, &lt, t12, &lt, 1, 1,
+               1, 1);
+}
+
+/* The step's diagonal block of T (ld lt) by ?LARFT's recurrence, from
+ * the Gram matrix's columns in sum (v_i^H v_r, i in the step, in column
+ * r - c0), then its columns above it in the block (from c0 down). */
 static void HS_SFX(qr_team_t)(HS_SFX(qr_team) *x, const HS_T *tau, HS_T *tt, int lt)
 {
-    int k0 = x->k0, k1 = x->k1, kb = k1 - k0;
+    int k0 = x->b0, k1 = x->b1, kb = k1 - k0, c0 = x->c0;
     const HS_T *g = x->sum;
     HS_T *tmp = x->z;
     for (int i = k0; i < k1; i++) {
         /* T(k0:i, i) = -tau_i T(k0:i, k0:i) V(:, k0:i)^H v_i */
         for (int r = k0; r < i; r++)
-            tmp[r - k0] = -tau[i] * HS_CONJ(g[(i - k0) + (size_t)r * kb]);
+            tmp[r - k0] = -tau[i] * HS_CONJ(g[(i - k0) + (size_t)(r - c0) * kb]);
         for (int r = k0; r < i; r++) {
             HS_T s = 0;
             for (int c = r; c < i; c++)
@@ -284,29 +346,50 @@ static void HS_SFX(qr_team_t)(HS_SFX(qr_team) *x, const HS_T *tau, HS_T *tt, int
         }
         tt[i + (size_t)i * lt] = tau[i];
     }
-    if (k0 == 0)
+    HS_SFX(qr_team_t12)(c0, k0, k1, g, tt, lt);
+}
+
+/* The end of the block [b0, b1) (T's diagonal block complete): a GRAM
+ * round takes V(:, b0:b1)^H A over the rest of the panel, which gives the
+ * block's columns of T above it and W = T^H V^H A for the columns right
+ * of it, and the leader's rows of those, then the pieces' (an APPLY
+ * round), are updated. */
+static void HS_SFX(qr_team_block)(HS_SFX(qr_team) *x, hs_team *team, int b0, int b1,
+                                  const HS_T *v1, int l1, HS_T *tt, int lt)
+{
+    int bw = b1 - b0, right = x->w - b1;
+    HS_T one = 1, minus = -1;
+    const char ct[2] = { HS_CT, 0 };
+    if (b0 == 0 && right == 0)
         return;
-    HS_T *t12 = tt + (size_t)k0 * lt, one = 1, minus = -1;
-    for (int c = 0; c < kb; c++)
-        for (int r = 0; r < k0; r++)
-            t12[r + (size_t)c * lt] = HS_CONJ(g[c + (size_t)r * kb]);
-    HS_F(trmm)("L", "U", "N", "N", &k0, &kb, &one, tt, &lt, t12, &lt, 1, 1, 1, 1);
-    HS_F(trmm)("R", "U", "N", "N", &k0, &kb, &minus, tt + k0 + (size_t)k0 * lt, &lt, t12, &lt,
+    x->b0 = b0;
+    x->b1 = b1;
+    x->c0 = 0;
+    x->c1 = x->w;
+    x->skip = 1;
+    x->scale = 0;
+    HS_SFX(qr_team_run)(x, team, QR_TEAM_GRAM);
+    HS_SFX(qr_team_gram)(x, v1, l1);
+    x->skip = 0;
+    HS_SFX(qr_team_t12)(0, b0, b1, x->sum, tt, lt);
+    if (right == 0)
+        return;
+    memmove(x->sum, x->sum + (size_t)b1 * bw, (size_t)bw * right * sizeof *x->sum);
+    HS_F(trmm)("L", "U", ct, "N", &bw, &right, &one, tt + b0 + (size_t)b0 * lt, &lt, x->sum, &bw,
                1, 1, 1, 1);
+    HS_F(gemm)("N", "N", &bw, &right, &bw, &minus, v1 + b0 + (size_t)b0 * l1, &l1, x->sum, &bw,
+               &one, x->a + b0 + (size_t)b1 * x->ld, &x->ld, 1, 1);
+    x->c0 = b1;
+    HS_SFX(qr_team_run)(x, team, QR_TEAM_APPLY);
 }
 
-/* The round's pieces, run by the team. */
-static void HS_SFX(qr_team_run)(HS_SFX(qr_team) *x, hs_team *team, int kind)
+/* The step [k0, k1) of the panel's factorization, in the block that
+ * ends at kend: its reflectors, their columns of T, and their block
+ * reflector on the block's columns right of the step. */
+static void HS_SFX(qr_team_step)(HS_SFX(qr_team) *x, hs_team *team, int kstart, int k0,
+                                 int kend, HS_T *tau, HS_T *v1, int l1, HS_T *tt, int lt)
 {
-    x->kind = kind;
-    hs_team_round(team, x->pieces, HS_SFX(qr_team_piece), x);
-}
-
-/* The step [k0, k1) of the panel's factorization. */
-static void HS_SFX(qr_team_step)(HS_SFX(qr_team) *x, hs_team *team, HS_T *tau, HS_T *v1, int l1,
-                                 HS_T *tt, int lt)
-{
-    int k0 = x->k0, k1 = x->k1, kb = k1 - k0, ld = x->ld;
+    int k1 = x->k1;
     for (int j = k0; j < k1; j++) {
         x->j = j;
         HS_SFX(qr_team_reflector)(x, j, HS_SFX(qr_team_norm)(x->norm, x->pieces), &tau[j]);
@@ -318,19 +401,29 @@ static void HS_SFX(qr_team_step)(HS_SFX(qr_team) *x, hs_team *team, HS_T *tau, H
         }
         HS_SFX(qr_team_run)(x, team, QR_TEAM_RANK1);
     }
+    /* the Gram matrix's new columns in the block and V_step^H A right of
+     * the step */
+    x->b0 = k0;
+    x->b1 = k1;
+    x->c0 = kstart;
+    x->c1 = kend;
     x->scale = x->update;
+    HS_SFX(qr_team_v1)(x, k0, k1, v1, l1);
     HS_SFX(qr_team_run)(x, team, QR_TEAM_GRAM);
     HS_SFX(qr_team_gram)(x, v1, l1);
     HS_SFX(qr_team_t)(x, tau, tt, lt);
-    int right = x->w - k1;
-    if (right <= 0)
+    if (k1 == kend)
         return;
-    HS_T one = 1, minus = -1, *wt = x->sum + (size_t)k1 * kb;
+    int kb = k1 - k0, right = kend - k1;
+    HS_T one = 1, minus = -1, *wt = x->sum + (size_t)(k1 - kstart) * kb;
     const char ct[2] = { HS_CT, 0 };
     HS_F(trmm)("L", "U", ct, "N", &kb, &right, &one, tt + k0 + (size_t)k0 * lt, &lt, wt, &kb, 1, 1,
                1, 1);
-    HS_F(gemm)("N", "N", &kb, &right, &kb, &minus, v1 + k0 + (size_t)k0 * l1, &l1, wt, &kb, &one,
-               x->a + k0 + (size_t)k1 * ld, &ld, 1, 1);
+    /* the APPLY round reads W at sum */
+    memmove(x->sum, wt, (size_t)kb * right * sizeof *wt);
+    HS_F(gemm)("N", "N", &kb, &right, &kb, &minus, v1 + k0 + (size_t)k0 * l1, &l1, x->sum, &kb,
+               &one, x->a + k0 + (size_t)k1 * x->ld, &x->ld, 1, 1);
+    x->c0 = k1;
     HS_SFX(qr_team_run)(x, team, QR_TEAM_APPLY);
 }
 
@@ -344,25 +437,28 @@ static int HS_SFX(qr_panel_team)(HS_T *a, int ld, int p, int w, HS_T *tau, HS_T 
     int pieces = hs_qr_team_pieces(p, w);
     HS_SFX(qr_team) x = { .a = a, .ld = ld, .p = p, .w = w, .rows = hs_lu_team_piece_rows(p),
                           .pieces = pieces };
-    size_t ib = HS_QR_TEAM_IB;
+    size_t ib = HS_QR_TEAM_IB, nb = HS_QR_TEAM_NB;
     x.norm = malloc(2 * (size_t)pieces * sizeof *x.norm);
-    HS_T *buf = HS_SFX(work_alloc)((size_t)pieces * ib * (w + 1) + ib * (w + 1));
+    HS_T *buf = HS_SFX(work_alloc)((size_t)pieces * (nb * w + ib) + nb * w + ib);
     if (!x.norm || !buf) {
         free(x.norm);
         free(buf);
         return HETSCAL_ERR_NOMEM;
     }
     x.part = buf;
-    x.dot = x.part + (size_t)pieces * ib * w;
+    x.dot = x.part + (size_t)pieces * nb * w;
     x.sum = x.dot + (size_t)pieces * ib;
-    x.z = x.sum + ib * w;
+    x.z = x.sum + nb * w;
     hs_team team;
     hs_team_open(&team);
     HS_SFX(qr_team_run)(&x, &team, QR_TEAM_NORM);
-    for (int k0 = 0; k0 < w; k0 += HS_QR_TEAM_IB) {
-        x.k0 = k0;
-        x.k1 = k0 + HS_QR_TEAM_IB < w ? k0 + HS_QR_TEAM_IB : w;
-        HS_SFX(qr_team_step)(&x, &team, tau, v1, l1, tt, lt);
+    for (int b0 = 0; b0 < w; b0 += HS_QR_TEAM_NB) {
+        int b1 = b0 + HS_QR_TEAM_NB < w ? b0 + HS_QR_TEAM_NB : w;
+        for (int k0 = b0; k0 < b1; k0 += HS_QR_TEAM_IB) {
+            x.k1 = k0 + HS_QR_TEAM_IB < b1 ? k0 + HS_QR_TEAM_IB : b1;
+            HS_SFX(qr_team_step)(&x, &team, b0, k0, b1, tau, v1, l1, tt, lt);
+        }
+        HS_SFX(qr_team_block)(&x, &team, b0, b1, v1, l1, tt, lt);
     }
     hs_team_close(&team);
     HS_SFX(unit_lower)(v1, l1, a, ld, w);
