@@ -263,7 +263,7 @@ int main(int argc, char **argv)
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
-    setenv("HETSCAL_NB_SMALL", "64", 1);
+    setenv("HETSCAL_NB_SMALL", "150", 1);   /* three 64-column blocks, the last short */
     Cblacs_get(0, 0, &ctxt);
     Cblacs_gridinit(&ctxt, "Row", 1, nprocs);
     run(ctxt, 1);
