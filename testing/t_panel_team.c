@@ -16,7 +16,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +24,7 @@
 
 #include "include/hetscal.h"
 #include "testing/blacs_tools.h"
+#include "testing/panel_team_test.h"
 
 enum { N = 1100, NB = 50, NRHS = 1 };
 
@@ -34,26 +34,6 @@ void pdpotrs_(const char *uplo, const int *n, const int *nrhs, const double *a, 
 void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a,
               const int *ia, const int *ja, const int *desca, const int *ipiv, double *b,
               const int *ib, const int *jb, const int *descb, int *info, size_t ltrans);
-
-static int me, failures;
-
-static void check(int ok, const char *what)
-{
-    if (!ok) {
-        printf("FAILED on rank %d: %s\n", me, what);
-        failures++;
-    }
-}
-
-/* Entry (i, j) of A, in [-1, 1): the same on every rank and call. */
-static double entry(int i, int j)
-{
-    uint64_t h = (uint64_t)i * 0x9E3779B97F4A7C15u ^ (uint64_t)j * 0xC2B2AE3D27D4EB4Fu;
-    h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9u;
-    h ^= h >> 29;
-    return (double)(h >> 11) / 4503599627370496.0 - 1.0;
-}
 
 typedef struct local {
     int cholesky;             /* PDPOTRF (1) or PDGETRF (0) */

@@ -15,7 +15,6 @@
 
 #include <float.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +23,7 @@
 
 #include "include/hetscal.h"
 #include "testing/blacs_tools.h"
+#include "testing/panel_team_test.h"
 
 enum { M = 900, N = 360, NB = 50 };
 
@@ -40,26 +40,6 @@ void pdorgqr_(const int *m, const int *n, const int *k, double *a, const int *ia
               const int *desca, const double *tau, double *work, const int *lwork, int *info);
 void pzungqr_(const int *m, const int *n, const int *k, double *a, const int *ia, const int *ja,
               const int *desca, const double *tau, double *work, const int *lwork, int *info);
-
-static int me, failures;
-
-static void check(int ok, const char *what)
-{
-    if (!ok) {
-        printf("FAILED on rank %d: %s\n", me, what);
-        failures++;
-    }
-}
-
-/* Entry (i, j) of A, in [-1, 1): the same on every rank and call. */
-static double entry(int i, int j)
-{
-    uint64_t h = (uint64_t)i * 0x9E3779B97F4A7C15u ^ (uint64_t)j * 0xC2B2AE3D27D4EB4Fu;
-    h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9u;
-    h ^= h >> 29;
-    return (double)(h >> 11) / 4503599627370496.0 - 1.0;
-}
 
 /* One precision's matrices on this rank: parts doubles an entry (1 real,
  * 2 complex). */

@@ -3,22 +3,29 @@
  * this once per precision).
  *
  * Householder QR as LAPACK's ?GEQRT leaves it (R and V in the panel, the
- * taus, the explicit V1, T of Q = I - V T V^H), blocked in
- * HS_QR_TEAM_IB-wide steps.  Per column j: the pieces' sums of squares of
- * the column below its diagonal (scaled where a plain sum would overflow
- * or underflow, as ?LASSQ) give the reflector as ?LARFG forms it (its
- * rare rescaling of a tiny column on the leader alone); a round scales
- * each piece's part of v and takes its v^H A over the step's later
- * columns; a round applies the rank-1 update H^H there and sums the next
- * column's squares.  At the end of a step a round takes V_step^H A over
- * the whole panel (the Gram matrix's new columns and the step's block
- * reflector's product with the columns right of it), the leader builds
- * the step's T and its block of the panel's T (?LARFT's recurrence,
- * blocked: T12 = -T11 V1^H V2 T22) and a round applies the block
- * reflector to the rest.  The rows are cut into fixed pieces
- * (hs_qr_team_pieces, from the panel's shape); the leader owns the rows of
- * the step's diagonal block and combines the pieces' partial results in
- * piece order, so the result does not depend on who ran which. */
+ * taus, the explicit V1, T of Q = I - V T V^H), in HS_QR_TEAM_NB-wide
+ * blocks of HS_QR_TEAM_IB-wide steps.  Per column j: the pieces' sums of
+ * squares of the column below its diagonal (scaled where a plain sum
+ * would overflow or underflow, as ?LASSQ) give the reflector as ?LARFG
+ * forms it (its rare rescaling of a tiny column on the leader alone); a
+ * round scales each piece's part of v and takes its v^H A over the step's
+ * later columns; a round applies the rank-1 update H^H there and sums the
+ * next column's squares.  At the end of a step a round takes V_step^H A
+ * over the block (the Gram matrix's new columns there, and the step's
+ * block reflector's product with the block's columns right of it); the
+ * leader builds the step's columns of T (?LARFT's recurrence in its
+ * diagonal block, T12 = -T11 G12 T22 above it) and a round applies the
+ * step's block reflector to the rest of the block.  At the end of a block
+ * one round takes V_block^H A over the whole panel (the Gram matrix's
+ * columns left of the block, the product with the columns right of it),
+ * the leader completes the block's columns of T the same way, and a round
+ * applies the block's reflector to the columns right of it.  The rows are
+ * cut into fixed pieces (hs_qr_team_pieces, from the panel's shape); the
+ * leader owns the rows of a step's or a block's diagonal block (from the
+ * explicit V1) and combines the pieces' partial results in piece order,
+ * so the result does not depend on who ran which.  The leader's own work
+ * (the sums of the pieces' parts, T, its diagonal rows) is O(pieces w^2 +
+ * w^3), none of it proportional to the panel's height. */
 
 typedef struct HS_SFX(qr_team) {
     HS_T *a;                  /* the panel from its diagonal: p x w, ld */
