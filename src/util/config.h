@@ -29,9 +29,10 @@ typedef struct hs_config {
                           say they finish first, plan/panel_placement.h),
                           HS_PANELS_HOST or HS_PANELS_DEVICE (the
                           accelerator that holds the column) */
-    int panel_team;    /* grid: HETSCAL_PANEL_TEAM, whether LU's and QR's
-                          host panels run over the rank's idle workers (HS_TEAM_*,
-                          hs_config_panel_team) */
+    int panel_team;    /* grid: HETSCAL_PANEL_TEAM, whether host panels
+                          (LU's, QR's one-tile ones, Cholesky's wide
+                          blocks) run over the rank's idle workers
+                          (HS_TEAM_*, hs_config_panel_team) */
     int summary;       /* grid: HETSCAL_SUMMARY (or HETSCAL_VERBOSE=summary),
                           set by hs_config_agree: one collective table at
                           MPI_Finalize, so every rank must take part */
@@ -60,10 +61,10 @@ enum { HS_BROADCAST_AUTO, HS_BROADCAST_FLAT, HS_BROADCAST_TREE };
 enum { HS_PANELS_COST, HS_PANELS_HOST, HS_PANELS_DEVICE };
 enum { HS_TEAM_AUTO, HS_TEAM_ON, HS_TEAM_OFF };
 
-/* Whether a call on nranks ranks factors LU's and QR's host panels over
- * teams of each rank's idle workers (runtime/team.h): HETSCAL_PANEL_TEAM=on
- * or off, or by default when the ranks have HS_TEAM_MIN_THREADS workers on
- * average. */
+/* Whether a call on nranks ranks factors its host panels (LU's, QR's
+ * one-tile ones, Cholesky's wide blocks) over teams of each rank's idle
+ * workers (runtime/team.h): HETSCAL_PANEL_TEAM=on or off, or by default
+ * when the ranks have HS_TEAM_MIN_THREADS workers on average. */
 int hs_config_panel_team(const hs_config *c, int nranks);
 
 /* Whether a call on nranks ranks forwards tile copies along trees
