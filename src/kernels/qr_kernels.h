@@ -54,8 +54,8 @@ HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
  * - qr_geqrf: a panel held in one tile: LAPACK's own factorization
  *   (?GEQRT + ?LARFT on the host, or over a team when team is set and
  *   the shape allows, kernels/qr_panel_team_body.h; the device's ?GEQRF
- *   and ?LARFT on a GPU).  acc 0: panel tile (RW), 1: V1 (W), 2: T (W), 3: TAU (W).
- *   Arguments hs_qr_panel_args.
+ *   and ?LARFT on a GPU).  acc 0: panel tile (RW), 1: V1 (W), 2: T (W),
+ *   3: TAU (W).  Arguments hs_qr_panel_args.
  * - qr_leaf: TSQR leaf: QR of a piece in place (local reflectors below
  *   its diagonal), R and the local taus into RT.  acc 0: panel tile (RW),
  *   1: RT (W).  Arguments hs_qr_piece_args.
@@ -93,7 +93,6 @@ HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
 extern const hs_task_kind hs_kind_qr_geqrf, hs_kind_qr_leaf, hs_kind_qr_tree_up,
     hs_kind_qr_tree_down, hs_kind_qr_leaf_q, hs_kind_qr_reconstruct, hs_kind_qr_trsm,
     hs_kind_qr_vta, hs_kind_qr_ttp, hs_kind_qr_update, hs_kind_qr_column;
-
 
 /* A host panel over a team (runtime/team.h, kernels/qr_panel_team_body.h):
  * its p rows from the diagonal down in LU's pieces (hs_lu_team_pieces:
