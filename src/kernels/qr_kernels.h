@@ -111,4 +111,17 @@ int hs_qr_team_pieces(int p, int w);
 int hs_qr_panel_team_d(double *a, int ld, int p, int w, double *tau, double *v1, int l1,
                        double *tt, int lt);
 
+/* The team's rounds for a w-wide panel: the first column's squares, two
+ * per column but the last of each step (v^H A, the rank-1 update), per
+ * step V^H A over its block and, but for a block's last step, the block
+ * reflector on the rest of the block; per block of a panel wider than one
+ * block, V^H A over the panel and, but for the last block, the block
+ * reflector on the columns right of it.  (A column whose tau is 0 skips
+ * its v^H A round.) */
+static inline int hs_qr_team_rounds(int w)
+{
+    int blocks = (w + HS_QR_TEAM_NB - 1) / HS_QR_TEAM_NB;
+    return w > HS_QR_TEAM_NB ? 2 * w + blocks : 2 * w;
+}
+
 #endif
