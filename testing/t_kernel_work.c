@@ -186,11 +186,12 @@ static void check_fallbacks(void)
               hs_work_fallback(HS_WORK_LARFT) == HS_WORK_SYRK,
           "QR kernel classes fall back to GEQRF, GEMM, GEMM, TRSM, SYRK");
     check(hs_work_fallback(HS_WORK_GETRF_TEAM) == HS_WORK_GETRF
-              && hs_work_fallback(HS_WORK_POTRF_TEAM) == HS_WORK_POTRF,
-          "the team kernels fall back to GETRF and POTRF");
+              && hs_work_fallback(HS_WORK_POTRF_TEAM) == HS_WORK_POTRF
+              && hs_work_fallback(HS_WORK_GEQRF_TEAM) == HS_WORK_GEQRF,
+          "the team kernels fall back to GETRF, POTRF and GEQRF");
     for (int c = 0; c < HS_NWORK; c++)
         if ((c < HS_WORK_TPQRT || c > HS_WORK_LARFT) && c != HS_WORK_GETRF_TEAM
-            && c != HS_WORK_POTRF_TEAM)
+            && c != HS_WORK_POTRF_TEAM && c != HS_WORK_GEQRF_TEAM)
             check(hs_work_fallback(c) == c, "the other classes are their own fallback");
     printf("class fallbacks checked\n");
 }
@@ -427,7 +428,30 @@ static void check_lu_team_panel(void)
                   && w.flops == flops,
               line);
     }
-    printf("LU's team panels and Cholesky's team blocks checked\n");
+    /* QR's one-tile host panel: acc 0 the panel, then V1, T, TAU */
+    static const struct { int m, w, team, device, pieces; } qr[] = {
+        { 1000, 64, 1, 0, 8 }, { 1000, 64, 0, 0, 0 }, { 1000, 64, 1, 1, 0 }, { 1000, 512, 1, 0, 0 },
+    };
+    for (size_t k = 0; k < sizeof qr / sizeof qr[0]; k++) {
+        hs_handle_wrap(&panel, NULL, qr[k].m, qr[k].w, 8);
+        memset(&t, 0, sizeof t);
+        t.kind = &hs_kind_qr_geqrf;
+        t.nacc = 1;
+        t.acc[0] = (hs_access){ .handle = &panel, .mode = HS_RW };
+        hs_qr_panel_args_put(t.iparam, (hs_qr_panel_args){ .w = qr[k].w, .team = qr[k].team,
+                                                           .on_device = qr[k].device });
+        int rc = hs_kernel_work(&t, HS_PREC_D, &w);
+        int team = qr[k].pieces > 0;
+        snprintf(line, sizeof line, "qr_geqrf %d x %d, team %d, device %d: %s, %d pieces",
+                 qr[k].m, qr[k].w, qr[k].team, qr[k].device, team ? "geqrf_team" : "not a team",
+                 qr[k].pieces);
+        check(rc == 0 && (w.cls == HS_WORK_GEQRF_TEAM) == team
+                  && w.team_pieces == qr[k].pieces
+                  && w.team_rounds == (team ? hs_qr_team_rounds(qr[k].w) : 0)
+                  && (!team || w.flops == hs_qr_team_flops(qr[k].m, qr[k].w)),
+              line);
+    }
+    printf("LU's team panels, Cholesky's team blocks and QR's team panels checked\n");
 }
 
 static void check_runtime_tasks(void)

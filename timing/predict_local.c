@@ -84,6 +84,30 @@ static double panel_rate(int getrf, int team, int b)
     return best;
 }
 
+/* GF/s (hs_qr_team_flops) of QR's team panel (kernels/qr_panel_team_body.h)
+ * on a PANEL_ROWS x b panel, every piece on this core: the best of 3. */
+static double geqrf_team_rate(int b)
+{
+    int m = PANEL_ROWS > 2 * b ? PANEL_ROWS : 2 * b;
+    size_t n = (size_t)m * b, bb = (size_t)b * b;
+    double *buf = malloc((2 * n + 2 * bb + (size_t)b) * sizeof *buf), best = 0;
+    if (!buf)
+        return 0;
+    double *a = buf, *keep = a + n, *v1 = keep + n, *tt = v1 + bb, *tau = tt + bb;
+    fill(keep, n);
+    for (int rep = 0; rep < 3; rep++) {
+        memcpy(a, keep, n * sizeof *a);
+        double t0 = hs_now();
+        if (hs_qr_panel_team_d(a, m, m, b, tau, v1, b, tt, b) != 0)
+            break;
+        double s = hs_now() - t0, flops = hs_qr_team_flops(m, b);
+        if (s > 0 && flops / s * 1e-9 > best)
+            best = flops / s * 1e-9;
+    }
+    free(buf);
+    return best;
+}
+
 /* GF/s of Cholesky's team kernel (kernels/chol_panel_team_body.h) on a
  * b x b diagonal block (a random SPD one), every piece on this core, as
  * the cost model's POTRF_TEAM rate is one member's: the best of 3. */
@@ -363,6 +387,7 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
         add_rate(&m->cpu[HS_WORK_GETRF], b, panel_rate(1, 0, b));
         add_rate(&m->cpu[HS_WORK_GETRF_TEAM], b, panel_rate(1, 1, b));
         add_rate(&m->cpu[HS_WORK_POTRF_TEAM], b, potrf_team_rate(b));
+        add_rate(&m->cpu[HS_WORK_GEQRF_TEAM], b, geqrf_team_rate(b));
         for (size_t k = 0; k < sizeof qr_cls / sizeof qr_cls[0]; k++)
             add_rate(&m->cpu[qr_cls[k]], b, qr_kernel_rate(qr_cls[k], b));
     }

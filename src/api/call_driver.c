@@ -75,7 +75,8 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
     hs_engine_limits limits = {
         .workers = hs_call_workers(cfg, tiny, &c->rep), .window = cfg->window,
         .copy_budget = hs_copy_budget(cfg, c->rep.share_bytes, c->rep.tile),
-        .devs = c->devs, .ndev = c->ndev, .prior_status = copied_in };
+        .devs = c->devs, .ndev = c->ndev, .team_wait = cfg->team_wait_us * 1e-6,
+        .prior_status = copied_in };
     if (cfg->summary)
         hs_dist_on_placed(c->dist, count_placed, c);
     int err = hs_session_run(c->grid->comm, &limits, generate, &p, &c->rep.stats);

@@ -149,6 +149,12 @@ static int qr_geqrf(const hs_task *t, int esize, hs_work_parts *p)
         p->flops[HS_WORK_LARFT] = hs_flops_larft(rows, kk);
         return 0;
     }
+    int pieces = x.team ? hs_qr_team_pieces(rows, w) : 0;
+    if (pieces) {   /* over a team (qr_panel_team_body.h): Householder, then T from V^H V */
+        p->team_pieces = pieces;
+        p->team_rounds = hs_qr_team_rounds(w);
+        return hs_work_one(p, HS_WORK_GEQRF_TEAM, hs_qr_team_flops(rows, w), w);
+    }
     p->flops[HS_WORK_GEQRF] = geqrt(rows, w, min_int(HS_PANEL_IB, kk));
     /* T from the Gram matrix on a tall piece, else ?LARFT. */
     if (rows >= 2 * kk) {

@@ -29,6 +29,7 @@
 #define HETSCAL_KERNELS_QR_KERNELS_H
 
 #include "runtime/engine.h"
+#include "util/flop_counts.h"
 
 /* Inner block size of the LAPACK kernels (rows of the stored T factors). */
 enum { HS_QR_IB = 32 };
@@ -110,6 +111,14 @@ int hs_qr_team_pieces(int p, int w);
  * the shape takes no team (hs_qr_team_pieces). */
 int hs_qr_panel_team_d(double *a, int ld, int p, int w, double *tau, double *v1, int l1,
                        double *tt, int lt);
+
+/* The flops the cost model counts for the team's panel of p x w (p >=
+ * 2 w): the Householder QR and the Gram matrix V^H V that T comes from;
+ * what a probe of the GEQRF_TEAM class divides by its time. */
+static inline double hs_qr_team_flops(int p, int w)
+{
+    return hs_flops_geqrf(p, w) + hs_flops_herk(w, p);
+}
 
 /* The team's rounds for a w-wide panel: the first column's squares, two
  * per column but the last of each step (v^H A, the rank-1 update), per

@@ -254,6 +254,10 @@ typedef struct hs_engine_limits {
     hs_device **devs;     /* devs[0] the host, [1..ndev-1] accelerators, */
     int ndev;             /* each served by a management thread; NULL: host */
     const hs_engine_sim *sim;   /* NULL: a real run */
+    double team_wait;     /* (tests) seconds a host kernel's team waits, when
+                             idle workers were invited, for one to join
+                             before its first round (runtime/team.h);
+                             0: it starts at once */
     int prior_status;     /* hs_session_run: this rank's status from its own
                              steps since the grid last agreed (0: none
                              failed); the run's start agreement carries it,

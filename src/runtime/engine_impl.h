@@ -86,6 +86,7 @@ typedef struct hs_engine {
     int idle_workers;            /* of those, waiting for work */
     struct hs_team *team;        /* a host kernel's team idle workers join
                                     (runtime/team.h), or NULL */
+    double team_wait;            /* hs_engine_limits.team_wait */
     long window, live, seq;
     /* Task structs (engine_tasks.c, "task pool"): free ones, the chunks this
      * call allocated beyond the static reserve, how many exist. */

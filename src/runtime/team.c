@@ -76,14 +76,24 @@ void hs_team_open(hs_team *team)
     pthread_cond_init(&team->cv, NULL);
     if (!hs_engine_cur)
         return;
+    double wait = 0;
     pthread_mutex_lock(&E.lock);
     /* One team at a time per engine; a second kernel's runs alone. */
     if (E.active && !E.sim && !E.team && E.workers > 1) {
         E.team = team;
-        if (E.idle_workers > 0)
+        if (E.idle_workers > 0) {
             pthread_cond_broadcast(&E.work_cv);
+            wait = E.team_wait;
+        }
     }
     pthread_mutex_unlock(&E.lock);
+    /* Tests (HETSCAL_TEAM_WAIT_US): give the invited workers time to join,
+     * so that a loaded host still runs the helpers' path. */
+    for (double until = hs_now() + wait; wait > 0 && hs_now() < until;) {
+        if (atomic_load(&team->members) > 0)
+            break;
+        sched_yield();
+    }
 }
 
 void hs_team_round(hs_team *team, int pieces, hs_team_piece fn, void *arg)

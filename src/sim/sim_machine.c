@@ -27,8 +27,8 @@ static double seconds_with(hs_sim_model *model, const hs_task *t, int x, int mem
             continue;
         double rate = hs_sim_class_rate(table, c, w.part_size[c]);
         double part = w.part_flops[c] / (rate * speedup * 1e9);
-        if ((c == HS_WORK_GETRF_TEAM || c == HS_WORK_POTRF_TEAM) && !x && members > 1
-            && w.team_pieces > 0) {
+        if ((c == HS_WORK_GETRF_TEAM || c == HS_WORK_POTRF_TEAM || c == HS_WORK_GEQRF_TEAM)
+            && !x && members > 1 && w.team_pieces > 0) {
             /* every round waits for its busiest member's pieces, then
              * for the round's own synchronization */
             int busiest = (w.team_pieces + members - 1) / members;

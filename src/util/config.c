@@ -198,6 +198,7 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->broadcast = broadcast_setting();
     c->panels = panels_setting();
     c->panel_team = panel_team_setting();
+    c->team_wait_us = env_int("HETSCAL_TEAM_WAIT_US", 0);
     c->cache_kb = env_int("HETSCAL_CACHE_KB", 0);   /* 0: measured (hs_config_agree) */
     c->grid_threads = c->num_threads;
     c->accel_ranks = 0;

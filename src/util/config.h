@@ -43,6 +43,9 @@ typedef struct hs_config {
     double keep_bytes; /* tile block kept for the next call up to this size,
                           a larger one lazily (util/mem.h); 0: none at all */
     double keep_device_bytes;  /* device buffers kept cached per device */
+    int team_wait_us;  /* (tests) HETSCAL_TEAM_WAIT_US: a host kernel's team
+                          waits this long for an invited idle worker to
+                          join before its first round (runtime/team.h) */
 
     /* Agreed over the grid at each call (hs_config_agree). */
     int grid_threads;        /* threads that run tasks, summed over the grid */

@@ -8,7 +8,7 @@ const char *const hs_work_class_name[HS_NWORK] = {
     [HS_WORK_POTRF] = "potrf", [HS_WORK_GEQRF] = "geqrf", [HS_WORK_GETRF] = "getrf",
     [HS_WORK_TPQRT] = "tpqrt", [HS_WORK_TPMQRT] = "tpmqrt", [HS_WORK_GEMQRT] = "gemqrt",
     [HS_WORK_ORHR] = "orhr", [HS_WORK_LARFT] = "larft", [HS_WORK_GETRF_TEAM] = "getrf_team",
-    [HS_WORK_POTRF_TEAM] = "potrf_team",
+    [HS_WORK_POTRF_TEAM] = "potrf_team", [HS_WORK_GEQRF_TEAM] = "geqrf_team",
     [HS_WORK_MEMORY] = "memory",
 };
 
@@ -28,6 +28,8 @@ int hs_work_fallback(int c)
         return HS_WORK_GETRF;
     case HS_WORK_POTRF_TEAM:
         return HS_WORK_POTRF;
+    case HS_WORK_GEQRF_TEAM:
+        return HS_WORK_GEQRF;
     default:
         return c;
     }

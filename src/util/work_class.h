@@ -13,30 +13,31 @@
  * (kernels/qr_kernels.h), blocked in HS_QR_IB columns; GEMQRT is a leaf's
  * reflectors applied (?ORMQR, on the leaf's device); LARFT is the
  * triangular factor T of a panel's reflectors formed on a device
- * (cuSOLVER's ?larft after its ?geqrf).  GETRF_TEAM and POTRF_TEAM are
- * LU's host panel and Cholesky's wide diagonal block over a team of
- * workers (kernels/lu_panel_team_body.h, chol_panel_team_body.h): the
- * rate is one member's, with every piece run by it; the team divides the
- * time (sim/sim_machine.c).  They run well below
+ * (cuSOLVER's ?larft after its ?geqrf).  GETRF_TEAM, POTRF_TEAM and
+ * GEQRF_TEAM are LU's host panel, Cholesky's wide diagonal block and
+ * QR's one-tile host panel over a team of workers
+ * (kernels/lu_panel_team_body.h, chol_panel_team_body.h,
+ * qr_panel_team_body.h): the rate is one member's, with every piece run
+ * by it; the team divides the time (sim/sim_machine.c).  They run well below
  * the rates of GEQRF or GEMM at the same size, so they have rates of their
  * own (a machine that does not rate them gives hs_work_fallback's). */
 enum hs_work_class {
     HS_WORK_GEMM, HS_WORK_SYRK, HS_WORK_TRSM, HS_WORK_POTRF,
     HS_WORK_GEQRF, HS_WORK_GETRF, HS_WORK_TPQRT, HS_WORK_TPMQRT,
     HS_WORK_GEMQRT, HS_WORK_ORHR, HS_WORK_LARFT, HS_WORK_GETRF_TEAM, HS_WORK_POTRF_TEAM,
-    HS_WORK_MEMORY, HS_NWORK
+    HS_WORK_GEQRF_TEAM, HS_WORK_MEMORY, HS_NWORK
 };
 
 /* Class names: "gemm", "syrk", "trsm", "potrf", "geqrf", "getrf",
  * "tpqrt", "tpmqrt", "gemqrt", "orhr", "larft", "getrf_team", "potrf_team",
- * "memory" (the machine file's keys,
+ * "geqrf_team", "memory" (the machine file's keys,
  * util/machine_file.h). */
 extern const char *const hs_work_class_name[HS_NWORK];
 
 /* The class whose rate stands in for class c on a machine that does not
  * rate c (the nearest kernel: TPQRT a GEQRF, TPMQRT and GEMQRT a GEMM,
  * ORHR a TRSM, its larger part, LARFT a SYRK: T's work is the Gram
- * matrix of the reflectors, GETRF_TEAM a GETRF, POTRF_TEAM a POTRF); c itself for the
+ * matrix of the reflectors, GETRF_TEAM a GETRF, POTRF_TEAM a POTRF, GEQRF_TEAM a GEQRF); c itself for the
  * others. */
 int hs_work_fallback(int c);
 
