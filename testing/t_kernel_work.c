@@ -370,88 +370,83 @@ static double run_case(const test_case *c, int prec)
 }
 
 /* The runtime's own tasks, by hand. */
-/* LU's host panel over a team (kernels/lu_panel_team_body.h): the same
- * flops as one ?GETRF, in class GETRF_TEAM with its pieces and rounds,
- * where the task asks for a team and the shape allows one; one ?GETRF
- * otherwise. */
-static void check_lu_team_panel(void)
+/* The host panels over a team (runtime/team.h): LU's panel, Cholesky's
+ * potrf (its block's POTRF and the tile's TRSM below it) and QR's one-tile
+ * panel cost their class's flops in GETRF_TEAM, POTRF_TEAM or GEQRF_TEAM
+ * with their pieces and rounds where the task asks for a team and the
+ * shape allows one (the LU and QR rule: two pieces of at least 128 rows
+ * and twice as many rows as columns; Cholesky's: 1024 wide or more), and
+ * their one-call class otherwise. */
+enum { TEAM_LU, TEAM_CHOL, TEAM_QR };
+
+typedef struct team_case {
+    int routine, m, w, team, device, pieces;
+    const char *why;
+} team_case;
+
+/* One panel task of the case's kind, its arguments set, on an m x w tile. */
+static void team_task(const team_case *c, hs_task *t, hs_handle *panel)
 {
-    static const struct { int m, w, team, cls, pieces, rounds; } cases[] = {
-        { 1000, 64, 1, HS_WORK_GETRF_TEAM, 8, 1 + 64 + 4 + 3 },   /* pieces of 128 */
-        { 20000, 128, 1, HS_WORK_GETRF_TEAM, 63, 1 + 128 + 8 + 7 },   /* of 320 */
-        { 1000, 64, 0, HS_WORK_GETRF, 0, 0 },                     /* not asked for */
-        { 128, 32, 1, HS_WORK_GETRF, 0, 0 },                      /* one piece */
-        { 1000, 512, 1, HS_WORK_GETRF, 0, 0 },                    /* rows < 2 w */
+    static const hs_task_kind *const kinds[] = { &hs_kind_lu_panel, &hs_kind_chol_potrf,
+                                                 &hs_kind_qr_geqrf };
+    hs_handle_wrap(panel, NULL, c->m, c->w, 8);
+    memset(t, 0, sizeof *t);
+    t->kind = kinds[c->routine];
+    t->nacc = 1;
+    t->acc[0] = (hs_access){ .handle = panel, .mode = HS_RW };
+    if (c->routine == TEAM_LU)
+        hs_lu_panel_args_put(t->iparam, (hs_lu_panel_args){ .team = c->team });
+    else if (c->routine == TEAM_CHOL)
+        hs_chol_potrf_args_put(t->iparam, (hs_chol_potrf_args){ .w = c->w, .team = c->team });
+    else
+        hs_qr_panel_args_put(t->iparam, (hs_qr_panel_args){ .w = c->w, .team = c->team,
+                                                             .on_device = c->device });
+}
+
+static void check_team_panels(void)
+{
+    static const team_case cases[] = {
+        /* LU: pieces of 128, then of 320; not asked for; one piece; rows < 2 w */
+        { TEAM_LU, 1000, 64, 1, 0, 8, "128-row pieces" }, { TEAM_LU, 20000, 128, 1, 0, 63, "of 320" },
+        { TEAM_LU, 1000, 64, 0, 0, 0, "off" }, { TEAM_LU, 128, 32, 1, 0, 0, "one piece" },
+        { TEAM_LU, 1000, 512, 1, 0, 0, "rows < 2 w" },
+        /* Cholesky: pieces of 128; not asked for; narrower than 1024 */
+        { TEAM_CHOL, 2048, 1024, 1, 0, 16, "128-row pieces" },
+        { TEAM_CHOL, 1024, 1024, 0, 0, 0, "off" }, { TEAM_CHOL, 512, 512, 1, 0, 0, "narrow" },
+        /* QR: pieces of 128; not asked for; placed on a device; rows < 2 w */
+        { TEAM_QR, 1000, 64, 1, 0, 8, "128-row pieces" }, { TEAM_QR, 1000, 64, 0, 0, 0, "off" },
+        { TEAM_QR, 1000, 64, 1, 1, 0, "on a device" }, { TEAM_QR, 1000, 512, 1, 0, 0, "rows < 2 w" },
     };
-    hs_handle panel, piv;
+    static const int team_cls[] = { HS_WORK_GETRF_TEAM, HS_WORK_POTRF_TEAM, HS_WORK_GEQRF_TEAM };
+    static const char *const names[] = { "lu_panel", "potrf", "qr_geqrf" };
+    hs_handle panel;
     hs_task t;
     hs_work w;
     char line[160];
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        hs_handle_wrap(&panel, NULL, cases[k].m, cases[k].w, 8);
-        hs_handle_wrap(&piv, NULL, HS_LU_PIV_HEAD + cases[k].w, 1, 8);
-        memset(&t, 0, sizeof t);
-        t.kind = &hs_kind_lu_panel;
-        t.nacc = 2;
-        t.acc[0] = (hs_access){ .handle = &panel, .mode = HS_RW };
-        t.acc[1] = (hs_access){ .handle = &piv, .mode = HS_W };
-        hs_lu_panel_args_put(t.iparam, (hs_lu_panel_args){ .team = cases[k].team });
-        int rc = hs_kernel_work(&t, HS_PREC_D, &w);
-        snprintf(line, sizeof line, "lu_panel %d x %d, team %d: %s, %d pieces, %d rounds",
-                 cases[k].m, cases[k].w, cases[k].team, hs_work_class_name[cases[k].cls],
-                 cases[k].pieces, cases[k].rounds);
-        check(rc == 0 && w.cls == cases[k].cls && w.team_pieces == cases[k].pieces
-                  && w.team_rounds == cases[k].rounds
-                  && w.flops == hs_flops_getrf(cases[k].m, cases[k].w),
+        const team_case *c = &cases[k];
+        team_task(c, &t, &panel);
+        int rc = hs_kernel_work(&t, HS_PREC_D, &w), team = c->pieces > 0;
+        int rounds = !team                   ? 0
+                     : c->routine == TEAM_LU ? hs_lu_team_rounds(c->w)
+                     : c->routine == TEAM_CHOL ? hs_chol_team_rounds(c->w)
+                                               : hs_qr_team_rounds(c->w);
+        double flops = c->routine == TEAM_LU ? hs_flops_getrf(c->m, c->w)
+                       : c->routine == TEAM_CHOL
+                           ? hs_flops_potrf(c->w) + hs_flops_tri(c->w, c->m - c->w, 0)
+                           : hs_qr_team_flops(c->m, c->w);
+        snprintf(line, sizeof line, "%s %d x %d, team %d (%s): %s, %d pieces, %d rounds",
+                 names[c->routine], c->m, c->w, c->team, c->why,
+                 team ? hs_work_class_name[team_cls[c->routine]] : "one call", c->pieces,
+                 rounds);
+        check(rc == 0 && (w.cls == team_cls[c->routine]) == team && w.team_pieces == c->pieces
+                  && w.team_rounds == rounds && (!team || w.flops == flops),
               line);
     }
-    /* Cholesky's potrf: the block's POTRF and the tile's TRSM below it */
-    static const struct { int m, w, team, cls, pieces; } chol[] = {
-        { 2048, 1024, 1, HS_WORK_POTRF_TEAM, 16 },   /* pieces of 128 */
-        { 1024, 1024, 0, HS_WORK_POTRF, 0 },          /* not asked for */
-        { 512, 512, 1, HS_WORK_POTRF, 0 },            /* narrower than 1024 */
-    };
-    for (size_t k = 0; k < sizeof chol / sizeof chol[0]; k++) {
-        hs_handle_wrap(&panel, NULL, chol[k].m, chol[k].w, 8);
-        memset(&t, 0, sizeof t);
-        t.kind = &hs_kind_chol_potrf;
-        t.nacc = 1;
-        t.acc[0] = (hs_access){ .handle = &panel, .mode = HS_RW };
-        hs_chol_potrf_args_put(t.iparam,
-                               (hs_chol_potrf_args){ .w = chol[k].w, .team = chol[k].team });
-        int rc = hs_kernel_work(&t, HS_PREC_D, &w), wd = chol[k].w;
-        double flops = hs_flops_potrf(wd) + hs_flops_tri(wd, chol[k].m - wd, 0);
-        snprintf(line, sizeof line, "potrf %d x %d, team %d: %s, %d pieces", chol[k].m, wd,
-                 chol[k].team, hs_work_class_name[chol[k].cls], chol[k].pieces);
-        check(rc == 0 && w.cls == chol[k].cls && w.team_pieces == chol[k].pieces
-                  && w.team_rounds == (chol[k].pieces ? hs_chol_team_rounds(wd) : 0)
-                  && w.flops == flops,
-              line);
-    }
-    /* QR's one-tile host panel: acc 0 the panel, then V1, T, TAU */
-    static const struct { int m, w, team, device, pieces; } qr[] = {
-        { 1000, 64, 1, 0, 8 }, { 1000, 64, 0, 0, 0 }, { 1000, 64, 1, 1, 0 }, { 1000, 512, 1, 0, 0 },
-    };
-    for (size_t k = 0; k < sizeof qr / sizeof qr[0]; k++) {
-        hs_handle_wrap(&panel, NULL, qr[k].m, qr[k].w, 8);
-        memset(&t, 0, sizeof t);
-        t.kind = &hs_kind_qr_geqrf;
-        t.nacc = 1;
-        t.acc[0] = (hs_access){ .handle = &panel, .mode = HS_RW };
-        hs_qr_panel_args_put(t.iparam, (hs_qr_panel_args){ .w = qr[k].w, .team = qr[k].team,
-                                                           .on_device = qr[k].device });
-        int rc = hs_kernel_work(&t, HS_PREC_D, &w);
-        int team = qr[k].pieces > 0;
-        snprintf(line, sizeof line, "qr_geqrf %d x %d, team %d, device %d: %s, %d pieces",
-                 qr[k].m, qr[k].w, qr[k].team, qr[k].device, team ? "geqrf_team" : "not a team",
-                 qr[k].pieces);
-        check(rc == 0 && (w.cls == HS_WORK_GEQRF_TEAM) == team
-                  && w.team_pieces == qr[k].pieces
-                  && w.team_rounds == (team ? hs_qr_team_rounds(qr[k].w) : 0)
-                  && (!team || w.flops == hs_qr_team_flops(qr[k].m, qr[k].w)),
-              line);
-    }
-    printf("LU's team panels, Cholesky's team blocks and QR's team panels checked\n");
+    /* the LU rounds by hand: a search, 64 columns, 4 steps' interchanges,
+     * 3 updates */
+    check(hs_lu_team_rounds(64) == 1 + 64 + 4 + 3, "LU's team rounds for a 64-wide panel: 72");
+    printf("the team panels of LU, Cholesky and QR checked\n");
 }
 
 static void check_runtime_tasks(void)
@@ -523,7 +518,7 @@ int main(int argc, char **argv)
         check(z == 4 * d, "Z's flops are 4 times D's");
     }
     check_runtime_tasks();
-    check_lu_team_panel();
+    check_team_panels();
     check_fallbacks();
     printf("t_kernel_work: %d failed checks  %s\n", failed, failed ? "FAILED" : "PASSED");
     hs_engine_shutdown();
