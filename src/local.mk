@@ -27,7 +27,8 @@ HETSCAL_CORE_SOURCES = \
   src/kernels/qr_kernels.h src/kernels/qr_kernels.c src/kernels/qr_kernels_body.h \
   src/kernels/lu_kernels.h src/kernels/lu_kernels.c src/kernels/lu_kernels_body.h \
   src/kernels/lu_pivot_search.h src/kernels/lu_pivot_search.c \
-  src/kernels/lu_pivot_search_body.h \
+  src/kernels/lu_pivot_search_body.h src/kernels/lu_panel_team_body.h \
+  src/kernels/chol_panel_team_body.h src/kernels/qr_panel_team_body.h \
   src/kernels/kernel_work.h src/kernels/kernel_work.c \
   src/runtime/engine.h src/runtime/engine.c src/runtime/engine_impl.h \
   src/runtime/engine_handles.c src/runtime/engine_tasks.c \
