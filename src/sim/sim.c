@@ -309,6 +309,7 @@ static void start_team(sim *S, sim_rank *r, const deferred_team *d, int teams_le
     double seconds = c->team_seconds(c->arg, d->task, 1 + helpers);
     if (!S->share) {   /* workers that come free may join it (join_teams) */
         r->team_task[d->slot] = d->task;
+        r->team_pieces[d->slot] = d->pieces;
         r->team_done[d->slot] = 0;
         r->team_since[d->slot] = S->now + c->task_overhead;
         r->team_seconds[d->slot] = seconds;
@@ -327,7 +328,7 @@ static void join_teams(sim *S, sim_rank *r)
     const hs_sim_costs *c = &S->s->costs;
     for (int slot = 0; slot < S->s->cpus && r->cpu_free > 0; slot++) {
         hs_task *t = r->team_task[slot];
-        int pieces = t ? c->team_pieces(c->arg, t) : 0;
+        int pieces = r->team_pieces[slot];
         if (!t || r->members[slot] >= pieces || S->now < r->team_since[slot])
             continue;
         int more = pieces - r->members[slot];
@@ -654,9 +655,11 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         r->running = calloc((size_t)cpus, sizeof *r->running);
         r->left = calloc((size_t)cpus * 3, sizeof *r->left);
         r->version = calloc((size_t)cpus, sizeof *r->version);
-        r->team_of = calloc((size_t)cpus * 2, sizeof *r->team_of);
-        if (r->team_of)
+        r->team_of = calloc((size_t)cpus * 3, sizeof *r->team_of);
+        if (r->team_of) {
             r->members = r->team_of + cpus;
+            r->team_pieces = r->team_of + 2 * cpus;
+        }
         r->team_task = calloc((size_t)cpus, sizeof *r->team_task);
         r->team_done = calloc((size_t)cpus * 4, sizeof *r->team_done);
         if (r->team_done) {

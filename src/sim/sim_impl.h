@@ -69,11 +69,12 @@ typedef struct sim_rank {
     unsigned char *cpu_busy;    /* cpus entries: worker k runs a task */
     int cpu_free;
     /* Per worker: the slot + 1 of the team task it helps (runtime/team.h;
-     * 0: none), and for a team task's own worker, its members, its task,
+     * 0: none), and for a team task's own worker, its members, its
+     * pieces a round (kept: join_teams looks at every dispatch), its task,
      * the part of it done as of team_since, its time with its present
      * members (workers that come free join it, sim.c), and the core-seconds
      * its members had as of team_since. */
-    int *team_of, *members;
+    int *team_of, *members, *team_pieces;
     hs_task **team_task;
     double *team_done, *team_since, *team_seconds, *team_busy;
     int teams_running;
