@@ -153,6 +153,19 @@ typedef struct hs_device_ops {
 
     int (*synchronize)(hs_device *dev);  /* every stream idle */
 
+    /* Copies between two accelerators of one kind without the host
+     * (NVLink, or PCIe peer to peer).  peer: 1 when dst can copy from
+     * src's memory directly (cuda: peer access enabled both ways when the
+     * devices opened; emu: unless timed by a machine file without a peer
+     * link), else 0.  peer_copy enqueues on dst's `stream` the copy of
+     * `bytes` contiguous bytes at srcp (memory of src) to dstp (memory of
+     * dst); only for a pair that peer accepts.  Both NULL for kinds
+     * without it (cpu, the simulator's devices where the machine has no
+     * peer link). */
+    int (*peer)(hs_device *dst, hs_device *src);
+    int (*peer_copy)(hs_device *dst, int stream, hs_device *src, const void *srcp, void *dstp,
+                     size_t bytes);
+
     /* 0, or the error that broke the device for good (a sticky CUDA
      * error: its pending work and callbacks will never complete).  May be
      * NULL: the kind has no such failure. */
