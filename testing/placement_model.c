@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "testing/placement_model.h"
 
@@ -24,6 +25,13 @@ void placement_model_free(placement_model *m)
     free(m->holders);
 }
 
+void placement_model_peers(placement_model *m, hs_device **devs, int ndev)
+{
+    const char *env = getenv("HETSCAL_PEER_COPIES");
+    m->peer = ndev > 2 && devs[1]->ops->peer && devs[1]->ops->peer(devs[1], devs[2])
+              && !(env && !strcmp(env, "off"));
+}
+
 static int mine(const placement_model *m, int t)
 {
     return m->home[t].rank == m->me;
@@ -41,6 +49,11 @@ static void fetch(placement_model *m, int t, int x)
 {
     if (m->valid[t] & (1u << x))
         return;
+    if (x && m->peer && (m->valid[t] & ~1u)) {
+        m->d2d++;                /* from another accelerator directly */
+        m->valid[t] |= 1u << x;
+        return;
+    }
     if (!(m->valid[t] & 1u)) {
         if (m->valid[t])
             m->d2h++;            /* from an accelerator; else received */

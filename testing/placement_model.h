@@ -14,7 +14,9 @@ typedef struct placement_model {
     const hs_tile_home *home;   /* device = accelerator slot, as given */
     unsigned *valid;            /* locations of the current version here */
     unsigned *holders;          /* home side: ranks holding it (< 32) */
-    long h2d, d2h;
+    long h2d, d2h, d2d;
+    int peer;                   /* every pair of accelerators copies directly
+                                   (placement_model_peers) */
     long tasks[HS_MAX_DEVICES]; /* tasks this rank runs, per device */
 } placement_model;
 
@@ -22,6 +24,9 @@ typedef struct placement_model {
 int placement_model_init(placement_model *m, int ntiles, const hs_tile_home *home,
                          int me, int gpus);
 void placement_model_free(placement_model *m);
+/* Whether the rank's accelerators copy from each other directly: the
+ * devices say so and HETSCAL_PEER_COPIES is not "off" (sets m->peer). */
+void placement_model_peers(placement_model *m, hs_device **devs, int ndev);
 /* An hs_dist_observer: arg is the model. */
 void placement_model_observe(void *arg, int event, const hs_task_spec *spec, int tile);
 

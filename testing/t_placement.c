@@ -78,6 +78,7 @@ int main(int argc, char **argv)
     placement_model model;
     if (placement_model_init(&model, ntiles, home, me, gpus) != 0)
         MPI_Abort(MPI_COMM_WORLD, 2);
+    placement_model_peers(&model, devs, ndev);
     hs_dist_observe(dist, placement_model_observe, &model);
     hs_cholesky ch = { .geo = &geo, .dist = dist };
     hs_engine_limits limits = { .workers = 2, .window = 64, .copy_budget = 1e9,
@@ -103,9 +104,11 @@ int main(int argc, char **argv)
             accel_model += model.tasks[x];
         }
     }
-    if (st.copies_h2d != model.h2d || st.copies_d2h != model.d2h) {
-        fprintf(stderr, "rank %d: copies h2d %ld d2h %ld, the placement says %ld %ld\n", me,
-                st.copies_h2d, st.copies_d2h, model.h2d, model.d2h);
+    if (st.copies_h2d != model.h2d || st.copies_d2h != model.d2h
+        || st.copies_d2d != model.d2d) {
+        fprintf(stderr, "rank %d: copies h2d %ld d2h %ld d2d %ld, the placement says %ld %ld %ld\n",
+                me, st.copies_h2d, st.copies_d2h, st.copies_d2d, model.h2d, model.d2h,
+                model.d2d);
         failures++;
     }
     /* Independent of the model: one task per tile update, by panel kind. */
@@ -160,9 +163,9 @@ int main(int argc, char **argv)
     MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     printf("t_placement rank %d: N=%d b=%d B=%d Bg=%d, %d emulated GPU(s), grid %dx%d: "
            "%ld host tasks, %ld GPU tasks (model %ld), h2d %ld (model %ld), d2h %ld "
-           "(model %ld), factor error %.2g: %s\n",
+           "(model %ld), d2d %ld (model %ld), factor error %.2g: %s\n",
            me, n, b, B, Bg, gpus, nprow, npcol, st.device_tasks[0], accel, accel_model,
-           st.copies_h2d, model.h2d, st.copies_d2h, model.d2h, worst,
+           st.copies_h2d, model.h2d, st.copies_d2h, model.d2h, st.copies_d2d, model.d2d, worst,
            failures ? "FAILED" : "ok");
 
     placement_model_free(&model);

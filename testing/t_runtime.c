@@ -232,16 +232,19 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
     placement_model m;
     if (placement_model_init(&m, p->ntiles, p->home, me, ndev - 1) != 0)
         return 1;
+    placement_model_peers(&m, devs, ndev);
     hs_dist_observe(dist, placement_model_observe, &m);
     run_arg ra = { p, dist };
     int err = hs_session_run(MPI_COMM_WORLD, limits, generate, &ra, &stats);
     if (ndev > 1 && fallbacks == 0 && hs_dist_evictions(dist) == 0 && p->failing_task < 0) {
-        if (m.h2d != stats.copies_h2d || m.d2h != stats.copies_d2h) {
-            fprintf(stderr, "rank %d: copies h2d %ld d2h %ld, the model says %ld %ld\n", me,
-                    stats.copies_h2d, stats.copies_d2h, m.h2d, m.d2h);
+        if (m.h2d != stats.copies_h2d || m.d2h != stats.copies_d2h
+            || m.d2d != stats.copies_d2d) {
+            fprintf(stderr, "rank %d: copies h2d %ld d2h %ld d2d %ld, the model says %ld %ld %ld\n",
+                    me, stats.copies_h2d, stats.copies_d2h, stats.copies_d2d, m.h2d, m.d2h,
+                    m.d2d);
             failures++;
         }
-        copies_checked += m.h2d + m.d2h;
+        copies_checked += m.h2d + m.d2h + m.d2d;
     }
     placement_model_free(&m);
     if (!forward && hs_dist_forwarded(dist) != 0) {

@@ -239,9 +239,12 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
         printf(", GPUs %.2f on average", gpu_busy / (gpus * p->t_run));
     printf("\n");
     printf("  moved: %ld tasks, %ld messages, %.3f GB between ranks in the run, %.3f GB in "
-           "the repartition, %.3f GB host-device\n",
+           "the repartition, %.3f GB host-device",
            p->tasks, p->messages, p->bytes_sent * 1e-9, 2 * p->repartition_bytes * 1e-9,
            p->bytes_host_device * 1e-9);
+    if (p->bytes_peer > 0)
+        printf(", %.3f GB GPU to GPU", p->bytes_peer * 1e-9);
+    printf("\n");
     printf("  per node: %.2f GFLOP/s, %.1f messages, %.3f GB sent\n", gflops / nodes,
            (double)p->messages / nodes, p->bytes_sent * 1e-9 / nodes);
     for (int r = 0; o->counts && r < nranks; r++) {
@@ -252,8 +255,8 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
             long accel = 0;
             for (int x = 1; x < HS_MAX_DEVICES; x++)
                 accel += s->device_tasks[x];
-            printf("  rank %d host_tasks=%ld gpu_tasks=%ld h2d=%ld d2h=%ld\n", r,
-                   s->device_tasks[0], accel, s->copies_h2d, s->copies_d2h);
+            printf("  rank %d host_tasks=%ld gpu_tasks=%ld h2d=%ld d2h=%ld d2d=%ld\n", r,
+                   s->device_tasks[0], accel, s->copies_h2d, s->copies_d2h, s->copies_d2d);
         }
     }
     if (model->unknown_tasks)

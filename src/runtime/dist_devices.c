@@ -1,7 +1,10 @@
 /* Tile instances on this rank's accelerators (see dist.h and dist_impl.h):
  * where the current version of each tile is on this rank, and the device
  * copies that bring it where a task runs.  A version reaches a device at
- * most once; GPU data bound for another rank goes through the host. */
+ * most once: from another accelerator directly when the two are peers
+ * (NVLink: faster than the host's link, which it leaves free), else
+ * through the host; GPU data bound for another rank goes through the
+ * host. */
 #include "config.h"
 
 #include <stdint.h>
@@ -10,6 +13,7 @@
 #include "include/hetscal.h"
 #include "runtime/device_memory.h"
 #include "runtime/dist_impl.h"
+#include "util/env_word.h"
 #include "util/mem.h"
 
 static void insert_copy(hs_handle *src, hs_handle *dst, int priority, int tile)
@@ -74,6 +78,16 @@ static int lowest_device(unsigned valid)
     return 0;
 }
 
+/* The lowest accelerator holding the tile's current version that x
+ * copies from directly; 0 if none. */
+static int peer_source(const hs_dist *d, const dtile *dt, int x)
+{
+    for (int s = 1; s < d->ndev; s++)
+        if ((dt->valid & hs_loc_bit(s)) && (d->peers[x] & (1u << s)))
+            return s;
+    return 0;
+}
+
 hs_handle *hs_dist_fetch(hs_dist *d, dtile *dt, int x, int priority)
 {
     int tile = (int)(dt - d->tile), home = hs_dtile_is_home(d, dt);
@@ -81,6 +95,12 @@ hs_handle *hs_dist_fetch(hs_dist *d, dtile *dt, int x, int priority)
 
     if (dt->valid & hs_loc_bit(x))
         return x ? dt->inst[x] : home ? dt->local : dt->copy;
+    int peer = x ? peer_source(d, dt, x) : 0;
+    if (peer) {
+        insert_copy(dt->inst[peer], dt->inst[x], priority, tile);
+        dt->valid |= hs_loc_bit(x);
+        return dt->inst[x];
+    }
     if (dt->valid & hs_loc_bit(0)) {
         host = home ? dt->local : dt->copy;
     } else {
@@ -191,6 +211,22 @@ static void pin_host_memory(hs_dist *d)
         (void)hs_mem_pin(d->tile_memory, pin_with, unpin_with, d->pin_dev, d->pin_dev->ops);
 }
 
+/* Which accelerators copy from which directly: the pairs their kind
+ * accepts, unless HETSCAL_PEER_COPIES=off (a node whose peer copies
+ * misbehave, or a comparison).  It moves no result's bits. */
+static void find_peers(hs_dist *d)
+{
+    static const hs_env_word words[] = { { "auto", 1 }, { "off", 0 }, { NULL, 0 } };
+    int allowed = hs_env_word_setting("HETSCAL_PEER_COPIES", words, 1, "not auto or off");
+    for (int x = 0; x < HS_MAX_DEVICES; x++)
+        d->peers[x] = 0;
+    for (int x = 1; x < d->ndev && allowed; x++)
+        for (int s = 1; s < d->ndev; s++)
+            if (s != x && d->devs[x]->ops->peer && d->devs[x]->ops->peer_copy
+                && d->devs[x]->ops->peer(d->devs[x], d->devs[s]))
+                d->peers[x] |= 1u << s;
+}
+
 int hs_dist_use_devices(hs_dist *d, hs_device **devs, int ndev)
 {
     int fallbacks = 0;
@@ -198,6 +234,7 @@ int hs_dist_use_devices(hs_dist *d, hs_device **devs, int ndev)
         ndev = HS_MAX_DEVICES;
     d->devs = devs;
     d->ndev = ndev > 1 ? ndev : 1;
+    find_peers(d);
     pin_host_memory(d);
     for (int t = 0; t < d->ntiles; t++) {
         dtile *dt = &d->tile[t];

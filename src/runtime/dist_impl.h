@@ -80,6 +80,9 @@ struct hs_dist {
     hs_device **devs;           /* devs[1..ndev-1]: accelerators in use */
     int ndev;
     int evictions;              /* device memory ran short this many times */
+    unsigned peers[HS_MAX_DEVICES];   /* bit s of peers[x]: accelerator x
+                                         copies from accelerator s without
+                                         the host (device.h peer) */
     hs_device *pin_dev;         /* the accelerator whose kind needs pinned host
                                    memory (its ops pin), or NULL */
     hs_dist_home_copy home_copy;   /* hs_dist_copy_home, or NULL */

@@ -208,6 +208,16 @@ struct hs_task {
     hs_task *next;            /* queue link */
 };
 
+/* A copy task's direction (enum hs_copy_dir): host to accelerator,
+ * accelerator to host, or accelerator to accelerator (a peer copy,
+ * device.h); and its name in traces ("h2d", "d2h", "d2d"). */
+static inline int hs_copy_task_dir(const hs_task *t)
+{
+    const hs_handle *src = t->acc[0].handle, *dst = t->acc[1].handle;
+    return !src->dev ? HS_COPY_H2D : !dst->dev ? HS_COPY_D2H : HS_COPY_D2D;
+}
+extern const char *const hs_copy_dir_name[3];
+
 static inline void *hs_task_data(const hs_task *t, int k)
 {
     return t->acc[k].handle->data;
@@ -225,6 +235,8 @@ typedef struct hs_engine_stats {
     double device_busy_seconds;         /* summed over accelerators */
     long copies_h2d, copies_d2h;        /* device copies */
     double bytes_h2d, bytes_d2h;
+    long copies_d2d;                    /* accelerator to accelerator, */
+    double bytes_d2d;                   /* without the host (device.h peer) */
     long chained;                       /* device tasks posted behind a
                                            predecessor still on the stream */
     long team_pieces_helped;            /* pieces of host kernels' teams run

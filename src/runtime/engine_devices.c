@@ -51,14 +51,16 @@ static void finish_locked(hs_task *t, double t_done)
 {
     if (t->queue == HS_Q_COPY) {
         hs_handle *src = t->acc[0].handle;
-        int h2d = src->dev == NULL;
+        int dir = hs_copy_task_dir(t);
         double bytes = (double)src->m * src->n * src->esize;
         if (!t->skipped) {
-            *(h2d ? &E.stats.copies_h2d : &E.stats.copies_d2h) += 1;
-            *(h2d ? &E.stats.bytes_h2d : &E.stats.bytes_d2h) += bytes;
+            *(dir == HS_COPY_H2D ? &E.stats.copies_h2d
+              : dir == HS_COPY_D2H ? &E.stats.copies_d2h : &E.stats.copies_d2d) += 1;
+            *(dir == HS_COPY_H2D ? &E.stats.bytes_h2d
+              : dir == HS_COPY_D2H ? &E.stats.bytes_d2h : &E.stats.bytes_d2d) += bytes;
         }
         if (E.tracing)
-            hs_trace_span(HS_TRACE_COPY_TRACK, h2d ? "h2d" : "d2h", t->t_posted, t_done,
+            hs_trace_span(HS_TRACE_COPY_TRACK, hs_copy_dir_name[dir], t->t_posted, t_done,
                           t->tile, (long)bytes);
     } else {
         hs_engine_device *ed = &E.dev[t->device];
@@ -277,21 +279,26 @@ static void *device_main(void *arg)
     return NULL;
 }
 
-/* One host <-> accelerator copy: acc 0 the source, acc 1 the destination. */
+/* One copy: acc 0 the source, acc 1 the destination; between the host
+ * and an accelerator on the accelerator's in- or out-stream, or from one
+ * accelerator to another (peer) on the destination's in-stream. */
 static void run_copy(hs_task *t)
 {
     hs_handle *src = t->acc[0].handle, *dst = t->acc[1].handle;
-    int h2d = src->dev == NULL;
-    hs_device *dev = h2d ? dst->dev : src->dev;
-    int stream = h2d ? HS_STREAM_IN : HS_STREAM_OUT;
+    int dir = hs_copy_task_dir(t);
+    hs_device *dev = dir == HS_COPY_D2H ? src->dev : dst->dev;
+    int stream = dir == HS_COPY_D2H ? HS_STREAM_OUT : HS_STREAM_IN;
     int status = hs_task_input_status(t);
 
     t->t_posted = hs_now();
     if (status)
         t->skipped = 1;
+    else if (dir == HS_COPY_D2D)
+        status = dev->ops->peer_copy(dev, stream, src->dev, src->data, dst->data,
+                                     (size_t)src->m * (size_t)src->n * (size_t)src->esize);
     else
-        status = dev->ops->copy(dev, stream, h2d ? HS_COPY_H2D : HS_COPY_D2H, src->m, src->n,
-                                src->esize, src->data, src->m, dst->data, dst->m);
+        status = dev->ops->copy(dev, stream, dir, src->m, src->n, src->esize, src->data, src->m,
+                                dst->data, dst->m);
     hs_task_set_output_status(t, status);
     complete_after(t, dev, stream, t->skipped ? 0 : status);
 }

@@ -158,6 +158,7 @@ const hs_task_kind hs_kind_write_back = { .name = "write_back", .nacc = 1 };
 const hs_task_kind hs_kind_copy = { .name = "copy", .nacc = 1 };
 const hs_task_kind hs_kind_send = { .name = "send", .nacc = 0 };
 const hs_task_kind hs_kind_recv = { .name = "recv", .nacc = 0 };
+const char *const hs_copy_dir_name[3] = { "h2d", "d2h", "d2d" };
 
 hs_task *hs_task_new(int queue, hs_kernel kernel, const hs_task_kind *kind, int priority)
 {

@@ -37,7 +37,24 @@ static int sim_free(hs_device *dev, void *ptr)
     return 0;
 }
 
+static int sim_peer(hs_device *dst, hs_device *src)
+{
+    return dst != src;
+}
+
+/* The simulator moves no data: its copies are events (start_copy). */
+static int sim_peer_copy(hs_device *dst, int stream, hs_device *src, const void *srcp,
+                         void *dstp, size_t bytes)
+{
+    (void)dst, (void)stream, (void)src, (void)srcp, (void)dstp, (void)bytes;
+    return HETSCAL_ERR_DEVICE;
+}
+
+/* The simulated GPUs of a machine without a peer link, and with one. */
 static const hs_device_ops sim_device_ops = { .alloc = sim_alloc, .free = sim_free };
+static const hs_device_ops sim_peer_device_ops = { .alloc = sim_alloc, .free = sim_free,
+                                                   .peer = sim_peer,
+                                                   .peer_copy = sim_peer_copy };
 
 /* devs[0]: the host, which the simulation never runs anything on. */
 static hs_device sim_host = { .kind = HS_DEV_CPU, .index = 0, .name = "sim-host" };
@@ -380,14 +397,17 @@ static double copy_bytes(const hs_task *t)
     return (double)src->m * src->n * src->esize;
 }
 
+/* On the stream the runtime puts it on (engine_devices.c run_copy): the
+ * accelerator's in-stream, or its out-stream for a copy to the host. */
 static void start_copy(sim *S, sim_rank *r, hs_task *t)
 {
     const hs_sim_costs *c = &S->s->costs;
     const hs_handle *src = t->acc[0].handle, *dst = t->acc[1].handle;
-    int h2d = src->dev == NULL, x = h2d ? dst->dev->index : src->dev->index;
+    int dir = hs_copy_task_dir(t), x = dir == HS_COPY_D2H ? src->dev->index : dst->dev->index;
     sim_device *d = &r->dev[x];
-    enqueue(S, r, h2d ? &d->in_free : &d->out_free,
-            c->link_latency + copy_bytes(t) / c->link_bandwidth, EV_COPY, x, t);
+    double seconds = dir == HS_COPY_D2D ? c->peer_latency + copy_bytes(t) / c->peer_bandwidth
+                                        : c->link_latency + copy_bytes(t) / c->link_bandwidth;
+    enqueue(S, r, dir == HS_COPY_D2H ? &d->out_free : &d->in_free, seconds, EV_COPY, x, t);
 }
 
 /* Hands rank r's ready work to its free workers and its new messages to
@@ -464,12 +484,14 @@ static void handle(sim *S, const event *e)
         return;
     }
     if (e->kind == EV_COPY) {
-        int h2d = e->task->acc[0].handle->dev == NULL;
+        int dir = hs_copy_task_dir(e->task);
         double bytes = copy_bytes(e->task);
-        *(h2d ? &r->copies_h2d : &r->copies_d2h) += 1;
-        *(h2d ? &r->bytes_h2d : &r->bytes_d2h) += bytes;
-        hs_sim_record(r, HS_TRACE_COPY_TRACK, h2d ? "h2d" : "d2h", e->start, e->time, e->task->tile,
-               (long)bytes);
+        *(dir == HS_COPY_H2D ? &r->copies_h2d
+          : dir == HS_COPY_D2H ? &r->copies_d2h : &r->copies_d2d) += 1;
+        *(dir == HS_COPY_H2D ? &r->bytes_h2d
+          : dir == HS_COPY_D2H ? &r->bytes_d2h : &r->bytes_d2d) += bytes;
+        hs_sim_record(r, HS_TRACE_COPY_TRACK, hs_copy_dir_name[dir], e->start, e->time,
+                      e->task->tile, (long)bytes);
         hs_sim_complete(S, r, e->task);
         return;
     }
@@ -684,7 +706,9 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         r->devs[0] = &sim_host;
         for (int x = 1; x < r->ndev; x++) {
             hs_device *dev = &r->dev[x].dev;
-            *dev = (hs_device){ .ops = &sim_device_ops, .kind = HS_DEV_EMU, .index = x,
+            *dev = (hs_device){ .ops = setup->costs.peer_bandwidth > 0 ? &sim_peer_device_ops
+                                                                      : &sim_device_ops,
+                                .kind = HS_DEV_EMU, .index = x,
                                 .nstreams = HS_NSTREAMS,
                                 .capacity = (size_t)setup->gpu_capacity, .impl = &r->dev[x] };
             snprintf(dev->name, sizeof dev->name, "sim:%d", x);
@@ -722,6 +746,8 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
             o->stats.copies_d2h = r->copies_d2h;
             o->stats.bytes_h2d = r->bytes_h2d;
             o->stats.bytes_d2h = r->bytes_d2h;
+            o->stats.copies_d2d = r->copies_d2d;
+            o->stats.bytes_d2d = r->bytes_d2d;
             o->gpu_fallbacks = r->gpu_fallbacks;
             o->stats.messages_sent = r->sent;
             o->stats.messages_received = r->received;

@@ -43,6 +43,10 @@ typedef struct hs_sim_costs {
     double shm_latency, shm_bandwidth;   /* between ranks of one node */
     double link_latency, link_bandwidth; /* host <-> accelerator, each way,
                                             per accelerator */
+    double peer_latency, peer_bandwidth; /* accelerator to accelerator of one
+                                            rank, each way (bandwidth 0: no
+                                            such link, copies between them
+                                            go through the host) */
 } hs_sim_costs;
 
 /* One simulated call. */

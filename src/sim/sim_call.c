@@ -229,6 +229,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     for (int k = 0; k < nranks; k++) {
         p->gpu_fallbacks += ranks[k].gpu_fallbacks;
         p->bytes_host_device += ranks[k].stats.bytes_h2d + ranks[k].stats.bytes_d2h;
+        p->bytes_peer += ranks[k].stats.bytes_d2d;
         p->tasks += ranks[k].stats.tasks_run;
         p->messages += ranks[k].stats.messages_sent;
         p->bytes_sent += ranks[k].stats.bytes_sent;

@@ -56,6 +56,7 @@ typedef struct hs_sim_prediction {
     double bytes_sent;           /* by the run's messages, all ranks */
     double repartition_bytes;    /* crossing ranks in the repartition, each way */
     double bytes_host_device;    /* device copies, both ways, all ranks */
+    double bytes_peer;           /* copies from accelerator to accelerator */
     int gpu_fallbacks;           /* GPU tiles kept on the host (memory) */
     int nranks;
     hs_sim_rank_result *ranks;   /* nranks entries (hs_sim_prediction_free) */

@@ -95,8 +95,9 @@ typedef struct sim_rank {
     sim_device *dev;
     double shm_out_free, shm_in_free;
     long tasks_run, sent, received, device_tasks[HS_MAX_DEVICES];
-    long copies_h2d, copies_d2h;
-    double busy, device_busy, bytes_sent, message_seconds, finish, bytes_h2d, bytes_d2h;
+    long copies_h2d, copies_d2h, copies_d2d;
+    double busy, device_busy, bytes_sent, message_seconds, finish, bytes_h2d, bytes_d2h,
+        bytes_d2d;
     span *spans;
     size_t nspans, capspans;
 } sim_rank;

@@ -72,5 +72,6 @@ void hs_sim_model_costs(hs_sim_model *model, hs_sim_costs *costs)
         .net_links = m->net_links > 0 ? m->net_links : 1,
         .shm_latency = m->shm_latency_us * 1e-6, .shm_bandwidth = m->shm_gbs * 1e9,
         .link_latency = m->link_latency_us * 1e-6,
-        .link_bandwidth = m->link_gbs > 0 ? m->link_gbs * 1e9 : 1e30 };
+        .link_bandwidth = m->link_gbs > 0 ? m->link_gbs * 1e9 : 1e30,
+        .peer_latency = m->peer_latency_us * 1e-6, .peer_bandwidth = m->peer_gbs * 1e9 };
 }

@@ -78,6 +78,8 @@ static double *number_field(hs_sim_machine *m, const char *key)
         KEY("gpu.memory_gib", gpu_memory_gib),
         KEY("link.gbs", link_gbs),
         KEY("link.latency_us", link_latency_us),
+        KEY("peer.gbs", peer_gbs),
+        KEY("peer.latency_us", peer_latency_us),
         KEY("net.gbs", net_gbs),
         KEY("net.latency_us", net_latency_us),
         KEY("shm.gbs", shm_gbs),

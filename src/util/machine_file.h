@@ -41,6 +41,11 @@ typedef struct hs_sim_machine {
     double gpu_memory_gib;           /* gpu.memory_gib */
     double link_gbs, link_latency_us;   /* link.gbs, link.latency_us:
                                            host <-> GPU, each way */
+    double peer_gbs, peer_latency_us;   /* peer.gbs, peer.latency_us: GPU to
+                                           GPU of one node without the host
+                                           (NVLink), each way, per pair
+                                           (0: no such link; copies between
+                                           GPUs go through the host) */
     double net_gbs, net_latency_us;  /* net.gbs (one link, each way),
                                         net.latency_us */
     int net_links;                   /* net.links: per node */

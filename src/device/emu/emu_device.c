@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,10 @@ typedef struct emu_op {
     emu_event *ev;
     const void *pin[HS_MAX_OPERANDS];   /* device buffers in use until it has run */
     size_t pin_bytes[HS_MAX_OPERANDS];
+    hs_arena *pin_arena[HS_MAX_OPERANDS];   /* whose: a peer copy's source is
+                                               another device's */
     int npin;
+    int peer;                 /* a copy from another emulated GPU */
     void (*fn)(void *);
     void *arg;
     double t_enqueued;        /* hs_now() when queued (timed emulation) */
@@ -131,9 +135,9 @@ static int run(emu_op *op)
  * stream; the thread sleeps until op's end. */
 static void take_time(emu_stream *s, const emu_op *op)
 {
-    double seconds = op->type == OP_KERNEL
-                         ? hs_emu_kernel_seconds(&op->call)
-                         : hs_emu_copy_seconds(op->copy.m, op->copy.n, op->copy.esize);
+    double seconds = op->type == OP_KERNEL ? hs_emu_kernel_seconds(&op->call)
+                     : op->peer ? hs_emu_peer_seconds((size_t)op->copy.m)
+                                : hs_emu_copy_seconds(op->copy.m, op->copy.n, op->copy.esize);
     double start = op->t_enqueued > s->timed_end ? op->t_enqueued : s->timed_end;
     double end = start + seconds;
     s->timed_end = end;
@@ -144,10 +148,10 @@ static void take_time(emu_stream *s, const emu_op *op)
         ;   /* interrupted: sleep on to the same end */
 }
 
-static void unpin(hs_arena *arena, emu_op *op)
+static void unpin(emu_op *op)
 {
     for (int i = 0; i < op->npin; i++)
-        hs_arena_pin(arena, op->pin[i], op->pin_bytes[i], -1);
+        hs_arena_pin(op->pin_arena[i], op->pin[i], op->pin_bytes[i], -1);
     op->npin = 0;
 }
 
@@ -190,7 +194,7 @@ static void *stream_main(void *arg)
         }
         else if (!dead && run(op))
             dead = 1;
-        unpin(e->arena, op);
+        unpin(op);
         pthread_mutex_lock(&emu_lock);
         if (dead)
             e->broken = 1;
@@ -222,7 +226,7 @@ static int enqueue(hs_device *dev, int stream, emu_op *op)
     pthread_mutex_lock(&emu_lock);
     if (e->broken) {
         pthread_mutex_unlock(&emu_lock);
-        unpin(e->arena, op);
+        unpin(op);
         free(op);
         return HETSCAL_ERR_DEVICE;
     }
@@ -261,6 +265,7 @@ static int misplaced(hs_device *dev, emu_op *op, const void *p, int rows, int co
         return 0;
     int where = hs_arena_pin(e->arena, p, bytes, on_dev);
     if (where == 1 && on_dev) {
+        op->pin_arena[op->npin] = e->arena;
         op->pin[op->npin] = p;
         op->pin_bytes[op->npin++] = bytes;
         return 0;
@@ -282,7 +287,7 @@ static int emu_copy(hs_device *dev, int stream, int dir, int m, int n, int esize
         return HETSCAL_ERR_NOMEM;
     if (misplaced(dev, op, src, m, n, lds, esize, dir != HS_COPY_H2D, "copy source")
         || misplaced(dev, op, dst, m, n, ldd, esize, dir != HS_COPY_D2H, "copy destination")) {
-        unpin(((emu *)dev->impl)->arena, op);
+        unpin(op);
         free(op);
         return HETSCAL_ERR_DEVICE;
     }
@@ -294,6 +299,40 @@ static int emu_copy(hs_device *dev, int stream, int dir, int m, int n, int esize
     op->copy.dst = dst;
     op->copy.ldd = ldd;
     return enqueue(dev, stream, op);
+}
+
+static int emu_peer(hs_device *dst, hs_device *src)
+{
+    return dst != src && dst->ops == src->ops && hs_emu_peer_link();
+}
+
+/* A copy of `bytes` from emulated GPU src to dst: one column of bytes,
+ * its source pinned in src's arena until it has run. */
+static int emu_peer_copy(hs_device *dst, int stream, hs_device *src, const void *srcp,
+                         void *dstp, size_t bytes)
+{
+    emu_op *op;
+    if (bad_stream(dst, stream) || !emu_peer(dst, src) || bytes > (size_t)INT_MAX
+        || (bytes && (!srcp || !dstp)))
+        return HETSCAL_ERR_DEVICE;
+    if (!(op = new_op(OP_COPY)))
+        return HETSCAL_ERR_NOMEM;
+    int m = (int)bytes;
+    if (misplaced(src, op, srcp, m, 1, m, 1, 1, "peer copy source")
+        || misplaced(dst, op, dstp, m, 1, m, 1, 1, "peer copy destination")) {
+        unpin(op);
+        free(op);
+        return HETSCAL_ERR_DEVICE;
+    }
+    op->peer = 1;
+    op->copy.m = m;
+    op->copy.n = 1;
+    op->copy.esize = 1;
+    op->copy.src = srcp;
+    op->copy.lds = m;
+    op->copy.dst = dstp;
+    op->copy.ldd = m;
+    return enqueue(dst, stream, op);
 }
 
 static int emu_kernel(hs_device *dev, int stream, const hs_kernel_call *call)
@@ -309,7 +348,7 @@ static int emu_kernel(hs_device *dev, int stream, const hs_kernel_call *call)
         if (misplaced(dev, op, opd[i].p, opd[i].rows, opd[i].cols, opd[i].ld,
                       opd[i].esize ? opd[i].esize : (int)hs_prec_bytes(call->prec), 1,
                       "kernel operand")) {
-            unpin(((emu *)dev->impl)->arena, op);
+            unpin(op);
             free(op);
             return HETSCAL_ERR_DEVICE;
         }
@@ -470,6 +509,8 @@ static const hs_device_ops emu_ops = {
     .alloc = emu_alloc,
     .free = emu_free,
     .health = emu_health,
+    .peer = emu_peer,
+    .peer_copy = emu_peer_copy,
 };
 
 hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,

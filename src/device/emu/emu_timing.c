@@ -87,6 +87,16 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
     }
 }
 
+int hs_emu_peer_link(void)
+{
+    return !hs_emu_timed() || machine.peer_gbs > 0;
+}
+
+double hs_emu_peer_seconds(size_t bytes)
+{
+    return machine.peer_latency_us * 1e-6 + (double)bytes / (machine.peer_gbs * 1e9);
+}
+
 double hs_emu_copy_seconds(int m, int n, int esize)
 {
     return machine.link_latency_us * 1e-6 + (double)m * n * esize / (machine.link_gbs * 1e9);

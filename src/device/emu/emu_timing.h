@@ -21,4 +21,10 @@ int hs_emu_timed(void);
 double hs_emu_kernel_seconds(const hs_kernel_call *call);
 double hs_emu_copy_seconds(int m, int n, int esize);
 
+/* Whether emulated GPUs copy between each other without the host: always
+ * untimed; timed, when the machine file has a peer link (peer.gbs); and
+ * the seconds of such a copy of `bytes`. */
+int hs_emu_peer_link(void);
+double hs_emu_peer_seconds(size_t bytes);
+
 #endif
