@@ -8,7 +8,7 @@
 # rank's tasks, messages sent and received and bytes sent in a real call
 # (its HETSCAL_VERBOSE lines, through timing/time_scalapack) equal the
 # simulated rank's, and with GPUs so do its host and GPU tasks and its
-# host-to-device and device-to-host copies.
+# host-to-device, device-to-host and device-to-device copies.
 : "${top_srcdir:=$(dirname "$0")/..}"
 : "${top_builddir:=.}"
 export top_builddir
@@ -81,6 +81,8 @@ for routine in potrf geqrf getrf; do
     check 2 1 2 1 $routine 800 700 50 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=192
     check 4 2 2 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96
     check 4 1 4 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96 HETSCAL_BROADCAST=tree
+    # GPUs of a rank that copy through the host instead of to each other.
+    check 2 2 1 1 $routine 900 900 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128 HETSCAL_PEER_COPIES=off
 done
 echo "$cases cases, $fails failed"
 [ "$fails" -eq 0 ]
