@@ -850,6 +850,46 @@ static void test_bad_arguments(hs_device *d)
     report(d->name, "bad arguments and misuse are errors");
 }
 
+/* Copies from accelerator a to b directly (device.h peer_copy): the bytes
+ * arrive, on b's in-stream; a source of a's in use is not freed until the
+ * copy has run; operands on the wrong device are errors. */
+static void test_peer_copies(hs_device *a, hs_device *b)
+{
+    enum { M = 61, N = 37 };
+    size_t bytes = sizeof(double) * M * N;
+    double *x = random_matrix(M, N), *back = malloc(bytes);
+    double *pa = upload(a, x, M, N, M, M), *pb = b->ops->alloc(b, bytes);
+    CHECK(pa && pb && back);
+    CHECK(a->ops->peer(a, b) == 1 && b->ops->peer(b, a) == 1 && a->ops->peer(a, a) == 0);
+    /* Held back behind a closed gate on b's in-stream: a's buffer stays
+     * pinned until the copy has run. */
+    gate g = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 };
+    CHECK(b->ops->callback(b, HS_STREAM_IN, gate_pass, &g) == 0);
+    CHECK(b->ops->peer_copy(b, HS_STREAM_IN, a, pa, pb, bytes) == 0);
+    if (a->kind == HS_DEV_EMU)
+        CHECK(a->ops->free(a, pa) == HETSCAL_ERR_DEVICE);   /* still in use */
+    gate_open(&g);
+    hs_event *ev;
+    CHECK(b->ops->event_record(b, HS_STREAM_IN, &ev) == 0);
+    CHECK(b->ops->stream_wait(b, HS_STREAM_OUT, ev) == 0);
+    download(b, pb, M, N, M, back, M);
+    for (int i = 0; i < M * N; i++)
+        CHECK(same_bits(back[i], x[i]));
+    b->ops->event_free(b, ev);
+    if (a->kind == HS_DEV_EMU) {   /* operands on the device they belong to */
+        CHECK(b->ops->peer_copy(b, HS_STREAM_IN, a, pb, pb, bytes) == HETSCAL_ERR_DEVICE);
+        CHECK(b->ops->peer_copy(b, HS_STREAM_IN, a, pa, pa, bytes) == HETSCAL_ERR_DEVICE);
+        CHECK(b->ops->peer_copy(b, HS_STREAM_IN, a, x, pb, bytes) == HETSCAL_ERR_DEVICE);
+        CHECK(b->ops->peer_copy(b, HS_STREAM_IN, a, pa, pb, bytes + 4096) == HETSCAL_ERR_DEVICE);
+    }
+    CHECK(b->ops->peer_copy(b, 7, a, pa, pb, bytes) == HETSCAL_ERR_DEVICE);
+    CHECK(a->ops->synchronize(a) == 0 && b->ops->synchronize(b) == 0);
+    CHECK(a->ops->free(a, pa) == 0 && b->ops->free(b, pb) == 0);
+    free(x);
+    free(back);
+    report(b->name, "peer copies from another accelerator");
+}
+
 /* Arena exhaustion, first fit, coalescing, poison (emu only). */
 static void test_arena(void)
 {
@@ -1075,6 +1115,9 @@ int main(int argc, char **argv)
     d->ops->close(d);
     d = hs_emu_device_open(1, 16 << 20, 200, seed);
     test_device(d, 1, trials);
+    hs_device *d2 = hs_emu_device_open(2, 1 << 20, 200, seed + 1);
+    test_peer_copies(d, d2);
+    d2->ops->close(d2);
     d->ops->close(d);
 #ifdef HETSCAL_HAVE_CUDA
     char msg[160] = "";

@@ -34,8 +34,26 @@ typedef struct options {
     int p, q, threads, nodes, gpus;
     const char *machine, *gpu_machine;
     const char *trace;
-    int verbose, counts;
+    int verbose, counts, path;
 } options;
+
+/* The bottleneck: the largest part of the run's critical path. */
+static void print_path(const hs_sim_call *c, const hs_sim_prediction *p)
+{
+    const hs_sim_path *path = &p->path;
+    if (!c->path) {
+        printf("  critical path: not recorded (more than 64 ranks: -path records it)\n");
+        return;
+    }
+    if (path->nparts == 0 || path->seconds <= 0)
+        return;
+    printf("  bottleneck: %s, %.0f%% of the critical path (%.6f s, %ld steps):", path->part[0].what,
+           100 * path->part[0].seconds / path->seconds, path->seconds, path->steps);
+    for (int k = 1; k < path->nparts; k++)
+        printf("%s %s %.0f%%", k > 1 ? "," : " then", path->part[k].what,
+               100 * path->part[k].seconds / path->seconds);
+    printf("\n");
+}
 
 static void usage(const char *prog)
 {
@@ -58,6 +76,9 @@ static void usage(const char *prog)
            "  -trace FILE       write the simulated run as FILE.RANK.json (HETSCAL_TRACE's\n"
            "                    format: timing/trace_gantt.py FILE draws it)\n"
            "  -quiet            the predicted_s= lines only\n"
+           "  -path             record the run's critical path (sim/sim_path.h) however\n"
+           "                    many ranks (default: up to 64 ranks; it keeps a record\n"
+           "                    of every task)\n"
            "  -counts           also each rank's tasks and messages, as HETSCAL_VERBOSE\n"
            "                    prints a real call's\n",
            prog);
@@ -112,6 +133,8 @@ static int parse(int argc, char **argv, options *o)
             o->verbose = 0, used = 0;
         else if (!strcmp(a, "-counts"))
             o->counts = 1, used = 0;
+        else if (!strcmp(a, "-path"))
+            o->path = 1, used = 0;
         else if (!strcmp(a, "-h") || !strcmp(a, "-help"))
             return 1;
         else if (!v)
@@ -247,6 +270,7 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
     printf("\n");
     printf("  per node: %.2f GFLOP/s, %.1f messages, %.3f GB sent\n", gflops / nodes,
            (double)p->messages / nodes, p->bytes_sent * 1e-9 / nodes);
+    print_path(c, p);
     for (int r = 0; o->counts && r < nranks; r++) {
         const hs_engine_stats *s = &p->ranks[r].stats;
         printf("  rank %d tile=%d tasks=%ld msgs_sent=%ld msgs_recv=%ld bytes_sent=%.0f\n", r,
@@ -365,7 +389,8 @@ int main(int argc, char **argv)
                                       .gpu_rate = best_rate(&mach.gpu[HS_WORK_GEMM]),
                                       .copy_bandwidth = mach.cpu_memory_gbs * 1e9 * threads,
                                       .first_touch_bandwidth = mach.first_touch_gbs * 1e9,
-                                      .trace = o.trace };
+                                      .trace = o.trace,
+                                      .path = o.verbose && (o.path || o.p * o.q <= 64) };
                     hs_sim_model_costs(&model, &c.costs);
                     hs_sim_prediction p;
                     status = hs_sim_call_predict(&c, &p);

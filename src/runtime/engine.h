@@ -192,6 +192,9 @@ struct hs_task {
     MPI_Request request;      /* runtime/progress.c: in flight off its arrays */
     int tile;                 /* global id of the main tile (traces) */
     double t_posted;          /* when the message was posted (traces) */
+    double t_ready;           /* simulation: when it became ready, and */
+    long cause;               /* the step that made it so (sim/sim_path.h;
+                                 -1: its insertion) */
     int pending;              /* accesses not yet granted (+1 while built) */
     int skipped;              /* an input carried a status: kernel not run */
     int ignore_status;        /* run the kernel whatever the inputs carry */
@@ -255,6 +258,7 @@ typedef struct hs_engine_stats {
  * Received copies are counted against the copy budget but have no data. */
 typedef struct hs_engine_sim {
     void (*yield)(void *state);
+    void (*ready)(void *state, hs_task *t);   /* t is ready to run (may be NULL) */
     void *state;
 } hs_engine_sim;
 

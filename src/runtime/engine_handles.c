@@ -140,6 +140,8 @@ void hs_handle_detach(hs_handle *h)
 
 static void make_ready(hs_task *t)
 {
+    if (E.sim && E.sim->ready)
+        E.sim->ready(E.sim->state, t);
     if (t->queue == HS_Q_HOST) {
         /* A push that finds no memory keeps the task (ready_heap.h): the
          * call fails, every task still runs and every message flows. */

@@ -460,9 +460,10 @@ static void dispatch(sim *S, sim_rank *r)
     pthread_mutex_unlock(&E.lock);
 }
 
-void hs_sim_complete(sim *S, sim_rank *r, hs_task *t)
+void hs_sim_complete(sim *S, sim_rank *r, hs_task *t, double start, int where)
 {
     hs_engine_cur = r->engine;
+    hs_sim_path_step(S, t, start, where);
     hs_engine_complete(t);
     if (S->now > r->finish)
         r->finish = S->now;
@@ -480,7 +481,7 @@ static void handle(sim *S, const event *e)
         r->device_busy += e->time - e->start;
         hs_sim_record(r, HS_TRACE_DEVICE_TRACK + e->slot, e->task->name, e->start, e->time,
                e->task->tile, 0);
-        hs_sim_complete(S, r, e->task);
+        hs_sim_complete(S, r, e->task, e->start, HS_SIM_AT_GPU);
         return;
     }
     if (e->kind == EV_COPY) {
@@ -492,7 +493,10 @@ static void handle(sim *S, const event *e)
           : dir == HS_COPY_D2H ? &r->bytes_d2h : &r->bytes_d2d) += bytes;
         hs_sim_record(r, HS_TRACE_COPY_TRACK, hs_copy_dir_name[dir], e->start, e->time,
                       e->task->tile, (long)bytes);
-        hs_sim_complete(S, r, e->task);
+        hs_sim_complete(S, r, e->task, e->start,
+                        dir == HS_COPY_H2D   ? HS_SIM_AT_H2D
+                        : dir == HS_COPY_D2H ? HS_SIM_AT_D2H
+                                             : HS_SIM_AT_D2D);
         return;
     }
     if (e->kind == EV_TASK) {
@@ -519,7 +523,7 @@ static void handle(sim *S, const event *e)
         r->tasks_run++;
         r->busy += busy;
         hs_sim_record(r, e->slot + 1, e->task->name, e->start, e->time, e->task->tile, 0);
-        hs_sim_complete(S, r, e->task);
+        hs_sim_complete(S, r, e->task, e->start, HS_SIM_AT_CPU);
         return;
     }
     sim_rank *p = &S->rank[e->peer_rank];
@@ -530,10 +534,16 @@ static void handle(sim *S, const event *e)
     }
     long bytes = (long)hs_sim_message_bytes(e->task);
     hs_sim_record(p, HS_TRACE_COMM_TRACK, "recv", e->start, e->time, e->rank, bytes);
-    hs_sim_complete(S, p, e->peer_task);
+    /* The receive waited for whichever side was ready last: its own
+     * buffer, or the send (what its producer made ready). */
+    if (e->task->t_ready > e->peer_task->t_ready) {
+        e->peer_task->t_ready = e->task->t_ready;
+        e->peer_task->cause = e->task->cause;
+    }
+    hs_sim_complete(S, p, e->peer_task, e->start, HS_SIM_AT_NET);
     if (!S->s->calling_thread) {
         hs_sim_record(r, HS_TRACE_COMM_TRACK, "send", e->start, e->time, e->peer_rank, bytes);
-        hs_sim_complete(S, r, e->task);
+        hs_sim_complete(S, r, e->task, e->start, HS_SIM_AT_NET);
         return;
     }
     if (hs_sim_room_for_one((void **)&r->arrived, r->narrived, &r->caparrived, 64,
@@ -649,7 +659,7 @@ static int simulate(sim *S)
 
 int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *ranks)
 {
-    sim S = { .s = setup };
+    sim S = { .s = setup, .completing = -1 };
     int R = setup->nranks, cpus = setup->cpus > 0 ? setup->cpus : 1;
     int rpn = setup->ranks_per_node > 0 ? setup->ranks_per_node : 1;
     int links = setup->costs.net_links > 0 ? setup->costs.net_links : 1;
@@ -671,7 +681,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         sim_rank *r = &S.rank[k];
         r->sim = &S;
         r->index = k;
-        r->hook = (hs_engine_sim){ yield, r };
+        r->hook = (hs_engine_sim){ .yield = yield, .ready = hs_sim_path_ready, .state = r };
         r->cpu_free = cpus;
         r->cpu_busy = calloc((size_t)cpus, 1);
         r->running = calloc((size_t)cpus, sizeof *r->running);
@@ -768,6 +778,9 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         free(r->devs);
         free(r->dev);
     }
+    if (!err && setup->path)
+        hs_sim_path_walk(&S, setup->path);
+    free(S.steps);
     free(S.rank);
     free(S.out_free);
     free(S.in_free);

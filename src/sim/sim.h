@@ -92,6 +92,8 @@ typedef struct hs_sim_setup {
     hs_sim_costs costs;
     const char *trace;           /* write TRACE.RANK.json (runtime/trace.h's
                                     format), or NULL */
+    struct hs_sim_path *path;    /* gets the run's critical path (sim_path.h),
+                                    or NULL */
 } hs_sim_setup;
 
 /* What one rank did. */

@@ -204,7 +204,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
             .nprow = call.tile_grid->nprow, .npcol = call.tile_grid->npcol,
             .rank_of = call.tile_grid->rank_of,
             .prepare = prepare, .generate = generate, .arg = &prog,
-            .costs = c->costs, .trace = c->trace };
+            .costs = c->costs, .trace = c->trace, .path = c->path ? &p->path : NULL };
         status = hs_sim_run(&s, &p->t_run, ranks);
         p->workers = s.cpus;
         if (!status)

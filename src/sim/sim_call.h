@@ -11,6 +11,7 @@
 
 #include "api/call_driver.h"
 #include "sim/sim.h"
+#include "sim/sim_path.h"
 
 typedef struct hs_sim_call {
     const hs_factorization *f;   /* hs_pdpotrf, hs_pdgeqrf, hs_pdgetrf */
@@ -43,6 +44,7 @@ typedef struct hs_sim_call {
                                        mapped and touched again at every
                                        call */
     const char *trace;           /* sim/sim.h */
+    int path;                    /* record the run's critical path */
 } hs_sim_call;
 
 typedef struct hs_sim_prediction {
@@ -57,6 +59,7 @@ typedef struct hs_sim_prediction {
     double repartition_bytes;    /* crossing ranks in the repartition, each way */
     double bytes_host_device;    /* device copies, both ways, all ranks */
     double bytes_peer;           /* copies from accelerator to accelerator */
+    hs_sim_path path;            /* the run's critical path, when c->path */
     int gpu_fallbacks;           /* GPU tiles kept on the host (memory) */
     int nranks;
     hs_sim_rank_result *ranks;   /* nranks entries (hs_sim_prediction_free) */

@@ -7,6 +7,7 @@
 #include "runtime/engine_impl.h"
 #include "sim/sim.h"
 #include "sim/sim_fiber.h"
+#include "sim/sim_path.h"
 
 enum { EV_TASK, EV_DEVICE, EV_COPY, EV_MESSAGE };
 
@@ -22,6 +23,15 @@ typedef struct event {
     int kind, rank, slot, peer_rank;
     hs_task *task, *peer_task;
 } event;
+
+/* A step of the run for its critical path (sim_path.c): a task, copy or
+ * message that ended. */
+typedef struct path_step {
+    double ready, start, end;
+    long cause;                 /* the step that made it ready; -1: none */
+    const char *name;           /* its kind's */
+    int where;                  /* enum hs_sim_where */
+} path_step;
 
 typedef struct span {
     const char *name;
@@ -125,6 +135,14 @@ typedef struct sim {
                                    it has cores */
     sim_rank *rank;
     hs_dist_shared *shared;     /* what every rank's dist computes alike */
+    path_step *steps;           /* when setup->path: every step, in the */
+    size_t nsteps, capsteps;    /* order they ended */
+    long completing;            /* the last step that ended (-1: none yet):
+                                   what a task made ready now waited for.
+                                   Generation takes no simulated time, so a
+                                   task inserted ready, or granted behind a
+                                   task posted to a stream, waited for the
+                                   event the simulator has just handled */
     int err;
 } sim;
 
@@ -141,8 +159,18 @@ int hs_sim_node_change(sim *S, int rank, int delta);
 /* A span of the trace, when one is written. */
 void hs_sim_record(sim_rank *r, int track, const char *name, double t0, double t1, int arg,
                    long bytes);
-/* Task t of rank r has ended. */
-void hs_sim_complete(sim *S, sim_rank *r, hs_task *t);
+/* Task t of rank r has ended: it ran from `start` at `where` (enum
+ * hs_sim_where). */
+void hs_sim_complete(sim *S, sim_rank *r, hs_task *t, double start, int where);
+
+/* sim_path.c */
+/* The engine's hook (hs_engine_sim.ready; state: the rank): t is ready. */
+void hs_sim_path_ready(void *state, hs_task *t);
+/* Records t's step when the path is asked for (setup->path) and makes it
+ * the cause of what its end makes ready. */
+void hs_sim_path_step(sim *S, const hs_task *t, double start, int where);
+/* The path's parts into setup->path, once the run is over. */
+void hs_sim_path_walk(const sim *S, hs_sim_path *path);
 
 /* sim_messages.c */
 /* Room in the table of posted messages (more of it): 0 or

@@ -150,7 +150,7 @@ void hs_sim_poll_messages(sim *S, sim_rank *r)
         arrived_send *a = &r->arrived[k];
         hs_sim_record(r, HS_TRACE_COMM_TRACK, "send", a->began, S->now, a->send->peer,
                (long)hs_sim_message_bytes(a->send));
-        hs_sim_complete(S, r, a->send);
+        hs_sim_complete(S, r, a->send, a->began, HS_SIM_AT_NET);
     }
     r->narrived = 0;
     int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
