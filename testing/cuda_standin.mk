@@ -15,7 +15,8 @@ cuda_standin_sources = testing/cuda_standin/standin.h \
   testing/cuda_standin/standin_host_blas.c testing/cuda_standin/standin_cusolver.c \
   testing/cuda_standin/standin_cusolver_factors.c testing/cuda_standin/standin_cusolver_qr.c \
   testing/cuda_standin/standin_cusolver_larft.c testing/cuda_standin/standin_handles.c \
-  testing/cuda_standin/standin_contexts.c testing/cuda_standin/standin_versions.c
+  testing/cuda_standin/standin_contexts.c testing/cuda_standin/standin_versions.c \
+  testing/cuda_standin/standin_peers.c
 # The stand-in's own test, its check against the toolkit's headers, and the
 # backend's tests with HETSCAL_DEVICES=cuda.
 cuda_standin_tests = \
@@ -26,12 +27,12 @@ cuda_standin_tests = \
   testing/cuda_visible_mpmd_np2.sh testing/cuda_llt_prec_np2.sh testing/cuda_qr_prec_np2.sh \
   testing/cuda_pinned_np2.sh testing/cuda_np1.sh testing/cuda_lu_np2.sh \
   testing/cuda_exclusive_np1.sh testing/cuda_info_np2.sh testing/cuda_xlu_np4.sh \
-  testing/cuda_host_panels_np2.sh
+  testing/cuda_host_panels_np2.sh testing/cuda_peer_np1.sh testing/t_cuda_peer.sh
 EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tests) \
   testing/cuda_standin/enum_values.c testing/cuda_standin/bin/nvidia-smi \
   testing/t_cuda_standin.h \
   testing/t_cuda_standin.c testing/t_cuda_standin_rules.c testing/t_cuda_standin_blas.c \
-  testing/t_cuda_app_device.c testing/t_cuda_pinned.c
+  testing/t_cuda_app_device.c testing/t_cuda_pinned.c testing/t_cuda_peer.c
 
 if HETSCAL_CUDA_STANDIN
 noinst_LTLIBRARIES += testing/cuda_standin/libcudastandin.la
@@ -57,6 +58,12 @@ testing_t_cuda_app_device_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_
 check_PROGRAMS += testing/t_cuda_pinned
 testing_t_cuda_pinned_CPPFLAGS = $(testing_t_cuda_app_device_CPPFLAGS)
 testing_t_cuda_pinned_LDADD = $(testing_t_cuda_app_device_LDADD)
+
+# Copies between the GPUs: peer access, peer_copy, what close gives back.
+check_PROGRAMS += testing/t_cuda_peer
+testing_t_cuda_peer_SOURCES = testing/t_cuda_peer.c testing/row_checks.h
+testing_t_cuda_peer_CPPFLAGS = $(testing_t_cuda_app_device_CPPFLAGS)
+testing_t_cuda_peer_LDADD = $(testing_t_cuda_app_device_LDADD)
 
 TESTS += $(cuda_standin_tests)
 # The simulated GPUs are visible GPUs to nvidia-smi -L too.  Every test

@@ -1,7 +1,7 @@
 /* Test of the CUDA stand-in (testing/cuda_standin): stream order, events
  * and cross-stream and cross-device waits, pageable and pinned copies,
  * cuBLAS against the host BLAS (t_cuda_standin_blas.c), capacity, device listing and UUIDs,
- * sticky faults, and every loud rule (each snippet of
+ * sticky faults, peer access, and every loud rule (each snippet of
  * t_cuda_standin_rules.c in a fresh process: abort and the rule's line).
  * Usage: t_cuda_standin [--rule NAME | --child SCENARIO]. */
 #define _GNU_SOURCE
@@ -316,6 +316,7 @@ static void test_children(void)
         { "visible-cut", { "CUDA_VISIBLE_DEVICES=1,7,0", NULL } },
         { "visible-none", { "CUDA_VISIBLE_DEVICES=", NULL } },
         { "capacity-1m", { "CUDA_STANDIN_MEMORY=1m", NULL } },
+        { "peer", { "CUDA_STANDIN_PEER=0:1", NULL } },
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         const char *args[] = { "--child", runs[i].scenario, NULL };
@@ -325,7 +326,7 @@ static void test_children(void)
             printf("  child %s: status %#x; output:\n%s", runs[i].scenario, st, out);
         CHECK(ok);
     }
-    report("children: sticky fault, CUDA_VISIBLE_DEVICES, capacity");
+    report("children: sticky, visible devices, capacity, peer access");
 }
 
 /* UUIDs: differ between devices, the same in another process that sees
@@ -459,8 +460,52 @@ static int child_capacity(void)
     return row_failures;
 }
 
+/* CUDA_STANDIN_PEER=0:1: device 0 can access device 1's memory, not the
+ * other way; access enabled and disabled with CUDA's errors (not sticky,
+ * each the thread's last error), then a copy from 1 to 0 between peers. */
+static int child_peer(void)
+{
+    double want[64], got[64], *d0, *d1;
+    int can = -1;
+    for (int i = 0; i < 64; i++)
+        want[i] = 0.5 * i;
+    CHECK(cudaDeviceCanAccessPeer(&can, 0, 1) == 0 && can == 1);
+    CHECK(cudaDeviceCanAccessPeer(&can, 1, 0) == 0 && can == 0);
+    CHECK(cudaDeviceCanAccessPeer(&can, 0, 0) == 0 && can == 0);
+    CHECK(cudaDeviceCanAccessPeer(&can, 0, 2) == cudaErrorInvalidDevice);
+    CHECK(cudaGetLastError() == cudaErrorInvalidDevice && cudaGetLastError() == cudaSuccess);
+    CHECK(cudaSetDevice(1) == 0 && cudaMalloc((void **)&d1, sizeof want) == 0);
+    CHECK(cudaMemcpy(d1, want, sizeof want, cudaMemcpyHostToDevice) == 0);
+    CHECK(cudaDeviceEnablePeerAccess(0, 0) == cudaErrorPeerAccessUnsupported);
+    CHECK(cudaGetLastError() == cudaErrorPeerAccessUnsupported);
+    CHECK(cudaDeviceDisablePeerAccess(0) == cudaErrorPeerAccessNotEnabled);
+    CHECK(cudaSetDevice(0) == 0 && cudaGetLastError() == cudaErrorPeerAccessNotEnabled);
+    CHECK(cudaDeviceEnablePeerAccess(1, 1) == cudaErrorInvalidValue);
+    CHECK(cudaDeviceEnablePeerAccess(0, 0) == cudaErrorInvalidDevice);
+    CHECK(cudaDeviceEnablePeerAccess(1, 0) == cudaSuccess);
+    CHECK(cudaDeviceEnablePeerAccess(1, 0) == cudaErrorPeerAccessAlreadyEnabled);
+    CHECK(cudaPeekAtLastError() == cudaErrorPeerAccessAlreadyEnabled);
+    CHECK(cudaGetLastError() == cudaErrorPeerAccessAlreadyEnabled);
+    CHECK(cudaGetLastError() == cudaSuccess);
+    cudaStream_t s0 = new_stream();
+    CHECK(cudaMalloc((void **)&d0, sizeof want) == 0);
+    CHECK(cudaMemcpyPeerAsync(d0, 0, d1, 1, sizeof want, s0) == 0);
+    CHECK(cudaStreamSynchronize(s0) == 0);
+    CHECK(cudaMemcpy(got, d0, sizeof got, cudaMemcpyDeviceToHost) == 0);
+    CHECK(memcmp(want, got, sizeof got) == 0);
+    CHECK(cudaMemcpyPeerAsync(d0, 0, d1, 2, 8, s0) == cudaErrorInvalidDevice);
+    CHECK(cudaDeviceDisablePeerAccess(1) == cudaSuccess);
+    CHECK(cudaDeviceDisablePeerAccess(1) == cudaErrorPeerAccessNotEnabled);
+    CHECK(cudaGetLastError() == cudaErrorPeerAccessNotEnabled && cudaGetLastError() == 0);
+    CHECK(cudaFree(d0) == 0 && cudaStreamDestroy(s0) == 0);
+    printf("peer: %d checks failed\n", row_failures);
+    return row_failures;
+}
+
 int standin_test_child(const char *scenario)
 {
+    if (!strcmp(scenario, "peer"))
+        return child_peer();
     if (!strcmp(scenario, "sticky"))
         return child_sticky();
     if (!strncmp(scenario, "visible", 7))

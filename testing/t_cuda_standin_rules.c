@@ -49,6 +49,12 @@ const standin_rule standin_rules[] = {
     R("larft-host-tau", "device pointer not in a live device allocation", 1),
     { "pageable-fail", "cuda-standin: an asynchronous copy with pageable host memory", 1,
       "CUDA_STANDIN_PAGEABLE=fail" },
+    R("peer-copy-beyond", "access beyond the end of a device allocation", 1),
+    R("peer-copy-other-device", "device pointer of another device", 1),
+    R("peer-free-pending", "device memory freed while a queued operation of another device", 1),
+    R("peer-copy-staged", "a peer copy staged through the host (peer access not enabled)", 0),
+    { "peer-copy-staged-none", "cuda-standin: a peer copy staged through the host", 0,
+      "CUDA_STANDIN_PEER=none" },
     { NULL, NULL, 0, NULL },
 };
 
@@ -100,6 +106,31 @@ static cusolverStatus_t larft_call(cudaStream_t s, double *d, const double *tau,
     return cusolverDnXlarft(sh, params, CUBLAS_DIRECT_FORWARD, storev, 8, 4, CUDA_R_64F, d, 8,
                             CUDA_R_64F, tau, type_t, d + 40, 4, CUDA_R_64F, device_bytes(dev),
                             dev - short_dev, host, hst - short_host);
+}
+
+/* 1024 bytes of device 0's memory d (1, 2, ... as doubles) copied to
+ * device 1 on a stream of device 1 without enabling peer access; exits 0
+ * if they arrive (the stand-in must copy, staged, and say so). */
+static void peer_copy_staged(double *d)
+{
+    double want[128], got[128];
+    for (int i = 0; i < 128; i++)
+        want[i] = i + 1;
+    cudaMemcpy(d, want, sizeof want, cudaMemcpyHostToDevice);
+    cudaStream_t s1 = stream_on(1);
+    double *d1 = device_bytes(sizeof got);
+    int can = -1;
+    if (cudaDeviceCanAccessPeer(&can, 1, 0) != cudaSuccess)
+        exit(4);
+    if (!can && (cudaDeviceEnablePeerAccess(0, 0) != cudaErrorPeerAccessUnsupported ||
+                 cudaGetLastError() != cudaErrorPeerAccessUnsupported ||
+                 cudaGetLastError() != cudaSuccess))
+        exit(5);
+    if (cudaMemcpyPeerAsync(d1, 1, d, 0, sizeof got, s1) != cudaSuccess ||
+        cudaStreamSynchronize(s1) != cudaSuccess ||
+        cudaMemcpy(got, d1, sizeof got, cudaMemcpyDeviceToHost) != cudaSuccess)
+        exit(6);
+    exit(memcmp(want, got, sizeof got) ? 7 : 0);
 }
 
 void standin_test_rule(const char *rule)
@@ -213,6 +244,23 @@ void standin_test_rule(const char *rule)
             cudaStreamSynchronize(s) || cudaHostUnregister(registered) || cudaFreeHost(pinned))
             exit(4);
         cudaMemcpyAsync(host, d, 1024, cudaMemcpyDeviceToHost, s);
+    } else if (!strcmp(rule, "peer-copy-beyond")) {   /* 2 KiB of 1 KiB */
+        cudaStream_t s1 = stream_on(1);
+        cudaDeviceEnablePeerAccess(0, 0);
+        cudaMemcpyPeerAsync(device_bytes(4096), 1, d, 0, 2048, s1);
+    } else if (!strcmp(rule, "peer-copy-other-device")) {   /* d is device 0's */
+        cudaStream_t s1 = stream_on(1);
+        cudaMemcpyPeerAsync(device_bytes(1024), 1, d, 1, 1024, s1);
+    } else if (!strcmp(rule, "peer-free-pending")) {   /* the source, from its own device */
+        static int gate;
+        cudaStream_t s1 = stream_on(1);
+        cudaDeviceEnablePeerAccess(0, 0);
+        cudaLaunchHostFunc(s1, standin_test_gate, &gate);
+        cudaMemcpyPeerAsync(device_bytes(1024), 1, d, 0, 1024, s1);
+        cudaSetDevice(0);
+        cudaFree(d);
+    } else if (!strcmp(rule, "peer-copy-staged") || !strcmp(rule, "peer-copy-staged-none")) {
+        peer_copy_staged(d);
     } else if (!strcmp(rule, "larft-small-workspace")) {
         larft_call(s, d, d + 32, CUBLAS_STOREV_COLUMNWISE, CUDA_R_64F, 0, 8, 0);
     } else if (!strcmp(rule, "larft-small-host-workspace")) {

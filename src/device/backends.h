@@ -47,6 +47,12 @@ long hs_emu_device_executed(hs_device *dev);
  * msg; open binds accelerator `index` of this rank to CUDA device ordinal. */
 int hs_cuda_device_count(char *msg, size_t msglen);
 hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen);
+/* Once the rank's CUDA GPUs devs[0..n-1] are open: peer access enabled
+ * both ways between every pair that CUDA allows it for (a pair it refuses
+ * is simply not a peer: ops->peer says 0), the calling thread's device
+ * given back; returns the number of peer pairs.  Each device gives its
+ * part back when it closes. */
+int hs_cuda_devices_link(hs_device **devs, int n);
 /* The UUIDs of the (at most max) GPUs visible to this process, by
  * ordinal; their count (0 without CUDA). */
 int hs_cuda_device_uuids(unsigned char (*uuid)[HS_UUID_BYTES], int max);

@@ -237,6 +237,8 @@ static int open_cuda(hs_device **list, int count, int local_rank, int local_rank
     }
     say(msg, msglen, " (local rank %d of %d, %d GPU(s) visible", local_rank, local_ranks,
         node);
+    if (opened >= 2)
+        say(msg, msglen, ", %d peer pair(s)", hs_cuda_devices_link(list + 1, opened));
     if (count > mine)
         say(msg, msglen, ", %d asked for", count);
     say(msg, msglen, ")");

@@ -21,6 +21,8 @@ int main(void)
     SHOW(cudaErrorHostMemoryAlreadyRegistered); SHOW(cudaErrorHostMemoryNotRegistered);
     SHOW(cudaErrorLaunchFailure); SHOW(cudaErrorNotPermitted); SHOW(cudaErrorNotSupported);
     SHOW(cudaErrorUnknown);
+    SHOW(cudaErrorPeerAccessUnsupported); SHOW(cudaErrorPeerAccessAlreadyEnabled);
+    SHOW(cudaErrorPeerAccessNotEnabled);
     SHOW(cudaMemcpyHostToHost); SHOW(cudaMemcpyHostToDevice); SHOW(cudaMemcpyDeviceToHost);
     SHOW(cudaMemcpyDeviceToDevice); SHOW(cudaMemcpyDefault);
     SHOW(cudaHostAllocDefault); SHOW(cudaHostAllocPortable); SHOW(cudaHostAllocMapped);

@@ -24,6 +24,11 @@ typedef struct standin_device {
     unsigned long fault_at[STANDIN_MAX_FAULTS];   /* CUDA_STANDIN_FAIL */
     int nfaults;
     cudaUUID_t uuid;
+    /* Peer access enabled from this device (the accessor, its context) to
+     * each other physical device's memory (standin_peers.c), and the
+     * cudaMemcpyPeerAsync calls that had none, staged through the host. */
+    unsigned char peer_enabled[STANDIN_MAX_DEVICES];
+    unsigned long staged_peer_copies;
 } standin_device;
 
 /* What the environment asked for (read once). */
@@ -40,6 +45,9 @@ typedef struct standin_config {
     int exclusive_process;          /* CUDA_STANDIN_COMPUTE_MODE=
                                        exclusive_process: one process of the
                                        node at a time holds a device */
+    /* CUDA_STANDIN_PEER: [a][b] when physical device a can access b's
+     * memory (cudaDeviceCanAccessPeer); every pair by default. */
+    unsigned char peer_possible[STANDIN_MAX_DEVICES][STANDIN_MAX_DEVICES];
 } standin_config;
 
 extern pthread_mutex_t standin_lock;
@@ -367,8 +375,10 @@ int standin_count_operation(int dev);
 cudaError_t standin_stream_drain(cudaStream_t s);
 /* Waits for every stream of dev. */
 cudaError_t standin_device_drain(int dev);
-/* Loud if a queued operation touches [p, p + size). */
-void standin_check_untouched(const char *call, const void *p, size_t size);
+/* Loud (rule) if a queued operation touches [p, p + size), except those
+ * on the streams of device except_dev (-1: none excepted). */
+void standin_check_untouched(const char *call, const char *rule, const void *p, size_t size,
+                             int except_dev);
 /* standin_handle_enter for a cuSOLVER handle. */
 cudaError_t standin_solver_enter(const char *call, cusolverDnHandle_t h);
 /* The workspace a cuSOLVER ?X_bufferSize asks for, in values: a function

@@ -2,7 +2,7 @@
  * devices of CUDA_STANDIN_MEMORY bytes each, CUDA_VISIBLE_DEVICES's
  * ordinals, CUDA_STANDIN_FAIL's faults, the random delays,
  * CUDA_STANDIN_PAGEABLE (unset or "fail"), CUDA_STANDIN_COMPUTE_MODE
- * (default or exclusive_process); and each
+ * (default or exclusive_process), CUDA_STANDIN_PEER's pairs; and each
  * device's UUID, a hash of the host name and the physical index (the same
  * in every process of the node). */
 #define _GNU_SOURCE
@@ -93,6 +93,35 @@ static void read_faults(void)
     }
 }
 
+/* "all" (or unset): every device can access every other one's memory,
+ * as on an NVLink node; "none": no pair, as on PCIe without P2P; or
+ * "a:b[,a:b...]": physical device a can access b's memory (one way: list
+ * b:a too for both). */
+static void read_peers(void)
+{
+    const char *env = getenv("CUDA_STANDIN_PEER"), *s = env;
+    int all = !env || !*env || !strcmp(env, "all");
+    for (int a = 0; a < standin_cfg.physical; a++)
+        for (int b = 0; b < standin_cfg.physical; b++)
+            standin_cfg.peer_possible[a][b] = all && a != b;
+    if (all || !strcmp(env, "none"))
+        return;
+    while (*s) {
+        char *end;
+        long a = strtol(s, &end, 10), b = -1;
+        if (end != s && *end == ':') {
+            s = end + 1;
+            b = strtol(s, &end, 10);
+        }
+        if (end == s || a < 0 || b < 0 || a >= standin_cfg.physical ||
+            b >= standin_cfg.physical || a == b || (*end != ',' && *end != '\0'))
+            standin_die("bad environment", "CUDA_STANDIN_PEER='%s': all, none or a:b,... "
+                        "with a != b < %d", env, standin_cfg.physical);
+        standin_cfg.peer_possible[a][b] = 1;
+        s = *end == ',' ? end + 1 : end;
+    }
+}
+
 static void make_uuid(int physical, cudaUUID_t *uuid)
 {
     char host[256] = "";
@@ -133,4 +162,5 @@ void standin_read_config(void)
     standin_cfg.exclusive_process = mode && strcmp(mode, "exclusive_process") == 0;
     read_visible();
     read_faults();
+    read_peers();
 }

@@ -2,7 +2,8 @@
  * for the asynchronous calls: a pageable source is read (staged) before
  * the call returns, a pageable destination is written before it returns;
  * pinned memory is read or written when the copy runs on its stream.  The
- * cudaMemcpyKind must match where the pointers are. */
+ * cudaMemcpyKind must match where the pointers are.  Copies between two
+ * devices (cudaMemcpyPeerAsync) take device memory on both sides. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,6 +169,54 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
                             cudaStream_t stream)
 {
     return cudaMemcpy2DAsync(dst, count, src, count, count, 1, kind, stream);
+}
+
+/* count bytes of srcDevice's memory to dstDevice's, when the copy runs on
+ * its stream.  Without peer access enabled from dstDevice to srcDevice
+ * CUDA still copies, staged through the host at a fraction of the speed:
+ * the stand-in copies too, counts it and says so (hetscal copies between
+ * peers only). */
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
+                                size_t count, cudaStream_t stream)
+{
+    static const char call[] = "cudaMemcpyPeerAsync";
+    cudaError_t err = enter_on_stream(call, stream);
+    if (err || count == 0)
+        return err;
+    if (dstDevice < 0 || dstDevice >= standin_cfg.visible || srcDevice < 0 ||
+        srcDevice >= standin_cfg.visible)
+        return standin_error(cudaErrorInvalidDevice, "no such device",
+                             "%s: dstDevice %d, srcDevice %d with %d visible device(s)", call,
+                             dstDevice, srcDevice, standin_cfg.visible);
+    if (!dst || !src)
+        return standin_error(cudaErrorInvalidValue, "invalid argument", "%s: dst %p, src %p",
+                             call, dst, src);
+    int dphys = standin_cfg.ordinal_to_physical[dstDevice];
+    int sphys = standin_cfg.ordinal_to_physical[srcDevice];
+    pthread_mutex_lock(&standin_lock);
+    standin_check_device_extent(call, "dst", dst, count, dphys);
+    standin_check_device_extent(call, "src", src, count, sphys);
+    /* Either device broken for good: the copy cannot run. */
+    if ((err = standin_dev[dphys].sticky) || (err = standin_dev[sphys].sticky))
+        return standin_leave(err);
+    if (dphys != sphys && !standin_dev[dphys].peer_enabled[sphys]) {
+        unsigned long n = ++standin_dev[dphys].staged_peer_copies;
+        standin_say("a peer copy staged through the host (peer access not enabled)",
+                    "%s: device %d from device %d, %zu bytes (%lu such copies so far)", call,
+                    dstDevice, srcDevice, count, n);
+    }
+    standin_op *op = standin_op_new();
+    op->run = run_copy;
+    op->release = release_copy;
+    op->counted = 1;
+    op->u.copy = (struct standin_copy){ .dst = dst, .dpitch = count, .src = src,
+                                        .spitch = count, .width = count, .height = 1 };
+    op->touch[0] = dst;   /* both: a free of either while it is queued is loud */
+    op->touch_len[0] = count;
+    op->touch[1] = src;
+    op->touch_len[1] = count;
+    standin_enqueue(stream, op);
+    return standin_leave(cudaSuccess);
 }
 
 /* On the legacy stream: after the device's blocking streams' work, done

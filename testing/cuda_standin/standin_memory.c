@@ -71,6 +71,11 @@ cudaError_t cudaFree(void *devPtr)
         return standin_leave(standin_error(
             cudaErrorInvalidValue, "cudaFree of a pointer that is not a device allocation",
             "%p was freed by another thread meanwhile", devPtr));
+    /* CUDA waits for the device's own work only: a peer copy queued on
+     * another device's stream may still read or write the memory. */
+    if (err == cudaSuccess)
+        standin_check_untouched("cudaFree", "device memory freed while a queued operation of "
+                                "another device uses it", devPtr, size, dev);
     standin_alloc_remove(devPtr);
     standin_dev[dev].used -= (size + DEVICE_ALIGN - 1) / DEVICE_ALIGN * DEVICE_ALIGN;
     pthread_mutex_unlock(&standin_lock);
@@ -119,7 +124,8 @@ static cudaError_t unpin(const char *call, void *ptr, int kind, cudaError_t not_
     const standin_alloc *a = standin_alloc_find(ptr);
     if (!a || a->base != ptr || a->device != kind)
         return standin_leave(standin_error(not_kind, rule, "%p", ptr));
-    standin_check_untouched(call, ptr, a->size);
+    standin_check_untouched(call, "pinned memory released while a queued operation uses it",
+                            ptr, a->size, -1);
     standin_alloc_remove(ptr);
     return standin_leave(cudaSuccess);
 }

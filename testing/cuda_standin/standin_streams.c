@@ -148,17 +148,20 @@ cudaError_t standin_device_drain(int dev)
     return standin_dev[dev].sticky;
 }
 
-void standin_check_untouched(const char *call, const void *p, size_t size)
+void standin_check_untouched(const char *call, const char *rule, const void *p, size_t size,
+                             int except_dev)
 {
     const char *lo = p, *hi = lo + size;
     for (size_t i = 0; i < standin_streams.cap; i++) {
         cudaStream_t s = standin_set_at(&standin_streams, i);
+        if (s && s->device == except_dev)
+            continue;
         for (standin_op *op = s ? s->head : NULL; op; op = op->next)
             for (int t = 0; t < STANDIN_TOUCHES; t++)
                 if (op->touch_len[t] && op->touch[t] < hi && lo < op->touch[t] + op->touch_len[t])
-                    standin_die("pinned memory released while a queued operation uses it",
-                                "%s(%p): a pending operation on device %d uses %p..+%zu", call,
-                                p, s->device, (const void *)op->touch[t], op->touch_len[t]);
+                    standin_die(rule, "%s(%p): a pending operation on device %d uses %p..+%zu",
+                                call, p, s->device, (const void *)op->touch[t],
+                                op->touch_len[t]);
     }
 }
 

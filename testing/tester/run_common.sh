@@ -94,8 +94,13 @@ tester_check_calls() {
 # PROG on NP ranks: it fails when it did not pass (tester_passed on $log
 # and $status), or when CHECK_CALLS is 1 and calls_ok is not 0 (P?ROUTINE
 # names the calls in the message).  On failure prints the end of $err
-# when there is one; removes $log and $err and exits 0 or 1.
+# when there is one; appends $err to TESTER_VERBOSE_LOG when that names a
+# file (a caller that reads the verbose lines' counters); removes $log
+# and $err and exits 0 or 1.
 tester_finish() {
+    if [ -n "${TESTER_VERBOSE_LOG:-}" ] && [ -n "$err" ]; then
+        cat "$err" >>"$TESTER_VERBOSE_LOG"
+    fi
     result=0
     if ! tester_passed "$log" "$status"; then
         echo "FAIL: $1 on $2 ranks (exit status $status; see the FAILED rows above)" >&2

@@ -1,5 +1,6 @@
 /* A CUDA GPU: cudaMalloc'd buffers, cudaMemcpy2DAsync on non-blocking
- * in/out/compute streams, cudaEvents, cuBLAS (and cuSOLVER's row
+ * in/out/compute streams, cudaMemcpyPeerAsync from the rank's other GPUs
+ * that are its peers, cudaEvents, cuBLAS (and cuSOLVER's row
  * interchanges, Cholesky, LU and QR factors, and the block reflector's
  * triangular factor) on the stream of the call.
  * Every operation selects the GPU first and, on a thread of the
@@ -48,6 +49,12 @@ typedef struct cuda_dev {
      * them (regrown as the scratch is). */
     void *ones[HS_NPRECS];
     int ones_count[HS_NPRECS];
+    /* By the other GPU's CUDA ordinal (hs_cuda_devices_link): peer[o]
+     * when access is enabled both ways between this GPU and o (ops->peer);
+     * holds[o] when this GPU's access to o's memory is counted in
+     * peer_link, to be released at close. */
+    unsigned char peer[HS_MAX_ACCELERATORS];
+    unsigned char holds[HS_MAX_ACCELERATORS];
 } cuda_dev;
 
 static cuda_dev *as_cuda(hs_device *dev)
@@ -91,7 +98,8 @@ static _Thread_local int app_device = -1;
 
 /* Selects the GPU and checks the stream id; leave() must follow. */
 /* GPU `ordinal` current on the calling thread; an application thread's
- * own device is remembered for leave(). */
+ * own device is remembered for leave() (the first one only, when one
+ * operation selects several GPUs in turn: hs_cuda_devices_link). */
 static cudaError_t switch_to(int ordinal)
 {
     int current = -1;
@@ -99,7 +107,7 @@ static cudaError_t switch_to(int ordinal)
         current = -1;
     if (current == ordinal)
         return cudaSuccess;
-    if (!hs_device_runtime_thread())
+    if (!hs_device_runtime_thread() && app_device < 0)
         app_device = current;
     return cudaSetDevice(ordinal);
 }
@@ -152,11 +160,157 @@ static void each_stream(cuda_dev *c, cudaError_t (*fn)(cudaStream_t))
             (void)fn(c->stream[i]);
 }
 
+/* Peer access between the process's GPUs, by CUDA ordinal (accessor,
+ * owner of the memory).  CUDA's is one per context, shared by every
+ * session that opens the pair (concurrent calls): enabled by the first,
+ * counted, disabled by the last to close when we enabled it; access the
+ * application had enabled (cudaErrorPeerAccessAlreadyEnabled) is its
+ * own and stays. */
+static pthread_mutex_t peer_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    int users;   /* open devices that rely on it */
+    int ours;
+} peer_link[HS_MAX_ACCELERATORS][HS_MAX_ACCELERATORS];
+
+/* Access from GPU a, current on the calling thread, to b's memory,
+ * counted: 1, or 0 where CUDA refuses it (then nothing is counted, and
+ * its error, not sticky, is cleared).  peer_lock held. */
+static int peer_acquire(int a, int b)
+{
+    if (peer_link[a][b].users > 0) {
+        peer_link[a][b].users++;
+        return 1;
+    }
+    cudaError_t err = cudaDeviceEnablePeerAccess(b, 0);
+    if (err != cudaSuccess)
+        (void)cudaGetLastError();
+    if (err != cudaSuccess && err != cudaErrorPeerAccessAlreadyEnabled)
+        return 0;
+    peer_link[a][b].users = 1;
+    peer_link[a][b].ours = err == cudaSuccess;
+    return 1;
+}
+
+/* The count peer_acquire took, with GPU a current on the calling thread
+ * when `selected` (else it is not, and CUDA is not called: the GPU is
+ * broken or cannot be selected).  Quietly: a failure helps no one at
+ * close.  peer_lock held. */
+static void peer_release(int a, int b, int selected)
+{
+    if (peer_link[a][b].users <= 0 || --peer_link[a][b].users > 0)
+        return;
+    if (peer_link[a][b].ours && selected && cudaDeviceDisablePeerAccess(b) != cudaSuccess)
+        (void)cudaGetLastError();
+    peer_link[a][b].ours = 0;
+}
+
+static int ordinal_ok(int ordinal)
+{
+    return ordinal >= 0 && ordinal < HS_MAX_ACCELERATORS;
+}
+
+/* switch_to(ordinal): 1, or 0 with its error (not sticky) cleared. */
+static int selected_gpu(int ordinal)
+{
+    if (switch_to(ordinal) == cudaSuccess)
+        return 1;
+    (void)cudaGetLastError();
+    return 0;
+}
+
+/* Whether a and b can copy from each other directly: CUDA says they can
+ * both ways and access is enabled both ways (counted; a one-way success
+ * is given back).  peer_lock held; leave() follows. */
+static int peer_pair_link(cuda_dev *a, cuda_dev *b)
+{
+    int x = a->ordinal, y = b->ordinal, ab = 0, ba = 0;
+    if (!ordinal_ok(x) || !ordinal_ok(y) || x == y || a->peer[y])
+        return 0;
+    if (cudaDeviceCanAccessPeer(&ab, x, y) != cudaSuccess ||
+        cudaDeviceCanAccessPeer(&ba, y, x) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (!ab || !ba)
+        return 0;
+    ab = selected_gpu(x) && peer_acquire(x, y);
+    ba = selected_gpu(y) && peer_acquire(y, x);
+    if (ab && ba) {
+        a->holds[y] = b->holds[x] = 1;
+        a->peer[y] = b->peer[x] = 1;
+        return 1;
+    }
+    if (ba)
+        peer_release(y, x, 1);   /* y is current */
+    if (ab)
+        peer_release(x, y, selected_gpu(x));
+    return 0;
+}
+
+int hs_cuda_devices_link(hs_device **devs, int n)
+{
+    int pairs = 0;
+    app_device = -1;
+    pthread_mutex_lock(&peer_lock);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (devs[i] && devs[j] && devs[i]->kind == HS_DEV_CUDA &&
+                devs[j]->kind == HS_DEV_CUDA)
+                pairs += peer_pair_link(as_cuda(devs[i]), as_cuda(devs[j]));
+    pthread_mutex_unlock(&peer_lock);
+    return leave(pairs);
+}
+
+/* At close: the counts c holds given back (selected: c's GPU is current,
+ * its streams idle), so that the last user disables what we enabled. */
+static void peer_unlink(cuda_dev *c, int selected)
+{
+    pthread_mutex_lock(&peer_lock);
+    for (int o = 0; o < HS_MAX_ACCELERATORS; o++) {
+        if (c->holds[o])
+            peer_release(c->ordinal, o, selected);
+        c->holds[o] = c->peer[o] = 0;
+    }
+    pthread_mutex_unlock(&peer_lock);
+}
+
+static int cuda_peer(hs_device *dst, hs_device *src)
+{
+    if (!dst || !src || dst->kind != HS_DEV_CUDA || src->kind != HS_DEV_CUDA)
+        return 0;
+    cuda_dev *d = as_cuda(dst), *s = as_cuda(src);
+    return ordinal_ok(d->ordinal) && ordinal_ok(s->ordinal) && d->peer[s->ordinal] &&
+           s->peer[d->ordinal];
+}
+
+/* On dst's stream, as cuda_copy; only between peers (direct, never
+ * staged through the host behind the runtime's back). */
+static int cuda_peer_copy(hs_device *dst, int stream, hs_device *src, const void *srcp,
+                          void *dstp, size_t bytes)
+{
+    if (!cuda_peer(dst, src))
+        return failed(dst, "peer_copy", "the source GPU is not a peer of this one");
+    if (bytes > 0 && (!srcp || !dstp))
+        return HETSCAL_ERR_DEVICE;
+    int err = enter(dst, stream);
+    if (err || bytes == 0)
+        return leave(err);
+    return leave(check(dst, cudaMemcpyPeerAsync(dstp, as_cuda(dst)->ordinal, srcp,
+                                                as_cuda(src)->ordinal, bytes,
+                                                as_cuda(dst)->stream[stream]),
+                       "cudaMemcpyPeerAsync"));
+}
+
 static void cuda_close(hs_device *dev)
 {
     cuda_dev *c = as_cuda(dev);   /* quietly: errors here help no one */
-    if (!enter(dev, 0)) {
+    int selected = !enter(dev, 0);
+    if (selected)
         each_stream(c, cudaStreamSynchronize);
+    /* Peer access after the copies that used it, before the context's
+     * state goes. */
+    peer_unlink(c, selected);
+    if (selected) {
         /* The handles first: they may still be set to one of the streams. */
         if (c->blas)
             cublasDestroy(c->blas);
@@ -584,6 +738,8 @@ static const hs_device_ops cuda_ops = {
     .host_free = cuda_host_free,
     .host_pin = cuda_host_pin,
     .host_unpin = cuda_host_unpin,
+    .peer = cuda_peer,
+    .peer_copy = cuda_peer_copy,
     .health = cuda_health,
 };
 
