@@ -36,6 +36,21 @@ expect() {
 expect 1 1 0.000196608 0.000707264 0.000196608
 expect 1 2 0.000131072 0.001740040 0.000131072
 
+# The critical path of the 1 x 2 case (sim/sim_path.h): its 5 steps are
+# the run, POTRF(0,0), TRSM(1,0), the message, SYRK(1,1), POTRF(1,1):
+# messages 1032.776 / 1740.040 = 59%, SYRK 15.3%, TRSM 15.1%, POTRF
+# 2 x 89.440 = 10.3%.
+want="  bottleneck: messages, 59% of the critical path (0.001740 s, 5 steps): then syrk on the CPUs 15%, trsm on the CPUs 15%, potrf on the CPUs 10%"
+got=$(HETSCAL_NB_SMALL=64 "$top_builddir/timing/predict" \
+      -machine "$top_srcdir/testing/data/tiny.machine" -routine potrf -n 128 -nb 64 \
+      -p 1 -q 2 -threads 1 | grep ' bottleneck: ')
+echo "$got"
+if [ "$got" != "$want" ]; then
+    echo "FAIL: the critical path, expected:"
+    echo "$want"
+    fails=$((fails + 1))
+fi
+
 # Cores shared by more workers than a node has (sim/sim.h,
 # node_cores): on tiny with one core, a rank's 2 or 3 workers share it, so
 # PDGETRF of N = 256 in 64-wide panels runs in exactly the time of one

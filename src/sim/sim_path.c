@@ -36,8 +36,8 @@ static const char *const run_name[HS_SIM_NWHERE] = {
     "copies GPU to GPU", "messages"
 };
 static const char *const wait_name[HS_SIM_NWHERE] = {
-    "waiting for a CPU worker", "waiting for a GPU stream", "waiting for a host-GPU link",
-    "waiting for a host-GPU link", "waiting for a GPU-GPU link", "waiting for the network"
+    "waiting for a CPU worker", "waiting for a GPU stream", "waiting for a link to a GPU",
+    "waiting for a link to the host", "waiting for a GPU-GPU link", "waiting for the network"
 };
 
 /* A part of the path: a kernel's runs at `where` (name; copies and
