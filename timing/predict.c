@@ -34,18 +34,14 @@ typedef struct options {
     int p, q, threads, nodes, gpus;
     const char *machine, *gpu_machine;
     const char *trace;
-    int verbose, counts, path;
+    int verbose, counts;
 } options;
 
 /* The bottleneck: the largest part of the run's critical path. */
 static void print_path(const hs_sim_call *c, const hs_sim_prediction *p)
 {
     const hs_sim_path *path = &p->path;
-    if (!c->path) {
-        printf("  critical path: not recorded (more than 64 ranks: -path records it)\n");
-        return;
-    }
-    if (path->nparts == 0 || path->seconds <= 0)
+    if (!c->path || path->nparts == 0 || path->seconds <= 0)
         return;
     printf("  bottleneck: %s, %.0f%% of the critical path (%.6f s, %ld steps):", path->part[0].what,
            100 * path->part[0].seconds / path->seconds, path->seconds, path->steps);
@@ -76,9 +72,7 @@ static void usage(const char *prog)
            "  -trace FILE       write the simulated run as FILE.RANK.json (HETSCAL_TRACE's\n"
            "                    format: timing/trace_gantt.py FILE draws it)\n"
            "  -quiet            the predicted_s= lines only\n"
-           "  -path             record the run's critical path (sim/sim_path.h) however\n"
-           "                    many ranks (default: up to 64 ranks; it keeps a record\n"
-           "                    of every task)\n"
+
            "  -counts           also each rank's tasks and messages, as HETSCAL_VERBOSE\n"
            "                    prints a real call's\n",
            prog);
@@ -133,8 +127,7 @@ static int parse(int argc, char **argv, options *o)
             o->verbose = 0, used = 0;
         else if (!strcmp(a, "-counts"))
             o->counts = 1, used = 0;
-        else if (!strcmp(a, "-path"))
-            o->path = 1, used = 0;
+
         else if (!strcmp(a, "-h") || !strcmp(a, "-help"))
             return 1;
         else if (!v)
@@ -390,7 +383,7 @@ int main(int argc, char **argv)
                                       .copy_bandwidth = mach.cpu_memory_gbs * 1e9 * threads,
                                       .first_touch_bandwidth = mach.first_touch_gbs * 1e9,
                                       .trace = o.trace,
-                                      .path = o.verbose && (o.path || o.p * o.q <= 64) };
+                                      .path = o.verbose };
                     hs_sim_model_costs(&model, &c.costs);
                     hs_sim_prediction p;
                     status = hs_sim_call_predict(&c, &p);
