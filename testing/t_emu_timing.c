@@ -52,6 +52,9 @@ static void costs(void)
     CHECK(close_to(hs_emu_kernel_seconds(&zgemm), 8.0 * N * N * K * 1e-9));
     CHECK(close_to(hs_emu_kernel_seconds(&sgemm), 1.0 * N * N * K * 1e-9));
     CHECK(close_to(hs_emu_copy_seconds(N, K, 8), 1e-3 + 8.0 * N * K * 1e-9));
+    /* tiny's GPUs are peers: 1 GB/s and 1 ms between them too. */
+    CHECK(hs_emu_peer_link());
+    CHECK(close_to(hs_emu_peer_seconds((size_t)8 * N * K), 1e-3 + 8.0 * N * K * 1e-9));
     row_done("timed: each kernel's and copy's cost from the machine file");
 }
 
@@ -84,6 +87,44 @@ static double run(hs_device *dev, const double *a, const double *c, double *out)
     if (dc)
         dev->ops->free(dev, dc);
     return seconds;
+}
+
+/* A copy of N x N doubles from a second emulated GPU to dev: timed, it
+ * takes the peer link's time and moves nothing; untimed, it copies. */
+static void peer_copy(hs_device *dev, int timed)
+{
+    size_t bytes = sizeof(double) * N * N;
+    hs_device *src = hs_emu_device_open(2, 1 << 24, 0, 2);
+    double *host = malloc(bytes), *back = malloc(bytes);
+    double *ds = src ? src->ops->alloc(src, bytes) : NULL, *dd = dev->ops->alloc(dev, bytes);
+    CHECK(src && host && back && ds && dd);
+    if (!src || !host || !back || !ds || !dd)
+        return;
+    for (int i = 0; i < N * N; i++)
+        host[i] = i, back[i] = -1.0;
+    CHECK(src->ops->copy(src, HS_STREAM_IN, HS_COPY_H2D, N, N, 8, host, N, ds, N) == 0);
+    CHECK(src->ops->synchronize(src) == 0);
+    double t0 = hs_now();
+    CHECK(dev->ops->peer(dev, src) == 1);
+    CHECK(dev->ops->peer_copy(dev, HS_STREAM_IN, src, ds, dd, bytes) == 0);
+    CHECK(dev->ops->synchronize(dev) == 0);
+    double seconds = hs_now() - t0;
+    CHECK(dev->ops->copy(dev, HS_STREAM_OUT, HS_COPY_D2H, N, N, 8, dd, N, back, N) == 0);
+    CHECK(dev->ops->synchronize(dev) == 0);
+    if (timed) {
+        double least = 1e-3 + 8.0 * N * N * 1e-9;
+        printf("  a peer copy: %.4f s, at least %.4f by the model\n", seconds, least);
+        CHECK(seconds >= least && seconds < least + 1.0);
+        CHECK(back[N * N - 1] == -1.0);
+        row_done("timed: a copy between GPUs takes the peer link's time, moves no data");
+    } else {
+        CHECK(back[N * N - 1] == N * N - 1);
+        row_done("untimed: a copy between GPUs copies");
+    }
+    CHECK(dev->ops->free(dev, dd) == 0 && src->ops->free(src, ds) == 0);
+    src->ops->close(src);
+    free(host);
+    free(back);
 }
 
 /* Under ThreadSanitizer every host step between a stream's operations
@@ -160,6 +201,7 @@ int main(int argc, char **argv)
             CHECK(out[0] == expect);
             row_done("untimed: the GEMMs compute");
         }
+        peer_copy(dev, timed);
         dev->ops->close(dev);
     }
     free(a);

@@ -66,7 +66,7 @@ static void usage(const char *prog)
 "  -gpus G           GPUs per node (default: the machine's; local has none)\n"
            "  -machine FILE     a machine file (timing/machines/*.machine), or local:\n"
            "                    this host, its kernels measured at start (default)\n"
-           "  -gpu-machine FILE the GPUs (gpus, gpu.*, link.*) of FILE, the rest of\n"
+           "  -gpu-machine FILE the GPUs (gpus, gpu.*, link.*, peer.*) of FILE, the rest of\n"
            "                    -machine: local CPUs with GPUs of known speed, as the\n"
            "                    emulated GPUs of HETSCAL_EMU_TIMING=FILE\n"
            "  -trace FILE       write the simulated run as FILE.RANK.json (HETSCAL_TRACE's\n"
@@ -339,6 +339,8 @@ int main(int argc, char **argv)
         mach.gpu_memory_gib = g.gpu_memory_gib;
         mach.link_gbs = g.link_gbs;
         mach.link_latency_us = g.link_latency_us;
+        mach.peer_gbs = g.peer_gbs;   /* as the emulated GPUs timed by it */
+        mach.peer_latency_us = g.peer_latency_us;
     }
     if (o.gpus >= 0) {
         if (o.gpus > 0 && mach.gpu[HS_WORK_GEMM].count == 0) {

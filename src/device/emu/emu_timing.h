@@ -1,7 +1,7 @@
 /* Timed emulation (HETSCAL_EMU_TIMING=FILE, a machine file of
  * timing/predict): every copy and kernel of an emulated GPU takes the
- * time the simulation's cost model gives it (the file's gpu.* rates and
- * link.*), and does no arithmetic and moves no data, so the emulated GPUs
+ * time the simulation's cost model gives it (the file's gpu.* rates,
+ * link.* and peer.*), and does no arithmetic and moves no data, so the emulated GPUs
  * leave the host's cores to the CPU workers.  The real runtime then runs
  * against GPUs whose speed is known, which is what timing/predict
  * simulates: timing/validate_emu.sh compares the two.  The factor such a
