@@ -1,7 +1,8 @@
 # The simulation (src/sim/sim.h, timing/predict): the task instances
 # and messages of every simulated rank equal a real run's on 1, 2 and 4
 # ranks, and times on testing/data/tiny.machine are the hand-computed ones.
-SIM_TESTS = testing/sim_counts_np124.sh testing/sim_tiny.sh testing/sim_messages.sh
+SIM_TESTS = testing/sim_counts_np124.sh testing/sim_tiny.sh testing/sim_messages.sh \
+  testing/scale_table_small.sh
 TESTS += $(SIM_TESTS)
 EXTRA_DIST += $(SIM_TESTS) testing/data/tiny.machine
 

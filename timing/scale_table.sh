@@ -3,15 +3,17 @@
 # (one rank of every core and GPU per node, the most square grid), N grown
 # as N1 * sqrt(P) so that each node holds the same share.  One markdown
 # row per case: time, TFLOP/s, GFLOP/s per node, the fraction of the
-# CPU + GPU DGEMM ceiling, the busiest resource, messages and GB sent per
-# node, and for PDPOTRF the 2-D volume formula's bytes per node,
+# CPU + GPU DGEMM ceiling, the busy fractions, messages and GB sent per
+# node, the bottleneck the model names (the largest part of the run's
+# critical path, sim/sim_path.h, and its share), and for PDPOTRF the 2-D
+# volume formula's bytes per node,
 # 4 N^2 (p + q - 2) / P (every tile of L sent along its process row and
 # column once: N^2 / 2 values, to p - 1 + q - 1 ranks, 8 bytes each).
 #   timing/scale_table.sh MACHINE ROUTINE N1 "NODES..."
 : "${top_builddir:=.}"
 machine=$1 routine=$2 n1=$3 nodes=$4
-echo "| nodes | grid | N | seconds | TFLOP/s | GF/s per node | of ceiling | CPU busy | GPU busy | links busy | messages/node | GB sent/node | formula GB/node |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| nodes | grid | N | seconds | TFLOP/s | GF/s per node | of ceiling | CPU busy | GPU busy | links busy | messages/node | GB sent/node | bottleneck | formula GB/node |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for P in $nodes; do
     p=$(awk -v P="$P" 'BEGIN { p = int(sqrt(P)); while (P % p) p--; print p }')
     q=$((P / p))
@@ -25,8 +27,10 @@ for P in $nodes; do
             cpu = $7 "-" $9; links = $18; sub(",", "", links); gpu = "-"
             for (i = 1; i <= NF; i++) if ($i == "GPUs") gpu = $(i + 1) }
         / per node: / { msgs = $5; gb = $7 }
+        / bottleneck: / { line = $0; sub(/^ *bottleneck: /, "", line)
+                          sub(/ of the critical path.*/, "", line); why = line }
         END {
             formula = r == "potrf" ? sprintf("%.3f", 4.0 * n * n * (p + q - 2) / P * 1e-9) : "-"
-            printf "| %d | %dx%d | %d | %.2f | %.2f | %.1f | %.2f | %s | %s | %s | %s | %s | %s |\n",
-                   P, p, q, n, s, gf / 1000, gf / P, frac, cpu, gpu, links, msgs, gb, formula }'
+            printf "| %d | %dx%d | %d | %.2f | %.2f | %.1f | %.2f | %s | %s | %s | %s | %s | %s | %s |\n",
+                   P, p, q, n, s, gf / 1000, gf / P, frac, cpu, gpu, links, msgs, gb, why, formula }'
 done
