@@ -1,7 +1,9 @@
 #!/bin/sh
 # One rank driving both of the CUDA stand-in's GPUs (HETSCAL_DEVICES=cuda,
 # the real backend), small tiles and panels on the GPUs: the PDPOTRF,
-# PDGETRF and PDGEQRF testers, every case passing, three times:
+# PDGETRF and PDGEQRF testers (the two runs without peer copies: the
+# PDGETRF tester alone, as they check only the switches), every case
+# passing, three times:
 #   peers      the GPUs are peers (the stand-in's default): the devices
 #              line says "1 peer pair(s)" and tiles move from GPU to GPU
 #              directly: d2d (cudaMemcpyPeerAsync) > 0 summed over the run;
@@ -18,27 +20,31 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cuda-peer.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 failed=0
 
-# run LABEL PAIRS D2D [VAR=VALUE...]: the three testers with the settings
-# given; PAIRS: the peer pairs the devices line must report; D2D: "some"
-# (d2d > 0 summed) or "none" (d2d = 0 on every line).
+# run LABEL PAIRS D2D TESTERS [VAR=VALUE...]: the testers (all: the
+# three, lu: PDGETRF's) with the settings given; PAIRS: the peer pairs
+# the devices line must report; D2D: "some" (d2d > 0 summed) or "none"
+# (d2d = 0 on every line).
+tester_failed() {
+    cat "$tmp/out"
+    echo "FAIL ($label): the $1 tester failed"
+    failed=$((failed + 1))
+}
+
 run() {
-    label=$1 pairs=$2 want=$3
-    shift 3
+    label=$1 pairs=$2 want=$3 which=$4
+    shift 4
     verbose=$tmp/$label.verbose
     : >"$verbose"
-    for tester in "run_llt.sh 1 -precision d $top_srcdir/testing/data/llt_emu.dat" \
-                  "run_lu.sh 1 -precision d" "run_qr.sh 1 -precision d"; do
-        # $tester unquoted: the script and its arguments
-        env "$@" HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU=16 \
-            HETSCAL_PANELS=device LLT_COUNT_CALLS=1 TESTER_VERBOSE_LOG="$verbose" \
-            sh "$top_srcdir/testing/tester/"$tester >"$tmp/out" 2>&1
-        status=$?
-        if [ $status -ne 0 ]; then
-            cat "$tmp/out"
-            echo "FAIL ($label): ${tester%% *} exited $status"
-            failed=$((failed + 1))
-        fi
-    done
+    set -- "$@" HETSCAL_DEVICES=cuda HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU=16 \
+        HETSCAL_PANELS=device LLT_COUNT_CALLS=1 TESTER_VERBOSE_LOG="$verbose"
+    if [ "$which" = all ]; then
+        env "$@" sh "$top_srcdir/testing/tester/run_llt.sh" 1 -precision d \
+            "$top_srcdir/testing/data/llt_emu.dat" >"$tmp/out" 2>&1 || tester_failed llt
+        env "$@" sh "$top_srcdir/testing/tester/run_qr.sh" 1 -precision d \
+            >"$tmp/out" 2>&1 || tester_failed qr
+    fi
+    env "$@" sh "$top_srcdir/testing/tester/run_lu.sh" 1 -precision d >"$tmp/out" 2>&1 ||
+        tester_failed lu
     lines=$(grep -c '^hetscal: rank [0-9]* in p[a-z]*: devices: .* d2h=[0-9]* ([0-9.]*MB)' \
         "$verbose")
     with=$(grep -c '^hetscal: rank [0-9]* in p[a-z]*: devices: .* d2h=[0-9]* ([0-9.]*MB) d2d=[0-9]* ([0-9.]*MB)' \
@@ -75,8 +81,8 @@ run() {
     fi
 }
 
-run peers 1 some
-run no-pair 0 none CUDA_STANDIN_PEER=none
-run off 1 none HETSCAL_PEER_COPIES=off
+run peers 1 some all
+run no-pair 0 none lu CUDA_STANDIN_PEER=none
+run off 1 none lu HETSCAL_PEER_COPIES=off
 echo "cuda_peer_np1: $failed failed checks"
 [ $failed -eq 0 ]
