@@ -11,6 +11,7 @@
 #include "api/check_args.h"
 #include "api/config_agree.h"
 #include "api/run_summary.h"
+#include "api/small_calls.h"
 #include "blacs_shim/blacs.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
@@ -125,6 +126,14 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
         r->forward(next, c, &info);
         *way = HS_SUMMARY_FORWARDED;
         return info;
+    }
+    if (info == 0 && cfg.small_calls != HS_SMALL_CALLS_HETSCAL) {
+        void *next = next_routine(c);
+        if (hs_small_call_to_next(r, f, c, next)) {
+            r->forward(next, c, &info);
+            *way = HS_SUMMARY_FORWARDED;
+            return info;
+        }
     }
     if (info == 0) {
         info = hs_call_run(f, c);

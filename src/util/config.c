@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "config.h"
 
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,6 +140,23 @@ static int panel_team_setting(void)
                                "not on, off or auto; auto kept");
 }
 
+/* HETSCAL_SMALL_CALLS: "measured" (the default), "hetscal", or an order
+ * N > 0. */
+static int small_calls_setting(void)
+{
+    static const hs_env_word words[] = {
+        { "measured", HS_SMALL_CALLS_MEASURED }, { "hetscal", HS_SMALL_CALLS_HETSCAL },
+        { NULL, 0 }
+    };
+    const char *v = getenv("HETSCAL_SMALL_CALLS");
+    char *end;
+    long order = v ? strtol(v, &end, 10) : 0;
+    if (v && end != v && *end == '\0' && order > 0 && order <= INT_MAX)
+        return (int)order;
+    return hs_env_word_setting("HETSCAL_SMALL_CALLS", words, HS_SMALL_CALLS_MEASURED,
+                               "not measured, hetscal or an order > 0; measured kept");
+}
+
 /* With fewer workers a rank's others are mostly busy with the updates
  * while its panel runs, so a team would find few helpers, and alone the
  * team's column-by-column rounds run below LAPACK's recursive ?GETRF on
@@ -198,6 +216,7 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->broadcast = broadcast_setting();
     c->panels = panels_setting();
     c->panel_team = panel_team_setting();
+    c->small_calls = small_calls_setting();
     c->team_wait_us = env_int("HETSCAL_TEAM_WAIT_US", 0);
     c->cache_kb = env_int("HETSCAL_CACHE_KB", 0);   /* 0: measured (hs_config_agree) */
     c->grid_threads = c->num_threads;

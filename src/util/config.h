@@ -36,6 +36,12 @@ typedef struct hs_config {
     int summary;       /* grid: HETSCAL_SUMMARY (or HETSCAL_VERBOSE=summary),
                           set by hs_config_agree: one collective table at
                           MPI_Finalize, so every rank must take part */
+    int small_calls;   /* grid: HETSCAL_SMALL_CALLS, which calls go to the
+                          next library in the link chain (api/
+                          small_calls.h): HS_SMALL_CALLS_MEASURED (default:
+                          those below the measured crossover),
+                          HS_SMALL_CALLS_HETSCAL (none), or an order N > 0
+                          (those of at most an N x N call's work) */
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */
@@ -63,6 +69,7 @@ typedef struct hs_config {
 enum { HS_BROADCAST_AUTO, HS_BROADCAST_FLAT, HS_BROADCAST_TREE };
 enum { HS_PANELS_COST, HS_PANELS_HOST, HS_PANELS_DEVICE };
 enum { HS_TEAM_AUTO, HS_TEAM_ON, HS_TEAM_OFF };
+enum { HS_SMALL_CALLS_MEASURED = -1, HS_SMALL_CALLS_HETSCAL = 0 };
 
 /* Whether a call on nranks ranks factors its host panels (LU's, QR's
  * one-tile ones, Cholesky's wide blocks) over teams of each rank's idle

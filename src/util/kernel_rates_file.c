@@ -178,6 +178,8 @@ static const line_kind device_lines = { parse_word_line, NULL, hs_device_rate_sa
                                         "a device rate no accelerator reaches is skipped" };
 static const line_kind cache_lines = { parse_word_line, NULL, hs_cache_kb_sane, 1,
                                        "a cache size no machine has is skipped" };
+static const line_kind crossover_lines = { parse_word_line, NULL, hs_crossover_sane, 1,
+                                           "a crossover order out of range is skipped" };
 
 int hs_rates_file_load_device(const char *sig, double *gflops)
 {
@@ -235,6 +237,16 @@ int hs_cache_kb_sane(double kb)
 int hs_rates_file_load_cache(const char *sig, double *kb)
 {
     return load_last(&cache_lines, "cache", sig, kb);
+}
+
+int hs_crossover_sane(double order)
+{
+    return isfinite(order) && order >= 0 && order <= HS_CROSSOVER_MAX && order == floor(order);
+}
+
+int hs_rates_file_load_crossover(const char *sig, double *order)
+{
+    return load_last(&crossover_lines, "crossover", sig, order);
 }
 
 /* mkdir -p of the directories above the file. */
@@ -365,4 +377,9 @@ void hs_rates_file_store_panel(const char *sig, const hs_panel_rates *rates)
 void hs_rates_file_store_cache(const char *sig, double kb)
 {
     store_value(&cache_lines, "cache", 0, sig, kb);
+}
+
+void hs_rates_file_store_crossover(const char *sig, double order)
+{
+    store_value(&crossover_lines, "crossover", 0, sig, order);
 }

@@ -5,7 +5,9 @@
  * (runtime/device_rates.h); and one line per kind of processor, "panel
  * rates... link signature", its panel kernels' rates (util/panel_rates.h,
  * runtime/panel_probe.h); and one line per machine and ranks per node,
- * "cache kib signature", the cache size measured (util/cache_probe.h).
+ * "cache kib signature", the cache size measured (util/cache_probe.h);
+ * and one line per call kind, "crossover order signature", the order up
+ * to which ScaLAPACK ran faster (api/small_calls.h).
  * Lines of other machines, other
  * thread counts, a malformed line or rates no thread can reach
  * (hs_kernel_rates_sane) are skipped; of a size's remaining lines the
@@ -76,5 +78,18 @@ int hs_rates_file_load_cache(const char *sig, double *kb);
 
 /* Appends "cache kb sig" when sane and the file has none for sig yet. */
 void hs_rates_file_store_cache(const char *sig, double kb);
+
+/* A crossover order (api/small_calls.h) can be true when it is a whole
+ * number from 0 to HS_CROSSOVER_MAX; a line outside is skipped. */
+#define HS_CROSSOVER_MAX 1e6
+int hs_crossover_sane(double order);
+
+/* The last sane "crossover" line for sig (the machine's signature and the
+ * call's kind) into *order: 0, or -1 when none. */
+int hs_rates_file_load_crossover(const char *sig, double *order);
+
+/* Appends "crossover order sig" when sane and the file has none for sig
+ * yet. */
+void hs_rates_file_store_crossover(const char *sig, double order);
 
 #endif

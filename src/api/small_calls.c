@@ -1,0 +1,321 @@
+/* Small calls to ScaLAPACK, by a measured crossover (see small_calls.h). */
+#include "config.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/check_args.h"
+#include "api/small_calls.h"
+#include "include/hetscal.h"
+#include "layout/desc.h"
+#include "util/clock.h"
+#include "util/kernel_rates_file.h"
+#include "util/precision.h"
+
+enum { SIG_BYTES = HS_RATES_SIGNATURE + 128, KNOWN_KINDS = 64, WINS_TO_STOP = 2,
+       MAX_REPEATS = 20 };
+#define MIN_SECONDS 0.05
+/* hetscal wins an order only when faster by this margin: within the
+ * runs' noise the call stays with ScaLAPACK, which costs nothing. */
+#define WIN_MARGIN 1.03
+
+/* What tells a kind apart in this process (the machine's part of the
+ * signature aside, which stays): the call's, and rank (0,0)'s threads and
+ * node's ranks. */
+enum { K_PREC, K_ROUTINE, K_UPLO, K_NPROW, K_NPCOL, K_MB, K_NB, K_THREADS, K_LOCAL_RANKS,
+       K_GRID_THREADS, K_ACCEL_RANKS, NKEY };
+
+static void kind_key(const hs_call *c, int key[NKEY])
+{
+    key[K_PREC] = c->prec;
+    key[K_ROUTINE] = c->routine[2] | c->routine[3] << 8 | c->routine[4] << 16;
+    key[K_UPLO] = c->uplo ? 1 + c->upper : 0;
+    key[K_NPROW] = c->grid->nprow;
+    key[K_NPCOL] = c->grid->npcol;
+    key[K_MB] = c->desca[HS_MB];
+    key[K_NB] = c->desca[HS_NB];
+    key[K_THREADS] = c->cfg->num_threads;
+    key[K_LOCAL_RANKS] = c->grid->local_ranks;
+    key[K_GRID_THREADS] = c->cfg->grid_threads;
+    key[K_ACCEL_RANKS] = c->cfg->accel_ranks;
+}
+
+/* The kinds this process already decided on as rank (0,0), so that each
+ * is measured at most once per process even without a rates file, and a
+ * call reads neither the file nor the machine's signature again; a failed
+ * measurement is kept as 0 (hetscal runs the kind's calls). */
+static struct known {
+    int key[NKEY];
+    int order;
+} known[KNOWN_KINDS];
+static int nknown;
+static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int known_order(const int key[NKEY])
+{
+    int order = -1;
+    pthread_mutex_lock(&known_lock);
+    for (int k = 0; k < nknown && order < 0; k++)
+        if (memcmp(known[k].key, key, sizeof known[k].key) == 0)
+            order = known[k].order;
+    pthread_mutex_unlock(&known_lock);
+    return order;
+}
+
+static void know(const int key[NKEY], int order)
+{
+    pthread_mutex_lock(&known_lock);
+    if (nknown < KNOWN_KINDS) {
+        memcpy(known[nknown].key, key, sizeof known[nknown].key);
+        known[nknown++].order = order;
+    }
+    pthread_mutex_unlock(&known_lock);
+}
+
+/* The kind's signature in the rates file: the machine's (as rank (0,0)
+ * sees it) and the call's; 0 when it does not fit (then only this
+ * process's memory keeps what was measured). */
+static int kind_signature(const hs_call *c, char sig[SIG_BYTES])
+{
+    char machine[HS_RATES_SIGNATURE];
+    hs_rates_signature(machine, c->cfg->num_threads, c->grid->local_ranks);
+    int n = snprintf(sig, SIG_BYTES, "%s;call=%s%s;grid=%dx%d;blocks=%dx%d;grid_threads=%d;"
+                     "accel_ranks=%d", machine, c->routine, c->uplo ? (c->upper ? "U" : "L") : "",
+                     c->grid->nprow, c->grid->npcol, c->desca[HS_MB], c->desca[HS_NB],
+                     c->cfg->grid_threads, c->cfg->accel_ranks);
+    return n > 0 && n < SIG_BYTES;
+}
+
+/* A matrix of order n in the caller's blocks on the caller's grid, with
+ * the arrays either library's routine may write. */
+typedef struct scratch {
+    int desc[HS_DLEN];
+    int rows, cols;
+    void *a, *tau, *work;
+    int *ipiv;
+    int lwork;
+    double lwmin;
+} scratch;
+
+static int scratch_alloc(const hs_call *c, int n, scratch *s)
+{
+    const hetscal_grid *g = c->grid;
+    int mb = c->desca[HS_MB], nb = c->desca[HS_NB];
+    size_t e = hs_prec_bytes(c->prec);
+    memset(s, 0, sizeof *s);
+    s->rows = hs_numroc(n, mb, g->myrow, 0, g->nprow);
+    s->cols = hs_numroc(n, nb, g->mycol, 0, g->npcol);
+    int lld = s->rows > 1 ? s->rows : 1;
+    int desc[HS_DLEN] = { 1, g->ctxt, n, n, mb, nb, 0, 0, lld };
+    memcpy(s->desc, desc, sizeof desc);
+    s->lwmin = hs_geqrf_lwmin(n, n, 1, 1, s->desc, g->nprow, g->npcol, g->myrow, g->mycol);
+    s->lwork = (int)s->lwmin;
+    s->a = malloc((size_t)lld * (size_t)(s->cols + 1) * e);
+    s->tau = malloc((size_t)(s->cols + nb) * e);
+    s->work = malloc((size_t)(s->lwork + 1) * e);
+    s->ipiv = malloc((size_t)(s->rows + mb) * sizeof *s->ipiv);
+    return s->a && s->tau && s->work && s->ipiv;
+}
+
+static void scratch_free(scratch *s)
+{
+    free(s->a);
+    free(s->tau);
+    free(s->work);
+    free(s->ipiv);
+}
+
+/* An off-diagonal entry in [-1/2, 1/2) from its position: the same on
+ * every rank, symmetric. */
+static double entry(int i, int j)
+{
+    unsigned long long x = (unsigned long long)i * 0x9E3779B97F4A7C15ull ^
+                           (unsigned long long)j * 0xC2B2AE3D27D4EB4Full;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 32;
+    return (double)(x >> 11) * 0x1p-53 - 0.5;
+}
+
+/* Symmetric with a dominant diagonal: positive definite for P?POTRF (real
+ * entries, so Hermitian in the complex precisions), and an ordinary
+ * matrix to P?GEQRF and P?GETRF. */
+static void scratch_fill(const hs_call *c, scratch *s, int n)
+{
+    const hetscal_grid *g = c->grid;
+    int mb = s->desc[HS_MB], nb = s->desc[HS_NB];
+    size_t e = hs_prec_bytes(c->prec);
+    for (int lj = 0; lj < s->cols; lj++) {
+        int j = (lj / nb) * nb * g->npcol + g->mycol * nb + lj % nb;
+        for (int li = 0; li < s->rows; li++) {
+            int i = (li / mb) * mb * g->nprow + g->myrow * mb + li % mb;
+            double v = i == j ? n + 1.0 : entry(i < j ? i : j, i < j ? j : i);
+            hs_prec_store_real(c->prec, (char *)s->a + ((size_t)lj * s->desc[HS_LLD] + li) * e,
+                               v);
+        }
+    }
+}
+
+/* One run on the scratch matrix by either library: INFO. */
+static int run_once(const hs_entry_rules *r, const hs_factorization *f, const hs_call *c,
+                    void *next, const hs_config *quiet, scratch *s, int n)
+{
+    hs_call t = { .grid = c->grid, .cfg = quiet, .prec = c->prec, .m = n, .n = n, .a = s->a,
+                  .ia = 1, .ja = 1, .desca = s->desc, .uplo = c->uplo, .upper = c->upper,
+                  .tau = s->tau, .work = s->work, .lwork = s->lwork, .lwmin = s->lwmin,
+                  .ipiv = s->ipiv };
+    int info = 0;
+    if (next)
+        r->forward(next, &t, &info);
+    else
+        info = hs_call_run(f, &t);
+    return info;
+}
+
+/* The best of HS_SMALL_CALLS_REPEATS runs of each library at order n
+ * (more, up to MAX_REPEATS, until the runs took MIN_SECONDS: a run of
+ * tens of microseconds needs more to find its undisturbed time),
+ * interleaved, each the time of the slowest rank: 0, or -1 when a run
+ * failed or a rank had no memory (agreed). */
+static int time_order(const hs_entry_rules *r, const hs_factorization *f, const hs_call *c,
+                      void *next, const hs_config *quiet, int n, double best[2])
+{
+    scratch s;
+    double failed = !scratch_alloc(c, n, &s);
+    int status = MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_DOUBLE, MPI_MAX, c->grid->comm);
+    best[0] = best[1] = INFINITY;
+    double spent = 0;
+    for (int k = 0; (k < 2 * HS_SMALL_CALLS_REPEATS || (spent < MIN_SECONDS && k < 2 * MAX_REPEATS))
+                    && status == MPI_SUCCESS && !failed; k++) {
+        scratch_fill(c, &s, n);
+        MPI_Barrier(c->grid->comm);
+        double t0 = hs_now();
+        int info = run_once(r, f, c, k % 2 ? NULL : next, quiet, &s, n);
+        double v[2] = { hs_now() - t0, info != 0 };
+        status = MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_DOUBLE, MPI_MAX, c->grid->comm);
+        failed = v[1];
+        spent += v[0];
+        if (v[0] < best[k % 2])
+            best[k % 2] = v[0];
+    }
+    scratch_free(&s);
+    return status == MPI_SUCCESS && !failed ? 0 : -1;
+}
+
+/* The routine's name as PXERBLA prints it. */
+static void upper_name(const hs_call *c, char out[sizeof c->routine])
+{
+    size_t k = 0;
+    for (; c->routine[k] && k + 1 < sizeof c->routine; k++)
+        out[k] = (char)toupper((unsigned char)c->routine[k]);
+    out[k] = 0;
+}
+
+/* Both libraries on the ladder of orders until hetscal wins at
+ * WINS_TO_STOP in a row: the crossover, or -1 when a run failed.  The
+ * same on every rank (every time is the grid's). */
+static int measure(const hs_entry_rules *r, const hs_factorization *f, const hs_call *c,
+                   void *next, int root)
+{
+    hs_config quiet = *c->cfg;
+    quiet.verbose = 0;
+    int last_loss = 0, after_loss = 0, wins = 0;
+    for (int k = 0; wins < WINS_TO_STOP; k++) {
+        int n = (int)lround(HS_SMALL_CALLS_MIN_N * pow(2.0, k / 2.0));
+        if (n > HS_SMALL_CALLS_MAX_N)
+            break;
+        double best[2];
+        if (time_order(r, f, c, next, &quiet, n, best) != 0)
+            return -1;
+        if (root && c->cfg->verbose >= 2)
+            fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d, order %d: ScaLAPACK %.6f s, "
+                            "hetscal %.6f s\n", c->routine, c->grid->nprow, c->grid->npcol,
+                    c->desca[HS_MB], c->desca[HS_NB], n, best[0], best[1]);
+        if (best[1] * WIN_MARGIN < best[0]) {
+            if (wins++ == 0)
+                after_loss = n;
+        } else {
+            wins = 0;
+            last_loss = n;
+        }
+    }
+    if (!last_loss)
+        return 0;
+    if (wins == 0)   /* ScaLAPACK won at the ladder's top */
+        return HS_SMALL_CALLS_MAX_N;
+    /* Between the last order ScaLAPACK won and the next. */
+    return (int)lround(sqrt((double)last_loss * after_loss));
+}
+
+/* Rank (0,0)'s crossover for the call's kind (-1: unknown), from this
+ * process's memory or the rates file; *from says which. */
+static int recall(const hs_call *c, const int key[NKEY], const char **from)
+{
+    int order = known_order(key);
+    *from = "as this process found before";
+    char sig[SIG_BYTES];
+    double v;
+    if (order < 0 && kind_signature(c, sig) && hs_rates_file_load_crossover(sig, &v) == 0) {
+        order = (int)v;
+        know(key, order);
+        *from = "from the rates file";
+    }
+    return order;
+}
+
+/* What rank (0,0) keeps of a measured crossover (-1: the measurement
+ * failed, and this process runs the kind on hetscal). */
+static void keep(const hs_call *c, const int key[NKEY], int order)
+{
+    char sig[SIG_BYTES];
+    know(key, order < 0 ? 0 : order);
+    if (order >= 0 && kind_signature(c, sig))
+        hs_rates_file_store_crossover(sig, order);
+    if (c->cfg->verbose && order >= 0)
+        fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d: ScaLAPACK is faster up to order %d "
+                        "(measured)\n", c->routine, c->grid->nprow, c->grid->npcol,
+                c->desca[HS_MB], c->desca[HS_NB], order);
+}
+
+int hs_small_call_to_next(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
+                          void *next)
+{
+    const hs_config *cfg = c->cfg;
+    const hetscal_grid *g = c->grid;
+    if (!next || cfg->small_calls == HS_SMALL_CALLS_HETSCAL)
+        return 0;
+    double work = f->flops(c->m, c->n);
+    int root_rank = hetscal_grid_rank(g, 0, 0), root = g->rank == root_rank;
+    int order = cfg->small_calls;
+    const char *from = "HETSCAL_SMALL_CALLS";
+    if (order == HS_SMALL_CALLS_MEASURED) {
+        if (work > f->flops(HS_SMALL_CALLS_MAX_N, HS_SMALL_CALLS_MAX_N))
+            return 0;
+        int key[NKEY];
+        kind_key(c, key);
+        if (root)
+            order = recall(c, key, &from);
+        if (MPI_Bcast(&order, 1, MPI_INT, root_rank, g->comm) != MPI_SUCCESS)
+            return 0;
+        if (order < 0) {
+            order = measure(r, f, c, next, root);
+            from = "measured now";
+            if (root)
+                keep(c, key, order);
+            if (order < 0)
+                return 0;
+        }
+    }
+    int to_next = work <= f->flops(order, order);
+    if (to_next && root && cfg->verbose) {
+        char name[sizeof c->routine];
+        upper_name(c, name);
+        fprintf(stderr, "hetscal: %s M=%d N=%d: to the next %s, faster up to order %d on this "
+                        "grid and blocks (%s)\n", c->routine, c->m, c->n, name, order, from);
+    }
+    return to_next;
+}
