@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,12 +38,34 @@ static upper_name name_of(const hs_call *c)
 }
 
 /* The same routine in the next library in the link chain ("pdgetrf_"), or
- * NULL. */
+ * NULL.  Looked up once per routine: dlsym(RTLD_NEXT) walks the loaded
+ * objects' symbol tables, microseconds that a small call handed on
+ * (api/small_calls.h) would pay every time. */
 static void *next_routine(const hs_call *c)
 {
-    char symbol[sizeof c->routine + 1];
-    snprintf(symbol, sizeof symbol, "%s_", c->routine);
-    return dlsym(RTLD_NEXT, symbol);
+    enum { ROUTINES = 16 };
+    static struct { char routine[sizeof c->routine]; void *fn; } known[ROUTINES];
+    static int nknown;
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    void *fn = NULL;
+    int found = 0;
+    pthread_mutex_lock(&lock);
+    for (int k = 0; k < nknown && !found; k++)
+        if (strcmp(known[k].routine, c->routine) == 0) {
+            fn = known[k].fn;
+            found = 1;
+        }
+    if (!found) {
+        char symbol[sizeof c->routine + 1];
+        snprintf(symbol, sizeof symbol, "%s_", c->routine);
+        fn = dlsym(RTLD_NEXT, symbol);
+        if (nknown < ROUTINES) {
+            snprintf(known[nknown].routine, sizeof known[nknown].routine, "%s", c->routine);
+            known[nknown++].fn = fn;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return fn;
 }
 
 /* ScaLAPACK's checks; returns the INFO of a bad argument (after PXERBLA)
