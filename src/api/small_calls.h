@@ -14,8 +14,9 @@
  * on the same kind of machine decide alike; a call goes to ScaLAPACK when
  * its work is at most an order-crossover factorization's.  Rank (0,0)
  * reads the file and decides for the grid, so ranks with different files
- * still agree.  HETSCAL_SMALL_CALLS=hetscal keeps every call on hetscal,
- * =N sends those of at most an N x N call's work, whatever was measured. */
+ * still agree.  All this under HETSCAL_SMALL_CALLS=measured;
+ * =hetscal (the default) keeps every call on hetscal, =N sends those of at
+ * most an N x N call's work. */
 #ifndef HETSCAL_API_SMALL_CALLS_H
 #define HETSCAL_API_SMALL_CALLS_H
 
