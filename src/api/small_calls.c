@@ -141,19 +141,22 @@ static double entry(int i, int j)
     return (double)(x >> 11) * 0x1p-53 - 0.5;
 }
 
-/* Symmetric with a dominant diagonal: positive definite for P?POTRF (real
- * entries, so Hermitian in the complex precisions), and an ordinary
- * matrix to P?GEQRF and P?GETRF. */
+/* For P?POTRF (the call has UPLO) symmetric with a dominant diagonal:
+ * positive definite (real entries, so Hermitian in the complex
+ * precisions).  For P?GETRF and P?GEQRF entries of one random-like kind,
+ * the diagonal's too, so that rows are interchanged as in an ordinary
+ * matrix (a dominant diagonal would spare PDGETRF its interchanges). */
 static void scratch_fill(const hs_call *c, scratch *s, int n)
 {
     const hetscal_grid *g = c->grid;
     int mb = s->desc[HS_MB], nb = s->desc[HS_NB];
     size_t e = hs_prec_bytes(c->prec);
+    int spd = c->uplo != NULL;
     for (int lj = 0; lj < s->cols; lj++) {
         int j = (lj / nb) * nb * g->npcol + g->mycol * nb + lj % nb;
         for (int li = 0; li < s->rows; li++) {
             int i = (li / mb) * mb * g->nprow + g->myrow * mb + li % mb;
-            double v = i == j ? n + 1.0 : entry(i < j ? i : j, i < j ? j : i);
+            double v = spd && i == j ? n + 1.0 : entry(i < j ? i : j, i < j ? j : i);
             hs_prec_store_real(c->prec, (char *)s->a + ((size_t)lj * s->desc[HS_LLD] + li) * e,
                                v);
         }
