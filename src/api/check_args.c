@@ -91,7 +91,7 @@ int hs_pchk1mat(const hetscal_grid *grid, int code,
     enum { NFIXED = 11, MAXEXTRA = 8 };
     static const int desc_entries[7] = { HS_DTYPE, HS_M, HS_N, HS_MB, HS_NB,
                                          HS_RSRC, HS_CSRC };
-    int mine[NFIXED + MAXEXTRA], root[NFIXED + MAXEXTRA], pos[NFIXED + MAXEXTRA];
+    int mine[NFIXED + MAXEXTRA], pos[NFIXED + MAXEXTRA];
     int nval = 0, result;
     int local = code == 0 ? INT_MAX : code;
 
@@ -107,13 +107,30 @@ int hs_pchk1mat(const hetscal_grid *grid, int code,
         mine[nval] = extra[k];
         pos[nval++] = extra_code[k];
     }
+    /* One reduction instead of PCHK1MAT's broadcast and reduction (a small
+     * call's time is mostly its collectives): a value differs from process
+     * (0,0)'s on some process exactly when its minimum and maximum over the
+     * grid differ, and the smallest code over the grid is the smallest of
+     * the processes' own codes and of those mismatches' positions, which
+     * is what each process comparing with (0,0)'s values and taking the
+     * minimum gives.  The maximum is the minimum of the negated values, in
+     * 64 bits so that -INT_MIN stays exact. */
+    long long both[1 + 2 * (NFIXED + MAXEXTRA)];
+    both[0] = local;
+    for (int k = 0; k < nval; k++) {
+        both[1 + k] = mine[k];
+        both[1 + nval + k] = -(long long)mine[k];
+    }
+    /* A failed reduction (only under MPI_ERRORS_RETURN) leaves this
+     * process's own code: the runtime's first collective then fails and
+     * is reported on every process. */
+    if (MPI_Allreduce(MPI_IN_PLACE, both, 1 + 2 * nval, MPI_LONG_LONG, MPI_MIN, grid->comm) !=
+        MPI_SUCCESS)
+        return code;
+    result = (int)both[0];
     for (int k = 0; k < nval; k++)
-        root[k] = mine[k];
-    MPI_Bcast(root, nval, MPI_INT, hetscal_grid_rank(grid, 0, 0), grid->comm);
-    for (int k = 0; k < nval; k++)
-        if (root[k] != mine[k] && pos[k] < local)
-            local = pos[k];
-    MPI_Allreduce(&local, &result, 1, MPI_INT, MPI_MIN, grid->comm);
+        if (both[1 + k] != -both[1 + nval + k] && pos[k] < result)
+            result = pos[k];
     return result == INT_MAX ? 0 : result;
 }
 
