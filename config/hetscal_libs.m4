@@ -47,3 +47,31 @@ AC_DEFUN([HETSCAL_CHECK_SCALAPACK], [
   AC_ARG_VAR([SCALAPACK_TESTS_DIR], [directory with Debian's ScaLAPACK testers (xdllt, xdqr, xdls)])
   AS_IF([test -z "$SCALAPACK_TESTS_DIR"], [SCALAPACK_TESTS_DIR=/usr/lib/x86_64-linux-gnu/scalapack/$hetscal_mpi-tests])
 ])
+
+# ELPA (Debian's libelpa-dev), the second reference of timing/time_elpa:
+# its Cholesky factorization is what CP2K and Quantum ESPRESSO call
+# instead of PDPOTRF.  Debian builds it on Open MPI's ScaLAPACK, so it is
+# looked for in the Open MPI build only; optional.
+AC_DEFUN([HETSCAL_CHECK_ELPA], [
+  AC_ARG_VAR([ELPA_CFLAGS], [compiler flags for ELPA (default -I/usr/include/elpa)])
+  AC_ARG_VAR([ELPA_LIBS], [linker flags for ELPA (default -lelpa)])
+  hetscal_elpa=no
+  AS_IF([test "$hetscal_mpi" = openmpi], [
+    AS_IF([test -z "$ELPA_CFLAGS"], [ELPA_CFLAGS=-I/usr/include/elpa])
+    AS_IF([test -z "$ELPA_LIBS"], [ELPA_LIBS=-lelpa])
+    hetscal_save_CPPFLAGS=$CPPFLAGS
+    hetscal_save_LIBS=$LIBS
+    CPPFLAGS="$ELPA_CFLAGS $CPPFLAGS"
+    LIBS="$ELPA_LIBS $SCALAPACK_LIBS $LAPACK_LIBS $LIBS"
+    AC_MSG_CHECKING([for ELPA's elpa_cholesky (timing/time_elpa)])
+    AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <elpa/elpa.h>]],
+        [[int e; elpa_t h = elpa_allocate(&e); double a = 0; elpa_cholesky(h, &a, &e);]])],
+      [hetscal_elpa=yes])
+    AC_MSG_RESULT([$hetscal_elpa])
+    CPPFLAGS=$hetscal_save_CPPFLAGS
+    LIBS=$hetscal_save_LIBS
+  ])
+  AC_SUBST([ELPA_CFLAGS])
+  AC_SUBST([ELPA_LIBS])
+  AM_CONDITIONAL([HETSCAL_ELPA], [test "$hetscal_elpa" = yes])
+])

@@ -37,6 +37,16 @@ plot: timing/time_scalapack testing/libidlesleep.la
 .PHONY: plot
 CLEANFILES += timing/plot.csv timing/plot.png
 
+# timing/time_elpa: hetscal's PDPOTRF (UPLO U) against ELPA's
+# elpa_cholesky on the same matrices and grid (Open MPI build with
+# libelpa-dev; configure says whether it is built).
+if HETSCAL_ELPA
+noinst_PROGRAMS += timing/time_elpa
+timing_time_elpa_SOURCES = timing/time_elpa.c timing/int_list.h timing/int_list.c
+timing_time_elpa_CPPFLAGS = $(AM_CPPFLAGS) $(ELPA_CFLAGS)
+timing_time_elpa_LDADD = $(HETSCAL_LA) $(ELPA_LIBS) $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lm
+endif
+
 # timing/bench_runtime: runtime overhead per empty task.
 noinst_PROGRAMS += timing/bench_runtime
 timing_bench_runtime_SOURCES = timing/bench_runtime.c
