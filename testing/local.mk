@@ -52,8 +52,9 @@ TESTS += testing/disable_np4.sh
 EXTRA_DIST += testing/disable_np4.sh testing/tester/run_disabled.sh
 
 # Small calls handed to the reference by a measured crossover.
-TESTS += testing/small_calls_np2.sh
-EXTRA_DIST += testing/small_calls_np2.sh testing/data/llt_small_calls.dat \
+TESTS += testing/small_calls_np2.sh testing/mpmd_small_calls_np2.sh
+EXTRA_DIST += testing/small_calls_np2.sh testing/mpmd_small_calls_np2.sh \
+  testing/data/llt_small_calls.dat \
   testing/data/lu_small_calls.dat
 
 include testing/granularity.mk

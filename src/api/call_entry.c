@@ -69,8 +69,11 @@ static void *next_routine(const hs_call *c)
 }
 
 /* ScaLAPACK's checks; returns the INFO of a bad argument (after PXERBLA)
- * or 0, with c->grid set for a valid call. */
-static int check(const hs_entry_rules *r, hs_call *c)
+ * or 0, with c->grid set for a valid call.  Their collective also brings
+ * every rank what rank (0,0) decided of a small call (*plan: its word;
+ * the rest on rank (0,0) only) and its summary setting (*summary). */
+static int check(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
+                 hs_small_plan *plan, int *summary)
 {
     int ctxt = c->desca[HS_CTXT], nprow, npcol, myrow, mycol, code, err;
     upper_name name = name_of(c);
@@ -92,8 +95,16 @@ static int check(const hs_entry_rules *r, hs_call *c)
         int mismatch_code = 0, value = 0, nvalues = r->global_value != NULL;
         if (nvalues)
             value = r->global_value(c, &mismatch_code);
+        int words[2] = { HS_SMALL_HETSCAL, 0 };
+        if (code == 0 && c->grid->rank == hetscal_grid_rank(c->grid, 0, 0)) {
+            hs_small_call_plan(f, c, next_routine(c) != NULL, plan);
+            words[0] = plan->word;
+            words[1] = hs_run_summary_wanted();
+        }
         code = hs_pchk1mat(c->grid, code, c->m, r->m_arg, c->n, r->n_arg, c->ia, c->ja,
-                           c->desca, r->desc_arg, nvalues, &value, &mismatch_code);
+                           c->desca, r->desc_arg, nvalues, &value, &mismatch_code, 2, words);
+        plan->word = words[0];
+        *summary = words[1];
     }
     if (code) {
         int info = hs_code_to_info(code), arg = -info;
@@ -129,13 +140,31 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
     hs_config cfg;
 
     hs_call_name(f, c);
-    /* Forwarded only when rank (0,0) says so (hs_config_agree): a grid
-     * half on hetscal and half on ScaLAPACK would wait forever.  The
+    /* Forwarded only when rank (0,0) says so (its small-call plan through
+     * the checks' collective, HETSCAL_DISABLE through hs_config_agree): a
+     * grid half on hetscal and half on ScaLAPACK would wait forever.  The
      * argument checks are ScaLAPACK's own, so a bad call is answered the
      * same either way. */
-    int info = check(r, c);
+    hs_small_plan plan = { .word = HS_SMALL_HETSCAL };
+    int summary = 0;
+    int info = check(r, f, c, &plan, &summary);
     if (info != 0 || r->nothing_to_do(c))
         return info;
+    if (plan.word == HS_SMALL_NEXT) {
+        /* Rank (0,0) found the kind faster on ScaLAPACK: no agreement
+         * needed, but the summary's setting as it would have agreed it. */
+        void *next = next_routine(c);
+        if (!next) {
+            fprintf(stderr, "hetscal: %s: rank (0,0) hands the call to the next %s, which "
+                            "this rank lacks\n", c->routine, name_of(c).s);
+            return HETSCAL_ERR_INTERNAL;
+        }
+        hs_run_summary_agreed(summary);
+        hs_small_call_say(c, &plan);
+        r->forward(next, c, &info);
+        *way = HS_SUMMARY_FORWARDED;
+        return info;
+    }
     hs_config_read(&cfg, c->grid->local_ranks);
     c->cfg = &cfg;
     info = hs_config_agree(&cfg, c->grid);
@@ -150,9 +179,10 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
         *way = HS_SUMMARY_FORWARDED;
         return info;
     }
-    if (info == 0 && cfg.small_calls != HS_SMALL_CALLS_HETSCAL) {
+    if (info == 0 && plan.word == HS_SMALL_MEASURE) {
         void *next = next_routine(c);
-        if (hs_small_call_to_next(r, f, c, next)) {
+        if (next && hs_small_call_measured(r, f, c, next, &plan)) {
+            hs_small_call_say(c, &plan);
             r->forward(next, c, &info);
             *way = HS_SUMMARY_FORWARDED;
             return info;

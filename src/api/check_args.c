@@ -86,9 +86,10 @@ int hs_chk1mat(int ma, int mapos, int na, int napos, int ia, int ja,
 int hs_pchk1mat(const hetscal_grid *grid, int code,
                 int ma, int mapos, int na, int napos, int ia, int ja,
                 const int *desc, int descpos,
-                int nextra, const int *extra, const int *extra_code)
+                int nextra, const int *extra, const int *extra_code,
+                int nroot, int *root_words)
 {
-    enum { NFIXED = 11, MAXEXTRA = 8 };
+    enum { NFIXED = 11, MAXEXTRA = 8, MAXROOT = 4 };
     static const int desc_entries[7] = { HS_DTYPE, HS_M, HS_N, HS_MB, HS_NB,
                                          HS_RSRC, HS_CSRC };
     int mine[NFIXED + MAXEXTRA], pos[NFIXED + MAXEXTRA];
@@ -115,18 +116,25 @@ int hs_pchk1mat(const hetscal_grid *grid, int code,
      * is what each process comparing with (0,0)'s values and taking the
      * minimum gives.  The maximum is the minimum of the negated values, in
      * 64 bits so that -INT_MIN stays exact. */
-    long long both[1 + 2 * (NFIXED + MAXEXTRA)];
+    long long both[1 + 2 * (NFIXED + MAXEXTRA) + MAXROOT];
+    int is_root = grid->rank == hetscal_grid_rank(grid, 0, 0), words = 1 + 2 * nval;
     both[0] = local;
     for (int k = 0; k < nval; k++) {
         both[1 + k] = mine[k];
         both[1 + nval + k] = -(long long)mine[k];
     }
+    /* Process (0,0)'s words travel in the same reduction: the others add
+     * a value above any word. */
+    for (int k = 0; k < nroot && k < MAXROOT; k++)
+        both[words++] = is_root ? root_words[k] : LLONG_MAX;
     /* A failed reduction (only under MPI_ERRORS_RETURN) leaves this
-     * process's own code: the runtime's first collective then fails and
-     * is reported on every process. */
-    if (MPI_Allreduce(MPI_IN_PLACE, both, 1 + 2 * nval, MPI_LONG_LONG, MPI_MIN, grid->comm) !=
+     * process's own code and words: the runtime's first collective then
+     * fails and is reported on every process. */
+    if (MPI_Allreduce(MPI_IN_PLACE, both, words, MPI_LONG_LONG, MPI_MIN, grid->comm) !=
         MPI_SUCCESS)
         return code;
+    for (int k = 0; k < nroot && k < MAXROOT; k++)
+        root_words[k] = (int)both[1 + 2 * nval + k];
     result = (int)both[0];
     for (int k = 0; k < nval; k++)
         if (both[1 + k] != -both[1 + nval + k] && pos[k] < result)

@@ -24,11 +24,15 @@ int hs_check_square_aligned(int ia, int ja, const int *desc);
  * process's code so far.  extra[k] are further global values; a mismatch of
  * extra[k] gives the code extra_code[k] as it is, like ScaLAPACK's EXPOS
  * (not multiplied by 100): PDPOTRF passes 1 for UPLO, PDGEQRF 9 for its
- * query flag, so that mismatch beats every other code (INFO = -9). */
+ * query flag, so that mismatch beats every other code (INFO = -9).
+ * root_words[0 .. nroot-1] (nroot <= 4, each >= 0): on process (0,0) its
+ * words, which every process receives in the same collective (what (0,0)
+ * decided before the checks, api/small_calls.h). */
 int hs_pchk1mat(const hetscal_grid *grid, int code,
                 int ma, int mapos, int na, int napos, int ia, int ja,
                 const int *desc, int descpos,
-                int nextra, const int *extra, const int *extra_code);
+                int nextra, const int *extra, const int *extra_code,
+                int nroot, int *root_words);
 
 /* PDGEQRF's minimum workspace on this process:
  * LWMIN = NB_A * (Mp0 + Nq0 + NB_A), with Mp0 = NUMROC(M+IROFF, MB_A, MYROW,

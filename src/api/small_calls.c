@@ -13,6 +13,7 @@
 #include "include/hetscal.h"
 #include "layout/desc.h"
 #include "util/clock.h"
+#include "util/config.h"
 #include "util/kernel_rates_file.h"
 #include "util/precision.h"
 
@@ -24,13 +25,32 @@ enum { SIG_BYTES = HS_RATES_SIGNATURE + 128, KNOWN_KINDS = 64, WINS_TO_STOP = 2,
 #define WIN_MARGIN 1.03
 
 /* What tells a kind apart in this process (the machine's part of the
- * signature aside, which stays): the call's, and rank (0,0)'s threads and
- * node's ranks. */
+ * signature aside, which stays): the call's, and rank (0,0)'s threads,
+ * node's ranks and HETSCAL_DEVICES (a hash), all known before the
+ * configuration is agreed. */
 enum { K_PREC, K_ROUTINE, K_UPLO, K_NPROW, K_NPCOL, K_MB, K_NB, K_THREADS, K_LOCAL_RANKS,
-       K_GRID_THREADS, K_ACCEL_RANKS, NKEY };
+       K_DEVICES, NKEY };
 
-static void kind_key(const hs_call *c, int key[NKEY])
+/* Rank (0,0)'s HETSCAL_DEVICES, as the kind's signature writes it (no
+ * blanks or semicolons, at most 63 characters; "-" unset). */
+static void devices_word(char out[64])
 {
+    const char *v = getenv("HETSCAL_DEVICES");
+    size_t k = 0;
+    for (; v && v[k] && k < 63; k++)
+        out[k] = v[k] == ' ' || v[k] == ';' || v[k] == '\t' ? '_' : v[k];
+    out[k] = 0;
+    if (!k)
+        snprintf(out, 64, "-");
+}
+
+static void kind_key(const hs_call *c, const hs_config *cfg, int key[NKEY])
+{
+    char devices[64];
+    unsigned hash = 2166136261u;
+    devices_word(devices);
+    for (const char *d = devices; *d; d++)
+        hash = (hash ^ (unsigned char)*d) * 16777619u;
     key[K_PREC] = c->prec;
     key[K_ROUTINE] = c->routine[2] | c->routine[3] << 8 | c->routine[4] << 16;
     key[K_UPLO] = c->uplo ? 1 + c->upper : 0;
@@ -38,10 +58,9 @@ static void kind_key(const hs_call *c, int key[NKEY])
     key[K_NPCOL] = c->grid->npcol;
     key[K_MB] = c->desca[HS_MB];
     key[K_NB] = c->desca[HS_NB];
-    key[K_THREADS] = c->cfg->num_threads;
+    key[K_THREADS] = cfg->num_threads;
     key[K_LOCAL_RANKS] = c->grid->local_ranks;
-    key[K_GRID_THREADS] = c->cfg->grid_threads;
-    key[K_ACCEL_RANKS] = c->cfg->accel_ranks;
+    key[K_DEVICES] = (int)(hash & 0x7fffffff);
 }
 
 /* The kinds this process already decided on as rank (0,0), so that each
@@ -79,14 +98,14 @@ static void know(const int key[NKEY], int order)
 /* The kind's signature in the rates file: the machine's (as rank (0,0)
  * sees it) and the call's; 0 when it does not fit (then only this
  * process's memory keeps what was measured). */
-static int kind_signature(const hs_call *c, char sig[SIG_BYTES])
+static int kind_signature(const hs_call *c, const hs_config *cfg, char sig[SIG_BYTES])
 {
-    char machine[HS_RATES_SIGNATURE];
-    hs_rates_signature(machine, c->cfg->num_threads, c->grid->local_ranks);
-    int n = snprintf(sig, SIG_BYTES, "%s;call=%s%s;grid=%dx%d;blocks=%dx%d;grid_threads=%d;"
-                     "accel_ranks=%d", machine, c->routine, c->uplo ? (c->upper ? "U" : "L") : "",
-                     c->grid->nprow, c->grid->npcol, c->desca[HS_MB], c->desca[HS_NB],
-                     c->cfg->grid_threads, c->cfg->accel_ranks);
+    char machine[HS_RATES_SIGNATURE], devices[64];
+    hs_rates_signature(machine, cfg->num_threads, c->grid->local_ranks);
+    devices_word(devices);
+    int n = snprintf(sig, SIG_BYTES, "%s;call=%s%s;grid=%dx%d;blocks=%dx%d;devices=%s", machine,
+                     c->routine, c->uplo ? (c->upper ? "U" : "L") : "", c->grid->nprow,
+                     c->grid->npcol, c->desca[HS_MB], c->desca[HS_NB], devices);
     return n > 0 && n < SIG_BYTES;
 }
 
@@ -256,13 +275,14 @@ static int measure(const hs_entry_rules *r, const hs_factorization *f, const hs_
 
 /* Rank (0,0)'s crossover for the call's kind (-1: unknown), from this
  * process's memory or the rates file; *from says which. */
-static int recall(const hs_call *c, const int key[NKEY], const char **from)
+static int recall(const hs_call *c, const hs_config *cfg, const int key[NKEY],
+                  const char **from)
 {
     int order = known_order(key);
     *from = "as this process found before";
     char sig[SIG_BYTES];
     double v;
-    if (order < 0 && kind_signature(c, sig) && hs_rates_file_load_crossover(sig, &v) == 0) {
+    if (order < 0 && kind_signature(c, cfg, sig) && hs_rates_file_load_crossover(sig, &v) == 0) {
         order = (int)v;
         know(key, order);
         *from = "from the rates file";
@@ -272,11 +292,13 @@ static int recall(const hs_call *c, const int key[NKEY], const char **from)
 
 /* What rank (0,0) keeps of a measured crossover (-1: the measurement
  * failed, and this process runs the kind on hetscal). */
-static void keep(const hs_call *c, const int key[NKEY], int order)
+static void keep(const hs_call *c, int order)
 {
     char sig[SIG_BYTES];
+    int key[NKEY];
+    kind_key(c, c->cfg, key);
     know(key, order < 0 ? 0 : order);
-    if (order >= 0 && kind_signature(c, sig))
+    if (order >= 0 && kind_signature(c, c->cfg, sig))
         hs_rates_file_store_crossover(sig, order);
     if (c->cfg->verbose && order >= 0)
         fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d: ScaLAPACK is faster up to order %d "
@@ -284,41 +306,53 @@ static void keep(const hs_call *c, const int key[NKEY], int order)
                 c->desca[HS_MB], c->desca[HS_NB], order);
 }
 
-int hs_small_call_to_next(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
-                          void *next)
+void hs_small_call_plan(const hs_factorization *f, const hs_call *c, int have_next,
+                        hs_small_plan *plan)
 {
-    const hs_config *cfg = c->cfg;
-    const hetscal_grid *g = c->grid;
-    if (!next || cfg->small_calls == HS_SMALL_CALLS_HETSCAL)
-        return 0;
+    hs_config cfg;
+    hs_config_read(&cfg, c->grid->local_ranks);
+    plan->word = HS_SMALL_HETSCAL;
+    plan->verbose = cfg.verbose;
+    plan->order = cfg.small_calls;
+    plan->from = "HETSCAL_SMALL_CALLS";
+    if (!have_next || cfg.disable || cfg.small_calls == HS_SMALL_CALLS_HETSCAL)
+        return;
     double work = f->flops(c->m, c->n);
-    int root_rank = hetscal_grid_rank(g, 0, 0), root = g->rank == root_rank;
-    int order = cfg->small_calls;
-    const char *from = "HETSCAL_SMALL_CALLS";
-    if (order == HS_SMALL_CALLS_MEASURED) {
+    if (cfg.small_calls == HS_SMALL_CALLS_MEASURED) {
         if (work > f->flops(HS_SMALL_CALLS_MAX_N, HS_SMALL_CALLS_MAX_N))
-            return 0;
+            return;
         int key[NKEY];
-        kind_key(c, key);
-        if (root)
-            order = recall(c, key, &from);
-        if (MPI_Bcast(&order, 1, MPI_INT, root_rank, g->comm) != MPI_SUCCESS)
-            return 0;
-        if (order < 0) {
-            order = measure(r, f, c, next, root);
-            from = "measured now";
-            if (root)
-                keep(c, key, order);
-            if (order < 0)
-                return 0;
+        kind_key(c, &cfg, key);
+        plan->order = recall(c, &cfg, key, &plan->from);
+        if (plan->order < 0) {
+            plan->word = HS_SMALL_MEASURE;
+            return;
         }
     }
-    int to_next = work <= f->flops(order, order);
-    if (to_next && root && cfg->verbose) {
-        char name[sizeof c->routine];
-        upper_name(c, name);
-        fprintf(stderr, "hetscal: %s M=%d N=%d: to the next %s, faster up to order %d on this "
-                        "grid and blocks (%s)\n", c->routine, c->m, c->n, name, order, from);
-    }
-    return to_next;
+    if (work <= f->flops(plan->order, plan->order))
+        plan->word = HS_SMALL_NEXT;
+}
+
+void hs_small_call_say(const hs_call *c, const hs_small_plan *plan)
+{
+    char name[sizeof c->routine];
+    if (!plan->verbose || c->grid->rank != hetscal_grid_rank(c->grid, 0, 0))
+        return;
+    upper_name(c, name);
+    fprintf(stderr, "hetscal: %s M=%d N=%d: to the next %s, faster up to order %d on this grid "
+                    "and blocks (%s)\n", c->routine, c->m, c->n, name, plan->order, plan->from);
+}
+
+int hs_small_call_measured(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
+                           void *next, hs_small_plan *plan)
+{
+    int root = c->grid->rank == hetscal_grid_rank(c->grid, 0, 0);
+    int order = measure(r, f, c, next, root);
+    if (root)
+        keep(c, order);
+    if (order < 0)
+        return 0;
+    plan->order = order;
+    plan->from = "measured now";
+    return f->flops(c->m, c->n) <= f->flops(order, order);
 }

@@ -4,7 +4,8 @@
  * hetscal never makes a call slower.
  *
  * Which calls is measured, not assumed: the first call of a kind (routine,
- * precision, UPLO, grid shape, block size, threads, accelerators) whose
+ * precision, UPLO, grid shape, block size, rank (0,0)'s threads, node's
+ * ranks and HETSCAL_DEVICES) whose
  * work is at most that of an HS_SMALL_CALLS_MAX_N-order factorization
  * times both libraries on scratch matrices of that kind, orders 64,
  * 64 sqrt 2, 128, ... (best of HS_SMALL_CALLS_REPEATS runs each,
@@ -13,10 +14,11 @@
  * next) goes to the rates file under the kind's signature, so later runs
  * on the same kind of machine decide alike; a call goes to ScaLAPACK when
  * its work is at most an order-crossover factorization's.  Rank (0,0)
- * reads the file and decides for the grid, so ranks with different files
- * still agree.  All this under HETSCAL_SMALL_CALLS=measured;
- * =hetscal (the default) keeps every call on hetscal, =N sends those of at
- * most an N x N call's work. */
+ * reads the file and decides for the grid before the argument checks, so
+ * ranks with different files still agree, and a call handed on pays the
+ * checks' collective alone.  HETSCAL_SMALL_CALLS=hetscal keeps every
+ * call on hetscal, =N sends those of at most an N x N call's work,
+ * whatever was measured. */
 #ifndef HETSCAL_API_SMALL_CALLS_H
 #define HETSCAL_API_SMALL_CALLS_H
 
@@ -24,12 +26,32 @@
 
 enum { HS_SMALL_CALLS_MIN_N = 64, HS_SMALL_CALLS_MAX_N = 2048, HS_SMALL_CALLS_REPEATS = 3 };
 
-/* Whether the call goes to `next` (the routine in the next library; NULL:
- * none is linked, so hetscal runs it).  After hs_config_agree; collective
- * when the call is small enough to ask, and the same answer on every rank.
- * HETSCAL_VERBOSE says why on rank (0,0); level 2 also prints the
- * measurements. */
-int hs_small_call_to_next(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
-                          void *next);
+/* What rank (0,0) decides before the argument checks, and every rank
+ * learns from the checks' own collective (hs_pchk1mat's root words): a
+ * call handed on thus costs that one collective, not the configuration's
+ * agreement too. */
+enum { HS_SMALL_HETSCAL = 0, HS_SMALL_NEXT = 1, HS_SMALL_MEASURE = 2 };
+typedef struct hs_small_plan {
+    int word;            /* HS_SMALL_*: hetscal runs it, it goes to the next
+                            library, or the crossover is measured first */
+    int order;           /* the crossover it was decided by (rank (0,0)) */
+    const char *from;    /* where that came from (rank (0,0)) */
+    int verbose;         /* rank (0,0)'s HETSCAL_VERBOSE */
+} hs_small_plan;
+
+/* On rank (0,0), c->grid set: the plan from its own environment, this
+ * process's memory and its rates file.  have_next: the next library
+ * has the routine (without it hetscal runs every call). */
+void hs_small_call_plan(const hs_factorization *f, const hs_call *c, int have_next,
+                        hs_small_plan *plan);
+
+/* HETSCAL_VERBOSE's line for a call handed on (rank (0,0) only). */
+void hs_small_call_say(const hs_call *c, const hs_small_plan *plan);
+
+/* For a call planned HS_SMALL_MEASURE, after the configuration is agreed
+ * (collective): the measurement, kept by rank (0,0); whether the call
+ * goes to next, the same on every rank (plan's order and from updated). */
+int hs_small_call_measured(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
+                           void *next, hs_small_plan *plan);
 
 #endif

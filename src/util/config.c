@@ -140,10 +140,8 @@ static int panel_team_setting(void)
                                "not on, off or auto; auto kept");
 }
 
-/* HETSCAL_SMALL_CALLS: "hetscal" (the default), "measured", or an order
- * N > 0.  Not measured by default yet: on two cores, calls handed on ran
- * slower than the measurement of ScaLAPACK alone predicted (doc/
- * PERFORMANCE.md, session 35). */
+/* HETSCAL_SMALL_CALLS: "measured" (the default), "hetscal", or an order
+ * N > 0. */
 static int small_calls_setting(void)
 {
     static const hs_env_word words[] = {
@@ -155,8 +153,8 @@ static int small_calls_setting(void)
     long order = v ? strtol(v, &end, 10) : 0;
     if (v && end != v && *end == '\0' && order > 0 && order <= INT_MAX)
         return (int)order;
-    return hs_env_word_setting("HETSCAL_SMALL_CALLS", words, HS_SMALL_CALLS_HETSCAL,
-                               "not measured, hetscal or an order > 0; hetscal kept");
+    return hs_env_word_setting("HETSCAL_SMALL_CALLS", words, HS_SMALL_CALLS_MEASURED,
+                               "not measured, hetscal or an order > 0; measured kept");
 }
 
 /* With fewer workers a rank's others are mostly busy with the updates

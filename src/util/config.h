@@ -38,9 +38,9 @@ typedef struct hs_config {
                           MPI_Finalize, so every rank must take part */
     int small_calls;   /* grid: HETSCAL_SMALL_CALLS, which calls go to the
                           next library in the link chain (api/
-                          small_calls.h): HS_SMALL_CALLS_MEASURED (those
-                          below the measured crossover),
-                          HS_SMALL_CALLS_HETSCAL (none; the default), or an order N > 0
+                          small_calls.h): HS_SMALL_CALLS_MEASURED (the
+                          default: those below the measured crossover),
+                          HS_SMALL_CALLS_HETSCAL (none), or an order N > 0
                           (those of at most an N x N call's work) */
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
