@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "api/check_args.h"
+#include "api/config_agree.h"
 #include "api/small_calls.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
@@ -17,7 +19,7 @@
 #include "util/kernel_rates_file.h"
 #include "util/precision.h"
 
-enum { SIG_BYTES = HS_RATES_SIGNATURE + 128, KNOWN_KINDS = 64, WINS_TO_STOP = 2,
+enum { SIG_BYTES = HS_RATES_SIGNATURE + 128, KNOWN_KINDS = 256, WINS_TO_STOP = 2,
        MAX_REPEATS = 20 };
 #define MIN_SECONDS 0.05
 /* hetscal wins an order only when faster by this margin: within the
@@ -66,19 +68,20 @@ static void kind_key(const hs_call *c, const hs_config *cfg, int key[NKEY])
 /* The kinds this process already decided on as rank (0,0), so that each
  * is measured at most once per process even without a rates file, and a
  * call reads neither the file nor the machine's signature again; a failed
- * measurement is kept as 0 (hetscal runs the kind's calls). */
+ * measurement is kept as 0 (hetscal runs the kind's calls).  Past
+ * KNOWN_KINDS kinds the oldest make room. */
 static struct known {
     int key[NKEY];
     int order;
 } known[KNOWN_KINDS];
-static int nknown;
+static unsigned long nknown;   /* kinds kept so far, the oldest overwritten */
 static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int known_order(const int key[NKEY])
 {
     int order = -1;
     pthread_mutex_lock(&known_lock);
-    for (int k = 0; k < nknown && order < 0; k++)
+    for (unsigned long k = 0; k < nknown && k < KNOWN_KINDS && order < 0; k++)
         if (memcmp(known[k].key, key, sizeof known[k].key) == 0)
             order = known[k].order;
     pthread_mutex_unlock(&known_lock);
@@ -88,10 +91,10 @@ static int known_order(const int key[NKEY])
 static void know(const int key[NKEY], int order)
 {
     pthread_mutex_lock(&known_lock);
-    if (nknown < KNOWN_KINDS) {
-        memcpy(known[nknown].key, key, sizeof known[nknown].key);
-        known[nknown++].order = order;
-    }
+    struct known *slot = &known[nknown % KNOWN_KINDS];
+    memcpy(slot->key, key, sizeof slot->key);
+    slot->order = order;
+    nknown++;
     pthread_mutex_unlock(&known_lock);
 }
 
@@ -132,6 +135,8 @@ static int scratch_alloc(const hs_call *c, int n, scratch *s)
     int desc[HS_DLEN] = { 1, g->ctxt, n, n, mb, nb, 0, 0, lld };
     memcpy(s->desc, desc, sizeof desc);
     s->lwmin = hs_geqrf_lwmin(n, n, 1, 1, s->desc, g->nprow, g->npcol, g->myrow, g->mycol);
+    if (s->lwmin > INT_MAX - 1)   /* blocks far wider than the matrix */
+        return 0;
     s->lwork = (int)s->lwmin;
     s->a = malloc((size_t)lld * (size_t)(s->cols + 1) * e);
     s->tau = malloc((size_t)(s->cols + nb) * e);
@@ -182,18 +187,22 @@ static void scratch_fill(const hs_call *c, scratch *s, int n)
     }
 }
 
-/* One run on the scratch matrix by either library: INFO. */
+/* One run on the scratch matrix by either library: INFO.  Both pay the
+ * argument checks in a real call; a call hetscal runs also agrees the
+ * configuration (a collective, microseconds that decide the smallest
+ * orders), so that is timed with it. */
 static int run_once(const hs_entry_rules *r, const hs_factorization *f, const hs_call *c,
                     void *next, const hs_config *quiet, scratch *s, int n)
 {
-    hs_call t = { .grid = c->grid, .cfg = quiet, .prec = c->prec, .m = n, .n = n, .a = s->a,
+    hs_config cfg = *quiet;
+    hs_call t = { .grid = c->grid, .cfg = &cfg, .prec = c->prec, .m = n, .n = n, .a = s->a,
                   .ia = 1, .ja = 1, .desca = s->desc, .uplo = c->uplo, .upper = c->upper,
                   .tau = s->tau, .work = s->work, .lwork = s->lwork, .lwmin = s->lwmin,
                   .ipiv = s->ipiv };
     int info = 0;
     if (next)
         r->forward(next, &t, &info);
-    else
+    else if ((info = hs_config_agree(&cfg, c->grid)) == 0)
         info = hs_call_run(f, &t);
     return info;
 }
