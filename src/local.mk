@@ -60,7 +60,7 @@ HETSCAL_CORE_SOURCES = \
   src/util/mem.h src/util/mem.c src/util/clock.h src/util/fault.h src/util/fifo.h \
   src/util/flop_counts.h \
   src/util/thread_name.h src/util/thread_name.c src/util/env_guard.h src/util/env_guard.c \
-  src/util/env_word.h src/util/env_word.c
+  src/util/env_word.h src/util/env_word.c src/util/fork_guard.h src/util/fork_guard.c
 
 noinst_LTLIBRARIES += libhetscal_core.la
 libhetscal_core_la_SOURCES = $(HETSCAL_CORE_SOURCES)

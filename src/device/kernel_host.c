@@ -10,6 +10,7 @@
 #include "device/backends.h"
 #include "include/hetscal.h"
 #include "util/host_blas.h"
+#include "util/fork_guard.h"
 #include "util/precision.h"
 
 static int one_of(char c, const char *set)
@@ -177,7 +178,12 @@ int hs_kernel_call_host(const hs_kernel_call *c)
 {
     static int (*const run[HS_NPRECS])(const hs_kernel_call *) =
         HS_PREC_INSTANCES(kernel_call_host);
-    return run[c->prec](c);
+    /* On whichever thread runs it: a worker, an emulated GPU's stream, the
+     * calling thread probing panel rates. */
+    hs_fork_guard_enter();
+    int status = run[c->prec](c);
+    hs_fork_guard_leave();
+    return status;
 }
 
 void hs_kernel_call_skipped(const hs_kernel_call *c)

@@ -13,6 +13,7 @@
 #include "runtime/engine_impl.h"
 #include "runtime/trace.h"
 #include "util/clock.h"
+#include "util/fork_guard.h"
 #include "util/mem.h"
 
 /* ---- tasks: structs from a free list ------------------------------------
@@ -290,9 +291,11 @@ static void run_host_task(hs_task *t)
 {
     int status = t->ignore_status ? 0 : hs_task_input_status(t);
     if (!status) {
+        hs_fork_guard_enter();
         status = t->kernel(t, E.devs[0]);
         if (!status && t->finish)
             status = t->finish(t);
+        hs_fork_guard_leave();
     } else {
         t->skipped = 1;
     }

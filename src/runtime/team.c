@@ -6,6 +6,7 @@
 #include "runtime/engine_impl.h"
 #include "runtime/team.h"
 #include "util/clock.h"
+#include "util/fork_guard.h"
 
 enum { PIECE_BITS = 20, ROUND_SHIFT = 2 * PIECE_BITS };
 #define PIECE_MASK ((UINT64_C(1) << PIECE_BITS) - 1)
@@ -176,6 +177,12 @@ static void wait_for_round(hs_team *t, uint64_t exhausted)
 void hs_team_help(hs_team *team)
 {
     uint64_t exhausted = UINT64_MAX;
+    /* A member holds the fork guard for its whole stay: the leader, inside
+     * it already, waits for the members to leave, so one must not wait to
+     * enter while a fork waits for the leader; a fork pending keeps new
+     * members out instead (the leader runs their pieces). */
+    if (!hs_fork_guard_try_enter())
+        goto leave;
     while (!atomic_load(&team->closed)) {
         int ran = run_pieces(team, &exhausted);
         if (ran) {
@@ -184,6 +191,8 @@ void hs_team_help(hs_team *team)
         }
         wait_for_round(team, exhausted);
     }
+    hs_fork_guard_leave();
+leave:
     /* The last touch of the team: the leader may free it from now on. */
     atomic_fetch_sub(&team->members, 1);
 }

@@ -14,6 +14,7 @@
 #include "util/host_blas.h"
 #include "util/kernel_rates.h"
 #include "util/kernel_rates_file.h"
+#include "util/fork_guard.h"
 #include "util/mem.h"
 #include "util/thread_name.h"
 
@@ -101,11 +102,13 @@ static void run_kernel(probe_thread *p, int kernel)
 
 static void probe_run(probe_thread *p)
 {
+    hs_fork_guard_enter();
     if (p->warm_up)
         run_kernel(p, HS_RATE_GEMM);   /* library threads, clocks */
     memset(p->seconds, 0, sizeof p->seconds);
     for (int k = 0; k < HS_NRATES; k++)
         run_kernel(p, k);
+    hs_fork_guard_leave();
 }
 
 static void *probe_main(void *arg)
