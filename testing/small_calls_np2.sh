@@ -37,18 +37,19 @@ expect() {
 # N = 150, 300 or the tester's non-SPD case (N = 200); of the LU calls
 # M = N = 100, not the tall M = 400, N = 100 (more work than an order-120
 # LU) or M = 150, N = 300.
-HETSCAL_SMALL_CALLS=120 HETSCAL_VERBOSE=1 sh "$LAUNCH" 2 "$top_builddir/testing/xllt" \
-    "$data/llt_small_calls.dat" >"$dir/llt" 2>&1
-passed "$dir/llt" $? || { echo "small_calls_np2.sh: forced, PDPOTRF tester failed"; fail=1; }
-expect "forced PDPOTRF" "$dir/llt" "pdpotrf M=100 N=100: to the next PDPOTRF" 1
-expect "forced PDPOTRF" "$dir/llt" "to the next" 1
-expect "forced PDPOTRF" "$dir/llt" "^hetscal: pdpotrf rank 0/2 grid" 3
-HETSCAL_SMALL_CALLS=120 HETSCAL_VERBOSE=1 sh "$LAUNCH" 2 "$top_builddir/testing/xlu" \
-    "$data/lu_small_calls.dat" >"$dir/lu" 2>&1
-passed "$dir/lu" $? || { echo "small_calls_np2.sh: forced, PDGETRF tester failed"; fail=1; }
-expect "forced PDGETRF" "$dir/lu" "pdgetrf M=100 N=100: to the next PDGETRF" 1
-expect "forced PDGETRF" "$dir/lu" "to the next" 1
-expect "forced PDGETRF" "$dir/lu" "^hetscal: pdgetrf rank 0/2 grid" 2
+# forced ROUTINE PROG INPUT RAN: the tester with the crossover at 120: one
+# call (M = N = 100) handed on, RAN run on hetscal.
+forced() {
+    upper=$(echo "$1" | tr a-z A-Z)
+    HETSCAL_SMALL_CALLS=120 HETSCAL_VERBOSE=1 sh "$LAUNCH" 2 "$top_builddir/testing/$2" \
+        "$data/$3" >"$dir/$2" 2>&1
+    passed "$dir/$2" $? || { echo "small_calls_np2.sh: forced, $upper tester failed"; fail=1; }
+    expect "forced $upper" "$dir/$2" "$1 M=100 N=100: to the next $upper" 1
+    expect "forced $upper" "$dir/$2" "to the next" 1
+    expect "forced $upper" "$dir/$2" "^hetscal: $1 rank 0/2 grid" "$4"
+}
+forced pdpotrf xllt llt_small_calls.dat 3
+forced pdgetrf xlu lu_small_calls.dat 2
 
 # 2. Measured, with a rates file of its own.
 rates=$dir/rates
@@ -77,7 +78,7 @@ for run in 1 2; do
     [ "$n" -eq 4 ] || { echo "small_calls_np2.sh: measured run $run: $n of 4 calls seen"; fail=1; }
 done
 if [ "$fail" -ne 0 ]; then
-    for f in llt lu measured1 measured2 rates; do echo "== $f"; cat "$dir/$f"; done
+    for f in xllt xlu measured1 measured2 rates; do echo "== $f"; cat "$dir/$f"; done
     exit 1
 fi
 echo "1 passed, 0 failed"
