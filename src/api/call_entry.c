@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "config.h"
 
-#include <ctype.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -20,22 +19,6 @@
 #include "util/clock.h"
 #include "util/config.h"
 #include "util/mem.h"
-
-/* The call's name as ScaLAPACK's PXERBLA prints it: c->routine ("pdgetrf")
- * in capitals; a struct, so that name_of(c).s can stand in a printf. */
-typedef struct upper_name {
-    char s[sizeof ((hs_call *)0)->routine];
-} upper_name;
-
-static upper_name name_of(const hs_call *c)
-{
-    upper_name u;
-    size_t k = 0;
-    for (; c->routine[k] && k + 1 < sizeof u.s; k++)
-        u.s[k] = (char)toupper((unsigned char)c->routine[k]);
-    u.s[k] = 0;
-    return u;
-}
 
 /* The same routine in the next library in the link chain ("pdgetrf_"), or
  * NULL.  Looked up once per routine: dlsym(RTLD_NEXT) walks the loaded
@@ -71,12 +54,13 @@ static void *next_routine(const hs_call *c)
 /* ScaLAPACK's checks; returns the INFO of a bad argument (after PXERBLA)
  * or 0, with c->grid set for a valid call.  Their collective also brings
  * every rank what rank (0,0) decided of a small call (*plan: its word;
- * the rest on rank (0,0) only) and its summary setting (*summary). */
+ * the rest on rank (0,0) only) and its summary setting (*summary); rank
+ * (0,0) reads its configuration into *cfg for that (*cfg_read set). */
 static int check(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
-                 hs_small_plan *plan, int *summary)
+                 hs_config *cfg, int *cfg_read, hs_small_plan *plan, int *summary)
 {
     int ctxt = c->desca[HS_CTXT], nprow, npcol, myrow, mycol, code, err;
-    upper_name name = name_of(c);
+    hs_upper_name name = hs_call_upper_name(c);
 
     hetscal_grid_info(ctxt, &nprow, &npcol, &myrow, &mycol);
     if (nprow == -1) {
@@ -97,7 +81,9 @@ static int check(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
             value = r->global_value(c, &mismatch_code);
         int words[2] = { HS_SMALL_HETSCAL, 0 };
         if (code == 0 && c->grid->rank == hetscal_grid_rank(c->grid, 0, 0)) {
-            hs_small_call_plan(f, c, next_routine(c) != NULL, plan);
+            hs_config_read(cfg, c->grid->local_ranks);
+            *cfg_read = 1;
+            hs_small_call_plan(f, c, cfg, next_routine(c) != NULL, plan);
             words[0] = plan->word;
             words[1] = hs_run_summary_wanted();
         }
@@ -127,7 +113,7 @@ static int out_of_memory_forward(const hs_entry_rules *r, hs_call *c, int *info)
     if (c->cfg->verbose && c->grid->rank == hetscal_grid_rank(c->grid, 0, 0))
         fprintf(stderr, "hetscal: %s: no memory for hetscal's tiles on some rank: "
                         "the call goes to the next %s, which works in place\n",
-                c->routine, name_of(c).s);
+                c->routine, hs_call_upper_name(c).s);
     r->forward(next, c, info);
     return 1;
 }
@@ -146,8 +132,8 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
      * argument checks are ScaLAPACK's own, so a bad call is answered the
      * same either way. */
     hs_small_plan plan = { .word = HS_SMALL_HETSCAL };
-    int summary = 0;
-    int info = check(r, f, c, &plan, &summary);
+    int summary = 0, cfg_read = 0;
+    int info = check(r, f, c, &cfg, &cfg_read, &plan, &summary);
     if (info != 0 || r->nothing_to_do(c))
         return info;
     if (plan.word == HS_SMALL_NEXT) {
@@ -156,7 +142,7 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
         void *next = next_routine(c);
         if (!next) {
             fprintf(stderr, "hetscal: %s: rank (0,0) hands the call to the next %s, which "
-                            "this rank lacks\n", c->routine, name_of(c).s);
+                            "this rank lacks\n", c->routine, hs_call_upper_name(c).s);
             return HETSCAL_ERR_INTERNAL;
         }
         hs_run_summary_agreed(summary);
@@ -165,14 +151,15 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
         *way = HS_SUMMARY_FORWARDED;
         return info;
     }
-    hs_config_read(&cfg, c->grid->local_ranks);
+    if (!cfg_read)
+        hs_config_read(&cfg, c->grid->local_ranks);
     c->cfg = &cfg;
     info = hs_config_agree(&cfg, c->grid);
     if (info == 0 && cfg.disable) {
         void *next = next_routine(c);
         if (!next) {
             fprintf(stderr, "hetscal: HETSCAL_DISABLE is set but no other %s is linked\n",
-                    name_of(c).s);
+                    hs_call_upper_name(c).s);
             return HETSCAL_ERR_INTERNAL;
         }
         r->forward(next, c, &info);

@@ -8,6 +8,8 @@
 #ifndef HETSCAL_API_CALL_ENTRY_H
 #define HETSCAL_API_CALL_ENTRY_H
 
+#include <ctype.h>
+
 #include "api/call_driver.h"
 
 /* A routine's ScaLAPACK interface. */
@@ -44,6 +46,23 @@ typedef struct hs_entry_rules {
  * or a negative hetscal_status when the runtime failed (also the same on
  * every rank). */
 int hs_call_entry(const hs_entry_rules *rules, const hs_factorization *f, hs_call *call);
+
+/* The call's name as ScaLAPACK's PXERBLA prints it: c->routine
+ * ("pdgetrf") in capitals; a struct, so that hs_call_upper_name(c).s can
+ * stand in a printf. */
+typedef struct hs_upper_name {
+    char s[sizeof ((hs_call *)0)->routine];
+} hs_upper_name;
+
+static inline hs_upper_name hs_call_upper_name(const hs_call *c)
+{
+    hs_upper_name u;
+    size_t k = 0;
+    for (; c->routine[k] && k + 1 < sizeof u.s; k++)
+        u.s[k] = (char)toupper((unsigned char)c->routine[k]);
+    u.s[k] = 0;
+    return u;
+}
 
 /* UPLO-style letters: either case. */
 static inline int hs_is_letter(char c, char upper_case)

@@ -1,7 +1,6 @@
 /* Small calls to ScaLAPACK, by a measured crossover (see small_calls.h). */
 #include "config.h"
 
-#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -237,15 +236,6 @@ static int time_order(const hs_entry_rules *r, const hs_factorization *f, const 
     return status == MPI_SUCCESS && !failed ? 0 : -1;
 }
 
-/* The routine's name as PXERBLA prints it. */
-static void upper_name(const hs_call *c, char out[sizeof c->routine])
-{
-    size_t k = 0;
-    for (; c->routine[k] && k + 1 < sizeof c->routine; k++)
-        out[k] = (char)toupper((unsigned char)c->routine[k]);
-    out[k] = 0;
-}
-
 /* Both libraries on the ladder of orders until hetscal wins at
  * WINS_TO_STOP in a row: the crossover, or -1 when a run failed.  The
  * same on every rank (every time is the grid's). */
@@ -315,24 +305,22 @@ static void keep(const hs_call *c, int order)
                 c->desca[HS_MB], c->desca[HS_NB], order);
 }
 
-void hs_small_call_plan(const hs_factorization *f, const hs_call *c, int have_next,
-                        hs_small_plan *plan)
+void hs_small_call_plan(const hs_factorization *f, const hs_call *c, const hs_config *cfg,
+                        int have_next, hs_small_plan *plan)
 {
-    hs_config cfg;
-    hs_config_read(&cfg, c->grid->local_ranks);
     plan->word = HS_SMALL_HETSCAL;
-    plan->verbose = cfg.verbose;
-    plan->order = cfg.small_calls;
+    plan->verbose = cfg->verbose;
+    plan->order = cfg->small_calls;
     plan->from = "HETSCAL_SMALL_CALLS";
-    if (!have_next || cfg.disable || cfg.small_calls == HS_SMALL_CALLS_HETSCAL)
+    if (!have_next || cfg->disable || cfg->small_calls == HS_SMALL_CALLS_HETSCAL)
         return;
     double work = f->flops(c->m, c->n);
-    if (cfg.small_calls == HS_SMALL_CALLS_MEASURED) {
+    if (cfg->small_calls == HS_SMALL_CALLS_MEASURED) {
         if (work > f->flops(HS_SMALL_CALLS_MAX_N, HS_SMALL_CALLS_MAX_N))
             return;
         int key[NKEY];
-        kind_key(c, &cfg, key);
-        plan->order = recall(c, &cfg, key, &plan->from);
+        kind_key(c, cfg, key);
+        plan->order = recall(c, cfg, key, &plan->from);
         if (plan->order < 0) {
             plan->word = HS_SMALL_MEASURE;
             return;
@@ -344,12 +332,11 @@ void hs_small_call_plan(const hs_factorization *f, const hs_call *c, int have_ne
 
 void hs_small_call_say(const hs_call *c, const hs_small_plan *plan)
 {
-    char name[sizeof c->routine];
     if (!plan->verbose || c->grid->rank != hetscal_grid_rank(c->grid, 0, 0))
         return;
-    upper_name(c, name);
     fprintf(stderr, "hetscal: %s M=%d N=%d: to the next %s, faster up to order %d on this grid "
-                    "and blocks (%s)\n", c->routine, c->m, c->n, name, plan->order, plan->from);
+                    "and blocks (%s)\n", c->routine, c->m, c->n, hs_call_upper_name(c).s,
+            plan->order, plan->from);
 }
 
 int hs_small_call_measured(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,

@@ -39,11 +39,12 @@ typedef struct hs_small_plan {
     int verbose;         /* rank (0,0)'s HETSCAL_VERBOSE */
 } hs_small_plan;
 
-/* On rank (0,0), c->grid set: the plan from its own environment, this
- * process's memory and its rates file.  have_next: the next library
- * has the routine (without it hetscal runs every call). */
-void hs_small_call_plan(const hs_factorization *f, const hs_call *c, int have_next,
-                        hs_small_plan *plan);
+/* On rank (0,0), c->grid set: the plan from its own configuration (cfg,
+ * as hs_config_read gives it), this process's memory and its rates file.
+ * have_next: the next library has the routine (without it hetscal runs
+ * every call). */
+void hs_small_call_plan(const hs_factorization *f, const hs_call *c, const hs_config *cfg,
+                        int have_next, hs_small_plan *plan);
 
 /* HETSCAL_VERBOSE's line for a call handed on (rank (0,0) only). */
 void hs_small_call_say(const hs_call *c, const hs_small_plan *plan);
