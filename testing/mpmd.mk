@@ -12,6 +12,7 @@ check_PROGRAMS += testing/t_concurrent_calls
 testing_t_concurrent_calls_SOURCES = testing/t_concurrent_calls.c
 testing_t_concurrent_calls_LDADD = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread -lm
 concurrent_tests = testing/t_concurrent_calls_np1.sh testing/t_concurrent_calls_np2.sh \
-  testing/t_concurrent_calls_np4.sh testing/t_concurrent_calls_emu_np2.sh
+  testing/t_concurrent_calls_np4.sh testing/t_concurrent_calls_emu_np2.sh \
+  testing/t_concurrent_small_calls_np2.sh
 TESTS += $(concurrent_tests)
 EXTRA_DIST += $(concurrent_tests)

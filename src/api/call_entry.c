@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "api/call_entry.h"
+#include "api/call_guard.h"
 #include "api/check_args.h"
 #include "api/config_agree.h"
 #include "api/run_summary.h"
@@ -83,7 +84,10 @@ static int check(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
         if (code == 0 && c->grid->rank == hetscal_grid_rank(c->grid, 0, 0)) {
             hs_config_read(cfg, c->grid->local_ranks);
             *cfg_read = 1;
-            hs_small_call_plan(f, c, cfg, next_routine(c) != NULL, plan);
+            /* ScaLAPACK and BLACS are not thread-safe: where calls may run
+             * at once, none is handed on (two at once crashed BLACS). */
+            hs_small_call_plan(f, c, cfg, next_routine(c) && !hs_call_guard_concurrent(),
+                               plan);
             words[0] = plan->word;
             words[1] = hs_run_summary_wanted();
         }

@@ -30,6 +30,11 @@ void hs_call_guard_enter(void)
         pthread_mutex_lock(&serial);
 }
 
+int hs_call_guard_concurrent(void)
+{
+    return concurrent;
+}
+
 void hs_call_guard_leave(void)
 {
     hs_engine_release();

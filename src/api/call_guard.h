@@ -12,6 +12,10 @@
  * its own collectives). */
 void hs_call_guard_enter(void);
 
+/* Whether calls may run at once (MPI_THREAD_MULTIPLE; after the first
+ * hs_call_guard_enter). */
+int hs_call_guard_concurrent(void);
+
 /* Gives the engine and the devices back (runtime/engine.h, session.h) and
  * lets the next call in. */
 void hs_call_guard_leave(void);

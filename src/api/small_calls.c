@@ -21,6 +21,11 @@
 enum { SIG_BYTES = HS_RATES_SIGNATURE + 128, KNOWN_KINDS = 256, WINS_TO_STOP = 2,
        MAX_REPEATS = 20 };
 #define MIN_SECONDS 0.05
+/* A kind's measurement stops after the order that takes it past this
+ * (the slowest runs are both libraries' at the largest orders; blocks of
+ * 1 to 4 make ScaLAPACK's seconds long there): calls beyond the last
+ * order measured run on hetscal. */
+#define BUDGET_SECONDS 1.0
 /* hetscal wins an order only when faster by this margin: within the
  * runs' noise the call stays with ScaLAPACK, which costs nothing. */
 #define WIN_MARGIN 1.03
@@ -212,14 +217,14 @@ static int run_once(const hs_entry_rules *r, const hs_factorization *f, const hs
  * interleaved, each the time of the slowest rank: 0, or -1 when a run
  * failed or a rank had no memory (agreed). */
 static int time_order(const hs_entry_rules *r, const hs_factorization *f, const hs_call *c,
-                      void *next, const hs_config *quiet, int n, double best[2])
+                      void *next, const hs_config *quiet, int n, double best[2], double *spent)
 {
     scratch s;
     double failed = !scratch_alloc(c, n, &s);
     int status = MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_DOUBLE, MPI_MAX, c->grid->comm);
     best[0] = best[1] = INFINITY;
-    double spent = 0;
-    for (int k = 0; (k < 2 * HS_SMALL_CALLS_REPEATS || (spent < MIN_SECONDS && k < 2 * MAX_REPEATS))
+    double here = 0;
+    for (int k = 0; (k < 2 * HS_SMALL_CALLS_REPEATS || (here < MIN_SECONDS && k < 2 * MAX_REPEATS))
                     && status == MPI_SUCCESS && !failed; k++) {
         scratch_fill(c, &s, n);
         MPI_Barrier(c->grid->comm);
@@ -228,11 +233,12 @@ static int time_order(const hs_entry_rules *r, const hs_factorization *f, const 
         double v[2] = { hs_now() - t0, info != 0 };
         status = MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_DOUBLE, MPI_MAX, c->grid->comm);
         failed = v[1];
-        spent += v[0];
+        here += v[0];
         if (v[0] < best[k % 2])
             best[k % 2] = v[0];
     }
     scratch_free(&s);
+    *spent += here;
     return status == MPI_SUCCESS && !failed ? 0 : -1;
 }
 
@@ -245,12 +251,13 @@ static int measure(const hs_entry_rules *r, const hs_factorization *f, const hs_
     hs_config quiet = *c->cfg;
     quiet.verbose = 0;
     int last_loss = 0, after_loss = 0, wins = 0;
-    for (int k = 0; wins < WINS_TO_STOP; k++) {
+    double spent = 0;
+    for (int k = 0; wins < WINS_TO_STOP && spent < BUDGET_SECONDS; k++) {
         int n = (int)lround(HS_SMALL_CALLS_MIN_N * pow(2.0, k / 2.0));
         if (n > HS_SMALL_CALLS_MAX_N)
             break;
         double best[2];
-        if (time_order(r, f, c, next, &quiet, n, best) != 0)
+        if (time_order(r, f, c, next, &quiet, n, best, &spent) != 0)
             return -1;
         if (root && c->cfg->verbose >= 2)
             fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d, order %d: ScaLAPACK %.6f s, "
@@ -266,8 +273,8 @@ static int measure(const hs_entry_rules *r, const hs_factorization *f, const hs_
     }
     if (!last_loss)
         return 0;
-    if (wins == 0)   /* ScaLAPACK won at the ladder's top */
-        return HS_SMALL_CALLS_MAX_N;
+    if (wins == 0)   /* ScaLAPACK won the last order measured */
+        return last_loss;
     /* Between the last order ScaLAPACK won and the next. */
     return (int)lround(sqrt((double)last_loss * after_loss));
 }
@@ -306,13 +313,13 @@ static void keep(const hs_call *c, int order)
 }
 
 void hs_small_call_plan(const hs_factorization *f, const hs_call *c, const hs_config *cfg,
-                        int have_next, hs_small_plan *plan)
+                        int may_hand_on, hs_small_plan *plan)
 {
     plan->word = HS_SMALL_HETSCAL;
     plan->verbose = cfg->verbose;
     plan->order = cfg->small_calls;
     plan->from = "HETSCAL_SMALL_CALLS";
-    if (!have_next || cfg->disable || cfg->small_calls == HS_SMALL_CALLS_HETSCAL)
+    if (!may_hand_on || cfg->disable || cfg->small_calls == HS_SMALL_CALLS_HETSCAL)
         return;
     double work = f->flops(c->m, c->n);
     if (cfg->small_calls == HS_SMALL_CALLS_MEASURED) {

@@ -10,13 +10,14 @@
  * times both libraries on scratch matrices of that kind, orders 64,
  * 64 sqrt 2, 128, ... (best of HS_SMALL_CALLS_REPEATS runs each,
  * interleaved, the slowest rank's time), until hetscal wins at two orders
- * in a row.  The crossover (between the last order ScaLAPACK won and the
+ * in a row or the measurement has taken about a second.  The crossover (between the last order ScaLAPACK won and the
  * next) goes to the rates file under the kind's signature, so later runs
  * on the same kind of machine decide alike; a call goes to ScaLAPACK when
  * its work is at most an order-crossover factorization's.  Rank (0,0)
  * reads the file and decides for the grid before the argument checks, so
  * ranks with different files still agree, and a call handed on pays the
- * checks' collective alone.  HETSCAL_SMALL_CALLS=hetscal keeps every
+ * checks' collective alone.  Where calls may run at once
+ * (MPI_THREAD_MULTIPLE) none is handed on: ScaLAPACK is not thread-safe.  HETSCAL_SMALL_CALLS=hetscal keeps every
  * call on hetscal, =N sends those of at most an N x N call's work,
  * whatever was measured. */
 #ifndef HETSCAL_API_SMALL_CALLS_H
@@ -41,10 +42,10 @@ typedef struct hs_small_plan {
 
 /* On rank (0,0), c->grid set: the plan from its own configuration (cfg,
  * as hs_config_read gives it), this process's memory and its rates file.
- * have_next: the next library has the routine (without it hetscal runs
- * every call). */
+ * may_hand_on: the next library has the routine and may be called (else
+ * hetscal runs every call). */
 void hs_small_call_plan(const hs_factorization *f, const hs_call *c, const hs_config *cfg,
-                        int have_next, hs_small_plan *plan);
+                        int may_hand_on, hs_small_plan *plan);
 
 /* HETSCAL_VERBOSE's line for a call handed on (rank (0,0) only). */
 void hs_small_call_say(const hs_call *c, const hs_small_plan *plan);
