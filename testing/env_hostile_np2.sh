@@ -76,6 +76,7 @@ row HETSCAL_KEEP_MEMORY "$digits" "(5000 characters) not used"
 row HETSCAL_BROADCAST "$letters" "(10000 characters) not used"
 row HETSCAL_KERNEL_RATES abc "HETSCAL_KERNEL_RATES='abc' not used: malformed"
 row HETSCAL_OVERLAP_COPIES "" ""
+row HETSCAL_IN_PLACE 1x "HETSCAL_IN_PLACE='1x' not used"
 # read at MPI_Finalize (api/run_summary.c): garbage prints no table
 row HETSCAL_SUMMARY yes "HETSCAL_SUMMARY='yes' not used: not 0 or 1"
 row HETSCAL_SUMMARY -1 "HETSCAL_SUMMARY='-1' not used: not 0 or 1"

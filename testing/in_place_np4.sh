@@ -13,10 +13,13 @@
 # repartition shows.  Small calls copy those tiles in and out in
 # place, each rank its own, without the collective repartition
 # (hs_call_copy_in_place); with HETSCAL_OVERLAP_COPIES=2 every such call
-# copies them as tasks of the run instead.  A tile not filled, or a result
-# not written back, shows.  Passes when every case passes and each run
-# made calls of the kind it is for (their verbose lines say "copied in
-# place" or "as tasks").
+# copies them as tasks of the run instead; both with HETSCAL_IN_PLACE=0.
+# By default (HETSCAL_IN_PLACE=1) those tiles are not copied at all: the
+# tasks work in the caller's array (hs_call_tiles_in_place), except the
+# transposed tiles of UPLO = 'U'.  A tile not filled, or a result not
+# written back, shows.  Passes when every case passes and each run made
+# calls of the kind it is for (their verbose lines say "copied in place",
+# "as tasks" or "tiles in the caller's array").
 : "${top_srcdir:=$(dirname "$0")/..}"
 . "$top_srcdir/testing/tester/run_common.sh"
 err=$(mktemp "${TMPDIR:-/tmp}/in_place.XXXXXX") || exit 99
@@ -24,12 +27,13 @@ trap 'rm -f "$err" "$log"' EXIT
 HETSCAL_POISON_MEMORY=1 HETSCAL_VERBOSE=1
 export HETSCAL_POISON_MEMORY HETSCAL_VERBOSE
 failed=0
-# tester, routine, input, HETSCAL_OVERLAP_COPIES, how many rank-calls
-# must say it (-: at least one), what its lines must say
-while read -r tester routine input overlap want kind; do
+# tester, routine, input, HETSCAL_IN_PLACE, HETSCAL_OVERLAP_COPIES, how
+# many rank-calls must say it (-: at least one), what its lines must say
+while read -r tester routine input kept overlap want kind; do
     rm -f "$log"
     tester_start in_place_np4.sh "$tester"
-    HETSCAL_OVERLAP_COPIES=$overlap sh "$LAUNCH" 4 "$prog" "$top_srcdir/$input" </dev/null >"$log" 2>"$err"
+    HETSCAL_IN_PLACE=$kept HETSCAL_OVERLAP_COPIES=$overlap \
+        sh "$LAUNCH" 4 "$prog" "$top_srcdir/$input" </dev/null >"$log" 2>"$err"
     status=$?
     count=$(grep -c "^hetscal: $routine rank.*(caller's blocks).*$kind" "$err")
     echo "in_place_np4: $tester on $input: $count rank-calls of $routine with \"$kind\""
@@ -45,14 +49,21 @@ while read -r tester routine input overlap want kind; do
         failed=1
     fi
 done <<'RUNS'
-xllt pdpotrf testing/data/llt_hard.dat 1 - copied in place
-xqr pdgeqrf testing/data/qr_in_place.dat 1 216 copied in place
-xqr pdgeqrf testing/data/qr_in_place.dat 2 216 as tasks
-xlu pdgetrf testing/data/lu_in_place.dat 1 135 copied in place
-xlu pdgetrf testing/data/lu_in_place.dat 2 135 as tasks
-xllt pdpotrf testing/data/llt_one_block.dat 1 135 msgs_sent=0.*copied in place
-xllt pdpotrf testing/data/llt_few_blocks.dat 1 77 copied in place
-xqr pdgeqrf testing/data/qr_one_block.dat 1 108 msgs_sent=0.*copied in place
-xlu pdgetrf testing/data/lu_one_block.dat 1 90 msgs_sent=0.*copied in place
+xllt pdpotrf testing/data/llt_hard.dat 0 1 - copied in place
+xllt pdpotrf testing/data/llt_hard.dat 1 1 - tiles in the caller's array
+xqr pdgeqrf testing/data/qr_in_place.dat 0 1 216 copied in place
+xqr pdgeqrf testing/data/qr_in_place.dat 0 2 216 as tasks
+xqr pdgeqrf testing/data/qr_in_place.dat 1 1 216 tiles in the caller's array
+xlu pdgetrf testing/data/lu_in_place.dat 0 1 135 copied in place
+xlu pdgetrf testing/data/lu_in_place.dat 0 2 135 as tasks
+xlu pdgetrf testing/data/lu_in_place.dat 1 2 135 tiles in the caller's array
+xllt pdpotrf testing/data/llt_one_block.dat 0 1 135 msgs_sent=0.*copied in place
+xllt pdpotrf testing/data/llt_one_block.dat 1 1 135 msgs_sent=0.*tiles in the caller's array
+xllt pdpotrf testing/data/llt_few_blocks.dat 0 1 77 copied in place
+xllt pdpotrf testing/data/llt_few_blocks.dat 1 1 77 tiles in the caller's array
+xqr pdgeqrf testing/data/qr_one_block.dat 0 1 108 msgs_sent=0.*copied in place
+xqr pdgeqrf testing/data/qr_one_block.dat 1 1 108 msgs_sent=0.*tiles in the caller's array
+xlu pdgetrf testing/data/lu_one_block.dat 0 1 90 msgs_sent=0.*copied in place
+xlu pdgetrf testing/data/lu_one_block.dat 1 1 90 msgs_sent=0.*tiles in the caller's array
 RUNS
 exit $failed

@@ -13,13 +13,15 @@
 # tile (64 x 64 doubles and its status word, 32776 bytes) goes to rank 1
 # before its SYRK: 32.776 us + 1000 us latency, run 1740.040 us; rank 0
 # copies 2 tiles (131.072 us each way), rank 1 one.
+# Those are the copies of HETSCAL_IN_PLACE=0; by default the tiles are
+# the caller's blocks in its array (both grids): nothing in or out.
 : "${top_srcdir:=$(dirname "$0")/..}"
 : "${top_builddir:=.}"
 fails=0
 
-# expect P Q IN RUN OUT
+# expect P Q IN RUN OUT [HETSCAL_IN_PLACE]
 expect() {
-    out=$(HETSCAL_NB_SMALL=64 "$top_builddir/timing/predict" \
+    out=$(HETSCAL_NB_SMALL=64 HETSCAL_IN_PLACE=${6:-1} "$top_builddir/timing/predict" \
           -machine "$top_srcdir/testing/data/tiny.machine" -routine potrf -n 128 -nb 64 \
           -p "$1" -q "$2" -threads 1) || { echo "FAIL: predict failed"; fails=$((fails + 1)); return; }
     echo "$out"
@@ -33,8 +35,10 @@ expect() {
         fails=$((fails + 1))
 }
 
-expect 1 1 0.000196608 0.000707264 0.000196608
-expect 1 2 0.000131072 0.001740040 0.000131072
+expect 1 1 0.000196608 0.000707264 0.000196608 0
+expect 1 2 0.000131072 0.001740040 0.000131072 0
+expect 1 1 0.000000000 0.000707264 0.000000000
+expect 1 2 0.000000000 0.001740040 0.000000000
 
 # The critical path of the 1 x 2 case (sim/sim_path.h): its 5 steps are
 # the run, POTRF(0,0), TRSM(1,0), the message, SYRK(1,1), POTRF(1,1):

@@ -8,10 +8,17 @@
  * address-space limit to what it has mapped plus a quarter of its local
  * share, calls hetscal, and raises the limit again; a last unlimited
  * call must give hetscal's own factor.
+ * With the argument "in-place" (a grid whose tiles stay in the caller's
+ * array: one process) the limit is what is mapped plus half the share,
+ * the matrix at two thirds of the room the call has, and hetscal must
+ * run the call itself there: its own factor bit for bit, the same as
+ * with the tiles copied (HETSCAL_IN_PLACE=0, unlimited).
  * Exit status: failed checks (summed over ranks). */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 
 #include <mpi.h>
@@ -22,7 +29,7 @@
 
 enum { N = 2400, NB = 64 };
 
-static int me, failures;
+static int me, failures, in_place;
 
 static void check(int ok, const char *routine, const char *what)
 {
@@ -54,6 +61,13 @@ static void run(problem *p)
         MPI_Abort(MPI_COMM_WORLD, 2);
     check(problem_factor(p, 0) == 0, r, "hetscal's first call: INFO = 0");
     problem_keep(p, &own);
+    if (in_place) {
+        /* The copying path's factor is the in-place one's. */
+        setenv("HETSCAL_IN_PLACE", "0", 1);
+        check(problem_factor(p, 0) == 0 && problem_same(p, &own), r,
+              "tiles copied: the factor of the tiles in place");
+        unsetenv("HETSCAL_IN_PLACE");
+    }
     check(problem_factor(p, 1) == 0, r, "ScaLAPACK's call: INFO = 0");
     problem_keep(p, &expected);
 
@@ -65,14 +79,18 @@ static void run(problem *p)
     limited = old;
     long long now = mapped_bytes();
     check(now > 0, r, "VmSize read from /proc/self/status");
-    limited.rlim_cur = (rlim_t)(now + (long long)(p->count * sizeof(double)) / 4);
+    limited.rlim_cur = (rlim_t)(now + (long long)(p->count * sizeof(double)) / (in_place ? 2 : 4));
     MPI_Barrier(MPI_COMM_WORLD);
     int set = now > 0 && setrlimit(RLIMIT_AS, &limited) == 0;
     check(set, r, "the address-space limit set");
     int info = problem_factor(p, 0);
     setrlimit(RLIMIT_AS, &old);
     check(info == 0, r, "under the limit: INFO = 0");
-    check(problem_same(p, &expected), r, "under the limit: ScaLAPACK's factor (and TAU, IPIV)");
+    if (in_place)
+        check(problem_same(p, &own), r, "under the limit: hetscal's own factor (and TAU, IPIV)");
+    else
+        check(problem_same(p, &expected), r,
+              "under the limit: ScaLAPACK's factor (and TAU, IPIV)");
 
     check(problem_factor(p, 0) == 0 && problem_same(p, &own), r,
           "after the limit: hetscal's own factor");
@@ -80,9 +98,10 @@ static void run(problem *p)
     problem_outputs_free(&expected);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     int nprocs, ctxt;
+    in_place = argc > 1 && strcmp(argv[1], "in-place") == 0;
     Cblacs_pinfo(&me, &nprocs);
     Cblacs_get(-1, 0, &ctxt);
     Cblacs_gridinit(&ctxt, "R", 1, nprocs);

@@ -300,11 +300,42 @@ int hs_call_forward_copies(const hs_config *cfg, int nranks, int ntiles,
     return holders <= HOLDERS_FREE_BYTES || holders <= share / 4;
 }
 
-int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
-                         const hs_tile_home *home, int prec, int forward_copies,
-                         hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist)
+int hs_call_tiles_in_place(const hs_config *cfg, const hs_call_report *rep,
+                           const hs_redist *rd, const hs_tile_home *home, int nmatrix)
 {
-    int status = hs_dist_create(dist, grid->comm, ntiles, home, prec);
+    if (!cfg->in_place || rep->panel_gpu > 0 || rd->transpose)
+        return 0;
+    size_t esize = hs_prec_bytes(rd->prec);
+    for (int t = 0; t < nmatrix; t++)
+        /* A column goes to MPI as whole doubles (comm/messages.h). */
+        if (home[t].rank >= 0
+            && ((size_t)home[t].m * esize % sizeof(double)
+                || hs_redist_tile_owner(rd, t) != home[t].rank))
+            return 0;
+    return 1;
+}
+
+/* hs_dist_create_in_place's question. */
+typedef struct in_caller {
+    const hs_redist *rd;
+    int nmatrix;
+} in_caller;
+
+static void *tile_in_caller(void *arg, int tile, int *ld)
+{
+    const in_caller *ic = arg;
+    return tile < ic->nmatrix ? hs_redist_tile_in_caller(ic->rd, tile, ld) : NULL;
+}
+
+int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
+                         const hs_tile_home *home, int prec, const hs_redist *in_place,
+                         int nmatrix, int forward_copies, hs_device **devs, int ndev,
+                         hs_call_report *rep, hs_dist **dist)
+{
+    in_caller ic = { in_place, nmatrix };
+    int status = in_place ? hs_dist_create_in_place(dist, grid->comm, ntiles, home, prec,
+                                                    tile_in_caller, &ic)
+                          : hs_dist_create(dist, grid->comm, ntiles, home, prec);
     if (!status && forward_copies)
         status = hs_dist_forward_copies(*dist, tile_grid->nprow, tile_grid->npcol,
                                         tile_grid->rank_of);

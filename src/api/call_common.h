@@ -103,14 +103,26 @@ int hs_call_tile_ids_fit(const hs_geometry *geo);
 int hs_call_forward_copies(const hs_config *cfg, int nranks, int ntiles,
                            const hs_tile_home *home, int esize);
 
+/* Whether the call's nmatrix matrix tiles stay in the caller's array
+ * (HETSCAL_IN_PLACE): without accelerator columns, untransposed, and each
+ * existing tile whole and consecutive in its home rank's part of A (the
+ * caller's blocks as tiles, or every tile on one rank), so that neither
+ * the repartition nor a copy of the share is needed.  The same on every
+ * rank, from the layout alone. */
+int hs_call_tiles_in_place(const hs_config *cfg, const hs_call_report *rep,
+                           const hs_redist *rd, const hs_tile_home *home, int nmatrix);
+
 /* The runtime's global tiles of precision prec (those homed here
- * allocated) with this rank's accelerator tiles placed (rep->gpu_fallbacks:
- * how many stayed on the host), copies forwarded along trees over
- * tile_grid (the homes' grid) when forward_copies (the same on every
- * rank); resets the device-memory peak.  Local; 0 or an error. */
+ * allocated, except the matrix tiles [0, nmatrix) kept in the caller's
+ * array when in_place is not NULL: hs_call_tiles_in_place) with this
+ * rank's accelerator tiles placed (rep->gpu_fallbacks: how many stayed on
+ * the host), copies forwarded along trees over tile_grid (the homes'
+ * grid) when forward_copies (the same on every rank); resets the
+ * device-memory peak.  Local; 0 or an error. */
 int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
-                         const hs_tile_home *home, int prec, int forward_copies,
-                         hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist);
+                         const hs_tile_home *home, int prec, const hs_redist *in_place,
+                         int nmatrix, int forward_copies, hs_device **devs, int ndev,
+                         hs_call_report *rep, hs_dist **dist);
 
 /* The grid's processes as one process row (row-major order), on the same
  * communicator: a layout for the tiles apart from A's (hs_redist's

@@ -45,23 +45,32 @@ static void count_placed(void *arg, const hs_task *t, int device)
         c->rep.device_flops += w.flops;
 }
 
-/* Tiles in, the program, tiles out; the status agreed over the grid. */
+/* The repartition between the caller's matrix and the tiles. */
+static hs_redist redist_of(const hs_call *c, void **tiles)
+{
+    hs_redist rd = { .grid = hs_call_proc_grid(c->grid),
+                     .tile_grid = hs_call_proc_grid(c->tile_grid), .geo = &c->geo, .a = c->a,
+                     .prec = c->prec, .desca = c->desca, .ia = c->ia, .ja = c->ja, .m = c->m,
+                     .n = c->n, .transpose = c->transpose, .part = c->part, .tiles = tiles,
+                     .threads = c->cfg->num_threads };
+    return rd;
+}
+
+/* Tiles in, the program, tiles out; the status agreed over the grid.
+ * Tiles in the caller's array move neither way. */
 static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
 {
     const hs_config *cfg = c->cfg;
-    hs_redist rd = { .grid = hs_call_proc_grid(c->grid),
-                     .tile_grid = hs_call_proc_grid(c->tile_grid), .geo = &c->geo, .a = c->a, .prec = c->prec,
-                     .desca = c->desca, .ia = c->ia, .ja = c->ja, .m = c->m, .n = c->n,
-                     .transpose = c->transpose, .part = c->part, .tiles = tiles,
-                     .threads = cfg->num_threads };
-    int as_tasks = hs_call_copy_as_tasks(c->grid, cfg, &c->rep, c->dist, &rd);
-    int in_place = hs_call_copy_in_place(c->grid, &c->rep, &rd);
+    hs_redist rd = redist_of(c, tiles);
+    int kept = c->rep.tiles_in_place;
+    int as_tasks = !kept && hs_call_copy_as_tasks(c->grid, cfg, &c->rep, c->dist, &rd);
+    int in_place = !kept && hs_call_copy_in_place(c->grid, &c->rep, &rd);
     int nmatrix = c->geo.mt * c->geo.np;
     /* In place, each rank copies its own tiles: whether they all could is
      * agreed with the run's start (hs_engine_limits.prior_status), one
      * collective fewer in a call that small. */
     int copied_in = in_place ? hs_call_copy_local_tiles(&rd, nmatrix, 1) : HETSCAL_SUCCESS;
-    int status = as_tasks || in_place ? HETSCAL_SUCCESS : hs_redist_to_tiles(&rd);
+    int status = kept || as_tasks || in_place ? HETSCAL_SUCCESS : hs_redist_to_tiles(&rd);
     c->rep.t_in = hs_now() - t0;
     if (status)
         return status;
@@ -87,7 +96,7 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
 
     double t2 = hs_now();
     /* Agreed below with the run's status. */
-    int out = as_tasks || (in_place && copied_in) ? HETSCAL_SUCCESS   /* nothing to give back */
+    int out = kept || as_tasks || (in_place && copied_in) ? HETSCAL_SUCCESS   /* nothing to give back */
               : in_place ? hs_call_copy_local_tiles(&rd, nmatrix, 0)
                          : hs_redist_to_matrix(&rd);
     c->rep.t_out = hs_now() - t2;
@@ -132,7 +141,11 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     }
     if (!status) {
         f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
+        hs_redist rd = redist_of(c, tiles);
+        c->rep.tiles_in_place = f->tiles_in_place
+                                && hs_call_tiles_in_place(c->cfg, &c->rep, &rd, home, nmatrix);
         status = hs_call_create_tiles(c->grid, c->tile_grid, ntiles, home, c->prec,
+                                      c->rep.tiles_in_place ? &rd : NULL, nmatrix,
                                       hs_call_forward_copies(c->cfg, c->grid->size, ntiles,
                                                              home, (int)hs_prec_bytes(c->prec)),
                                       c->devs, c->ndev, &c->rep, &c->dist);

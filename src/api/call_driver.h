@@ -67,6 +67,9 @@ typedef struct hs_factorization {
      * LU also reads the caller's descriptor, for ScaLAPACK's pivot
      * search) on the generation thread. */
     void (*generate)(const hs_call *call, hs_dist *dist);
+    /* Its kernels take tiles with ld > m (engine.h hs_task_ld), so its
+     * matrix tiles may stay in the caller's array (hs_call_tiles_in_place). */
+    int tiles_in_place;
     /* After the tiles are back in the caller's matrix, on success only
      * (collective): outputs beyond sub(A), such as TAU; returns a status
      * agreed over the grid.  May be NULL. */

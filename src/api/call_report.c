@@ -45,7 +45,8 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
         s->messages_sent, s->messages_received, s->bytes_sent, r->forwarded, r->t_total,
         r->t_in,
         r->t_factor, r->t_out,
-        r->copy_tasks      ? "; in and out as tasks in factor"
+        r->tiles_in_place  ? "; tiles in the caller's array"
+        : r->copy_tasks    ? "; in and out as tasks in factor"
         : r->copy_in_place ? "; in and out copied in place"
                            : "",
         r->t_total > 0 ? r->flops / r->t_total * 1e-9 : 0.0,

@@ -12,6 +12,8 @@ typedef struct hs_call_report {
     int copy_tasks;                       /* repartition as tasks of the run */
     int copy_in_place;                    /* each rank copied its own tiles
                                              (no repartition) */
+    int tiles_in_place;                   /* tiles kept in the caller's array
+                                             (nothing copied) */
     double flops;
     double t_in, t_factor, t_out, t_total;   /* seconds */
     double share_bytes, peak_extra_bytes;

@@ -68,4 +68,5 @@ const hs_factorization hs_pdpotrf = {
     .tile_count = cholesky_tile_count,
     .tile_homes = hs_cholesky_tile_homes,
     .generate = cholesky_generate,
+    .tiles_in_place = 1,
 };

@@ -219,5 +219,6 @@ const hs_factorization hs_pdgetrf = {
     .tile_count = hs_lu_tile_count,
     .tile_homes = hs_lu_tile_homes,
     .generate = lu_generate,
+    .tiles_in_place = 1,
     .finish = lu_finish,
 };

@@ -210,6 +210,7 @@ const hs_factorization hs_pdgeqrf = {
     .tile_count = hs_qr_tile_count,
     .tile_homes = hs_qr_tile_homes,
     .generate = qr_generate,
+    .tiles_in_place = 1,
     .finish = qr_finish,
 };
 

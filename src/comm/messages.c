@@ -85,6 +85,47 @@ int hs_msg_irecv(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_
     return post_doubles(0, buf, count, peer, tag, comm, req);
 }
 
+/* A tile in place in the caller's array and its status word, as one
+ * element of a derived type at absolute addresses: its columns (whole
+ * doubles each) ld_bytes apart, then the status.  The same signature as
+ * a contiguous tile's count doubles, so either end may be either. */
+static int columns_type(const void *data, size_t col_doubles, int ncols, size_t ld_bytes,
+                        const double *status, MPI_Datatype *type)
+{
+    MPI_Datatype cols;
+    if (col_doubles > (size_t)INT_MAX)
+        return MPI_ERR_COUNT;
+    int rc = MPI_Type_create_hvector(ncols, (int)col_doubles, (MPI_Aint)ld_bytes, MPI_DOUBLE,
+                                     &cols);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int len[2] = { 1, 1 };
+    MPI_Aint disp[2];
+    MPI_Datatype part[2] = { cols, MPI_DOUBLE };
+    if ((rc = MPI_Get_address(data, &disp[0])) == MPI_SUCCESS
+        && (rc = MPI_Get_address(status, &disp[1])) == MPI_SUCCESS
+        && (rc = MPI_Type_create_struct(2, len, disp, part, type)) == MPI_SUCCESS
+        && (rc = MPI_Type_commit(type)) != MPI_SUCCESS)
+        MPI_Type_free(type);
+    MPI_Type_free(&cols);
+    return rc;
+}
+
+int hs_msg_post_columns(int send, void *data, size_t col_doubles, int ncols, size_t ld_bytes,
+                        double *status, int peer, int tag, MPI_Comm comm, MPI_Request *req)
+{
+    MPI_Datatype type;
+    int rc;
+    if (hs_fault_hit(&post_fault))
+        return MPI_ERR_OTHER;
+    if ((rc = columns_type(data, col_doubles, ncols, ld_bytes, status, &type)) != MPI_SUCCESS)
+        return rc;
+    rc = send ? MPI_Isend(MPI_BOTTOM, 1, type, peer, tag, comm, req)
+              : MPI_Irecv(MPI_BOTTOM, 1, type, peer, tag, comm, req);
+    MPI_Type_free(&type);
+    return rc;
+}
+
 /* Doubles a completed receive brought, also past INT_MAX (MPI 3's
  * MPI_Get_elements_x counts the doubles inside the large type); -1 when
  * MPI cannot tell. */

@@ -15,6 +15,13 @@
 int hs_msg_isend(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req);
 int hs_msg_irecv(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req);
 
+/* The same for a tile of ncols columns of col_doubles doubles each,
+ * ld_bytes apart from data on (a tile in place in the caller's array),
+ * and its status word at status: one message of the signature of
+ * ncols * col_doubles + 1 doubles.  send: 1 to send, 0 to receive. */
+int hs_msg_post_columns(int send, void *data, size_t col_doubles, int ncols, size_t ld_bytes,
+                        double *status, int peer, int tag, MPI_Comm comm, MPI_Request *req);
+
 /* Doubles a completed receive brought, also past INT_MAX; -1 when MPI
  * cannot tell. */
 double hs_msg_received_doubles(MPI_Status *status);

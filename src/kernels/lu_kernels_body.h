@@ -17,18 +17,18 @@ static int HS_SFX(lu_panel)(hs_task *t, hs_device *dev)
     HS_T *a = hs_task_data(t, 0);
     int *piv = hs_task_data(t, 1);
     hs_lu_panel_args x = hs_lu_panel_args_of(t);
-    int ld = t->acc[0].handle->m, w = t->acc[0].handle->n, off = x.off;
-    if (dev->kind != HS_DEV_CPU || HS_SFX(panel_finite)(a, ld, off, w)) {
-        if (dev->kind == HS_DEV_CPU && x.team && hs_lu_team_pieces(ld - off, w)
-            && !HS_SFX(lu_panel_team)(a + off, ld, ld - off, w, piv))
+    int m = t->acc[0].handle->m, ld = hs_task_ld(t, 0), w = t->acc[0].handle->n, off = x.off;
+    if (dev->kind != HS_DEV_CPU || HS_SFX(panel_finite)(a, m, ld, off, w)) {
+        if (dev->kind == HS_DEV_CPU && x.team && hs_lu_team_pieces(m - off, w)
+            && !HS_SFX(lu_panel_team)(a + off, ld, m - off, w, piv))
             return 0;
-        return hs_dev_getrf(dev, HS_STREAM_COMPUTE, HS_P, ld - off, w, a + off, ld,
+        return hs_dev_getrf(dev, HS_STREAM_COMPUTE, HS_P, m - off, w, a + off, ld,
                             piv + HS_LU_PIV_INFO);
     }
     /* ctx: where every process's A lies (api/lu_call.c), when known */
     const int *layout = t->ctx;
     hs_lu_caller caller = { layout ? layout[0] : 0, layout ? layout + 1 : NULL };
-    return HS_SFX(lu_panel_scalapack)(a, ld, off, w, &x.rows, layout ? &caller : NULL,
+    return HS_SFX(lu_panel_scalapack)(a, m, ld, off, w, &x.rows, layout ? &caller : NULL,
                                       piv + HS_LU_PIV_HEAD,
                                       piv + HS_LU_PIV_INFO);
 }
@@ -49,11 +49,12 @@ static int HS_SFX(lu_column)(hs_task *t, hs_device *dev)
     HS_T *a = hs_task_data(t, 0);
     const HS_T *l = hs_task_data(t, 1);
     const int *piv = hs_task_data(t, 2);
-    int ld = t->acc[0].handle->m, wj = t->acc[0].handle->n, ll = t->acc[1].handle->m;
+    int m = t->acc[0].handle->m, ld = hs_task_ld(t, 0), wj = t->acc[0].handle->n;
+    int ll = hs_task_ld(t, 1);
     hs_lu_column_args x = hs_lu_column_args_of(t);
-    int off = x.off, kk = x.kk, below = ld - off - kk;
+    int off = x.off, kk = x.kk, below = m - off - kk;
 
-    int err = hs_dev_laswp(dev, HS_STREAM_COMPUTE, HS_P, ld - off, wj, kk,
+    int err = hs_dev_laswp(dev, HS_STREAM_COMPUTE, HS_P, m - off, wj, kk,
                            piv + HS_LU_PIV_HEAD, a + off, ld);
     if (!err)
         err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'L', 'L', 'N', 'U', kk,
@@ -68,11 +69,11 @@ static int HS_SFX(lu_swap_left)(hs_task *t, hs_device *dev)
 {
     (void)dev;
     HS_T *a = hs_task_data(t, 0);
-    int ld = t->acc[0].handle->m, w = t->acc[0].handle->n;
+    int m = t->acc[0].handle->m, ld = hs_task_ld(t, 0), w = t->acc[0].handle->n;
     hs_lu_swap_args x = hs_lu_swap_args_of(t);
     for (int i = 1; i < t->nacc; i++) {
         int off = x.off[i - 1], wk = t->acc[i].handle->m - HS_LU_PIV_HEAD;
-        HS_SFX(lu_swap)(a, ld, w, hs_task_data(t, i), off, hs_lu_pivots(ld, off, wk));
+        HS_SFX(lu_swap)(a, ld, w, hs_task_data(t, i), off, hs_lu_pivots(m, off, wk));
     }
     return 0;
 }

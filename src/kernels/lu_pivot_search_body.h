@@ -85,23 +85,25 @@ static int HS_SFX(scalapack_amax)(const HS_T *col, int r, int m, int j, const hs
     return *gmax == 0 ? r : s->best_row[0];
 }
 
-/* P?GETF2 on the w-wide panel a (ld rows: all of sub(A)'s, the diagonal of
- * its first column at row off): the pivots (1-based from row off) in piv,
- * the first zero pivot (1-based in the panel, or 0) in *info. */
-static int HS_SFX(lu_panel_scalapack)(HS_T *a, int ld, int off, int w, const hs_lu_rows *d,
-                                      const hs_lu_caller *caller, int *piv, int *info)
+/* P?GETF2 on the w-wide panel a (m rows, ld apart: all of sub(A)'s, the
+ * diagonal of its first column at row off): the pivots (1-based from row
+ * off) in piv, the first zero pivot (1-based in the panel, or 0) in
+ * *info. */
+static int HS_SFX(lu_panel_scalapack)(HS_T *a, int m, int ld, int off, int w,
+                                      const hs_lu_rows *d, const hs_lu_caller *caller, int *piv,
+                                      int *info)
 {
     HS_SFX(amax_scratch) s;
-    int kk = ld - off < w ? ld - off : w;
-    int err = HS_SFX(amax_scratch_alloc)(&s, ld, d->nprow);
+    int kk = m - off < w ? m - off : w;
+    int err = HS_SFX(amax_scratch_alloc)(&s, m, d->nprow);
     const HS_T minus_one = -1, one = 1;
     const int inc = 1;
 
     *info = 0;
     for (int c = 0; !err && c < kk; c++) {
-        int r = off + c, below = ld - r - 1, right = w - c - 1;
+        int r = off + c, below = m - r - 1, right = w - c - 1;
         HS_T *col = a + (size_t)c * ld, gmax;
-        int p = HS_SFX(scalapack_amax)(col, r, ld, off + c, d, caller, &s, &gmax);
+        int p = HS_SFX(scalapack_amax)(col, r, m, off + c, d, caller, &s, &gmax);
         piv[c] = p - off + 1;
         if (gmax != 0) {
             for (int q = 0; p != r && q < w; q++) {
@@ -123,12 +125,13 @@ static int HS_SFX(lu_panel_scalapack)(HS_T *a, int ld, int off, int w, const hs_
     return err;
 }
 
-/* Whether rows off.. of the w-wide panel are all finite (x - x is 0 for
- * a finite x, NaN for a NaN or an infinity, in either part). */
-static int HS_SFX(panel_finite)(const HS_T *a, int ld, int off, int w)
+/* Whether rows off..m-1 of the w-wide panel (ld apart) are all finite
+ * (x - x is 0 for a finite x, NaN for a NaN or an infinity, in either
+ * part). */
+static int HS_SFX(panel_finite)(const HS_T *a, int m, int ld, int off, int w)
 {
     for (int q = 0; q < w; q++)
-        for (int i = off; i < ld; i++)
+        for (int i = off; i < m; i++)
             if (!(a[i + (size_t)q * ld] - a[i + (size_t)q * ld] == 0))
                 return 0;
     return 1;

@@ -99,9 +99,9 @@ static int HS_SFX(qr_panel_geqrf_device)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0), *v1 = hs_task_data(t, 1);
     HS_T *tt = hs_task_data(t, 2), *tau = hs_task_data(t, 3);
-    int ld = t->acc[0].handle->m, l1 = t->acc[1].handle->m, lt = t->acc[2].handle->m;
+    int ld = hs_task_ld(t, 0), l1 = hs_task_ld(t, 1), lt = hs_task_ld(t, 2);
     hs_qr_panel_args x = hs_qr_panel_args_of(t);
-    int off = x.off, w = x.w, p = ld - off, kk = min_int(p, w);
+    int off = x.off, w = x.w, p = t->acc[0].handle->m - off, kk = min_int(p, w);
     int err = hs_dev_geqrf(dev, HS_STREAM_COMPUTE, HS_P, p, w, a + off, ld, tau, 1, NULL, 1);
     if (!err && kk > 0)
         err = hs_dev_larft(dev, HS_STREAM_COMPUTE, HS_P, p, kk, a + off, ld, tau, tt, lt, v1,
@@ -115,9 +115,9 @@ static int HS_SFX(qr_panel_geqrf)(hs_task *t, hs_device *dev)
         return HS_SFX(qr_panel_geqrf_device)(t, dev);
     HS_T *a = hs_task_data(t, 0), *v1 = hs_task_data(t, 1);
     HS_T *tt = hs_task_data(t, 2), *tau = hs_task_data(t, 3);
-    int ld = t->acc[0].handle->m, l1 = t->acc[1].handle->m, lt = t->acc[2].handle->m;
+    int ld = hs_task_ld(t, 0), l1 = hs_task_ld(t, 1), lt = hs_task_ld(t, 2);
     hs_qr_panel_args x = hs_qr_panel_args_of(t);
-    int off = x.off, w = x.w, p = ld - off;
+    int off = x.off, w = x.w, p = t->acc[0].handle->m - off;
     int kk = min_int(p, w), info = 0;
     HS_T *piece = a + off;
 
@@ -156,12 +156,12 @@ static int HS_SFX(qr_panel_geqrf)(hs_task *t, hs_device *dev)
 static int HS_SFX(qr_leaf)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0), *rt = hs_task_data(t, 1);
-    int ld = t->acc[0].handle->m, lr = t->acc[1].handle->m;
+    int ld = hs_task_ld(t, 0), lr = hs_task_ld(t, 1);
     hs_qr_piece_args x = hs_qr_piece_args_of(t);
     int off = x.off, w = x.w;
 
-    return hs_dev_geqrf(dev, HS_STREAM_COMPUTE, HS_P, ld - off, w, a + off, ld, rt + w, lr, rt,
-                        lr);
+    return hs_dev_geqrf(dev, HS_STREAM_COMPUTE, HS_P, t->acc[0].handle->m - off, w, a + off, ld,
+                        rt + w, lr, rt, lr);
 }
 
 static int HS_SFX(qr_tree_up)(hs_task *t, hs_device *dev)
@@ -169,7 +169,7 @@ static int HS_SFX(qr_tree_up)(hs_task *t, hs_device *dev)
     (void)dev;
     HS_T *ra = hs_task_data(t, 0), *vt = hs_task_data(t, 2);
     const HS_T *rb = hs_task_data(t, 1);
-    int la = t->acc[0].handle->m, lb = t->acc[1].handle->m, lv = t->acc[2].handle->m;
+    int la = hs_task_ld(t, 0), lb = hs_task_ld(t, 1), lv = hs_task_ld(t, 2);
     int w = hs_qr_tree_up_args_of(t).w, info = 0;
     HS_SFX(tree_scratch) s;
 
@@ -192,7 +192,7 @@ static int HS_SFX(qr_tree_down)(hs_task *t, hs_device *dev)
 {
     (void)dev;
     HS_T *qa = hs_task_data(t, 0), *vq = hs_task_data(t, 1);
-    int la = t->acc[0].handle->m, lb = t->acc[1].handle->m;
+    int la = hs_task_ld(t, 0), lb = hs_task_ld(t, 1);
     hs_qr_tree_down_args x = hs_qr_tree_down_args_of(t);
     int w = x.w, init = x.init, info = 0;
     HS_SFX(tree_scratch) s;
@@ -224,9 +224,9 @@ static int HS_SFX(qr_leaf_q)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0);
     const HS_T *rt = hs_task_data(t, 1), *vq = hs_task_data(t, 2);
-    int ld = t->acc[0].handle->m, lr = t->acc[1].handle->m, lq = t->acc[2].handle->m;
+    int ld = hs_task_ld(t, 0), lr = hs_task_ld(t, 1), lq = hs_task_ld(t, 2);
     hs_qr_piece_args x = hs_qr_piece_args_of(t);
-    int off = x.off, w = x.w, p = ld - off;
+    int off = x.off, w = x.w, p = t->acc[0].handle->m - off;
 
     return hs_dev_ormqr(dev, HS_STREAM_COMPUTE, HS_P, p, w, min_int(p, w), vq, lq, rt + w, lr,
                         a + off, ld);
@@ -238,11 +238,11 @@ static int HS_SFX(qr_reconstruct)(hs_task *t, hs_device *dev)
     HS_T *a = hs_task_data(t, 0), *v1 = hs_task_data(t, 2), *u = hs_task_data(t, 3);
     HS_T *tt = hs_task_data(t, 4), *tau = hs_task_data(t, 5);
     const HS_T *rt = hs_task_data(t, 1);
-    int ld = t->acc[0].handle->m, lr = t->acc[1].handle->m, l1 = t->acc[2].handle->m;
-    int lu = t->acc[3].handle->m, lt = t->acc[4].handle->m;
+    int ld = hs_task_ld(t, 0), lr = hs_task_ld(t, 1), l1 = hs_task_ld(t, 2);
+    int lu = hs_task_ld(t, 3), lt = hs_task_ld(t, 4);
     hs_qr_reconstruct_args x = hs_qr_reconstruct_args_of(t);
     int off = x.off, w = x.w, single_row_last = x.single_row_last;
-    int p = ld - off, info = 0;
+    int p = t->acc[0].handle->m - off, info = 0;
     HS_T *piece = a + off;
 
     if (p < w)
@@ -294,10 +294,11 @@ static int HS_SFX(qr_trsm)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0);
     const HS_T *u = hs_task_data(t, 1);
-    int ld = t->acc[0].handle->m, lu = t->acc[1].handle->m, w = hs_qr_trsm_args_of(t).w;
+    int m = t->acc[0].handle->m, ld = hs_task_ld(t, 0), lu = hs_task_ld(t, 1);
+    int w = hs_qr_trsm_args_of(t).w;
 
-    return hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'R', 'U', 'N', 'N', ld, w, 1.0, u, lu, a,
-                        ld);
+    return hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'R', 'U', 'N', 'N', m, w,
+                             1.0, u, lu, a, ld);
 }
 
 /* P = V^H A over the rows of a panel's top tile from row off: the first kk
@@ -333,16 +334,16 @@ static int HS_SFX(qr_accumulate)(hs_task *t, hs_device *dev)
 {
     HS_T *pp = hs_task_data(t, 0);
     const HS_T *v = hs_task_data(t, 1), *a = hs_task_data(t, 2);
-    int lp = t->acc[0].handle->m, lv = t->acc[1].handle->m;
-    int ld = t->acc[2].handle->m, wj = t->acc[2].handle->n;
+    int lp = hs_task_ld(t, 0), lv = hs_task_ld(t, 1);
+    int m = t->acc[2].handle->m, ld = hs_task_ld(t, 2), wj = t->acc[2].handle->n;
     hs_qr_accumulate_args x = hs_qr_accumulate_args_of(t);
     int off = x.off, kk = x.kk, top = x.top;
     double beta = x.first ? 0.0 : 1.0;
 
     if (top)
-        return HS_SFX(vta_top)(dev, kk, wj, ld - off, v + off, lv, hs_task_data(t, 3),
-                       t->acc[3].handle->m, a + off, ld, beta, pp, lp);
-    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, ld, 1.0, v, lv, a, ld,
+        return HS_SFX(vta_top)(dev, kk, wj, m - off, v + off, lv, hs_task_data(t, 3),
+                       hs_task_ld(t, 3), a + off, ld, beta, pp, lp);
+    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, m, 1.0, v, lv, a, ld,
                         beta, pp, lp);
 }
 
@@ -350,7 +351,7 @@ static int HS_SFX(qr_apply_t)(hs_task *t, hs_device *dev)
 {
     HS_T *w = hs_task_data(t, 0);
     const HS_T *tt = hs_task_data(t, 1), *pp = hs_task_data(t, 2);
-    int lw = t->acc[0].handle->m, lt = t->acc[1].handle->m, lp = t->acc[2].handle->m;
+    int lw = hs_task_ld(t, 0), lt = hs_task_ld(t, 1), lp = hs_task_ld(t, 2);
     hs_qr_apply_t_args x = hs_qr_apply_t_args_of(t);
     int wj = t->acc[0].handle->n, kk = x.kk;
     double beta = x.first ? 0.0 : 1.0;
@@ -363,15 +364,15 @@ static int HS_SFX(qr_update)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0);
     const HS_T *v = hs_task_data(t, 1), *w = hs_task_data(t, 2);
-    int ld = t->acc[0].handle->m, wj = t->acc[0].handle->n;
-    int lv = t->acc[1].handle->m, lw = t->acc[2].handle->m;
+    int m = t->acc[0].handle->m, ld = hs_task_ld(t, 0), wj = t->acc[0].handle->n;
+    int lv = hs_task_ld(t, 1), lw = hs_task_ld(t, 2);
     hs_qr_update_args x = hs_qr_update_args_of(t);
     int off = x.off, kk = x.kk, top = x.top;
 
     if (top)
-        return HS_SFX(update_top)(dev, kk, wj, ld - off, v + off, lv, hs_task_data(t, 3),
-                          t->acc[3].handle->m, w, lw, a + off, ld);
-    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', ld, wj, kk, -1.0, v, lv, w, lw,
+        return HS_SFX(update_top)(dev, kk, wj, m - off, v + off, lv, hs_task_data(t, 3),
+                          hs_task_ld(t, 3), w, lw, a + off, ld);
+    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', m, wj, kk, -1.0, v, lv, w, lw,
                         1.0, a, ld);
 }
 
@@ -380,10 +381,10 @@ static int HS_SFX(qr_apply_column)(hs_task *t, hs_device *dev)
     HS_T *a = hs_task_data(t, 0), *pp = hs_task_data(t, 2);
     const HS_T *v = hs_task_data(t, 1), *v1 = hs_task_data(t, 3);
     const HS_T *tt = hs_task_data(t, 4);
-    int ld = t->acc[0].handle->m, wj = t->acc[0].handle->n, lv = t->acc[1].handle->m;
-    int lp = t->acc[2].handle->m, l1 = t->acc[3].handle->m, lt = t->acc[4].handle->m;
+    int ld = hs_task_ld(t, 0), wj = t->acc[0].handle->n, lv = hs_task_ld(t, 1);
+    int lp = hs_task_ld(t, 2), l1 = hs_task_ld(t, 3), lt = hs_task_ld(t, 4);
     hs_qr_column_args x = hs_qr_column_args_of(t);
-    int off = x.off, kk = x.kk, rows = ld - off;
+    int off = x.off, kk = x.kk, rows = t->acc[0].handle->m - off;
 
     int err = HS_SFX(vta_top)(dev, kk, wj, rows, v + off, lv, v1, l1, a + off, ld, 0.0, pp, lp);
     if (!err)

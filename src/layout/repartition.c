@@ -572,3 +572,53 @@ int hs_redist_copy_tile(const hs_redist *rd, int tile, void *data, int to_tiles)
     }
     return HETSCAL_SUCCESS;
 }
+
+/* ---- tiles in the caller's array --------------------------------------- */
+
+/* Rows [g, g + len) of A along one dimension (blocks of nb from process
+ * src0 over nprocs) lie in one process's local array, consecutive there:
+ * its process, or -1. */
+static int consecutive_on(int g, int len, int nb, int src0, int nprocs)
+{
+    int p = hs_g2p(g, nb, src0, nprocs), last = g + len - 1;
+    if (hs_g2p(last, nb, src0, nprocs) != p
+        || hs_g2l(last, nb, nprocs) - hs_g2l(g, nb, nprocs) != len - 1)
+        return -1;
+    return p;
+}
+
+/* Tile `tile`'s rectangle of sub(A) (rows, then columns, 0-based) and
+ * the process that holds it whole and consecutive in its local array, or
+ * -1 (transposed tiles never are). */
+static int tile_rectangle_owner(const hs_redist *rd, int tile, int *p0, int *q0)
+{
+    const hs_geometry *geo = rd->geo;
+    const int *d = rd->desca;
+    const hs_proc_grid *g = &rd->grid;
+    int r = tile % geo->mt, c = tile / geo->mt;
+    int h = hs_tile_height(geo, r), w = geo->panel[c].width;
+    *p0 = r * geo->H;
+    *q0 = geo->panel[c].col0;
+    if (rd->transpose || h <= 0 || w <= 0)
+        return -1;
+    int prow = consecutive_on(rd->ia - 1 + *p0, h, d[HS_MB], d[HS_RSRC], g->nprow);
+    int pcol = consecutive_on(rd->ja - 1 + *q0, w, d[HS_NB], d[HS_CSRC], g->npcol);
+    if (prow < 0 || pcol < 0)
+        return -1;
+    return hs_proc_grid_rank(g, prow, pcol);
+}
+
+int hs_redist_tile_owner(const hs_redist *rd, int tile)
+{
+    int p0, q0;
+    return tile_rectangle_owner(rd, tile, &p0, &q0);
+}
+
+void *hs_redist_tile_in_caller(const hs_redist *rd, int tile, int *ld)
+{
+    int p0, q0;
+    if (tile_rectangle_owner(rd, tile, &p0, &q0) != rd->grid.rank)
+        return NULL;
+    *ld = rd->desca[HS_LLD];
+    return local_entry(rd, p0, q0);
+}

@@ -46,6 +46,14 @@ int hs_redist_to_matrix(const hs_redist *rd);
  * HETSCAL_ERR_INTERNAL when an entry is not here. */
 int hs_redist_copy_tile(const hs_redist *rd, int tile, void *data, int to_tiles);
 
+/* Tiles in the caller's array (runtime/dist.h hs_dist_create_in_place):
+ * the rank whose local part of A holds the tile whole, its columns
+ * consecutive there, or -1 (the same answer on every rank, from the
+ * layout alone; never for transposed tiles); and the address and leading
+ * dimension (LLD) of such a tile this rank holds, or NULL. */
+int hs_redist_tile_owner(const hs_redist *rd, int tile);
+void *hs_redist_tile_in_caller(const hs_redist *rd, int tile, int *ld);
+
 /* Columns of sub(A) per round of hs_redist_to_tiles/to_matrix for an m x n
  * sub(A) of value_bytes-byte values on nranks ranks: at most INT_MAX / m
  * (at least 1), so that the int counts and displacements of a round cannot

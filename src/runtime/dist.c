@@ -34,7 +34,8 @@ void hs_dist_limit_tags(int limit)
 /* The state of both kinds of run: `data` 0 (a simulation) allocates no
  * tile memory (handles without data, nothing reads them). */
 static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
-                  const hs_tile_home *home, int prec, int data)
+                  const hs_tile_home *home, int prec, int data, hs_dist_in_place where,
+                  void *where_arg)
 {
     int esize = (int)hs_prec_bytes(prec);
     hs_dist *d = hs_mem_alloc(sizeof *d);
@@ -74,10 +75,12 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
      * mapping, huge pages, one free. */
     size_t total = 0, sink = 0;
     int sink_m = 0, sink_n = 0;   /* the largest alien tile */
+    int ld;
     for (int t = 0; t < ntiles; t++) {
         size_t doubles = tile_doubles(&home[t], esize);
         if (home[t].rank == d->me) {
-            total += doubles;
+            if (!where || !where(where_arg, t, &ld))
+                total += doubles;
         } else if (home[t].rank >= 0 && doubles > sink) {   /* -1: no such tile */
             sink = doubles;
             sink_m = home[t].m;
@@ -109,6 +112,11 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
             bits += d->holder_words;
         }
         dt->local = local++;
+        void *caller = where ? where(where_arg, t, &ld) : NULL;
+        if (caller) {
+            hs_handle_wrap_in_place(dt->local, caller, dt->home.m, dt->home.n, ld, esize);
+            continue;
+        }
         hs_handle_wrap(dt->local, next, dt->home.m, dt->home.n, esize);
         if (next)
             next += tile_doubles(&home[t], esize);
@@ -134,13 +142,24 @@ int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home 
     if (MPI_Comm_rank(comm, &me) != MPI_SUCCESS || MPI_Comm_size(comm, &nranks) != MPI_SUCCESS ||
         MPI_Comm_get_attr(comm, MPI_TAG_UB, &tag_ub, &flag) != MPI_SUCCESS)
         return HETSCAL_ERR_MPI;
-    return create(out, me, nranks, flag ? *tag_ub : 32767, ntiles, home, prec, 1);
+    return create(out, me, nranks, flag ? *tag_ub : 32767, ntiles, home, prec, 1, NULL, NULL);
+}
+
+int hs_dist_create_in_place(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home,
+                            int prec, hs_dist_in_place where, void *arg)
+{
+    int me, nranks, *tag_ub, flag = 0;
+    *out = NULL;
+    if (MPI_Comm_rank(comm, &me) != MPI_SUCCESS || MPI_Comm_size(comm, &nranks) != MPI_SUCCESS ||
+        MPI_Comm_get_attr(comm, MPI_TAG_UB, &tag_ub, &flag) != MPI_SUCCESS)
+        return HETSCAL_ERR_MPI;
+    return create(out, me, nranks, flag ? *tag_ub : 32767, ntiles, home, prec, 1, where, arg);
 }
 
 int hs_dist_create_simulated(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
                              const hs_tile_home *home, int prec)
 {
-    return create(out, me, nranks, tag_limit, ntiles, home, prec, 0);
+    return create(out, me, nranks, tag_limit, ntiles, home, prec, 0, NULL, NULL);
 }
 
 void hs_dist_destroy(hs_dist *d)

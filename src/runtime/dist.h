@@ -48,6 +48,14 @@ typedef struct hs_task_spec {
 int hs_dist_create(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *home,
                    int prec);
 
+/* The same, with the home tiles for which where(arg, tile, &ld) gives
+ * an address in the caller's array (the tile's m x n values there, ld
+ * apart, each column whole doubles) kept there instead of in the tile
+ * block: no copy in or out, no memory; NULL: in the block. */
+typedef void *(*hs_dist_in_place)(void *arg, int tile, int *ld);
+int hs_dist_create_in_place(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *home,
+                            int prec, hs_dist_in_place where, void *arg);
+
 /* The same for simulated rank `me` of `nranks` (sim/sim.h): no MPI,
  * no tile memory (handles without data), tags wrap after tag_limit
  * messages between two ranks as MPI_TAG_UB would make them. */
@@ -101,7 +109,8 @@ int hs_dist_use_devices(hs_dist *d, hs_device **devs, int ndev);
  * instances were evicted; tasks may have run on the host instead). */
 int hs_dist_evictions(const hs_dist *d);
 
-/* Home buffer of a tile owned here (m*n values + status word), else NULL. */
+/* Home buffer of a tile owned here (m*n values + status word, or in the
+ * caller's array: hs_dist_create_in_place), else NULL. */
 void *hs_dist_tile_data(const hs_dist *d, int tile);
 
 /* The repartition as tasks, when every tile this rank owns comes from its

@@ -56,8 +56,15 @@ typedef struct hs_access {
 struct hs_handle {
     void *data;               /* m*n values, padded to whole doubles, then
                                  the status word (a double; host), or m*n
-                                 values on device `dev` */
+                                 values on device `dev`; or, in_place, an
+                                 m x n piece of the caller's matrix */
     int m, n;
+    int ld;                   /* values from one column to the next: m,
+                                 except in_place */
+    int in_place;             /* a home tile in the caller's array
+                                 (hs_handle_wrap_in_place): its status word
+                                 is own_status */
+    double own_status;
     int esize;                /* bytes of a value (util/precision.h) */
     hs_device *dev;           /* NULL: host memory */
     hs_device *pinned_by;     /* host data from hs_pinned_get(pinned_by) */
@@ -96,9 +103,10 @@ static inline size_t hs_handle_words(const hs_handle *h)
 
 static inline double *hs_handle_status_word(hs_handle *h)
 {
-    return h->discard ? &h->discard_status
-           : h->dev   ? &h->device_status
-                      : (double *)h->data + hs_handle_words(h);
+    return h->discard    ? &h->discard_status
+           : h->dev      ? &h->device_status
+           : h->in_place ? &h->own_status
+                         : (double *)h->data + hs_handle_words(h);
 }
 
 /* A kernel gets the task (accesses in insertion order, iparam) and the
@@ -106,7 +114,8 @@ static inline double *hs_handle_status_word(hs_handle *h)
  * the task writes.  A kernel that may run on an accelerator touches its
  * data only through dev->ops->kernel on HS_STREAM_COMPUTE (the handles'
  * data are then device pointers, ld = m, and pointer offsets are fine);
- * on the host dev is the cpu device, whose kernels run at once.  Kernels
+ * on the host dev is the cpu device, whose kernels run at once; a host
+ * tile in the caller's array has ld > m (hs_task_ld).  Kernels
  * that need LAPACK are inserted host-only. */
 typedef int (*hs_kernel)(hs_task *task, hs_device *dev);
 
@@ -226,6 +235,12 @@ static inline void *hs_task_data(const hs_task *t, int k)
     return t->acc[k].handle->data;
 }
 
+/* The leading dimension of access k's data (its rows: t->acc[k].handle->m). */
+static inline int hs_task_ld(const hs_task *t, int k)
+{
+    return t->acc[k].handle->ld;
+}
+
 /* Counters of one call on this rank. */
 typedef struct hs_engine_stats {
     long tasks_run, tasks_skipped;
@@ -314,6 +329,9 @@ hs_handle *hs_handle_new(int m, int n, int esize);                   /* owned, z
  * when there is none: hs_handle_new then. */
 hs_handle *hs_handle_new_pinned(hs_device *pin_dev, int m, int n, int esize);
 void hs_handle_wrap(hs_handle *h, void *data, int m, int n, int esize); /* not owned */
+/* Not owned either: m x n values at data, ld apart, in the caller's
+ * array (a home tile in place); its status word is in the handle. */
+void hs_handle_wrap_in_place(hs_handle *h, void *data, int m, int n, int ld, int esize);
 void hs_handle_detach(hs_handle *h);  /* free once its accesses are done */
 /* An owned handle in the memory of accelerator dev (contents undefined);
  * NULL when the device is out of memory, or, setting *host_nomem, when

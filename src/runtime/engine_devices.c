@@ -297,8 +297,8 @@ static void run_copy(hs_task *t)
         status = dev->ops->peer_copy(dev, stream, src->dev, src->data, dst->data,
                                      (size_t)src->m * (size_t)src->n * (size_t)src->esize);
     else
-        status = dev->ops->copy(dev, stream, dir, src->m, src->n, src->esize, src->data, src->m,
-                                dst->data, dst->m);
+        status = dev->ops->copy(dev, stream, dir, src->m, src->n, src->esize, src->data, src->ld,
+                                dst->data, dst->ld);
     hs_task_set_output_status(t, status);
     complete_after(t, dev, stream, t->skipped ? 0 : status);
 }

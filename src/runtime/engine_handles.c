@@ -36,6 +36,7 @@ static hs_handle *host_copy(hs_handle *h, void *data, hs_device *pinned_by, int 
 {
     h->data = data;
     h->m = m;
+    h->ld = m;
     h->n = n;
     h->esize = esize;
     h->pinned_by = pinned_by;
@@ -97,6 +98,7 @@ hs_handle *hs_handle_new_device(hs_device *dev, int m, int n, int esize, int *ho
         return NULL;
     }
     h->m = m;
+    h->ld = m;
     h->n = n;
     h->esize = esize;
     h->dev = dev;
@@ -109,8 +111,16 @@ void hs_handle_wrap(hs_handle *h, void *data, int m, int n, int esize)
     memset(h, 0, sizeof *h);
     h->data = data;
     h->m = m;
+    h->ld = m;
     h->n = n;
     h->esize = esize;
+}
+
+void hs_handle_wrap_in_place(hs_handle *h, void *data, int m, int n, int ld, int esize)
+{
+    hs_handle_wrap(h, data, m, n, esize);
+    h->ld = ld;
+    h->in_place = 1;
 }
 
 static void handle_release_if_done(hs_handle *h)

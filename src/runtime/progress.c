@@ -80,6 +80,20 @@ static int inflight_grow(hs_comm_inflight *f)
     return HETSCAL_SUCCESS;
 }
 
+/* A whole handle's message (data + status), sent or received: a tile in
+ * the caller's array goes as its columns and its status word (its
+ * columns are whole doubles: hs_dist_create_in_place). */
+static int post_handle(int send, hs_comm *c, hs_task *t, hs_handle *h, MPI_Request *req)
+{
+    if (h->in_place)
+        return hs_msg_post_columns(send, h->data, hs_value_words(h->m, 1, h->esize), h->n,
+                                   (size_t)h->ld * (size_t)h->esize, hs_handle_status_word(h),
+                                   t->peer, t->tag, c->comm, req);
+    size_t count = hs_handle_words(h) + 1;
+    return send ? hs_msg_isend(h->data, count, t->peer, t->tag, c->comm, req)
+                : hs_msg_irecv(h->data, count, t->peer, t->tag, c->comm, req);
+}
+
 /* Posts a ready send or receive of a whole handle (data + status) into
  * *req; on an MPI error, what progress.h says.  0: in flight; 1: done
  * (nothing could be posted: MPI refuses). */
@@ -93,11 +107,11 @@ static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
          * receiver (a short message, see complete_request). */
         rc = hs_msg_isend(hs_handle_status_word(h), 1, t->peer, t->tag, c->comm, req);
     } else if (t->queue == HS_Q_SEND) {
-        rc = hs_msg_isend(h->data, count, t->peer, t->tag, c->comm, req);
+        rc = post_handle(1, c, t, h, req);
         if (rc == MPI_SUCCESS)
             hs_engine_count_message(1, (double)count * sizeof(double));
     } else {
-        rc = hs_msg_irecv(h->data, count, t->peer, t->tag, c->comm, req);
+        rc = post_handle(0, c, t, h, req);
     }
     if (rc != MPI_SUCCESS) {
         fail(c, HETSCAL_ERR_MPI);
@@ -107,7 +121,7 @@ static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
         if (t->queue == HS_Q_SEND)
             rc = hs_msg_isend((void *)&mpi_error_status, 1, t->peer, t->tag, c->comm, req);
         else
-            rc = hs_msg_irecv(h->data, count, t->peer, t->tag, c->comm, req);
+            rc = post_handle(0, c, t, h, req);
     }
     if (rc != MPI_SUCCESS) {
         if (t->queue == HS_Q_RECV && !h->discard)

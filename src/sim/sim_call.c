@@ -22,7 +22,8 @@ static void prepare(void *arg, int rank, hs_dist *dist)
     sim_program *p = arg;
     (void)rank;
     /* The same decision as the driver's (every rank's is the same). */
-    hs_call_copy_as_tasks(p->grid, &p->c->cfg, &p->call->rep, dist, &p->rd);
+    if (!p->call->rep.tiles_in_place)
+        hs_call_copy_as_tasks(p->grid, &p->c->cfg, &p->call->rep, dist, &p->rd);
 }
 
 static void generate(void *arg, hs_dist *dist)
@@ -186,8 +187,12 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     if (!status) {
         c->f->tile_homes(&call.geo, call.tile_grid->rank_of, home);
         sim_program prog = { .c = c, .call = &call, .grid = &grid };
-        prog.rd = (hs_redist){ .geo = &call.geo, .prec = c->prec, .desca = desca, .ia = 1,
-                               .ja = 1, .m = c->m, .n = c->n, .part = call.part };
+        prog.rd = (hs_redist){ .grid = hs_call_proc_grid(&grid), .geo = &call.geo,
+                               .prec = c->prec, .desca = desca, .ia = 1, .ja = 1, .m = c->m,
+                               .n = c->n, .transpose = call.transpose, .part = call.part };
+        call.rep.tiles_in_place = c->f->tiles_in_place
+                                  && hs_call_tiles_in_place(&cfg, &call.rep, &prog.rd, home,
+                                                            call.geo.mt * call.geo.np);
         int tiny = c->f->tiny_flops > 0 && call.rep.flops <= c->f->tiny_flops;
         int workers = hs_call_workers(&cfg, tiny, &call.rep);
         hs_sim_setup s = {
@@ -209,12 +214,14 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
         p->workers = s.cpus;
         if (!status)
             repartition_bytes(c, &call, home, per_rank);
-        if (!status && !call.rep.copy_tasks) {
+        /* Tiles in the caller's array: nothing moves, no tile block. */
+        int kept = call.rep.tiles_in_place;
+        if (!status && !kept && !call.rep.copy_tasks) {
             p->t_in = p->t_out = repartition_seconds(c, per_rank, nranks);
             for (int k = 0; k < nranks; k++)
                 p->repartition_bytes += per_rank[k].sent;
         }
-        if (!status)
+        if (!status && !kept)
             p->t_in += first_touch_seconds(c, per_rank, nranks);
     }
     p->tile = call.rep.tile;
@@ -222,6 +229,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     p->host_panels = call.rep.host_panels;
     p->panels_from = call.rep.panels_from;
     p->copy_tasks = call.rep.copy_tasks;
+    p->tiles_in_place = call.rep.tiles_in_place;
     p->caller_tiles = call.rep.caller_tiles;
     p->seconds = p->t_in + p->t_run + p->t_out;
     p->nranks = nranks;

@@ -15,6 +15,9 @@ typedef struct hs_config {
     int nb;            /* grid: top-level tile size B (GPU columns; 0: default) */
     int nb_gpu;        /* grid: accelerator panel width Bg (0: from DGEMM rates) */
     int overlap_copies;   /* grid: repartition as tasks: 0 no, 1 large, 2 always */
+    int in_place;      /* grid: HETSCAL_IN_PLACE, tiles kept in the caller's
+                          array where the layout allows (1, default) or
+                          always copied (0) */
     int disable;       /* grid: forward calls to the next ScaLAPACK */
     int cache_kb;      /* grid: last-level cache of a node (KiB): a share
                           larger than that reads its tiles from memory;
