@@ -221,7 +221,9 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
     if (!o->verbose && !o->counts)
         return;
     printf("  layout: tile %d, %d worker(s) per rank, repartition %s%s", p->tile, p->workers,
-           p->copy_tasks ? "as tasks of the run" : "before and after the run",
+           p->tiles_in_place ? "none (tiles in the caller's array)"
+           : p->copy_tasks   ? "as tasks of the run"
+                             : "before and after the run",
            p->caller_tiles ? " (the caller's blocks are the tiles)" : "");
     if (p->panel_gpu > 0)
         printf(", GPU panel %d of every %d columns%s, its factorizations on the %s (%s)",
