@@ -95,8 +95,9 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
     c->rep.t_factor = hs_now() - t1;
 
     double t2 = hs_now();
-    /* Agreed below with the run's status. */
-    int out = kept || as_tasks || (in_place && copied_in) ? HETSCAL_SUCCESS   /* nothing to give back */
+    /* Agreed below with the run's status; nothing to give back when the
+     * tiles were A or their copies tasks. */
+    int out = kept || as_tasks || (in_place && copied_in) ? HETSCAL_SUCCESS
               : in_place ? hs_call_copy_local_tiles(&rd, nmatrix, 0)
                          : hs_redist_to_matrix(&rd);
     c->rep.t_out = hs_now() - t2;
