@@ -72,7 +72,8 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
         return HETSCAL_ERR_NOMEM;
     }
     /* This rank's tiles live in one block (cache-line aligned each): one
-     * mapping, huge pages, one free. */
+     * mapping, huge pages, one free; those `where` places in the caller's
+     * array take no room there. */
     size_t total = 0, sink = 0;
     int sink_m = 0, sink_n = 0;   /* the largest alien tile */
     int ld;
@@ -137,12 +138,7 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
 int hs_dist_create(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home,
                    int prec)
 {
-    int me, nranks, *tag_ub, flag = 0;
-    *out = NULL;
-    if (MPI_Comm_rank(comm, &me) != MPI_SUCCESS || MPI_Comm_size(comm, &nranks) != MPI_SUCCESS ||
-        MPI_Comm_get_attr(comm, MPI_TAG_UB, &tag_ub, &flag) != MPI_SUCCESS)
-        return HETSCAL_ERR_MPI;
-    return create(out, me, nranks, flag ? *tag_ub : 32767, ntiles, home, prec, 1, NULL, NULL);
+    return hs_dist_create_in_place(out, comm, ntiles, home, prec, NULL, NULL);
 }
 
 int hs_dist_create_in_place(hs_dist **out, MPI_Comm comm, int ntiles, const hs_tile_home *home,

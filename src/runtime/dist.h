@@ -51,7 +51,8 @@ int hs_dist_create(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *h
 /* The same, with the home tiles for which where(arg, tile, &ld) gives
  * an address in the caller's array (the tile's m x n values there, ld
  * apart, each column whole doubles) kept there instead of in the tile
- * block: no copy in or out, no memory; NULL: in the block. */
+ * block: no copy in or out, no memory; NULL: in the block.  where NULL:
+ * hs_dist_create. */
 typedef void *(*hs_dist_in_place)(void *arg, int tile, int *ld);
 int hs_dist_create_in_place(hs_dist **d, MPI_Comm comm, int ntiles, const hs_tile_home *home,
                             int prec, hs_dist_in_place where, void *arg);

@@ -115,7 +115,7 @@ static inline double *hs_handle_status_word(hs_handle *h)
  * data only through dev->ops->kernel on HS_STREAM_COMPUTE (the handles'
  * data are then device pointers, ld = m, and pointer offsets are fine);
  * on the host dev is the cpu device, whose kernels run at once; a host
- * tile in the caller's array has ld > m (hs_task_ld).  Kernels
+ * tile in the caller's array has ld >= m (hs_task_ld).  Kernels
  * that need LAPACK are inserted host-only. */
 typedef int (*hs_kernel)(hs_task *task, hs_device *dev);
 
