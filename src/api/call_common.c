@@ -119,6 +119,16 @@ int hs_call_one_column_block(const hetscal_grid *grid, const hs_config *cfg, int
     return nb;
 }
 
+int hs_call_caller_panel_width(const hetscal_grid *grid, const hs_config *cfg, int ja,
+                               const int *desca, int width)
+{
+    int nb = desca[HS_NB];
+    if (grid->nprow != 1 || grid->size == 1 || !cfg->in_place || cfg->nb_small || cfg->nb
+        || cfg->accel_ranks > 0 || (ja - 1) % nb)
+        return width;
+    return nb <= width && 2 * nb >= width ? nb : width;
+}
+
 void hs_call_columns_in_place(const hetscal_grid *grid, int ja, const int *desca,
                               hs_geometry *geo, hs_call_report *rep)
 {

@@ -64,6 +64,17 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
 int hs_call_one_column_block(const hetscal_grid *grid, const hs_config *cfg, int n, int ja,
                              const int *desca, int default_width);
 
+/* The panel width of P?GEQRF and P?GETRF on one process row of several
+ * processes without accelerators: the caller's column block NB where it
+ * lies between half the routine's own width and that width and sub(A)
+ * starts a column block, so that the panels are the caller's blocks and
+ * stay in its array (HETSCAL_IN_PLACE; not when HETSCAL_NB_SMALL or
+ * HETSCAL_NB chose the tiles): no copy of the share, and panels no wider
+ * than the routine's (its critical path) nor so narrow that the updates'
+ * GEMMs slow down (doc/PERFORMANCE.md); otherwise width. */
+int hs_call_caller_panel_width(const hetscal_grid *grid, const hs_config *cfg, int ja,
+                               const int *desca, int width);
+
 /* On one process row (A's grid, several processes, no accelerators), when
  * the geometry's columns are as wide as the caller's column blocks (each
  * panel a whole top-level column of width NB) and sub(A) starts on a

@@ -115,7 +115,8 @@ static int lu_layout(hs_call *c)
                          && hs_panels_on_host(c->cfg, HS_PANEL_GETRF, c->m, c->n,
                                               panel_width(c, 0), c->prec);
     c->rep.panels_from = hs_panels_source(c->cfg);
-    int width = panel_width(c, c->rep.host_panels);
+    int width = hs_call_caller_panel_width(grid, c->cfg, c->ja, c->desca,
+                                           panel_width(c, c->rep.host_panels));
     int whole = hs_call_one_column_block(grid, c->cfg, c->n, c->ja, c->desca, width);
     int b = c->rep.tile = whole ? whole : width;
     c->part = HS_PART_ALL;

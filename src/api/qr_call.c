@@ -150,7 +150,8 @@ static int qr_layout(hs_call *c)
                          && hs_panels_on_host(cfg, HS_PANEL_GEQRF, c->m, c->n,
                                               panel_width(c, row_grid, 0), c->prec);
     c->rep.panels_from = hs_panels_source(cfg);
-    int width = panel_width(c, row_grid, c->rep.host_panels);
+    int width = hs_call_caller_panel_width(grid, cfg, c->ja, c->desca,
+                                           panel_width(c, row_grid, c->rep.host_panels));
     int whole = hs_call_one_column_block(grid, cfg, c->n, c->ja, c->desca, width);
     c->rep.tile = whole ? whole : width;
     c->part = HS_PART_ALL;

@@ -198,6 +198,8 @@ struct hs_task {
     int iparam[HS_MAX_IPARAMS];
     int peer, tag;            /* HS_Q_SEND / HS_Q_RECV */
     int comm_error;           /* runtime/progress.c: MPI failed this message */
+    double *staged;           /* runtime/progress.c: a contiguous copy being
+                                 sent of a tile in the caller's array */
     MPI_Request request;      /* runtime/progress.c: in flight off its arrays */
     int tile;                 /* global id of the main tile (traces) */
     double t_posted;          /* when the message was posted (traces) */

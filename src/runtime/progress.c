@@ -80,18 +80,48 @@ static int inflight_grow(hs_comm_inflight *f)
     return HETSCAL_SUCCESS;
 }
 
-/* A whole handle's message (data + status), sent or received: a tile in
- * the caller's array goes as its columns and its status word (its
- * columns are whole doubles: hs_dist_create_in_place). */
+/* A contiguous copy of a tile in the caller's array and its status word,
+ * as a contiguous tile's message holds them; NULL when out of memory. */
+static double *stage(hs_handle *h)
+{
+    size_t col = (size_t)h->m * (size_t)h->esize, words = hs_handle_words(h);
+    double *buf = hs_mem_alloc((words + 1) * sizeof(double));
+    if (!buf)
+        return NULL;
+    for (int j = 0; j < h->n; j++)
+        memcpy((char *)buf + (size_t)j * col, (char *)h->data + (size_t)j * h->ld * h->esize,
+               col);
+    buf[words] = *hs_handle_status_word(h);
+    return buf;
+}
+
+/* A whole handle's message (data + status), sent or received.  A tile in
+ * the caller's array is sent from a contiguous copy: its columns and
+ * separate status word as one derived-type element would need the
+ * sender's MPI to pack them as the message goes (MPICH's shared memory
+ * does, in pieces, each at the sender's next test), and a one-thread rank
+ * tests only between its tasks (PDGETRF's 8 MB panels on two such ranks
+ * took twice as long); received, or where no memory is left for the copy,
+ * it goes as that derived type (its columns are whole doubles:
+ * hs_dist_create_in_place). */
 static int post_handle(int send, hs_comm *c, hs_task *t, hs_handle *h, MPI_Request *req)
 {
+    size_t count = hs_handle_words(h) + 1;
+    if (h->in_place && send && (t->staged = stage(h)) != NULL)
+        return hs_msg_isend(t->staged, count, t->peer, t->tag, c->comm, req);
     if (h->in_place)
         return hs_msg_post_columns(send, h->data, hs_value_words(h->m, 1, h->esize), h->n,
                                    (size_t)h->ld * (size_t)h->esize, hs_handle_status_word(h),
                                    t->peer, t->tag, c->comm, req);
-    size_t count = hs_handle_words(h) + 1;
     return send ? hs_msg_isend(h->data, count, t->peer, t->tag, c->comm, req)
                 : hs_msg_irecv(h->data, count, t->peer, t->tag, c->comm, req);
+}
+
+/* The staged copy goes once its send is over. */
+static void unstage(hs_task *t)
+{
+    hs_mem_free(t->staged);
+    t->staged = NULL;
 }
 
 /* Posts a ready send or receive of a whole handle (data + status) into
@@ -114,6 +144,7 @@ static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
         rc = post_handle(0, c, t, h, req);
     }
     if (rc != MPI_SUCCESS) {
+        unstage(t);
         fail(c, HETSCAL_ERR_MPI);
         t->comm_error = 1;
         /* The peer still expects a message, or a sender still waits for
@@ -179,6 +210,7 @@ static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
             *hs_handle_status_word(h) = st;
     } else {
         f->sends--;
+        unstage(t);
     }
     hs_trace_span(HS_TRACE_COMM_TRACK, t->queue == HS_Q_SEND ? "send" : "recv",
                   t->t_posted, hs_now(), t->peer,
