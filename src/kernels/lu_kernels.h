@@ -58,11 +58,11 @@ extern const hs_task_kind hs_kind_lu_panel, hs_kind_lu_column, hs_kind_lu_swap_l
 /* At most this many pivot tiles per swap_left task (a task's accesses). */
 enum { HS_LU_SWAPS_PER_TASK = HS_MAX_ACCESSES - 1 };
 
-/* The pivots of a panel whose diagonal is row off of ld-high tiles, w
- * wide: min(ld - off, w). */
-static inline int hs_lu_pivots(int ld, int off, int w)
+/* The pivots of a panel whose diagonal is row off of m-high tiles, w
+ * wide: min(m - off, w). */
+static inline int hs_lu_pivots(int m, int off, int w)
 {
-    return ld - off < w ? ld - off : w;
+    return m - off < w ? m - off : w;
 }
 
 /* A host panel over a team (runtime/team.h, kernels/lu_panel_team_body.h):
