@@ -109,12 +109,20 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
     return ct;
 }
 
+/* Whether QR's and LU's columns may be the caller's column blocks: one
+ * process row of several processes, no accelerators, the tiles not chosen
+ * by HETSCAL_NB_SMALL or HETSCAL_NB, sub(A) starting a column block. */
+static int column_blocks_usable(const hetscal_grid *grid, const hs_config *cfg, int ja, int nb)
+{
+    return grid->nprow == 1 && grid->size > 1 && !cfg->nb_small && !cfg->nb
+           && cfg->accel_ranks == 0 && (ja - 1) % nb == 0;
+}
+
 int hs_call_one_column_block(const hetscal_grid *grid, const hs_config *cfg, int n, int ja,
                              const int *desca, int default_width)
 {
     int nb = desca[HS_NB];
-    if (grid->nprow != 1 || grid->size == 1 || cfg->nb_small || cfg->nb || cfg->accel_ranks > 0
-        || (ja - 1) % nb || n > nb || n > 2 * default_width)
+    if (!column_blocks_usable(grid, cfg, ja, nb) || n > nb || n > 2 * default_width)
         return 0;
     return nb;
 }
@@ -123,8 +131,7 @@ int hs_call_caller_panel_width(const hetscal_grid *grid, const hs_config *cfg, i
                                const int *desca, int width)
 {
     int nb = desca[HS_NB];
-    if (grid->nprow != 1 || grid->size == 1 || !cfg->in_place || cfg->nb_small || cfg->nb
-        || cfg->accel_ranks > 0 || (ja - 1) % nb)
+    if (!cfg->in_place || !column_blocks_usable(grid, cfg, ja, nb))
         return width;
     return nb <= width && 2 * nb >= width ? nb : width;
 }

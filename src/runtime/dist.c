@@ -130,7 +130,7 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
      * memory for (allocate_copy). */
     hs_handle_wrap(&d->sink, next, sink_m, sink_n, esize);
     d->sink.discard = 1;
-    d->sink.discard_status = HETSCAL_ERR_NOMEM;
+    d->sink.status_apart = HETSCAL_ERR_NOMEM;
     *out = d;
     return HETSCAL_SUCCESS;
 }

@@ -62,18 +62,16 @@ struct hs_handle {
     int ld;                   /* values from one column to the next: m,
                                  except in_place */
     int in_place;             /* a home tile in the caller's array
-                                 (hs_handle_wrap_in_place): its status word
-                                 is own_status */
-    double own_status;
+                                 (hs_handle_wrap_in_place) */
     int esize;                /* bytes of a value (util/precision.h) */
     hs_device *dev;           /* NULL: host memory */
     hs_device *pinned_by;     /* host data from hs_pinned_get(pinned_by) */
-    double device_status;     /* the status word of a device handle */
+    double status_apart;      /* the status word of a device, discard or
+                                 in-place handle, whose data cannot hold it */
     int discard;              /* a stand-in for a copy there was no memory
                                  for: its data is a sink for receives, no
                                  kernel touches it, its tasks are skipped
                                  and its sends carry only the status */
-    double discard_status;    /* the status word of a discard handle */
     int owned;                /* engine frees data and handle when released */
     int detached;             /* no new accesses will come */
     int refs;                 /* unfinished tasks accessing it */
@@ -103,10 +101,8 @@ static inline size_t hs_handle_words(const hs_handle *h)
 
 static inline double *hs_handle_status_word(hs_handle *h)
 {
-    return h->discard    ? &h->discard_status
-           : h->dev      ? &h->device_status
-           : h->in_place ? &h->own_status
-                         : (double *)h->data + hs_handle_words(h);
+    return h->discard || h->dev || h->in_place ? &h->status_apart
+                                               : (double *)h->data + hs_handle_words(h);
 }
 
 /* A kernel gets the task (accesses in insertion order, iparam) and the
