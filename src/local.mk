@@ -23,12 +23,13 @@ HETSCAL_CORE_SOURCES = \
   src/plan/panel_placement.h src/plan/panel_placement.c \
   src/plan/gpu_placement.h src/plan/gpu_placement.c \
   src/algo/cholesky.h src/algo/cholesky.c src/algo/qr.h src/algo/qr.c \
-  src/algo/lu.h src/algo/lu.c src/algo/algo_inputs.h \
+  src/algo/lu.h src/algo/lu.c src/algo/lu_grid.h src/algo/lu_grid.c src/algo/algo_inputs.h \
   src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
   src/kernels/cholesky_kernels_body.h \
   src/kernels/qr_kernels.h src/kernels/qr_kernels.c src/kernels/qr_kernels_body.h \
   src/kernels/lu_kernels.h src/kernels/lu_kernels.c src/kernels/lu_kernels_body.h \
   src/kernels/lu_pivot_search.h src/kernels/lu_pivot_search.c \
+  src/kernels/lu_grid_kernels.h src/kernels/lu_grid_kernels_body.h src/kernels/lu_grid_moves.c \
   src/kernels/lu_pivot_search_body.h src/kernels/lu_panel_team_body.h \
   src/kernels/chol_panel_team_body.h src/kernels/qr_panel_team_body.h \
   src/kernels/kernel_work.h src/kernels/kernel_work.c \

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "algo/lu.h"
+#include "algo/lu_grid.h"
 #include "api/call_driver.h"
 #include "api/lu_call.h"
 #include "plan/panel_placement.h"
@@ -105,10 +106,41 @@ static int *gather_caller_layout(const hs_call *c)
     return layout;
 }
 
+/* Whether the call's tiles lie on the caller's 2-D grid (algo/
+ * lu_grid.h) rather than on one tile row of whole columns: with several
+ * process rows and no accelerators, as HETSCAL_LU_GRID says (by default
+ * always there; 0: never). */
+static int grid_layout(const hs_call *c)
+{
+    return c->grid->nprow > 1 && c->cfg->accel_ranks == 0 && c->cfg->lu_grid != 0;
+}
+
+/* Square tiles on the caller's grid: the caller's blocks where they make
+ * good tiles (in place), else the square tile rule's. */
+static int grid_tiles(hs_call *c)
+{
+    const hs_config *cfg = c->cfg;
+    int big = c->m > c->n ? c->m : c->n;
+    int b = cfg->nb_small ? cfg->nb_small : hs_default_tile_size(big, cfg->grid_threads);
+    c->rep.tile = b < big ? b : big;
+    hs_caller_tiles caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, big, c->ia, c->ja,
+                                                  c->desca);
+    c->part = HS_PART_ALL;
+    return hs_call_layout(c->grid, cfg, c->m, c->n, 0, &caller, &c->rep, &c->geo, &c->devs,
+                          &c->ndev);
+}
+
 static int lu_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
     c->caller_layout = gather_caller_layout(c);
+    if (grid_layout(c)) {
+        int status = grid_tiles(c);
+        /* HETSCAL_NB's taller tile rows are not square tiles */
+        if (status || c->geo.np == c->geo.nt_top)
+            return status;
+        hs_geometry_free(&c->geo);
+    }
     /* Where the panels go is decided on the width they would have on the
      * accelerators; on the host they take the host's. */
     c->rep.host_panels = c->cfg->accel_ranks > 0
@@ -152,7 +184,30 @@ static void lu_generate(const hs_call *c, hs_dist *dist)
                            .npcol = c->grid->npcol },
                  .caller = c->caller_layout,
                  .team = hs_config_panel_team(c->cfg, c->grid->nprow * c->grid->npcol) };
-    hs_lu_generate(&lu);
+    if (c->geo.nprow > 1)
+        hs_lu_grid_generate(&lu);
+    else
+        hs_lu_generate(&lu);
+}
+
+/* The tiles of either layout: one tile row on one process row, or the
+ * 2-D grid's. */
+static int lu_tile_count(const hs_geometry *geo)
+{
+    return geo->nprow > 1 ? hs_lu_grid_tile_count(geo) : hs_lu_tile_count(geo);
+}
+
+static void lu_tile_homes(const hs_geometry *geo, const int *rank_of, hs_tile_home *home)
+{
+    if (geo->nprow > 1)
+        hs_lu_grid_tile_homes(geo, rank_of, home);
+    else
+        hs_lu_tile_homes(geo, rank_of, home);
+}
+
+static int pivot_tile(const hs_geometry *geo, int k)
+{
+    return geo->nprow > 1 ? hs_lu_grid_pivot_tile(geo, k) : hs_lu_pivot_tile(geo, k);
 }
 
 /* rel[i] (i < mn): the row of sub(A), 1-based, that row i + 1 was
@@ -164,7 +219,7 @@ static int gather_pivots(const hs_call *c, int *rel, int mn)
     int first_zero = INT_MAX;
     memset(rel, 0, (size_t)mn * sizeof *rel);
     for (int k = 0; k < g->np; k++) {
-        int id = hs_lu_pivot_tile(g, k);
+        int id = pivot_tile(g, k);
         const int *piv = id >= 0 ? hs_dist_tile_data(c->dist, id) : NULL;
         if (!piv)
             continue;
@@ -217,8 +272,8 @@ const hs_factorization hs_pdgetrf = {
     .flops = lu_flops,
     .tiny_flops = 0,
     .layout = lu_layout,
-    .tile_count = hs_lu_tile_count,
-    .tile_homes = hs_lu_tile_homes,
+    .tile_count = lu_tile_count,
+    .tile_homes = lu_tile_homes,
     .generate = lu_generate,
     .tiles_in_place = 1,
     .finish = lu_finish,

@@ -11,6 +11,7 @@
 
 #include "include/hetscal.h"
 #include "kernels/lu_kernels.h"
+#include "kernels/lu_grid_kernels.h"
 #include "kernels/lu_pivot_search.h"
 #include "kernels/kernel_work.h"
 #include "util/flop_counts.h"
@@ -94,4 +95,102 @@ static int lu_swap_left(const hs_task *t, int esize, hs_work_parts *p)
 const hs_task_kind hs_kind_lu_swap_left = {
     .name = "lu_swap_left", .nacc = 1, .work = lu_swap_left,
     .kernel = HS_PREC_INSTANCES(lu_swap_left), .host_only = 1,
+};
+
+/* The 2-D LU (kernels/lu_grid_kernels.h). */
+
+/* Each tile's rows read and written once. */
+static int lu_grid_pack(const hs_task *t, int esize, hs_work_parts *p)
+{
+    for (int k = 1; k < t->nacc; k++)
+        p->bytes += 2.0 * hs_work_rows(t, k) * hs_work_cols(t, k) * esize;
+    p->main = HS_WORK_MEMORY;
+    p->size = hs_work_cols(t, 0);
+    return 0;
+}
+
+const hs_task_kind hs_kind_lu_grid_gather = {
+    .name = "lu_grid_gather", .nacc = 1, .work = lu_grid_pack,
+    .kernel = HS_PREC_INSTANCES(lu_grid_gather), .host_only = 1,
+};
+
+const hs_task_kind hs_kind_lu_grid_scatter = {
+    .name = "lu_grid_scatter", .nacc = 1, .work = lu_grid_pack,
+    .kernel = HS_PREC_INSTANCES(lu_grid_scatter), .host_only = 1,
+};
+
+/* As lu_panel, on the buffer's first `rows` rows (the moves' sort is
+ * not counted). */
+static int lu_grid_panel(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    hs_lu_grid_panel_args x = hs_lu_grid_panel_args_of(t);
+    int w = (hs_work_rows(t, 1) - HS_LU_PIV_HEAD - 1) / 5, rows = x.rows;
+    int pieces = x.team ? hs_lu_team_pieces(rows, w) : 0;
+    if (pieces) {
+        p->team_pieces = pieces;
+        p->team_rounds = hs_lu_team_rounds(w);
+        return hs_work_one(p, HS_WORK_GETRF_TEAM, hs_flops_getrf(rows, w), w);
+    }
+    return hs_work_one(p, HS_WORK_GETRF, hs_flops_getrf(rows, w), w);
+}
+
+const hs_task_kind hs_kind_lu_grid_panel = {
+    .name = "lu_grid_panel", .nacc = 2, .work = lu_grid_panel,
+    .kernel = HS_PREC_INSTANCES(lu_grid_panel), .host_only = 1,
+};
+
+/* Which rows move depends on the values: the model takes the panel's w
+ * pivots spread evenly over the rows from its diagonal down, each moved
+ * row copied four times (out to the piece, in from the top tile). */
+static int lu_grid_visit(const hs_task *t, int esize, hs_work_parts *p)
+{
+    hs_lu_grid_visit_args x = hs_lu_grid_visit_args_of(t);
+    int n = t->nacc - 3, w = (hs_work_rows(t, n + 2) - HS_LU_PIV_HEAD - 1) / 5;
+    for (int k = 0; k < n && x.rows > 0; k++)
+        p->bytes += 4.0 * w * hs_work_rows(t, k) / x.rows * hs_work_cols(t, k) * esize;
+    p->main = HS_WORK_MEMORY;
+    p->size = hs_work_cols(t, 0);
+    return 0;
+}
+
+const hs_task_kind hs_kind_lu_grid_visit = {
+    .name = "lu_grid_visit", .nacc = 4, .work = lu_grid_visit,
+    .kernel = HS_PREC_INSTANCES(lu_grid_visit), .host_only = 1,
+};
+
+/* The top tile copied (FIRST), the pieces' rows, the unit TRSM of kk
+ * rows and the GEMM of the rows below them (SOLVE). */
+static int lu_grid_top(const hs_task *t, int esize, hs_work_parts *p)
+{
+    hs_lu_grid_top_args x = hs_lu_grid_top_args_of(t);
+    int h = hs_work_rows(t, 0), n = hs_work_cols(t, 0), solve = x.flags & HS_LU_GRID_TOP_SOLVE;
+    if (x.flags & HS_LU_GRID_TOP_FIRST)
+        p->bytes += 3.0 * h * n * esize;
+    p->bytes += 2.0 * (t->nacc - (solve ? 3 : 2)) * x.kk * n * esize / x.nprow;
+    p->main = solve ? HS_WORK_TRSM : HS_WORK_MEMORY;
+    p->size = x.kk;
+    if (solve) {
+        p->flops[HS_WORK_TRSM] = hs_flops_tri(x.kk, n, 1);
+        p->flops[HS_WORK_GEMM] = hs_flops_gemm(h - x.kk, n, x.kk);
+    }
+    return 0;
+}
+
+const hs_task_kind hs_kind_lu_grid_top = {
+    .name = "lu_grid_top", .nacc = 2, .work = lu_grid_top,
+    .kernel = HS_PREC_INSTANCES(lu_grid_top), .host_only = 1,
+};
+
+static int lu_grid_gemm(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    hs_lu_grid_gemm_args x = hs_lu_grid_gemm_args_of(t);
+    return hs_work_one(p, HS_WORK_GEMM,
+                       hs_flops_gemm(hs_work_rows(t, 0), hs_work_cols(t, 0), x.kk), x.kk);
+}
+
+const hs_task_kind hs_kind_lu_grid_gemm = {
+    .name = "lu_grid_gemm", .nacc = 3, .work = lu_grid_gemm,
+    .kernel = HS_PREC_INSTANCES(lu_grid_gemm),
 };

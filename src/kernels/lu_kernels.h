@@ -13,9 +13,10 @@
  * the device's ?GETRF (HS_K_GETRF) wherever the panel runs.  The row of
  * the panel's diagonal in its tile (off) and kk travel in the tasks'
  * iparam, since only a device's kernels read its memory. */
-enum { HS_LU_PIV_INFO = 0, HS_LU_PIV_HEAD };
 #ifndef HETSCAL_KERNELS_LU_KERNELS_H
 #define HETSCAL_KERNELS_LU_KERNELS_H
+
+enum { HS_LU_PIV_INFO = 0, HS_LU_PIV_HEAD };
 
 #include "kernels/lu_pivot_search.h"
 #include "runtime/engine.h"

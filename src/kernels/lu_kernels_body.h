@@ -78,3 +78,5 @@ static int HS_SFX(lu_swap_left)(hs_task *t, hs_device *dev)
     return 0;
 }
 
+
+#include "kernels/lu_grid_kernels_body.h"

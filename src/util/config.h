@@ -18,6 +18,9 @@ typedef struct hs_config {
     int in_place;      /* grid: HETSCAL_IN_PLACE, tiles kept in the caller's
                           array where the layout allows (1, default) or
                           always copied (0) */
+    int lu_grid;       /* grid: HETSCAL_LU_GRID, P?GETRF's tiles on the
+                          caller's 2-D grid where it has several process
+                          rows (1, default) or on one tile row (0) */
     int disable;       /* grid: forward calls to the next ScaLAPACK */
     int cache_kb;      /* grid: last-level cache of a node (KiB): a share
                           larger than that reads its tiles from memory;

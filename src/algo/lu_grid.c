@@ -1,0 +1,247 @@
+/* LU on a 2-D grid of square tiles (see lu_grid.h).  For each panel k
+ * with rows (off = its diagonal row, kk its pivots):
+ *   lu_grid_gather   the panel's tiles into its buffer, a few per task;
+ *   lu_grid_panel    ?GETRF of the buffer (host), pivots and moves;
+ *   lu_grid_scatter  the factored panel back to its tiles;
+ *   for every other column j, the panel's interchanges (swap): one
+ *     lu_grid_visit per few tiles of a process row below the top tile
+ *     row, then lu_grid_top on tile (k, j), which right of the panel
+ *     also solves U12;
+ *   lu_grid_gemm     every trailing tile (i, j), i, j > k.
+ * Priorities put the next panel first: a task on column j outranks every
+ * task on later columns; within a column the panel outranks the swaps,
+ * which outrank the updates; the interchanges left of the panel (L's
+ * rows, as LAPACK's ?GETRF leaves them) come last. */
+#include "config.h"
+
+#include "algo/lu_grid.h"
+#include "kernels/lu_grid_kernels.h"
+
+enum { PRIO_LEFT = 0, PRIO_UPDATE = 1, PRIO_SWAP = 2, PRIO_PANEL = 3, PRIO_STRIDE = 4 };
+
+static int gcd(int a, int b)
+{
+    while (b) {
+        int r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+/* Panels with rows of sub(A). */
+static int diag_panels(const hs_geometry *g)
+{
+    return g->mt < g->np ? g->mt : g->np;
+}
+
+/* Buffers: the panels of diagonal tiles k and k + L share one, where L
+ * (the period of the diagonal's grid positions) is lcm(P, Q). */
+static int buffers(const hs_geometry *g)
+{
+    long long period = (long long)g->nprow / gcd(g->nprow, g->npcol) * g->npcol;
+    int diag = diag_panels(g);
+    return period < diag ? (int)period : diag;
+}
+
+static int pivot_base(const hs_geometry *g)
+{
+    return g->mt * g->np;
+}
+
+static int buffer_tile(const hs_geometry *g, int k)
+{
+    return pivot_base(g) + g->np + k % buffers(g);
+}
+
+static int piece_tile(const hs_geometry *g, int j, int q)
+{
+    return pivot_base(g) + g->np + buffers(g) + j * g->nprow + q;
+}
+
+int hs_lu_grid_tile_count(const hs_geometry *g)
+{
+    return pivot_base(g) + g->np + buffers(g) + g->np * g->nprow;
+}
+
+int hs_lu_grid_pivot_tile(const hs_geometry *g, int k)
+{
+    return g->panel[k].col0 < g->n_rows ? pivot_base(g) + k : -1;
+}
+
+static int owner(const hs_geometry *g, const int *rank_of, int r, int c)
+{
+    return rank_of[hs_tile_prow(g, r) * g->npcol + hs_panel_pcol(g, c)];
+}
+
+void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *home)
+{
+    for (int c = 0; c < g->np; c++) {
+        int w = g->panel[c].width;
+        for (int r = 0; r < g->mt; r++)
+            home[hs_tile_id(g, r, c)] = (hs_tile_home){ .rank = owner(g, rank_of, r, c),
+                                                        .m = hs_tile_height(g, r), .n = w };
+        home[pivot_base(g) + c] =
+            hs_lu_grid_pivot_tile(g, c) < 0
+                ? (hs_tile_home){ .rank = -1 }
+                : (hs_tile_home){ .rank = owner(g, rank_of, c, c),
+                                  .m = hs_lu_grid_piv_size(w), .n = 1 };
+        for (int q = 0; q < g->nprow; q++)
+            home[piece_tile(g, c, q)] = (hs_tile_home){
+                .rank = rank_of[q * g->npcol + hs_panel_pcol(g, c)], .m = g->H, .n = w };
+    }
+    /* Buffer s serves panels s, s + L, ...: as high as panel s's rows. */
+    for (int s = 0; s < buffers(g); s++)
+        home[buffer_tile(g, s)] = (hs_tile_home){ .rank = owner(g, rank_of, s, s),
+                                                  .m = g->n_rows - g->panel[s].col0,
+                                                  .n = g->panel[s].width };
+}
+
+static void add(hs_task_spec *spec, int tile, int mode)
+{
+    spec->acc[spec->nacc].tile = tile;
+    spec->acc[spec->nacc++].mode = mode;
+}
+
+static int priority(const hs_geometry *g, int column, int kind)
+{
+    return kind == PRIO_LEFT ? PRIO_LEFT : PRIO_STRIDE * (g->np - column) + kind;
+}
+
+/* Panel k's tiles into (gather) or out of its buffer, a few per task. */
+static void pack(const hs_lu *lu, int k, int gather)
+{
+    const hs_geometry *g = lu->geo;
+    int buf = buffer_tile(g, k), off = g->panel[k].col0;
+    for (int i = k; i < g->mt;) {
+        hs_task_spec spec = { .kind = gather ? &hs_kind_lu_grid_gather : &hs_kind_lu_grid_scatter,
+                              .priority = priority(g, k, PRIO_PANEL), .nacc = 1,
+                              .acc = { { buf, gather && i == k ? HS_W : HS_RW } } };
+        hs_lu_grid_rows_args args = { .off = off };
+        for (; i < g->mt && spec.nacc < HS_MAX_ACCESSES; i++) {
+            args.row0[spec.nacc - 1] = i * g->H;
+            add(&spec, hs_tile_id(g, i, k), gather ? HS_R : HS_W);
+        }
+        hs_lu_grid_rows_args_put(spec.iparam, args);
+        hs_dist_insert(lu->dist, &spec);
+    }
+}
+
+static void panel(const hs_lu *lu, int k)
+{
+    const hs_geometry *g = lu->geo;
+    int off = g->panel[k].col0;
+    hs_lu_rows dist = lu->rows;
+    dist.ia += off;
+    dist.ja += off;
+    hs_task_spec spec = { .kind = &hs_kind_lu_grid_panel, .host_only = 1,
+                          .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
+                          .acc = { { buffer_tile(g, k), HS_RW },
+                                   { hs_lu_grid_pivot_tile(g, k), HS_W } },
+                          .ctx = lu->caller };
+    hs_lu_grid_panel_args_put(spec.iparam, (hs_lu_grid_panel_args){ .rows = g->n_rows - off,
+                                                                     .team = lu->team,
+                                                                     .dist = dist });
+    hs_dist_insert(lu->dist, &spec);
+}
+
+/* Panel k's interchanges on column j (solve: right of the panel, where
+ * the top tile then becomes U12). */
+static void swap(const hs_lu *lu, int k, int j, int solve)
+{
+    const hs_geometry *g = lu->geo;
+    int off = g->panel[k].col0, rows = g->n_rows - off, piv = hs_lu_grid_pivot_tile(g, k);
+    int top = hs_tile_id(g, k, j), kk = hs_lu_pivots(g->n_rows, off, g->panel[k].width);
+    int prio = priority(g, j, solve ? PRIO_SWAP : PRIO_LEFT);
+    int npieces = 0;
+    hs_lu_grid_top_args top_args = { .kk = kk, .H = g->H, .nprow = g->nprow,
+                                     .ptop = hs_tile_prow(g, k), .flags = HS_LU_GRID_TOP_FIRST };
+    int per_task = solve ? HS_LU_GRID_TOP_PIECES - 1 : HS_LU_GRID_TOP_PIECES;
+    hs_task_spec top_spec = { .kind = &hs_kind_lu_grid_top, .host_only = 1, .priority = prio };
+
+    /* Each process row's tiles below the top tile: its visits, and its
+     * piece for the top tile's tasks, which take per_task pieces each
+     * (the first also the top tile's own rows, the last the solve). */
+    for (int step = 1; step <= g->nprow; step++) {
+        int q = (hs_tile_prow(g, k) + step) % g->nprow;
+        int i = k + step;
+        if (i >= g->mt)
+            continue;
+        int piece = piece_tile(g, j, q);
+        while (i < g->mt) {
+            hs_task_spec visit = { .kind = &hs_kind_lu_grid_visit, .host_only = 1,
+                                   .priority = prio };
+            hs_lu_grid_visit_args args = { .off = off, .rows = rows };
+            for (int n = 0; n < HS_LU_GRID_VISIT_TILES && i < g->mt; n++, i += g->nprow) {
+                args.row0[n] = i * g->H;
+                add(&visit, hs_tile_id(g, i, j), HS_RW);
+            }
+            add(&visit, piece, HS_RW);
+            add(&visit, top, HS_R);
+            add(&visit, piv, HS_R);
+            hs_lu_grid_visit_args_put(visit.iparam, args);
+            hs_dist_insert(lu->dist, &visit);
+        }
+        npieces++;
+    }
+    /* The top tile's tasks: the pieces in the same process-row order. */
+    int left = npieces, step = 1;
+    do {
+        int take = left < per_task ? left : per_task;
+        left -= take;
+        top_spec.nacc = 0;
+        add(&top_spec, top, HS_RW);
+        add(&top_spec, piv, HS_R);
+        if (solve && left == 0) {
+            top_args.flags |= HS_LU_GRID_TOP_SOLVE;
+            add(&top_spec, hs_tile_id(g, k, k), HS_R);
+        }
+        for (int n = 0; n < take; step++) {
+            int q = (hs_tile_prow(g, k) + step) % g->nprow;
+            if (k + step >= g->mt)
+                continue;
+            top_args.prow[n++] = q;
+            add(&top_spec, piece_tile(g, j, q), HS_R);
+        }
+        hs_lu_grid_top_args_put(top_spec.iparam, top_args);
+        hs_dist_insert(lu->dist, &top_spec);
+        top_args.flags &= ~HS_LU_GRID_TOP_FIRST;
+    } while (left > 0);
+}
+
+void hs_lu_grid_generate(void *arg)
+{
+    const hs_lu *lu = arg;
+    const hs_geometry *g = lu->geo;
+
+    for (int k = 0; k < diag_panels(g); k++) {
+        int off = g->panel[k].col0, kk = hs_lu_pivots(g->n_rows, off, g->panel[k].width);
+        pack(lu, k, 1);
+        panel(lu, k);
+        pack(lu, k, 0);
+        for (int j = k + 1; j < g->np; j++) {
+            swap(lu, k, j, 1);
+            for (int i = k + 1; i < g->mt; i++) {
+                hs_task_spec gemm = {
+                    .kind = &hs_kind_lu_grid_gemm, .priority = priority(g, j, PRIO_UPDATE),
+                    .nacc = 3,
+                    .acc = { { hs_tile_id(g, i, j), HS_RW }, { hs_tile_id(g, i, k), HS_R },
+                             { hs_tile_id(g, k, j), HS_R } } };
+                hs_lu_grid_gemm_args_put(gemm.iparam, (hs_lu_grid_gemm_args){ .kk = kk });
+                hs_dist_insert(lu->dist, &gemm);
+            }
+            /* U12's tile is final: later panels' rows lie below it. */
+            hs_dist_final(lu->dist, hs_tile_id(g, k, j), priority(g, j, PRIO_UPDATE));
+        }
+        for (int j = 0; j < k; j++)
+            swap(lu, k, j, 0);
+        /* Column k's copies elsewhere are done with: later panels only
+         * interchange its rows. */
+        for (int i = k; i < g->mt; i++)
+            hs_dist_flush(lu->dist, hs_tile_id(g, i, k));
+    }
+    for (int c = 0; c < g->np; c++)
+        for (int r = 0; r < g->mt; r++)
+            hs_dist_final(lu->dist, hs_tile_id(g, r, c), PRIO_LEFT);
+    hs_dist_finish(lu->dist);
+}

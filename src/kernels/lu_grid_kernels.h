@@ -1,0 +1,113 @@
+/* Tile kernels of LU with partial pivoting on a 2-D grid of square tiles
+ * (algo/lu_grid.h).  A panel's tiles live on several process rows, so
+ * each step gathers them into one panel buffer on the panel's home,
+ * factors it there with ?GETRF (or ScaLAPACK's search where it holds a
+ * NaN or an infinity, kernels/lu_pivot_search.h) and scatters the factor
+ * back.  Its interchanges then reach every other column tile by tile:
+ *   - each tile below the panel's top tile row hands the rows the pivots
+ *     take from it to a piece of its process row (lu_grid_visit) and
+ *     takes in their place the top rows the pivots send it, read from
+ *     the top tile's version before the step;
+ *   - the top tile takes its rows from itself and from those pieces
+ *     (lu_grid_top), then, right of the panel, is solved with the
+ *     panel's unit lower triangle (U12).
+ * The trailing update is one GEMM per tile (lu_grid_gemm).  Which rows
+ * move where is worked out once, by the panel (hs_lu_grid_moves), and
+ * travels in its pivot tile.
+ *
+ * The pivot tile of a w-wide panel (ints, one per value) holds
+ * ?GETRF's INFO and pivots as the single-tile-row LU's (lu_kernels.h,
+ * HS_LU_PIV_INFO and HS_LU_PIV_HEAD), then the moves: rows are counted
+ * from the panel's diagonal row (off), the top rows are [0, kk). */
+#ifndef HETSCAL_KERNELS_LU_GRID_KERNELS_H
+#define HETSCAL_KERNELS_LU_GRID_KERNELS_H
+
+#include "kernels/lu_kernels.h"
+
+/* After the kk pivots (at HS_LU_PIV_HEAD, w entries reserved):
+ *   src[t], t < w: the row whose content top row t ends with;
+ *   nout, then nout entries of each of out_row (ascending), out_from and
+ *   out_to: a row below the top rows that the interchanges change ends
+ *   with top row out_from's content, and its own goes to top row out_to
+ *   (every such row takes a top row's content, and its own ends in the
+ *   top rows: nout <= kk). */
+static inline int hs_lu_grid_src(int w)
+{
+    return HS_LU_PIV_HEAD + w;
+}
+static inline int hs_lu_grid_nout(int w)
+{
+    return HS_LU_PIV_HEAD + 2 * w;
+}
+static inline int hs_lu_grid_out_row(int w)
+{
+    return HS_LU_PIV_HEAD + 2 * w + 1;
+}
+static inline int hs_lu_grid_out_from(int w)
+{
+    return HS_LU_PIV_HEAD + 3 * w + 1;
+}
+static inline int hs_lu_grid_out_to(int w)
+{
+    return HS_LU_PIV_HEAD + 4 * w + 1;
+}
+/* Ints of a w-wide panel's pivot tile. */
+static inline int hs_lu_grid_piv_size(int w)
+{
+    return HS_LU_PIV_HEAD + 5 * w + 1;
+}
+
+/* The moves of the kk interchanges (1-based from the diagonal, as
+ * ?GETRF gives them) held in the w-wide panel pivot tile p, written
+ * there, applied in order as ?LASWP applies them.  0 or
+ * HETSCAL_ERR_NOMEM; O(kk log kk). */
+int hs_lu_grid_moves(int *p, int kk, int w);
+
+/* The kernels' arguments.
+ * - gather/scatter: off (the panel's diagonal row in sub(A)) and each
+ *   tile's first row in sub(A), in the order of its accesses.
+ * - panel: the panel's rows from the diagonal, the team flag, and
+ *   ScaLAPACK's row distribution (hs_lu_rows) with IA and JA moved by
+ *   off, so that the buffer's row 0 is the diagonal's row.
+ * - visit: off, the rows of sub(A) from off down, each visited tile's
+ *   first row.
+ * - top: kk, H (the tiles' height), the grid's process rows, the top
+ *   tile's process row, the flags, and the process row of each piece
+ *   read (tile (k + s / H) holds row off + s).
+ * - gemm: kk. */
+HS_KERNEL_ARGS(hs_lu_grid_rows_args, off, row0[HS_MAX_ACCESSES - 1])
+typedef struct hs_lu_grid_panel_args {
+    int rows, team;
+    hs_lu_rows dist;
+} hs_lu_grid_panel_args;
+HS_KERNEL_ARGS_ACCESS(hs_lu_grid_panel_args)
+enum { HS_LU_GRID_VISIT_TILES = HS_MAX_ACCESSES - 3 };
+HS_KERNEL_ARGS(hs_lu_grid_visit_args, off, rows, row0[HS_LU_GRID_VISIT_TILES])
+enum { HS_LU_GRID_TOP_FIRST = 1, HS_LU_GRID_TOP_SOLVE = 2, HS_LU_GRID_TOP_PIECES = 4 };
+HS_KERNEL_ARGS(hs_lu_grid_top_args, kk, H, nprow, ptop, flags, prow[HS_LU_GRID_TOP_PIECES])
+HS_KERNEL_ARGS(hs_lu_grid_gemm_args, kk)
+
+/* The kinds (runtime/engine.h):
+ * - lu_grid_gather: acc 0 the panel buffer (W or RW), 1.. panel tiles
+ *   (R), copied into the buffer's rows from their first row - off.
+ * - lu_grid_panel: acc 0 the buffer (RW), 1 the pivot tile (W): the
+ *   factorization of the buffer's first `rows` rows, its INFO, pivots
+ *   and moves.  Host.
+ * - lu_grid_scatter: acc 0 the buffer (RW, unchanged), 1.. panel tiles
+ *   (W), copied back.
+ * - lu_grid_visit: acc 0..n-1 tiles of one column and process row (RW),
+ *   n the column's piece of that process row (RW), n+1 the column's top
+ *   tile before the step (R), n+2 the pivot tile (R).
+ * - lu_grid_top: acc 0 the top tile (RW), 1 the pivot tile (R), then,
+ *   with HS_LU_GRID_TOP_SOLVE, the panel's top tile (R), then the pieces
+ *   (R).  FIRST: the rows that come from the top tile itself; each
+ *   piece's rows; SOLVE: U12 = L11^-1 A12, and rows of the top tile
+ *   below kk (a short panel) updated with L21.
+ * - lu_grid_gemm: acc 0 a trailing tile (RW), 1 the panel's tile of its
+ *   row (R), 2 the top tile of its column (R): A -= L U over kk (iparam
+ *   0). */
+extern const hs_task_kind hs_kind_lu_grid_gather, hs_kind_lu_grid_panel,
+    hs_kind_lu_grid_scatter, hs_kind_lu_grid_visit, hs_kind_lu_grid_top,
+    hs_kind_lu_grid_gemm;
+
+#endif
