@@ -34,7 +34,7 @@ DEBIAN_LU_TESTS = testing/xdlu_stock_np1.sh testing/xdlu_stock_np2.sh \
   testing/xdlu_stock_np4.sh testing/xdlu_hard_np2.sh \
   testing/xdlu_hard_np4.sh testing/xdlu_emu_np2.sh \
   testing/xdinv_stock_np1.sh testing/xdinv_stock_np4.sh \
-  testing/xdinv_hard_np4.sh
+  testing/xdinv_hard_np4.sh testing/xdlu_grid_np4.sh testing/xdinv_grid_np4.sh
 # On 8 ranks, where tile copies are forwarded along trees by default.
 DEBIAN_NP8_TESTS = testing/xdllt_np8.sh testing/xdqr_np8.sh testing/xdlu_np8.sh \
   testing/xdlu_emu_np8.sh

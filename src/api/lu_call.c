@@ -107,12 +107,24 @@ static int *gather_caller_layout(const hs_call *c)
 }
 
 /* Whether the call's tiles lie on the caller's 2-D grid (algo/
- * lu_grid.h) rather than on one tile row of whole columns: with several
- * process rows and no accelerators, as HETSCAL_LU_GRID says (by default
- * always there; 0: never). */
+ * lu_grid.h) rather than on one tile row of whole columns: only with
+ * several process rows and no accelerators; then as HETSCAL_LU_GRID
+ * says, by default when the average share passes GRID_SHARE or the grid
+ * has GRID_RANKS processes.  The single tile row copies whole columns
+ * (1.5 times the share at its peak, where the 2-D grid keeps the caller's
+ * blocks in place), and every rank takes each panel whole, which stops
+ * scaling on many processes (doc/PERFORMANCE.md); below both, on a few
+ * ranks of one node, its few large tasks run faster. */
+enum { GRID_RANKS = 8 };
+static const double GRID_SHARE = 64.0 * 1024 * 1024;
+
 static int grid_layout(const hs_call *c)
 {
-    return c->grid->nprow > 1 && c->cfg->accel_ranks == 0 && c->cfg->lu_grid != 0;
+    const hetscal_grid *g = c->grid;
+    if (g->nprow < 2 || c->cfg->accel_ranks > 0 || c->cfg->lu_grid == 0)
+        return 0;
+    double share = (double)c->m * c->n * hs_prec_bytes(c->prec) / g->size;
+    return c->cfg->lu_grid > 0 || share > GRID_SHARE || g->size >= GRID_RANKS;
 }
 
 /* Square tiles on the caller's grid: the caller's blocks where they make

@@ -20,7 +20,8 @@ typedef struct hs_config {
                           always copied (0) */
     int lu_grid;       /* grid: HETSCAL_LU_GRID, P?GETRF's tiles on the
                           caller's 2-D grid where it has several process
-                          rows (1, default) or on one tile row (0) */
+                          rows (1), on one tile row (0), or as the call's
+                          size says (-1, default: api/lu_call.c) */
     int disable;       /* grid: forward calls to the next ScaLAPACK */
     int cache_kb;      /* grid: last-level cache of a node (KiB): a share
                           larger than that reads its tiles from memory;

@@ -1,0 +1,15 @@
+#!/bin/sh
+# The P?GETRF tester on testing/data/lu_hard.dat, 4 ranks, every
+# precision, with the 2-D grid layout forced (HETSCAL_LU_GRID=1: the
+# default takes it only for large shares or 8 ranks and more) in 4 x 4
+# tiles, so that panels span many tiles and process rows, and their
+# interchanges reach rows on every process row; tile blocks start as NaNs
+# (HETSCAL_POISON_MEMORY).  The tester wants IPIV equal to the
+# reference's: 8 x 8 tiles, in either layout, round one single-precision
+# case (127 x 255, NB 1, IA 6) to another pivot between two near-equal
+# candidates.
+: "${top_srcdir:=$(dirname "$0")/..}"
+HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=4 HETSCAL_POISON_MEMORY=1
+export HETSCAL_LU_GRID HETSCAL_NB_SMALL HETSCAL_POISON_MEMORY
+exec sh "$top_srcdir/testing/tester/run_lu.sh" 4 -precision s,d,c,z \
+    "$top_srcdir/testing/data/lu_hard.dat"
