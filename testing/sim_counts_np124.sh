@@ -4,7 +4,7 @@
 # P?GETRF on 1, 2 and 4 ranks (every grid shape, one and two threads,
 # tiles from the size rule, from HETSCAL_NB_SMALL, the caller's blocks,
 # the repartition as tasks, QR and LU with M != N, emulated GPUs, copies
-# forwarded along trees), every
+# forwarded along trees, P?GETRF's 2-D layout), every
 # rank's tasks, messages sent and received and bytes sent in a real call
 # (its HETSCAL_VERBOSE lines, through timing/time_scalapack) equal the
 # simulated rank's, and with GPUs so do its host and GPU tasks and its
@@ -84,5 +84,12 @@ for routine in potrf geqrf getrf; do
     # GPUs of a rank that copy through the host instead of to each other.
     check 2 2 1 1 $routine 900 900 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128 HETSCAL_PEER_COPIES=off
 done
+# P?GETRF's 2-D layout (HETSCAL_LU_GRID=1; by default only for large
+# shares or 8 ranks and more): the caller's blocks in place, M != N both
+# ways, a 3-row grid, trees.
+check 4 2 2 1 getrf 700 600 64 HETSCAL_LU_GRID=1
+check 2 2 1 2 getrf 500 700 48 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=64
+check 3 3 1 1 getrf 650 650 40 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=56
+check 4 2 2 1 getrf 800 800 32 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=96 HETSCAL_BROADCAST=tree
 echo "$cases cases, $fails failed"
 [ "$fails" -eq 0 ]
