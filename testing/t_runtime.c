@@ -102,6 +102,7 @@ static void make_program(program *p, int nranks, int ntasks)
         p->home[t].device = ndev > 1 ? (int)rnd(4) : 0;   /* slot, 0: host */
         p->home[t].m = 1 + (int)rnd(4);
         p->home[t].n = 1 + (int)rnd(3);
+        p->home[t].stays = 0;
     }
     for (int k = 0; k < ntasks; k++) {
         hs_task_spec *s = &p->task[k];

@@ -90,11 +90,13 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
             home[piece_tile(g, c, q)] = (hs_tile_home){
                 .rank = rank_of[q * g->npcol + hs_panel_pcol(g, c)], .m = g->H, .n = w };
     }
-    /* Buffer s serves panels s, s + L, ...: as high as panel s's rows. */
+    /* Buffer s serves panels s, s + L, ...: as high as panel s's rows.
+     * Only its home's tasks touch it (the gathers and scatters run
+     * there). */
     for (int s = 0; s < buffers(g); s++)
         home[buffer_tile(g, s)] = (hs_tile_home){ .rank = owner(g, rank_of, s, s),
                                                   .m = g->n_rows - g->panel[s].col0,
-                                                  .n = g->panel[s].width };
+                                                  .n = g->panel[s].width, .stays = 1 };
 }
 
 static void add(hs_task_spec *spec, int tile, int mode)

@@ -136,7 +136,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     int ntiles = status ? 0 : f->tile_count(&c->geo);
     int nmatrix = status ? 0 : c->geo.mt * c->geo.np;
     if (!status) {
-        home = malloc((size_t)ntiles * sizeof *home);
+        home = calloc((size_t)ntiles, sizeof *home);
         tiles = calloc((size_t)nmatrix, sizeof *tiles);
         status = home && tiles ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
     }

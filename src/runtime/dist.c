@@ -82,7 +82,8 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
         if (home[t].rank == d->me) {
             if (!where || !where(where_arg, t, &ld))
                 total += doubles;
-        } else if (home[t].rank >= 0 && doubles > sink) {   /* -1: no such tile */
+        } else if (home[t].rank >= 0 && !home[t].stays && doubles > sink) {
+            /* rank -1: no such tile */
             sink = doubles;
             sink_m = home[t].m;
             sink_n = home[t].n;
@@ -100,7 +101,10 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
     hs_handle *local = (hs_handle *)((char *)d->tile + tiles_bytes);
     for (int t = 0; t < ntiles; t++) {
         dtile *dt = &d->tile[t];
-        dt->home = home[t];
+        dt->home.rank = home[t].rank;
+        dt->home.device = home[t].device;
+        dt->home.m = home[t].m;
+        dt->home.n = home[t].n;
         dt->slot = home[t].device;
         dt->home.device = 0;   /* the host until hs_dist_use_devices */
         dt->source = home[t].rank;

@@ -26,6 +26,8 @@ typedef struct hs_dist hs_dist;
  * (hs_dist_use_devices); other ranks ignore it. */
 typedef struct hs_tile_home {
     int rank, device, m, n;
+    int stays;    /* only tasks on its home access it: never sent, and no
+                     room is kept for receiving it (the sink, dist.c) */
 } hs_tile_home;
 
 /* A global task as the algorithm describes it. */

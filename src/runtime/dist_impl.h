@@ -12,8 +12,11 @@
  * (the tiles are aligned to it), since these scattered reads are most of
  * what a rank does for the others' tasks. */
 typedef struct dtile {
-    hs_tile_home home;     /* home.device: this rank's device, after
-                              hs_dist_use_devices (0 before) */
+    struct {               /* its hs_tile_home but `stays`; device: this
+                              rank's device, after hs_dist_use_devices (0
+                              before) */
+        int rank, device, m, n;
+    } home;
     hs_handle *local;      /* the home copy (host), when home.rank == me */
     hs_handle *copy;       /* alien tile: a host copy held here */
     hs_handle **inst;      /* [x]: instance on accelerator x, or NULL */

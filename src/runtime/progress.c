@@ -81,13 +81,18 @@ static int inflight_grow(hs_comm_inflight *f)
 }
 
 /* A contiguous copy of a tile in the caller's array and its status word,
- * as a contiguous tile's message holds them; NULL when out of memory. */
-static double *stage(hs_handle *h)
+ * as a contiguous tile's message holds them; NULL when out of memory, or
+ * when the copies in flight would pass the call's cap on them. */
+static double *stage(hs_comm *c, hs_handle *h)
 {
     size_t col = (size_t)h->m * (size_t)h->esize, words = hs_handle_words(h);
-    double *buf = hs_mem_alloc((words + 1) * sizeof(double));
+    size_t bytes = (words + 1) * sizeof(double);
+    if (c->staged_bytes + (double)bytes > c->stage_cap)
+        return NULL;
+    double *buf = hs_mem_alloc(bytes);
     if (!buf)
         return NULL;
+    c->staged_bytes += (double)bytes;
     for (int j = 0; j < h->n; j++)
         memcpy((char *)buf + (size_t)j * col, (char *)h->data + (size_t)j * h->ld * h->esize,
                col);
@@ -107,7 +112,7 @@ static double *stage(hs_handle *h)
 static int post_handle(int send, hs_comm *c, hs_task *t, hs_handle *h, MPI_Request *req)
 {
     size_t count = hs_handle_words(h) + 1;
-    if (h->in_place && send && (t->staged = stage(h)) != NULL)
+    if (h->in_place && send && (t->staged = stage(c, h)) != NULL)
         return hs_msg_isend(t->staged, count, t->peer, t->tag, c->comm, req);
     if (h->in_place)
         return hs_msg_post_columns(send, h->data, hs_value_words(h->m, 1, h->esize), h->n,
@@ -118,8 +123,12 @@ static int post_handle(int send, hs_comm *c, hs_task *t, hs_handle *h, MPI_Reque
 }
 
 /* The staged copy goes once its send is over. */
-static void unstage(hs_task *t)
+static void unstage(hs_comm *c, hs_task *t)
 {
+    if (t->staged) {
+        const hs_handle *h = t->acc[0].handle;
+        c->staged_bytes -= (double)((hs_handle_words(h) + 1) * sizeof(double));
+    }
     hs_mem_free(t->staged);
     t->staged = NULL;
 }
@@ -144,7 +153,7 @@ static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
         rc = post_handle(0, c, t, h, req);
     }
     if (rc != MPI_SUCCESS) {
-        unstage(t);
+        unstage(c, t);
         fail(c, HETSCAL_ERR_MPI);
         t->comm_error = 1;
         /* The peer still expects a message, or a sender still waits for
@@ -210,7 +219,7 @@ static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
             *hs_handle_status_word(h) = st;
     } else {
         f->sends--;
-        unstage(t);
+        unstage(c, t);
     }
     hs_trace_span(HS_TRACE_COMM_TRACK, t->queue == HS_Q_SEND ? "send" : "recv",
                   t->t_posted, hs_now(), t->peer,
@@ -278,10 +287,11 @@ static void test_inflight(hs_comm *c, int *progressed)
     f->n = kept;
 }
 
-void hs_comm_init(hs_comm *c, MPI_Comm comm)
+void hs_comm_init(hs_comm *c, MPI_Comm comm, double stage_cap)
 {
     memset(c, 0, sizeof *c);
     c->comm = comm;
+    c->stage_cap = stage_cap;
     c->last_progress = hs_now();
 }
 
@@ -368,10 +378,10 @@ void hs_comm_poll(void *comm_state, int may_wait)
         back_off(c, SLEEP_MAX_IDLE_US);
 }
 
-int hs_comm_run(MPI_Comm comm)
+int hs_comm_run(MPI_Comm comm, double stage_cap)
 {
     hs_comm state, *c = &state;
-    hs_comm_init(c, comm);
+    hs_comm_init(c, comm, stage_cap);
     for (;;) {
         int progressed = step(c, 0);
         hs_comm_inflight *f = &c->f;

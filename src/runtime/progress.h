@@ -21,8 +21,11 @@
 
 #include <mpi.h>
 
-/* Returns when the engine has finished; HETSCAL_SUCCESS or an error. */
-int hs_comm_run(MPI_Comm comm);
+/* Returns when the engine has finished; HETSCAL_SUCCESS or an error.
+ * stage_cap: bytes of contiguous copies of tiles in the caller's array
+ * that sends may hold at once (beyond it such a tile goes as a derived
+ * type from where it lies, slower but without memory). */
+int hs_comm_run(MPI_Comm comm, double stage_cap);
 
 /* The same loop taken one pass at a time, for a call whose calling thread
  * runs every task itself (hs_engine_set_poller): no thread of its own.
@@ -46,9 +49,11 @@ typedef struct hs_comm {
     int err;                /* the first error */
     int sleep_us;           /* the current pause */
     double last_progress;
+    double staged_bytes;    /* sends' copies of tiles in the caller's array */
+    double stage_cap;       /* ... at most this many at once */
 } hs_comm;
 
-void hs_comm_init(hs_comm *c, MPI_Comm comm);
+void hs_comm_init(hs_comm *c, MPI_Comm comm, double stage_cap);
 /* One pass: posts the ready sends and receives, completes the finished
  * ones.  With may_wait and nothing progressed, waits a little (polling hot
  * right after progress, then sleeping a few microseconds). */

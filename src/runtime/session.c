@@ -13,6 +13,14 @@
 #include "runtime/session.h"
 #include "util/mem.h"
 
+/* Sends' contiguous copies of tiles in the caller's array (runtime/
+ * progress.h) take at most a quarter of the received copies' budget: the
+ * tiles in place are there to save memory. */
+static double stage_cap(const hs_engine_limits *lim)
+{
+    return lim->copy_budget / 4;
+}
+
 int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
                    void (*generate)(void *arg), void *arg, hs_engine_stats *stats)
 {
@@ -40,12 +48,12 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
         return err;
     if (nranks > 1 && lim.workers > 0) {
         hs_engine_generate(generate, arg);   /* this thread runs the MPI loop */
-        err = hs_comm_run(comm);
+        err = hs_comm_run(comm, stage_cap(&lim));
     } else {
         /* The calling thread does everything: generation, tasks and, on
          * several ranks, the messages (one pass between tasks). */
         hs_comm c;
-        hs_comm_init(&c, comm);
+        hs_comm_init(&c, comm, stage_cap(&lim));
         if (nranks > 1)
             hs_engine_set_poller(hs_comm_poll, &c);
         hs_engine_generate_here(generate, arg);

@@ -181,7 +181,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
         status = HETSCAL_ERR_NOMEM;
     int ntiles = status ? 0 : c->f->tile_count(&call.geo);
     if (!status) {
-        home = malloc((size_t)ntiles * sizeof *home);
+        home = calloc((size_t)ntiles, sizeof *home);
         status = home ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
     }
     if (!status) {
