@@ -51,10 +51,15 @@ static inline int hs_lu_grid_out_to(int w)
 {
     return HS_LU_PIV_HEAD + 4 * w + 1;
 }
-/* Ints of a w-wide panel's pivot tile. */
+/* Ints of a w-wide panel's pivot tile, and the width of a panel whose
+ * pivot tile has that many. */
 static inline int hs_lu_grid_piv_size(int w)
 {
     return HS_LU_PIV_HEAD + 5 * w + 1;
+}
+static inline int hs_lu_grid_piv_width(int ints)
+{
+    return (ints - HS_LU_PIV_HEAD - 1) / 5;
 }
 
 /* The moves of the kk interchanges (1-based from the diagonal, as

@@ -56,7 +56,7 @@ static int HS_SFX(lu_grid_panel)(hs_task *t, hs_device *dev)
     int *piv = hs_task_data(t, 1);
     hs_lu_grid_panel_args x = hs_lu_grid_panel_args_of(t);
     int ld = hs_task_ld(t, 0), m = x.rows;
-    int w = (t->acc[1].handle->m - HS_LU_PIV_HEAD - 1) / 5, err;
+    int w = hs_lu_grid_piv_width(t->acc[1].handle->m), err;
     if (HS_SFX(panel_finite)(a, m, ld, 0, w)) {
         if (x.team && hs_lu_team_pieces(m, w))
             err = HS_SFX(lu_panel_team)(a, ld, m, w, piv);
@@ -96,7 +96,7 @@ static int HS_SFX(lu_grid_visit)(hs_task *t, hs_device *dev)
     const HS_T *top = hs_task_data(t, n + 1);
     const int *p = hs_task_data(t, n + 2);
     int ldp = hs_task_ld(t, n), ldt = hs_task_ld(t, n + 1);
-    int w = (t->acc[n + 2].handle->m - HS_LU_PIV_HEAD - 1) / 5;
+    int w = hs_lu_grid_piv_width(t->acc[n + 2].handle->m);
     int nout = p[hs_lu_grid_nout(w)];
     const int *row = p + hs_lu_grid_out_row(w), *from = p + hs_lu_grid_out_from(w);
     const int *to = p + hs_lu_grid_out_to(w);
@@ -121,7 +121,7 @@ static int HS_SFX(lu_grid_top)(hs_task *t, hs_device *dev)
     HS_T *a = hs_task_data(t, 0);
     const int *p = hs_task_data(t, 1);
     int h = t->acc[0].handle->m, n = t->acc[0].handle->n, ld = hs_task_ld(t, 0);
-    int w = (t->acc[1].handle->m - HS_LU_PIV_HEAD - 1) / 5;
+    int w = hs_lu_grid_piv_width(t->acc[1].handle->m);
     hs_lu_grid_top_args x = hs_lu_grid_top_args_of(t);
     int kk = x.kk, first_piece = x.flags & HS_LU_GRID_TOP_SOLVE ? 3 : 2;
     const int *src = p + hs_lu_grid_src(w);

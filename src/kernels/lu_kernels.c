@@ -34,20 +34,25 @@ int hs_lu_panel_team_d(double *a, int ld, int m, int w, int *piv)
  * (kernels/kernel_work.h), then its declaration (runtime/engine.h) */
 
 /* LU (kernels/lu_kernels.h). */
-static int lu_panel(const hs_task *t, int esize, hs_work_parts *p)
+/* A panel of `rows` rows from its diagonal, w wide: over a team where
+ * the host kernel takes that path (a GPU's panel is cuSOLVER's ?getrf:
+ * its rate is the device's GETRF). */
+static int panel_work(hs_work_parts *p, int rows, int w, int team)
 {
-    (void)esize;
-    hs_lu_panel_args x = hs_lu_panel_args_of(t);
-    int w = hs_work_cols(t, 0), rows = hs_work_rows(t, 0) - x.off;
-    /* over a team where the host kernel takes that path (a GPU's panel
-     * is cuSOLVER's ?getrf: its rate is the device's GETRF) */
-    int pieces = x.team ? hs_lu_team_pieces(rows, w) : 0;
+    int pieces = team ? hs_lu_team_pieces(rows, w) : 0;
     if (pieces) {
         p->team_pieces = pieces;
         p->team_rounds = hs_lu_team_rounds(w);
         return hs_work_one(p, HS_WORK_GETRF_TEAM, hs_flops_getrf(rows, w), w);
     }
     return hs_work_one(p, HS_WORK_GETRF, hs_flops_getrf(rows, w), w);
+}
+
+static int lu_panel(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    hs_lu_panel_args x = hs_lu_panel_args_of(t);
+    return panel_work(p, hs_work_rows(t, 0) - x.off, hs_work_cols(t, 0), x.team);
 }
 
 const hs_task_kind hs_kind_lu_panel = {
@@ -125,14 +130,7 @@ static int lu_grid_panel(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_lu_grid_panel_args x = hs_lu_grid_panel_args_of(t);
-    int w = (hs_work_rows(t, 1) - HS_LU_PIV_HEAD - 1) / 5, rows = x.rows;
-    int pieces = x.team ? hs_lu_team_pieces(rows, w) : 0;
-    if (pieces) {
-        p->team_pieces = pieces;
-        p->team_rounds = hs_lu_team_rounds(w);
-        return hs_work_one(p, HS_WORK_GETRF_TEAM, hs_flops_getrf(rows, w), w);
-    }
-    return hs_work_one(p, HS_WORK_GETRF, hs_flops_getrf(rows, w), w);
+    return panel_work(p, x.rows, hs_lu_grid_piv_width(hs_work_rows(t, 1)), x.team);
 }
 
 const hs_task_kind hs_kind_lu_grid_panel = {
@@ -146,7 +144,7 @@ const hs_task_kind hs_kind_lu_grid_panel = {
 static int lu_grid_visit(const hs_task *t, int esize, hs_work_parts *p)
 {
     hs_lu_grid_visit_args x = hs_lu_grid_visit_args_of(t);
-    int n = t->nacc - 3, w = (hs_work_rows(t, n + 2) - HS_LU_PIV_HEAD - 1) / 5;
+    int n = t->nacc - 3, w = hs_lu_grid_piv_width(hs_work_rows(t, n + 2));
     for (int k = 0; k < n && x.rows > 0; k++)
         p->bytes += 4.0 * w * hs_work_rows(t, k) / x.rows * hs_work_cols(t, k) * esize;
     p->main = HS_WORK_MEMORY;
