@@ -26,7 +26,7 @@ int hs_lu_tile_count(const hs_geometry *geo)
 
 int hs_lu_pivot_tile(const hs_geometry *geo, int k)
 {
-    return geo->panel[k].col0 < geo->n_rows ? geo->np + k : -1;
+    return geo->panel[k].col0 < geo->n_rows ? geo->mt * geo->np + k : -1;
 }
 
 /* The accelerator slot of column tile c (0: the host): the home rank
@@ -46,7 +46,7 @@ void hs_lu_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
         home[hs_tile_id(g, 0, c)] = (hs_tile_home){ .rank = rank, .m = g->n_rows, .n = w,
                                                     .device = accelerator_slot(g, c) };
         /* Ints in values of at least 4 bytes: one int a value. */
-        home[g->np + c] = hs_lu_pivot_tile(g, c) < 0
+        home[g->mt * g->np + c] = hs_lu_pivot_tile(g, c) < 0
                               ? (hs_tile_home){ .rank = -1 }
                               : (hs_tile_home){ .rank = rank, .m = HS_LU_PIV_HEAD + w, .n = 1 };
     }

@@ -28,7 +28,8 @@ int hs_lu_tile_count(const hs_geometry *geo);
 void hs_lu_tile_homes(const hs_geometry *geo, const int *rank_of, hs_tile_home *home);
 
 /* Panel k's pivot tile, or -1 when the panel has no row of sub(A) (the
- * columns right of a wide matrix's last row are only updated). */
+ * columns right of a wide matrix's last row are only updated): the
+ * tile after the matrix tiles, in either layout (algo/lu_grid.h). */
 int hs_lu_pivot_tile(const hs_geometry *geo, int k);
 
 /* The task-generation function: arg is an hs_lu. */

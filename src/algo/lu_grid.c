@@ -64,11 +64,6 @@ int hs_lu_grid_tile_count(const hs_geometry *g)
     return pivot_base(g) + g->np + buffers(g) + g->np * g->nprow;
 }
 
-int hs_lu_grid_pivot_tile(const hs_geometry *g, int k)
-{
-    return g->panel[k].col0 < g->n_rows ? pivot_base(g) + k : -1;
-}
-
 static int owner(const hs_geometry *g, const int *rank_of, int r, int c)
 {
     return rank_of[hs_tile_prow(g, r) * g->npcol + hs_panel_pcol(g, c)];
@@ -82,7 +77,7 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
             home[hs_tile_id(g, r, c)] = (hs_tile_home){ .rank = owner(g, rank_of, r, c),
                                                         .m = hs_tile_height(g, r), .n = w };
         home[pivot_base(g) + c] =
-            hs_lu_grid_pivot_tile(g, c) < 0
+            hs_lu_pivot_tile(g, c) < 0
                 ? (hs_tile_home){ .rank = -1 }
                 : (hs_tile_home){ .rank = owner(g, rank_of, c, c),
                                   .m = hs_lu_grid_piv_size(w), .n = 1 };
@@ -139,7 +134,7 @@ static void panel(const hs_lu *lu, int k)
     hs_task_spec spec = { .kind = &hs_kind_lu_grid_panel, .host_only = 1,
                           .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
                           .acc = { { buffer_tile(g, k), HS_RW },
-                                   { hs_lu_grid_pivot_tile(g, k), HS_W } },
+                                   { hs_lu_pivot_tile(g, k), HS_W } },
                           .ctx = lu->caller };
     hs_lu_grid_panel_args_put(spec.iparam, (hs_lu_grid_panel_args){ .rows = g->n_rows - off,
                                                                      .team = lu->team,
@@ -152,7 +147,7 @@ static void panel(const hs_lu *lu, int k)
 static void swap(const hs_lu *lu, int k, int j, int solve)
 {
     const hs_geometry *g = lu->geo;
-    int off = g->panel[k].col0, rows = g->n_rows - off, piv = hs_lu_grid_pivot_tile(g, k);
+    int off = g->panel[k].col0, rows = g->n_rows - off, piv = hs_lu_pivot_tile(g, k);
     int top = hs_tile_id(g, k, j), kk = hs_lu_pivots(g->n_rows, off, g->panel[k].width);
     int prio = priority(g, j, solve ? PRIO_SWAP : PRIO_LEFT);
     int npieces = 0;
@@ -242,8 +237,10 @@ void hs_lu_grid_generate(void *arg)
         for (int i = k; i < g->mt; i++)
             hs_dist_flush(lu->dist, hs_tile_id(g, i, k));
     }
+    /* The rest: L's tiles, and the columns right of a wide matrix's
+     * last panel (the tiles of a panel's row right of it are final). */
     for (int c = 0; c < g->np; c++)
-        for (int r = 0; r < g->mt; r++)
+        for (int r = c < diag_panels(g) ? c : diag_panels(g); r < g->mt; r++)
             hs_dist_final(lu->dist, hs_tile_id(g, r, c), PRIO_LEFT);
     hs_dist_finish(lu->dist);
 }

@@ -18,9 +18,6 @@
 int hs_lu_grid_tile_count(const hs_geometry *geo);
 void hs_lu_grid_tile_homes(const hs_geometry *geo, const int *rank_of, hs_tile_home *home);
 
-/* Panel k's pivot tile, or -1 when the panel has no row of sub(A). */
-int hs_lu_grid_pivot_tile(const hs_geometry *geo, int k);
-
 /* The task-generation function: arg is an hs_lu whose geo has square
  * tiles on a grid of more than one process row. */
 void hs_lu_grid_generate(void *arg);

@@ -217,10 +217,6 @@ static void lu_tile_homes(const hs_geometry *geo, const int *rank_of, hs_tile_ho
         hs_lu_tile_homes(geo, rank_of, home);
 }
 
-static int pivot_tile(const hs_geometry *geo, int k)
-{
-    return geo->nprow > 1 ? hs_lu_grid_pivot_tile(geo, k) : hs_lu_pivot_tile(geo, k);
-}
 
 /* rel[i] (i < mn): the row of sub(A), 1-based, that row i + 1 was
  * interchanged with; returns the first zero pivot (1-based) or 0.
@@ -231,7 +227,7 @@ static int gather_pivots(const hs_call *c, int *rel, int mn)
     int first_zero = INT_MAX;
     memset(rel, 0, (size_t)mn * sizeof *rel);
     for (int k = 0; k < g->np; k++) {
-        int id = pivot_tile(g, k);
+        int id = hs_lu_pivot_tile(g, k);
         const int *piv = id >= 0 ? hs_dist_tile_data(c->dist, id) : NULL;
         if (!piv)
             continue;
