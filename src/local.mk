@@ -30,6 +30,7 @@ HETSCAL_CORE_SOURCES = \
   src/kernels/lu_kernels.h src/kernels/lu_kernels.c src/kernels/lu_kernels_body.h \
   src/kernels/lu_pivot_search.h src/kernels/lu_pivot_search.c \
   src/kernels/lu_grid_kernels.h src/kernels/lu_grid_kernels_body.h src/kernels/lu_grid_moves.c \
+  src/kernels/panel_pack.h src/kernels/panel_pack.c src/kernels/panel_pack_body.h \
   src/kernels/lu_pivot_search_body.h src/kernels/lu_panel_team_body.h \
   src/kernels/chol_panel_team_body.h src/kernels/qr_panel_team_body.h \
   src/kernels/kernel_work.h src/kernels/kernel_work.c \

@@ -4,7 +4,8 @@
 # P?GETRF on 1, 2 and 4 ranks (every grid shape, one and two threads,
 # tiles from the size rule, from HETSCAL_NB_SMALL, the caller's blocks,
 # the repartition as tasks, QR and LU with M != N, emulated GPUs, copies
-# forwarded along trees, P?GETRF's 2-D layout), every
+# forwarded along trees, P?GETRF's 2-D layout, P?GEQRF's gathered
+# panels), every
 # rank's tasks, messages sent and received and bytes sent in a real call
 # (its HETSCAL_VERBOSE lines, through timing/time_scalapack) equal the
 # simulated rank's, and with GPUs so do its host and GPU tasks and its
@@ -91,5 +92,12 @@ check 4 2 2 1 getrf 700 600 64 HETSCAL_LU_GRID=1
 check 2 2 1 2 getrf 500 700 48 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=64
 check 3 3 1 1 getrf 650 650 40 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=56
 check 4 2 2 1 getrf 800 800 32 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=96 HETSCAL_BROADCAST=tree
+# P?GEQRF's gathered panels on the caller's grid (HETSCAL_QR_GRID=1; by
+# default only for large shares on up to 4 ranks): in place, M != N both
+# ways, a 3-row grid, trees.
+check 4 2 2 1 geqrf 700 600 64 HETSCAL_QR_GRID=1
+check 2 2 1 2 geqrf 500 700 48 HETSCAL_QR_GRID=1 HETSCAL_NB_SMALL=64
+check 3 3 1 1 geqrf 650 650 40 HETSCAL_QR_GRID=1 HETSCAL_NB_SMALL=56
+check 4 2 2 1 geqrf 800 800 32 HETSCAL_QR_GRID=1 HETSCAL_NB_SMALL=96 HETSCAL_BROADCAST=tree
 echo "$cases cases, $fails failed"
 [ "$fails" -eq 0 ]

@@ -225,22 +225,28 @@ static void lapack_one_panel(int m, int n, int w, double *a, double *tau)
     free(work);
 }
 
+enum { LAYOUT_TILES, LAYOUT_ONE_ROW, LAYOUT_GATHERED };
+
 /* The whole task program on an M x N matrix with tiles B (b-wide panels
- * when b > 0) laid out for a P x Q grid, in one tile row when one_row. */
+ * when b > 0) laid out for a P x Q grid, in one tile row (LAYOUT_ONE_ROW)
+ * or with square tiles and gathered panels (LAYOUT_GATHERED). */
 static void run_case(int m, int n, int B, int b, int nprow, int npcol, double shift,
-                     int one_row)
+                     int layout)
 {
+    int one_row = layout == LAYOUT_ONE_ROW;
     hs_geometry geo;
     serial s = { 0 };
     char what[96];
     int k = m < n ? m : n;
 
     snprintf(what, sizeof what, "M %d N %d B %d b %d grid %dx%d%s%s", m, n, B, b, nprow,
-             npcol, one_row ? " one row" : "", shift == 0.0 ? " plain" : "");
+             npcol, one_row ? " one row" : layout == LAYOUT_GATHERED ? " gathered" : "",
+             shift == 0.0 ? " plain" : "");
     int err = b > 0 ? hs_geometry_init_split(&geo, m, n, B, b, nprow, npcol)
                     : hs_geometry_init_host(&geo, m, n, B, nprow, npcol);
     if (!err && one_row)
         hs_geometry_single_tile_row(&geo);
+    geo.gathered = layout == LAYOUT_GATHERED;
     if (err || serial_init(&s, &geo)) {
         printf("%-40s out of memory  FAILED\n", what);
         failed++;
@@ -318,7 +324,6 @@ static void run_reconstruct_one_tile(int m, int w, int nt)
     double *v1 = calloc((size_t)w * w + 1, sizeof *v1), *u = calloc((size_t)w * w + 1, sizeof *u);
     double *tt = calloc((size_t)w * w + 1, sizeof *tt), *tau = calloc((size_t)w + 1, sizeof *tau);
     double *p = calloc((size_t)w * (nt > 0 ? nt : 1) + 1, sizeof *p);
-    double *wt = calloc((size_t)w * (nt > 0 ? nt : 1) + 1, sizeof *wt);
     memcpy(pan, a0, sizeof *pan * (size_t)m * w);
     memcpy(trail, a0 + (size_t)m * w, sizeof *trail * (size_t)m * nt);
     for (int i = 0; i < w; i++)
@@ -344,10 +349,10 @@ static void run_reconstruct_one_tile(int m, int w, int nt)
         double *d1[] = { p, pan, trail, v1 };
         int mm1[] = { w, m, m, w }, nn1[] = { nt, w, nt, w }, ip1[] = { 0, w, 1, 1 };
         status |= run_kernel(hs_kind_qr_vta.kernel[HS_PREC_D], 4, d1, mm1, nn1, ip1, 4);
-        double *d2[] = { wt, tt, p };
-        int mm2[] = { w, w, w }, nn2[] = { nt, w, nt }, ip2[] = { w, 1 };
-        status |= run_kernel(hs_kind_qr_ttp.kernel[HS_PREC_D], 3, d2, mm2, nn2, ip2, 2);
-        double *d3[] = { trail, pan, wt, v1 };
+        double *d2[] = { p, tt };   /* W = T^T P in place */
+        int mm2[] = { w, w }, nn2[] = { nt, w }, ip2[] = { w };
+        status |= run_kernel(hs_kind_qr_ttp.kernel[HS_PREC_D], 2, d2, mm2, nn2, ip2, 1);
+        double *d3[] = { trail, pan, p, v1 };
         int mm3[] = { m, m, w, w }, nn3[] = { nt, w, nt, w }, ip3[] = { 0, w, 1 };
         status |= run_kernel(hs_kind_qr_update.kernel[HS_PREC_D], 4, d3, mm3, nn3, ip3, 3);
     }
@@ -376,7 +381,6 @@ static void run_reconstruct_one_tile(int m, int w, int nt)
     free(tt);
     free(tau);
     free(p);
-    free(wt);
 }
 
 int main(int argc, char **argv)
@@ -414,7 +418,7 @@ int main(int argc, char **argv)
     for (size_t c = 0; c < sizeof fixed / sizeof *fixed; c++) {
         const int *x = fixed[c];
         run_case(x[0], x[1], x[2], x[3], x[4], x[5],
-                 x[6] ? 0.0 : 2.0 * sqrt(x[0] > x[1] ? x[0] : x[1]), 0);
+                 x[6] ? 0.0 : 2.0 * sqrt(x[0] > x[1] ? x[0] : x[1]), LAYOUT_TILES);
     }
     /* One tile row on a 1 x Q grid (each panel one tile, the columns
      * cyclic over Q): square, tall, wide (panels right of the last row),
@@ -429,7 +433,23 @@ int main(int argc, char **argv)
     for (size_t c = 0; c < sizeof one_row / sizeof *one_row; c++) {
         const int *x = one_row[c];
         run_case(x[0], x[1], x[2], x[3], 1, x[4],
-                 x[5] ? 0.0 : 2.0 * sqrt(x[0] > x[1] ? x[0] : x[1]), 1);
+                 x[5] ? 0.0 : 2.0 * sqrt(x[0] > x[1] ? x[0] : x[1]), LAYOUT_ONE_ROW);
+    }
+    /* Square tiles on P x Q with each panel gathered into a buffer and
+     * factored whole: square, tall, wide, ragged last tiles, several
+     * panels per buffer (lcm(P, Q) of them), panels wider than the
+     * kernels' inner block. */
+    static const int gathered[][6] = {
+        /* M, N, B, P, Q, plain */
+        { 64, 64, 16, 2, 2, 0 },   { 65, 64, 16, 2, 2, 0 },  { 64, 65, 16, 2, 2, 0 },
+        { 100, 30, 7, 3, 2, 0 },   { 30, 100, 7, 2, 3, 0 },  { 61, 61, 9, 4, 1, 0 },
+        { 21, 40, 10, 2, 2, 1 },   { 20, 21, 10, 2, 2, 0 },  { 120, 50, 11, 6, 2, 1 },
+        { 300, 200, 70, 2, 1, 0 }, { 230, 190, 40, 3, 2, 0 }, { 9, 1, 2, 2, 1, 0 },
+    };
+    for (size_t c = 0; c < sizeof gathered / sizeof *gathered; c++) {
+        const int *x = gathered[c];
+        run_case(x[0], x[1], x[2], 0, x[3], x[4],
+                 x[5] ? 0.0 : 2.0 * sqrt(x[0] > x[1] ? x[0] : x[1]), LAYOUT_GATHERED);
     }
     for (int c = 0; c < ncases; c++) {
         int m = 1 + (int)((rnd() + 1.0) * 60), n = 1 + (int)((rnd() + 1.0) * 60);
@@ -437,7 +457,9 @@ int main(int argc, char **argv)
         int p = 1 + (int)((rnd() + 1.0) * 2.5), q = 1 + (int)((rnd() + 1.0) * 2.5);
         if (b >= B)
             b = 0;
-        run_case(m, n, B, b, p, q, 2.0 * sqrt(m > n ? m : n), p == 1 && rnd() > 0.0);
+        int layout = p == 1 && rnd() > 0.0 ? LAYOUT_ONE_ROW
+                     : p > 1 && b == 0 && rnd() > 0.0 ? LAYOUT_GATHERED : LAYOUT_TILES;
+        run_case(m, n, B, b, p, q, 2.0 * sqrt(m > n ? m : n), layout);
     }
     run_reconstruct_one_tile(1, 1, 0);
     run_reconstruct_one_tile(1, 1, 3);

@@ -1,8 +1,8 @@
 /* LU on a 2-D grid of square tiles (see lu_grid.h).  For each panel k
  * with rows (off = its diagonal row, kk its pivots):
- *   lu_grid_gather   the panel's tiles into its buffer, a few per task;
+ *   panel_gather     the panel's tiles into its buffer, a few per task;
  *   lu_grid_panel    ?GETRF of the buffer (host), pivots and moves;
- *   lu_grid_scatter  the factored panel back to its tiles;
+ *   panel_scatter    the factored panel back to its tiles;
  *   for every other column j, the panel's interchanges (swap): one
  *     lu_grid_visit per few tiles of a process row below the top tile
  *     row, then lu_grid_top on tile (k, j), which right of the panel
@@ -16,18 +16,9 @@
 
 #include "algo/lu_grid.h"
 #include "kernels/lu_grid_kernels.h"
+#include "kernels/panel_pack.h"
 
 enum { PRIO_LEFT = 0, PRIO_UPDATE = 1, PRIO_SWAP = 2, PRIO_PANEL = 3, PRIO_STRIDE = 4 };
-
-static int gcd(int a, int b)
-{
-    while (b) {
-        int r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
-}
 
 /* Panels with rows of sub(A). */
 static int diag_panels(const hs_geometry *g)
@@ -35,13 +26,9 @@ static int diag_panels(const hs_geometry *g)
     return g->mt < g->np ? g->mt : g->np;
 }
 
-/* Buffers: the panels of diagonal tiles k and k + L share one, where L
- * (the period of the diagonal's grid positions) is lcm(P, Q). */
 static int buffers(const hs_geometry *g)
 {
-    long long period = (long long)g->nprow / gcd(g->nprow, g->npcol) * g->npcol;
-    int diag = diag_panels(g);
-    return period < diag ? (int)period : diag;
+    return hs_geometry_panel_buffers(g);
 }
 
 static int pivot_base(const hs_geometry *g)
@@ -111,15 +98,15 @@ static void pack(const hs_lu *lu, int k, int gather)
     const hs_geometry *g = lu->geo;
     int buf = buffer_tile(g, k), off = g->panel[k].col0;
     for (int i = k; i < g->mt;) {
-        hs_task_spec spec = { .kind = gather ? &hs_kind_lu_grid_gather : &hs_kind_lu_grid_scatter,
+        hs_task_spec spec = { .kind = gather ? &hs_kind_panel_gather : &hs_kind_panel_scatter,
                               .priority = priority(g, k, PRIO_PANEL), .nacc = 1,
                               .acc = { { buf, gather && i == k ? HS_W : HS_RW } } };
-        hs_lu_grid_rows_args args = { .off = off };
+        hs_panel_rows_args args = { .off = off };
         for (; i < g->mt && spec.nacc < HS_MAX_ACCESSES; i++) {
             args.row0[spec.nacc - 1] = i * g->H;
             add(&spec, hs_tile_id(g, i, k), gather ? HS_R : HS_W);
         }
-        hs_lu_grid_rows_args_put(spec.iparam, args);
+        hs_panel_rows_args_put(spec.iparam, args);
         hs_dist_insert(lu->dist, &spec);
     }
 }

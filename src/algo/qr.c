@@ -9,8 +9,8 @@
  *   tree and into every tile, Householder reconstruction at the top tile
  *   (V1, U, T, TAU, R) and V = Q U^-1 on the other tiles.
  * Then every later column j: P(p, j) = sum of V_r^T A_rj over the tiles of
- * process row p (at A_rj's home), W_j = T^T sum_p P(p, j) (at the top
- * process row), A_rj -= V_r W_j; a panel in one tile row does the three
+ * process row p (at A_rj's home), W_j = T^T sum_p P(p, j) (in the top
+ * process row's P), A_rj -= V_r W_j; a panel in one tile row does the three
  * in one task per column (qr_column).  Priorities put the next panel first: a
  * task on column j outranks every task on later columns.
  * Auxiliary tiles are reused from panel to panel: the dependencies of the
@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include "algo/qr.h"
+#include "kernels/panel_pack.h"
 #include "kernels/qr_kernels.h"
 
 enum { PRIO_UPDATE = 0, PRIO_REDUCE = 1, PRIO_PANEL = 2, PRIO_STRIDE = 3 };
@@ -28,7 +29,7 @@ enum { AUX_SETS = 4 };
 
 /* First id of each kind of auxiliary tile. */
 typedef struct qr_ids {
-    int rt, vtq, set, tau, part, w, end;
+    int rt, vtq, set, tau, part, buf, end;
 } qr_ids;
 
 static qr_ids ids_of(const hs_geometry *g)
@@ -39,8 +40,8 @@ static qr_ids ids_of(const hs_geometry *g)
     x.set = x.vtq + g->npcol * g->mt;                    /* [pcol][prow][2][3] */
     x.tau = x.set + g->npcol * g->nprow * AUX_SETS * AUX_PER_SET;   /* [panel] */
     x.part = x.tau + g->np;                              /* [prow][panel] */
-    x.w = x.part + g->nprow * g->np;                     /* [prow][panel] */
-    x.end = x.w + g->nprow * g->np;
+    x.buf = x.part + g->nprow * g->np;                   /* gathered: [buffer] */
+    x.end = x.buf + (g->gathered ? hs_geometry_panel_buffers(g) : 0);
     return x;
 }
 
@@ -62,11 +63,6 @@ static int set_id(const hs_geometry *g, int q, int p, int parity, int which)
 static int part_id(const hs_geometry *g, int p, int j)
 {
     return ids_of(g).part + p * g->np + j;
-}
-
-static int w_id(const hs_geometry *g, int p, int j)
-{
-    return ids_of(g).w + p * g->np + j;
 }
 
 static int min_int(int a, int b)
@@ -127,11 +123,9 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
                 .m = 1, .n = g->panel[c].width };
         for (int u = 0; c > 0 && u < pmax; u++) {
             int p = (g->prow0 + u) % g->nprow;
-            hs_tile_home h = { .rank = rank_of[p * g->npcol + q],
-                               .device = column_device(g, c), .m = wmax,
-                               .n = g->panel[c].width };
-            home[part_id(g, p, c)] = h;
-            home[w_id(g, p, c)] = h;
+            home[part_id(g, p, c)] = (hs_tile_home){ .rank = rank_of[p * g->npcol + q],
+                                                     .device = column_device(g, c),
+                                                     .m = wmax, .n = g->panel[c].width };
         }
     }
     /* The process columns and rows the panels and tile rows are on: the
@@ -139,7 +133,7 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
      * process column when the panels are its blocks. */
     for (int v = 0; v < qmax; v++) {
         int q = (g->pcol0 + v) % g->npcol;
-        for (int r = 0; r < g->mt; r++) {
+        for (int r = 0; r < g->mt && !g->gathered; r++) {
             hs_tile_home h = { .rank = rank_of[hs_tile_prow(g, r) * g->npcol + q],
                                .m = wmax + min_int(HS_QR_IB, wmax), .n = wmax };
             home[vtq_id(g, q, r)] = h;
@@ -148,11 +142,20 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
         }
         for (int u = 0; u < pmax; u++) {
             int p = (g->prow0 + u) % g->nprow;
+            /* (gathered panels need no U) */
             for (int s = 0; s < AUX_SETS * AUX_PER_SET; s++)
-                home[set_id(g, q, p, s / AUX_PER_SET, s % AUX_PER_SET)] = (hs_tile_home){
-                    .rank = rank_of[p * g->npcol + q], .m = wmax, .n = wmax };
+                if (!g->gathered || s % AUX_PER_SET != AUX_U)
+                    home[set_id(g, q, p, s / AUX_PER_SET, s % AUX_PER_SET)] = (hs_tile_home){
+                        .rank = rank_of[p * g->npcol + q], .m = wmax, .n = wmax };
         }
     }
+    /* Gathered panels: buffer s serves panels s, s + L, ... (only its
+     * home's tasks touch it); no TSQR tree. */
+    for (int s = 0; g->gathered && s < hs_geometry_panel_buffers(g); s++)
+        home[ids_of(g).buf + s] = (hs_tile_home){
+            .rank = rank_of[hs_tile_prow(g, hs_panel_diag_row(g, s)) * g->npcol
+                            + hs_panel_pcol(g, s)],
+            .m = g->n_rows - g->panel[s].col0, .n = g->panel[s].width, .stays = 1 };
 }
 
 typedef struct gen {
@@ -288,6 +291,46 @@ static int set_parity(const hs_geometry *g, int k)
     return n % AUX_SETS;
 }
 
+/* Panel k's tiles into (gather) or out of buffer buf, whose row 0 is row
+ * base of sub(A), a few tiles per task. */
+static void pack(const gen *s, int k, int buf, int base, int gather)
+{
+    const hs_geometry *g = s->g;
+    int t0 = hs_panel_diag_row(g, k);
+    for (int r = t0; r < g->mt;) {
+        hs_task_spec spec = { .kind = gather ? &hs_kind_panel_gather : &hs_kind_panel_scatter,
+                              .priority = priority(g, k, PRIO_PANEL), .nacc = 1,
+                              .acc = { { buf, gather && r == t0 ? HS_W : HS_RW } } };
+        hs_panel_rows_args args = { .off = base };
+        for (; r < g->mt && spec.nacc < HS_MAX_ACCESSES; r++) {
+            args.row0[spec.nacc - 1] = r * g->H;
+            spec.acc[spec.nacc].tile = hs_tile_id(g, r, k);
+            spec.acc[spec.nacc++].mode = gather ? HS_R : HS_W;
+        }
+        hs_panel_rows_args_put(spec.iparam, args);
+        insert(s, &spec);
+    }
+}
+
+/* Panel k gathered into its buffer, factored there as one tile (LAPACK's
+ * own answer, over a team where the task allows) and scattered back. */
+static void factor_gathered(const gen *s, int k, int v1, int tt, int tau)
+{
+    const hs_geometry *g = s->g;
+    int slot = k % hs_geometry_panel_buffers(g), buf = ids_of(g).buf + slot;
+    int base = g->panel[slot].col0;
+    pack(s, k, buf, base, 1);
+    hs_task_spec spec = {
+        .kind = &hs_kind_qr_geqrf, .host_only = 1,
+        .priority = priority(g, k, PRIO_PANEL), .nacc = 4,
+        .acc = { { buf, HS_RW }, { v1, HS_W }, { tt, HS_W }, { tau, HS_W } } };
+    hs_qr_panel_args_put(spec.iparam,
+                         (hs_qr_panel_args){ .off = g->panel[k].col0 - base,
+                                             .w = g->panel[k].width, .team = s->qr->team });
+    insert(s, &spec);
+    pack(s, k, buf, base, 0);
+}
+
 /* Factors panel k: afterwards its tiles hold R and V, and V1, T and TAU
  * are set. */
 static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
@@ -308,6 +351,10 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
                              (hs_qr_panel_args){ .off = off, .w = w, .on_device = on_device,
                                                  .team = s->qr->team });
         insert(s, &spec);
+        return;
+    }
+    if (g->gathered) {
+        factor_gathered(s, k, v1, tt, tau);
         return;
     }
     for (int r = t0; r < g->mt; r++) {
@@ -363,7 +410,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     const hs_geometry *g = s->g;
     int t0 = hs_panel_diag_row(g, k), off = hs_panel_diag_offset(g, k);
     int kk = hs_qr_reflectors(g, k), p0 = hs_tile_prow(g, t0);
-    int ngroups = min_int(g->mt - t0, g->nprow), wj = w_id(g, p0, j);
+    int ngroups = min_int(g->mt - t0, g->nprow), wj = part_id(g, p0, j);
 
     if (t0 == g->mt - 1) {
         hs_task_spec spec = {
@@ -389,16 +436,18 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
                                                            .first = first, .top = top });
         insert(s, &spec);
     }
+    /* W = T^H sum_p P(p, j) in the top process row's P: T^H on it in
+     * place, then each other process row's T^H P added. */
     for (int grp = 0; grp < ngroups; grp++) {
         int part = part_id(g, (p0 + grp) % g->nprow, j);
         hs_task_spec spec = {
             .kind = &hs_kind_qr_ttp,
-            .priority = priority(g, j, PRIO_REDUCE), .nacc = 3,
-            .acc = { { wj, grp == 0 ? HS_W : HS_RW }, { tt, HS_R }, { part, HS_R } } };
-        hs_qr_apply_t_args_put(spec.iparam,
-                               (hs_qr_apply_t_args){ .kk = kk, .first = grp == 0 });
+            .priority = priority(g, j, PRIO_REDUCE), .nacc = grp == 0 ? 2 : 3,
+            .acc = { { wj, HS_RW }, { tt, HS_R }, { part, HS_R } } };
+        hs_qr_apply_t_args_put(spec.iparam, (hs_qr_apply_t_args){ .kk = kk });
         insert(s, &spec);
-        flush(s, part);
+        if (grp > 0)
+            flush(s, part);
     }
     for (int r = t0; r < g->mt; r++) {
         int top = r == t0;

@@ -58,7 +58,8 @@ static hs_redist redist_of(const hs_call *c, void **tiles)
 
 /* Tiles in, the program, tiles out; the status agreed over the grid.
  * Tiles in the caller's array move neither way. */
-static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
+static int run(const hs_factorization *f, hs_call *c, void **tiles, double stays,
+               double t0)
 {
     const hs_config *cfg = c->cfg;
     hs_redist rd = redist_of(c, tiles);
@@ -83,7 +84,8 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double t0)
     int tiny = f->tiny_flops > 0 && c->rep.flops <= f->tiny_flops;
     hs_engine_limits limits = {
         .workers = hs_call_workers(cfg, tiny, &c->rep), .window = cfg->window,
-        .copy_budget = hs_copy_budget(cfg, c->rep.share_bytes, c->rep.tile),
+        .copy_budget = hs_copy_budget_less_stays(
+            hs_copy_budget(cfg, c->rep.share_bytes, c->rep.tile), stays),
         .devs = c->devs, .ndev = c->ndev, .team_wait = cfg->team_wait_us * 1e-6,
         .prior_status = copied_in };
     if (cfg->summary)
@@ -135,6 +137,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     }
     int ntiles = status ? 0 : f->tile_count(&c->geo);
     int nmatrix = status ? 0 : c->geo.mt * c->geo.np;
+    double stays = 0;
     if (!status) {
         home = calloc((size_t)ntiles, sizeof *home);
         tiles = calloc((size_t)nmatrix, sizeof *tiles);
@@ -142,6 +145,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     }
     if (!status) {
         f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
+        stays = hs_tile_home_stays_bytes(home, ntiles, c->grid->rank, (int)hs_prec_bytes(c->prec));
         hs_redist rd = redist_of(c, tiles);
         c->rep.tiles_in_place = f->tiles_in_place
                                 && hs_call_tiles_in_place(c->cfg, &c->rep, &rd, home, nmatrix);
@@ -155,7 +159,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     if (!status) {
         for (int t = 0; t < nmatrix; t++)
             tiles[t] = hs_dist_tile_data(c->dist, t);
-        status = run(f, c, tiles, t0);
+        status = run(f, c, tiles, stays, t0);
         if (!status && f->finish)
             status = f->finish(c);
     }
@@ -169,4 +173,17 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
 
     hs_call_end(c->grid, c->cfg, t0, status, &c->rep);
     return status;
+}
+
+int hs_call_square_tiles(hs_call *c)
+{
+    const hs_config *cfg = c->cfg;
+    int big = c->m > c->n ? c->m : c->n;
+    int b = cfg->nb_small ? cfg->nb_small : hs_default_tile_size(big, cfg->grid_threads);
+    c->rep.tile = b < big ? b : big;
+    hs_caller_tiles caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, big, c->ia, c->ja,
+                                                  c->desca);
+    c->part = HS_PART_ALL;
+    return hs_call_layout(c->grid, cfg, c->m, c->n, 0, &caller, &c->rep, &c->geo, &c->devs,
+                          &c->ndev);
 }

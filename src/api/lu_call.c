@@ -127,27 +127,12 @@ static int grid_layout(const hs_call *c)
     return c->cfg->lu_grid > 0 || share > GRID_SHARE || g->size >= GRID_RANKS;
 }
 
-/* Square tiles on the caller's grid: the caller's blocks where they make
- * good tiles (in place), else the square tile rule's. */
-static int grid_tiles(hs_call *c)
-{
-    const hs_config *cfg = c->cfg;
-    int big = c->m > c->n ? c->m : c->n;
-    int b = cfg->nb_small ? cfg->nb_small : hs_default_tile_size(big, cfg->grid_threads);
-    c->rep.tile = b < big ? b : big;
-    hs_caller_tiles caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, big, c->ia, c->ja,
-                                                  c->desca);
-    c->part = HS_PART_ALL;
-    return hs_call_layout(c->grid, cfg, c->m, c->n, 0, &caller, &c->rep, &c->geo, &c->devs,
-                          &c->ndev);
-}
-
 static int lu_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
     c->caller_layout = gather_caller_layout(c);
     if (grid_layout(c)) {
-        int status = grid_tiles(c);
+        int status = hs_call_square_tiles(c);
         /* HETSCAL_NB's taller tile rows are not square tiles */
         if (status || c->geo.np == c->geo.nt_top)
             return status;

@@ -69,8 +69,6 @@ static inline int hs_lu_grid_piv_width(int ints)
 int hs_lu_grid_moves(int *p, int kk, int w);
 
 /* The kernels' arguments.
- * - gather/scatter: off (the panel's diagonal row in sub(A)) and each
- *   tile's first row in sub(A), in the order of its accesses.
  * - panel: the panel's rows from the diagonal, the team flag, and
  *   ScaLAPACK's row distribution (hs_lu_rows) with IA and JA moved by
  *   off, so that the buffer's row 0 is the diagonal's row.
@@ -80,7 +78,6 @@ int hs_lu_grid_moves(int *p, int kk, int w);
  *   tile's process row, the flags, and the process row of each piece
  *   read (tile (k + s / H) holds row off + s).
  * - gemm: kk. */
-HS_KERNEL_ARGS(hs_lu_grid_rows_args, off, row0[HS_MAX_ACCESSES - 1])
 typedef struct hs_lu_grid_panel_args {
     int rows, team;
     hs_lu_rows dist;
@@ -93,13 +90,9 @@ HS_KERNEL_ARGS(hs_lu_grid_top_args, kk, H, nprow, ptop, flags, prow[HS_LU_GRID_T
 HS_KERNEL_ARGS(hs_lu_grid_gemm_args, kk)
 
 /* The kinds (runtime/engine.h):
- * - lu_grid_gather: acc 0 the panel buffer (W or RW), 1.. panel tiles
- *   (R), copied into the buffer's rows from their first row - off.
  * - lu_grid_panel: acc 0 the buffer (RW), 1 the pivot tile (W): the
  *   factorization of the buffer's first `rows` rows, its INFO, pivots
  *   and moves.  Host.
- * - lu_grid_scatter: acc 0 the buffer (RW, unchanged), 1.. panel tiles
- *   (W), copied back.
  * - lu_grid_visit: acc 0..n-1 tiles of one column and process row (RW),
  *   n the column's piece of that process row (RW), n+1 the column's top
  *   tile before the step (R), n+2 the pivot tile (R).
@@ -111,8 +104,7 @@ HS_KERNEL_ARGS(hs_lu_grid_gemm_args, kk)
  * - lu_grid_gemm: acc 0 a trailing tile (RW), 1 the panel's tile of its
  *   row (R), 2 the top tile of its column (R): A -= L U over kk (iparam
  *   0). */
-extern const hs_task_kind hs_kind_lu_grid_gather, hs_kind_lu_grid_panel,
-    hs_kind_lu_grid_scatter, hs_kind_lu_grid_visit, hs_kind_lu_grid_top,
-    hs_kind_lu_grid_gemm;
+extern const hs_task_kind hs_kind_lu_grid_panel, hs_kind_lu_grid_visit,
+    hs_kind_lu_grid_top, hs_kind_lu_grid_gemm;
 
 #endif

@@ -18,36 +18,6 @@ static void HS_SFX(lu_grid_copy_row)(const HS_T *a, int lda, int i, HS_T *b, int
         b[j + (size_t)q * ldb] = a[i + (size_t)q * lda];
 }
 
-/* Gather (to_buffer) or scatter the panel tiles of acc 1.. */
-static int HS_SFX(lu_grid_pack)(hs_task *t, int to_buffer)
-{
-    HS_T *buf = hs_task_data(t, 0);
-    int ldb = hs_task_ld(t, 0);
-    hs_lu_grid_rows_args x = hs_lu_grid_rows_args_of(t);
-    for (int k = 1; k < t->nacc; k++) {
-        HS_T *tile = hs_task_data(t, k);
-        int h = t->acc[k].handle->m, w = t->acc[k].handle->n, ld = hs_task_ld(t, k);
-        int at = x.row0[k - 1] - x.off;
-        if (to_buffer)
-            HS_SFX(lu_grid_copy_rows)(tile, ld, 0, buf, ldb, at, h, w);
-        else
-            HS_SFX(lu_grid_copy_rows)(buf, ldb, at, tile, ld, 0, h, w);
-    }
-    return 0;
-}
-
-static int HS_SFX(lu_grid_gather)(hs_task *t, hs_device *dev)
-{
-    (void)dev;
-    return HS_SFX(lu_grid_pack)(t, 1);
-}
-
-static int HS_SFX(lu_grid_scatter)(hs_task *t, hs_device *dev)
-{
-    (void)dev;
-    return HS_SFX(lu_grid_pack)(t, 0);
-}
-
 /* The panel as the single-tile-row LU factors it (lu_panel), on the
  * buffer's first `rows` rows, then its moves. */
 static int HS_SFX(lu_grid_panel)(hs_task *t, hs_device *dev)

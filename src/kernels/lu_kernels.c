@@ -104,26 +104,6 @@ const hs_task_kind hs_kind_lu_swap_left = {
 
 /* The 2-D LU (kernels/lu_grid_kernels.h). */
 
-/* Each tile's rows read and written once. */
-static int lu_grid_pack(const hs_task *t, int esize, hs_work_parts *p)
-{
-    for (int k = 1; k < t->nacc; k++)
-        p->bytes += 2.0 * hs_work_rows(t, k) * hs_work_cols(t, k) * esize;
-    p->main = HS_WORK_MEMORY;
-    p->size = hs_work_cols(t, 0);
-    return 0;
-}
-
-const hs_task_kind hs_kind_lu_grid_gather = {
-    .name = "lu_grid_gather", .nacc = 1, .work = lu_grid_pack,
-    .kernel = HS_PREC_INSTANCES(lu_grid_gather), .host_only = 1,
-};
-
-const hs_task_kind hs_kind_lu_grid_scatter = {
-    .name = "lu_grid_scatter", .nacc = 1, .work = lu_grid_pack,
-    .kernel = HS_PREC_INSTANCES(lu_grid_scatter), .host_only = 1,
-};
-
 /* As lu_panel, on the buffer's first `rows` rows (the moves' sort is
  * not counted). */
 static int lu_grid_panel(const hs_task *t, int esize, hs_work_parts *p)

@@ -267,11 +267,14 @@ const hs_task_kind hs_kind_qr_vta = {
     .name = "qr_vta", .nacc = 3, .work = qr_vta, .kernel = HS_PREC_INSTANCES(qr_accumulate),
 };
 
+/* In place on the top process row's P (two accesses): a TRMM. */
 static int qr_ttp(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int kk = hs_qr_apply_t_args_of(t).kk;
-    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(kk, hs_work_cols(t, 0), kk), kk);
+    int kk = hs_qr_apply_t_args_of(t).kk, wj = hs_work_cols(t, 0);
+    if (t->nacc == 2)
+        return hs_work_one(p, HS_WORK_TRSM, hs_flops_tri(kk, wj, 0), kk);
+    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(kk, wj, kk), kk);
 }
 
 const hs_task_kind hs_kind_qr_ttp = {

@@ -19,7 +19,8 @@
  *   T    kk x kk upper, explicit zeros below: the panel's block reflector,
  *        Q = I - V T V^H;
  *   TAU  1 x w: LAPACK's tau of the panel's kk reflectors;
- *   P, W kk x wj: sum V^H A_j (partial, per process row) and T^H of it.
+ *   P    kk x wj: sum V^H A_j (partial, per process row); the top process
+ *        row's becomes W = T^H sum_p P.
  * kk = min(rows of the panel, w) is the number of reflectors.
  * The tree and the reconstruction are host-only LAPACK kernels; the
  * one-tile panel runs on its column's device; the leaves (the device's ?GEQRF and ?ORMQR), qr_trsm,
@@ -46,7 +47,7 @@ HS_KERNEL_ARGS(hs_qr_tree_down_args, w, init)
 HS_KERNEL_ARGS(hs_qr_reconstruct_args, off, w, single_row_last)
 HS_KERNEL_ARGS(hs_qr_trsm_args, w)
 HS_KERNEL_ARGS(hs_qr_accumulate_args, off, kk, first, top)
-HS_KERNEL_ARGS(hs_qr_apply_t_args, kk, first)
+HS_KERNEL_ARGS(hs_qr_apply_t_args, kk)
 HS_KERNEL_ARGS(hs_qr_update_args, off, kk, top)
 HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
 
@@ -81,8 +82,8 @@ HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
  * - qr_vta: P (+)= V^H A for one tile of a trailing column.  acc 0: P (RW,
  *   or W when first), 1: panel tile (R), 2: trailing tile in the same tile
  *   row (R), 3 (top tile only): V1 (R).  Arguments hs_qr_accumulate_args.
- * - qr_ttp: W (+)= T^H P.  acc 0: W (RW, or W when first), 1: T (R),
- *   2: P (R).  Arguments hs_qr_apply_t_args.
+ * - qr_ttp: W += T^H P.  acc 0: W (RW), 1: T (R), 2: P (R); or, with two accesses, W = T^H W in place (?TRMM: W is
+ *   the top process row's P).  Arguments hs_qr_apply_t_args.
  * - qr_update: A -= V W for one tile of a trailing column.  acc 0:
  *   trailing tile (RW), 1: panel tile (R), 2: W (R), 3 (top tile only):
  *   V1 (R).  Arguments hs_qr_update_args.

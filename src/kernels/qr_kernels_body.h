@@ -350,14 +350,16 @@ static int HS_SFX(qr_accumulate)(hs_task *t, hs_device *dev)
 static int HS_SFX(qr_apply_t)(hs_task *t, hs_device *dev)
 {
     HS_T *w = hs_task_data(t, 0);
-    const HS_T *tt = hs_task_data(t, 1), *pp = hs_task_data(t, 2);
-    int lw = hs_task_ld(t, 0), lt = hs_task_ld(t, 1), lp = hs_task_ld(t, 2);
+    const HS_T *tt = hs_task_data(t, 1);
+    int lw = hs_task_ld(t, 0), lt = hs_task_ld(t, 1);
     hs_qr_apply_t_args x = hs_qr_apply_t_args_of(t);
     int wj = t->acc[0].handle->n, kk = x.kk;
-    double beta = x.first ? 0.0 : 1.0;
 
-    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, kk, 1.0, tt, lt, pp, lp,
-                        beta, w, lw);
+    if (t->nacc == 2)   /* W is the top process row's P: W = T^H W */
+        return hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRMM, HS_P, 'L', 'U', HS_CT, 'N',
+                                 kk, wj, 1.0, tt, lt, w, lw);
+    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, kk, 1.0, tt, lt,
+                       hs_task_data(t, 2), hs_task_ld(t, 2), 1.0, w, lw);
 }
 
 static int HS_SFX(qr_update)(hs_task *t, hs_device *dev)

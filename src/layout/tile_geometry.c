@@ -35,6 +35,7 @@ int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
     g->npcol = npcol;
     g->prow0 = 0;
     g->pcol0 = 0;
+    g->gathered = 0;
     g->panel = malloc((size_t)(g->np > 0 ? g->np : 1) * sizeof *g->panel);
     if (!g->panel)
         return HETSCAL_ERR_NOMEM;
@@ -120,4 +121,21 @@ void hs_geometry_free(hs_geometry *g)
 {
     free(g->panel);
     g->panel = NULL;
+}
+
+static int gcd(int a, int b)
+{
+    while (b) {
+        int r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+int hs_geometry_panel_buffers(const hs_geometry *g)
+{
+    long long period = (long long)g->nprow / gcd(g->nprow, g->npcol) * g->npcol;
+    int diag = g->mt < g->np ? g->mt : g->np;
+    return period < diag ? (int)period : diag;
 }

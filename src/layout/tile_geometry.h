@@ -38,6 +38,11 @@ typedef struct hs_geometry {
     hs_panel *panel;
     int nprow, npcol;
     int prow0, pcol0;   /* grid position of tile row 0 / top column 0 */
+    int gathered;       /* square tiles on several process rows whose panels
+                           are gathered whole into a buffer on their
+                           diagonal tile's home (hs_geometry_panel_buffers)
+                           and factored there by one LAPACK call: QR on
+                           the caller's grid (algo/qr.h); 0 otherwise */
 } hs_geometry;
 
 /* Geometry with host panels only: square B x B tiles.  Returns 0 or
@@ -68,6 +73,13 @@ int hs_geometry_cut_panels(hs_geometry *g, int b);
  * B-high tile rows would all live on that rank too and need TSQR. */
 void hs_geometry_single_tile_row(hs_geometry *g);
 void hs_geometry_free(hs_geometry *g);
+
+/* Panel buffers of a square-tile geometry whose panels are gathered (the
+ * 2-D LU, gathered QR): the panels of diagonal tiles k and k + L share
+ * one, where L, the period of the diagonal's grid positions, is
+ * lcm(nprow, npcol); panel k's is buffer k mod L, as high as the rows of
+ * that buffer's first panel.  The count is at most the panels with rows. */
+int hs_geometry_panel_buffers(const hs_geometry *g);
 
 static inline int hs_tile_height(const hs_geometry *g, int r)
 {

@@ -24,6 +24,15 @@ static size_t tile_doubles(const hs_tile_home *home, int esize)
     return (hs_value_words(home->m, home->n, esize) + 8) / 8 * 8;
 }
 
+double hs_tile_home_stays_bytes(const hs_tile_home *home, int ntiles, int rank, int esize)
+{
+    double bytes = 0;
+    for (int t = 0; t < ntiles; t++)
+        if (home[t].rank == rank && home[t].stays)
+            bytes += tile_doubles(&home[t], esize) * sizeof(double);
+    return bytes;
+}
+
 static atomic_int tag_limit_for_tests;
 
 void hs_dist_limit_tags(int limit)

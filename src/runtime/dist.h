@@ -30,6 +30,19 @@ typedef struct hs_tile_home {
                      room is kept for receiving it (the sink, dist.c) */
 } hs_tile_home;
 
+/* Bytes of the tiles that stay (hs_tile_home.stays) on rank `rank`, of
+ * esize-byte values, as the tile block holds them. */
+double hs_tile_home_stays_bytes(const hs_tile_home *home, int ntiles, int rank, int esize);
+
+/* A rank's budget of received copies (hs_engine_limits.copy_budget) less
+ * the tiles that stay on it (the panel buffers of the 2-D LU and the
+ * gathered QR, which hold copies of other ranks' tiles too), down to
+ * half the budget. */
+static inline double hs_copy_budget_less_stays(double budget, double stays_bytes)
+{
+    return budget - stays_bytes > budget / 2 ? budget - stays_bytes : budget / 2;
+}
+
 /* A global task as the algorithm describes it. */
 typedef struct hs_task_spec {
     const hs_task_kind *kind; /* its kernels, finish and cost (engine.h) */

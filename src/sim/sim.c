@@ -96,7 +96,10 @@ static void rank_main(void *arg)
     sim *S = r->sim;
     const hs_sim_setup *s = S->s;
 
-    hs_engine_limits lim = { .workers = 0, .window = s->window, .copy_budget = s->copy_budget,
+    double stays = hs_tile_home_stays_bytes(s->home, s->ntiles, r->index,
+                                            (int)hs_prec_bytes(s->prec));
+    hs_engine_limits lim = { .workers = 0, .window = s->window,
+                             .copy_budget = hs_copy_budget_less_stays(s->copy_budget, stays),
                              .devs = r->ndev > 1 ? r->devs : NULL, .ndev = r->ndev,
                              .sim = &r->hook };
     r->err = hs_engine_begin(&lim);

@@ -70,7 +70,8 @@ typedef struct hs_sim_setup {
                                     receives from its node, and its sends
                                     complete at its next poll */
     int window;                  /* live task instances per rank */
-    double copy_budget;          /* bytes of received copies per rank */
+    double copy_budget;          /* bytes of received copies per rank, less
+                                    the tiles that stay on it */
     int ntiles, prec;            /* tiles, their precision (enum hs_precision) */
     const hs_tile_home *home;
     int tag_limit;               /* MPI_TAG_UB of the simulated MPI */

@@ -205,6 +205,8 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->in_place = env_int("HETSCAL_IN_PLACE", 1) != 0;
     int lu_grid = env_int("HETSCAL_LU_GRID", -1);
     c->lu_grid = lu_grid < 0 ? -1 : lu_grid > 0;
+    int qr_grid = env_int("HETSCAL_QR_GRID", -1);
+    c->qr_grid = qr_grid < 0 ? -1 : qr_grid > 0;
     /* HETSCAL_VERBOSE=summary asks for the run's table alone
      * (api/run_summary.h), no line per call. */
     const char *verbose = getenv("HETSCAL_VERBOSE");

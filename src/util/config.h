@@ -22,6 +22,10 @@ typedef struct hs_config {
                           caller's 2-D grid where it has several process
                           rows (1), on one tile row (0), or as the call's
                           size says (-1, default: api/lu_call.c) */
+    int qr_grid;       /* grid: HETSCAL_QR_GRID, P?GEQRF's square tiles on
+                          the caller's grid with each panel gathered whole
+                          (1), the other layouts (0), or as the call's
+                          size says (-1, default: api/qr_call.c) */
     int disable;       /* grid: forward calls to the next ScaLAPACK */
     int cache_kb;      /* grid: last-level cache of a node (KiB): a share
                           larger than that reads its tiles from memory;
