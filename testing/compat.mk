@@ -25,7 +25,7 @@ DEBIAN_LLT_TESTS = testing/xdllt_stock_np1.sh testing/xdllt_stock_np2.sh \
   testing/xdllt_stock_np4.sh testing/xdllt_hard_L_np2.sh \
   testing/xdllt_hard_L_np4.sh testing/xdllt_hard_U_np4.sh
 DEBIAN_QR_TESTS = testing/xdqr_stock_np1.sh testing/xdqr_stock_np2.sh \
-  testing/xdqr_stock_np4.sh testing/xdqr_hard_np4.sh \
+  testing/xdqr_stock_np4.sh testing/xdqr_hard_np4.sh testing/xdqr_grid_np4.sh \
   testing/xdls_stock_np4.sh testing/xdls_hard_np2.sh
 # xdlu (PDGETRF, then PDGETRS, and with LU.dat's T the reference PDGECON
 # and PDGERFS on our factor) and xdinv (PDGETRI on PDGETRF's factor of its

@@ -14,7 +14,7 @@ QR_TESTS = \
   testing/qr_default_np1.sh testing/qr_default_np4.sh \
   testing/qr_hard_np4.sh testing/qr_6ranks_np6.sh testing/qr_copy_tasks_np1.sh \
   testing/fcall_qr_np1.sh testing/fcall_qr_np4.sh \
-  testing/disable_qr_np4.sh testing/qr_threads_np2.sh
+  testing/disable_qr_np4.sh testing/qr_threads_np2.sh testing/qr_grid_hard_np4.sh
 # PSGEQRF, PCGEQRF and PZGEQRF: the built-in input on 1 and 4 ranks,
 # qr_hard.dat on 4 (a test each), the built-in input on 2 with emulated
 # GPUs.

@@ -13,12 +13,13 @@
  * the matrix at two thirds of the room the call has, and hetscal must
  * run the call itself there: its own factor bit for bit, the same as
  * with the tiles copied (HETSCAL_IN_PLACE=0, unlimited).
- * With "lu-grid" (2 processes: PDGETRF alone on a 2 x 1 grid, N = 8000
- * in 256 x 256 blocks that are its tiles, a 244 MiB share, with
- * HETSCAL_LU_GRID=1 in the environment) the same, with the limit at what
- * is mapped plus 0.6 of the share (the matrix at 62% of the room): the
- * 2-D LU keeps the caller's blocks in place and its other memory (panel
- * buffer, pieces, received and staged copies) within that.
+ * With "grid" (2 processes: PDGEQRF and PDGETRF on a 2 x 1 grid, N = 8000
+ * in 256 x 256 blocks that are their tiles, a 244 MiB share, with
+ * HETSCAL_QR_GRID=1 and HETSCAL_LU_GRID=1 in the environment) the same,
+ * with the limit at what is mapped plus 0.6 of the share (the matrix at
+ * 62% of the room): the gathered QR and the 2-D LU keep the caller's
+ * blocks in place and their other memory (panel buffer, partial sums or
+ * pieces, received and staged copies) within that.
  * Exit status: failed checks (summed over ranks). */
 #include "config.h"
 
@@ -35,7 +36,7 @@
 
 enum { N = 2400, NB = 64, GRID_N = 8000, GRID_NB = 256 };
 
-static int me, failures, in_place, lu_grid;
+static int me, failures, in_place, grid;
 
 static void check(int ok, const char *routine, const char *what)
 {
@@ -85,7 +86,7 @@ static void run(problem *p)
     limited = old;
     long long now = mapped_bytes();
     check(now > 0, r, "VmSize read from /proc/self/status");
-    double room = lu_grid ? 0.6 : in_place ? 0.5 : 0.25;
+    double room = grid ? 0.6 : in_place ? 0.5 : 0.25;
     limited.rlim_cur = (rlim_t)(now + (long long)(room * (double)(p->count * sizeof(double))));
     MPI_Barrier(MPI_COMM_WORLD);
     int set = now > 0 && setrlimit(RLIMIT_AS, &limited) == 0;
@@ -108,16 +109,16 @@ static void run(problem *p)
 int main(int argc, char **argv)
 {
     int nprocs, ctxt;
-    lu_grid = argc > 1 && strcmp(argv[1], "lu-grid") == 0;
-    in_place = lu_grid || (argc > 1 && strcmp(argv[1], "in-place") == 0);
+    grid = argc > 1 && strcmp(argv[1], "grid") == 0;
+    in_place = grid || (argc > 1 && strcmp(argv[1], "in-place") == 0);
     Cblacs_pinfo(&me, &nprocs);
     Cblacs_get(-1, 0, &ctxt);
-    Cblacs_gridinit(&ctxt, "R", lu_grid ? 2 : 1, lu_grid ? nprocs / 2 : nprocs);
+    Cblacs_gridinit(&ctxt, "R", grid ? 2 : 1, grid ? nprocs / 2 : nprocs);
     problem p;
-    if (problem_init(&p, ctxt, lu_grid ? GRID_N : N, lu_grid ? GRID_NB : NB))
+    if (problem_init(&p, ctxt, grid ? GRID_N : N, grid ? GRID_NB : NB))
         MPI_Abort(MPI_COMM_WORLD, 2);
 
-    for (p.routine = lu_grid ? GETRF : 0; p.routine < NROUTINES; p.routine++)
+    for (p.routine = grid ? GEQRF : 0; p.routine < NROUTINES; p.routine++)
         run(&p);
 
     int all = 0;
