@@ -18,7 +18,8 @@
  *     against LAPACK's 2 M w^2, and the T factors, the explicit unit
  *     triangle V1 and T^H P in the update ~8 w^2 per trailing column:
  *     about 7.5 m n b in all on square tiles (m = n), less on b-wide
- *     panels of taller tiles, ~2 m n b in one tile row;
+ *     panels of taller tiles, ~2 m n b in one tile row or with gathered
+ *     panels;
  *   - the 2-D LU (algo/lu_grid.h): to the same count;
  *   - Z = 4 D exactly;
  *   - the runtime's fill, write_back, copy, send and recv tasks.
@@ -52,7 +53,8 @@ static const char *const alg_name[] = { "cholesky", "qr", "lu", "lu_grid" };
 
 typedef struct test_case {
     int alg, m, n, B, b;    /* b > 0: b-wide panels of B-wide columns */
-    int nprow, npcol, one_row;
+    int nprow, npcol, one_row;   /* 1: a single tile row; 2: QR's gathered
+                                    panels on square tiles */
 } test_case;
 
 static int failed;
@@ -209,7 +211,7 @@ static double run_case(const test_case *c, int prec)
 
     snprintf(what, sizeof what, "%-8s %c M %d N %d B %d b %d grid %dx%d%s", alg_name[c->alg],
              hs_prec_letter(prec), c->m, c->n, c->B, c->b, c->nprow, c->npcol,
-             c->one_row ? " one row" : "");
+             c->one_row == 1 ? " one row" : c->one_row == 2 ? " gathered" : "");
     if (c->b > 0)
         err = hs_geometry_init_split(&g, c->m, c->n, c->B, c->b, c->nprow, c->npcol);
     else
@@ -219,8 +221,9 @@ static double run_case(const test_case *c, int prec)
         failed++;
         return 0;
     }
-    if (c->one_row)
+    if (c->one_row == 1)
         hs_geometry_single_tile_row(&g);
+    g.gathered = c->one_row == 2;
     ntiles = c->alg == ALG_CHOLESKY ? g.mt * g.np
              : c->alg == ALG_QR     ? hs_qr_tile_count(&g)
              : c->alg == ALG_LU     ? hs_lu_tile_count(&g)
@@ -513,6 +516,8 @@ int main(int argc, char **argv)
         { ALG_QR, 384, 384, 64, 0, 3, 1, 0 },             /* square tiles, m = n */
         { ALG_QR, 1000, 128, 64, 0, 2, 1, 0 },            /* tall and skinny */
         { ALG_QR, 500, 300, 64, 0, 1, 2, 1 },             /* one tile row: qr_geqrf */
+        { ALG_QR, 400, 300, 64, 0, 2, 2, 2 },             /* gathered panels */
+        { ALG_QR, 397, 397, 50, 0, 3, 1, 2 },
         { ALG_LU, 400, 300, 64, 0, 1, 2, 1 },
         { ALG_LU, 397, 397, 50, 0, 1, 1, 1 },
         { ALG_LU, 300, 397, 50, 0, 1, 3, 1 },             /* wide */
