@@ -180,6 +180,12 @@ int hs_call_square_tiles(hs_call *c)
     const hs_config *cfg = c->cfg;
     int big = c->m > c->n ? c->m : c->n;
     int b = cfg->nb_small ? cfg->nb_small : hs_default_tile_size(big, cfg->grid_threads);
+    /* Each panel is one ?GETRF or ?GEQRF on one process, on the critical
+     * path, as on the single tile row: no wider than its panels there
+     * (doc/PERFORMANCE.md). */
+    int column = hs_column_panel_width(c->n, cfg->grid_threads);
+    if (!cfg->nb_small && column < b)
+        b = column;
     c->rep.tile = b < big ? b : big;
     hs_caller_tiles caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, big, c->ia, c->ja,
                                                   c->desca);

@@ -82,7 +82,8 @@ int hs_call_run(const hs_factorization *f, hs_call *call);
 
 /* The layout step of P?GETRF and P?GEQRF on the caller's 2-D grid:
  * square tiles, the caller's blocks where they make good tiles (in
- * place), else the square tile rule's; every part of A moves.  As
+ * place), else the square tile rule's, no wider than the single tile
+ * row's panels (hs_column_panel_width); every part of A moves.  As
  * hs_call_layout (collective). */
 int hs_call_square_tiles(hs_call *c);
 
