@@ -16,7 +16,7 @@
 
 #include "algo/lu_grid.h"
 #include "kernels/lu_grid_kernels.h"
-#include "kernels/panel_pack.h"
+#include "algo/panel_pack_tasks.h"
 
 enum { PRIO_LEFT = 0, PRIO_UPDATE = 1, PRIO_SWAP = 2, PRIO_PANEL = 3, PRIO_STRIDE = 4 };
 
@@ -92,23 +92,17 @@ static int priority(const hs_geometry *g, int column, int kind)
     return kind == PRIO_LEFT ? PRIO_LEFT : PRIO_STRIDE * (g->np - column) + kind;
 }
 
-/* Panel k's tiles into (gather) or out of its buffer, a few per task. */
+static void dist_insert(void *dist, const hs_task_spec *spec)
+{
+    hs_dist_insert(dist, spec);
+}
+
+/* Panel k's tiles into (gather) or out of its buffer. */
 static void pack(const hs_lu *lu, int k, int gather)
 {
     const hs_geometry *g = lu->geo;
-    int buf = buffer_tile(g, k), off = g->panel[k].col0;
-    for (int i = k; i < g->mt;) {
-        hs_task_spec spec = { .kind = gather ? &hs_kind_panel_gather : &hs_kind_panel_scatter,
-                              .priority = priority(g, k, PRIO_PANEL), .nacc = 1,
-                              .acc = { { buf, gather && i == k ? HS_W : HS_RW } } };
-        hs_panel_rows_args args = { .off = off };
-        for (; i < g->mt && spec.nacc < HS_MAX_ACCESSES; i++) {
-            args.row0[spec.nacc - 1] = i * g->H;
-            add(&spec, hs_tile_id(g, i, k), gather ? HS_R : HS_W);
-        }
-        hs_panel_rows_args_put(spec.iparam, args);
-        hs_dist_insert(lu->dist, &spec);
-    }
+    hs_panel_pack_tasks(g, k, buffer_tile(g, k), g->panel[k].col0, gather,
+                        priority(g, k, PRIO_PANEL), dist_insert, lu->dist);
 }
 
 static void panel(const hs_lu *lu, int k)

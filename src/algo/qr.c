@@ -1,6 +1,9 @@
 /* Tile QR with LAPACK's output (see qr.h).  Panel k (width w, rows from
  * its diagonal down, tile rows t0..mt-1, kk reflectors):
  *   one tile row: DGEQRF on it (LAPACK's own answer);
+ *   gathered panels (square tiles on the caller's grid, hs_geometry's
+ *   gathered): its tiles copied into a buffer on its diagonal tile's
+ *   home, the same DGEQRF there, and the result copied back;
  *   otherwise TSQR: a local QR per tile (on the tile's device, as is the
  *   explicit Q back into it, unless the call keeps panels on the host),
  *   a binary tree of the w x w R
@@ -15,12 +18,12 @@
  * task on column j outranks every task on later columns.
  * Auxiliary tiles are reused from panel to panel: the dependencies of the
  * next panel already order it after every use in this one (the V1/U/T
- * blocks alternate between two sets, so that the next panel of the same
+ * blocks rotate among AUX_SETS sets, so that the next panel of the same
  * process column does not wait for this one's last updates). */
 #include "config.h"
 
 #include "algo/qr.h"
-#include "kernels/panel_pack.h"
+#include "algo/panel_pack_tasks.h"
 #include "kernels/qr_kernels.h"
 
 enum { PRIO_UPDATE = 0, PRIO_REDUCE = 1, PRIO_PANEL = 2, PRIO_STRIDE = 3 };
@@ -291,25 +294,17 @@ static int set_parity(const hs_geometry *g, int k)
     return n % AUX_SETS;
 }
 
+static void insert_spec(void *ctx, const hs_task_spec *spec)
+{
+    insert(ctx, spec);
+}
+
 /* Panel k's tiles into (gather) or out of buffer buf, whose row 0 is row
- * base of sub(A), a few tiles per task. */
+ * base of sub(A). */
 static void pack(const gen *s, int k, int buf, int base, int gather)
 {
-    const hs_geometry *g = s->g;
-    int t0 = hs_panel_diag_row(g, k);
-    for (int r = t0; r < g->mt;) {
-        hs_task_spec spec = { .kind = gather ? &hs_kind_panel_gather : &hs_kind_panel_scatter,
-                              .priority = priority(g, k, PRIO_PANEL), .nacc = 1,
-                              .acc = { { buf, gather && r == t0 ? HS_W : HS_RW } } };
-        hs_panel_rows_args args = { .off = base };
-        for (; r < g->mt && spec.nacc < HS_MAX_ACCESSES; r++) {
-            args.row0[spec.nacc - 1] = r * g->H;
-            spec.acc[spec.nacc].tile = hs_tile_id(g, r, k);
-            spec.acc[spec.nacc++].mode = gather ? HS_R : HS_W;
-        }
-        hs_panel_rows_args_put(spec.iparam, args);
-        insert(s, &spec);
-    }
+    hs_panel_pack_tasks(s->g, k, buf, base, gather, priority(s->g, k, PRIO_PANEL), insert_spec,
+                        (void *)s);
 }
 
 /* Panel k gathered into its buffer, factored there as one tile (LAPACK's

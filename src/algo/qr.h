@@ -1,7 +1,8 @@
 /* Tile QR in ScaLAPACK's output format as a serial program that inserts
- * tasks (doc/ARCHITECTURE.md section 4): per panel, TSQR down the panel's
- * tile rows and Householder reconstruction at its top, then the trailing
- * update. */
+ * tasks (doc/ARCHITECTURE.md section 4): per panel, one DGEQRF of the
+ * whole panel (on one tile row, or gathered from square tiles into a
+ * buffer) or TSQR down the panel's tile rows and Householder
+ * reconstruction at its top, then the trailing update. */
 #ifndef HETSCAL_ALGO_QR_H
 #define HETSCAL_ALGO_QR_H
 
@@ -20,7 +21,7 @@ typedef struct hs_qr {
 
 /* Global tiles of the factorization: the matrix tiles (ids as in
  * tile_geometry.h) followed by auxiliary ones (R factors, tree blocks,
- * T, TAU, partial sums). */
+ * T, TAU, partial sums, the gathered panels' buffers). */
 int hs_qr_tile_count(const hs_geometry *geo);
 
 /* Where each tile lives (home[tile id], hs_qr_tile_count entries). */

@@ -1,0 +1,24 @@
+/* Gather and scatter tasks of a gathered panel (see panel_pack_tasks.h). */
+#include "config.h"
+
+#include "algo/panel_pack_tasks.h"
+#include "kernels/panel_pack.h"
+
+void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gather,
+                         int priority, hs_insert_fn insert, void *ctx)
+{
+    int t0 = hs_panel_diag_row(g, k);
+    for (int r = t0; r < g->mt;) {
+        hs_task_spec spec = { .kind = gather ? &hs_kind_panel_gather : &hs_kind_panel_scatter,
+                              .priority = priority, .nacc = 1,
+                              .acc = { { buf, gather && r == t0 ? HS_W : HS_RW } } };
+        hs_panel_rows_args args = { .off = base };
+        for (; r < g->mt && spec.nacc < HS_MAX_ACCESSES; r++) {
+            args.row0[spec.nacc - 1] = r * g->H;
+            spec.acc[spec.nacc].tile = hs_tile_id(g, r, k);
+            spec.acc[spec.nacc++].mode = gather ? HS_R : HS_W;
+        }
+        hs_panel_rows_args_put(spec.iparam, args);
+        insert(ctx, &spec);
+    }
+}

@@ -1,0 +1,21 @@
+/* The tasks that gather a panel's tiles into its buffer or scatter them
+ * back (kernels/panel_pack.h), for the algorithms whose panels are
+ * gathered on square tiles: the 2-D LU (algo/lu_grid.h) and QR's
+ * gathered panels (algo/qr.h). */
+#ifndef HETSCAL_ALGO_PANEL_PACK_TASKS_H
+#define HETSCAL_ALGO_PANEL_PACK_TASKS_H
+
+#include "layout/tile_geometry.h"
+#include "runtime/dist.h"
+
+typedef void (*hs_insert_fn)(void *ctx, const hs_task_spec *spec);
+
+/* Inserts (insert(ctx, spec)) the tasks that copy panel k's tiles, from
+ * its diagonal tile row down, into (gather) or out of buffer tile buf,
+ * whose row 0 is row `base` of sub(A), a few tiles per task, at the
+ * given priority.  The first gather writes the buffer whole (W); the
+ * others, and every scatter, access it RW. */
+void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gather,
+                         int priority, hs_insert_fn insert, void *ctx);
+
+#endif
