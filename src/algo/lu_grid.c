@@ -26,11 +26,6 @@ static int diag_panels(const hs_geometry *g)
     return g->mt < g->np ? g->mt : g->np;
 }
 
-static int buffers(const hs_geometry *g)
-{
-    return hs_geometry_panel_buffers(g);
-}
-
 static int pivot_base(const hs_geometry *g)
 {
     return g->mt * g->np;
@@ -38,17 +33,17 @@ static int pivot_base(const hs_geometry *g)
 
 static int buffer_tile(const hs_geometry *g, int k)
 {
-    return pivot_base(g) + g->np + k % buffers(g);
+    return pivot_base(g) + g->np + k % hs_geometry_panel_buffers(g);
 }
 
 static int piece_tile(const hs_geometry *g, int j, int q)
 {
-    return pivot_base(g) + g->np + buffers(g) + j * g->nprow + q;
+    return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + j * g->nprow + q;
 }
 
 int hs_lu_grid_tile_count(const hs_geometry *g)
 {
-    return pivot_base(g) + g->np + buffers(g) + g->np * g->nprow;
+    return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + g->np * g->nprow;
 }
 
 static int owner(const hs_geometry *g, const int *rank_of, int r, int c)
@@ -75,7 +70,7 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
     /* Buffer s serves panels s, s + L, ...: as high as panel s's rows.
      * Only its home's tasks touch it (the gathers and scatters run
      * there). */
-    for (int s = 0; s < buffers(g); s++)
+    for (int s = 0; s < hs_geometry_panel_buffers(g); s++)
         home[buffer_tile(g, s)] = (hs_tile_home){ .rank = owner(g, rank_of, s, s),
                                                   .m = g->n_rows - g->panel[s].col0,
                                                   .n = g->panel[s].width, .stays = 1 };

@@ -190,6 +190,15 @@ int hs_call_square_tiles(hs_call *c)
     hs_caller_tiles caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, big, c->ia, c->ja,
                                                   c->desca);
     c->part = HS_PART_ALL;
-    return hs_call_layout(c->grid, cfg, c->m, c->n, 0, &caller, &c->rep, &c->geo, &c->devs,
-                          &c->ndev);
+    int status = hs_call_layout(c->grid, cfg, c->m, c->n, 0, &caller, &c->rep, &c->geo,
+                                &c->devs, &c->ndev);
+    if (status || c->geo.np == c->geo.nt_top)
+        return status;
+    hs_geometry_free(&c->geo);
+    return 1;
+}
+
+double hs_call_average_share(const hs_call *c)
+{
+    return (double)c->m * c->n * hs_prec_bytes(c->prec) / c->grid->size;
 }

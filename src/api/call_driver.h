@@ -84,8 +84,17 @@ int hs_call_run(const hs_factorization *f, hs_call *call);
  * square tiles, the caller's blocks where they make good tiles (in
  * place), else the square tile rule's, no wider than the single tile
  * row's panels (hs_column_panel_width); every part of A moves.  As
- * hs_call_layout (collective). */
+ * hs_call_layout (collective), except that it returns 1, with no
+ * geometry left, when HETSCAL_NB asked for taller tile rows than square
+ * tiles have (the routine then lays out another way). */
 int hs_call_square_tiles(hs_call *c);
+
+/* The average share of sub(A) per process, in bytes: the same on every
+ * rank, so that decisions taken on it agree.  Above HS_GRID_SHARE_BYTES
+ * P?GETRF and P?GEQRF take their caller's-grid layouts by default, for
+ * memory (api/lu_call.c, api/qr_call.c). */
+double hs_call_average_share(const hs_call *c);
+#define HS_GRID_SHARE_BYTES (64.0 * 1024 * 1024)
 
 /* call->routine from the family and the precision ("pzpotrf"). */
 void hs_call_name(const hs_factorization *f, hs_call *call);

@@ -109,22 +109,21 @@ static int *gather_caller_layout(const hs_call *c)
 /* Whether the call's tiles lie on the caller's 2-D grid (algo/
  * lu_grid.h) rather than on one tile row of whole columns: only with
  * several process rows and no accelerators; then as HETSCAL_LU_GRID
- * says, by default when the average share passes GRID_SHARE or the grid
- * has GRID_RANKS processes.  The single tile row copies whole columns
+ * says, by default when the average share passes HS_GRID_SHARE_BYTES or
+ * the grid has GRID_RANKS processes.  The single tile row copies whole columns
  * (1.5 times the share at its peak, where the 2-D grid keeps the caller's
  * blocks in place), and every rank takes each panel whole, which stops
  * scaling on many processes (doc/PERFORMANCE.md); below both, on a few
  * ranks of one node, its few large tasks run faster. */
 enum { GRID_RANKS = 8 };
-static const double GRID_SHARE = 64.0 * 1024 * 1024;
 
 static int grid_layout(const hs_call *c)
 {
     const hetscal_grid *g = c->grid;
     if (g->nprow < 2 || c->cfg->accel_ranks > 0 || c->cfg->lu_grid == 0)
         return 0;
-    double share = (double)c->m * c->n * hs_prec_bytes(c->prec) / g->size;
-    return c->cfg->lu_grid > 0 || share > GRID_SHARE || g->size >= GRID_RANKS;
+    return c->cfg->lu_grid > 0 || hs_call_average_share(c) > HS_GRID_SHARE_BYTES
+           || g->size >= GRID_RANKS;
 }
 
 static int lu_layout(hs_call *c)
@@ -133,10 +132,8 @@ static int lu_layout(hs_call *c)
     c->caller_layout = gather_caller_layout(c);
     if (grid_layout(c)) {
         int status = hs_call_square_tiles(c);
-        /* HETSCAL_NB's taller tile rows are not square tiles */
-        if (status || c->geo.np == c->geo.nt_top)
+        if (status <= 0)
             return status;
-        hs_geometry_free(&c->geo);
     }
     /* Where the panels go is decided on the width they would have on the
      * accelerators; on the host they take the host's. */

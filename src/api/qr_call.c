@@ -134,21 +134,19 @@ static int gpu_one_row_layout(hs_call *c)
  * (algo/qr.h): only with several process rows and no accelerators; then
  * as HETSCAL_QR_GRID says, by default on the grids that would otherwise
  * put all processes on one process row (QR_ONE_ROW_MAX_RANKS) when the
- * average share passes GRID_SHARE.  Each panel is then the same one
+ * average share passes HS_GRID_SHARE_BYTES.  Each panel is then the same one
  * ?GEQRF on one rank as on the process row, but the caller's blocks stay
  * in place where the process row copies whole columns (1.8 to 1.9 times
  * the share at its peak on 2x2, doc/PERFORMANCE.md).  On larger grids
  * TSQR spreads the panel, which one rank's ?GEQRF of the whole panel
  * would serialize. */
-static const double GRID_SHARE = 64.0 * 1024 * 1024;
-
 static int gathered_layout(const hs_call *c)
 {
     const hetscal_grid *g = c->grid;
     if (g->nprow < 2 || c->cfg->accel_ranks > 0 || c->cfg->qr_grid == 0)
         return 0;
-    double share = (double)c->m * c->n * hs_prec_bytes(c->prec) / g->size;
-    return c->cfg->qr_grid > 0 || (g->size <= QR_ONE_ROW_MAX_RANKS && share > GRID_SHARE);
+    return c->cfg->qr_grid > 0
+           || (g->size <= QR_ONE_ROW_MAX_RANKS && hs_call_average_share(c) > HS_GRID_SHARE_BYTES);
 }
 
 /* As for Cholesky, but b-wide panels in B-high tile rows (B = 4b) unless
@@ -166,11 +164,10 @@ static int qr_layout(hs_call *c)
     const hs_config *cfg = c->cfg;
     if (gathered_layout(c)) {
         int status = hs_call_square_tiles(c);
-        c->geo.gathered = !status;
-        /* HETSCAL_NB's taller tile rows are not square tiles */
-        if (status || c->geo.np == c->geo.nt_top)
+        if (status <= 0) {
+            c->geo.gathered = status == 0;
             return status;
-        hs_geometry_free(&c->geo);
+        }
     }
     int row_grid = grid->nprow == 1 || grid->size <= QR_ONE_ROW_MAX_RANKS;
     /* Where the panels go is decided on the width they would have on the
