@@ -10,6 +10,10 @@
  * must equal those of a model of the placement rules (dist.h).
  * Some programs forward copies along trees (hs_dist_forward_copies): on 4
  * ranks and more some copies must then come from a rank not their home.
+ * Every other program sends through a window of one message at a time
+ * (runtime/send_window.h): its sends leave in priority order, the tasks'
+ * random priorities, and none may wait forever, with no room for received
+ * copies or with tags that wrap too.
  * Usage: t_runtime [programs] [tasks per program] [G]. */
 #include "config.h"
 
@@ -23,6 +27,7 @@
 #include "device/device.h"
 #include "runtime/dist.h"
 #include "runtime/engine.h"
+#include "runtime/send_window.h"
 #include "runtime/session.h"
 #include "testing/placement_model.h"
 
@@ -316,7 +321,8 @@ int main(int argc, char **argv)
          * the tasks and (on several ranks) drives the messages itself. */
         hs_engine_limits limits = { .workers = prog % 4, .window = windows[prog % 5],
                                     .copy_budget = prog % 3 == 2 ? 0 : 1e9,
-                                    .devs = devs, .ndev = ndev };
+                                    .devs = devs, .ndev = ndev,
+                                    .send_window = prog % 2 ? 1 : 0 };
         int window = limits.window, workers = limits.workers;
         /* Every fifth program wraps its tags after 9 messages per pair. */
         hs_dist_limit_tags(prog % 5 == 3 ? 9 : 0);
@@ -334,8 +340,14 @@ int main(int argc, char **argv)
                        prog, p.ntasks, p.ntiles, window, workers);
         }
     }
-    long all_forwarded;
+    long all_forwarded, reordered = hs_send_window_reordered(), all_reordered;
     MPI_Allreduce(&forwarded, &all_forwarded, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&reordered, &all_reordered, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    if (nranks >= 2 && nprograms >= 20 && all_reordered == 0) {
+        if (me == 0)
+            printf("no send left before an older one\n");
+        failed++;
+    }
     /* From 4 ranks on a reader can be below another in a tree (relative
      * rank 3 below 2): the random programs must have made such sends. */
     if (nranks >= 4 && nprograms >= 7 && all_forwarded == 0) {
@@ -346,8 +358,10 @@ int main(int argc, char **argv)
     MPI_Allreduce(&failed, &total_failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (me == 0) {
         printf("t_runtime: %d ranks, %d accelerators each, %d programs, %d failed, "
-               "%ld device copies on rank 0 as the model says, %ld copies forwarded\n",
-               nranks, ndev - 1, cases, total_failed, copies_checked, all_forwarded);
+               "%ld device copies on rank 0 as the model says, %ld copies forwarded, "
+               "%ld sends ahead of older ones\n",
+               nranks, ndev - 1, cases, total_failed, copies_checked, all_forwarded,
+               all_reordered);
         printf("%d passed, %d failed\n", cases - total_failed, total_failed);
     }
     hs_engine_shutdown();

@@ -287,6 +287,9 @@ typedef struct hs_engine_limits {
                              idle workers were invited, for one to join
                              before its first round (runtime/team.h);
                              0: it starts at once */
+    double send_window;   /* hs_session_run: bytes of sends in flight, the
+                             rest waiting in priority order (runtime/
+                             send_window.h); 0: every send posted at once */
     int prior_status;     /* hs_session_run: this rank's status from its own
                              steps since the grid last agreed (0: none
                              failed); the run's start agreement carries it,

@@ -183,6 +183,8 @@ static void post(hs_comm *c, hs_task *t)
         spill = 1;
     }
     if (post_request(c, t, spill ? &t->request : &f->req[f->n])) {
+        if (t->queue == HS_Q_SEND)
+            hs_send_window_done(&c->sends, t);
         hs_engine_complete(t);
         return;
     }
@@ -220,6 +222,7 @@ static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
     } else {
         f->sends--;
         unstage(c, t);
+        hs_send_window_done(&c->sends, t);
     }
     hs_trace_span(HS_TRACE_COMM_TRACK, t->queue == HS_Q_SEND ? "send" : "recv",
                   t->t_posted, hs_now(), t->peer,
@@ -287,11 +290,12 @@ static void test_inflight(hs_comm *c, int *progressed)
     f->n = kept;
 }
 
-void hs_comm_init(hs_comm *c, MPI_Comm comm, double stage_cap)
+void hs_comm_init(hs_comm *c, MPI_Comm comm, double stage_cap, double send_window)
 {
     memset(c, 0, sizeof *c);
     c->comm = comm;
     c->stage_cap = stage_cap;
+    hs_send_window_init(&c->sends, send_window);
     c->last_progress = hs_now();
 }
 
@@ -301,6 +305,7 @@ int hs_comm_finish(hs_comm *c)
     hs_mem_free(c->f.task);
     hs_mem_free(c->f.index);
     hs_mem_free(c->f.status);
+    hs_send_window_free(&c->sends);
     return c->err;
 }
 
@@ -326,6 +331,16 @@ static void test_all_parts(hs_comm *c, int *progressed)
     }
 }
 
+/* Posts the sends the window lets go now. */
+static void post_window(hs_comm *c, int *progressed)
+{
+    hs_task *t;
+    while ((t = hs_send_window_next(&c->sends)) != NULL) {
+        post(c, t);
+        *progressed = 1;
+    }
+}
+
 /* Posts what the engine made ready and tests what is in flight (all_parts:
  * see test_all_parts); returns 1 when something progressed. */
 static int step(hs_comm *c, int all_parts)
@@ -336,12 +351,16 @@ static int step(hs_comm *c, int all_parts)
         hs_task *t = list;
         list = t->next;
         progressed = 1;
-        post(c, t);   /* after an error too: the peers expect every message */
+        /* after an error too: the peers expect every message */
+        if (t->queue != HS_Q_SEND || hs_send_window_add(&c->sends, t))
+            post(c, t);
     }
+    post_window(c, &progressed);
     if (all_parts)
         test_all_parts(c, &progressed);
     else
         test_inflight(c, &progressed);
+    post_window(c, &progressed);   /* room the completed sends made */
     if (progressed) {
         c->sleep_us = 0;
         c->last_progress = hs_now();
@@ -378,10 +397,10 @@ void hs_comm_poll(void *comm_state, int may_wait)
         back_off(c, SLEEP_MAX_IDLE_US);
 }
 
-int hs_comm_run(MPI_Comm comm, double stage_cap)
+int hs_comm_run(MPI_Comm comm, double stage_cap, double send_window)
 {
     hs_comm state, *c = &state;
-    hs_comm_init(c, comm, stage_cap);
+    hs_comm_init(c, comm, stage_cap, send_window);
     for (;;) {
         int progressed = step(c, 0);
         hs_comm_inflight *f = &c->f;

@@ -21,11 +21,15 @@
 
 #include <mpi.h>
 
+#include "runtime/send_window.h"
+
 /* Returns when the engine has finished; HETSCAL_SUCCESS or an error.
  * stage_cap: bytes of contiguous copies of tiles in the caller's array
  * that sends may hold at once (beyond it such a tile goes as a derived
- * type from where it lies, slower but without memory). */
-int hs_comm_run(MPI_Comm comm, double stage_cap);
+ * type from where it lies, slower but without memory); send_window: bytes
+ * of sends in flight, the others posted in priority order as they
+ * complete (runtime/send_window.h; 0: all at once). */
+int hs_comm_run(MPI_Comm comm, double stage_cap, double send_window);
 
 /* The same loop taken one pass at a time, for a call whose calling thread
  * runs every task itself (hs_engine_set_poller): no thread of its own.
@@ -51,9 +55,10 @@ typedef struct hs_comm {
     double last_progress;
     double staged_bytes;    /* sends' copies of tiles in the caller's array */
     double stage_cap;       /* ... at most this many at once */
+    hs_send_window sends;   /* ready sends not yet posted */
 } hs_comm;
 
-void hs_comm_init(hs_comm *c, MPI_Comm comm, double stage_cap);
+void hs_comm_init(hs_comm *c, MPI_Comm comm, double stage_cap, double send_window);
 /* One pass: posts the ready sends and receives, completes the finished
  * ones.  With may_wait and nothing progressed, waits a little (polling hot
  * right after progress, then sleeping a few microseconds). */

@@ -48,12 +48,12 @@ int hs_session_run(MPI_Comm comm, const hs_engine_limits *limits,
         return err;
     if (nranks > 1 && lim.workers > 0) {
         hs_engine_generate(generate, arg);   /* this thread runs the MPI loop */
-        err = hs_comm_run(comm, stage_cap(&lim));
+        err = hs_comm_run(comm, stage_cap(&lim), lim.send_window);
     } else {
         /* The calling thread does everything: generation, tasks and, on
          * several ranks, the messages (one pass between tasks). */
         hs_comm c;
-        hs_comm_init(&c, comm, stage_cap(&lim));
+        hs_comm_init(&c, comm, stage_cap(&lim), lim.send_window);
         if (nranks > 1)
             hs_engine_set_poller(hs_comm_poll, &c);
         hs_engine_generate_here(generate, arg);

@@ -413,6 +413,14 @@ static void start_copy(sim *S, sim_rank *r, hs_task *t)
     enqueue(S, r, dir == HS_COPY_D2H ? &d->out_free : &d->in_free, seconds, EV_COPY, x, t);
 }
 
+/* The sends rank r's window lets go now. */
+static void post_sends(sim *S, sim_rank *r)
+{
+    hs_task *t;
+    while ((t = hs_send_window_next(&r->sends)) != NULL)
+        hs_sim_post(S, r->index, t);
+}
+
 /* Hands rank r's ready work to its free workers and its new messages to
  * the network (the simulator's thread takes r's engine meanwhile). */
 static void dispatch(sim *S, sim_rank *r)
@@ -425,9 +433,12 @@ static void dispatch(sim *S, sim_rank *r)
         hs_task *t = list;
         list = t->next;
         t->next = NULL;
-        hs_sim_post(S, r->index, t);
+        if (t->queue != HS_Q_SEND || hs_send_window_add(&r->sends, t))
+            hs_sim_post(S, r->index, t);
     }
+    post_sends(S, r);
     hs_sim_poll_messages(S, r);   /* the calling thread polls before its next task */
+    post_sends(S, r);             /* room its completed sends made */
     pthread_mutex_lock(&E.lock);
     const hs_sim_costs *c = &S->s->costs;
     deferred_team teams[MAX_DEFERRED_TEAMS];
@@ -467,6 +478,8 @@ void hs_sim_complete(sim *S, sim_rank *r, hs_task *t, double start, int where)
 {
     hs_engine_cur = r->engine;
     hs_sim_path_step(S, t, start, where);
+    if (t->queue == HS_Q_SEND)
+        hs_send_window_done(&r->sends, t);
     hs_engine_complete(t);
     if (S->now > r->finish)
         r->finish = S->now;
@@ -686,6 +699,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         r->index = k;
         r->hook = (hs_engine_sim){ .yield = yield, .ready = hs_sim_path_ready, .state = r };
         r->cpu_free = cpus;
+        hs_send_window_init(&r->sends, setup->send_window);
         r->cpu_busy = calloc((size_t)cpus, 1);
         r->running = calloc((size_t)cpus, sizeof *r->running);
         r->left = calloc((size_t)cpus * 3, sizeof *r->left);
@@ -777,6 +791,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         free(r->team_done);
         free(r->pending);
         free(r->arrived);
+        hs_send_window_free(&r->sends);
         free(r->spans);
         free(r->devs);
         free(r->dev);

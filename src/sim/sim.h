@@ -75,6 +75,8 @@ typedef struct hs_sim_setup {
     int ntiles, prec;            /* tiles, their precision (enum hs_precision) */
     const hs_tile_home *home;
     int tag_limit;               /* MPI_TAG_UB of the simulated MPI */
+    double send_window;          /* bytes of sends in flight per rank
+                                    (runtime/send_window.h; 0: none) */
     int forward_copies;          /* hs_dist_forward_copies on every rank, */
     int nprow, npcol;            /* over this grid of the tiles' homes */
     const int *rank_of;

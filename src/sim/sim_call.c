@@ -204,6 +204,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
             .copy_budget = hs_copy_budget(&cfg, call.rep.share_bytes, call.rep.tile),
             .ntiles = ntiles, .prec = c->prec, .home = home,
             .tag_limit = 1 << 30,
+            .send_window = hs_config_send_window(&cfg, nranks),
             .forward_copies = hs_call_forward_copies(&cfg, nranks, ntiles, home,
                                                      (int)hs_prec_bytes(c->prec)),
             .nprow = call.tile_grid->nprow, .npcol = call.tile_grid->npcol,

@@ -5,6 +5,7 @@
 #define HETSCAL_SIM_SIM_IMPL_H
 
 #include "runtime/engine_impl.h"
+#include "runtime/send_window.h"
 #include "sim/sim.h"
 #include "sim/sim_fiber.h"
 #include "sim/sim_path.h"
@@ -98,6 +99,8 @@ typedef struct sim_rank {
     size_t npending, pending_head, cappending;
     arrived_send *arrived;      /* calling thread: sends it has to poll */
     size_t narrived, caparrived;
+    hs_send_window sends;       /* the order its sends go in, as a real
+                                   rank's (runtime/progress.c) */
     /* Accelerators: devs[0] the host, [1..ndev-1] simulated devices;
      * when each one's compute stream and copy lanes are free. */
     hs_device **devs;

@@ -185,6 +185,20 @@ int hs_config_forward_copies(const hs_config *c, int nranks)
     return nranks > FLAT_MAX_RANKS;
 }
 
+/* The default send window: room for one 2048-wide GPU tile of doubles
+ * or eight 512-wide host tiles; with at most 4 ranks (no forwarding) a
+ * rank's few peers each read what they need first, and the window stays
+ * off. */
+enum { SEND_WINDOW_KIB = 32 * 1024 };
+
+double hs_config_send_window(const hs_config *c, int nranks)
+{
+    int kib = c->send_window_kib;
+    if (kib < 0)
+        kib = hs_config_forward_copies(c, nranks) ? SEND_WINDOW_KIB : 0;
+    return kib * 1024.0;
+}
+
 void hs_config_read(hs_config *c, int local_ranks)
 {
     int per_rank = cores_available() / (local_ranks > 0 ? local_ranks : 1);
@@ -203,6 +217,9 @@ void hs_config_read(hs_config *c, int local_ranks)
     /* HETSCAL_OVERLAP_COPIES: 0 never, 1 when large enough, 2 always. */
     c->overlap_copies = env_int("HETSCAL_OVERLAP_COPIES", 1);
     c->in_place = env_int("HETSCAL_IN_PLACE", 1) != 0;
+    c->send_window_kib = env_int("HETSCAL_SEND_WINDOW", -1);
+    if (c->send_window_kib < -1)
+        c->send_window_kib = -1;
     int lu_grid = env_int("HETSCAL_LU_GRID", -1);
     c->lu_grid = lu_grid < 0 ? -1 : lu_grid > 0;
     int qr_grid = env_int("HETSCAL_QR_GRID", -1);

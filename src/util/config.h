@@ -53,6 +53,10 @@ typedef struct hs_config {
                           default: those below the measured crossover),
                           HS_SMALL_CALLS_HETSCAL (none), or an order N > 0
                           (those of at most an N x N call's work) */
+    int send_window_kib;  /* HETSCAL_SEND_WINDOW (KiB): sends in flight per
+                          rank, beyond which they wait in priority order
+                          (runtime/send_window.h); 0: none; -1 (default):
+                          hs_config_send_window */
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */
@@ -92,6 +96,11 @@ int hs_config_panel_team(const hs_config *c, int nranks);
  * (runtime/dist.h, hs_dist_forward_copies): HETSCAL_BROADCAST=tree or
  * flat, or by default from the grid's size. */
 int hs_config_forward_copies(const hs_config *c, int nranks);
+
+/* Bytes of sends a rank of a call on nranks ranks keeps in flight
+ * (runtime/send_window.h; 0: no window): HETSCAL_SEND_WINDOW, or by
+ * default where copies are forwarded along trees. */
+double hs_config_send_window(const hs_config *c, int nranks);
 
 /* This rank's values; local_ranks: the ranks of the grid on this node,
  * which share its cores by default. */

@@ -1,0 +1,117 @@
+/* Sends in priority order under a cap on the bytes in flight (see
+ * send_window.h). */
+#include "config.h"
+
+#include "runtime/engine.h"
+#include "runtime/send_window.h"
+#include "util/mem.h"
+
+static long reordered;   /* atomic: every call's windows */
+
+long hs_send_window_reordered(void)
+{
+    return __atomic_load_n(&reordered, __ATOMIC_RELAXED);
+}
+
+void hs_send_window_init(hs_send_window *w, double cap)
+{
+    *w = (hs_send_window){ .cap = cap };
+}
+
+void hs_send_window_free(hs_send_window *w)
+{
+    hs_mem_free(w->queued);
+    hs_mem_free(w->inflight);
+    *w = (hs_send_window){ 0 };
+}
+
+double hs_send_bytes(const hs_task *t)
+{
+    const hs_handle *h = t->acc[0].handle;
+    return h->discard ? sizeof(double) : ((double)hs_handle_words(h) + 1) * sizeof(double);
+}
+
+/* Room for one more entry in *list (hs_mem, so that the fault injection
+ * reaches it); 0 when there is none. */
+static int room(hs_task ***list, int n, int *cap)
+{
+    if (n < *cap)
+        return 1;
+    int grown = *cap ? 2 * *cap : 64;
+    hs_task **bigger = hs_mem_alloc((size_t)grown * sizeof *bigger);
+    if (!bigger)
+        return 0;
+    for (int k = 0; k < n; k++)
+        bigger[k] = (*list)[k];
+    hs_mem_free(*list);
+    *list = bigger;
+    *cap = grown;
+    return 1;
+}
+
+int hs_send_window_add(hs_send_window *w, hs_task *t)
+{
+    if (w->cap <= 0 || w->broken)
+        return 1;
+    if (!room(&w->queued, w->nqueued, &w->capqueued)) {
+        w->broken = 1;
+        return 1;
+    }
+    w->queued[w->nqueued++] = t;
+    return 0;
+}
+
+/* Whether a should leave before b: higher priority, then older. */
+static int before(const hs_task *a, const hs_task *b)
+{
+    return a->priority != b->priority ? a->priority > b->priority : a->seq < b->seq;
+}
+
+static hs_task *take(hs_send_window *w, int k)
+{
+    hs_task *t = w->queued[k];
+    for (int i = 0; i < w->nqueued; i++)
+        if (w->queued[i]->seq < t->seq) {
+            __atomic_fetch_add(&reordered, 1, __ATOMIC_RELAXED);
+            break;
+        }
+    w->queued[k] = w->queued[--w->nqueued];
+    if (w->broken || !room(&w->inflight, w->ninflight, &w->capinflight)) {
+        w->broken = 1;
+        return t;
+    }
+    w->inflight[w->ninflight++] = t;
+    w->bytes += hs_send_bytes(t);
+    return t;
+}
+
+hs_task *hs_send_window_next(hs_send_window *w)
+{
+    if (w->nqueued == 0)
+        return NULL;
+    int best = 0, oldest = 0;
+    for (int k = 1; k < w->nqueued; k++) {
+        if (before(w->queued[k], w->queued[best]))
+            best = k;
+        if (w->queued[k]->seq < w->queued[oldest]->seq)
+            oldest = k;
+    }
+    if (w->cap <= 0 || w->broken || w->ninflight == 0
+        || w->bytes + hs_send_bytes(w->queued[best]) <= w->cap)
+        return take(w, best);
+    long oldest_inflight = w->inflight[0]->seq;
+    for (int k = 1; k < w->ninflight; k++)
+        if (w->inflight[k]->seq < oldest_inflight)
+            oldest_inflight = w->inflight[k]->seq;
+    return w->queued[oldest]->seq < oldest_inflight ? take(w, oldest) : NULL;
+}
+
+void hs_send_window_done(hs_send_window *w, const hs_task *t)
+{
+    for (int k = 0; k < w->ninflight; k++)
+        if (w->inflight[k] == t) {
+            w->bytes -= hs_send_bytes(t);
+            w->inflight[k] = w->inflight[--w->ninflight];
+            return;
+        }
+}

@@ -1,0 +1,54 @@
+/* The order in which a rank's sends leave it.  Every send the engine makes
+ * ready used to be posted at once; a rank's link then carried them in the
+ * order they became ready, so a tile that the next panel waits for queued
+ * behind every tile of the last update (on 100 simulated Keeneland nodes,
+ * PDPOTRF's critical path was 74% such waits).  With a window, a rank
+ * keeps at most `cap` bytes of sends in flight and posts the rest as
+ * room comes, the highest priority first (the reading task's priority,
+ * ties to the older).
+ *
+ * Progress: the oldest queued send (insertion order, the same serial order
+ * on every rank) is also posted whenever no send in flight is older than
+ * it.  The oldest unfinished message of the whole run then always has its
+ * send posted, and its receive is posted once its receiver's generation
+ * reaches it, which waits only on older work: so no rank waits forever on
+ * a send its peer holds back.  That adds at most one send above the cap.
+ *
+ * The same code orders the simulated sends (sim/), so the model charges
+ * the order the run uses.  Without memory for its lists the window posts
+ * every send at once (the order without a window): no failure. */
+#ifndef HETSCAL_RUNTIME_SEND_WINDOW_H
+#define HETSCAL_RUNTIME_SEND_WINDOW_H
+
+struct hs_task;
+
+typedef struct hs_send_window {
+    double cap;                   /* bytes; <= 0: no window */
+    double bytes;                 /* of the sends in flight through it */
+    int broken;                   /* its lists could not grow: no window */
+    struct hs_task **queued;      /* ready, not posted (any order) */
+    int nqueued, capqueued;
+    struct hs_task **inflight;    /* posted, not complete */
+    int ninflight, capinflight;
+} hs_send_window;
+
+void hs_send_window_init(hs_send_window *w, double cap);
+void hs_send_window_free(hs_send_window *w);
+
+/* The bytes a send task's message carries (data and status word, or the
+ * status alone for a tile this rank could not hold). */
+double hs_send_bytes(const struct hs_task *t);
+
+/* A ready send joins the window: 0; 1: post it now (no window, or no
+ * memory for one: from then on every send goes at once). */
+int hs_send_window_add(hs_send_window *w, struct hs_task *t);
+/* The next send to post now, counted in flight; NULL: none may go yet. */
+struct hs_task *hs_send_window_next(hs_send_window *w);
+/* A send that hs_send_window_next gave has completed. */
+void hs_send_window_done(hs_send_window *w, const struct hs_task *t);
+
+/* (tests) Sends posted so far, by every window of the process, before an
+ * older one that was queued with them. */
+long hs_send_window_reordered(void);
+
+#endif
