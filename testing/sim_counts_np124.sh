@@ -4,8 +4,8 @@
 # P?GETRF on 1, 2 and 4 ranks (every grid shape, one and two threads,
 # tiles from the size rule, from HETSCAL_NB_SMALL, the caller's blocks,
 # the repartition as tasks, QR and LU with M != N, emulated GPUs, copies
-# forwarded along trees, P?GETRF's 2-D layout, P?GEQRF's gathered
-# panels), every
+# forwarded along trees, sends in a window, P?GETRF's 2-D layout,
+# P?GEQRF's gathered panels), every
 # rank's tasks, messages sent and received and bytes sent in a real call
 # (its HETSCAL_VERBOSE lines, through timing/time_scalapack) equal the
 # simulated rank's, and with GPUs so do its host and GPU tasks and its
@@ -72,16 +72,17 @@ for routine in potrf geqrf getrf; do
     check 4 1 4 1 $routine 1000 900 50 HETSCAL_NB_SMALL=72
     check 4 4 1 1 $routine 700 700 64 HETSCAL_WINDOW=24
     # Copies forwarded along trees (runtime/dist.h): each rank's sends
-    # and receives change, and must still be the real run's.
+    # and receives change, and must still be the real run's; the second
+    # with one send at a time in priority order (runtime/send_window.h).
     check 4 2 2 1 $routine 700 700 32 HETSCAL_BROADCAST=tree
-    check 4 1 4 1 $routine 1000 900 50 HETSCAL_NB_SMALL=72 HETSCAL_BROADCAST=tree
+    check 4 1 4 1 $routine 1000 900 50 HETSCAL_NB_SMALL=72 HETSCAL_BROADCAST=tree HETSCAL_SEND_WINDOW=1
     # Emulated GPUs: tiles placed on them, device tasks and copies (the
     # split and the panels' placement forced: the emulator's measured
     # rates are not a machine's).
     check 1 1 1 2 $routine 900 900 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128
     check 2 1 2 1 $routine 800 700 50 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=192
     check 4 2 2 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96
-    check 4 1 4 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96 HETSCAL_BROADCAST=tree
+    check 4 1 4 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96 HETSCAL_BROADCAST=tree HETSCAL_SEND_WINDOW=1
     # GPUs of a rank that copy through the host instead of to each other.
     check 2 2 1 1 $routine 900 900 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128 HETSCAL_PEER_COPIES=off
 done

@@ -32,6 +32,13 @@ typedef struct hs_call_report {
     hs_engine_stats stats;
 } hs_call_report;
 
+/* The side of the call's largest square tiles: its GPU columns' or its
+ * host tiles'. */
+static inline int hs_call_report_largest_tile(const hs_call_report *r)
+{
+    return r->panel_gpu > r->tile ? r->panel_gpu : r->tile;
+}
+
 void hs_call_report_print(const hetscal_grid *grid, const hs_call_report *r);
 
 #endif

@@ -333,6 +333,13 @@ void hs_engine_count_message(int sent, double bytes)
     pthread_mutex_unlock(&E.lock);
 }
 
+void hs_engine_count_sends_reordered(long n)
+{
+    pthread_mutex_lock(&E.lock);
+    E.stats.sends_reordered += n;
+    pthread_mutex_unlock(&E.lock);
+}
+
 void hs_engine_fail_locked(int status)
 {
     if (!E.failure)

@@ -255,6 +255,8 @@ typedef struct hs_engine_stats {
     double bytes_d2d;                   /* without the host (device.h peer) */
     long chained;                       /* device tasks posted behind a
                                            predecessor still on the stream */
+    long sends_reordered;               /* sends posted before an older one
+                                           (runtime/send_window.h) */
     long team_pieces_helped;            /* pieces of host kernels' teams run
                                            by workers that joined them
                                            (runtime/team.h) */
@@ -360,6 +362,7 @@ void hs_engine_complete(hs_task *t);            /* any thread */
  * (0: no timeout). */
 void hs_engine_comm_sleep(int microseconds);
 void hs_engine_count_message(int sent, double bytes);
+void hs_engine_count_sends_reordered(long n);
 int hs_engine_idle_workers(void);   /* workers of the call waiting for work */
 /* With no workers on several ranks, the calling thread also drives the
  * communication: wherever it would wait, it calls poll(state, may_wait)

@@ -305,6 +305,7 @@ int hs_comm_finish(hs_comm *c)
     hs_mem_free(c->f.task);
     hs_mem_free(c->f.index);
     hs_mem_free(c->f.status);
+    hs_engine_count_sends_reordered(c->sends.reordered);
     hs_send_window_free(&c->sends);
     return c->err;
 }

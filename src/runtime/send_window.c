@@ -72,6 +72,7 @@ static hs_task *take(hs_send_window *w, int k)
     hs_task *t = w->queued[k];
     for (int i = 0; i < w->nqueued; i++)
         if (w->queued[i]->seq < t->seq) {
+            w->reordered++;
             __atomic_fetch_add(&reordered, 1, __ATOMIC_RELAXED);
             break;
         }

@@ -30,6 +30,7 @@ typedef struct hs_send_window {
     int nqueued, capqueued;
     struct hs_task **inflight;    /* posted, not complete */
     int ninflight, capinflight;
+    long reordered;               /* sends posted before an older one */
 } hs_send_window;
 
 void hs_send_window_init(hs_send_window *w, double cap);

@@ -185,18 +185,20 @@ int hs_config_forward_copies(const hs_config *c, int nranks)
     return nranks > FLAT_MAX_RANKS;
 }
 
-/* The default send window: room for one 2048-wide GPU tile of doubles
- * or eight 512-wide host tiles; with at most 4 ranks (no forwarding) a
- * rank's few peers each read what they need first, and the window stays
- * off. */
-enum { SEND_WINDOW_KIB = 32 * 1024 };
-
-double hs_config_send_window(const hs_config *c, int nranks)
+/* The default window holds 16 of the call's largest tiles: on the
+ * simulated GPU clusters (timing/predict, doc/PERFORMANCE.md) fewer left
+ * the several links of an H100 node idle (4 tiles in flight: 20% slower
+ * than without a window at 64 nodes) and many more let an urgent tile
+ * queue behind a whole update again on Keeneland's one link.  With at
+ * most 4 ranks (no forwarding) a rank's few peers each read what they
+ * need first, and the window stays off. */
+double hs_config_send_window(const hs_config *c, int nranks, int tile, int esize)
 {
-    int kib = c->send_window_kib;
-    if (kib < 0)
-        kib = hs_config_forward_copies(c, nranks) ? SEND_WINDOW_KIB : 0;
-    return kib * 1024.0;
+    if (c->send_window_kib >= 0)
+        return c->send_window_kib * 1024.0;
+    if (!hs_config_forward_copies(c, nranks))
+        return 0;
+    return (double)HS_SEND_WINDOW_TILES * tile * tile * esize;
 }
 
 void hs_config_read(hs_config *c, int local_ranks)

@@ -56,7 +56,7 @@ typedef struct hs_config {
     int send_window_kib;  /* HETSCAL_SEND_WINDOW (KiB): sends in flight per
                           rank, beyond which they wait in priority order
                           (runtime/send_window.h); 0: none; -1 (default):
-                          hs_config_send_window */
+                          hs_config_send_window's rule */
     int num_threads;   /* host worker threads of this rank */
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */
@@ -99,8 +99,11 @@ int hs_config_forward_copies(const hs_config *c, int nranks);
 
 /* Bytes of sends a rank of a call on nranks ranks keeps in flight
  * (runtime/send_window.h; 0: no window): HETSCAL_SEND_WINDOW, or by
- * default where copies are forwarded along trees. */
-double hs_config_send_window(const hs_config *c, int nranks);
+ * default where copies are forwarded along trees, room for
+ * HS_SEND_WINDOW_TILES square tiles of side `tile` (the call's largest)
+ * of esize bytes. */
+enum { HS_SEND_WINDOW_TILES = 16 };
+double hs_config_send_window(const hs_config *c, int nranks, int tile, int esize);
 
 /* This rank's values; local_ranks: the ranks of the grid on this node,
  * which share its cores by default. */
