@@ -149,6 +149,21 @@ static int gathered_layout(const hs_call *c)
            || (g->size <= QR_ONE_ROW_MAX_RANKS && hs_call_average_share(c) > HS_GRID_SHARE_BYTES);
 }
 
+/* Whether the call puts all its processes on one process row whatever
+ * the grid's size because the GPUs factor the panels: each panel is then
+ * one ?GEQRF on the GPU of its column, where TSQR's tree and
+ * reconstruction would run on the host cores (no device kernels for
+ * them) and limit the run; on 16 simulated H100 nodes one row made
+ * PDGEQRF 2.6 times faster (doc/PERFORMANCE.md).  The panel placement
+ * is decided on the one row's panel width, from rates agreed over the
+ * grid, so every rank decides alike. */
+static int device_panels_any_grid(const hs_call *c)
+{
+    const hs_config *cfg = c->cfg;
+    return cfg->accel_ranks > 0
+           && !hs_panels_on_host(cfg, HS_PANEL_GEQRF, c->m, c->n, panel_width(c, 1, 0), c->prec);
+}
+
 /* As for Cholesky, but b-wide panels in B-high tile rows (B = 4b) unless
  * HETSCAL_NB <= b asks for square b x b tiles.  On one process row,
  * without accelerators, a single tile row instead: each panel is one tile
@@ -156,8 +171,8 @@ static int gathered_layout(const hs_call *c)
  * the process columns as ScaLAPACK's on a 1 x Q grid (B-high tile rows
  * there would all live on the panel's rank and pay TSQR and
  * reconstruction for nothing).  With a few process rows
- * (QR_ONE_ROW_MAX_RANKS) the tiles go on one process row of all the
- * processes. */
+ * (QR_ONE_ROW_MAX_RANKS), or with the panels on GPUs on any grid, the
+ * tiles go on one process row of all the processes. */
 static int qr_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
@@ -169,7 +184,8 @@ static int qr_layout(hs_call *c)
             return status;
         }
     }
-    int row_grid = grid->nprow == 1 || grid->size <= QR_ONE_ROW_MAX_RANKS;
+    int row_grid = grid->nprow == 1 || grid->size <= QR_ONE_ROW_MAX_RANKS
+                   || device_panels_any_grid(c);
     /* Where the panels go is decided on the width they would have on the
      * accelerators; on the host they take the host's. */
     c->rep.host_panels = cfg->accel_ranks > 0
