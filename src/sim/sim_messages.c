@@ -146,6 +146,9 @@ void hs_sim_poll_messages(sim *S, sim_rank *r)
 {
     if (r->cpu_free == 0)
         return;   /* the thread computes (or copies) */
+    /* Completing r's sends takes r's engine; a rank that posted a send
+     * to r (begin_transfer) goes on with its own afterwards. */
+    hs_engine *caller = hs_engine_cur;
     for (size_t k = 0; k < r->narrived; k++) {
         arrived_send *a = &r->arrived[k];
         hs_sim_record(r, HS_TRACE_COMM_TRACK, "send", a->began, S->now, a->send->peer,
@@ -168,6 +171,7 @@ void hs_sim_poll_messages(sim *S, sim_rank *r)
     }
     if (r->pending_head == r->npending)
         r->pending_head = r->npending = 0;
+    hs_engine_cur = caller;
 }
 
 static void begin_transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv)
