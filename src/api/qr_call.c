@@ -149,19 +149,19 @@ static int gathered_layout(const hs_call *c)
            || (g->size <= QR_ONE_ROW_MAX_RANKS && hs_call_average_share(c) > HS_GRID_SHARE_BYTES);
 }
 
-/* Whether the call puts all its processes on one process row whatever
- * the grid's size because the GPUs factor the panels: each panel is then
- * one ?GEQRF on the GPU of its column, where TSQR's tree and
- * reconstruction would run on the host cores (no device kernels for
- * them) and limit the run; on 16 simulated H100 nodes one row made
- * PDGEQRF 2.6 times faster (doc/PERFORMANCE.md).  The panel placement
- * is decided on the one row's panel width, from rates agreed over the
- * grid, so every rank decides alike. */
-static int device_panels_any_grid(const hs_call *c)
+/* With GPUs, grids of up to this many processes also go on one process
+ * row: the panel is then one ?GEQRF where its column lives (on the GPU
+ * or, as the panel placement says, on the host cores' team), where
+ * TSQR's tree and reconstruction run on the host cores (no device
+ * kernels for them) and hold the GPUs back.  Simulated (doc/
+ * PERFORMANCE.md): 2.6 times faster on 16 H100 nodes; on Keeneland's
+ * nodes 2.1, 1.7 and 1.3 times on 16, 36 and 64, 0.96 on 100, where
+ * sending every panel to every process costs more than the tree. */
+enum { QR_ONE_ROW_MAX_GPU_RANKS = 64 };
+
+static int gpu_one_row_grid(const hs_call *c)
 {
-    const hs_config *cfg = c->cfg;
-    return cfg->accel_ranks > 0
-           && !hs_panels_on_host(cfg, HS_PANEL_GEQRF, c->m, c->n, panel_width(c, 1, 0), c->prec);
+    return c->cfg->accel_ranks > 0 && c->grid->size <= QR_ONE_ROW_MAX_GPU_RANKS;
 }
 
 /* As for Cholesky, but b-wide panels in B-high tile rows (B = 4b) unless
@@ -171,8 +171,8 @@ static int device_panels_any_grid(const hs_call *c)
  * the process columns as ScaLAPACK's on a 1 x Q grid (B-high tile rows
  * there would all live on the panel's rank and pay TSQR and
  * reconstruction for nothing).  With a few process rows
- * (QR_ONE_ROW_MAX_RANKS), or with the panels on GPUs on any grid, the
- * tiles go on one process row of all the processes. */
+ * (QR_ONE_ROW_MAX_RANKS), or with GPUs on up to QR_ONE_ROW_MAX_GPU_RANKS,
+ * the tiles go on one process row of all the processes. */
 static int qr_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
@@ -185,7 +185,7 @@ static int qr_layout(hs_call *c)
         }
     }
     int row_grid = grid->nprow == 1 || grid->size <= QR_ONE_ROW_MAX_RANKS
-                   || device_panels_any_grid(c);
+                   || gpu_one_row_grid(c);
     /* Where the panels go is decided on the width they would have on the
      * accelerators; on the host they take the host's. */
     c->rep.host_panels = cfg->accel_ranks > 0
