@@ -153,10 +153,9 @@ static int gathered_layout(const hs_call *c)
  * row: the panel is then one ?GEQRF where its column lives (on the GPU
  * or, as the panel placement says, on the host cores' team), where
  * TSQR's tree and reconstruction run on the host cores (no device
- * kernels for them) and hold the GPUs back.  Simulated (doc/
- * PERFORMANCE.md): 2.6 times faster on 16 H100 nodes; on Keeneland's
- * nodes 2.1, 1.7 and 1.3 times on 16, 36 and 64, 0.96 on 100, where
- * sending every panel to every process costs more than the tree. */
+ * kernels for them) and hold the GPUs back.  Above it, sending every
+ * panel to every process costs more than the tree (the model on H100 and
+ * Keeneland nodes, doc/PERFORMANCE.md, session 39). */
 enum { QR_ONE_ROW_MAX_GPU_RANKS = 64 };
 
 static int gpu_one_row_grid(const hs_call *c)

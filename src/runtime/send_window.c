@@ -25,7 +25,9 @@ void hs_send_window_free(hs_send_window *w)
     *w = (hs_send_window){ 0 };
 }
 
-double hs_send_bytes(const hs_task *t)
+/* The bytes a send's message carries (data and status word, or the
+ * status alone for a tile this rank could not hold). */
+static double send_bytes(const hs_task *t)
 {
     const hs_handle *h = t->acc[0].handle;
     return h->discard ? sizeof(double) : ((double)hs_handle_words(h) + 1) * sizeof(double);
@@ -82,7 +84,7 @@ static hs_task *take(hs_send_window *w, int k)
         return t;
     }
     w->inflight[w->ninflight++] = t;
-    w->bytes += hs_send_bytes(t);
+    w->bytes += send_bytes(t);
     return t;
 }
 
@@ -98,7 +100,7 @@ hs_task *hs_send_window_next(hs_send_window *w)
             oldest = k;
     }
     if (w->cap <= 0 || w->broken || w->ninflight == 0
-        || w->bytes + hs_send_bytes(w->queued[best]) <= w->cap)
+        || w->bytes + send_bytes(w->queued[best]) <= w->cap)
         return take(w, best);
     long oldest_inflight = w->inflight[0]->seq;
     for (int k = 1; k < w->ninflight; k++)
@@ -111,7 +113,7 @@ void hs_send_window_done(hs_send_window *w, const hs_task *t)
 {
     for (int k = 0; k < w->ninflight; k++)
         if (w->inflight[k] == t) {
-            w->bytes -= hs_send_bytes(t);
+            w->bytes -= send_bytes(t);
             w->inflight[k] = w->inflight[--w->ninflight];
             return;
         }

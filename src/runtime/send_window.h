@@ -1,11 +1,11 @@
-/* The order in which a rank's sends leave it.  Every send the engine makes
- * ready used to be posted at once; a rank's link then carried them in the
- * order they became ready, so a tile that the next panel waits for queued
- * behind every tile of the last update (on 100 simulated Keeneland nodes,
- * PDPOTRF's critical path was 74% such waits).  With a window, a rank
- * keeps at most `cap` bytes of sends in flight and posts the rest as
- * room comes, the highest priority first (the reading task's priority,
- * ties to the older).
+/* The order in which a rank's sends leave it.  Posted the moment the
+ * engine made them ready, a rank's sends left its link in that order, so
+ * a tile the next panel waits for queued behind every tile of the update
+ * before it (the model's critical path on many nodes was mostly such
+ * waits: doc/PERFORMANCE.md, session 39).  With a window, a rank keeps at
+ * most `cap` bytes of sends in flight and posts the rest as room comes,
+ * the highest priority first (the reading task's priority, ties to the
+ * older).
  *
  * Progress: the oldest queued send (insertion order, the same serial order
  * on every rank) is also posted whenever no send in flight is older than
@@ -35,10 +35,6 @@ typedef struct hs_send_window {
 
 void hs_send_window_init(hs_send_window *w, double cap);
 void hs_send_window_free(hs_send_window *w);
-
-/* The bytes a send task's message carries (data and status word, or the
- * status alone for a tile this rank could not hold). */
-double hs_send_bytes(const struct hs_task *t);
 
 /* A ready send joins the window: 0; 1: post it now (no window, or no
  * memory for one: from then on every send goes at once). */

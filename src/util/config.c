@@ -185,13 +185,13 @@ int hs_config_forward_copies(const hs_config *c, int nranks)
     return nranks > FLAT_MAX_RANKS;
 }
 
-/* The default window holds 16 of the call's largest tiles: on the
- * simulated GPU clusters (timing/predict, doc/PERFORMANCE.md) fewer left
- * the several links of an H100 node idle (4 tiles in flight: 20% slower
- * than without a window at 64 nodes) and many more let an urgent tile
- * queue behind a whole update again on Keeneland's one link.  With at
- * most 4 ranks (no forwarding) a rank's few peers each read what they
- * need first, and the window stays off. */
+/* The default window holds 16 of the call's largest tiles: a node with
+ * several network links needs more messages in flight than links (a
+ * message takes one), and a much larger window lets an urgent tile queue
+ * behind a whole update again (the model on Keeneland's and H100 nodes,
+ * doc/PERFORMANCE.md, session 39).  With at most 4 ranks (no forwarding)
+ * a rank's few peers each read what they need first, and the window
+ * stays off. */
 double hs_config_send_window(const hs_config *c, int nranks, int tile, int esize)
 {
     if (c->send_window_kib >= 0)
