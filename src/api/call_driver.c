@@ -87,7 +87,8 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double stays
         .copy_budget = hs_copy_budget_less_stays(
             hs_copy_budget(cfg, c->rep.share_bytes, c->rep.tile), stays),
         .devs = c->devs, .ndev = c->ndev, .team_wait = cfg->team_wait_us * 1e-6,
-        .send_window = hs_config_send_window(cfg, c->grid->size, hs_call_report_largest_tile(&c->rep),
+        .send_window = hs_config_send_window(cfg, c->grid->size,
+                                             hs_call_report_largest_tile(&c->rep),
                                              (int)hs_prec_bytes(c->prec)),
         .prior_status = copied_in };
     if (cfg->summary)

@@ -37,8 +37,9 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
     add(&t,
         "hetscal: %s rank %d/%d grid %dx%d (%d,%d) M=%d N=%d tile=%d%s threads=%d "
         "window=%d tasks=%ld skipped=%ld msgs_sent=%ld msgs_recv=%ld bytes_sent=%.0f "
-        "forwarded=%ld reordered=%ld time=%.6fs (in %.6f factor %.6f out %.6f%s) GFLOP/s=%.2f busy=%.0f%% "
-        "peak_extra=%.1fMB (copies %.1fMB) share=%.1fMB info=%d team_helped=%ld\n",
+        "forwarded=%ld reordered=%ld time=%.6fs (in %.6f factor %.6f out %.6f%s) "
+        "GFLOP/s=%.2f busy=%.0f%% peak_extra=%.1fMB (copies %.1fMB) share=%.1fMB info=%d "
+        "team_helped=%ld\n",
         r->routine, g->rank, g->size, g->nprow, g->npcol, g->myrow, g->mycol,
         r->m, r->n, r->tile, r->caller_tiles ? " (caller's blocks)" : "", r->threads,
         r->window, s->tasks_run, s->tasks_skipped,
