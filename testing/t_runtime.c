@@ -27,7 +27,6 @@
 #include "device/device.h"
 #include "runtime/dist.h"
 #include "runtime/engine.h"
-#include "runtime/send_window.h"
 #include "runtime/session.h"
 #include "testing/placement_model.h"
 
@@ -193,6 +192,7 @@ static long copies_checked;
 
 /* Runs one program with the runtime and checks this rank's tiles. */
 static long forwarded;   /* copies sent on by a rank not their home */
+static long reordered;   /* sends posted before an older one */
 
 /* Columns of a grid of all ranks in `rows` rows (0: no such grid, which
  * hs_dist_forward_copies takes as one row). */
@@ -242,6 +242,7 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
     hs_dist_observe(dist, placement_model_observe, &m);
     run_arg ra = { p, dist };
     int err = hs_session_run(MPI_COMM_WORLD, limits, generate, &ra, &stats);
+    reordered += stats.sends_reordered;
     if (ndev > 1 && fallbacks == 0 && hs_dist_evictions(dist) == 0 && p->failing_task < 0) {
         if (m.h2d != stats.copies_h2d || m.d2h != stats.copies_d2h
             || m.d2d != stats.copies_d2d) {
@@ -340,7 +341,7 @@ int main(int argc, char **argv)
                        prog, p.ntasks, p.ntiles, window, workers);
         }
     }
-    long all_forwarded, reordered = hs_send_window_reordered(), all_reordered;
+    long all_forwarded, all_reordered;
     MPI_Allreduce(&forwarded, &all_forwarded, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     MPI_Allreduce(&reordered, &all_reordered, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (nranks >= 2 && nprograms >= 20 && all_reordered == 0) {

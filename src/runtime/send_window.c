@@ -6,13 +6,6 @@
 #include "runtime/send_window.h"
 #include "util/mem.h"
 
-static long reordered;   /* atomic: every call's windows */
-
-long hs_send_window_reordered(void)
-{
-    return __atomic_load_n(&reordered, __ATOMIC_RELAXED);
-}
-
 void hs_send_window_init(hs_send_window *w, double cap)
 {
     *w = (hs_send_window){ .cap = cap };
@@ -75,7 +68,6 @@ static hs_task *take(hs_send_window *w, int k)
     for (int i = 0; i < w->nqueued; i++)
         if (w->queued[i]->seq < t->seq) {
             w->reordered++;
-            __atomic_fetch_add(&reordered, 1, __ATOMIC_RELAXED);
             break;
         }
     w->queued[k] = w->queued[--w->nqueued];

@@ -44,8 +44,4 @@ struct hs_task *hs_send_window_next(hs_send_window *w);
 /* A send that hs_send_window_next gave has completed. */
 void hs_send_window_done(hs_send_window *w, const struct hs_task *t);
 
-/* (tests) Sends posted so far, by every window of the process, before an
- * older one that was queued with them. */
-long hs_send_window_reordered(void);
-
 #endif
