@@ -571,9 +571,11 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
     rd.transpose = c->transpose;
     rd.part = c->part;
     rd.tiles = (void **)T.tiles;
-    /* Several copying threads for this rank's own rectangles, down to a
-     * few entries each, on some cases. */
-    rd.threads = 1 + (c->m + c->n) % 3;
+    /* Several copying threads (this rank's own rectangles, its messages'
+     * packing and unpacking), down to a few entries each, on some cases,
+     * and not as many on every rank: the message layout must not depend
+     * on them. */
+    rd.threads = 1 + (c->m + c->n + gr->myrow + 2 * gr->mycol) % 3;
     rd.copy_grain = 1;
 
     /* On one process, every other case moves tile by tile, as the run's

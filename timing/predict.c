@@ -12,6 +12,7 @@
 #include "api/cholesky_call.h"
 #include "api/lu_call.h"
 #include "api/qr_call.h"
+#include "layout/repartition.h"
 #include "sim/sim_call.h"
 #include "util/cache_probe.h"
 #include "int_list.h"
@@ -384,7 +385,10 @@ int main(int argc, char **argv)
                                       .gpu_capacity = mach.gpu_memory_gib * 1073741824.0,
                                       .host_rate = hs_sim_rate_at(&mach.cpu[HS_WORK_GEMM], 256),
                                       .gpu_rate = best_rate(&mach.gpu[HS_WORK_GEMM]),
-                                      .copy_bandwidth = mach.cpu_memory_gbs * 1e9 * threads,
+                                      .copy_bandwidth = mach.cpu_memory_gbs * 1e9
+                                                        * (threads < HS_REDIST_MAX_COPY_THREADS
+                                                               ? threads
+                                                               : HS_REDIST_MAX_COPY_THREADS),
                                       .first_touch_bandwidth = mach.first_touch_gbs * 1e9,
                                       .trace = o.trace,
                                       .path = o.verbose };

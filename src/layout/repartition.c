@@ -271,59 +271,153 @@ static void walk(const plan *pl, enum side side, enum action act, int c0, int c1
     walk_part(pl, side, act, c0, c1, count, buf, cursor, 0, 1);
 }
 
-/* The rectangles that stay on this rank, copied by several threads (each
- * takes every nparts-th column segment) when there is enough to copy: on
- * one rank that is the whole repartition, and one thread cannot saturate
- * the memory bandwidth. */
-typedef struct direct_job {
+/* A rank's copies run on several threads when there is enough to copy:
+ * one thread cannot saturate the memory bandwidth, and on one rank the
+ * direct copies are the whole repartition.
+ * - DIRECT_*: the rectangles that stay on this rank, each thread taking
+ *   every nparts-th column segment;
+ * - PACK, UNPACK: the slice's columns cut into consecutive ranges, each
+ *   with its own cursors (where its values start in each peer's message),
+ *   so that the ranges laid end to end give the message order of one
+ *   pass whatever the number of threads, which ranks need not agree on. */
+typedef struct copy_job {
     const plan *pl;
+    enum side side;
     enum action act;
-    int c0, c1, part, nparts;
-} direct_job;
+    int c0, c1, part, nparts;   /* DIRECT_* */
+    char *buf;                  /* PACK, UNPACK: */
+    const int *bound;           /* column ranges [bound[r], bound[r + 1]) */
+    int *cursor;                /* a range's cursors: np per range */
+    int first, last;            /* this job's ranges */
+} copy_job;
 
-static void direct_part(const direct_job *j)
+static void copy_job_run(const copy_job *j)
 {
-    walk_part(j->pl, SIDE_MATRIX, j->act, j->c0, j->c1, NULL, NULL, NULL, j->part, j->nparts);
+    if (j->act == DIRECT_TO_TILES || j->act == DIRECT_TO_MATRIX) {
+        walk_part(j->pl, SIDE_MATRIX, j->act, j->c0, j->c1, NULL, NULL, NULL, j->part,
+                  j->nparts);
+        return;
+    }
+    for (int r = j->first; r < j->last; r++)
+        walk(j->pl, j->side, j->act, j->bound[r], j->bound[r + 1], NULL, j->buf,
+             j->cursor + (size_t)r * j->pl->nranks);
 }
 
 /* The helpers are named; the calling thread (the application's) keeps
  * its own name. */
-static void *direct_thread(void *arg)
+static void *copy_thread(void *arg)
 {
     hs_thread_name("repartition", -1);
-    direct_part(arg);
+    copy_job_run(arg);
     return NULL;
 }
 
-enum { MAX_COPY_THREADS = 16, COPY_GRAIN = 1 << 18 };
-
-static void copy_direct(const plan *pl, enum action act, int c0, int c1)
+static void run_jobs(copy_job *job, int njobs)
 {
-    int nparts = pl->rd->threads;
-    int grain = pl->rd->copy_grain > 0 ? pl->rd->copy_grain : COPY_GRAIN;
-    double volume = (double)(c1 - c0) * pl->rd->m;
-    if (nparts > MAX_COPY_THREADS)
-        nparts = MAX_COPY_THREADS;
-    if (nparts > volume / grain)
-        nparts = (int)(volume / grain);
-    if (nparts < 2) {
-        walk(pl, SIDE_MATRIX, act, c0, c1, NULL, NULL, NULL);
-        return;
-    }
-    pthread_t tid[MAX_COPY_THREADS];
-    direct_job job[MAX_COPY_THREADS];
-    int started[MAX_COPY_THREADS] = { 0 };
-    for (int p = 0; p < nparts; p++)
-        job[p] = (direct_job){ pl, act, c0, c1, p, nparts };
-    for (int p = 1; p < nparts; p++)
-        started[p] = pthread_create(&tid[p], NULL, direct_thread, &job[p]) == 0;
-    direct_part(&job[0]);
-    for (int p = 1; p < nparts; p++) {
+    pthread_t tid[HS_REDIST_MAX_COPY_THREADS];
+    int started[HS_REDIST_MAX_COPY_THREADS] = { 0 };
+    for (int p = 1; p < njobs; p++)
+        started[p] = pthread_create(&tid[p], NULL, copy_thread, &job[p]) == 0;
+    copy_job_run(&job[0]);
+    for (int p = 1; p < njobs; p++) {
         if (started[p])
             pthread_join(tid[p], NULL);
         else
-            direct_part(&job[p]);   /* no thread: do that part here */
+            copy_job_run(&job[p]);   /* no thread: do that part here */
     }
+}
+
+enum { COPY_GRAIN = 1 << 18 };
+
+/* Threads for `volume` values: the rank's (at most the cap), each with
+ * copy_grain values at least. */
+static int copy_threads(const plan *pl, double volume)
+{
+    int n = pl->rd->threads;
+    int grain = pl->rd->copy_grain > 0 ? pl->rd->copy_grain : COPY_GRAIN;
+    if (n > HS_REDIST_MAX_COPY_THREADS)
+        n = HS_REDIST_MAX_COPY_THREADS;
+    if (n > volume / grain)
+        n = (int)(volume / grain);
+    return n > 1 ? n : 1;
+}
+
+static void copy_direct(const plan *pl, enum action act, int c0, int c1)
+{
+    int n = copy_threads(pl, (double)(c1 - c0) * pl->rd->m);
+    copy_job job[HS_REDIST_MAX_COPY_THREADS];
+    for (int p = 0; p < n; p++)
+        job[p] = (copy_job){ .pl = pl, .act = act, .c0 = c0, .c1 = c1, .part = p, .nparts = n };
+    run_jobs(job, n);
+}
+
+/* One side's messages of a slice in column ranges (copy_job): each
+ * range's values per peer, and where they start in the buffer. */
+typedef struct ranges {
+    int n;          /* ranges: the cap, or fewer columns */
+    int *bound;     /* n + 1 */
+    int *count;     /* n x np */
+    int *cursor;    /* n x np */
+} ranges;
+
+static int ranges_make(ranges *rg, int np)
+{
+    rg->n = HS_REDIST_MAX_COPY_THREADS;
+    rg->bound = malloc((size_t)(rg->n + 1) * sizeof *rg->bound);
+    rg->count = malloc((size_t)rg->n * np * sizeof *rg->count);
+    rg->cursor = malloc((size_t)rg->n * np * sizeof *rg->cursor);
+    return rg->bound && rg->count && rg->cursor ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
+}
+
+static void ranges_free(ranges *rg)
+{
+    free(rg->bound);
+    free(rg->count);
+    free(rg->cursor);
+}
+
+/* Counts of slice [c0, c1) on one side by range; the per-peer totals to
+ * total and each range's cursors from the displacements disp (the
+ * totals' prefix sums, also written); returns the sum. */
+static int ranges_count(const plan *pl, ranges *rg, enum side side, int c0, int c1, int *total,
+                        int *disp)
+{
+    int np = pl->nranks, sum = 0;
+    rg->n = c1 - c0 < HS_REDIST_MAX_COPY_THREADS ? c1 - c0 : HS_REDIST_MAX_COPY_THREADS;
+    if (rg->n < 1)
+        rg->n = 1;
+    memset(rg->count, 0, (size_t)rg->n * np * sizeof *rg->count);
+    memset(total, 0, (size_t)np * sizeof *total);
+    for (int r = 0; r <= rg->n; r++)
+        rg->bound[r] = c0 + (int)((long long)(c1 - c0) * r / rg->n);
+    for (int r = 0; r < rg->n; r++)
+        walk(pl, side, COUNT, rg->bound[r], rg->bound[r + 1], rg->count + (size_t)r * np, NULL,
+             NULL);
+    for (int p = 0; p < np; p++) {
+        disp[p] = sum;
+        for (int r = 0; r < rg->n; r++) {
+            rg->cursor[(size_t)r * np + p] = sum;
+            sum += rg->count[(size_t)r * np + p];
+            total[p] += rg->count[(size_t)r * np + p];
+        }
+    }
+    return sum;
+}
+
+/* Packs or unpacks a slice counted by ranges_count, the ranges shared
+ * out to threads in consecutive groups. */
+static void copy_ranges(const plan *pl, const ranges *rg, enum side side, enum action act,
+                        char *buf, int volume)
+{
+    int n = copy_threads(pl, volume);
+    if (n > rg->n)
+        n = rg->n;
+    copy_job job[HS_REDIST_MAX_COPY_THREADS];
+    for (int p = 0; p < n; p++)
+        job[p] = (copy_job){ .pl = pl, .side = side, .act = act, .buf = buf, .bound = rg->bound,
+                             .cursor = rg->cursor, .first = rg->n * p / n,
+                             .last = rg->n * (p + 1) / n };
+    run_jobs(job, n);
 }
 
 static void plan_free(plan *pl)
@@ -465,6 +559,9 @@ static int redistribute(const hs_redist *rd, enum side from)
         rbuf = hs_mem_alloc_kept(HS_KEPT_RECEIVE, (size_t)(rmax ? rmax : 1) * pl.es);
         err = sbuf && rbuf ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
     }
+    ranges sr = { 0 }, rr = { 0 };
+    if (!err && (ranges_make(&sr, np) || ranges_make(&rr, np)))
+        err = HETSCAL_ERR_NOMEM;
     err = agree(g, err);
     int *scount = counts, *rcount = counts + np, *sdisp = counts + 2 * np,
         *rdisp = counts + 3 * np;
@@ -474,21 +571,22 @@ static int redistribute(const hs_redist *rd, enum side from)
     int planned = !err, failed = 0;
     for (int c0 = 0; planned && c0 < rd->n; c0 = slice_end(c0, slice, rd->n)) {
         int c1 = slice_end(c0, slice, rd->n);
-        slice_counts(&pl, from, c0, c1, counts, np, &stot, &rtot);
+        stot = ranges_count(&pl, &sr, from, c0, c1, scount, sdisp);
+        rtot = ranges_count(&pl, &rr, to, c0, c1, rcount, rdisp);
         copy_direct(&pl, from == SIDE_MATRIX ? DIRECT_TO_TILES : DIRECT_TO_MATRIX, c0, c1);
-        walk(&pl, from, PACK, c0, c1, NULL, sbuf, sdisp);
-        for (int p = 0; p < np; p++)       /* PACK advanced the cursors */
-            sdisp[p] -= scount[p];
+        copy_ranges(&pl, &sr, from, PACK, sbuf, stot);
         if (MPI_Alltoallv(sbuf, scount, sdisp, type, rbuf, rcount, rdisp, type, g->comm)
             != MPI_SUCCESS)
             failed = 1;
         else if (!failed)
-            walk(&pl, to, UNPACK, c0, c1, NULL, rbuf, rdisp);
+            copy_ranges(&pl, &rr, to, UNPACK, rbuf, rtot);
     }
     if (planned)
         err = agree(g, failed ? HETSCAL_ERR_MPI : HETSCAL_SUCCESS);
     hs_mem_keep(HS_KEPT_SEND, sbuf);      /* for the next call: see mem.h */
     hs_mem_keep(HS_KEPT_RECEIVE, rbuf);
+    ranges_free(&sr);
+    ranges_free(&rr);
     plan_free(&pl);
     free(counts);
     return err;

@@ -15,6 +15,10 @@
 
 enum hs_part { HS_PART_ALL, HS_PART_LOWER, HS_PART_UPPER };
 
+/* At most this many threads copy for one rank (the cost model charges
+ * the repartition's copies at the memory rate of that many cores). */
+enum { HS_REDIST_MAX_COPY_THREADS = 64 };
+
 typedef struct hs_redist {
     hs_proc_grid grid;        /* the caller's (A's) grid */
     hs_proc_grid tile_grid;   /* the geometry's grid, on the same
@@ -30,7 +34,8 @@ typedef struct hs_redist {
                              its conjugate) */
     enum hs_part part;    /* which entries of sub(A) move (sub(A) coords) */
     void **tiles;         /* by tile id; non-NULL exactly for local tiles */
-    int threads;          /* threads that copy this rank's own rectangles */
+    int threads;          /* threads that copy: this rank's own rectangles,
+                             and its messages' packing and unpacking */
     int copy_grain;       /* entries per copying thread at least (0: 2^18) */
 } hs_redist;
 

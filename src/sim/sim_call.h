@@ -36,7 +36,8 @@ typedef struct hs_sim_call {
     hs_config cfg;
     hs_sim_costs costs;
     double copy_bandwidth;       /* bytes/s read plus written by one rank's
-                                    repartition copies */
+                                    repartition copies (its copying
+                                    threads together: repartition.h) */
     double first_touch_bandwidth;   /* bytes/s of fresh memory one thread
                                        faults in (0: not counted): with
                                        HETSCAL_KEEP_MEMORY=0 a tile block
