@@ -211,10 +211,11 @@ static void test_slices(void)
         for (size_t b = 0; b < sizeof ns / sizeof ns[0]; b++)
             for (size_t c = 0; c < sizeof ranks / sizeof ranks[0]; c++) {
                 int m = ms[a], n = ns[b], s = hs_redist_slice_width(m, n, ranks[c], sizeof(double));
-                /* The pre-fix formula where its rounds' counts fit: unchanged. */
+                /* The size rule (8 MiB of a rank's share a round, at most
+                 * 32 rounds) wherever its rounds' counts fit in an int. */
                 double share = (double)m * n * sizeof(double) / ranks[c];
-                long long rounds = (long long)(share / (16 << 20)) + 1;
-                rounds = rounds > 16 ? 16 : rounds;
+                long long rounds = (long long)(share / (8 << 20)) + 1;
+                rounds = rounds > 32 ? 32 : rounds;
                 rounds = rounds > n ? n : rounds;
                 long long old = (n + rounds - 1) / rounds;
                 check(s >= 1 && s <= n, "slice in [1, n]", s, n);

@@ -577,6 +577,9 @@ static long run_case(const gridrun *gr, const rcase *c, report *rep)
      * on them. */
     rd.threads = 1 + (c->m + c->n + gr->myrow + 2 * gr->mycol) % 3;
     rd.copy_grain = 1;
+    /* Rounds of a few columns on some cases (up to the most there are),
+     * so that packing and unpacking overlap their neighbours' rounds. */
+    rd.slice_bytes = (c->m + c->n) % 4 ? 64 * (1 + c->m % 5) : 0;
 
     /* On one process, every other case moves tile by tile, as the run's
      * tasks do (hs_redist_copy_tile), with the same expected results. */

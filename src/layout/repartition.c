@@ -11,8 +11,10 @@
 
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "include/hetscal.h"
 #include "layout/desc.h"
@@ -273,91 +275,104 @@ static void walk(const plan *pl, enum side side, enum action act, int c0, int c1
 
 /* A rank's copies run on several threads when there is enough to copy:
  * one thread cannot saturate the memory bandwidth, and on one rank the
- * direct copies are the whole repartition.
- * - DIRECT_*: the rectangles that stay on this rank, each thread taking
- *   every nparts-th column segment;
- * - PACK, UNPACK: the slice's columns cut into consecutive ranges, each
- *   with its own cursors (where its values start in each peer's message),
- *   so that the ranges laid end to end give the message order of one
- *   pass whatever the number of threads, which ranks need not agree on. */
+ * direct copies are the whole repartition.  A slice's columns are cut
+ * into consecutive ranges, each packed or unpacked with its own cursors
+ * (where its values start in each peer's message), so that the ranges
+ * laid end to end give the message order of one pass whatever the
+ * number of threads, which ranks need not agree on. */
 typedef struct copy_job {
     const plan *pl;
     enum side side;
     enum action act;
-    int c0, c1, part, nparts;   /* DIRECT_* */
-    char *buf;                  /* PACK, UNPACK: */
+    char *buf;
     const int *bound;           /* column ranges [bound[r], bound[r + 1]) */
-    int *cursor;                /* a range's cursors: np per range */
+    int *cursor;                /* np per range (PACK, UNPACK) */
     int first, last;            /* this job's ranges */
+    MPI_Request *poll;          /* tested after each range, or NULL */
+    int *failed;                /* set when that test fails */
+    atomic_int *done;           /* jobs finished (the helpers') */
 } copy_job;
+
+/* Progress on the round in flight (MPICH moves a nonblocking
+ * collective's data only inside MPI calls). */
+static void poll_round(MPI_Request *req, int *failed)
+{
+    int flag;
+    if (*req == MPI_REQUEST_NULL)
+        return;
+    if (MPI_Test(req, &flag, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+        *failed = 1;
+        *req = MPI_REQUEST_NULL;   /* the call fails on every rank (agreed) */
+    }
+}
 
 static void copy_job_run(const copy_job *j)
 {
-    if (j->act == DIRECT_TO_TILES || j->act == DIRECT_TO_MATRIX) {
-        walk_part(j->pl, SIDE_MATRIX, j->act, j->c0, j->c1, NULL, NULL, NULL, j->part,
-                  j->nparts);
-        return;
-    }
-    for (int r = j->first; r < j->last; r++)
+    for (int r = j->first; r < j->last; r++) {
         walk(j->pl, j->side, j->act, j->bound[r], j->bound[r + 1], NULL, j->buf,
-             j->cursor + (size_t)r * j->pl->nranks);
+             j->cursor ? j->cursor + (size_t)r * j->pl->nranks : NULL);
+        if (j->poll)
+            poll_round(j->poll, j->failed);
+    }
 }
 
 /* The helpers are named; the calling thread (the application's) keeps
  * its own name. */
 static void *copy_thread(void *arg)
 {
+    copy_job *j = arg;
     hs_thread_name("repartition", -1);
-    copy_job_run(arg);
+    copy_job_run(j);
+    atomic_fetch_add(j->done, 1);
     return NULL;
 }
 
-static void run_jobs(copy_job *job, int njobs)
+/* Runs the jobs, the calling thread keeping the round in flight (req)
+ * moving: alone, it tests between its ranges; with helpers, they copy
+ * while it tests, sleeping between tests so as to leave its core to
+ * them. */
+static void run_jobs(copy_job *job, int njobs, MPI_Request *req, int *failed)
 {
     pthread_t tid[HS_REDIST_MAX_COPY_THREADS];
-    int started[HS_REDIST_MAX_COPY_THREADS] = { 0 };
-    for (int p = 1; p < njobs; p++)
+    int started[HS_REDIST_MAX_COPY_THREADS] = { 0 }, nstarted = 0;
+    int watch = *req != MPI_REQUEST_NULL && njobs > 1;
+    atomic_int done = 0;
+    for (int p = watch ? 0 : 1; p < njobs; p++) {
+        job[p].done = &done;
         started[p] = pthread_create(&tid[p], NULL, copy_thread, &job[p]) == 0;
-    copy_job_run(&job[0]);
-    for (int p = 1; p < njobs; p++) {
-        if (started[p])
+        nstarted += started[p];
+    }
+    if (watch) {
+        while (*req != MPI_REQUEST_NULL && atomic_load(&done) < nstarted) {
+            poll_round(req, failed);
+            nanosleep(&(struct timespec){ .tv_nsec = 20000 }, NULL);
+        }
+    } else {
+        job[0].poll = req;
+        job[0].failed = failed;
+        copy_job_run(&job[0]);
+    }
+    for (int p = watch ? 0 : 1; p < njobs; p++) {
+        if (started[p]) {
             pthread_join(tid[p], NULL);
-        else
-            copy_job_run(&job[p]);   /* no thread: do that part here */
+            continue;
+        }
+        job[p].poll = req;   /* no thread: do that part here */
+        job[p].failed = failed;
+        copy_job_run(&job[p]);
     }
 }
 
 enum { COPY_GRAIN = 1 << 18 };
 
-/* Threads for `volume` values: the rank's (at most the cap), each with
- * copy_grain values at least. */
-static int copy_threads(const plan *pl, double volume)
-{
-    int n = pl->rd->threads;
-    int grain = pl->rd->copy_grain > 0 ? pl->rd->copy_grain : COPY_GRAIN;
-    if (n > HS_REDIST_MAX_COPY_THREADS)
-        n = HS_REDIST_MAX_COPY_THREADS;
-    if (n > volume / grain)
-        n = (int)(volume / grain);
-    return n > 1 ? n : 1;
-}
-
-static void copy_direct(const plan *pl, enum action act, int c0, int c1)
-{
-    int n = copy_threads(pl, (double)(c1 - c0) * pl->rd->m);
-    copy_job job[HS_REDIST_MAX_COPY_THREADS];
-    for (int p = 0; p < n; p++)
-        job[p] = (copy_job){ .pl = pl, .act = act, .c0 = c0, .c1 = c1, .part = p, .nparts = n };
-    run_jobs(job, n);
-}
-
-/* One side's messages of a slice in column ranges (copy_job): each
- * range's values per peer, and where they start in the buffer. */
+/* One side's messages of a slice in column ranges: each range's values
+ * per peer, and where they start in the buffer. */
 typedef struct ranges {
-    int n;          /* ranges: the cap, or fewer columns */
+    int n;          /* ranges: the thread cap, or fewer columns */
     int *bound;     /* n + 1 */
     int *count;     /* n x np */
     int *cursor;    /* n x np */
+    int sum;        /* values in the side's buffer */
 } ranges;
 
 static int ranges_make(ranges *rg, int np)
@@ -376,9 +391,37 @@ static void ranges_free(ranges *rg)
     free(rg->cursor);
 }
 
+/* Entries of column q of sub(A) that move. */
+static double column_entries(const hs_redist *rd, int q)
+{
+    if (rd->part == HS_PART_LOWER)
+        return q < rd->m ? rd->m - q : 0;
+    if (rd->part == HS_PART_UPPER)
+        return q < rd->m ? q + 1 : rd->m;
+    return rd->m;
+}
+
+/* rg->n ranges of slice [c0, c1) with about as many moving entries each
+ * (a triangle's columns shorten). */
+static void range_bounds(const hs_redist *rd, ranges *rg, int c0, int c1)
+{
+    double all = 0, acc = 0;
+    for (int q = c0; q < c1; q++)
+        all += column_entries(rd, q);
+    rg->bound[0] = c0;
+    int r = 1;
+    for (int q = c0; q < c1 && r < rg->n; q++) {
+        acc += column_entries(rd, q);
+        while (r < rg->n && acc >= all * r / rg->n)
+            rg->bound[r++] = q + 1;
+    }
+    while (r <= rg->n)
+        rg->bound[r++] = c1;
+}
+
 /* Counts of slice [c0, c1) on one side by range; the per-peer totals to
- * total and each range's cursors from the displacements disp (the
- * totals' prefix sums, also written); returns the sum. */
+ * total, and each range's cursors from their prefix sums, written to
+ * disp; returns the sum. */
 static int ranges_count(const plan *pl, ranges *rg, enum side side, int c0, int c1, int *total,
                         int *disp)
 {
@@ -388,8 +431,7 @@ static int ranges_count(const plan *pl, ranges *rg, enum side side, int c0, int 
         rg->n = 1;
     memset(rg->count, 0, (size_t)rg->n * np * sizeof *rg->count);
     memset(total, 0, (size_t)np * sizeof *total);
-    for (int r = 0; r <= rg->n; r++)
-        rg->bound[r] = c0 + (int)((long long)(c1 - c0) * r / rg->n);
+    range_bounds(pl->rd, rg, c0, c1);
     for (int r = 0; r < rg->n; r++)
         walk(pl, side, COUNT, rg->bound[r], rg->bound[r + 1], rg->count + (size_t)r * np, NULL,
              NULL);
@@ -404,20 +446,28 @@ static int ranges_count(const plan *pl, ranges *rg, enum side side, int c0, int 
     return sum;
 }
 
-/* Packs or unpacks a slice counted by ranges_count, the ranges shared
- * out to threads in consecutive groups. */
+/* Copies of one kind (DIRECT_*, PACK, UNPACK) over a slice's ranges,
+ * shared out to threads in consecutive groups: the rank's threads (at
+ * most the cap), each with copy_grain values at least. */
 static void copy_ranges(const plan *pl, const ranges *rg, enum side side, enum action act,
-                        char *buf, int volume)
+                        char *buf, double volume, MPI_Request *req, int *failed)
 {
-    int n = copy_threads(pl, volume);
+    int direct = act == DIRECT_TO_TILES || act == DIRECT_TO_MATRIX;
+    int n = pl->rd->threads;
+    int grain = pl->rd->copy_grain > 0 ? pl->rd->copy_grain : COPY_GRAIN;
     if (n > rg->n)
         n = rg->n;
+    if (n > volume / grain)
+        n = (int)(volume / grain);
+    if (n < 1)
+        n = 1;
     copy_job job[HS_REDIST_MAX_COPY_THREADS];
     for (int p = 0; p < n; p++)
-        job[p] = (copy_job){ .pl = pl, .side = side, .act = act, .buf = buf, .bound = rg->bound,
-                             .cursor = rg->cursor, .first = rg->n * p / n,
+        job[p] = (copy_job){ .pl = pl, .side = direct ? SIDE_MATRIX : side, .act = act,
+                             .buf = buf, .bound = rg->bound,
+                             .cursor = direct ? NULL : rg->cursor, .first = rg->n * p / n,
                              .last = rg->n * (p + 1) / n };
-    run_jobs(job, n);
+    run_jobs(job, n, req, failed);
 }
 
 static void plan_free(plan *pl)
@@ -427,18 +477,19 @@ static void plan_free(plan *pl)
 }
 
 /* Column slices: enough rounds that each round's buffers hold about
- * SLICE_BYTES of a rank's share (the same count on every rank).  A round
- * moves at most m * slice entries in all, so slices of at most INT_MAX / m
- * columns keep every count, displacement and total of MPI_Alltoallv in an
- * int on every rank, whatever the layouts (messages may still pass 2 GiB:
- * the counts are in values).  That bound only adds rounds past 2^35
- * entries (256 GiB) of sub(A): below, MAX_ROUNDS rounds are narrower. */
-enum { SLICE_BYTES = 16 << 20, MAX_ROUNDS = 16 };
+ * SLICE_BYTES of a rank's share (the same count on every rank; two
+ * rounds' buffers are held at once, redistribute).  A round moves at
+ * most m * slice entries in all, so slices of at most INT_MAX / m columns
+ * keep every count, displacement and total of MPI_Ialltoallv in an int on
+ * every rank, whatever the layouts (messages may still pass 2 GiB: the
+ * counts are in values).  That bound only adds rounds past 2^36 entries
+ * of sub(A): below, MAX_ROUNDS rounds are narrower. */
+enum { SLICE_BYTES = 8 << 20, MAX_ROUNDS = 32 };
 
-int hs_redist_slice_width(int m, int n, int nranks, size_t value_bytes)
+static int slice_width_of(int m, int n, int nranks, size_t value_bytes, double slice_bytes)
 {
     double share = (double)m * n * (double)value_bytes / nranks;
-    double q = share / SLICE_BYTES;
+    double q = share / slice_bytes;
     int rounds = q < MAX_ROUNDS ? (int)q + 1 : MAX_ROUNDS;
     if (rounds > n)
         rounds = n > 0 ? n : 1;
@@ -448,9 +499,15 @@ int hs_redist_slice_width(int m, int n, int nranks, size_t value_bytes)
     return slice > 0 ? slice : 1;
 }
 
+int hs_redist_slice_width(int m, int n, int nranks, size_t value_bytes)
+{
+    return slice_width_of(m, n, nranks, value_bytes, SLICE_BYTES);
+}
+
 static int slice_width(const hs_redist *rd)
 {
-    return hs_redist_slice_width(rd->m, rd->n, rd->grid.size, hs_prec_bytes(rd->prec));
+    return slice_width_of(rd->m, rd->n, rd->grid.size, hs_prec_bytes(rd->prec),
+                          rd->slice_bytes > 0 ? rd->slice_bytes : SLICE_BYTES);
 }
 
 /* End of the slice that starts at column c0 (c0 + slice may pass INT_MAX). */
@@ -535,14 +592,48 @@ static MPI_Datatype value_type(int prec)
     }
 }
 
+/* A round's slice: its ranges on both sides (the sending side's also
+ * cut its direct copies), counts and displacements, and buffers. */
+typedef struct round {
+    ranges send, recv;
+    int *counts;             /* scount, rcount, sdisp, rdisp: np each */
+    char *sbuf, *rbuf;
+    int c0, c1;
+} round;
+
+static void round_count(const plan *pl, round *rn, enum side from, int c0, int c1)
+{
+    int np = pl->nranks;
+    enum side to = from == SIDE_MATRIX ? SIDE_TILES : SIDE_MATRIX;
+    rn->c0 = c0;
+    rn->c1 = c1;
+    rn->send.sum = ranges_count(pl, &rn->send, from, c0, c1, rn->counts, rn->counts + 2 * np);
+    rn->recv.sum = ranges_count(pl, &rn->recv, to, c0, c1, rn->counts + np, rn->counts + 3 * np);
+}
+
+/* Round r + 1's direct copies and packing, while round r moves. */
+static void round_pack(const plan *pl, round *rn, enum side from, MPI_Request *req, int *failed)
+{
+    double volume = (double)(rn->c1 - rn->c0) * pl->rd->m;
+    copy_ranges(pl, &rn->send, from, from == SIDE_MATRIX ? DIRECT_TO_TILES : DIRECT_TO_MATRIX,
+                NULL, volume, req, failed);
+    copy_ranges(pl, &rn->send, from, PACK, rn->sbuf, rn->send.sum, req, failed);
+}
+
+/* Rounds of MPI_Ialltoallv over column slices, pipelined: while round r
+ * moves, the calling thread keeps it moving and the rank's threads
+ * unpack round r - 1 and pack round r + 1 (two rounds' buffers, each
+ * half a slice of the single-buffered size, so the memory is the
+ * same). */
 static int redistribute(const hs_redist *rd, enum side from)
 {
     enum side to = from == SIDE_MATRIX ? SIDE_TILES : SIDE_MATRIX;
     const hs_proc_grid *g = &rd->grid;
-    int np = g->size, err, slice, smax = 0, rmax = 0, stot, rtot;
-    int *counts = calloc((size_t)4 * np, sizeof *counts);
+    int np = g->size, err, slice, smax = 0, rmax = 0, stot, rtot, nrounds = 0;
+    int *counts = calloc((size_t)4 * np * 3, sizeof *counts);
     char *sbuf = NULL, *rbuf = NULL;
     plan pl = { 0 };
+    round rn[2] = { 0 };
     MPI_Datatype type = value_type(rd->prec);
 
     err = counts ? plan_make(&pl, rd) : HETSCAL_ERR_NOMEM;
@@ -553,40 +644,62 @@ static int redistribute(const hs_redist *rd, enum side from)
         slice_counts(&pl, from, c0, slice_end(c0, slice, rd->n), counts, np, &stot, &rtot);
         smax = stot > smax ? stot : smax;
         rmax = rtot > rmax ? rtot : rmax;
+        nrounds++;
     }
+    int nslots = nrounds > 1 ? 2 : 1;
+    size_t sbytes = (size_t)(smax ? smax : 1) * pl.es, rbytes = (size_t)(rmax ? rmax : 1) * pl.es;
     if (!err) {
-        sbuf = hs_mem_alloc_kept(HS_KEPT_SEND, (size_t)(smax ? smax : 1) * pl.es);
-        rbuf = hs_mem_alloc_kept(HS_KEPT_RECEIVE, (size_t)(rmax ? rmax : 1) * pl.es);
+        sbuf = hs_mem_alloc_kept(HS_KEPT_SEND, nslots * sbytes);
+        rbuf = hs_mem_alloc_kept(HS_KEPT_RECEIVE, nslots * rbytes);
         err = sbuf && rbuf ? HETSCAL_SUCCESS : HETSCAL_ERR_NOMEM;
     }
-    ranges sr = { 0 }, rr = { 0 };
-    if (!err && (ranges_make(&sr, np) || ranges_make(&rr, np)))
-        err = HETSCAL_ERR_NOMEM;
+    for (int k = 0; k < 2 && !err; k++) {
+        rn[k].counts = counts + (size_t)4 * np * (k + 1);
+        rn[k].sbuf = sbuf + (size_t)(k % nslots) * sbytes;
+        rn[k].rbuf = rbuf + (size_t)(k % nslots) * rbytes;
+        if (ranges_make(&rn[k].send, np) || ranges_make(&rn[k].recv, np))
+            err = HETSCAL_ERR_NOMEM;
+    }
     err = agree(g, err);
-    int *scount = counts, *rcount = counts + np, *sdisp = counts + 2 * np,
-        *rdisp = counts + 3 * np;
     /* Every rank makes every slice's collective, even after one failed
      * here (MPI_ERRORS_RETURN): a rank leaving the loop early would leave
      * the others waiting in the next one.  The outcome is agreed after. */
     int planned = !err, failed = 0;
-    for (int c0 = 0; planned && c0 < rd->n; c0 = slice_end(c0, slice, rd->n)) {
-        int c1 = slice_end(c0, slice, rd->n);
-        stot = ranges_count(&pl, &sr, from, c0, c1, scount, sdisp);
-        rtot = ranges_count(&pl, &rr, to, c0, c1, rcount, rdisp);
-        copy_direct(&pl, from == SIDE_MATRIX ? DIRECT_TO_TILES : DIRECT_TO_MATRIX, c0, c1);
-        copy_ranges(&pl, &sr, from, PACK, sbuf, stot);
-        if (MPI_Alltoallv(sbuf, scount, sdisp, type, rbuf, rcount, rdisp, type, g->comm)
-            != MPI_SUCCESS)
+    MPI_Request req = MPI_REQUEST_NULL;
+    if (planned) {
+        round_count(&pl, &rn[0], from, 0, slice_end(0, slice, rd->n));
+        round_pack(&pl, &rn[0], from, &req, &failed);
+    }
+    for (int r = 0; planned && r < nrounds; r++) {
+        /* The other slot holds round r - 1, then round r + 1. */
+        round *cur = &rn[r % nslots], *other = &rn[(r + 1) % nslots];
+        int *c = cur->counts;
+        if (MPI_Ialltoallv(cur->sbuf, c, c + 2 * np, type, cur->rbuf, c + np, c + 3 * np, type,
+                           g->comm, &req) != MPI_SUCCESS) {
             failed = 1;
-        else if (!failed)
-            copy_ranges(&pl, &rr, to, UNPACK, rbuf, rtot);
+            req = MPI_REQUEST_NULL;
+        }
+        if (r > 0 && !failed)
+            copy_ranges(&pl, &other->recv, to, UNPACK, other->rbuf, other->recv.sum, &req,
+                        &failed);
+        if (r + 1 < nrounds) {
+            int c0 = cur->c1;
+            round_count(&pl, other, from, c0, slice_end(c0, slice, rd->n));
+            round_pack(&pl, other, from, &req, &failed);
+        }
+        if (req != MPI_REQUEST_NULL && MPI_Wait(&req, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+            failed = 1;
+        if (r + 1 == nrounds && !failed)
+            copy_ranges(&pl, &cur->recv, to, UNPACK, cur->rbuf, cur->recv.sum, &req, &failed);
     }
     if (planned)
         err = agree(g, failed ? HETSCAL_ERR_MPI : HETSCAL_SUCCESS);
     hs_mem_keep(HS_KEPT_SEND, sbuf);      /* for the next call: see mem.h */
     hs_mem_keep(HS_KEPT_RECEIVE, rbuf);
-    ranges_free(&sr);
-    ranges_free(&rr);
+    for (int k = 0; k < 2; k++) {
+        ranges_free(&rn[k].send);
+        ranges_free(&rn[k].recv);
+    }
     plan_free(&pl);
     free(counts);
     return err;

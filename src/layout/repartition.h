@@ -1,7 +1,9 @@
 /* Moving sub(A) between the caller's 2-D block-cyclic layout and hetscal's
- * hybrid tiles.  Each direction is a few rounds of MPI_Alltoallv over column
- * slices of sub(A) on the grid's private communicator, so the extra memory
- * of a rank is its tiles plus one slice of send and receive buffers.
+ * hybrid tiles.  Each direction is a few rounds of MPI_Ialltoallv over
+ * column slices of sub(A) on the grid's private communicator, each round's
+ * packing and unpacking overlapping its neighbours' transfers, so the extra
+ * memory of a rank is its tiles plus two slices of send and receive
+ * buffers.
  * Only the entries selected by `part` move, and only they are written back:
  * the rest of A (other triangle, outside sub(A), LLD padding) is never
  * touched. */
@@ -37,6 +39,7 @@ typedef struct hs_redist {
     int threads;          /* threads that copy: this rank's own rectangles,
                              and its messages' packing and unpacking */
     int copy_grain;       /* entries per copying thread at least (0: 2^18) */
+    int slice_bytes;      /* a round's bytes of a rank's share (0: 8 MiB) */
 } hs_redist;
 
 /* Collective over the grid.  Return HETSCAL_SUCCESS or an error code that
