@@ -7,6 +7,7 @@
 #include "sim/sim_call.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
+#include "layout/repartition.h"
 #include "util/precision.h"
 
 /* What each simulated rank's thread needs (sim/sim.h's arg). */
@@ -71,24 +72,43 @@ static void repartition_bytes(const hs_sim_call *c, const hs_call *call,
     }
 }
 
-/* One way of the repartition: each rank copies what it keeps and packs
- * what it sends and unpacks what it receives (each copy reads and writes:
- * copy_bandwidth counts both), and the crossing bytes go over the node's
- * links (shared by its ranks) or shared memory. */
-static double repartition_seconds(const hs_sim_call *c, const moved *per_rank, int nranks)
+/* One way of the repartition (layout/repartition.c): rounds of column
+ * slices, each rank copying what it keeps and packing what it sends
+ * into a round's buffer, the round crossing the node's links (shared by
+ * its ranks) or shared memory, and the rank unpacking what it received
+ * (each copy reads and writes: copy_bandwidth counts both).  A round's
+ * transfer overlaps the unpacking of the round before it and the copies
+ * of the round after it, except where one thread does both: shared
+ * memory's copies are made by the receiving rank's calling thread.
+ * Rounds carry equal parts of each rank's bytes; out: the in
+ * direction's roles swapped (sent and received). */
+static double repartition_seconds(const hs_sim_call *c, const moved *per_rank, int nranks,
+                                  int out)
 {
     int rpn = c->ranks_per_node > 0 ? c->ranks_per_node : 1;
-    int one_node = nranks <= rpn;
+    int one_node = nranks <= rpn, overlap = !one_node || c->threads > 1;
+    int slice = hs_redist_slice_width(c->m, c->n, nranks, hs_prec_bytes(c->prec));
+    int rounds = c->n / slice + (c->n % slice != 0);
     double worst = 0;
     for (int k = 0; k < nranks; k++) {
         const moved *m = &per_rank[k];
-        double crossing = m->sent > m->received ? m->sent : m->received;
-        double t = 2 * (m->kept + m->sent + m->received) / c->copy_bandwidth;
+        double sent = out ? m->received : m->sent, received = out ? m->sent : m->received;
+        double crossing = sent > received ? sent : received;
+        double pack = 2 * (m->kept + sent) / c->copy_bandwidth / rounds;
+        double unpack = 2 * received / c->copy_bandwidth / rounds;
+        double moving = 0;
         if (crossing > 0)
-            t += one_node ? crossing / c->costs.shm_bandwidth + c->costs.shm_latency * (nranks - 1)
-                          : crossing * rpn / (c->costs.net_bandwidth *
-                                              (c->costs.net_links > 0 ? c->costs.net_links : 1))
-                                + c->costs.net_latency * (nranks - 1);
+            moving = one_node ? crossing / c->costs.shm_bandwidth / rounds
+                                    + c->costs.shm_latency * (nranks - 1)
+                              : crossing * rpn / rounds
+                                        / (c->costs.net_bandwidth
+                                           * (c->costs.net_links > 0 ? c->costs.net_links : 1))
+                                    + c->costs.net_latency * (nranks - 1);
+        double t = pack + unpack;   /* round 0's packing, the last round's unpacking */
+        for (int r = 0; r < rounds; r++) {
+            double copies = (r > 0 ? unpack : 0) + (r + 1 < rounds ? pack : 0);
+            t += !overlap ? moving + copies : moving > copies ? moving : copies;
+        }
         worst = t > worst ? t : worst;
     }
     return worst;
@@ -220,7 +240,8 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
         /* Tiles in the caller's array: nothing moves, no tile block. */
         int kept = call.rep.tiles_in_place;
         if (!status && !kept && !call.rep.copy_tasks) {
-            p->t_in = p->t_out = repartition_seconds(c, per_rank, nranks);
+            p->t_in = repartition_seconds(c, per_rank, nranks, 0);
+            p->t_out = repartition_seconds(c, per_rank, nranks, 1);
             for (int k = 0; k < nranks; k++)
                 p->repartition_bytes += per_rank[k].sent;
         }
