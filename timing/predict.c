@@ -228,7 +228,7 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
            p->caller_tiles ? " (the caller's blocks are the tiles)" : "");
     if (p->panel_gpu > 0)
         printf(", GPU panel %d of every %d columns%s, its factorizations on the %s (%s)",
-               p->panel_gpu, 4 * p->tile,
+               p->panel_gpu, p->top_width,
                p->gpu_fallbacks ? " (some GPU tiles kept on the host: GPU memory)" : "",
                p->host_panels ? "host" : "GPUs",
                mach->host_panels ? "the machine's panels = host"

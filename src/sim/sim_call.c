@@ -250,6 +250,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     }
     p->tile = call.rep.tile;
     p->panel_gpu = call.rep.panel_gpu;
+    p->top_width = call.geo.B;
     p->host_panels = call.rep.host_panels;
     p->panels_from = call.rep.panels_from;
     p->copy_tasks = call.rep.copy_tasks;
