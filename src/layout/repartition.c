@@ -208,13 +208,13 @@ static void copy_strided(void *dst, int dst_stride, const void *src, int src_str
 /* One pass over this rank's rectangles of column slice [c0, c1) on one
  * side: counts per peer, packs into buf at cursor[peer], unpacks, or (on
  * the matrix side) copies the rectangles that stay on this rank. */
-static void walk_part(const plan *pl, enum side side, enum action act, int c0, int c1,
-                      int *count, char *buf, int *cursor, int part, int nparts)
+static void walk(const plan *pl, enum side side, enum action act, int c0, int c1, int *count,
+                 char *buf, int *cursor)
 {
     const hs_redist *rd = pl->rd;
     const hs_proc_grid *g = &rd->grid;
 
-    for (int ci = part; ci < pl->cols.nseg; ci += nparts) {
+    for (int ci = 0; ci < pl->cols.nseg; ci++) {
         const segment *cs = &pl->cols.seg[ci];
         if (cs->g0 < c0 || cs->g0 >= c1)
             continue;
@@ -265,12 +265,6 @@ static void walk_part(const plan *pl, enum side side, enum action act, int c0, i
             }
         }
     }
-}
-
-static void walk(const plan *pl, enum side side, enum action act, int c0, int c1,
-                 int *count, char *buf, int *cursor)
-{
-    walk_part(pl, side, act, c0, c1, count, buf, cursor, 0, 1);
 }
 
 /* A rank's copies run on several threads when there is enough to copy:
