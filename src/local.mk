@@ -15,7 +15,7 @@ HETSCAL_CORE_SOURCES = \
   src/api/call_driver.h src/api/call_driver.c src/api/call_entry.h src/api/call_entry.c \
   src/api/small_calls.h src/api/small_calls.c \
   src/api/run_summary.h src/api/run_summary.c src/api/mpi_finalize.c \
-  src/api/call_common.h src/api/call_common.c \
+  src/api/call_common.h src/api/call_common.c src/api/call_pieces.h src/api/call_pieces.c \
   src/api/pxpotrf.c src/api/qr_call.c \
   src/api/pxgetrf.c src/api/lu_call.h src/api/lu_call.c \
   src/plan/granularity.h src/plan/granularity.c \
@@ -32,6 +32,7 @@ HETSCAL_CORE_SOURCES = \
   src/kernels/lu_pivot_search.h src/kernels/lu_pivot_search.c \
   src/kernels/lu_grid_kernels.h src/kernels/lu_grid_kernels_body.h src/kernels/lu_grid_moves.c \
   src/kernels/panel_pack.h src/kernels/panel_pack.c src/kernels/panel_pack_body.h \
+  src/kernels/piece_kernels.h src/kernels/piece_kernels.c \
   src/kernels/lu_pivot_search_body.h src/kernels/lu_panel_team_body.h \
   src/kernels/chol_panel_team_body.h src/kernels/qr_panel_team_body.h \
   src/kernels/kernel_work.h src/kernels/kernel_work.c \
@@ -51,7 +52,8 @@ HETSCAL_CORE_SOURCES = \
   src/comm/messages.h src/comm/messages.c \
   src/layout/tile_model.h src/layout/tile_model.c src/layout/desc.h \
   src/layout/tile_geometry.h src/layout/tile_geometry.c src/layout/proc_grid.h \
-  src/layout/repartition.h src/layout/repartition.c \
+  src/layout/repartition.h src/layout/repartition.c src/layout/copy_strided.h \
+  src/layout/tile_pieces.h src/layout/tile_pieces.c \
   src/util/kernel_rates.h src/util/kernel_rates.c src/util/flop_counts.h \
   src/util/kernel_rates_file.h src/util/kernel_rates_file.c src/util/blas.h \
   src/util/panel_rates.h src/util/panel_rates.c \

@@ -3,7 +3,8 @@
 # task instances and messages of a real run: for P?POTRF, P?GEQRF and
 # P?GETRF on 1, 2 and 4 ranks, and one on 8 (every grid shape, one and two threads,
 # tiles from the size rule, from HETSCAL_NB_SMALL, the caller's blocks,
-# the repartition as tasks, QR and LU with M != N, emulated GPUs, copies
+# the repartition as tasks (on one rank and across ranks), QR and LU with
+# M != N, emulated GPUs, copies
 # forwarded along trees, sends in a window, P?GETRF's 2-D layout,
 # P?GEQRF's gathered panels), every
 # rank's tasks, messages sent and received and bytes sent in a real call
@@ -83,6 +84,10 @@ for routine in potrf geqrf getrf; do
     check 2 1 2 1 $routine 800 700 50 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=192
     check 4 2 2 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96
     check 4 1 4 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96 HETSCAL_BROADCAST=tree HETSCAL_SEND_WINDOW=1
+    # The repartition as tasks across ranks (api/call_pieces.h): the
+    # pieces' gathers, scatters and messages, on the host and on GPUs.
+    check 4 2 2 1 $routine 700 700 32 HETSCAL_OVERLAP_COPIES=2 HETSCAL_NB_SMALL=48
+    check 4 2 2 1 $routine 1000 1000 64 HETSCAL_OVERLAP_COPIES=2 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96
     # GPUs of a rank that copy through the host instead of to each other.
     check 2 2 1 1 $routine 900 900 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128 HETSCAL_PEER_COPIES=off
 done

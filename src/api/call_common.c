@@ -336,23 +336,27 @@ int hs_call_tiles_in_place(const hs_config *cfg, const hs_call_report *rep,
 typedef struct in_caller {
     const hs_redist *rd;
     int nmatrix;
+    const hs_call_pieces *pieces;
 } in_caller;
 
 static void *tile_in_caller(void *arg, int tile, int *ld)
 {
     const in_caller *ic = arg;
-    return tile < ic->nmatrix ? hs_redist_tile_in_caller(ic->rd, tile, ld) : NULL;
+    if (tile < ic->nmatrix)
+        return ic->rd ? hs_redist_tile_in_caller(ic->rd, tile, ld) : NULL;
+    return hs_call_piece_in_caller(ic->pieces, tile, ld);
 }
 
 int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
                          const hs_tile_home *home, int prec, const hs_redist *in_place,
-                         int nmatrix, int forward_copies, hs_device **devs, int ndev,
-                         hs_call_report *rep, hs_dist **dist)
+                         int nmatrix, const hs_call_pieces *pieces, int forward_copies,
+                         hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist)
 {
-    in_caller ic = { in_place, nmatrix };
-    int status = in_place ? hs_dist_create_in_place(dist, grid->comm, ntiles, home, prec,
-                                                    tile_in_caller, &ic)
-                          : hs_dist_create(dist, grid->comm, ntiles, home, prec);
+    in_caller ic = { in_place, nmatrix, pieces };
+    int status = in_place || pieces
+                     ? hs_dist_create_in_place(dist, grid->comm, ntiles, home, prec,
+                                               tile_in_caller, &ic)
+                     : hs_dist_create(dist, grid->comm, ntiles, home, prec);
     if (!status && forward_copies)
         status = hs_dist_forward_copies(*dist, tile_grid->nprow, tile_grid->npcol,
                                         tile_grid->rank_of);

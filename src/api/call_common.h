@@ -4,6 +4,7 @@
 #ifndef HETSCAL_API_CALL_COMMON_H
 #define HETSCAL_API_CALL_COMMON_H
 
+#include "api/call_pieces.h"
 #include "api/call_report.h"
 #include "blacs_shim/grid.h"
 #include "device/device.h"
@@ -125,15 +126,16 @@ int hs_call_tiles_in_place(const hs_config *cfg, const hs_call_report *rep,
 
 /* The runtime's global tiles of precision prec (those homed here
  * allocated, except the matrix tiles [0, nmatrix) kept in the caller's
- * array when in_place is not NULL: hs_call_tiles_in_place) with this
+ * array when in_place is not NULL: hs_call_tiles_in_place, and the
+ * pieces, always there, when pieces is not NULL) with this
  * rank's accelerator tiles placed (rep->gpu_fallbacks: how many stayed on
  * the host), copies forwarded along trees over tile_grid (the homes'
  * grid) when forward_copies (the same on every rank); resets the
  * device-memory peak.  Local; 0 or an error. */
 int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
                          const hs_tile_home *home, int prec, const hs_redist *in_place,
-                         int nmatrix, int forward_copies, hs_device **devs, int ndev,
-                         hs_call_report *rep, hs_dist **dist);
+                         int nmatrix, const hs_call_pieces *pieces, int forward_copies,
+                         hs_device **devs, int ndev, hs_call_report *rep, hs_dist **dist);
 
 /* The grid's processes as one process row (row-major order), on the same
  * communicator: a layout for the tiles apart from A's (hs_redist's

@@ -64,7 +64,9 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double stays
     const hs_config *cfg = c->cfg;
     hs_redist rd = redist_of(c, tiles);
     int kept = c->rep.tiles_in_place;
-    int as_tasks = !kept && hs_call_copy_as_tasks(c->grid, cfg, &c->rep, c->dist, &rd);
+    int as_tasks = !kept && (c->rep.copy_pieces
+                             || hs_call_copy_as_tasks(c->grid, cfg, &c->rep, c->dist, &rd));
+    hs_call_pieces_use(&c->pieces, c->dist);
     int in_place = !kept && hs_call_copy_in_place(c->grid, &c->rep, &rd);
     int nmatrix = c->geo.mt * c->geo.np;
     /* In place, each rank copies its own tiles: whether they all could is
@@ -152,11 +154,17 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
         hs_redist rd = redist_of(c, tiles);
         c->rep.tiles_in_place = f->tiles_in_place
                                 && hs_call_tiles_in_place(c->cfg, &c->rep, &rd, home, nmatrix);
-        status = hs_call_create_tiles(c->grid, c->tile_grid, ntiles, home, c->prec,
-                                      c->rep.tiles_in_place ? &rd : NULL, nmatrix,
-                                      hs_call_forward_copies(c->cfg, c->grid->size, ntiles,
-                                                             home, (int)hs_prec_bytes(c->prec)),
-                                      c->devs, c->ndev, &c->rep, &c->dist);
+        /* Decided on the factorization's own tiles: a piece has one
+         * reader, and nothing to forward. */
+        int forward = hs_call_forward_copies(c->cfg, c->grid->size, ntiles, home,
+                                             (int)hs_prec_bytes(c->prec));
+        int pieces = hs_call_pieces_plan(c->cfg, &c->rep, &rd, nmatrix, &home, &ntiles,
+                                         &c->pieces);
+        status = pieces < 0 ? pieces
+                 : hs_call_create_tiles(c->grid, c->tile_grid, ntiles, home, c->prec,
+                                        c->rep.tiles_in_place ? &rd : NULL, nmatrix,
+                                        pieces ? &c->pieces : NULL, forward, c->devs, c->ndev,
+                                        &c->rep, &c->dist);
     }
     status = hs_agree_status(c->grid, status);
     if (!status) {
@@ -168,6 +176,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     }
     hs_blas_threads_leave(blas_threads);
     hs_call_destroy_tiles(c->cfg, c->dist);
+    hs_call_pieces_free(&c->pieces);
     free(home);
     free(tiles);
     free(c->caller_layout);

@@ -41,6 +41,7 @@ typedef struct hs_call {
 
     /* The run. */
     hs_dist *dist;
+    hs_call_pieces pieces;   /* the repartition as tasks across ranks */
     int *caller_layout;   /* P?GETRF: where every grid process's A lies, for
                              the pivot search's kernels (hs_lu_caller);
                              freed by the driver */

@@ -10,6 +10,9 @@ typedef struct hs_call_report {
     int m, n, tile, threads, window, info;
     int caller_tiles;                     /* tiles are the caller's blocks */
     int copy_tasks;                       /* repartition as tasks of the run */
+    int copy_pieces;                      /* those tasks gather and scatter
+                                             pieces across ranks
+                                             (api/call_pieces.h) */
     int copy_in_place;                    /* each rank copied its own tiles
                                              (no repartition) */
     int tiles_in_place;                   /* tiles kept in the caller's array

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "include/hetscal.h"
+#include "layout/copy_strided.h"
 #include "layout/desc.h"
 #include "layout/repartition.h"
 #include "util/mem.h"
@@ -177,34 +178,6 @@ enum side { SIDE_MATRIX, SIDE_TILES };
  * DIRECT_TO_MATRIX copy this rank's own rectangles without any buffer. */
 enum action { COUNT, PACK, UNPACK, DIRECT_TO_TILES, DIRECT_TO_MATRIX };
 
-/* count values of es bytes, strides in values; conj: the complex
- * conjugates (es 8: two floats, es 16: two doubles). */
-#define COPY_LOOP(T, parts, neg)                                                       \
-    for (int k = 0; k < count; k++) {                                                  \
-        T *d_ = (T *)dst + (size_t)k * dst_stride * (parts);                          \
-        const T *s_ = (const T *)src + (size_t)k * src_stride * (parts);              \
-        d_[0] = s_[0];                                                                 \
-        if ((parts) == 2)                                                              \
-            d_[1] = (neg) ? -s_[1] : s_[1];                                            \
-    }
-
-static void copy_strided(void *dst, int dst_stride, const void *src, int src_stride,
-                         int count, size_t es, int conj)
-{
-    if (dst_stride == 1 && src_stride == 1 && !conj) {
-        memcpy(dst, src, (size_t)count * es);
-        return;
-    }
-    if (es == 4)
-        COPY_LOOP(float, 1, 0)
-    else if (es == 8 && !conj)
-        COPY_LOOP(double, 1, 0)
-    else if (es == 8)
-        COPY_LOOP(float, 2, 1)
-    else
-        COPY_LOOP(double, 2, conj)
-}
-
 /* One pass over this rank's rectangles of column slice [c0, c1) on one
  * side: counts per peer, packs into buf at cursor[peer], unpacks, or (on
  * the matrix side) copies the rectangles that stay on this rank. */
@@ -238,9 +211,9 @@ static void walk(const plan *pl, enum side side, enum action act, int c0, int c1
                     char *x = matrix_addr(pl, rs, cs, lo, q);
                     char *t = tile_addr(pl, rs, cs, lo, q, &stride);
                     if (act == DIRECT_TO_TILES)
-                        copy_strided(t, stride, x, 1, hi - lo, pl->es, pl->conj);
+                        hs_copy_strided(t, stride, x, 1, hi - lo, pl->es, pl->conj);
                     else
-                        copy_strided(x, 1, t, stride, hi - lo, pl->es, pl->conj);
+                        hs_copy_strided(x, 1, t, stride, hi - lo, pl->es, pl->conj);
                     continue;
                 }
                 if (act == COUNT) {
@@ -258,9 +231,9 @@ static void walk(const plan *pl, enum side side, enum action act, int c0, int c1
                 } else {
                     char *t = tile_addr(pl, rs, cs, lo, q, &stride);
                     if (act == PACK)
-                        copy_strided(msg, 1, t, stride, hi - lo, pl->es, pl->conj);
+                        hs_copy_strided(msg, 1, t, stride, hi - lo, pl->es, pl->conj);
                     else
-                        copy_strided(t, stride, msg, 1, hi - lo, pl->es, pl->conj);
+                        hs_copy_strided(t, stride, msg, 1, hi - lo, pl->es, pl->conj);
                 }
             }
         }
@@ -743,9 +716,9 @@ static int copy_column_piece(const hs_redist *rd, int q, int p0, int p1, char *t
         if (!x)
             return -1;
         if (to_tiles)
-            copy_strided(t, stride, x, 1, len, es, conj);
+            hs_copy_strided(t, stride, x, 1, len, es, conj);
         else
-            copy_strided(x, 1, t, stride, len, es, conj);
+            hs_copy_strided(x, 1, t, stride, len, es, conj);
         t += (size_t)len * stride * es;
         p += len;
     }

@@ -239,6 +239,8 @@ static void reserve_tags(hs_dist *d, int nacc)
 
 static int main_output(const hs_task_spec *spec)
 {
+    if (spec->at_first)
+        return spec->acc[0].tile;
     for (int k = 0; k < spec->nacc; k++)
         if (spec->acc[k].mode & HS_W)
             return spec->acc[k].tile;
@@ -333,6 +335,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
     t->device = x;
     t->finish = spec->kind->finish;
     t->ctx = (void *)spec->ctx;
+    t->ignore_status = spec->ignore_status;
     memcpy(t->iparam, spec->iparam, sizeof t->iparam);
     t->tile = main_output(spec);
     for (int k = 0; k < spec->nacc; k++) {
@@ -492,6 +495,57 @@ void hs_dist_copy_home(hs_dist *d, int nmatrix, hs_dist_home_copy copy, void *ar
     d->home_copy_tiles = nmatrix < d->ntiles ? nmatrix : d->ntiles;
 }
 
+void hs_dist_use_pieces(hs_dist *d, const hs_dist_pieces *pieces)
+{
+    d->pieces = *pieces;
+    if (d->pieces.nmatrix > d->ntiles)
+        d->pieces.nmatrix = d->ntiles;
+}
+
+/* Tile `tile`'s gather (to_tiles) or scatter tasks, global: every rank
+ * inserts them at the same step. */
+enum { PIECES_BELOW = 1 << 24 };
+
+static void insert_pieces(hs_dist *d, int tile, int to_tiles, int priority)
+{
+    const hs_dist_pieces *p = &d->pieces;
+    enum { MOST = HS_MAX_ACCESSES - 1 };
+    int lo = p->first[tile], hi = p->first[tile + 1];
+    if (to_tiles)
+        d->tile[tile].filled = 1;
+    else
+        d->tile[tile].written_back = 1;
+    for (int k = lo; k < hi; k += MOST) {
+        int n = hi - k < MOST ? hi - k : MOST;
+        /* Below every task of the factorization, in its order: a piece's
+         * message leaves when the factorization's ready ones have, so
+         * that it does not hold the critical path's on the links. */
+        hs_task_spec s = { .kind = to_tiles ? p->gather : p->scatter,
+                           .priority = priority - PIECES_BELOW,
+                           .host_only = 1, .nacc = 1 + n, .ctx = p->ctx, .at_first = 1,
+                           .ignore_status = !to_tiles };
+        s.acc[0].tile = tile;
+        s.acc[0].mode = !to_tiles ? HS_R : k == lo ? HS_W : HS_RW;
+        for (int j = 0; j < n; j++) {
+            s.acc[1 + j].tile = k + j;
+            s.acc[1 + j].mode = to_tiles ? HS_R : p->merge[k + j - p->first[0]] ? HS_RW : HS_W;
+        }
+        s.iparam[0] = tile;
+        s.iparam[1] = k - p->first[0];
+        s.iparam[2] = n;
+        hs_dist_insert(d, &s);
+        /* Nothing else reads a piece: its copies go once sent or read
+         * (the scatter's merged pieces come again from their homes). */
+        for (int j = 0; j < n; j++)
+            hs_dist_flush(d, k + j);
+    }
+}
+
+static int in_pieces(const hs_dist *d, int tile)
+{
+    return tile < d->pieces.nmatrix;
+}
+
 static int home_copy_kernel(hs_task *t, hs_device *dev)
 {
     (void)dev;
@@ -527,6 +581,8 @@ static void write_back(hs_dist *d, int tile, int priority)
     const dtile *dt = &d->tile[tile];
     if (copies_home(d, tile) && dt->filled && !dt->written_back)
         insert_home_copy(d, tile, 0, priority);
+    if (in_pieces(d, tile) && dt->filled && !dt->written_back)
+        insert_pieces(d, tile, 0, priority);
 }
 
 /* Simulation (hs_dist_share): the task touches nothing of this rank's,
@@ -562,6 +618,11 @@ static int skipped(hs_dist *d, const hs_task_spec *spec)
 
 void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
 {
+    for (int k = 0; k < spec->nacc; k++) {
+        int tile = spec->acc[k].tile;
+        if (in_pieces(d, tile) && !d->tile[tile].filled)
+            insert_pieces(d, tile, 1, spec->priority);
+    }
     observe(d, HS_DIST_INSERT, spec, -1);
     if (d->shared && skipped(d, spec))
         return;

@@ -54,6 +54,9 @@ typedef struct hs_task_spec {
     int iparam[HS_MAX_IPARAMS];
     const void *ctx;  /* the kernel's own data beyond iparam (engine.h), which
                          outlives the run */
+    int at_first;     /* runs where acc[0] lives, even when it only reads it
+                         (else where its first written tile lives) */
+    int ignore_status;  /* runs whatever its inputs carry (engine.h) */
 } hs_task_spec;
 
 /* Creates the state of ntiles global tiles of values of precision prec
@@ -142,6 +145,29 @@ void *hs_dist_tile_data(const hs_dist *d, int tile);
  * Before generation. */
 typedef int (*hs_dist_home_copy)(void *arg, int tile, void *data, int to_tiles);
 void hs_dist_copy_home(hs_dist *d, int nmatrix, hs_dist_home_copy copy, void *arg);
+
+/* The repartition as tasks across ranks: matrix tile t < nmatrix is
+ * made of the tiles first[t] .. first[t + 1] - 1 (its pieces: parts of
+ * the caller's array, homed where they lie, layout/tile_pieces.h).
+ * Before the first task that accesses t, `gather` tasks (t written, up
+ * to HS_MAX_ACCESSES - 1 pieces read each) are inserted with that task's
+ * priority; when t is final (hs_dist_final, or hs_dist_finish for the
+ * others), `scatter` tasks (t read, pieces written, those with
+ * merge[piece - first[0]] read too).  Both run on the host where t
+ * lives, whatever t's status (which they leave as it is); iparam[0] is
+ * t, iparam[1] the task's first piece (counted from first[0]),
+ * iparam[2] its pieces.  A tile no task accesses moves neither way.
+ * The copies and their messages then overlap the factorization instead
+ * of preceding and following it.  Before generation; the arrays outlive
+ * the run. */
+typedef struct hs_dist_pieces {
+    int nmatrix;
+    const int *first;
+    const unsigned char *merge;
+    const hs_task_kind *gather, *scatter;
+    const void *ctx;
+} hs_dist_pieces;
+void hs_dist_use_pieces(hs_dist *d, const hs_dist_pieces *pieces);
 
 /* Generation thread only. */
 void hs_dist_insert(hs_dist *d, const hs_task_spec *spec);

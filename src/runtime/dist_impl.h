@@ -38,7 +38,8 @@ typedef struct dtile {
     unsigned char keeps_holders;  /* the home keeps them, and every rank
                                      when copies are forwarded (d->tree) */
     unsigned char any_holder;     /* a bit of holders is set */
-    unsigned char filled, written_back;   /* hs_dist_copy_home's tasks */
+    unsigned char filled, written_back;   /* hs_dist_copy_home's or
+                                             hs_dist_use_pieces' tasks */
 } dtile;
 
 /* The holders' steps logged in call order (hs_dist_share): a step's
@@ -91,6 +92,7 @@ struct hs_dist {
     hs_dist_home_copy home_copy;   /* hs_dist_copy_home, or NULL */
     void *home_copy_arg;
     int home_copy_tiles;
+    hs_dist_pieces pieces;      /* hs_dist_use_pieces (nmatrix 0: none) */
     hs_dist_observer observer;  /* tests */
     void *observer_arg;
     hs_dist_placed_fn placed;   /* reports (hs_dist_on_placed) */

@@ -16,6 +16,7 @@ typedef struct sim_program {
     hs_call *call;
     const hetscal_grid *grid;
     hs_redist rd;
+    hs_call_pieces pieces;
 } sim_program;
 
 static void prepare(void *arg, int rank, hs_dist *dist)
@@ -23,7 +24,9 @@ static void prepare(void *arg, int rank, hs_dist *dist)
     sim_program *p = arg;
     (void)rank;
     /* The same decision as the driver's (every rank's is the same). */
-    if (!p->call->rep.tiles_in_place)
+    if (p->call->rep.copy_pieces)
+        hs_call_pieces_use(&p->pieces, dist);
+    else if (!p->call->rep.tiles_in_place)
         hs_call_copy_as_tasks(p->grid, &p->c->cfg, &p->call->rep, dist, &p->rd);
 }
 
@@ -213,6 +216,12 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
         call.rep.tiles_in_place = c->f->tiles_in_place
                                   && hs_call_tiles_in_place(&cfg, &call.rep, &prog.rd, home,
                                                             call.geo.mt * call.geo.np);
+        int forward = hs_call_forward_copies(&cfg, nranks, ntiles, home,
+                                             (int)hs_prec_bytes(c->prec));
+        int pieces = hs_call_pieces_plan(&cfg, &call.rep, &prog.rd, call.geo.mt * call.geo.np,
+                                         &home, &ntiles, &prog.pieces);
+        if (pieces < 0)
+            status = pieces;
         int tiny = c->f->tiny_flops > 0 && call.rep.flops <= c->f->tiny_flops;
         int workers = hs_call_workers(&cfg, tiny, &call.rep);
         hs_sim_setup s = {
@@ -227,16 +236,17 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
             .send_window = hs_config_send_window(&cfg, nranks,
                                                  hs_call_report_largest_tile(&call.rep),
                                                  (int)hs_prec_bytes(c->prec)),
-            .forward_copies = hs_call_forward_copies(&cfg, nranks, ntiles, home,
-                                                     (int)hs_prec_bytes(c->prec)),
+            .forward_copies = forward,
             .nprow = call.tile_grid->nprow, .npcol = call.tile_grid->npcol,
             .rank_of = call.tile_grid->rank_of,
             .prepare = prepare, .generate = generate, .arg = &prog,
             .costs = c->costs, .trace = c->trace, .path = c->path ? &p->path : NULL };
-        status = hs_sim_run(&s, &p->t_run, ranks);
+        if (!status)
+            status = hs_sim_run(&s, &p->t_run, ranks);
         p->workers = s.cpus;
         if (!status)
             repartition_bytes(c, &call, home, per_rank);
+        hs_call_pieces_free(&prog.pieces);
         /* Tiles in the caller's array: nothing moves, no tile block. */
         int kept = call.rep.tiles_in_place;
         if (!status && !kept && !call.rep.copy_tasks) {

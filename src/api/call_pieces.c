@@ -1,0 +1,122 @@
+/* The repartition as tasks across ranks (see call_pieces.h). */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+#include "api/call_pieces.h"
+#include "include/hetscal.h"
+#include "layout/desc.h"
+#include "util/precision.h"
+
+void hs_call_pieces_free(hs_call_pieces *pc)
+{
+    free(pc->first);
+    free(pc->merge);
+    free(pc->piece);
+    *pc = (hs_call_pieces){ 0 };
+}
+
+/* Only when asked for (HETSCAL_OVERLAP_COPIES=2): the model has the
+ * pieces ahead of the rounds on 4 H100 nodes but behind on 16, where
+ * their messages crowd the factorization's (doc/PERFORMANCE.md), so
+ * the default keeps the rounds until the pieces' traffic is scheduled
+ * better. */
+static int wanted(const hs_config *cfg, const hs_call_report *rep, const hs_redist *rd)
+{
+    return cfg->overlap_copies == 2 && rd->grid.size > 1 && !rep->tiles_in_place
+           && !rep->caller_tiles;
+}
+
+/* Every tile's pieces into pc (count, first, piece, merge); 0, 1 when a
+ * piece's columns are not whole doubles or the ids would pass INT_MAX,
+ * or HETSCAL_ERR_NOMEM. */
+static int enumerate(hs_call_pieces *pc, const hs_tile_home *home, int ntiles)
+{
+    const hs_redist *rd = &pc->rd;
+    size_t es = hs_prec_bytes(rd->prec);
+    int most = rd->grid.nprow * rd->grid.npcol;
+    long total = 0;
+    pc->first = malloc(((size_t)pc->nmatrix + 1) * sizeof *pc->first);
+    if (!pc->first)
+        return HETSCAL_ERR_NOMEM;
+    for (int t = 0; t < pc->nmatrix; t++)
+        if (home[t].rank >= 0)
+            total += hs_redist_tile_pieces(rd, t, NULL, 0);
+    if (total > INT_MAX - (long)ntiles)
+        return 1;
+    pc->piece = malloc(((size_t)total + (size_t)most) * sizeof *pc->piece);
+    pc->merge = malloc((size_t)(total ? total : 1));
+    if (!pc->piece || !pc->merge)
+        return HETSCAL_ERR_NOMEM;
+    int n = 0;
+    for (int t = 0; t < pc->nmatrix; t++) {
+        pc->first[t] = ntiles + n;
+        if (home[t].rank >= 0)
+            n += hs_redist_tile_pieces(rd, t, pc->piece + n, most);
+    }
+    pc->first[pc->nmatrix] = ntiles + n;
+    pc->count = n;
+    pc->first_id = ntiles;
+    for (int k = 0; k < n; k++) {
+        pc->merge[k] = (unsigned char)pc->piece[k].merge;
+        if ((size_t)pc->piece[k].rows * es % sizeof(double))
+            return 1;
+    }
+    return HETSCAL_SUCCESS;
+}
+
+int hs_call_pieces_plan(const hs_config *cfg, hs_call_report *rep, const hs_redist *rd,
+                        int nmatrix, hs_tile_home **home, int *ntiles, hs_call_pieces *pc)
+{
+    *pc = (hs_call_pieces){ .rd = *rd, .nmatrix = nmatrix };
+    pc->rd.tiles = NULL;
+    if (!wanted(cfg, rep, rd))
+        return 0;
+    int status = enumerate(pc, *home, *ntiles);
+    hs_tile_home *grown = status ? NULL
+                                 : realloc(*home, ((size_t)*ntiles + (size_t)pc->count)
+                                                      * sizeof **home);
+    if (!status && !grown)
+        status = HETSCAL_ERR_NOMEM;
+    if (status) {
+        hs_call_pieces_free(pc);
+        return status == 1 ? 0 : status;
+    }
+    *home = grown;
+    for (int k = 0; k < pc->count; k++) {
+        const hs_piece *p = &pc->piece[k];
+        grown[*ntiles + k] = (hs_tile_home){
+            .rank = hs_proc_grid_rank(&pc->rd.grid, p->prow, p->pcol),
+            .m = p->rows, .n = p->cols };
+    }
+    *ntiles += pc->count;
+    pc->program = (hs_piece_program){ .rd = &pc->rd, .piece = pc->piece };
+    rep->copy_tasks = 1;
+    rep->copy_pieces = 1;
+    return 1;
+}
+
+void *hs_call_piece_in_caller(const hs_call_pieces *pc, int tile, int *ld)
+{
+    if (!pc || !pc->count || tile < pc->first_id || tile >= pc->first_id + pc->count)
+        return NULL;
+    const hs_piece *p = &pc->piece[tile - pc->first_id];
+    const hs_proc_grid *g = &pc->rd.grid;
+    if (p->prow != g->myrow || p->pcol != g->mycol)
+        return NULL;
+    *ld = pc->rd.desca[HS_LLD];
+    return (char *)pc->rd.a
+           + ((size_t)p->lrow + (size_t)p->lcol * pc->rd.desca[HS_LLD])
+                 * hs_prec_bytes(pc->rd.prec);
+}
+
+void hs_call_pieces_use(hs_call_pieces *pc, hs_dist *dist)
+{
+    if (!pc->count)
+        return;
+    hs_dist_pieces p = { .nmatrix = pc->nmatrix, .first = pc->first, .merge = pc->merge,
+                         .gather = &hs_kind_piece_gather, .scatter = &hs_kind_piece_scatter,
+                         .ctx = &pc->program };
+    hs_dist_use_pieces(dist, &p);
+}

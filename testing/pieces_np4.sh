@@ -1,0 +1,41 @@
+#!/bin/sh
+# The repartition as tasks across ranks (HETSCAL_OVERLAP_COPIES=2,
+# api/call_pieces.h): each tile gathered from its pieces of the
+# caller's arrays before its first use and scattered back once final,
+# with the tile blocks starting as NaNs (a piece not gathered, or not
+# written back, shows).  Our P?POTRF (both UPLO, four precisions),
+# P?GEQRF and P?GETRF testers on 4 MPI ranks, on the host and with 2
+# emulated GPUs a rank (tiles of other shapes).  Passes when every case
+# passes and each run made calls whose verbose lines say "pieces across
+# ranks".
+: "${top_srcdir:=$(dirname "$0")/..}"
+. "$top_srcdir/testing/tester/run_common.sh"
+err=$(mktemp "${TMPDIR:-/tmp}/pieces.XXXXXX") || exit 99
+trap 'rm -f "$err" "$log"' EXIT
+HETSCAL_POISON_MEMORY=1 HETSCAL_VERBOSE=1 HETSCAL_OVERLAP_COPIES=2 HETSCAL_IN_PLACE=0
+export HETSCAL_POISON_MEMORY HETSCAL_VERBOSE HETSCAL_OVERLAP_COPIES HETSCAL_IN_PLACE
+failed=0
+while read -r tester input devices; do
+    rm -f "$log"
+    tester_start pieces_np4.sh "$tester"
+    HETSCAL_DEVICES=$devices sh "$LAUNCH" 4 "$prog" "$top_srcdir/$input" </dev/null >"$log" 2>"$err"
+    status=$?
+    count=$(grep -c "^hetscal: p.*pieces across ranks" "$err")
+    echo "pieces_np4: $tester on $input, devices '$devices': $count rank-calls with pieces"
+    if ! tester_passed "$log" "$status"; then
+        grep "FAILED" "$log" | head -n 20
+        echo "FAIL: $tester on 4 ranks (exit status $status)"
+        failed=1
+    elif [ "$count" -eq 0 ]; then
+        echo "FAIL: no call moved its tiles as pieces"
+        failed=1
+    fi
+done <<'RUNS'
+xllt testing/data/llt_hard.dat
+xqr testing/data/qr_hard.dat
+xlu testing/data/lu_hard.dat
+xllt testing/data/llt_hard.dat emu:2
+xqr testing/data/qr_hard.dat emu:2
+xlu testing/data/lu_hard.dat emu:2
+RUNS
+exit $failed
