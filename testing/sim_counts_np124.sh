@@ -108,5 +108,8 @@ check 4 2 2 1 geqrf 800 800 32 HETSCAL_QR_GRID=1 HETSCAL_NB_SMALL=96 HETSCAL_BRO
 # P?GEQRF with GPUs on a grid above 4 ranks: one process row of all of
 # them (api/qr_call.c), copies forwarded, sends in the default window.
 check 8 2 4 1 geqrf 700 650 32 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB_GPU=96
+# The pieces' sends as background traffic in the default window (above
+# 4 ranks).
+check 8 2 4 1 potrf 800 800 32 HETSCAL_OVERLAP_COPIES=2 HETSCAL_NB_SMALL=48
 echo "$cases cases, $fails failed"
 [ "$fails" -eq 0 ]

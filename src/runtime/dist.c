@@ -247,11 +247,20 @@ static int main_output(const hs_task_spec *spec)
     return spec->acc[0].tile;
 }
 
+/* Whether global tile `tile` is a piece (hs_dist_use_pieces). */
+static int is_piece(const hs_dist *d, int tile)
+{
+    return d->pieces.nmatrix > 0 && tile >= d->pieces.first[0];
+}
+
+/* A send or receive of h; piece: the data is a piece's (its sends are
+ * background traffic, send_window.h). */
 static void submit_transfer(hs_dist *d, int queue, hs_handle *h, int peer, int priority,
-                            int tile)
+                            int tile, int piece)
 {
     hs_task *t = hs_task_new(queue, NULL, queue == HS_Q_SEND ? &hs_kind_send : &hs_kind_recv,
                              priority);
+    t->background = queue == HS_Q_SEND && piece;
     t->peer = peer;
     t->tile = tile;
     t->tag = next_tag(d, queue == HS_Q_SEND ? d->send_seq : d->recv_seq, peer);
@@ -313,7 +322,7 @@ hs_handle *hs_dist_new_host_copy(hs_dist *d, dtile *dt)
 
 void hs_dist_receive(hs_dist *d, dtile *dt, hs_handle *h, int priority)
 {
-    submit_transfer(d, HS_Q_RECV, h, dt->source, priority, (int)(dt - d->tile));
+    submit_transfer(d, HS_Q_RECV, h, dt->source, priority, (int)(dt - d->tile), 0);
 }
 
 /* The device that runs a task owned here: its main output's, unless the
@@ -367,7 +376,8 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
         hs_dist_written_at(d, dt, x);
         if (!hs_dtile_is_home(d, dt)) {
             hs_handle *h = hs_dist_fetch(d, dt, 0, spec->priority);
-            submit_transfer(d, HS_Q_SEND, h, dt->home.rank, spec->priority, main_output(spec));
+            submit_transfer(d, HS_Q_SEND, h, dt->home.rank, spec->priority, main_output(spec),
+                            is_piece(d, spec->acc[k].tile));
         }
     }
 }
@@ -395,11 +405,13 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
         }
         if ((mode & HS_R) && arrival(d, dt, exec) == d->me) {
             hs_handle *h = hs_dist_fetch(d, dt, 0, spec->priority);
-            submit_transfer(d, HS_Q_SEND, h, exec, spec->priority, spec->acc[k].tile);
+            submit_transfer(d, HS_Q_SEND, h, exec, spec->priority, spec->acc[k].tile,
+                            is_piece(d, spec->acc[k].tile));
             d->forwarded += !hs_dtile_is_home(d, dt);
         }
         if ((mode & HS_W) && hs_dtile_is_home(d, dt))
-            submit_transfer(d, HS_Q_RECV, dt->local, exec, spec->priority, spec->acc[k].tile);
+            submit_transfer(d, HS_Q_RECV, dt->local, exec, spec->priority, spec->acc[k].tile,
+                            0);
     }
     /* New versions, made on rank exec. */
     for (int k = 0; k < spec->nacc; k++) {

@@ -193,6 +193,9 @@ struct hs_task {
     hs_access acc[HS_MAX_ACCESSES];
     int iparam[HS_MAX_IPARAMS];
     int peer, tag;            /* HS_Q_SEND / HS_Q_RECV */
+    int background;           /* HS_Q_SEND of a piece of the repartition
+                                 (runtime/dist.h hs_dist_use_pieces): held
+                                 to a small part of the send window */
     int comm_error;           /* runtime/progress.c: MPI failed this message */
     double *staged;           /* runtime/progress.c: a contiguous copy being
                                  sent of a tile in the caller's array */

@@ -6,6 +6,9 @@
 #include "runtime/send_window.h"
 #include "util/mem.h"
 
+/* Background sends in flight: at most cap / BACKGROUND_SHARE bytes. */
+enum { BACKGROUND_SHARE = 16 };
+
 void hs_send_window_init(hs_send_window *w, double cap)
 {
     *w = (hs_send_window){ .cap = cap };
@@ -77,6 +80,8 @@ static hs_task *take(hs_send_window *w, int k)
     }
     w->inflight[w->ninflight++] = t;
     w->bytes += send_bytes(t);
+    if (t->background)
+        w->background += send_bytes(t);
     return t;
 }
 
@@ -91,8 +96,11 @@ hs_task *hs_send_window_next(hs_send_window *w)
         if (w->queued[k]->seq < w->queued[oldest]->seq)
             oldest = k;
     }
+    double size = send_bytes(w->queued[best]);
     if (w->cap <= 0 || w->broken || w->ninflight == 0
-        || w->bytes + send_bytes(w->queued[best]) <= w->cap)
+        || (w->bytes + size <= w->cap
+            && (!w->queued[best]->background
+                || w->background + size <= w->cap / BACKGROUND_SHARE)))
         return take(w, best);
     long oldest_inflight = w->inflight[0]->seq;
     for (int k = 1; k < w->ninflight; k++)
@@ -106,6 +114,8 @@ void hs_send_window_done(hs_send_window *w, const hs_task *t)
     for (int k = 0; k < w->ninflight; k++)
         if (w->inflight[k] == t) {
             w->bytes -= send_bytes(t);
+            if (t->background)
+                w->background -= send_bytes(t);
             w->inflight[k] = w->inflight[--w->ninflight];
             return;
         }

@@ -14,6 +14,13 @@
  * reaches it, which waits only on older work: so no rank waits forever on
  * a send its peer holds back.  That adds at most one send above the cap.
  *
+ * Background sends (hs_task.background: the pieces of the repartition
+ * as tasks, which are all ready at the start) keep at most a sixteenth
+ * of the cap in flight, one of the call's largest tiles with the
+ * default window (hs_config_send_window): enough to keep a link busy
+ * when nothing else waits, and little for the factorization's messages
+ * to queue behind on the links.
+ *
  * The same code orders the simulated sends (sim/), so the model charges
  * the order the run uses.  Without memory for its lists the window posts
  * every send at once (the order without a window): no failure. */
@@ -25,6 +32,7 @@ struct hs_task;
 typedef struct hs_send_window {
     double cap;                   /* bytes; <= 0: no window */
     double bytes;                 /* of the sends in flight through it */
+    double background;            /* of those, the background ones */
     int broken;                   /* its lists could not grow: no window */
     struct hs_task **queued;      /* ready, not posted (any order) */
     int nqueued, capqueued;
