@@ -6,13 +6,21 @@
 #include "kernels/piece_kernels.h"
 
 /* Access 0 is the tile, accesses 1 .. iparam[2] its pieces
- * iparam[1] ... in order. */
+ * iparam[1] ... in order.  A piece this rank had no memory for is the
+ * runtime's sink (hs_handle.discard, shaped for another tile; several
+ * of them one access, engine.h hs_task_access): the scatter, which runs
+ * whatever its inputs carry, then copies nothing (the call fails with
+ * that status anyway). */
 static int piece_copy(hs_task *t, int to_tiles)
 {
     const hs_piece_program *p = t->ctx;
+    if (t->nacc != 1 + t->iparam[2])
+        return 0;
     for (int k = 1; k < t->nacc; k++)
-        hs_redist_piece_copy(p->rd, &p->piece[t->iparam[1] + k - 1], hs_task_data(t, k),
-                             hs_task_ld(t, k), hs_task_data(t, 0), hs_task_ld(t, 0), to_tiles);
+        if (!t->acc[k].handle->discard)
+            hs_redist_piece_copy(p->rd, &p->piece[t->iparam[1] + k - 1], hs_task_data(t, k),
+                                 hs_task_ld(t, k), hs_task_data(t, 0), hs_task_ld(t, 0),
+                                 to_tiles);
     return 0;
 }
 
