@@ -514,10 +514,11 @@ void hs_dist_use_pieces(hs_dist *d, const hs_dist_pieces *pieces)
         d->pieces.nmatrix = d->ntiles;
 }
 
-/* Tile `tile`'s gather (to_tiles) or scatter tasks, global: every rank
- * inserts them at the same step. */
+/* How far below the factorization's priorities the pieces' tasks run. */
 enum { PIECES_BELOW = 1 << 24 };
 
+/* Tile `tile`'s gather (to_tiles) or scatter tasks, global: every rank
+ * inserts them at the same step. */
 static void insert_pieces(hs_dist *d, int tile, int to_tiles, int priority)
 {
     const hs_dist_pieces *p = &d->pieces;
