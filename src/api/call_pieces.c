@@ -35,7 +35,6 @@ static int enumerate(hs_call_pieces *pc, const hs_tile_home *home, int ntiles)
 {
     const hs_redist *rd = &pc->rd;
     size_t es = hs_prec_bytes(rd->prec);
-    int most = rd->grid.nprow * rd->grid.npcol;
     long total = 0;
     pc->first = malloc(((size_t)pc->nmatrix + 1) * sizeof *pc->first);
     if (!pc->first)
@@ -45,7 +44,7 @@ static int enumerate(hs_call_pieces *pc, const hs_tile_home *home, int ntiles)
             total += hs_redist_tile_pieces(rd, t, NULL, 0);
     if (total > INT_MAX - (long)ntiles)
         return 1;
-    pc->piece = malloc(((size_t)total + (size_t)most) * sizeof *pc->piece);
+    pc->piece = malloc((size_t)(total ? total : 1) * sizeof *pc->piece);
     pc->merge = malloc((size_t)(total ? total : 1));
     if (!pc->piece || !pc->merge)
         return HETSCAL_ERR_NOMEM;
@@ -53,7 +52,7 @@ static int enumerate(hs_call_pieces *pc, const hs_tile_home *home, int ntiles)
     for (int t = 0; t < pc->nmatrix; t++) {
         pc->first[t] = ntiles + n;
         if (home[t].rank >= 0)
-            n += hs_redist_tile_pieces(rd, t, pc->piece + n, most);
+            n += hs_redist_tile_pieces(rd, t, pc->piece + n, (int)(total - n));
     }
     pc->first[pc->nmatrix] = ntiles + n;
     pc->count = n;

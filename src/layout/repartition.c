@@ -109,10 +109,7 @@ static void clip_rows(enum hs_part part, const segment *r, int q, int *lo, int *
 {
     *lo = r->g0;
     *hi = r->g0 + r->len;
-    if (part == HS_PART_LOWER && *lo < q)
-        *lo = q;
-    if (part == HS_PART_UPPER && *hi > q + 1)
-        *hi = q + 1;
+    hs_part_clip(part, q, lo, hi);
 }
 
 typedef struct plan {

@@ -17,6 +17,15 @@
 
 enum hs_part { HS_PART_ALL, HS_PART_LOWER, HS_PART_UPPER };
 
+/* Rows [*lo, *hi) of column q of sub(A) narrowed to those that move. */
+static inline void hs_part_clip(enum hs_part part, int q, int *lo, int *hi)
+{
+    if (part == HS_PART_LOWER && *lo < q)
+        *lo = q;
+    if (part == HS_PART_UPPER && *hi > q + 1)
+        *hi = q + 1;
+}
+
 /* At most this many threads copy for one rank (the cost model charges
  * the repartition's copies at the memory rate of that many cores). */
 enum { HS_REDIST_MAX_COPY_THREADS = 64 };

@@ -122,10 +122,7 @@ void hs_redist_piece_copy(const hs_redist *rd, const hs_piece *pc, void *piece, 
                  next_run(gp, di + pc->p1, d[HS_MB], d[HS_RSRC], g->nprow, pc->prow, &pa, &pb);
                  gp = pb) {
                 int lo = pa - di, hi = pb - di, len = hi - lo;
-                if (rd->part == HS_PART_LOWER && lo < q)
-                    lo = q;
-                if (rd->part == HS_PART_UPPER && hi > q + 1)
-                    hi = q + 1;
+                hs_part_clip(rd->part, q, &lo, &hi);
                 if (lo < hi) {
                     char *x = (char *)piece + (i + (lo - (pa - di)) + (size_t)j * ld) * es;
                     size_t at = rd->transpose
