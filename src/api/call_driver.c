@@ -187,7 +187,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     return status;
 }
 
-int hs_call_square_tiles(hs_call *c)
+int hs_call_square_tiles(hs_call *c, int in_place_only)
 {
     const hs_config *cfg = c->cfg;
     int big = c->m > c->n ? c->m : c->n;
@@ -201,6 +201,8 @@ int hs_call_square_tiles(hs_call *c)
     c->rep.tile = b < big ? b : big;
     hs_caller_tiles caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, big, c->ia, c->ja,
                                                   c->desca);
+    if (in_place_only && (!caller.b || !cfg->in_place))
+        return 1;
     c->part = HS_PART_ALL;
     int status = hs_call_layout(c->grid, cfg, c->m, c->n, 0, &caller, &c->rep, &c->geo,
                                 &c->devs, &c->ndev);

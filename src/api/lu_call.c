@@ -109,29 +109,37 @@ static int *gather_caller_layout(const hs_call *c)
 /* Whether the call's tiles lie on the caller's 2-D grid (algo/
  * lu_grid.h) rather than on one tile row of whole columns: only with
  * several process rows and no accelerators; then as HETSCAL_LU_GRID
- * says, by default when the average share passes HS_GRID_SHARE_BYTES or
- * the grid has GRID_RANKS processes.  The single tile row copies whole columns
- * (1.5 times the share at its peak, where the 2-D grid keeps the caller's
- * blocks in place), and every rank takes each panel whole, which stops
- * scaling on many processes (doc/PERFORMANCE.md); below both, on a few
- * ranks of one node, its few large tasks run faster. */
+ * says, by default when the grid has GRID_RANKS processes (LAYOUT_GRID)
+ * or when the average share passes HS_GRID_SHARE_BYTES and the caller's
+ * blocks can be the tiles, in place (LAYOUT_GRID_IN_PLACE).  Every rank
+ * takes each of the single tile row's panels whole, which stops scaling
+ * on many processes; and it copies whole columns (1.5 times the share at
+ * its peak), where the 2-D grid in place keeps 0.4 times.  The 2-D grid
+ * with copied tiles holds as much as the single tile row (1.47 times on
+ * 2 x 1, N = 8000), so there the single tile row's few large tasks, 1.05
+ * to 1.3 times faster on a few ranks of one node, decide
+ * (doc/PERFORMANCE.md). */
 enum { GRID_RANKS = 8 };
+enum { LAYOUT_ONE_ROW = 0, LAYOUT_GRID = 1, LAYOUT_GRID_IN_PLACE = 2 };
 
 static int grid_layout(const hs_call *c)
 {
     const hetscal_grid *g = c->grid;
     if (g->nprow < 2 || c->cfg->accel_ranks > 0 || c->cfg->lu_grid == 0)
-        return 0;
-    return c->cfg->lu_grid > 0 || hs_call_average_share(c) > HS_GRID_SHARE_BYTES
-           || g->size >= GRID_RANKS;
+        return LAYOUT_ONE_ROW;
+    if (c->cfg->lu_grid > 0 || g->size >= GRID_RANKS)
+        return LAYOUT_GRID;
+    return hs_call_average_share(c) > HS_GRID_SHARE_BYTES ? LAYOUT_GRID_IN_PLACE
+                                                           : LAYOUT_ONE_ROW;
 }
 
 static int lu_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
     c->caller_layout = gather_caller_layout(c);
-    if (grid_layout(c)) {
-        int status = hs_call_square_tiles(c);
+    int layout = grid_layout(c);
+    if (layout != LAYOUT_ONE_ROW) {
+        int status = hs_call_square_tiles(c, layout == LAYOUT_GRID_IN_PLACE);
         if (status <= 0)
             return status;
     }

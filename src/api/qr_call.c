@@ -134,19 +134,27 @@ static int gpu_one_row_layout(hs_call *c)
  * (algo/qr.h): only with several process rows and no accelerators; then
  * as HETSCAL_QR_GRID says, by default on the grids that would otherwise
  * put all processes on one process row (QR_ONE_ROW_MAX_RANKS) when the
- * average share passes HS_GRID_SHARE_BYTES.  Each panel is then the same one
- * ?GEQRF on one rank as on the process row, but the caller's blocks stay
- * in place where the process row copies whole columns (1.8 to 1.9 times
- * the share at its peak on 2x2, doc/PERFORMANCE.md).  On larger grids
- * TSQR spreads the panel, which one rank's ?GEQRF of the whole panel
- * would serialize. */
+ * average share passes HS_GRID_SHARE_BYTES and the caller's blocks can
+ * be the tiles, in place (GATHERED_IN_PLACE).  Each panel is then the
+ * same one ?GEQRF on one rank as on the process row, but the caller's
+ * blocks stay in place where the process row copies whole columns (1.8
+ * to 1.9 times the share at its peak on 2x2).  With copied tiles the
+ * gathered layout saves about a tenth of that and runs 1.05 to 1.08
+ * times slower (2 x 1 and 2 x 2, N = 8000, doc/PERFORMANCE.md): the
+ * process row then.  On larger grids TSQR spreads the panel, which one
+ * rank's ?GEQRF of the whole panel would serialize. */
+enum { GATHERED_NO = 0, GATHERED = 1, GATHERED_IN_PLACE = 2 };
+
 static int gathered_layout(const hs_call *c)
 {
     const hetscal_grid *g = c->grid;
     if (g->nprow < 2 || c->cfg->accel_ranks > 0 || c->cfg->qr_grid == 0)
-        return 0;
-    return c->cfg->qr_grid > 0
-           || (g->size <= QR_ONE_ROW_MAX_RANKS && hs_call_average_share(c) > HS_GRID_SHARE_BYTES);
+        return GATHERED_NO;
+    if (c->cfg->qr_grid > 0)
+        return GATHERED;
+    return g->size <= QR_ONE_ROW_MAX_RANKS && hs_call_average_share(c) > HS_GRID_SHARE_BYTES
+               ? GATHERED_IN_PLACE
+               : GATHERED_NO;
 }
 
 /* With GPUs, grids of up to this many processes also go on one process
@@ -176,8 +184,9 @@ static int qr_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
     const hs_config *cfg = c->cfg;
-    if (gathered_layout(c)) {
-        int status = hs_call_square_tiles(c);
+    int gathered = gathered_layout(c);
+    if (gathered != GATHERED_NO) {
+        int status = hs_call_square_tiles(c, gathered == GATHERED_IN_PLACE);
         if (status <= 0) {
             c->geo.gathered = status == 0;
             return status;
