@@ -84,8 +84,10 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double stays
     c->a_untouched = 0;
     program p = { f, c };
     int tiny = f->tiny_flops > 0 && c->rep.flops <= f->tiny_flops;
+    int workers = hs_call_workers(cfg, tiny, &c->rep);
+    c->rep.window = hs_task_window(cfg->window, workers, c->ndev - 1);
     hs_engine_limits limits = {
-        .workers = hs_call_workers(cfg, tiny, &c->rep), .window = cfg->window,
+        .workers = workers, .window = c->rep.window,
         .copy_budget = hs_copy_budget_less_stays(
             hs_copy_budget(cfg, c->rep.share_bytes, c->rep.tile), stays),
         .devs = c->devs, .ndev = c->ndev, .team_wait = cfg->team_wait_us * 1e-6,

@@ -280,6 +280,24 @@ typedef struct hs_engine_sim {
     void *state;
 } hs_engine_sim;
 
+/* The task window of a rank with `workers` host workers and
+ * `accelerators` GPUs when none was asked for (asked <= 0): at least
+ * 1024 instances, and 64 for each worker and GPU, so that a wide rank's
+ * lookahead still reaches the next panel while a step's updates are
+ * live (a rank of 64 workers and 4 GPUs ran one node's PDPOTRF 4%
+ * faster with 4096 in the model; ranks of up to 15 workers and GPUs keep
+ * 1024, doc/PERFORMANCE.md). */
+enum { HS_TASK_WINDOW_MIN = 1024, HS_TASK_WINDOW_PER_UNIT = 64 };
+static inline int hs_task_window(int asked, int workers, int accelerators)
+{
+    if (asked > 0)
+        return asked;
+    int units = (workers > 1 ? workers : 1) + (accelerators > 0 ? accelerators : 0);
+    return units > HS_TASK_WINDOW_MIN / HS_TASK_WINDOW_PER_UNIT
+               ? units * HS_TASK_WINDOW_PER_UNIT
+               : HS_TASK_WINDOW_MIN;
+}
+
 typedef struct hs_engine_limits {
     int workers;          /* host worker threads; 0: the calling thread runs
                              every task (hs_session_run) */

@@ -98,7 +98,7 @@ static void rank_main(void *arg)
 
     double stays = hs_tile_home_stays_bytes(s->home, s->ntiles, r->index,
                                             (int)hs_prec_bytes(s->prec));
-    hs_engine_limits lim = { .workers = 0, .window = s->window,
+    hs_engine_limits lim = { .workers = 0, .window = hs_task_window(s->window, s->cpus, r->ndev - 1),
                              .copy_budget = hs_copy_budget_less_stays(s->copy_budget, stays),
                              .devs = r->ndev > 1 ? r->devs : NULL, .ndev = r->ndev,
                              .sim = &r->hook };

@@ -69,7 +69,8 @@ typedef struct hs_sim_setup {
                                     only between them; it copies what it
                                     receives from its node, and its sends
                                     complete at its next poll */
-    int window;                  /* live task instances per rank */
+    int window;                  /* live task instances per rank; 0:
+                                    each rank's hs_task_window */
     double copy_budget;          /* bytes of received copies per rank, less
                                     the tiles that stay on it */
     int ntiles, prec;            /* tiles, their precision (enum hs_precision) */

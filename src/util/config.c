@@ -211,8 +211,9 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->summary = 0;   /* read by hs_config_agree (api/run_summary.h) */
     c->nb = env_int("HETSCAL_NB", 0);
     c->nb_gpu = env_int("HETSCAL_NB_GPU", 0);
-    c->window = env_int("HETSCAL_WINDOW", 1024);
-    if (c->window < 4)
+    /* 0: the rank's own (hs_task_window). */
+    c->window = env_int("HETSCAL_WINDOW", 0);
+    if (c->window > 0 && c->window < 4)
         c->window = 4;
     /* HETSCAL_COPY_PERCENT: memory for received tiles, % of the share. */
     c->copy_fraction = env_int("HETSCAL_COPY_PERCENT", 30) / 100.0;
