@@ -30,7 +30,6 @@ void hs_call_begin(const hetscal_grid *grid, const hs_config *cfg, int ia, int j
     hs_mem_reset_peak();
     rep->share_bytes = hs_local_share_bytes(grid, rep->m, rep->n, ia, ja, desca);
     rep->threads = cfg->num_threads;
-    rep->window = cfg->window;
 }
 
 void hs_call_end(const hetscal_grid *grid, const hs_config *cfg, double t0, int status,
