@@ -33,6 +33,9 @@ const standin_rule standin_rules[] = {
     R("gemm-overlap", "output overlaps an input", 1),
     R("zgemm-beyond", "access beyond the end of a device allocation", 1),
     R("cherk-overlap", "output overlaps an input", 1),
+    R("batched-overlap", "output overlaps an input or another output", 1),
+    R("batched-beyond", "access beyond the end of a device allocation", 1),
+    R("batched-host-arrays", "device pointer not in a live device allocation", 1),
     R("laswp-pivot-beyond", "pivot outside the matrix", 1),
     R("laswp-host-pivots", "device pointer not in a live device allocation", 1),
     R("laswp-no-stream", "the NULL (legacy) stream is not supported", 1),
@@ -133,6 +136,22 @@ static void peer_copy_staged(double *d)
     exit(memcmp(want, got, sizeof got) ? 7 : 0);
 }
 
+/* Two row copies by cublasDgemmBatched in d (128 doubles), as the
+ * backend's HS_K_ROWS makes them: both to one row (overlap), or the
+ * second from a row that runs past d's end (beyond). */
+static void batched_rows(cudaStream_t s, cublasHandle_t h, double *d, int beyond)
+{
+    const double one = 1.0, zero = 0.0;
+    const void *arrays[6] = { d, d, d + 1, beyond ? d + 127 : d + 2, d + 3,
+                              beyond ? d + 4 : d + 3 };
+    void **dev = device_bytes(sizeof arrays);
+    cudaMemcpy(dev, arrays, sizeof arrays, cudaMemcpyHostToDevice);
+    cublasDgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, 4, 1, &one, (const double *const *)dev,
+                       1, (const double *const *)(dev + 2), 8, &zero, (double *const *)(dev + 4),
+                       8, 2);
+    cudaStreamSynchronize(s);
+}
+
 void standin_test_rule(const char *rule)
 {
     cudaStream_t s = stream_on(0);
@@ -199,6 +218,15 @@ void standin_test_rule(const char *rule)
         const float fone = 1;
         cublasCherk(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, 4, 4, &fone, (cuComplex *)d, 4, &fone,
                     (cuComplex *)d + 12, 4);
+    } else if (!strcmp(rule, "batched-overlap")) {
+        batched_rows(s, h, d, 0);
+    } else if (!strcmp(rule, "batched-beyond")) {
+        batched_rows(s, h, d, 1);
+    } else if (!strcmp(rule, "batched-host-arrays")) {   /* arrays in host memory */
+        const double zero = 0.0, *from[1] = { d };
+        double *to[1] = { d + 8 };
+        cublasDgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, 4, 1, &one, from, 1, from, 8, &zero,
+                           to, 8, 1);
     } else if (!strcmp(rule, "laswp-pivot-beyond")) {   /* row 9 of an 8-row lda */
         static const int piv[2] = { 2, 9 };
         int *dpiv = device_bytes(sizeof piv);

@@ -271,6 +271,74 @@ static void test_laswp(hs_device *d)
     report(d->name, "dlaswp, bitwise equal to host LAPACK");
 }
 
+/* HS_K_ROWS in D and Z (a complex row is two reals to the cuda backend):
+ * rows of one block to distinct rows of another, and rows of that block
+ * to others of its own, more rows than one of the cuda backend's slots
+ * takes; the values arrive as they were (an infinity and a NaN among
+ * them), the row lists may be reused at once, and a destination that is
+ * also a source is refused. */
+enum { ROWS_FROM = 700, ROWS_TO = 720, ROWS_MOVED = 600, ROWS_OWN = 20, ROWS_COLS = 5 };
+
+static void test_rows(hs_device *d)
+{
+    for (int z = 0; z < 2; z++) {
+        int parts = z ? 2 : 1, prec = z ? HS_PREC_Z : HS_PREC_D, n = ROWS_COLS;
+        /* One leading dimension for every source row (of either block). */
+        int lds = ROWS_TO + 2, ldd = lds, hs = parts * lds, hd = parts * ldd;
+        double *a = random_matrix(hs, n), *c = random_matrix(hd, n);
+        double *got = malloc(sizeof(double) * (size_t)hd * n);
+        a[7 * parts] = INFINITY;
+        a[hs + 9 * parts] = NAN;
+        double *da = upload(d, a, hs, n, hs, hs), *dc = upload(d, c, hd, n, hd, hd);
+        CHECK(da && dc);
+        const void *from[ROWS_MOVED + ROWS_OWN];
+        void *to[ROWS_MOVED + ROWS_OWN];
+        int perm[ROWS_MOVED + 50], count = ROWS_MOVED + ROWS_OWN;
+        for (int i = 0; i < ROWS_MOVED + 50; i++)
+            perm[i] = i;
+        for (int i = ROWS_MOVED + 49; i > 0; i--) {
+            int j = (int)rnd((unsigned)i + 1), t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+        /* The host's answer first: the block's own rows move from rows
+         * that no destination names, so the order does not matter. */
+        for (int i = 0; i < count; i++) {
+            int own = i >= ROWS_MOVED, src = own ? ROWS_MOVED + 50 + (i - ROWS_MOVED)
+                                                 : (int)rnd(ROWS_FROM);
+            int dst = own ? ROWS_TO - ROWS_OWN + (i - ROWS_MOVED) : perm[i];
+            from[i] = (own ? dc : da) + (size_t)parts * src;
+            to[i] = dc + (size_t)parts * dst;
+            for (int j = 0; j < n; j++)
+                for (int p = 0; p < parts; p++)
+                    c[parts * dst + p + (size_t)j * hd] =
+                        own ? c[parts * src + p + (size_t)j * hd]
+                            : a[parts * src + p + (size_t)j * hs];
+        }
+        CHECK(hs_dev_rows(d, HS_STREAM_COMPUTE, prec, count, n, from, lds, to, ldd) == 0);
+        memset(from, 0, sizeof from);   /* the lists were read during the call */
+        memset(to, 0, sizeof to);
+        hs_event *ev;
+        CHECK(d->ops->event_record(d, HS_STREAM_COMPUTE, &ev) == 0);
+        CHECK(d->ops->stream_wait(d, HS_STREAM_OUT, ev) == 0);
+        download(d, dc, hd, n, hd, got, hd);
+        d->ops->event_free(d, ev);
+        int same = 1;
+        for (int i = 0; i < hd * n; i++)
+            same &= same_bits(got[i], c[i]) || (isnan(got[i]) && isnan(c[i]));
+        CHECK(same);
+        from[0] = to[0] = dc;   /* a destination that is a source */
+        CHECK(hs_dev_rows(d, HS_STREAM_COMPUTE, prec, 1, n, from, lds, to, ldd)
+              == HETSCAL_ERR_DEVICE);
+        CHECK(d->ops->synchronize(d) == 0);
+        CHECK(d->ops->free(d, da) == 0 && d->ops->free(d, dc) == 0);
+        free(a);
+        free(c);
+        free(got);
+    }
+    report(d->name, "row copies (D, Z), the values as they were");
+}
+
 void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t l);
 
 /* HS_K_POTRF: the lower factor of an SPD n x n block (inside a taller
@@ -1088,6 +1156,7 @@ static void test_device(hs_device *d, int exact, int trials)
     test_copies(d);
     test_kernels(d, exact);
     test_laswp(d);
+    test_rows(d);
     test_potrf(d);
     test_getrf(d, exact);
     test_qr(d, exact);

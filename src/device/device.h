@@ -65,6 +65,17 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *              written); r (k x k, ldr), when not NULL, gets V's top k x k
  *              block as an explicit unit lower triangle (ones on the
  *              diagonal, zeros above)               m k
+ *   HS_K_ROWS  m rows of n values copied: the row of n values lda apart
+ *              that starts at from[i] (device memory) to the row of n
+ *              values ldc apart that starts at to[i], for i < m.  from
+ *              and to are host arrays of m device pointers each, read
+ *              during the call (the caller may reuse them once it
+ *              returns); no destination row may share a value with a
+ *              source row or another destination row, so that the copies'
+ *              order does not matter.  The values arrive as they were,
+ *              except that the cuda backend (which copies by a batched
+ *              GEMM with a 1 x 1 one, CUDA having no strided gather) may
+ *              turn a negative zero into a positive one    m n
  * A new kernel is one enum value, its checks and operands in
  * device/kernel_host.c, one case in device/kernel_host_body.h, in
  * device/cuda/cuda_blas_body.h and in device/emu/emu_timing.c. */
@@ -74,7 +85,7 @@ enum { HS_UUID_BYTES = 16 };
 
 enum hs_kernel_op {
     HS_K_GEMM = 0, HS_K_HERK, HS_K_TRSM, HS_K_TRMM, HS_K_LASWP, HS_K_POTRF, HS_K_GETRF,
-    HS_K_GEQRF, HS_K_ORMQR, HS_K_LARFT, HS_K_NOPS
+    HS_K_GEQRF, HS_K_ORMQR, HS_K_LARFT, HS_K_ROWS, HS_K_NOPS
 };
 
 typedef struct hs_kernel_call {
@@ -90,6 +101,8 @@ typedef struct hs_kernel_call {
     int *d;                                  /* HS_K_GETRF: device memory */
     void *tau, *r;                           /* HS_K_GEQRF, HS_K_ORMQR, HS_K_LARFT */
     int inctau, ldr;
+    const void *const *from;                 /* HS_K_ROWS: host arrays of */
+    void *const *to;                         /* device pointers */
 } hs_kernel_call;
 
 typedef struct hs_device hs_device;
@@ -279,6 +292,16 @@ static inline int hs_dev_laswp(hs_device *d, int stream, int prec, int m, int n,
 {
     hs_kernel_call call = { .op = HS_K_LASWP, .prec = prec, .m = m, .n = n, .k = k,
                             .a = ipiv, .c = c, .lda = k > 1 ? k : 1, .ldc = ldc };
+    return d->ops->kernel(d, stream, &call);
+}
+
+/* Rows copied from from[i] (lds apart) to to[i] (ldd apart), n values
+ * each, i < count (HS_K_ROWS). */
+static inline int hs_dev_rows(hs_device *d, int stream, int prec, int count, int n,
+                              const void *const *from, int lds, void *const *to, int ldd)
+{
+    hs_kernel_call call = { .op = HS_K_ROWS, .prec = prec, .m = count, .n = n, .from = from,
+                            .lda = lds, .to = to, .ldc = ldd };
     return d->ops->kernel(d, stream, &call);
 }
 

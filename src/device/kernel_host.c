@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,6 +99,41 @@ int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[HS_MAX_OPERAN
     }
 }
 
+static int by_address(const void *x, const void *y)
+{
+    uintptr_t a = *(const uintptr_t *)x, b = *(const uintptr_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* HS_K_ROWS: every row named (when there are values to copy), and no
+ * destination row starting where another row named starts (the rule's
+ * part that costs a sort; the CUDA stand-in checks the rest). */
+static int rows_apart(const hs_kernel_call *c)
+{
+    if (c->m <= 0 || c->n <= 0)
+        return 1;
+    if (!c->from || !c->to)
+        return 0;
+    /* Each address tagged in its low bit: 1 for a destination. */
+    uintptr_t stack[256], *all = stack;
+    size_t count = 2 * (size_t)c->m;
+    if (count > sizeof stack / sizeof *stack && !(all = malloc(count * sizeof *all)))
+        return 0;
+    int ok = 1;
+    for (int i = 0; i < c->m && ok; i++) {
+        ok = c->from[i] && c->to[i];
+        all[2 * i] = (uintptr_t)c->from[i] << 1;
+        all[2 * i + 1] = (uintptr_t)c->to[i] << 1 | 1;
+    }
+    if (ok)
+        qsort(all, count, sizeof *all, by_address);
+    for (size_t i = 1; i < count && ok; i++)
+        ok = (all[i] >> 1 != all[i - 1] >> 1) || !((all[i] | all[i - 1]) & 1);
+    if (all != stack)
+        free(all);
+    return ok;
+}
+
 int hs_kernel_call_check(const hs_kernel_call *c)
 {
     hs_operand op[HS_MAX_OPERANDS];
@@ -134,6 +170,9 @@ int hs_kernel_call_check(const hs_kernel_call *c)
         break;
     case HS_K_LARFT:   /* ?LARFT's n >= k; r, when asked for, holds k x k */
         ok = c->k >= 0 && c->k <= c->m && c->inctau == 1 && (!c->r || c->ldr >= max1(c->k));
+        break;
+    case HS_K_ROWS:
+        ok = c->lda >= 1 && c->ldc >= 1 && rows_apart(c);
         break;
     default:
         return HETSCAL_ERR_DEVICE;

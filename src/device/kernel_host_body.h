@@ -119,6 +119,14 @@ static int HS_SFX(kernel_call_host)(const hs_kernel_call *c)
         return HS_SFX(host_ormqr)(c);
     case HS_K_LARFT:
         return HS_SFX(host_larft)(c);
+    case HS_K_ROWS:
+        for (int i = 0; i < c->m; i++) {
+            const HS_T *from = c->from[i];
+            HS_T *to = c->to[i];
+            for (int j = 0; j < c->n; j++)
+                to[(size_t)j * c->ldc] = from[(size_t)j * c->lda];
+        }
+        break;
     default:
         break;
     }

@@ -7,7 +7,8 @@ HETSCAL_CORE_SOURCES += \
   src/device/emu/emu_arena.h src/device/emu/emu_arena.c src/device/emu/emu_device.c \
   src/device/emu/emu_timing.h src/device/emu/emu_timing.c
 if HETSCAL_CUDA
-HETSCAL_CORE_SOURCES += src/device/cuda/cuda_device.c
+HETSCAL_CORE_SOURCES += src/device/cuda/cuda_device.c src/device/cuda/cuda_rows.h \
+  src/device/cuda/cuda_rows.c
 endif
 # Included by cuda_device.c; shipped whether or not CUDA was found.
 EXTRA_DIST += src/device/cuda/cuda_blas_body.h

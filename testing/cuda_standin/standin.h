@@ -136,6 +136,11 @@ void standin_check_device_extent(const char *call, const char *what, const void 
 /* The bytes a column-major rows x cols operand with leading dimension ld
  * spans (0 when it has no element), elements of size bytes. */
 size_t standin_extent(int64_t rows, int64_t cols, int64_t ld, size_t size);
+/* Whether two column-major operands (x: xrows x xcols, leading dimension
+ * xld; y likewise) of elements of size bytes share an element (exact,
+ * column by column; standin_cublas_level3.c). */
+int standin_matrices_overlap(const void *xp, int xrows, int xcols, int xld, const void *yp,
+                             int yrows, int ycols, int yld, size_t size);
 
 typedef struct standin_op standin_op;
 enum { STANDIN_TOUCHES = 4 };   /* ranges a queued operation may use */
@@ -260,6 +265,11 @@ struct standin_op {
                                const void *v, *tau; void *t, *host_work; size_t host_bytes; }
             larft;    /* Xlarft */
         struct standin_memset { char *dst; size_t pitch, width, height; int value; } memset;
+        struct standin_batched { const standin_precision *prec; int device, m, n, k, lda, ldb,
+                                 ldc, count; char transa, transb;
+                                 standin_scalar alpha, beta; const void *const *a, *const *b;
+                                 void *const *c; }
+            batched;  /* ?gemmBatched */
     } u;
 };
 

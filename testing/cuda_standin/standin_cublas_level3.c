@@ -33,24 +33,29 @@ static size_t extent_bytes(const operand *o, size_t size)
     return standin_extent(o->rows, o->cols, o->ld, size);
 }
 
-/* Whether two operands of elements of size bytes share an element (exact,
- * column by column). */
-static int overlap(const operand *x, const operand *y, size_t size)
+int standin_matrices_overlap(const void *xp, int xrows, int xcols, int xld, const void *yp,
+                             int yrows, int ycols, int yld, size_t size)
 {
-    uintptr_t xs = (uintptr_t)x->p, xe = xs + extent_bytes(x, size);
-    uintptr_t ys = (uintptr_t)y->p, ye = ys + extent_bytes(y, size);
+    uintptr_t xs = (uintptr_t)xp, xe = xs + standin_extent(xrows, xcols, xld, size);
+    uintptr_t ys = (uintptr_t)yp, ye = ys + standin_extent(yrows, ycols, yld, size);
     if (xe <= ys || ye <= xs)
         return 0;
-    for (int j = 0; j < y->cols; j++) {
-        uintptr_t s = ys + (size_t)j * (size_t)y->ld * size;
-        uintptr_t e = s + (size_t)y->rows * size;
-        uintptr_t colb = (size_t)x->ld * size, len = (size_t)x->rows * size;
+    for (int j = 0; j < ycols; j++) {
+        uintptr_t s = ys + (size_t)j * (size_t)yld * size;
+        uintptr_t e = s + (size_t)yrows * size;
+        uintptr_t colb = (size_t)xld * size, len = (size_t)xrows * size;
         /* x's column i is [xs + i colb, xs + i colb + len): the first that ends after s */
         intptr_t i = s + 1 > xs + len ? (intptr_t)((s + 1 - xs - len + colb - 1) / colb) : 0;
-        if (i < x->cols && xs + (uintptr_t)i * colb < e)
+        if (i < xcols && xs + (uintptr_t)i * colb < e)
             return 1;
     }
     return 0;
+}
+
+static int overlap(const operand *x, const operand *y, size_t size)
+{
+    return standin_matrices_overlap(x->p, x->rows, x->cols, x->ld, y->p, y->rows, y->cols, y->ld,
+                                    size);
 }
 
 /* Everything but the argument values: the handle, its stream and device,

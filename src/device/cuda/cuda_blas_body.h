@@ -286,6 +286,8 @@ static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t
         return HS_SFX(run_ormqr)(dev, solver, k);
     case HS_K_LARFT:
         return HS_SFX(run_larft)(dev, h, solver, k);
+    case HS_K_ROWS:
+        return run_rows(dev, h, k);
     default:
         return HETSCAL_ERR_DEVICE;
     }

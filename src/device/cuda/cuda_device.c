@@ -20,6 +20,7 @@
 #include <cusolverDn.h>
 
 #include "device/backends.h"
+#include "device/cuda/cuda_rows.h"
 #include "include/hetscal.h"
 #include "util/precision.h"
 
@@ -55,6 +56,7 @@ typedef struct cuda_dev {
      * peer_link, to be released at close. */
     unsigned char peer[HS_MAX_ACCELERATORS];
     unsigned char holds[HS_MAX_ACCELERATORS];
+    hs_cuda_rows rows;           /* HS_K_ROWS's pointer slots */
 } cuda_dev;
 
 static cuda_dev *as_cuda(hs_device *dev)
@@ -326,6 +328,7 @@ static void cuda_close(hs_device *dev)
         for (int p = 0; p < HS_NPRECS; p++)
             if (c->ones[p])
                 cudaFreeHost(c->ones[p]);
+        hs_cuda_rows_free(&c->rows);
     }
     free(c->host_work);
     (void)cudaGetLastError();
@@ -640,6 +643,15 @@ static int potrf_report(hs_device *dev, const hs_kernel_call *k, size_t esize)
     if (err)
         free(r);
     return err;
+}
+
+static int run_rows(hs_device *dev, cublasHandle_t h, const hs_kernel_call *k)
+{
+    hs_cuda_rows_error e = { 0 };
+    int err = hs_cuda_rows_run(&as_cuda(dev)->rows, h, k, &e);
+    if (err != HETSCAL_ERR_DEVICE)
+        return err;
+    return e.blas ? check_blas(dev, e.status, e.call) : check(dev, e.cuda, e.call);
 }
 
 #define HS_TEMPLATE_BODY "device/cuda/cuda_blas_body.h"

@@ -50,6 +50,11 @@ typedef struct emu_op {
     hs_arena *pin_arena[HS_MAX_OPERANDS];   /* whose: a peer copy's source is
                                                another device's */
     int npin;
+    /* HS_K_ROWS: the call's from[] then to[] (owned: the caller may reuse
+     * its arrays), the first nrows_pinned of them pinned in rows_arena. */
+    void **rows;
+    int nrows_pinned;
+    hs_arena *rows_arena;
     int peer;                 /* a copy from another emulated GPU */
     void (*fn)(void *);
     void *arg;
@@ -148,11 +153,24 @@ static void take_time(emu_stream *s, const emu_op *op)
         ;   /* interrupted: sleep on to the same end */
 }
 
+/* Bytes of HS_K_ROWS's row k of op->rows (a source row below m). */
+static size_t row_bytes(const emu_op *op, int k)
+{
+    const hs_kernel_call *c = &op->call;
+    return hs_matrix_bytes(1, c->n, k < c->m ? c->lda : c->ldc, (int)hs_prec_bytes(c->prec));
+}
+
+/* Also frees what op owns besides itself. */
 static void unpin(emu_op *op)
 {
     for (int i = 0; i < op->npin; i++)
         hs_arena_pin(op->pin_arena[i], op->pin[i], op->pin_bytes[i], -1);
     op->npin = 0;
+    for (int k = 0; k < op->nrows_pinned; k++)
+        hs_arena_pin(op->rows_arena, op->rows[k], row_bytes(op, k), -1);
+    op->nrows_pinned = 0;
+    free(op->rows);
+    op->rows = NULL;
 }
 
 static void *stream_main(void *arg)
@@ -335,6 +353,33 @@ static int emu_peer_copy(hs_device *dst, int stream, hs_device *src, const void 
     return enqueue(dst, stream, op);
 }
 
+/* HS_K_ROWS: op's own copy of the row lists, every row inside one
+ * buffer of the device and pinned there until op has run; 0, or
+ * HETSCAL_ERR_NOMEM / HETSCAL_ERR_DEVICE (said on stderr). */
+static int own_rows(hs_device *dev, emu_op *op)
+{
+    hs_kernel_call *c = &op->call;
+    emu *e = dev->impl;
+    if (c->m <= 0 || c->n <= 0)
+        return 0;
+    if (!(op->rows = malloc(2 * (size_t)c->m * sizeof *op->rows)))
+        return HETSCAL_ERR_NOMEM;
+    memcpy(op->rows, c->from, (size_t)c->m * sizeof *op->rows);
+    memcpy(op->rows + c->m, c->to, (size_t)c->m * sizeof *op->rows);
+    c->from = (const void *const *)op->rows;
+    c->to = op->rows + c->m;
+    op->rows_arena = e->arena;
+    for (int k = 0; k < 2 * c->m; k++) {
+        if (hs_arena_pin(e->arena, op->rows[k], row_bytes(op, k), 1) != 1) {
+            fprintf(stderr, "hetscal %s: kernel row %p (%zu bytes) is not inside one buffer "
+                            "of this device\n", dev->name, op->rows[k], row_bytes(op, k));
+            return HETSCAL_ERR_DEVICE;
+        }
+        op->nrows_pinned = k + 1;
+    }
+    return 0;
+}
+
 static int emu_kernel(hs_device *dev, int stream, const hs_kernel_call *call)
 {
     hs_operand opd[HS_MAX_OPERANDS];
@@ -353,6 +398,11 @@ static int emu_kernel(hs_device *dev, int stream, const hs_kernel_call *call)
             return HETSCAL_ERR_DEVICE;
         }
     op->call = *call;
+    if (call->op == HS_K_ROWS && own_rows(dev, op)) {
+        unpin(op);
+        free(op);
+        return HETSCAL_ERR_DEVICE;
+    }
     return enqueue(dev, stream, op);
 }
 

@@ -58,9 +58,11 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
 {
     switch (c->op) {
     case HS_K_LASWP:
-        /* No flops: 2k rows of n values move within the GPU's memory,
-         * which the machine file does not rate; next to the update that
-         * follows each interchange (k^2 n flops at least) it is free. */
+    case HS_K_ROWS:
+        /* No flops: 2k (LASWP) or m (ROWS) rows of n values move within
+         * the GPU's memory, which the machine file does not rate; next to
+         * the update that follows the rows' interchange (k^2 n flops at
+         * least) it is free. */
         return 0;
     case HS_K_GEMM:
         return class_seconds(c, HS_WORK_GEMM, 2.0 * c->m * c->n * c->k,

@@ -104,6 +104,19 @@ cublasStatus_t cublasZherk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
                               const cuDoubleComplex *A, int lda, const double *beta,
                               cuDoubleComplex *C, int ldc);
 
+/* Batched GEMMs: the pointer arrays are device memory (S and D, what the
+ * backend calls). */
+cublasStatus_t cublasSgemmBatched(cublasHandle_t handle, cublasOperation_t transa,
+                                  cublasOperation_t transb, int m, int n, int k,
+                                  const float *alpha, const float *const Aarray[], int lda,
+                                  const float *const Barray[], int ldb, const float *beta,
+                                  float *const Carray[], int ldc, int batchCount);
+cublasStatus_t cublasDgemmBatched(cublasHandle_t handle, cublasOperation_t transa,
+                                  cublasOperation_t transb, int m, int n, int k,
+                                  const double *alpha, const double *const Aarray[], int lda,
+                                  const double *const Barray[], int ldb, const double *beta,
+                                  double *const Carray[], int ldc, int batchCount);
+
 #ifdef __cplusplus
 }
 #endif
