@@ -272,11 +272,12 @@ static void test_laswp(hs_device *d)
 }
 
 /* HS_K_ROWS in D and Z (a complex row is two reals to the cuda backend):
- * rows of one block to distinct rows of another, and rows of that block
- * to others of its own, more rows than one of the cuda backend's slots
- * takes; the values arrive as they were (an infinity and a NaN among
- * them), the row lists may be reused at once, and a destination that is
- * also a source is refused. */
+ * rows of one block to distinct rows of another, then rows of that block
+ * permuted among themselves (staged: each a source and a destination),
+ * more rows than one of the cuda backend's slots takes; the values arrive
+ * as they were before the call (an infinity and a NaN among them), the
+ * row lists may be reused at once, and two destinations that start
+ * together are refused. */
 enum { ROWS_FROM = 700, ROWS_TO = 720, ROWS_MOVED = 600, ROWS_OWN = 20, ROWS_COLS = 5 };
 
 static void test_rows(hs_device *d)
@@ -287,10 +288,11 @@ static void test_rows(hs_device *d)
         int lds = ROWS_TO + 2, ldd = lds, hs = parts * lds, hd = parts * ldd;
         double *a = random_matrix(hs, n), *c = random_matrix(hd, n);
         double *got = malloc(sizeof(double) * (size_t)hd * n);
+        double *ref = malloc(sizeof(double) * (size_t)hd * n);
         a[7 * parts] = INFINITY;
         a[hs + 9 * parts] = NAN;
         double *da = upload(d, a, hs, n, hs, hs), *dc = upload(d, c, hd, n, hd, hd);
-        CHECK(da && dc);
+        CHECK(da && dc && got && ref);
         const void *from[ROWS_MOVED + ROWS_OWN];
         void *to[ROWS_MOVED + ROWS_OWN];
         int perm[ROWS_MOVED + 50], count = ROWS_MOVED + ROWS_OWN;
@@ -301,17 +303,18 @@ static void test_rows(hs_device *d)
             perm[i] = perm[j];
             perm[j] = t;
         }
-        /* The host's answer first: the block's own rows move from rows
-         * that no destination names, so the order does not matter. */
+        /* The host's answer, from the values before the call: the block's
+         * last ROWS_OWN rows rotate by one. */
+        memcpy(ref, c, sizeof(double) * (size_t)hd * n);
         for (int i = 0; i < count; i++) {
-            int own = i >= ROWS_MOVED, src = own ? ROWS_MOVED + 50 + (i - ROWS_MOVED)
-                                                 : (int)rnd(ROWS_FROM);
-            int dst = own ? ROWS_TO - ROWS_OWN + (i - ROWS_MOVED) : perm[i];
+            int own = i >= ROWS_MOVED, k = i - ROWS_MOVED;
+            int src = own ? ROWS_TO - ROWS_OWN + (k + 1) % ROWS_OWN : (int)rnd(ROWS_FROM);
+            int dst = own ? ROWS_TO - ROWS_OWN + k : perm[i];
             from[i] = (own ? dc : da) + (size_t)parts * src;
             to[i] = dc + (size_t)parts * dst;
             for (int j = 0; j < n; j++)
                 for (int p = 0; p < parts; p++)
-                    c[parts * dst + p + (size_t)j * hd] =
+                    ref[parts * dst + p + (size_t)j * hd] =
                         own ? c[parts * src + p + (size_t)j * hd]
                             : a[parts * src + p + (size_t)j * hs];
         }
@@ -325,18 +328,21 @@ static void test_rows(hs_device *d)
         d->ops->event_free(d, ev);
         int same = 1;
         for (int i = 0; i < hd * n; i++)
-            same &= same_bits(got[i], c[i]) || (isnan(got[i]) && isnan(c[i]));
+            same &= same_bits(got[i], ref[i]) || (isnan(got[i]) && isnan(ref[i]));
         CHECK(same);
-        from[0] = to[0] = dc;   /* a destination that is a source */
-        CHECK(hs_dev_rows(d, HS_STREAM_COMPUTE, prec, 1, n, from, lds, to, ldd)
+        from[0] = da;
+        from[1] = da + parts;
+        to[0] = to[1] = dc;   /* two destinations that start together */
+        CHECK(hs_dev_rows(d, HS_STREAM_COMPUTE, prec, 2, n, from, lds, to, ldd)
               == HETSCAL_ERR_DEVICE);
         CHECK(d->ops->synchronize(d) == 0);
         CHECK(d->ops->free(d, da) == 0 && d->ops->free(d, dc) == 0);
         free(a);
         free(c);
         free(got);
+        free(ref);
     }
-    report(d->name, "row copies (D, Z), the values as they were");
+    report(d->name, "row copies (D, Z; staged), values exact");
 }
 
 void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t l);

@@ -70,6 +70,10 @@ int hs_kernel_call_operands(const hs_kernel_call *call, hs_operand op[HS_MAX_OPE
 /* The call on the host BLAS and LAPACK: 0, or HETSCAL_ERR_NOMEM when the
  * workspace of a QR kernel cannot be had (nothing is computed then). */
 int hs_kernel_call_host(const hs_kernel_call *call);
+/* HS_K_ROWS's rows: 1 when a destination row is also a source (the
+ * values are then staged), 0 when not, HETSCAL_ERR_DEVICE when a row is
+ * missing or two destinations start together, HETSCAL_ERR_NOMEM. */
+int hs_kernel_rows_scan(const hs_kernel_call *call);
 /* What a kernel that computed nothing (timed emulation) reports, so that
  * what reads its results stays in bounds: a factorization succeeded, LU's
  * pivots interchange nothing. */

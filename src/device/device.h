@@ -65,14 +65,18 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *              written); r (k x k, ldr), when not NULL, gets V's top k x k
  *              block as an explicit unit lower triangle (ones on the
  *              diagonal, zeros above)               m k
- *   HS_K_ROWS  m rows of n values copied: the row of n values lda apart
- *              that starts at from[i] (device memory) to the row of n
- *              values ldc apart that starts at to[i], for i < m.  from
- *              and to are host arrays of m device pointers each, read
- *              during the call (the caller may reuse them once it
- *              returns); no destination row may share a value with a
- *              source row or another destination row, so that the copies'
- *              order does not matter.  The values arrive as they were,
+ *   HS_K_ROWS  m rows of n values copied: the row of n values ldc apart
+ *              that starts at to[i] gets the values, from before the
+ *              call, of the row of n values lda apart that starts at
+ *              from[i] (device memory), for i < m.  from and to are host
+ *              arrays of m device pointers each, read during the call (the
+ *              caller may reuse them once it returns); no two destination
+ *              rows may start together, and a row that starts where
+ *              another starts is that row (rows of one matrix, or of
+ *              matrices that share no value).  A destination that is also
+ *              a source costs a staging copy.  Compute stream only (cuda
+ *              stages in the factorizations' scratch).  The values arrive
+ *              as they were,
  *              except that the cuda backend (which copies by a batched
  *              GEMM with a 1 x 1 one, CUDA having no strided gather) may
  *              turn a negative zero into a positive one    m n

@@ -105,33 +105,35 @@ static int by_address(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* HS_K_ROWS: every row named (when there are values to copy), and no
- * destination row starting where another row named starts (the rule's
- * part that costs a sort; the CUDA stand-in checks the rest). */
-static int rows_apart(const hs_kernel_call *c)
+int hs_kernel_rows_scan(const hs_kernel_call *c)
 {
     if (c->m <= 0 || c->n <= 0)
-        return 1;
-    if (!c->from || !c->to)
         return 0;
+    if (!c->from || !c->to)
+        return HETSCAL_ERR_DEVICE;
     /* Each address tagged in its low bit: 1 for a destination. */
     uintptr_t stack[256], *all = stack;
     size_t count = 2 * (size_t)c->m;
     if (count > sizeof stack / sizeof *stack && !(all = malloc(count * sizeof *all)))
-        return 0;
-    int ok = 1;
-    for (int i = 0; i < c->m && ok; i++) {
-        ok = c->from[i] && c->to[i];
+        return HETSCAL_ERR_NOMEM;
+    int status = 0;
+    for (int i = 0; i < c->m && !status; i++) {
+        if (!c->from[i] || !c->to[i])
+            status = HETSCAL_ERR_DEVICE;
         all[2 * i] = (uintptr_t)c->from[i] << 1;
         all[2 * i + 1] = (uintptr_t)c->to[i] << 1 | 1;
     }
-    if (ok)
+    if (!status)
         qsort(all, count, sizeof *all, by_address);
-    for (size_t i = 1; i < count && ok; i++)
-        ok = (all[i] >> 1 != all[i - 1] >> 1) || !((all[i] | all[i - 1]) & 1);
+    for (size_t i = 1; i < count && status >= 0; i++) {
+        if (all[i] >> 1 != all[i - 1] >> 1)
+            continue;
+        unsigned dst = (unsigned)(all[i] & 1) + (unsigned)(all[i - 1] & 1);
+        status = dst == 2 ? HETSCAL_ERR_DEVICE : dst == 1 ? 1 : status;
+    }
     if (all != stack)
         free(all);
-    return ok;
+    return status;
 }
 
 int hs_kernel_call_check(const hs_kernel_call *c)
@@ -172,7 +174,7 @@ int hs_kernel_call_check(const hs_kernel_call *c)
         ok = c->k >= 0 && c->k <= c->m && c->inctau == 1 && (!c->r || c->ldr >= max1(c->k));
         break;
     case HS_K_ROWS:
-        ok = c->lda >= 1 && c->ldc >= 1 && rows_apart(c);
+        ok = c->lda >= 1 && c->ldc >= 1 && hs_kernel_rows_scan(c) >= 0;
         break;
     default:
         return HETSCAL_ERR_DEVICE;

@@ -71,6 +71,32 @@ static int HS_SFX(host_larft)(const hs_kernel_call *c)
     return 0;
 }
 
+/* HS_K_ROWS: through a staging copy of the source rows when a
+ * destination is also a source. */
+static int HS_SFX(host_rows)(const hs_kernel_call *c)
+{
+    int staged = hs_kernel_rows_scan(c);
+    if (staged < 0)
+        return staged;
+    HS_T *stage = NULL;
+    if (staged && !(stage = malloc((size_t)c->m * (size_t)c->n * sizeof *stage)))
+        return HETSCAL_ERR_NOMEM;
+    for (int i = 0; stage && i < c->m; i++) {
+        const HS_T *from = c->from[i];
+        for (int j = 0; j < c->n; j++)
+            stage[i + (size_t)j * c->m] = from[(size_t)j * c->lda];
+    }
+    for (int i = 0; i < c->m; i++) {
+        const HS_T *from = stage ? stage + i : c->from[i];
+        size_t ld = stage ? (size_t)c->m : (size_t)c->lda;
+        HS_T *to = c->to[i];
+        for (int j = 0; j < c->n; j++)
+            to[(size_t)j * c->ldc] = from[(size_t)j * ld];
+    }
+    free(stage);
+    return 0;
+}
+
 static int HS_SFX(kernel_call_host)(const hs_kernel_call *c)
 {
     const HS_T alpha = (HS_R)c->alpha, beta = (HS_R)c->beta;
@@ -120,13 +146,7 @@ static int HS_SFX(kernel_call_host)(const hs_kernel_call *c)
     case HS_K_LARFT:
         return HS_SFX(host_larft)(c);
     case HS_K_ROWS:
-        for (int i = 0; i < c->m; i++) {
-            const HS_T *from = c->from[i];
-            HS_T *to = c->to[i];
-            for (int j = 0; j < c->n; j++)
-                to[(size_t)j * c->ldc] = from[(size_t)j * c->lda];
-        }
-        break;
+        return HS_SFX(host_rows)(c);
     default:
         break;
     }

@@ -32,7 +32,8 @@ typedef struct cuda_dev {
     cusolverDnHandle_t solver;
     cusolverDnParams_t params;   /* the 64-bit API's (cusolverDnXlarft) */
     /* The factorizations' scratch (HS_K_POTRF, HS_K_GETRF, HS_K_GEQRF,
-     * HS_K_ORMQR, HS_K_LARFT; compute stream only, so that stream order
+     * HS_K_ORMQR, HS_K_LARFT, and HS_K_ROWS's stage; compute stream
+     * only, so that stream order
      * alone keeps one call's use from the next's): cuSOLVER's devInfo and
      * workspace on the GPU, and pinned host memory that devInfo and the
      * factor's diagonal are copied back to, with a zero word that is
@@ -645,10 +646,23 @@ static int potrf_report(hs_device *dev, const hs_kernel_call *k, size_t esize)
     return err;
 }
 
+/* HS_K_ROWS, staged in the factorizations' scratch (compute stream
+ * only) when a destination row is also a source. */
 static int run_rows(hs_device *dev, cublasHandle_t h, const hs_kernel_call *k)
 {
     hs_cuda_rows_error e = { 0 };
-    int err = hs_cuda_rows_run(&as_cuda(dev)->rows, h, k, &e);
+    cuda_dev *c = as_cuda(dev);
+    int staged = hs_kernel_rows_scan(k);
+    if (staged < 0)
+        return staged;
+    int err = staged ? scratch_reserve(dev, SCRATCH_INFO_BYTES + (size_t)k->m * (size_t)k->n *
+                                                                     hs_prec_bytes(k->prec),
+                                       STAGE_INFO_BYTES)
+                     : 0;
+    if (err)
+        return err;
+    err = hs_cuda_rows_run(&c->rows, h, k,
+                           staged ? (char *)c->scratch + SCRATCH_INFO_BYTES : NULL, &e);
     if (err != HETSCAL_ERR_DEVICE)
         return err;
     return e.blas ? check_blas(dev, e.status, e.call) : check(dev, e.cuda, e.call);
@@ -668,8 +682,8 @@ static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
                  || k->op == HS_K_ORMQR || k->op == HS_K_LARFT;
     int solver = k->op == HS_K_LASWP || factor;
     int blas = !solver || k->op == HS_K_LARFT;   /* HS_K_LARFT: cuSOLVER, then ?trmm */
-    if (factor && stream != HS_STREAM_COMPUTE)
-        return failed(dev, "a factorization", "only on the compute stream");
+    if ((factor || k->op == HS_K_ROWS) && stream != HS_STREAM_COMPUTE)
+        return failed(dev, "a factorization or row copy", "only on the compute stream");
     int err = solver ? check_solver(dev, cusolverDnSetStream(c->solver, c->stream[stream]),
                                     "cusolverDnSetStream")
                      : 0;

@@ -60,11 +60,41 @@ void hs_cuda_rows_free(hs_cuda_rows *r)
     r->host = r->dev = NULL;
 }
 
-/* One slot's GEMMs: count entries from entry `first` of the call's real
- * rows (parts per row). */
-static int run_slot(hs_cuda_rows *r, cublasHandle_t h, cudaStream_t stream,
-                    const hs_kernel_call *k, int first, int count, int parts, size_t real_bytes,
-                    hs_cuda_rows_error *e)
+/* Where a call's real row `entry` (row entry / parts, part entry %
+ * parts) goes from and to in one of its phases: straight from the
+ * source rows to the destinations, or through the stage (the source
+ * rows packed, ld = m * parts reals), in and out. */
+enum { DIRECT, STAGE_IN, STAGE_OUT };
+
+typedef struct phase {
+    const hs_kernel_call *k;
+    int which, parts;
+    size_t real_bytes;
+    char *stage;
+    int ldb, ldc;   /* reals */
+} phase;
+
+static phase phase_of(const hs_kernel_call *k, int which, int parts, size_t real_bytes,
+                      char *stage)
+{
+    int packed = k->m * parts;
+    return (phase){ .k = k, .which = which, .parts = parts, .real_bytes = real_bytes,
+                    .stage = stage, .ldb = which == STAGE_OUT ? packed : k->lda * parts,
+                    .ldc = which == STAGE_IN ? packed : k->ldc * parts };
+}
+
+static void entry_rows(const phase *p, int entry, const void **b, void **c)
+{
+    int row = entry / p->parts, part = entry % p->parts;
+    size_t offset = (size_t)part * p->real_bytes;
+    char *staged = p->stage + (size_t)entry * p->real_bytes;
+    *b = p->which == STAGE_OUT ? staged : (const char *)p->k->from[row] + offset;
+    *c = p->which == STAGE_IN ? staged : (char *)p->k->to[row] + offset;
+}
+
+/* One slot's GEMMs: count entries of phase p from entry `first`. */
+static int run_slot(hs_cuda_rows *r, cublasHandle_t h, cudaStream_t stream, const phase *p,
+                    int first, int count, hs_cuda_rows_error *e)
 {
     unsigned s = r->next++ % HS_CUDA_ROWS_SLOTS;
     char *host = r->host + (size_t)s * SLOT_BYTES, *dev = r->dev + (size_t)s * SLOT_BYTES;
@@ -72,7 +102,7 @@ static int run_slot(hs_cuda_rows *r, cublasHandle_t h, cudaStream_t stream,
     if (r->pending[s] && (err = cudaEventSynchronize(r->done[s])) != cudaSuccess)
         return cuda_failed(e, "cudaEventSynchronize", err);
     r->pending[s] = 0;
-    int single = real_bytes == sizeof(float);
+    int single = p->real_bytes == sizeof(float);
     if (single)
         *(float *)(void *)host = 1.0f;
     else
@@ -82,10 +112,8 @@ static int run_slot(hs_cuda_rows *r, cublasHandle_t h, cudaStream_t stream,
     const void **b = a + count;
     void **c = (void **)(b + count);
     for (int i = 0; i < count; i++) {
-        int row = (first + i) / parts, part = (first + i) % parts;
         a[i] = dev;
-        b[i] = (const char *)k->from[row] + (size_t)part * real_bytes;
-        c[i] = (char *)k->to[row] + (size_t)part * real_bytes;
+        entry_rows(p, first + i, &b[i], &c[i]);
     }
     size_t bytes = ONE_BYTES + 3 * (size_t)count * sizeof(void *);
     if ((err = cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, stream)) != cudaSuccess)
@@ -93,19 +121,19 @@ static int run_slot(hs_cuda_rows *r, cublasHandle_t h, cudaStream_t stream,
     const void **da = (const void **)(void *)(dev + ONE_BYTES);
     const void **db = da + count;
     void **dc = (void **)(db + count);
-    int ldb = k->lda * parts, ldc = k->ldc * parts;
+    int n = p->k->n;
     cublasStatus_t st;
     if (single) {
         const float one = 1.0f, zero = 0.0f;
-        st = cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, k->n, 1, &one,
-                                (const float *const *)da, 1, (const float *const *)db, ldb,
-                                &zero, (float *const *)dc, ldc, count);
+        st = cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, n, 1, &one,
+                                (const float *const *)da, 1, (const float *const *)db, p->ldb,
+                                &zero, (float *const *)dc, p->ldc, count);
         e->call = "cublasSgemmBatched";
     } else {
         const double one = 1.0, zero = 0.0;
-        st = cublasDgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, k->n, 1, &one,
-                                (const double *const *)da, 1, (const double *const *)db, ldb,
-                                &zero, (double *const *)dc, ldc, count);
+        st = cublasDgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, n, 1, &one,
+                                (const double *const *)da, 1, (const double *const *)db, p->ldb,
+                                &zero, (double *const *)dc, p->ldc, count);
         e->call = "cublasDgemmBatched";
     }
     if (st != CUBLAS_STATUS_SUCCESS) {
@@ -119,7 +147,19 @@ static int run_slot(hs_cuda_rows *r, cublasHandle_t h, cudaStream_t stream,
     return 0;
 }
 
-int hs_cuda_rows_run(hs_cuda_rows *r, cublasHandle_t h, const hs_kernel_call *k,
+static int run_phase(hs_cuda_rows *r, cublasHandle_t h, cudaStream_t stream, const phase *p,
+                     hs_cuda_rows_error *e)
+{
+    int entries = p->k->m * p->parts, status = 0;
+    for (int first = 0; first < entries && !status; first += HS_CUDA_ROWS_ENTRIES) {
+        int count = entries - first < HS_CUDA_ROWS_ENTRIES ? entries - first
+                                                           : HS_CUDA_ROWS_ENTRIES;
+        status = run_slot(r, h, stream, p, first, count, e);
+    }
+    return status;
+}
+
+int hs_cuda_rows_run(hs_cuda_rows *r, cublasHandle_t h, const hs_kernel_call *k, void *stage,
                      hs_cuda_rows_error *e)
 {
     if (k->m == 0 || k->n == 0)
@@ -137,11 +177,12 @@ int hs_cuda_rows_run(hs_cuda_rows *r, cublasHandle_t h, const hs_kernel_call *k,
     }
     int parts = hs_prec_complex(k->prec) ? 2 : 1;
     size_t real_bytes = hs_prec_bytes(k->prec) / (size_t)parts;
-    int entries = k->m * parts;
-    for (int first = 0; first < entries && !status; first += HS_CUDA_ROWS_ENTRIES) {
-        int count = entries - first < HS_CUDA_ROWS_ENTRIES ? entries - first
-                                                           : HS_CUDA_ROWS_ENTRIES;
-        status = run_slot(r, h, stream, k, first, count, parts, real_bytes, e);
+    if (!stage) {
+        phase p = phase_of(k, DIRECT, parts, real_bytes, NULL);
+        return run_phase(r, h, stream, &p, e);
     }
-    return status;
+    phase in = phase_of(k, STAGE_IN, parts, real_bytes, stage);
+    phase out = phase_of(k, STAGE_OUT, parts, real_bytes, stage);
+    status = run_phase(r, h, stream, &in, e);
+    return status ? status : run_phase(r, h, stream, &out, e);
 }

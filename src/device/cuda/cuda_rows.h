@@ -5,7 +5,8 @@
  * slots that are reused once the GEMMs that read them have run (an event
  * per slot): a call takes HS_CUDA_ROWS_ENTRIES rows (of a real precision;
  * a complex row is two real rows) per slot, and waits only when all
- * HS_CUDA_ROWS_SLOTS slots are still in flight. */
+ * HS_CUDA_ROWS_SLOTS slots are still in flight.  A call whose
+ * destinations include a source row copies twice, in and out of a stage. */
 #ifndef HETSCAL_DEVICE_CUDA_CUDA_ROWS_H
 #define HETSCAL_DEVICE_CUDA_CUDA_ROWS_H
 
@@ -33,9 +34,11 @@ typedef struct hs_cuda_rows_error {
 } hs_cuda_rows_error;
 
 /* The copies of k (checked, k->op == HS_K_ROWS) on h's stream, with the
- * GPU current: 0, HETSCAL_ERR_NOMEM (no slots could be allocated), or
- * HETSCAL_ERR_DEVICE with *e set. */
-int hs_cuda_rows_run(hs_cuda_rows *r, cublasHandle_t h, const hs_kernel_call *k,
+ * GPU current; through stage (device memory for k->m x k->n values, in
+ * the stream's order) when not NULL, for calls where a destination row
+ * is also a source.  0, HETSCAL_ERR_NOMEM (no slots could be allocated),
+ * or HETSCAL_ERR_DEVICE with *e set. */
+int hs_cuda_rows_run(hs_cuda_rows *r, cublasHandle_t h, const hs_kernel_call *k, void *stage,
                      hs_cuda_rows_error *e);
 
 /* With the GPU current and its streams idle. */
