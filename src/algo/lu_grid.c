@@ -6,7 +6,8 @@
  *   for every other column j, the panel's interchanges (swap): one
  *     lu_grid_visit per few tiles of a process row below the top tile
  *     row, then lu_grid_top on tile (k, j), which right of the panel
- *     also solves U12;
+ *     also solves U12 (both where the column's tiles are, reading the
+ *     pivot tile's host copy for which rows move);
  *   lu_grid_gemm     every trailing tile (i, j), i, j > k.
  * Priorities put the next panel first: a task on column j outranks every
  * task on later columns; within a column the panel outranks the swaps,
@@ -130,7 +131,7 @@ static void swap(const hs_lu *lu, int k, int j, int solve)
     hs_lu_grid_top_args top_args = { .kk = kk, .H = g->H, .nprow = g->nprow,
                                      .ptop = hs_tile_prow(g, k), .flags = HS_LU_GRID_TOP_FIRST };
     int per_task = solve ? HS_LU_GRID_TOP_PIECES - 1 : HS_LU_GRID_TOP_PIECES;
-    hs_task_spec top_spec = { .kind = &hs_kind_lu_grid_top, .host_only = 1, .priority = prio };
+    hs_task_spec top_spec = { .kind = &hs_kind_lu_grid_top, .priority = prio };
 
     /* Each process row's tiles below the top tile: its visits, and its
      * piece for the top tile's tasks, which take per_task pieces each
@@ -142,8 +143,7 @@ static void swap(const hs_lu *lu, int k, int j, int solve)
             continue;
         int piece = piece_tile(g, j, q);
         while (i < g->mt) {
-            hs_task_spec visit = { .kind = &hs_kind_lu_grid_visit, .host_only = 1,
-                                   .priority = prio };
+            hs_task_spec visit = { .kind = &hs_kind_lu_grid_visit, .priority = prio };
             hs_lu_grid_visit_args args = { .off = off, .rows = rows };
             for (int n = 0; n < HS_LU_GRID_VISIT_TILES && i < g->mt; n++, i += g->nprow) {
                 args.row0[n] = i * g->H;
@@ -151,7 +151,7 @@ static void swap(const hs_lu *lu, int k, int j, int solve)
             }
             add(&visit, piece, HS_RW);
             add(&visit, top, HS_R);
-            add(&visit, piv, HS_R);
+            add(&visit, piv, HS_R | HS_ON_HOST);
             hs_lu_grid_visit_args_put(visit.iparam, args);
             hs_dist_insert(lu->dist, &visit);
         }
@@ -164,7 +164,7 @@ static void swap(const hs_lu *lu, int k, int j, int solve)
         left -= take;
         top_spec.nacc = 0;
         add(&top_spec, top, HS_RW);
-        add(&top_spec, piv, HS_R);
+        add(&top_spec, piv, HS_R | HS_ON_HOST);
         if (solve && left == 0) {
             top_args.flags |= HS_LU_GRID_TOP_SOLVE;
             add(&top_spec, hs_tile_id(g, k, k), HS_R);

@@ -1,22 +1,7 @@
 /* The 2-D LU's tile kernels of one precision (see lu_grid_kernels.h;
  * kernels/lu_kernels_body.h includes this after the kernels it reuses).
- * Host only, except the GEMM. */
-
-/* Rows [r, r + h) of an ld-apart n-wide block a to rows [s, s + h) of b. */
-static void HS_SFX(lu_grid_copy_rows)(const HS_T *a, int lda, int r, HS_T *b, int ldb, int s,
-                                      int h, int n)
-{
-    for (int q = 0; q < n; q++)
-        memcpy(b + s + (size_t)q * ldb, a + r + (size_t)q * lda, (size_t)h * sizeof(HS_T));
-}
-
-/* One row i of a to row j of b, n columns. */
-static void HS_SFX(lu_grid_copy_row)(const HS_T *a, int lda, int i, HS_T *b, int ldb, int j,
-                                     int n)
-{
-    for (int q = 0; q < n; q++)
-        b[j + (size_t)q * ldb] = a[i + (size_t)q * lda];
-}
+ * The panel on the host; the interchanges and updates wherever their
+ * tiles are (row copies, kernels/row_list.h). */
 
 /* The panel as the single-tile-row LU factors it (lu_panel), on the
  * buffer's first `rows` rows, then its moves. */
@@ -60,28 +45,39 @@ static int HS_SFX(lu_grid_first_out)(const int *row, int nout, int r)
 
 static int HS_SFX(lu_grid_visit)(hs_task *t, hs_device *dev)
 {
-    (void)dev;
     int n = t->nacc - 3;
     HS_T *piece = hs_task_data(t, n);
     const HS_T *top = hs_task_data(t, n + 1);
-    const int *p = hs_task_data(t, n + 2);
+    const int *p = hs_task_data(t, n + 2);   /* the host's (HS_ON_HOST) */
     int ldp = hs_task_ld(t, n), ldt = hs_task_ld(t, n + 1);
     int w = hs_lu_grid_piv_width(t->acc[n + 2].handle->m);
     int nout = p[hs_lu_grid_nout(w)];
     const int *row = p + hs_lu_grid_out_row(w), *from = p + hs_lu_grid_out_from(w);
     const int *to = p + hs_lu_grid_out_to(w);
     hs_lu_grid_visit_args x = hs_lu_grid_visit_args_of(t);
-    for (int k = 0; k < n; k++) {
+    hs_row_list out, in;
+    int err = hs_row_list_init(&out, nout);
+    if (!err)
+        err = hs_row_list_init(&in, nout);
+    /* Each moved row's content to the piece, then the top rows in its
+     * place: two lists, issued in runs of one leading dimension. */
+    for (int k = 0; k < n && !err; k++) {
         HS_T *a = hs_task_data(t, k);
-        int h = t->acc[k].handle->m, cols = t->acc[k].handle->n, ld = hs_task_ld(t, k);
-        int r0 = x.row0[k] - x.off;
+        int h = t->acc[k].handle->m, ld = hs_task_ld(t, k), r0 = x.row0[k] - x.off;
         for (int i = HS_SFX(lu_grid_first_out)(row, nout, r0); i < nout && row[i] < r0 + h;
              i++) {
-            HS_SFX(lu_grid_copy_row)(a, ld, row[i] - r0, piece, ldp, to[i], cols);
-            HS_SFX(lu_grid_copy_row)(top, ldt, from[i], a, ld, row[i] - r0, cols);
+            hs_row_list_add(&out, a + (row[i] - r0), ld, piece + to[i], ldp);
+            hs_row_list_add(&in, top + from[i], ldt, a + (row[i] - r0), ld);
         }
     }
-    return 0;
+    int cols = t->acc[0].handle->n;
+    if (!err)
+        err = hs_row_list_issue(&out, dev, HS_P, cols);
+    if (!err)
+        err = hs_row_list_issue(&in, dev, HS_P, cols);
+    hs_row_list_free(&out);
+    hs_row_list_free(&in);
+    return err;
 }
 
 /* The top tile's rows from itself (FIRST) and from the pieces; then,
@@ -89,39 +85,42 @@ static int HS_SFX(lu_grid_visit)(hs_task *t, hs_device *dev)
 static int HS_SFX(lu_grid_top)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0);
-    const int *p = hs_task_data(t, 1);
+    const int *p = hs_task_data(t, 1);   /* the host's (HS_ON_HOST) */
     int h = t->acc[0].handle->m, n = t->acc[0].handle->n, ld = hs_task_ld(t, 0);
     int w = hs_lu_grid_piv_width(t->acc[1].handle->m);
     hs_lu_grid_top_args x = hs_lu_grid_top_args_of(t);
     int kk = x.kk, first_piece = x.flags & HS_LU_GRID_TOP_SOLVE ? 3 : 2;
     const int *src = p + hs_lu_grid_src(w);
-    if (x.flags & HS_LU_GRID_TOP_FIRST) {
+    hs_row_list rows;
+    int err = hs_row_list_init(&rows, kk + p[hs_lu_grid_nout(w)]);
+    if (!err && (x.flags & HS_LU_GRID_TOP_FIRST)) {
+        /* Rows from the tile itself: their values from before (the row
+         * copies stage them). */
         int nout = p[hs_lu_grid_nout(w)];
         const int *row = p + hs_lu_grid_out_row(w), *from = p + hs_lu_grid_out_from(w);
-        HS_T *old = malloc((size_t)h * (size_t)n * sizeof *old);
-        if (!old)
-            return HETSCAL_ERR_NOMEM;
-        HS_SFX(lu_grid_copy_rows)(a, ld, 0, old, h, 0, h, n);
         for (int i = 0; i < kk; i++)
             if (src[i] < h && src[i] != i)
-                HS_SFX(lu_grid_copy_row)(old, h, src[i], a, ld, i, n);
+                hs_row_list_add(&rows, a + src[i], ld, a + i, ld);
         for (int i = 0; i < nout && row[i] < h; i++)
-            HS_SFX(lu_grid_copy_row)(old, h, from[i], a, ld, row[i], n);
-        free(old);
+            hs_row_list_add(&rows, a + from[i], ld, a + row[i], ld);
+        err = hs_row_list_issue(&rows, dev, HS_P, n);
     }
-    for (int k = first_piece; k < t->nacc; k++) {
+    for (int k = first_piece; k < t->nacc && !err; k++) {
         const HS_T *piece = hs_task_data(t, k);
         int ldp = hs_task_ld(t, k), q = x.prow[k - first_piece];
         for (int i = 0; i < kk; i++)
             if (src[i] >= h && (x.ptop + src[i] / x.H) % x.nprow == q)
-                HS_SFX(lu_grid_copy_row)(piece, ldp, i, a, ld, i, n);
+                hs_row_list_add(&rows, piece + i, ldp, a + i, ld);
     }
-    if (!(x.flags & HS_LU_GRID_TOP_SOLVE))
-        return 0;
+    if (!err)
+        err = hs_row_list_issue(&rows, dev, HS_P, n);
+    hs_row_list_free(&rows);
+    if (err || !(x.flags & HS_LU_GRID_TOP_SOLVE))
+        return err;
     const HS_T *l = hs_task_data(t, 2);
     int ll = hs_task_ld(t, 2);
-    int err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'L', 'L', 'N', 'U', kk,
-                                n, 1.0, l, ll, a, ld);
+    err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'L', 'L', 'N', 'U', kk, n,
+                            1.0, l, ll, a, ld);
     if (!err && h > kk)
         err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', h - kk, n, kk, -1.0, l + kk,
                           ll, a, ld, 1.0, a + kk, ld);

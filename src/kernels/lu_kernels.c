@@ -14,6 +14,7 @@
 #include "kernels/lu_grid_kernels.h"
 #include "kernels/lu_pivot_search.h"
 #include "kernels/kernel_work.h"
+#include "kernels/row_list.h"
 #include "util/flop_counts.h"
 #include "util/precision.h"
 
@@ -120,7 +121,8 @@ const hs_task_kind hs_kind_lu_grid_panel = {
 
 /* Which rows move depends on the values: the model takes the panel's w
  * pivots spread evenly over the rows from its diagonal down, each moved
- * row copied four times (out to the piece, in from the top tile). */
+ * row copied four times (out to the piece, in from the top tile), at the
+ * host's memory rate (on a GPU, not costed: sim_machine.c). */
 static int lu_grid_visit(const hs_task *t, int esize, hs_work_parts *p)
 {
     hs_lu_grid_visit_args x = hs_lu_grid_visit_args_of(t);
@@ -134,7 +136,7 @@ static int lu_grid_visit(const hs_task *t, int esize, hs_work_parts *p)
 
 const hs_task_kind hs_kind_lu_grid_visit = {
     .name = "lu_grid_visit", .nacc = 4, .work = lu_grid_visit,
-    .kernel = HS_PREC_INSTANCES(lu_grid_visit), .host_only = 1,
+    .kernel = HS_PREC_INSTANCES(lu_grid_visit),
 };
 
 /* The top tile copied (FIRST), the pieces' rows, the unit TRSM of kk
@@ -157,7 +159,7 @@ static int lu_grid_top(const hs_task *t, int esize, hs_work_parts *p)
 
 const hs_task_kind hs_kind_lu_grid_top = {
     .name = "lu_grid_top", .nacc = 2, .work = lu_grid_top,
-    .kernel = HS_PREC_INSTANCES(lu_grid_top), .host_only = 1,
+    .kernel = HS_PREC_INSTANCES(lu_grid_top),
 };
 
 static int lu_grid_gemm(const hs_task *t, int esize, hs_work_parts *p)

@@ -349,13 +349,13 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
     t->tile = main_output(spec);
     for (int k = 0; k < spec->nacc; k++) {
         dtile *dt = &d->tile[spec->acc[k].tile];
-        int mode = spec->acc[k].mode;
+        int mode = spec->acc[k].mode & HS_RW;
         hs_handle *h;
         if (mode & HS_R) {
             int from = arrival(d, dt, d->me);
             if (from >= 0)
                 dt->source = from;   /* fetch receives from there */
-            h = hs_dist_fetch(d, dt, x, spec->priority);
+            h = hs_dist_fetch(d, dt, spec->acc[k].mode & HS_ON_HOST ? 0 : x, spec->priority);
         }
         else if (x)
             h = dt->inst[x];

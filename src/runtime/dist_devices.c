@@ -134,7 +134,7 @@ static void evict(hs_dist *d, int x)
 static int instances_exist(hs_dist *d, const hs_task_spec *spec, int x)
 {
     for (int k = 0; k < spec->nacc; k++)
-        if (!new_instance(d, &d->tile[spec->acc[k].tile], x))
+        if (!(spec->acc[k].mode & HS_ON_HOST) && !new_instance(d, &d->tile[spec->acc[k].tile], x))
             return 0;
     return 1;
 }

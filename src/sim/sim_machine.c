@@ -12,8 +12,8 @@ static double seconds_with(hs_sim_model *model, const hs_task *t, int x, int mem
     hs_work w;
     if (hs_kernel_work(t, model->prec, &w))
         model->unknown_tasks++;
-    if (w.cls == HS_WORK_MEMORY)
-        return w.bytes / (m->cpu_memory_gbs * 1e9);
+    if (w.cls == HS_WORK_MEMORY)   /* on a GPU not costed, as below */
+        return x ? 0 : w.bytes / (m->cpu_memory_gbs * 1e9);
     /* Each kernel of the task at its class's rate (a class the machine
      * does not rate at its fallback's, else at GEMM's), and on the host
      * the row interchanges of an lu_column at the memory's (a GPU's
