@@ -56,8 +56,13 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
 {
     for (int c = 0; c < g->np; c++) {
         int w = g->panel[c].width;
+        /* Columns on accelerators: slot = the column's index among its
+         * process column's, spread cyclically over the home's GPUs; its
+         * pieces with it. */
+        int device = g->panel[c].device ? 1 + g->panel[c].top / g->npcol : 0;
         for (int r = 0; r < g->mt; r++)
             home[hs_tile_id(g, r, c)] = (hs_tile_home){ .rank = owner(g, rank_of, r, c),
+                                                        .device = device,
                                                         .m = hs_tile_height(g, r), .n = w };
         home[pivot_base(g) + c] =
             hs_lu_pivot_tile(g, c) < 0
@@ -66,7 +71,8 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
                                   .m = hs_lu_grid_piv_size(w), .n = 1 };
         for (int q = 0; q < g->nprow; q++)
             home[piece_tile(g, c, q)] = (hs_tile_home){
-                .rank = rank_of[q * g->npcol + hs_panel_pcol(g, c)], .m = g->H, .n = w };
+                .rank = rank_of[q * g->npcol + hs_panel_pcol(g, c)], .device = device,
+                .m = g->H, .n = w };
     }
     /* Buffer s serves panels s, s + L, ...: as high as panel s's rows.
      * Only its home's tasks touch it (the gathers and scatters run

@@ -189,8 +189,9 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     return status;
 }
 
-int hs_call_square_tiles(hs_call *c, int in_place_only)
+int hs_call_square_tiles(hs_call *c, int flags)
 {
+    int in_place_only = flags & HS_SQUARE_IN_PLACE_ONLY;
     const hs_config *cfg = c->cfg;
     int big = c->m > c->n ? c->m : c->n;
     int b = cfg->nb_small ? cfg->nb_small : hs_default_tile_size(big, cfg->grid_threads);
@@ -211,7 +212,16 @@ int hs_call_square_tiles(hs_call *c, int in_place_only)
     if (status || c->geo.np == c->geo.nt_top)
         return status;
     hs_geometry_free(&c->geo);
-    return 1;
+    if (!(flags & HS_SQUARE_ON_DEVICES) || c->rep.panel_gpu <= 0 || cfg->nb > c->rep.tile)
+        return 1;
+    /* The GPUs' hybrid columns asked for: square tiles all the same, every
+     * column on this rank's accelerators. */
+    c->rep.caller_tiles = 0;
+    status = hs_geometry_init_host(&c->geo, c->m, c->n, c->rep.tile, c->grid->nprow,
+                                   c->grid->npcol);
+    for (int k = 0; !status && c->ndev > 1 && k < c->geo.np; k++)
+        c->geo.panel[k].device = 1;
+    return status;
 }
 
 double hs_call_average_share(const hs_call *c)

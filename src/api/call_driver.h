@@ -87,9 +87,12 @@ int hs_call_run(const hs_factorization *f, hs_call *call);
  * row's panels (hs_column_panel_width); every part of A moves.  As
  * hs_call_layout (collective), except that it returns 1, with no
  * geometry left, when HETSCAL_NB asked for taller tile rows than square
- * tiles have, or, with in_place_only, when the caller's blocks cannot be
- * the tiles (the routine then lays out another way). */
-int hs_call_square_tiles(hs_call *c, int in_place_only);
+ * tiles have, with HS_SQUARE_IN_PLACE_ONLY when the caller's blocks cannot
+ * be the tiles, and with accelerators unless HS_SQUARE_ON_DEVICES puts
+ * every column's tiles on them (geo's panels' device; the routine then
+ * lays out another way). */
+enum { HS_SQUARE_IN_PLACE_ONLY = 1, HS_SQUARE_ON_DEVICES = 2 };
+int hs_call_square_tiles(hs_call *c, int flags);
 
 /* The average share of sub(A) per process, in bytes: the same on every
  * rank, so that decisions taken on it agree.  Above HS_GRID_SHARE_BYTES

@@ -125,9 +125,13 @@ enum { LAYOUT_ONE_ROW = 0, LAYOUT_GRID = 1, LAYOUT_GRID_IN_PLACE = 2 };
 static int grid_layout(const hs_call *c)
 {
     const hetscal_grid *g = c->grid;
-    if (g->nprow < 2 || c->cfg->accel_ranks > 0 || c->cfg->lu_grid == 0)
+    if (g->nprow < 2 || c->cfg->lu_grid == 0)
         return LAYOUT_ONE_ROW;
-    if (c->cfg->lu_grid > 0 || g->size >= GRID_RANKS)
+    if (c->cfg->lu_grid > 0)
+        return LAYOUT_GRID;
+    if (c->cfg->accel_ranks > 0)
+        return LAYOUT_ONE_ROW;
+    if (g->size >= GRID_RANKS)
         return LAYOUT_GRID;
     return hs_call_average_share(c) > HS_GRID_SHARE_BYTES ? LAYOUT_GRID_IN_PLACE
                                                            : LAYOUT_ONE_ROW;
@@ -139,7 +143,9 @@ static int lu_layout(hs_call *c)
     c->caller_layout = gather_caller_layout(c);
     int layout = grid_layout(c);
     if (layout != LAYOUT_ONE_ROW) {
-        int status = hs_call_square_tiles(c, layout == LAYOUT_GRID_IN_PLACE);
+        int status = hs_call_square_tiles(c, (layout == LAYOUT_GRID_IN_PLACE
+                                                  ? HS_SQUARE_IN_PLACE_ONLY : 0)
+                                                 | HS_SQUARE_ON_DEVICES);
         if (status <= 0)
             return status;
     }

@@ -186,7 +186,8 @@ static int qr_layout(hs_call *c)
     const hs_config *cfg = c->cfg;
     int gathered = gathered_layout(c);
     if (gathered != GATHERED_NO) {
-        int status = hs_call_square_tiles(c, gathered == GATHERED_IN_PLACE);
+        int status = hs_call_square_tiles(c, gathered == GATHERED_IN_PLACE
+                                                 ? HS_SQUARE_IN_PLACE_ONLY : 0);
         if (status <= 0) {
             c->geo.gathered = status == 0;
             return status;
