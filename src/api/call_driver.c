@@ -215,11 +215,12 @@ int hs_call_square_tiles(hs_call *c, int flags)
     if (!(flags & HS_SQUARE_ON_DEVICES) || c->rep.panel_gpu <= 0 || cfg->nb > c->rep.tile)
         return 1;
     /* The GPUs' hybrid columns asked for: square tiles all the same, every
-     * column on this rank's accelerators. */
+     * column on its home's accelerators (the same geometry on every rank;
+     * a home without any keeps its columns on the host). */
     c->rep.caller_tiles = 0;
     status = hs_geometry_init_host(&c->geo, c->m, c->n, c->rep.tile, c->grid->nprow,
                                    c->grid->npcol);
-    for (int k = 0; !status && c->ndev > 1 && k < c->geo.np; k++)
+    for (int k = 0; !status && k < c->geo.np; k++)
         c->geo.panel[k].device = 1;
     return status;
 }
