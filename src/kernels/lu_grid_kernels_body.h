@@ -55,7 +55,7 @@ static int HS_SFX(lu_grid_visit)(hs_task *t, hs_device *dev)
     const int *row = p + hs_lu_grid_out_row(w), *from = p + hs_lu_grid_out_from(w);
     const int *to = p + hs_lu_grid_out_to(w);
     hs_lu_grid_visit_args x = hs_lu_grid_visit_args_of(t);
-    hs_row_list out, in;
+    hs_row_list out = { 0 }, in = { 0 };
     int err = hs_row_list_init(&out, nout);
     if (!err)
         err = hs_row_list_init(&in, nout);
