@@ -9,7 +9,11 @@
 # case (127 x 255, NB 1, IA 6) to another pivot between two near-equal
 # candidates.
 : "${top_srcdir:=$(dirname "$0")/..}"
+# The four precisions' run takes about 250 s alone on a slow 2-core host,
+# and more beside the other tests of a parallel make check: more than
+# testing/launch's default limit.
 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=4 HETSCAL_POISON_MEMORY=1
-export HETSCAL_LU_GRID HETSCAL_NB_SMALL HETSCAL_POISON_MEMORY
+: "${HETSCAL_TEST_TIMEOUT:=1500}"
+export HETSCAL_LU_GRID HETSCAL_NB_SMALL HETSCAL_POISON_MEMORY HETSCAL_TEST_TIMEOUT
 exec sh "$top_srcdir/testing/tester/run_lu.sh" 4 -precision s,d,c,z \
     "$top_srcdir/testing/data/lu_hard.dat"
