@@ -1,8 +1,11 @@
 /* Test-harness preload for oversubscribed machines (4 ranks on 2 cores):
  * MPICH's ch4:ucx busy-polls in every blocking call, so ranks steal each
  * other's cores and each collective costs a scheduler time slice.  After a
- * few empty polls of UCX in a row this sleeps for a microsecond, which
- * hands the core to a rank that has work.  Used only by testing/launch;
+ * few empty polls of UCX in a row this sleeps, which hands the core to a
+ * rank that has work; the sleeps double while the wait lasts (1 us up to
+ * LONGEST_SLEEP_NS), so a rank that waits long for its peers (a whole test
+ * suite of jobs shares the cores) wakes rarely, and a wait ends at most
+ * about twice as late as its message came.  Used only by testing/launch;
  * not part of libhetscal (whose own threads never spin). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -12,7 +15,8 @@ unsigned ucp_worker_progress(void *worker);
 
 typedef unsigned (*progress_fn)(void *);
 
-enum { EMPTY_POLLS_BEFORE_SLEEP = 20, SPIN_GAP_NS = 3000 };
+enum { EMPTY_POLLS_BEFORE_SLEEP = 20, SPIN_GAP_NS = 3000, FIRST_SLEEP_NS = 1000,
+       LONGEST_SLEEP_NS = 256000 };
 
 static long long now_ns(void)
 {
@@ -23,12 +27,14 @@ static long long now_ns(void)
 
 /* Only a caller spinning on MPI (polls back to back) sleeps: a poll that
  * comes after a gap, as hetscal's one-thread ranks poll between tasks,
- * starts the count again (else each of those would sleep too). */
+ * starts the count again (else each of those would sleep too).  The
+ * sleep's length starts again only with an event: a gap also comes from
+ * the scheduler, which on a shared core runs others between two polls. */
 unsigned ucp_worker_progress(void *worker)
 {
     static progress_fn real;
     static __thread int empty_polls;
-    static __thread long long last_poll;
+    static __thread long long last_poll, sleep_ns;
     unsigned events;
 
     if (!real)
@@ -40,8 +46,11 @@ unsigned ucp_worker_progress(void *worker)
     events = real(worker);
     if (events) {
         empty_polls = 0;
+        sleep_ns = 0;
     } else if (++empty_polls > EMPTY_POLLS_BEFORE_SLEEP) {
-        struct timespec pause = { 0, 1000 };
+        sleep_ns = !sleep_ns ? FIRST_SLEEP_NS
+                   : 2 * sleep_ns < LONGEST_SLEEP_NS ? 2 * sleep_ns : LONGEST_SLEEP_NS;
+        struct timespec pause = { 0, (long)sleep_ns };
         nanosleep(&pause, NULL);
         last_poll = now_ns();
     }

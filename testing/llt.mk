@@ -7,7 +7,7 @@ llt_tests = \
   testing/llt_default_np1.sh testing/llt_default_np4.sh \
   testing/llt_hard_np4.sh testing/llt_hard_np2.sh \
   testing/llt_copy_tasks_np1.sh testing/llt_copy_tasks_np4.sh testing/in_place_np4.sh \
-  testing/pieces_np4.sh \
+  testing/pieces_np4.sh testing/pieces_emu_np4.sh \
   testing/llt_threads_np2.sh
 TESTS += $(llt_tests)
 EXTRA_DIST += $(llt_tests) testing/data/llt_hard.dat \

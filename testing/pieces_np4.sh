@@ -4,10 +4,10 @@
 # caller's arrays before its first use and scattered back once final,
 # with the tile blocks starting as NaNs (a piece not gathered, or not
 # written back, shows).  Our P?POTRF (both UPLO, four precisions),
-# P?GEQRF and P?GETRF testers on 4 MPI ranks, on the host and with 2
-# emulated GPUs a rank (tiles of other shapes).  Passes when every case
-# passes and each run made calls whose verbose lines say "pieces across
-# ranks".
+# P?GEQRF and P?GETRF testers on 4 MPI ranks, on the host, or with
+# PIECES_DEVICES=emu:2 (testing/pieces_emu_np4.sh) with 2 emulated GPUs a
+# rank (tiles of other shapes).  Passes when every case passes and each
+# run made calls whose verbose lines say "pieces across ranks".
 : "${top_srcdir:=$(dirname "$0")/..}"
 . "$top_srcdir/testing/tester/run_common.sh"
 err=$(mktemp "${TMPDIR:-/tmp}/pieces.XXXXXX") || exit 99
@@ -15,7 +15,8 @@ trap 'rm -f "$err" "$log"' EXIT
 HETSCAL_POISON_MEMORY=1 HETSCAL_VERBOSE=1 HETSCAL_OVERLAP_COPIES=2 HETSCAL_IN_PLACE=0
 export HETSCAL_POISON_MEMORY HETSCAL_VERBOSE HETSCAL_OVERLAP_COPIES HETSCAL_IN_PLACE
 failed=0
-while read -r tester input devices; do
+while read -r tester input; do
+    devices=${PIECES_DEVICES:-}
     rm -f "$log"
     tester_start pieces_np4.sh "$tester"
     HETSCAL_DEVICES=$devices sh "$LAUNCH" 4 "$prog" "$top_srcdir/$input" </dev/null >"$log" 2>"$err"
@@ -34,8 +35,5 @@ done <<'RUNS'
 xllt testing/data/llt_hard.dat
 xqr testing/data/qr_hard.dat
 xlu testing/data/lu_hard.dat
-xllt testing/data/llt_hard.dat emu:2
-xqr testing/data/qr_hard.dat emu:2
-xlu testing/data/lu_hard.dat emu:2
 RUNS
 exit $failed
