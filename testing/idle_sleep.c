@@ -4,8 +4,8 @@
  * few empty polls of UCX in a row this sleeps, which hands the core to a
  * rank that has work; the sleeps double while the wait lasts (1 us up to
  * LONGEST_SLEEP_NS), so a rank that waits long for its peers (a whole test
- * suite of jobs shares the cores) wakes rarely, and a wait ends at most
- * about twice as late as its message came.  Used only by testing/launch;
+ * suite of jobs shares the cores) wakes rarely, and sees a message at most
+ * one such sleep after it came.  Used only by testing/launch;
  * not part of libhetscal (whose own threads never spin). */
 #define _GNU_SOURCE
 #include <dlfcn.h>

@@ -2,10 +2,11 @@
 # The P?GETRF tester on testing/data/lu_hard.dat, 4 ranks, in single
 # and double complex (4- and 16-byte elements, real and complex; double
 # and single complex take this layout in testing/xdlu_grid_np4.sh and the
-# differential fuzzer's testing/fuzz_lu_grid_np4.sh), with the 2-D grid layout forced (HETSCAL_LU_GRID=1: the
-# default takes it only for large shares or 8 ranks and more) in 4 x 4
-# tiles, so that panels span many tiles and process rows, and their
-# interchanges reach rows on every process row; tile blocks start as NaNs
+# differential fuzzer's testing/fuzz_lu_grid_np4.sh), with the 2-D grid
+# layout forced (HETSCAL_LU_GRID=1: the default takes it only for large
+# shares or 8 ranks and more) in 4 x 4 tiles, so that panels span many
+# tiles and process rows, and their interchanges reach rows on every
+# process row; tile blocks start as NaNs
 # (HETSCAL_POISON_MEMORY).  The tester wants IPIV equal to the
 # reference's: 8 x 8 tiles, in either layout, round one single-precision
 # case (127 x 255, NB 1, IA 6) to another pivot between two near-equal
