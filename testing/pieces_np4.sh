@@ -15,8 +15,8 @@ trap 'rm -f "$err" "$log"' EXIT
 HETSCAL_POISON_MEMORY=1 HETSCAL_VERBOSE=1 HETSCAL_OVERLAP_COPIES=2 HETSCAL_IN_PLACE=0
 export HETSCAL_POISON_MEMORY HETSCAL_VERBOSE HETSCAL_OVERLAP_COPIES HETSCAL_IN_PLACE
 failed=0
+devices=${PIECES_DEVICES:-}
 while read -r tester input; do
-    devices=${PIECES_DEVICES:-}
     rm -f "$log"
     tester_start pieces_np4.sh "$tester"
     HETSCAL_DEVICES=$devices sh "$LAUNCH" 4 "$prog" "$top_srcdir/$input" </dev/null >"$log" 2>"$err"

@@ -1,13 +1,14 @@
 #!/bin/sh
 # The P?GEQRF tester on testing/data/qr_hard.dat, 4 ranks, in single
 # and double complex (double and single complex take this layout in
-# testing/xdqr_grid_np4.sh and testing/fuzz_qr_grid_np4.sh), with the caller's-grid layout forced (HETSCAL_QR_GRID=1: the
-# default takes it only for shares above 64 MiB) in 8 x 8 tiles, so that
-# each panel gathers many tiles from several process rows, buffers serve
-# several panels, and partial sums cross the process rows; tile blocks
-# start as NaNs (HETSCAL_POISON_MEMORY).  (4 x 4 tiles made some 600 k
-# tasks a call and the four precisions' run some 700 s on a slow 2-core
-# host, past testing/launch's limit, for no case that 8 x 8 lacks.)
+# testing/xdqr_grid_np4.sh and testing/fuzz_qr_grid_np4.sh), with the
+# caller's-grid layout forced (HETSCAL_QR_GRID=1: the default takes it
+# only for shares above 64 MiB) in 8 x 8 tiles, so that each panel
+# gathers many tiles from several process rows, buffers serve several
+# panels, and partial sums cross the process rows; tile blocks start as
+# NaNs (HETSCAL_POISON_MEMORY).  (4 x 4 tiles make some 600 k tasks a
+# call, too many for testing/launch's limit, for no case that 8 x 8
+# lacks.)
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_QR_GRID=1 HETSCAL_NB_SMALL=8 HETSCAL_POISON_MEMORY=1
 export HETSCAL_QR_GRID HETSCAL_NB_SMALL HETSCAL_POISON_MEMORY
