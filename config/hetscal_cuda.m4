@@ -33,7 +33,25 @@ AC_DEFUN([HETSCAL_CHECK_CUDA], [
       # -isystem: the toolkit's own warnings (cusolverDn.h has an
       # old-style declaration) are not ours under -Werror
       CUDA_CPPFLAGS="-isystem $hetscal_cuda_dir/include"
-      CUDA_LIBS="-L$hetscal_cuda_dir/lib64 -Wl,-rpath,$hetscal_cuda_dir/lib64 -lcusolver -lcublas -lcudart"
+      # cuBLAS and cuSOLVER are loaded by their sonames when a GPU is
+      # opened (src/device/cuda/cuda_libs.h); only the runtime is linked.
+      hetscal_save_LIBS=$LIBS
+      AC_SEARCH_LIBS([dlopen], [dl])
+      LIBS=$hetscal_save_LIBS
+      hetscal_dl=
+      AS_CASE([$ac_cv_search_dlopen], [no|"none required"], [], [hetscal_dl=$ac_cv_search_dlopen])
+      CUDA_LIBS="-L$hetscal_cuda_dir/lib64 -Wl,-rpath,$hetscal_cuda_dir/lib64 -lcudart $hetscal_dl"
+      hetscal_soname() {
+        hetscal_so=`objdump -p "$hetscal_cuda_dir/lib64/$[]1.so" 2>/dev/null | sed -n 's/^ *SONAME *//p'`
+        AS_IF([test -n "$hetscal_so"], [echo "$hetscal_so"], [echo "$[]1.so"])
+      }
+      AC_MSG_CHECKING([the sonames of cuBLAS and cuSOLVER])
+      hetscal_cublas_soname=`hetscal_soname libcublas`
+      hetscal_cusolver_soname=`hetscal_soname libcusolver`
+      AC_MSG_RESULT([$hetscal_cublas_soname $hetscal_cusolver_soname])
+      AC_DEFINE_UNQUOTED([HETSCAL_CUBLAS_SONAME], ["$hetscal_cublas_soname"], [cuBLAS's soname])
+      AC_DEFINE_UNQUOTED([HETSCAL_CUSOLVER_SONAME], ["$hetscal_cusolver_soname"], [cuSOLVER's soname])
+      AC_DEFINE_UNQUOTED([HETSCAL_CUDA_LIBDIR], ["$hetscal_cuda_dir/lib64"], [CUDA's libraries])
       hetscal_cuda_summary="yes ($hetscal_cuda_dir)"
       AC_DEFINE([HETSCAL_HAVE_CUDA], [1], [Define to 1 to build the CUDA backend])
     ], [test "x$with_cuda" != xauto], [
@@ -45,6 +63,7 @@ AC_DEFUN([HETSCAL_CHECK_CUDA], [
     CUDA_LIBS='$(top_builddir)/testing/cuda_standin/libcudastandin.la'
     hetscal_cuda_summary="stand-in (testing/cuda_standin)"
     AC_DEFINE([HETSCAL_HAVE_CUDA], [1], [Define to 1 to build the CUDA backend])
+    AC_DEFINE([HETSCAL_CUDA_STANDIN], [1], [Define to 1 when the CUDA backend is built against the stand-in])
   ])
   AM_CONDITIONAL([HETSCAL_CUDA], [test "x$hetscal_cuda_summary" != xno])
   AM_CONDITIONAL([HETSCAL_CUDA_STANDIN], [test "x$enable_cuda_standin" = xyes])

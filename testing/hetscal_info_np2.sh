@@ -84,6 +84,12 @@ expect "$dir/text" '^hetscal-info: 2 rank\(s\), grid 1 x 2$' '^  hetscal +[0-9]+
     "^  rank 1 differs: HETSCAL_NB=0 \(rank 0: 256\); rank \(0,0\)'s value is used" \
     '^  PDPOTRF +PASSED ' '^  PDGEQRF +PASSED ' '^  PDGETRF +PASSED ' \
     '^self-test: 0 of 3 failed$'
+# A CUDA build loads cuBLAS and cuSOLVER when asked (device/cuda/
+# cuda_libs.h): their versions known means every function the backend
+# calls was found in them.
+if grep -q '^  CUDA  *yes' "$dir/text"; then
+    expect "$dir/text" '^  CUDA +yes: .*cuBLAS [0-9]+\.[0-9]+\.[0-9]+, cuSOLVER [0-9]+\.[0-9]+\.[0-9]+'
+fi
 report "text, emu:1 and cpu ranks" "$dir/text"
 
 run json "$dir/json" -- --json

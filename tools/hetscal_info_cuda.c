@@ -7,7 +7,9 @@
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "device/cuda/cuda_libs.h"
 #include "tools/hetscal_info.h"
 
 /* CUDA's integer versions: 1000 major + 10 minor. */
@@ -31,7 +33,7 @@ static void library_version(char *out, size_t bytes, const char *what, int ok,
 
 void hetscal_info_cuda_versions(char *out, size_t bytes)
 {
-    char runtime[64], driver[64], blas[64], solver[64];
+    char runtime[64], driver[64], blas[64], solver[600];
     int rv = 0, dv = 0, bv[3] = { 0, 0, 0 }, sv[3] = { 0, 0, 0 }, bok = 1, sok = 1;
     const libraryPropertyType parts[3] = { MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL };
 
@@ -47,12 +49,17 @@ void hetscal_info_cuda_versions(char *out, size_t bytes)
         snprintf(driver, sizeof driver, "driver none");
     else
         cuda_version(driver, sizeof driver, "driver", dok, dv);
-    for (int k = 0; k < 3; k++) {
-        bok = bok && cublasGetProperty(parts[k], &bv[k]) == CUBLAS_STATUS_SUCCESS;
-        sok = sok && cusolverGetProperty(parts[k], &sv[k]) == CUSOLVER_STATUS_SUCCESS;
+    /* The libraries a GPU's opening loads (device/cuda/cuda_libs.h). */
+    char why[512];
+    bok = sok = hs_cuda_libs_load(why, sizeof why) == 0;
+    for (int k = 0; k < 3 && bok; k++) {
+        bok = bok && HS_CU(cublasGetProperty)(parts[k], &bv[k]) == CUBLAS_STATUS_SUCCESS;
+        sok = sok && HS_CU(cusolverGetProperty)(parts[k], &sv[k]) == CUSOLVER_STATUS_SUCCESS;
     }
     library_version(blas, sizeof blas, "cuBLAS", bok, bv);
     library_version(solver, sizeof solver, "cuSOLVER", sok, sv);
+    if (hs_cuda_libs_load(NULL, 0))
+        snprintf(solver + strlen(solver), sizeof solver - strlen(solver), " (%s)", why);
     snprintf(out, bytes, "%s, %s, %s, %s%s", runtime, driver, blas, solver,
 #ifdef CUDA_STANDIN_HEADERS
              " (the host stand-in of CUDA, testing/cuda_standin)"

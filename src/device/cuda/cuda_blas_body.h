@@ -5,31 +5,31 @@
  * util/prec_instantiate.h).  C99 complex scalars have
  * the layout of cuComplex and cuDoubleComplex (two reals). */
 #if HS_P == 1
-#define HS_CUBLAS(name) cublasS##name
-#define HS_CUSOLVER(name) cusolverDnS##name
-#define HS_CUBLAS_HERK cublasSsyrk
-#define HS_CUSOLVER_UNMQR(name) cusolverDnSormqr##name
+#define HS_CUBLAS(name) HS_CU(cublasS##name)
+#define HS_CUSOLVER(name) HS_CU(cusolverDnS##name)
+#define HS_CUBLAS_HERK HS_CU(cublasSsyrk)
+#define HS_CUSOLVER_UNMQR(name) HS_CU(cusolverDnSormqr##name)
 #define HS_CU_T float
 #define HS_CU_TYPE CUDA_R_32F
 #elif HS_P == 0
-#define HS_CUBLAS(name) cublasD##name
-#define HS_CUSOLVER(name) cusolverDnD##name
-#define HS_CUBLAS_HERK cublasDsyrk
-#define HS_CUSOLVER_UNMQR(name) cusolverDnDormqr##name
+#define HS_CUBLAS(name) HS_CU(cublasD##name)
+#define HS_CUSOLVER(name) HS_CU(cusolverDnD##name)
+#define HS_CUBLAS_HERK HS_CU(cublasDsyrk)
+#define HS_CUSOLVER_UNMQR(name) HS_CU(cusolverDnDormqr##name)
 #define HS_CU_T double
 #define HS_CU_TYPE CUDA_R_64F
 #elif HS_P == 2
-#define HS_CUBLAS(name) cublasC##name
-#define HS_CUSOLVER(name) cusolverDnC##name
-#define HS_CUBLAS_HERK cublasCherk
-#define HS_CUSOLVER_UNMQR(name) cusolverDnCunmqr##name
+#define HS_CUBLAS(name) HS_CU(cublasC##name)
+#define HS_CUSOLVER(name) HS_CU(cusolverDnC##name)
+#define HS_CUBLAS_HERK HS_CU(cublasCherk)
+#define HS_CUSOLVER_UNMQR(name) HS_CU(cusolverDnCunmqr##name)
 #define HS_CU_T cuComplex
 #define HS_CU_TYPE CUDA_C_32F
 #else
-#define HS_CUBLAS(name) cublasZ##name
-#define HS_CUSOLVER(name) cusolverDnZ##name
-#define HS_CUBLAS_HERK cublasZherk
-#define HS_CUSOLVER_UNMQR(name) cusolverDnZunmqr##name
+#define HS_CUBLAS(name) HS_CU(cublasZ##name)
+#define HS_CUSOLVER(name) HS_CU(cusolverDnZ##name)
+#define HS_CUBLAS_HERK HS_CU(cublasZherk)
+#define HS_CUSOLVER_UNMQR(name) HS_CU(cusolverDnZunmqr##name)
 #define HS_CU_T cuDoubleComplex
 #define HS_CU_TYPE CUDA_C_64F
 #endif
@@ -196,7 +196,7 @@ static int HS_SFX(run_larft)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_
         return 0;
     cuda_dev *c = as_cuda(dev);
     size_t esize = sizeof(HS_T), dev_bytes = 0, host_bytes = 0;
-    int err = check_solver(dev, cusolverDnXlarft_bufferSize(solver, c->params,
+    int err = check_solver(dev, HS_CU(cusolverDnXlarft_bufferSize)(solver, c->params,
                                                             CUBLAS_DIRECT_FORWARD,
                                                             CUBLAS_STOREV_COLUMNWISE, k->m, k->k,
                                                             HS_CU_TYPE, k->a, k->lda, HS_CU_TYPE,
@@ -214,7 +214,7 @@ static int HS_SFX(run_larft)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_
         err = ones_reserve(dev, k->prec, k->k);
     if (err)
         return err;
-    err = check_solver(dev, cusolverDnXlarft(solver, c->params, CUBLAS_DIRECT_FORWARD,
+    err = check_solver(dev, HS_CU(cusolverDnXlarft)(solver, c->params, CUBLAS_DIRECT_FORWARD,
                                              CUBLAS_STOREV_COLUMNWISE, k->m, k->k, HS_CU_TYPE,
                                              k->a, k->lda, HS_CU_TYPE, k->tau, HS_CU_TYPE, k->c,
                                              k->ldc, HS_CU_TYPE,

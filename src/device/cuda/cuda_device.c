@@ -20,6 +20,7 @@
 #include <cusolverDn.h>
 
 #include "device/backends.h"
+#include "device/cuda/cuda_libs.h"
 #include "device/cuda/cuda_rows.h"
 #include "include/hetscal.h"
 #include "util/precision.h"
@@ -83,7 +84,7 @@ static int check(hs_device *dev, cudaError_t err, const char *call)
 
 static int check_blas(hs_device *dev, cublasStatus_t st, const char *call)
 {
-    return st == CUBLAS_STATUS_SUCCESS ? 0 : failed(dev, call, cublasGetStatusString(st));
+    return st == CUBLAS_STATUS_SUCCESS ? 0 : failed(dev, call, HS_CU(cublasGetStatusString)(st));
 }
 
 /* cuSOLVER has no status strings: its enum's number. */
@@ -316,11 +317,11 @@ static void cuda_close(hs_device *dev)
     if (selected) {
         /* The handles first: they may still be set to one of the streams. */
         if (c->blas)
-            cublasDestroy(c->blas);
+            HS_CU(cublasDestroy)(c->blas);
         if (c->params)
-            cusolverDnDestroyParams(c->params);
+            HS_CU(cusolverDnDestroyParams)(c->params);
         if (c->solver)
-            cusolverDnDestroy(c->solver);
+            HS_CU(cusolverDnDestroy)(c->solver);
         each_stream(c, cudaStreamDestroy);
         if (c->scratch)
             cudaFree(c->scratch);
@@ -684,11 +685,12 @@ static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
     int blas = !solver || k->op == HS_K_LARFT;   /* HS_K_LARFT: cuSOLVER, then ?trmm */
     if ((factor || k->op == HS_K_ROWS) && stream != HS_STREAM_COMPUTE)
         return failed(dev, "a factorization or row copy", "only on the compute stream");
-    int err = solver ? check_solver(dev, cusolverDnSetStream(c->solver, c->stream[stream]),
+    int err = solver ? check_solver(dev, HS_CU(cusolverDnSetStream)(c->solver, c->stream[stream]),
                                     "cusolverDnSetStream")
                      : 0;
     if (!err && blas)
-        err = check_blas(dev, cublasSetStream(c->blas, c->stream[stream]), "cublasSetStream");
+        err = check_blas(dev, HS_CU(cublasSetStream)(c->blas, c->stream[stream]),
+                         "cublasSetStream");
     return err ? err : run[k->prec](dev, c->blas, c->solver, k);
 }
 
@@ -840,15 +842,18 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
     if (err == cudaSuccess && (err = cudaGetDeviceProperties(&prop, ordinal)) == cudaSuccess)
         model_name(c->dev.model, sizeof c->dev.model, prop.name);
     what = err != cudaSuccess ? cudaGetErrorString(err) : NULL;
-    if (!what && cublasCreate(&c->blas) != CUBLAS_STATUS_SUCCESS) {
+    char why[600];
+    if (!what && hs_cuda_libs_load(why, sizeof why))
+        what = why;
+    if (!what && HS_CU(cublasCreate)(&c->blas) != CUBLAS_STATUS_SUCCESS) {
         c->blas = NULL;
         what = "cublasCreate failed";
     }
-    if (!what && cusolverDnCreate(&c->solver) != CUSOLVER_STATUS_SUCCESS) {
+    if (!what && HS_CU(cusolverDnCreate)(&c->solver) != CUSOLVER_STATUS_SUCCESS) {
         c->solver = NULL;
         what = "cusolverDnCreate failed";
     }
-    if (!what && cusolverDnCreateParams(&c->params) != CUSOLVER_STATUS_SUCCESS) {
+    if (!what && HS_CU(cusolverDnCreateParams)(&c->params) != CUSOLVER_STATUS_SUCCESS) {
         c->params = NULL;
         what = "cusolverDnCreateParams failed";
     }

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "device/cuda/cuda_libs.h"
 #include "device/cuda/cuda_rows.h"
 #include "include/hetscal.h"
 #include "util/precision.h"
@@ -125,13 +126,13 @@ static int run_slot(hs_cuda_rows *r, cublasHandle_t h, cudaStream_t stream, cons
     cublasStatus_t st;
     if (single) {
         const float one = 1.0f, zero = 0.0f;
-        st = cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, n, 1, &one,
+        st = HS_CU(cublasSgemmBatched)(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, n, 1, &one,
                                 (const float *const *)da, 1, (const float *const *)db, p->ldb,
                                 &zero, (float *const *)dc, p->ldc, count);
         e->call = "cublasSgemmBatched";
     } else {
         const double one = 1.0, zero = 0.0;
-        st = cublasDgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, n, 1, &one,
+        st = HS_CU(cublasDgemmBatched)(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, n, 1, &one,
                                 (const double *const *)da, 1, (const double *const *)db, p->ldb,
                                 &zero, (double *const *)dc, p->ldc, count);
         e->call = "cublasDgemmBatched";
@@ -168,7 +169,7 @@ int hs_cuda_rows_run(hs_cuda_rows *r, cublasHandle_t h, const hs_kernel_call *k,
     if (status)
         return status;
     cudaStream_t stream;
-    cublasStatus_t st = cublasGetStream(h, &stream);
+    cublasStatus_t st = HS_CU(cublasGetStream)(h, &stream);
     if (st != CUBLAS_STATUS_SUCCESS) {
         e->call = "cublasGetStream";
         e->blas = 1;
