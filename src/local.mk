@@ -21,6 +21,7 @@ HETSCAL_CORE_SOURCES = \
   src/plan/granularity.h src/plan/granularity.c \
   src/plan/device_split.h src/plan/device_split.c \
   src/plan/panel_placement.h src/plan/panel_placement.c \
+  src/plan/top_tile.h src/plan/top_tile.c \
   src/plan/gpu_placement.h src/plan/gpu_placement.c \
   src/algo/cholesky.h src/algo/cholesky.c src/algo/qr.h src/algo/qr.c \
   src/algo/lu.h src/algo/lu.c src/algo/lu_grid.h src/algo/lu_grid.c src/algo/algo_inputs.h \

@@ -11,6 +11,11 @@ check_PROGRAMS += testing/t_panel_placement
 testing_t_panel_placement_SOURCES = testing/t_panel_placement.c $(t_expect_sources)
 testing_t_panel_placement_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 TESTS += testing/t_panel_placement
+# The accelerator columns' width rule against hand computations.
+check_PROGRAMS += testing/t_top_tile
+testing_t_top_tile_SOURCES = testing/t_top_tile.c $(t_expect_sources)
+testing_t_top_tile_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+TESTS += testing/t_top_tile
 
 hetero_tests = \
   testing/t_placement_np1.sh testing/t_placement_np2.sh testing/t_placement_np4.sh \

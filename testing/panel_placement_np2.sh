@@ -10,17 +10,21 @@
 #     routine's panels on the host (the GPUs run fewer tasks), a line a
 #     thousand times faster on the GPUs, and the factors pass
 #     time_scalapack's residual check.
+#     The width of PDPOTRF's GPU columns follows the same rates
+#     (plan/top_tile.h): GPU lines with one DGEMM rate at every size leave
+#     the narrowest, 2b; the other routines keep 4b.
 #  3. HETSCAL_PANELS=device and host override the rates.
 #  4. A line no processor can have measured (1e300 GF/s) is skipped,
 #     reported, and the rates measured again.
 . "${top_srcdir:=$(dirname "$0")/..}/testing/rates_file_frame.sh"
 
-# run NAME ROUTINE [VAR=VALUE ...]: N = 768, tiles b = 32 and B = 128 with
-# 96 columns of each on the GPUs; prints each rank's placement.
+# run NAME ROUTINE [VAR=VALUE ...]: N = 768, tiles b = 32 and B = 4b = 128
+# (HETSCAL_NB not set; PDPOTRF's B by the rates) with up to 96 columns of
+# each on the GPUs; prints each rank's placement.
 run() {
     name=$1 routine=$2
     shift 2
-    time_on_emu "$name" "$routine" 768 HETSCAL_NB_GPU=96 "$@"
+    time_on_emu "$name" "$routine" 768 HETSCAL_NB=0 HETSCAL_NB_GPU=96 "$@"
     grep -o 'panels=[a-z]* panels_from=[A-Za-z_]*' "$tmp/$name.out" | sort -u
 }
 gpu_tasks() { sed -n 's/.* gpu_tasks=\([0-9]*\) .*/\1/p' "$tmp/$1.out" | awk '{ t += $1 } END { print t + 0 }'; }
@@ -38,7 +42,7 @@ echo "$got" | grep -q 'panels_from=cost' || fail "a fresh file's placement says:
 sig=$(sed -n 's/^panel .* \(device=emu-[0-9]*MiB;.*\)$/\1/p' "$rates" | head -n 1)
 set_gpu() {
     grep -v "^panel .* device=emu-" "$rates" >"$tmp/kept"
-    echo "panel $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 10 $sig" >>"$tmp/kept"
+    echo "panel $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 10 $sig" >>"$tmp/kept"
     mv "$tmp/kept" "$rates"
 }
 host=$(sed -n 's/^panel \([0-9.]*\) .* device=host;.*/\1/p' "$rates" | head -n 1)
@@ -53,6 +57,10 @@ for routine in potrf getrf geqrf; do
     got=$(run "fast-$routine" $routine)
     echo "$routine, GPU panels at $fast GF/s: $got"
     [ "$got" = "panels=device panels_from=cost" ] || fail "$routine fast GPU: '$got'"
+    width=$(grep -o 'top=[0-9]* top_from=[A-Za-z_0-9]*' "$tmp/fast-$routine.out" | sort -u)
+    want="top=128 top_from=4_host_tiles"
+    [ $routine = potrf ] && want="top=64 top_from=cost"
+    [ "$width" = "$want" ] || fail "$routine, GPU columns: '$width', not '$want'"
     # The host ran the panels: the GPUs ran fewer tasks.
     [ "$(gpu_tasks "slow-$routine")" -lt "$(gpu_tasks "fast-$routine")" ] ||
         fail "$routine: $(gpu_tasks "slow-$routine") GPU tasks with host panels," \

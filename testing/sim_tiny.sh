@@ -85,7 +85,9 @@ fi
 
 # The panels' placement by cost (plan/panel_placement.h) in a simulation:
 # tiny with one GPU whose POTRF runs at R GF/s, the host's at 1 GF/s.
-# PDPOTRF of N = 1024 puts a 128-wide GPU panel in every 256 columns;
+# PDPOTRF of N = 1024 puts a 128-wide GPU panel in every 256 columns
+# (HETSCAL_NB: on these rates the columns' width rule, plan/top_tile.h,
+# would make them 128 wide);
 # each diagonal block costs POTRF(128) = 707264 flops, on the host 707.264
 # us plus the 128 x 128 doubles down and back at 1 GB/s (262.144 us),
 # 969.408 us: the GPUs keep the panels when 707.264 / R is less, so for
@@ -93,8 +95,8 @@ fi
 placement() {
     sed "s/^gpu.gemm = .*/gpu.gemm = 64:1\\ngpu.potrf = 256:$1\\ncpu.potrf = 256:1/" \
         "$top_srcdir/testing/data/tiny.machine" >"$one_core"
-    HETSCAL_NB_SMALL=64 "$top_builddir/timing/predict" -machine "$one_core" -routine potrf \
-        -n 1024 -nb 64 -gpus 1 -threads 1 | sed -n 's/.*its factorizations on the \([A-Za-z]*\) (\(.*\))$/\1 \2/p'
+    HETSCAL_NB_SMALL=64 HETSCAL_NB=256 "$top_builddir/timing/predict" -machine "$one_core" \
+        -routine potrf -n 1024 -nb 64 -gpus 1 -threads 1 | sed -n 's/.*its factorizations on the \([A-Za-z]*\) (\(.*\))$/\1 \2/p'
 }
 for case in "0.72 host" "0.73 GPUs"; do
     set -- $case

@@ -227,8 +227,8 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
                              : "before and after the run",
            p->caller_tiles ? " (the caller's blocks are the tiles)" : "");
     if (p->panel_gpu > 0)
-        printf(", GPU panel %d of every %d columns%s, its factorizations on the %s (%s)",
-               p->panel_gpu, p->top_width,
+        printf(", GPU panel %d of every %d columns (%s)%s, its factorizations on the %s (%s)",
+               p->panel_gpu, p->top_width, p->top_from ? p->top_from : "none",
                p->gpu_fallbacks ? " (some GPU tiles kept on the host: GPU memory)" : "",
                p->host_panels ? "host" : "GPUs",
                mach->host_panels ? "the machine's panels = host"
@@ -284,13 +284,14 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
     fflush(stdout);
 }
 
-/* The panel rates a real call would agree on (plan/panel_placement.h),
- * from the machine: its cores' and GPUs' POTRF, GETRF and GEQRF as the
- * model charges them (a class the machine does not rate at its fallback's
- * rate) and the link to its GPUs. */
+/* The panel rates a real call would agree on (plan/panel_placement.h,
+ * plan/top_tile.h), from the machine: its cores' and GPUs' POTRF, GETRF,
+ * GEQRF and GEMM as the model charges them (a class the machine does not
+ * rate at its fallback's rate) and the link to its GPUs. */
 static void machine_panel_rates(const hs_sim_machine *m, hs_config *cfg)
 {
-    static const int cls[HS_NPANEL_KERNELS] = { HS_WORK_POTRF, HS_WORK_GETRF, HS_WORK_GEQRF };
+    static const int cls[HS_NPANEL_KERNELS] = { HS_WORK_POTRF, HS_WORK_GETRF, HS_WORK_GEQRF,
+                                                HS_WORK_GEMM };
     for (int k = 0; k < HS_NPANEL_KERNELS; k++)
         for (int s = 0; s < HS_PANEL_SIZES; s++) {
             cfg->panel_host.rate[k][s] = hs_sim_class_rate(m->cpu, cls[k], hs_panel_size[s]);
@@ -366,10 +367,13 @@ int main(int argc, char **argv)
         cfg.cache_kb = (int)(mach.cache_mib * 1024);
     else if (cfg.cache_kb <= 0)   /* this host's, as a real call measures it */
         cfg.cache_kb = hs_measured_cache_kb();
+    /* Placed by cost, a real call measures the panel rates (which also
+     * size its GPU columns); a machine whose panels run on the host
+     * (panels = host) is one where that cost puts them there. */
+    if (cfg.panels == HS_PANELS_COST)
+        machine_panel_rates(&mach, &cfg);
     if (mach.host_panels)
         cfg.panels = HS_PANELS_HOST;
-    else if (cfg.panels == HS_PANELS_COST)
-        machine_panel_rates(&mach, &cfg);
     for (int r = 0; r < o.nroutines; r++)
         for (int pr = 0; pr < o.nprecs; pr++)
             for (int i = 0; i < o.nn; i++)

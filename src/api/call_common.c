@@ -153,10 +153,10 @@ int hs_call_tile_ids_fit(const hs_geometry *geo)
 }
 
 int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n, int host_B,
-                   const hs_caller_tiles *caller, hs_call_report *rep, hs_geometry *geo,
-                   hs_device ***devs, int *ndev)
+                   int accel_B, const hs_caller_tiles *caller, hs_call_report *rep,
+                   hs_geometry *geo, hs_device ***devs, int *ndev)
 {
-    int b = rep->tile, B = cfg->nb > b ? cfg->nb : 4 * b;
+    int b = rep->tile, B = cfg->nb > b ? cfg->nb : accel_B > 0 ? accel_B : 4 * b;
     hs_gpu_placement place;
     int status = HETSCAL_SUCCESS;
     if (grid->comm == MPI_COMM_NULL) {
@@ -172,6 +172,10 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
         *ndev = 1;
     rep->ndev = *ndev;
     rep->panel_gpu = hs_accelerator_panel_width(cfg, B, b);
+    if (rep->panel_gpu > 0) {
+        rep->top = B;
+        rep->top_from = cfg->nb > b ? "HETSCAL_NB" : accel_B > 0 ? "cost" : "4_host_tiles";
+    }
     rep->split_from = hs_accelerator_split_source(cfg);
     if (status)
         return status;

@@ -86,18 +86,19 @@ int hs_call_caller_panel_width(const hetscal_grid *grid, const hs_config *cfg, i
 void hs_call_columns_in_place(const hetscal_grid *grid, int ja, const int *desca,
                               hs_geometry *geo, hs_call_report *rep);
 
-/* Opens this rank's devices (*devs, *ndev; rep->devices, ndev, panel_gpu)
- * and builds the tile geometry of an m x n matrix with host tile
- * rep->tile: accelerators anywhere on the grid give the multi-level
+/* Opens this rank's devices (*devs, *ndev; rep->devices, ndev, panel_gpu,
+ * top, top_from) and builds the tile geometry of an m x n matrix with host
+ * tile rep->tile: accelerators anywhere on the grid give the multi-level
  * layout (B-high tile rows, b-wide host panels, one Bg-wide accelerator
- * panel per B columns, B = HETSCAL_NB or 4b); otherwise B x b panels with
+ * panel per B columns, B = HETSCAL_NB, else accel_B when the routine's
+ * cost rule chose one (> 0), else 4b); otherwise B x b panels with
  * B = HETSCAL_NB when that is > b, or B = host_B when HETSCAL_NB is not
  * set and host_B > 0; else square tiles: the caller's blocks (caller->b
  * replaces rep->tile) when caller is not NULL and usable, else b x b.
  * Collective (the accelerator split); returns 0 or a local error, which
  * the caller agrees on. */
 int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n, int host_B,
-                   const hs_caller_tiles *caller, hs_call_report *rep, hs_geometry *geo,
+                   int accel_B, const hs_caller_tiles *caller, hs_call_report *rep, hs_geometry *geo,
                    hs_device ***devs, int *ndev);
 
 /* Whether the tile ids of a factorization on geo fit an int: the matrix

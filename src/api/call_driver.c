@@ -207,7 +207,7 @@ int hs_call_square_tiles(hs_call *c, int flags)
     if (in_place_only && (!caller.b || !cfg->in_place))
         return 1;
     c->part = HS_PART_ALL;
-    int status = hs_call_layout(c->grid, cfg, c->m, c->n, 0, &caller, &c->rep, &c->geo,
+    int status = hs_call_layout(c->grid, cfg, c->m, c->n, 0, 0, &caller, &c->rep, &c->geo,
                                 &c->devs, &c->ndev);
     if (status || c->geo.np == c->geo.nt_top)
         return status;

@@ -22,6 +22,8 @@ typedef struct hs_call_report {
     double share_bytes, peak_extra_bytes;
     int ndev, panel_gpu, gpu_fallbacks;   /* accelerators, Bg, tiles kept on host */
     const char *split_from;   /* what decided panel_gpu (plan/device_split.h) */
+    int top;                  /* B, the accelerator columns' width */
+    const char *top_from;     /* what decided it (plan/top_tile.h) */
     int host_panels;          /* the accelerator columns' panels factored on
                                  the host (plan/panel_placement.h) */
     const char *panels_from;  /* what decided that */

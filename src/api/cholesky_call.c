@@ -8,6 +8,7 @@
 #include "api/cholesky_call.h"
 #include "plan/granularity.h"
 #include "plan/panel_placement.h"
+#include "plan/top_tile.h"
 #include "layout/desc.h"
 
 /* Up to this many flops (N = 228) the calling thread runs the tasks
@@ -39,7 +40,8 @@ static int cholesky_layout(hs_call *c)
                                       c->desca);
     c->transpose = c->upper;
     c->part = c->upper ? HS_PART_UPPER : HS_PART_LOWER;
-    int status = hs_call_layout(c->grid, cfg, c->n, c->n, 0, &caller, &c->rep, &c->geo,
+    int accel_B = cfg->accel_ranks ? hs_top_tile_cholesky(cfg, c->n, c->rep.tile, c->prec) : 0;
+    int status = hs_call_layout(c->grid, cfg, c->n, c->n, 0, accel_B, &caller, &c->rep, &c->geo,
                                 &c->devs, &c->ndev);
     c->rep.host_panels = c->rep.panel_gpu > 0
                          && hs_panels_on_host(cfg, HS_PANEL_POTRF, c->n, c->n, c->rep.panel_gpu,

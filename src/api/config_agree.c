@@ -68,11 +68,11 @@ enum { PANEL_VALUES = HS_NPANEL_KERNELS * HS_PANEL_SIZES + 1 };
 /* One MPI_SUM over doubles carries everything: for each common value,
  * rank (0,0)'s value (0 from the others) and the value itself, so that
  * a rank can tell it was overridden; then the threads that run tasks,
- * and the accelerator ranks' count and rates.  Every term is an integer
+ * and the accelerator ranks' count, accelerators and rates.  Every term is an integer
  * (rates in whole MFLOP/s) far below 2^53, so the sums are exact in any
  * order of reduction and every rank derives the same layout from them. */
 enum {
-    V_ROOT = 0, V_THREADS = 2 * NCOMMON, V_ACCEL_RANKS, V_HOST_RATE, V_ACCEL_RATE,
+    V_ROOT = 0, V_THREADS = 2 * NCOMMON, V_ACCEL_RANKS, V_ACCEL_DEVICES, V_HOST_RATE, V_ACCEL_RATE,
     V_ACCEL_KEPT, V_PANEL_RANKS, V_PANEL_KEPT, V_PANEL_HOST, V_PANEL_ACCEL = V_PANEL_HOST + PANEL_VALUES,
     NV = V_PANEL_ACCEL + PANEL_VALUES
 };
@@ -126,6 +126,7 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
             int source = hs_device_rates(devs, ndev, (int)mine[V_THREADS], grid->local_ranks,
                                          &host_per_thread, &accel);
             mine[V_ACCEL_RANKS] = 1;
+            mine[V_ACCEL_DEVICES] = ndev - 1;
             mine[V_ACCEL_KEPT] = source == HS_DEVICE_RATES_FILE;
             mine[V_HOST_RATE] = floor(host_per_thread * cfg->num_threads * 1e3);
             mine[V_ACCEL_RATE] = floor(accel * 1e3);
@@ -160,6 +161,7 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
     hs_run_summary_agreed(cfg->summary);
     cfg->grid_threads = (int)all[V_THREADS];
     cfg->accel_ranks = (int)all[V_ACCEL_RANKS];
+    cfg->accel_devices = (int)all[V_ACCEL_DEVICES];
     cfg->accel_host_rate = cfg->accel_ranks ? all[V_HOST_RATE] * 1e-3 / cfg->accel_ranks : 0;
     cfg->accel_rate = cfg->accel_ranks ? all[V_ACCEL_RATE] * 1e-3 / cfg->accel_ranks : 0;
     cfg->accel_rates_kept = cfg->accel_ranks && all[V_ACCEL_KEPT] == all[V_ACCEL_RANKS];

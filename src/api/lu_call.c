@@ -160,7 +160,7 @@ static int lu_layout(hs_call *c)
     int whole = hs_call_one_column_block(grid, c->cfg, c->n, c->ja, c->desca, width);
     int b = c->rep.tile = whole ? whole : width;
     c->part = HS_PART_ALL;
-    int status = hs_call_layout(grid, c->cfg, c->m, c->n, 0, NULL, &c->rep, &c->geo, &c->devs,
+    int status = hs_call_layout(grid, c->cfg, c->m, c->n, 0, 0, NULL, &c->rep, &c->geo, &c->devs,
                                 &c->ndev);
     if (status)
         return status;

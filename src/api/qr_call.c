@@ -208,7 +208,7 @@ static int qr_layout(hs_call *c)
     c->part = HS_PART_ALL;
     int one_row = row_grid && (cfg->nb == 0 || cfg->nb > c->rep.tile);
     int host_B = grid->nprow == 1 ? 0 : 4 * c->rep.tile;
-    int status = hs_call_layout(grid, cfg, c->m, c->n, host_B, NULL, &c->rep, &c->geo,
+    int status = hs_call_layout(grid, cfg, c->m, c->n, host_B, 0, NULL, &c->rep, &c->geo,
                                 &c->devs, &c->ndev);
     if (status || !one_row)
         return status;

@@ -79,8 +79,10 @@ static double run_once(probe *p, int k)
     double t0 = hs_now();
     int err = k == HS_PANEL_POTRF   ? hs_dev_potrf(dev, s, HS_PREC_D, n, p->a, n, &info)
               : k == HS_PANEL_GETRF ? hs_dev_getrf(dev, s, HS_PREC_D, n, n, p->a, n, p->piv)
-                                    : hs_dev_geqrf(dev, s, HS_PREC_D, n, n, p->a, n, p->tau, 1,
-                                                   NULL, 1);
+              : k == HS_PANEL_GEQRF ? hs_dev_geqrf(dev, s, HS_PREC_D, n, n, p->a, n, p->tau, 1,
+                                                   NULL, 1)
+                                    : hs_dev_gemm(dev, s, HS_PREC_D, 'N', 'N', n, n, n, -1.0 / n,
+                                                  p->pristine, n, p->pristine, n, 1.0, p->a, n);
     err = err || dev->ops->synchronize(dev);
     return err || info ? -1 : hs_now() - t0;
 }
@@ -89,7 +91,8 @@ static double kernel_flops(int k, int n)
 {
     return k == HS_PANEL_POTRF   ? hs_flops_potrf(n)
            : k == HS_PANEL_GETRF ? hs_flops_getrf(n, n)
-                                 : hs_flops_geqrf(n, n);
+           : k == HS_PANEL_GEQRF ? hs_flops_geqrf(n, n)
+                                 : 2.0 * n * n * (double)n;
 }
 
 /* Host <-> accelerator GB/s, each way (0 when it cannot be measured). */

@@ -165,7 +165,8 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     cfg.grid_threads = c->threads * nranks;
     cfg.verbose = 0;
     /* What hs_config_agree would agree: the ranks with accelerators, their
-     * host rate and their accelerators' summed rate, on average. */
+     * accelerators, their host rate and their accelerators' summed rate,
+     * on average. */
     int *gpus = calloc((size_t)nranks, sizeof *gpus);
     if (!gpus) {
         free(rank_of);
@@ -174,12 +175,13 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
         return HETSCAL_ERR_NOMEM;
     }
     double accel_sum = 0;
-    cfg.accel_ranks = 0;
+    cfg.accel_ranks = cfg.accel_devices = 0;
     for (int r = 0; r < nranks; r++) {
         int local = r % rpn, g = c->gpus_per_node;
         gpus[r] = g / rpn + (local < g % rpn);
         if (gpus[r] > 0) {
             cfg.accel_ranks++;
+            cfg.accel_devices += gpus[r];
             accel_sum += gpus[r] * c->gpu_rate;
         }
     }
@@ -261,6 +263,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     p->tile = call.rep.tile;
     p->panel_gpu = call.rep.panel_gpu;
     p->top_width = call.geo.B;
+    p->top_from = call.rep.top_from;
     p->host_panels = call.rep.host_panels;
     p->panels_from = call.rep.panels_from;
     p->copy_tasks = call.rep.copy_tasks;

@@ -53,6 +53,7 @@ typedef struct hs_sim_prediction {
     double t_in, t_run, t_out;
     int tile, panel_gpu, copy_tasks, caller_tiles, tiles_in_place, workers;
     int top_width;               /* B: the width of a top-level tile column */
+    const char *top_from;        /* what decided it (hs_call_report's top_from) */
     int host_panels;             /* the GPU columns' panels on the host */
     const char *panels_from;     /* what decided (api/panel_placement.h) */
     long tasks;                  /* summed over the ranks */

@@ -245,7 +245,7 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->team_wait_us = env_int("HETSCAL_TEAM_WAIT_US", 0);
     c->cache_kb = env_int("HETSCAL_CACHE_KB", 0);   /* 0: measured (hs_config_agree) */
     c->grid_threads = c->num_threads;
-    c->accel_ranks = 0;
+    c->accel_ranks = c->accel_devices = 0;
     c->accel_host_rate = c->accel_rate = 0;
     c->accel_rates_kept = 0;
     memset(&c->panel_host, 0, sizeof c->panel_host);

@@ -71,6 +71,7 @@ typedef struct hs_config {
     /* Agreed over the grid at each call (hs_config_agree). */
     int grid_threads;        /* threads that run tasks, summed over the grid */
     int accel_ranks;         /* ranks of the grid with accelerators */
+    int accel_devices;       /* their accelerators, summed */
     double accel_host_rate;  /* their host DGEMM rate (all threads), average */
     double accel_rate;       /* their accelerators' DGEMM rate, average */
     int accel_rates_kept;    /* 1: every one of them read its accelerators' rates from

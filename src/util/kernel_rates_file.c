@@ -187,7 +187,7 @@ int hs_rates_file_load_device(const char *sig, double *gflops)
 }
 
 /* "panel" then each kernel's rates at hs_panel_size[] (potrf, getrf,
- * geqrf), the link's GB/s, the signature. */
+ * geqrf, gemm), the link's GB/s, the signature. */
 static int parse_panel_line(const char *line, const void *key, double *v, char *their)
 {
     (void)key;

@@ -1,6 +1,7 @@
-/* The rates that place a call's panel factorizations (plan/panel_placement.h):
- * GF/s of one processor's ?POTRF, ?GETRF and ?GEQRF on square matrices of
- * a few sizes, the host's on one thread (a host panel is one task on one
+/* The rates that place a call's panel factorizations (plan/panel_placement.h)
+ * and size the accelerators' tiles (plan/top_tile.h): GF/s of one
+ * processor's ?POTRF, ?GETRF, ?GEQRF and ?GEMM on square matrices of a few
+ * sizes, the host's on one thread (a host panel is one task on one
  * core), an accelerator's on the device, and for an accelerator the
  * bandwidth of its link to the host (what a panel factored on the host
  * costs in copies).  Measured by runtime/panel_probe.h and kept in the
@@ -9,7 +10,9 @@
 #ifndef HETSCAL_UTIL_PANEL_RATES_H
 #define HETSCAL_UTIL_PANEL_RATES_H
 
-enum hs_panel_kernel { HS_PANEL_POTRF, HS_PANEL_GETRF, HS_PANEL_GEQRF, HS_NPANEL_KERNELS };
+enum hs_panel_kernel {
+    HS_PANEL_POTRF, HS_PANEL_GETRF, HS_PANEL_GEQRF, HS_PANEL_GEMM, HS_NPANEL_KERNELS
+};
 enum { HS_PANEL_SIZES = 4 };
 
 /* The sizes rated: 256, 512, 1024, 2048. */
