@@ -16,11 +16,11 @@ QR_TESTS = \
   testing/fcall_qr_np1.sh testing/fcall_qr_np4.sh \
   testing/disable_qr_np4.sh testing/qr_threads_np2.sh testing/qr_grid_hard_np4.sh
 # PSGEQRF, PCGEQRF and PZGEQRF: the built-in input on 1 and 4 ranks,
-# qr_hard.dat on 4 (a test each), the built-in input on 2 with emulated
-# GPUs.
+# qr_hard.dat on 4 in double complex (single and complex take hard
+# inputs in Debian's testers, testing/xsqr_hard_np4.sh and
+# testing/xcqr_hard_np4.sh), the built-in input on 2 with emulated GPUs.
 QR_PREC_TESTS = \
-  testing/qr_prec_default_np14.sh testing/qr_prec_s_hard_np4.sh \
-  testing/qr_prec_c_hard_np4.sh testing/qr_prec_z_hard_np4.sh \
+  testing/qr_prec_default_np14.sh testing/qr_prec_z_hard_np4.sh \
   testing/qr_prec_emu_np2.sh
 QR_TESTS += $(QR_PREC_TESTS)
 TESTS += $(QR_TESTS)

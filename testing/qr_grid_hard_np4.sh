@@ -1,7 +1,8 @@
 #!/bin/sh
-# The P?GEQRF tester on testing/data/qr_hard.dat, 4 ranks, in single
-# and double complex (double and single complex take this layout in
-# testing/xdqr_grid_np4.sh and testing/fuzz_qr_grid_np4.sh), with the
+# The P?GEQRF tester on testing/data/qr_hard.dat, 4 ranks, in double
+# complex (the other precisions take this layout in
+# testing/xdqr_grid_np4.sh, double, and testing/fuzz_qr_grid_np4.sh, all
+# four), with the
 # caller's-grid layout forced (HETSCAL_QR_GRID=1: the default takes it
 # only for shares above 64 MiB) in 8 x 8 tiles, so that each panel
 # gathers many tiles from several process rows, buffers serve several
@@ -12,5 +13,5 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_QR_GRID=1 HETSCAL_NB_SMALL=8 HETSCAL_POISON_MEMORY=1
 export HETSCAL_QR_GRID HETSCAL_NB_SMALL HETSCAL_POISON_MEMORY
-exec sh "$top_srcdir/testing/tester/run_qr.sh" 4 -precision s,z \
+exec sh "$top_srcdir/testing/tester/run_qr.sh" 4 -precision z \
     "$top_srcdir/testing/data/qr_hard.dat"
