@@ -51,14 +51,15 @@ void hetscal_info_cuda_versions(char *out, size_t bytes)
         cuda_version(driver, sizeof driver, "driver", dok, dv);
     /* The libraries a GPU's opening loads (device/cuda/cuda_libs.h). */
     char why[512];
-    bok = sok = hs_cuda_libs_load(why, sizeof why) == 0;
-    for (int k = 0; k < 3 && bok; k++) {
+    int loaded = hs_cuda_libs_load(why, sizeof why) == 0;
+    bok = sok = loaded;
+    for (int k = 0; k < 3 && loaded; k++) {
         bok = bok && HS_CU(cublasGetProperty)(parts[k], &bv[k]) == CUBLAS_STATUS_SUCCESS;
         sok = sok && HS_CU(cusolverGetProperty)(parts[k], &sv[k]) == CUSOLVER_STATUS_SUCCESS;
     }
     library_version(blas, sizeof blas, "cuBLAS", bok, bv);
     library_version(solver, sizeof solver, "cuSOLVER", sok, sv);
-    if (hs_cuda_libs_load(NULL, 0))
+    if (!loaded)
         snprintf(solver + strlen(solver), sizeof solver - strlen(solver), " (%s)", why);
     snprintf(out, bytes, "%s, %s, %s, %s%s", runtime, driver, blas, solver,
 #ifdef CUDA_STANDIN_HEADERS

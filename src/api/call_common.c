@@ -156,7 +156,15 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
                    int accel_B, const hs_caller_tiles *caller, hs_call_report *rep,
                    hs_geometry *geo, hs_device ***devs, int *ndev)
 {
-    int b = rep->tile, B = cfg->nb > b ? cfg->nb : accel_B > 0 ? accel_B : 4 * b;
+    int b = rep->tile, B = 4 * b;
+    const char *top_from = "4_host_tiles";
+    if (cfg->nb > b) {
+        B = cfg->nb;
+        top_from = "HETSCAL_NB";
+    } else if (accel_B > 0) {
+        B = accel_B;
+        top_from = "cost";
+    }
     hs_gpu_placement place;
     int status = HETSCAL_SUCCESS;
     if (grid->comm == MPI_COMM_NULL) {
@@ -174,7 +182,7 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
     rep->panel_gpu = hs_accelerator_panel_width(cfg, B, b);
     if (rep->panel_gpu > 0) {
         rep->top = B;
-        rep->top_from = cfg->nb > b ? "HETSCAL_NB" : accel_B > 0 ? "cost" : "4_host_tiles";
+        rep->top_from = top_from;
     }
     rep->split_from = hs_accelerator_split_source(cfg);
     if (status)

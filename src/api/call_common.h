@@ -98,8 +98,8 @@ void hs_call_columns_in_place(const hetscal_grid *grid, int ja, const int *desca
  * Collective (the accelerator split); returns 0 or a local error, which
  * the caller agrees on. */
 int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n, int host_B,
-                   int accel_B, const hs_caller_tiles *caller, hs_call_report *rep, hs_geometry *geo,
-                   hs_device ***devs, int *ndev);
+                   int accel_B, const hs_caller_tiles *caller, hs_call_report *rep,
+                   hs_geometry *geo, hs_device ***devs, int *ndev);
 
 /* Whether the tile ids of a factorization on geo fit an int: the matrix
  * tiles and each routine's auxiliary ones (QR's: per tile row and process

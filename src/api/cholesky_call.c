@@ -40,7 +40,7 @@ static int cholesky_layout(hs_call *c)
                                       c->desca);
     c->transpose = c->upper;
     c->part = c->upper ? HS_PART_UPPER : HS_PART_LOWER;
-    int accel_B = cfg->accel_ranks ? hs_top_tile_cholesky(cfg, c->n, c->rep.tile, c->prec) : 0;
+    int accel_B = hs_top_tile_cholesky(cfg, c->n, c->rep.tile, c->prec);
     int status = hs_call_layout(c->grid, cfg, c->n, c->n, 0, accel_B, &caller, &c->rep, &c->geo,
                                 &c->devs, &c->ndev);
     c->rep.host_panels = c->rep.panel_gpu > 0

@@ -68,12 +68,14 @@ enum { PANEL_VALUES = HS_NPANEL_KERNELS * HS_PANEL_SIZES + 1 };
 /* One MPI_SUM over doubles carries everything: for each common value,
  * rank (0,0)'s value (0 from the others) and the value itself, so that
  * a rank can tell it was overridden; then the threads that run tasks,
- * and the accelerator ranks' count, accelerators and rates.  Every term is an integer
- * (rates in whole MFLOP/s) far below 2^53, so the sums are exact in any
- * order of reduction and every rank derives the same layout from them. */
+ * and the accelerator ranks' count, accelerators and rates.  Every term
+ * is an integer (rates in whole MFLOP/s) far below 2^53, so the sums are
+ * exact in any order of reduction and every rank derives the same layout
+ * from them. */
 enum {
-    V_ROOT = 0, V_THREADS = 2 * NCOMMON, V_ACCEL_RANKS, V_ACCEL_DEVICES, V_HOST_RATE, V_ACCEL_RATE,
-    V_ACCEL_KEPT, V_PANEL_RANKS, V_PANEL_KEPT, V_PANEL_HOST, V_PANEL_ACCEL = V_PANEL_HOST + PANEL_VALUES,
+    V_ROOT = 0, V_THREADS = 2 * NCOMMON, V_ACCEL_RANKS, V_ACCEL_DEVICES, V_HOST_RATE,
+    V_ACCEL_RATE, V_ACCEL_KEPT, V_PANEL_RANKS, V_PANEL_KEPT, V_PANEL_HOST,
+    V_PANEL_ACCEL = V_PANEL_HOST + PANEL_VALUES,
     NV = V_PANEL_ACCEL + PANEL_VALUES
 };
 

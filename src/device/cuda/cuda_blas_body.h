@@ -196,12 +196,11 @@ static int HS_SFX(run_larft)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_
         return 0;
     cuda_dev *c = as_cuda(dev);
     size_t esize = sizeof(HS_T), dev_bytes = 0, host_bytes = 0;
-    int err = check_solver(dev, HS_CU(cusolverDnXlarft_bufferSize)(solver, c->params,
-                                                            CUBLAS_DIRECT_FORWARD,
-                                                            CUBLAS_STOREV_COLUMNWISE, k->m, k->k,
-                                                            HS_CU_TYPE, k->a, k->lda, HS_CU_TYPE,
-                                                            k->tau, HS_CU_TYPE, k->c, k->ldc,
-                                                            HS_CU_TYPE, &dev_bytes, &host_bytes),
+    int err = check_solver(dev,
+                           HS_CU(cusolverDnXlarft_bufferSize)(
+                               solver, c->params, CUBLAS_DIRECT_FORWARD, CUBLAS_STOREV_COLUMNWISE,
+                               k->m, k->k, HS_CU_TYPE, k->a, k->lda, HS_CU_TYPE, k->tau,
+                               HS_CU_TYPE, k->c, k->ldc, HS_CU_TYPE, &dev_bytes, &host_bytes),
                            "cusolverDnXlarft_bufferSize");
     /* Every kept buffer regrown before anything is enqueued: regrowing
      * waits for the streams. */
@@ -214,12 +213,12 @@ static int HS_SFX(run_larft)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_
         err = ones_reserve(dev, k->prec, k->k);
     if (err)
         return err;
-    err = check_solver(dev, HS_CU(cusolverDnXlarft)(solver, c->params, CUBLAS_DIRECT_FORWARD,
-                                             CUBLAS_STOREV_COLUMNWISE, k->m, k->k, HS_CU_TYPE,
-                                             k->a, k->lda, HS_CU_TYPE, k->tau, HS_CU_TYPE, k->c,
-                                             k->ldc, HS_CU_TYPE,
-                                             (char *)c->scratch + SCRATCH_INFO_BYTES, dev_bytes,
-                                             host_bytes ? c->host_work : NULL, host_bytes),
+    err = check_solver(dev,
+                       HS_CU(cusolverDnXlarft)(
+                           solver, c->params, CUBLAS_DIRECT_FORWARD, CUBLAS_STOREV_COLUMNWISE,
+                           k->m, k->k, HS_CU_TYPE, k->a, k->lda, HS_CU_TYPE, k->tau, HS_CU_TYPE,
+                           k->c, k->ldc, HS_CU_TYPE, (char *)c->scratch + SCRATCH_INFO_BYTES,
+                           dev_bytes, host_bytes ? c->host_work : NULL, host_bytes),
                        "cusolverDnXlarft");
     if (err || !k->r)
         return err;
