@@ -13,8 +13,8 @@
  * the matrix at two thirds of the room the call has, and hetscal must
  * run the call itself there: its own factor bit for bit, the same as
  * with the tiles copied (HETSCAL_IN_PLACE=0, unlimited).
- * With "grid" (2 processes: PDGEQRF and PDGETRF on a 2 x 1 grid, N = 6000
- * in 256 x 256 blocks that are their tiles, a 137 MiB share, with
+ * With "grid" (2 processes: PDGEQRF and PDGETRF on a 2 x 1 grid, N = 4608
+ * in 256 x 256 blocks that are their tiles, an 81 MiB share, with
  * HETSCAL_QR_GRID=1 and HETSCAL_LU_GRID=1 in the environment) the same,
  * with the limit at what is mapped plus 0.6 of the share (the matrix at
  * 62% of the room): the gathered QR and the 2-D LU keep the caller's
@@ -34,7 +34,7 @@
 #include "testing/blacs_tools.h"
 #include "testing/factor_problem.h"
 
-enum { N = 2400, NB = 64, GRID_N = 6000, GRID_NB = 256 };
+enum { N = 2400, NB = 64, GRID_N = 4608, GRID_NB = 256 };
 
 static int me, failures, in_place, grid;
 

@@ -1,6 +1,6 @@
 #!/bin/sh
-# PDGEQRF and PDGETRF on a 2 x 1 grid, N = 6000 in 256 x 256 blocks (a
-# 137 MiB share), under an address-space limit of what each process has
+# PDGEQRF and PDGETRF on a 2 x 1 grid, N = 4608 in 256 x 256 blocks (an
+# 81 MiB share), under an address-space limit of what each process has
 # mapped plus 0.6 of its share (the matrix at 62% of the room), with the
 # caller's-grid layouts (HETSCAL_QR_GRID=1, HETSCAL_LU_GRID=1, which the
 # default takes at this share too): the blocks stay in the caller's array
