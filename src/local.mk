@@ -37,6 +37,7 @@ HETSCAL_CORE_SOURCES = \
   src/kernels/piece_kernels.h src/kernels/piece_kernels.c \
   src/kernels/lu_pivot_search_body.h src/kernels/lu_panel_team_body.h \
   src/kernels/chol_panel_team_body.h src/kernels/qr_panel_team_body.h \
+  src/kernels/qr_tree_team_body.h \
   src/kernels/kernel_work.h src/kernels/kernel_work.c \
   src/runtime/engine.h src/runtime/engine.c src/runtime/engine_impl.h \
   src/runtime/engine_handles.c src/runtime/engine_tasks.c \

@@ -465,6 +465,61 @@ static void check_team_panels(void)
     printf("the team panels of LU, Cholesky and QR checked\n");
 }
 
+/* a and b equal to rounding */
+static int close_to(double a, double b)
+{
+    return fabs(a - b) <= 1e-12 * fabs(b);
+}
+
+/* QR's tree kernels over a team (kernels/qr_tree_team_body.h): the same
+ * flops as one call, in 64-column pieces (none below 2); qr_tree_down's
+ * all TPMQRT in one round, qr_tree_up's ?TPRFB parts (TPMQRT, which the
+ * team shares) in a round per block but the last, its ?TPQRT2 parts
+ * (TPQRT) on the leader: 3 i ib^2 + 5 ib^3 / 3 per block i; its class
+ * the larger, TPMQRT. */
+static void check_tree_teams(void)
+{
+    static const struct { int w, team, pieces; } cases[] = {
+        { 1024, 1, 16 }, { 129, 1, 3 }, { 64, 1, 0 }, { 1024, 0, 0 },
+    };
+    char line[160];
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        int w = cases[k].w, pieces = cases[k].pieces, nb = w < HS_QR_IB ? w : HS_QR_IB;
+        hs_handle h;
+        hs_task t;
+        hs_work up, down;
+        hs_handle_wrap(&h, NULL, w + nb, w, 8);
+        memset(&t, 0, sizeof t);
+        t.kind = &hs_kind_qr_tree_up;
+        t.nacc = 1;
+        t.acc[0] = (hs_access){ .handle = &h, .mode = HS_RW };
+        hs_qr_tree_up_args_put(t.iparam, (hs_qr_tree_up_args){ .w = w, .team = cases[k].team });
+        int rc = hs_kernel_work(&t, HS_PREC_D, &up);
+        t.kind = &hs_kind_qr_tree_down;
+        hs_qr_tree_down_args_put(t.iparam,
+                                 (hs_qr_tree_down_args){ .w = w, .team = cases[k].team });
+        rc |= hs_kernel_work(&t, HS_PREC_D, &down);
+        double tpqrt2 = 0;
+        for (int i = 0; i < w; i += nb) {
+            double ib = w - i < nb ? w - i : nb;
+            tpqrt2 += 3.0 * i * ib * ib + 5 * ib * ib * ib / 3;
+        }
+        double total = hs_work_qr_kernel_flops(HS_WORK_TPQRT, 0, w);
+        int split = pieces > 0;
+        snprintf(line, sizeof line, "qr tree kernels w %d, team %d: %d pieces", w, cases[k].team,
+                 pieces);
+        check(rc == 0 && up.team_pieces == pieces && down.team_pieces == pieces
+                  && up.team_rounds == (split ? (w - 1) / nb : 0)
+                  && down.team_rounds == split
+                  && up.cls == (split ? HS_WORK_TPMQRT : HS_WORK_TPQRT)
+                  && close_to(up.flops, total)
+                  && close_to(up.part_flops[HS_WORK_TPQRT], split ? tpqrt2 : total)
+                  && close_to(down.flops, hs_work_qr_kernel_flops(HS_WORK_TPMQRT, 0, w)),
+              line);
+    }
+    printf("the QR tree kernels' teams checked\n");
+}
+
 static void check_runtime_tasks(void)
 {
     static const hs_task_kind *const kinds[] = { &hs_kind_fill, &hs_kind_write_back,
@@ -540,6 +595,7 @@ int main(int argc, char **argv)
     }
     check_runtime_tasks();
     check_team_panels();
+    check_tree_teams();
     check_fallbacks();
     printf("t_kernel_work: %d failed checks  %s\n", failed, failed ? "FAILED" : "PASSED");
     hs_engine_shutdown();

@@ -34,6 +34,9 @@ static const double tol_lapack = 200.0, tol_residual = 10.0;
 
 static int failed, passed;
 static double worst_lapack, worst_residual;
+/* The tree kernels and one-tile host panels over a team (hs_qr's team):
+ * here, outside an engine, its leader runs every piece. */
+static int team_cases;
 static hs_device *cpu;
 
 static unsigned long rng_state = 1;
@@ -239,9 +242,9 @@ static void run_case(int m, int n, int B, int b, int nprow, int npcol, double sh
     char what[96];
     int k = m < n ? m : n;
 
-    snprintf(what, sizeof what, "M %d N %d B %d b %d grid %dx%d%s%s", m, n, B, b, nprow,
+    snprintf(what, sizeof what, "M %d N %d B %d b %d grid %dx%d%s%s%s", m, n, B, b, nprow,
              npcol, one_row ? " one row" : layout == LAYOUT_GATHERED ? " gathered" : "",
-             shift == 0.0 ? " plain" : "");
+             shift == 0.0 ? " plain" : "", team_cases ? " team" : "");
     int err = b > 0 ? hs_geometry_init_split(&geo, m, n, B, b, nprow, npcol)
                     : hs_geometry_init_host(&geo, m, n, B, nprow, npcol);
     if (!err && one_row)
@@ -262,7 +265,7 @@ static void run_case(int m, int n, int B, int b, int nprow, int npcol, double sh
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++)
             *tile_entry(&s, &geo, i, j) = a0[i + (size_t)j * m];
-    hs_qr qr = { .geo = &geo, .insert = serial_insert, .ctx = &s };
+    hs_qr qr = { .geo = &geo, .insert = serial_insert, .ctx = &s, .team = team_cases };
     hs_qr_generate(&qr);
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++)
@@ -451,6 +454,22 @@ int main(int argc, char **argv)
         run_case(x[0], x[1], x[2], 0, x[3], x[4],
                  x[5] ? 0.0 : 2.0 * sqrt(x[0] > x[1] ? x[0] : x[1]), LAYOUT_GATHERED);
     }
+    /* TSQR trees of panels wider than one piece of the tree kernels'
+     * team (hs_qr_tree_team_pieces: 2, 3 and 4 pieces, a last one of
+     * one column), and the one-tile host panels' team. */
+    static const int team[][7] = {
+        /* M, N, B, b, P, Q, plain */
+        { 300, 200, 70, 0, 2, 1, 0 },  { 400, 300, 130, 0, 2, 1, 0 },
+        { 390, 260, 129, 0, 3, 2, 0 }, { 520, 400, 200, 0, 2, 2, 1 },
+        { 700, 200, 200, 0, 1, 1, 0 },
+    };
+    team_cases = 1;
+    for (size_t c = 0; c < sizeof team / sizeof *team; c++) {
+        const int *x = team[c];
+        run_case(x[0], x[1], x[2], x[3], x[4], x[5],
+                 x[6] ? 0.0 : 2.0 * sqrt(x[0] > x[1] ? x[0] : x[1]), LAYOUT_TILES);
+    }
+    team_cases = 0;
     for (int c = 0; c < ncases; c++) {
         int m = 1 + (int)((rnd() + 1.0) * 60), n = 1 + (int)((rnd() + 1.0) * 60);
         int B = 1 + (int)((rnd() + 1.0) * 8), b = rnd() > 0.3 ? 0 : 1 + (int)((rnd() + 1.0) * B / 2);

@@ -265,7 +265,8 @@ static void tree_up(void *arg, int a, int b)
     hs_task_spec spec = { .nacc = 3,
                           .acc = { { rt_id(g, c->q, a), HS_RW }, { rt_id(g, c->q, b), HS_R },
                                    { vtq_id(g, c->q, b), HS_W } } };
-    hs_qr_tree_up_args_put(spec.iparam, (hs_qr_tree_up_args){ .w = c->w });
+    hs_qr_tree_up_args_put(spec.iparam,
+                           (hs_qr_tree_up_args){ .w = c->w, .team = c->s->qr->team });
     insert_tree_task(c, &hs_kind_qr_tree_up, &spec);
 }
 
@@ -277,7 +278,8 @@ static void tree_down(void *arg, int a, int b)
                           .acc = { { vtq_id(g, c->q, a), c->first ? HS_W : HS_RW },
                                    { vtq_id(g, c->q, b), HS_RW } } };
     hs_qr_tree_down_args_put(spec.iparam,
-                             (hs_qr_tree_down_args){ .w = c->w, .init = c->first });
+                             (hs_qr_tree_down_args){ .w = c->w, .init = c->first,
+                                                     .team = c->s->qr->team });
     insert_tree_task(c, &hs_kind_qr_tree_down, &spec);
     c->first = 0;
 }

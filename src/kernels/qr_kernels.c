@@ -183,10 +183,26 @@ const hs_task_kind hs_kind_qr_leaf = {
     .name = "qr_leaf", .nacc = 1, .work = qr_leaf, .kernel = HS_PREC_INSTANCES(qr_leaf),
 };
 
+/* Over a team (qr_tree_team_body.h) the blocks' ?TPQRT2 run on the leader
+ * alone, at TPQRT's rate; their ?TPRFB, the same block reflectors ?TPMQRT
+ * applies, at TPMQRT's, the team dividing it. */
 static int qr_tree_up(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    return qr_kernel(HS_WORK_TPQRT, 0, hs_qr_tree_up_args_of(t).w, p);
+    hs_qr_tree_up_args x = hs_qr_tree_up_args_of(t);
+    int w = x.w, pieces = x.team ? hs_qr_tree_team_pieces(w) : 0;
+    if (!pieces)
+        return qr_kernel(HS_WORK_TPQRT, 0, w, p);
+    int nb = min_int(HS_QR_IB, w);
+    double apply = 0;
+    for (int i = 0; i < w; i += nb) {
+        int ib = min_int(nb, w - i);
+        apply += block_reflector(i + ib, ib, w - i - ib);
+    }
+    p->team_pieces = pieces;
+    p->team_rounds = (w - 1) / nb;
+    p->flops[HS_WORK_TPMQRT] = apply;
+    return hs_work_one(p, HS_WORK_TPQRT, tpqrt_triangles(w, nb) - apply, w);
 }
 
 const hs_task_kind hs_kind_qr_tree_up = {
@@ -197,7 +213,12 @@ const hs_task_kind hs_kind_qr_tree_up = {
 static int qr_tree_down(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    return qr_kernel(HS_WORK_TPMQRT, 0, hs_qr_tree_down_args_of(t).w, p);
+    hs_qr_tree_down_args x = hs_qr_tree_down_args_of(t);
+    if (x.team && hs_qr_tree_team_pieces(x.w)) {   /* one round of column pieces */
+        p->team_pieces = hs_qr_tree_team_pieces(x.w);
+        p->team_rounds = 1;
+    }
+    return qr_kernel(HS_WORK_TPMQRT, 0, x.w, p);
 }
 
 const hs_task_kind hs_kind_qr_tree_down = {

@@ -39,11 +39,12 @@ enum { HS_QR_IB = 32 };
  * comments below use them.  on_device: the algorithm placed the one-tile
  * panel on a device (the cost model's hint; the kernel follows the device
  * it is given).  team: a host panel runs over the rank's idle workers
- * where its shape allows (hs_qr_team_pieces). */
+ * where its shape allows (hs_qr_team_pieces), and so do the tree's
+ * kernels (hs_qr_tree_team_pieces). */
 HS_KERNEL_ARGS(hs_qr_panel_args, off, w, on_device, team)
 HS_KERNEL_ARGS(hs_qr_piece_args, off, w)
-HS_KERNEL_ARGS(hs_qr_tree_up_args, w)
-HS_KERNEL_ARGS(hs_qr_tree_down_args, w, init)
+HS_KERNEL_ARGS(hs_qr_tree_up_args, w, team)
+HS_KERNEL_ARGS(hs_qr_tree_down_args, w, init, team)
 HS_KERNEL_ARGS(hs_qr_reconstruct_args, off, w, single_row_last)
 HS_KERNEL_ARGS(hs_qr_trsm_args, w)
 HS_KERNEL_ARGS(hs_qr_accumulate_args, off, kk, first, top)
@@ -61,12 +62,15 @@ HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
  * - qr_leaf: TSQR leaf: QR of a piece in place (local reflectors below
  *   its diagonal), R and the local taus into RT.  acc 0: panel tile (RW),
  *   1: RT (W).  Arguments hs_qr_piece_args.
- * - qr_tree_up (host only): node a absorbs node b, [R_a; R_b] = Q_ab R_a'.
+ * - qr_tree_up (host only): node a absorbs node b, [R_a; R_b] = Q_ab R_a'
+ *   (?TPQRT; over a team: its blocks' ?TPQRT2 on the leader, each block
+ *   reflector's ?TPRFB on the columns right of it in column pieces).
  *   acc 0: RT_a (RW), 1: RT_b (R), 2: VTQ_b (W, the reflectors of Q_ab).
  *   Arguments hs_qr_tree_up_args.
  * - qr_tree_down (host only): [Q_a; Q_b] = Q_ab [Q_a; 0] (Q_a = I first
- *   when init).  acc 0: VTQ_a (RW), 1: VTQ_b (RW: reflectors in, Q_b
- *   out).  Arguments hs_qr_tree_down_args.
+ *   when init; ?TPMQRT, over a team on column pieces).  acc 0: VTQ_a
+ *   (RW), 1: VTQ_b (RW: reflectors in, Q_b out).  Arguments
+ *   hs_qr_tree_down_args.
  * - qr_leaf_q: explicit Q of a leaf: piece = Q_local [Q_node(0:kl, :); 0].
  *   acc 0: panel tile (RW), 1: RT (R), 2: VTQ (R).  Arguments
  *   hs_qr_piece_args.
@@ -104,6 +108,18 @@ extern const hs_task_kind hs_kind_qr_geqrf, hs_kind_qr_leaf, hs_kind_qr_tree_up,
 enum { HS_QR_TEAM_IB = 16, HS_QR_TEAM_NB = 64 };
 
 int hs_qr_team_pieces(int p, int w);
+
+/* The tree's kernels over a team (qr_tree_up, qr_tree_down): their w
+ * columns in pieces of HS_QR_TREE_TEAM_COLS, each applying the block
+ * reflectors to its own columns (a ?GEMM-shaped width for one member);
+ * 0 (one core runs the kernel) when that makes fewer than 2. */
+enum { HS_QR_TREE_TEAM_COLS = 64 };
+
+static inline int hs_qr_tree_team_pieces(int w)
+{
+    int pieces = (w + HS_QR_TREE_TEAM_COLS - 1) / HS_QR_TREE_TEAM_COLS;
+    return pieces >= 2 ? pieces : 0;
+}
 
 /* The team's factorization of a p x w panel a (ld), double precision, as
  * the host panel task runs it: R and V in a, the taus in tau, V1 (w x w,

@@ -91,6 +91,7 @@ static int HS_SFX(t_from_gram)(int p, int k, const HS_T *piece, int ld, const HS
 }
 
 #include "kernels/qr_panel_team_body.h"
+#include "kernels/qr_tree_team_body.h"
 
 /* On a device: its ?GEQRF (the taus straight into the TAU tile), then T
  * and the explicit V1 by its ?LARFT; LAPACK's answer in LAPACK's format,
@@ -170,14 +171,18 @@ static int HS_SFX(qr_tree_up)(hs_task *t, hs_device *dev)
     HS_T *ra = hs_task_data(t, 0), *vt = hs_task_data(t, 2);
     const HS_T *rb = hs_task_data(t, 1);
     int la = hs_task_ld(t, 0), lb = hs_task_ld(t, 1), lv = hs_task_ld(t, 2);
-    int w = hs_qr_tree_up_args_of(t).w, info = 0;
+    hs_qr_tree_up_args x = hs_qr_tree_up_args_of(t);
+    int w = x.w, info = 0;
     HS_SFX(tree_scratch) s;
 
     if (HS_SFX(tree_scratch_alloc)(&s, w))
         return HETSCAL_ERR_NOMEM;
     HS_SFX(copy_upper)(w, ra, la, s.a);
     HS_SFX(copy_upper)(w, rb, lb, s.b);
-    HS_F(tpqrt)(&w, &w, &w, &s.nb, s.a, &w, s.b, &w, vt + w, &lv, s.work, &info);
+    if (x.team && hs_qr_tree_team_pieces(w))
+        info = HS_SFX(tree_up_team)(s.a, s.b, vt + w, lv, s.work, w, s.nb);
+    else
+        HS_F(tpqrt)(&w, &w, &w, &s.nb, s.a, &w, s.b, &w, vt + w, &lv, s.work, &info);
     if (!info) {
         /* Only R (rows 0..w-1) of RT_a changes: its local taus stay. */
         HS_SFX(copy_upper_part)(ra, la, s.a, w, w, w);
@@ -208,8 +213,11 @@ static int HS_SFX(qr_tree_down)(hs_task *t, hs_device *dev)
     HS_SFX(copy_upper)(w, vq, lb, vw);
     HS_SFX(zero_block)(qb, w, w, w);
     /* T stays in VTQ_b (rows w..) until Q_b overwrites rows 0..w-1. */
-    HS_F(tpmqrt)("L", "N", &w, &w, &w, &w, &s.nb, vw, &w, vq + w, &lb, qa, &la, qb, &w, s.work,
-             &info, 1, 1);
+    if (x.team && hs_qr_tree_team_pieces(w))
+        info = HS_SFX(tree_down_team)(qa, la, qb, vw, vq + w, lb, s.work, w, s.nb);
+    else
+        HS_F(tpmqrt)("L", "N", &w, &w, &w, &w, &s.nb, vw, &w, vq + w, &lb, qa, &la, qb, &w,
+                     s.work, &info, 1, 1);
     if (!info)
         for (int j = 0; j < w; j++)
             memcpy(vq + (size_t)j * lb, qb + (size_t)j * w, sizeof(HS_T) * (size_t)w);

@@ -4,6 +4,16 @@
 #include "sim/sim_machine.h"
 #include "util/precision.h"
 
+/* The classes of a team kernel's work that its members share: the team
+ * panels' own, and the tree kernels' block reflectors (?TPMQRT, ?TPRFB:
+ * kernels/qr_tree_team_body.h); the rest of such a task (a tree_up's
+ * ?TPQRT2) runs on its leader alone. */
+static int team_shared(int c)
+{
+    return c == HS_WORK_GETRF_TEAM || c == HS_WORK_POTRF_TEAM || c == HS_WORK_GEQRF_TEAM
+           || c == HS_WORK_TPMQRT;
+}
+
 /* Task t on location x with `members` cores of its rank: a team kernel's
  * leader and helpers (runtime/team.h), 1 for any other task. */
 static double seconds_with(hs_sim_model *model, const hs_task *t, int x, int members)
@@ -27,8 +37,7 @@ static double seconds_with(hs_sim_model *model, const hs_task *t, int x, int mem
             continue;
         double rate = hs_sim_class_rate(table, c, w.part_size[c]);
         double part = w.part_flops[c] / (rate * speedup * 1e9);
-        if ((c == HS_WORK_GETRF_TEAM || c == HS_WORK_POTRF_TEAM || c == HS_WORK_GEQRF_TEAM)
-            && !x && members > 1 && w.team_pieces > 0) {
+        if (team_shared(c) && !x && members > 1 && w.team_pieces > 0) {
             /* every round waits for its busiest member's pieces, then
              * for the round's own synchronization */
             int busiest = (w.team_pieces + members - 1) / members;

@@ -38,6 +38,16 @@ void HS_F(gemqrt)(const char *side, const char *trans, const int *m, const int *
 void HS_F(tpqrt)(const int *m, const int *n, const int *l, const int *nb, HS_T *a,
                  const int *lda, HS_T *b, const int *ldb, HS_T *t, const int *ldt, HS_T *work,
                  int *info);
+/* ?TPQRT's and ?TPMQRT's steps: one block's reflectors and T, and a
+ * block reflector applied (the tree kernels' team path,
+ * kernels/qr_kernels_body.h). */
+void HS_F(tpqrt2)(const int *m, const int *n, const int *l, HS_T *a, const int *lda, HS_T *b,
+                  const int *ldb, HS_T *t, const int *ldt, int *info);
+void HS_F(tprfb)(const char *side, const char *trans, const char *direct, const char *storev,
+                 const int *m, const int *n, const int *k, const int *l, const HS_T *v,
+                 const int *ldv, const HS_T *t, const int *ldt, HS_T *a, const int *lda,
+                 HS_T *b, const int *ldb, HS_T *work, const int *ldwork, size_t l1, size_t l2,
+                 size_t l3, size_t l4);
 void HS_F(tpmqrt)(const char *side, const char *trans, const int *m, const int *n,
                   const int *k, const int *l, const int *nb, const HS_T *v, const int *ldv,
                   const HS_T *t, const int *ldt, HS_T *a, const int *lda, HS_T *b,

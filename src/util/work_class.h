@@ -20,7 +20,10 @@
  * qr_panel_team_body.h): the rate is one member's, with every piece run
  * by it; the team divides the time (sim/sim_machine.c).  They run well below
  * the rates of GEQRF or GEMM at the same size, so they have rates of their
- * own (a machine that does not rate them gives hs_work_fallback's). */
+ * own (a machine that does not rate them gives hs_work_fallback's).  QR's
+ * tree kernels over a team (kernels/qr_tree_team_body.h) are LAPACK's own
+ * on column pieces: they keep TPQRT and TPMQRT, the team sharing the
+ * TPMQRT part. */
 enum hs_work_class {
     HS_WORK_GEMM, HS_WORK_SYRK, HS_WORK_TRSM, HS_WORK_POTRF,
     HS_WORK_GEQRF, HS_WORK_GETRF, HS_WORK_TPQRT, HS_WORK_TPMQRT,
