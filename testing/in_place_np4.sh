@@ -23,7 +23,13 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 . "$top_srcdir/testing/tester/run_common.sh"
 err=$(mktemp "${TMPDIR:-/tmp}/in_place.XXXXXX") || exit 99
-trap 'rm -f "$err" "$log"' EXIT
+# LLT_HARD_PARTS (the sanitizer stages): only those parts of
+# llt_hard.dat (tester_input_parts)
+llt_hard=$(tester_input_parts "$top_srcdir/testing/data/llt_hard.dat" "${LLT_HARD_PARTS:-}")
+trap 'rm -f "$err" "$log"; [ -z "${LLT_HARD_PARTS:-}" ] || rm -f "$llt_hard"' EXIT
+input_path() {
+    if [ "$1" = testing/data/llt_hard.dat ]; then echo "$llt_hard"; else echo "$top_srcdir/$1"; fi
+}
 HETSCAL_POISON_MEMORY=1 HETSCAL_VERBOSE=1
 export HETSCAL_POISON_MEMORY HETSCAL_VERBOSE
 failed=0
@@ -33,7 +39,7 @@ while read -r tester routine input kept overlap want kind; do
     rm -f "$log"
     tester_start in_place_np4.sh "$tester"
     HETSCAL_IN_PLACE=$kept HETSCAL_OVERLAP_COPIES=$overlap \
-        sh "$LAUNCH" 4 "$prog" "$top_srcdir/$input" </dev/null >"$log" 2>"$err"
+        sh "$LAUNCH" 4 "$prog" "$(input_path "$input")" </dev/null >"$log" 2>"$err"
     status=$?
     count=$(grep -c "^hetscal: $routine rank.*(caller's blocks).*$kind" "$err")
     echo "in_place_np4: $tester on $input: $count rank-calls of $routine with \"$kind\""

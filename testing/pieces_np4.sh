@@ -11,7 +11,13 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 . "$top_srcdir/testing/tester/run_common.sh"
 err=$(mktemp "${TMPDIR:-/tmp}/pieces.XXXXXX") || exit 99
-trap 'rm -f "$err" "$log"' EXIT
+# LLT_HARD_PARTS (the sanitizer stages): only those parts of
+# llt_hard.dat (tester_input_parts)
+llt_hard=$(tester_input_parts "$top_srcdir/testing/data/llt_hard.dat" "${LLT_HARD_PARTS:-}")
+trap 'rm -f "$err" "$log"; [ -z "${LLT_HARD_PARTS:-}" ] || rm -f "$llt_hard"' EXIT
+input_path() {
+    if [ "$1" = testing/data/llt_hard.dat ]; then echo "$llt_hard"; else echo "$top_srcdir/$1"; fi
+}
 HETSCAL_POISON_MEMORY=1 HETSCAL_VERBOSE=1 HETSCAL_OVERLAP_COPIES=2 HETSCAL_IN_PLACE=0
 export HETSCAL_POISON_MEMORY HETSCAL_VERBOSE HETSCAL_OVERLAP_COPIES HETSCAL_IN_PLACE
 failed=0
@@ -19,7 +25,7 @@ devices=${PIECES_DEVICES:-}
 while read -r tester input; do
     rm -f "$log"
     tester_start pieces_np4.sh "$tester"
-    HETSCAL_DEVICES=$devices sh "$LAUNCH" 4 "$prog" "$top_srcdir/$input" </dev/null >"$log" 2>"$err"
+    HETSCAL_DEVICES=$devices sh "$LAUNCH" 4 "$prog" "$(input_path "$input")" </dev/null >"$log" 2>"$err"
     status=$?
     count=$(grep -c "^hetscal: p.*pieces across ranks" "$err")
     echo "pieces_np4: $tester on $input, devices '$devices': $count rank-calls with pieces"

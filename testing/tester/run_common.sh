@@ -116,3 +116,22 @@ tester_finish() {
     rm -f "$log" ${err:+"$err"}
     exit $result
 }
+
+# tester_input_parts FILE PARTS: FILE when PARTS is empty; else a new
+# temporary file (removed by the caller) holding only the parts of FILE
+# numbered in PARTS ("1 2 4"), each part starting at its title line
+# "'NAME k/n: ...'".  The sanitizer stages take the parts of an input
+# that hold its shapes at small sizes, whose large parts cost them most.
+tester_input_parts() {
+    if [ -z "$2" ]; then
+        echo "$1"
+        return
+    fi
+    _parts=$(mktemp "${TMPDIR:-/tmp}/parts.XXXXXX") || exit 99
+    awk -v keep=" $2 " '
+        /^'"'"'[A-Za-z_]+ [0-9]+\/[0-9]+:/ {
+            split($2, k, "/"); on = index(keep, " " k[1] " ") > 0
+        }
+        on' "$1" > "$_parts"
+    echo "$_parts"
+}
