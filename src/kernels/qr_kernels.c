@@ -185,7 +185,11 @@ const hs_task_kind hs_kind_qr_leaf = {
 
 /* Over a team (qr_tree_team_body.h) the blocks' ?TPQRT2 run on the leader
  * alone, at TPQRT's rate; their ?TPRFB, the same block reflectors ?TPMQRT
- * applies, at TPMQRT's, the team dividing it. */
+ * applies, at TPMQRT's, the team dividing it.  The model prices every
+ * round as `pieces` equal pieces; the later rounds have fewer columns
+ * right of their block, so the team's part takes longer than priced (1.5
+ * times at w = 1024 with 12 members: 4 ms more a tree_up, at most 11 s of
+ * Keeneland's 100-node PDGEQRF, 733 s, doc/PERFORMANCE.md). */
 static int qr_tree_up(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
