@@ -11,7 +11,7 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 . "$top_srcdir/testing/tester/run_common.sh"
 err=$(mktemp "${TMPDIR:-/tmp}/pieces.XXXXXX") || exit 99
-# LLT_HARD_PARTS (the sanitizer stages): only those parts of
+# LLT_HARD_PARTS (set by CI's ASan stage): only those parts of
 # llt_hard.dat (tester_input_parts)
 llt_hard=$(tester_input_parts "$top_srcdir/testing/data/llt_hard.dat" "${LLT_HARD_PARTS:-}")
 trap 'rm -f "$err" "$log"; [ -z "${LLT_HARD_PARTS:-}" ] || rm -f "$llt_hard"' EXIT

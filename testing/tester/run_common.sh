@@ -120,8 +120,9 @@ tester_finish() {
 # tester_input_parts FILE PARTS: FILE when PARTS is empty; else a new
 # temporary file (removed by the caller) holding only the parts of FILE
 # numbered in PARTS ("1 2 4"), each part starting at its title line
-# "'NAME k/n: ...'".  The sanitizer stages take the parts of an input
-# that hold its shapes at small sizes, whose large parts cost them most.
+# "'NAME k/n: ...'".  For runs that take the parts of an input
+# that hold its shapes at small sizes (CI's ASan stage, where the large
+# parts cost most).
 tester_input_parts() {
     if [ -z "$2" ]; then
         echo "$1"
