@@ -218,10 +218,8 @@ static int qr_tree_down(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_qr_tree_down_args x = hs_qr_tree_down_args_of(t);
-    if (x.team && hs_qr_tree_team_pieces(x.w)) {   /* one round of column pieces */
-        p->team_pieces = hs_qr_tree_team_pieces(x.w);
-        p->team_rounds = 1;
-    }
+    p->team_pieces = x.team ? hs_qr_tree_team_pieces(x.w) : 0;
+    p->team_rounds = p->team_pieces > 0;   /* one round of column pieces */
     return qr_kernel(HS_WORK_TPMQRT, 0, x.w, p);
 }
 

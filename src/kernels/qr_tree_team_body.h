@@ -14,8 +14,10 @@
  * changes a bit of the result. */
 
 typedef struct HS_SFX(tree_team) {
-    HS_T *a, *b, *work;       /* [A; B] (ld w each), ?TPRFB's work (nb x w) */
-    const HS_T *v, *t;        /* the reflectors (ld w) and T (ld lt) */
+    HS_T *a, *b, *work;       /* [A; B] (A ld la, w in tree_up; B ld w), the
+                                 work (nb x w) */
+    const HS_T *v, *t;        /* qr_tree_down's reflectors (ld w; tree_up's
+                                 are in b), T (ld lt) */
     int w, lt, la, nb;
     int i, ib;                /* qr_tree_up: the block [i, i + ib) */
     atomic_int info;          /* qr_tree_down: a piece's failure */
@@ -51,8 +53,7 @@ static void HS_SFX(tree_up_piece)(void *arg, int p)
  * ?TPQRT's INFO. */
 static int HS_SFX(tree_up_team)(HS_T *a, HS_T *b, HS_T *t, int lt, HS_T *work, int w, int nb)
 {
-    HS_SFX(tree_team) x = { .a = a, .b = b, .work = work, .v = b, .t = t, .w = w, .lt = lt,
-                            .nb = nb };
+    HS_SFX(tree_team) x = { .a = a, .b = b, .work = work, .t = t, .w = w, .lt = lt, .nb = nb };
     int pieces = hs_qr_tree_team_pieces(w), info = 0;
     hs_team team;
     hs_team_open(&team);
