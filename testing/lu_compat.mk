@@ -16,3 +16,4 @@ LU_FCALL_TESTS = testing/fcall_pdgetrf_np1.sh testing/fcall_pdgetrf_np4.sh \
   testing/fcall_pzgetrf_np1.sh testing/fcall_pzgetrf_np4.sh
 LU_COMPAT_TESTS = $(LU_ARGS_TESTS) $(LU_FCALL_TESTS) testing/disable_lu_np4.sh
 COMPAT_TESTS += $(LU_COMPAT_TESTS)
+EXTRA_DIST += testing/scalapack/lu_forward.dat
