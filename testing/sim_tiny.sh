@@ -127,5 +127,20 @@ for case in "off 0.000959200" "on 0.001199600"; do
         fails=$((fails + 1))
     fi
 done
+# A prediction says which kernels it priced below the smallest size their
+# rates give (at that size's rate): tiny rates GEMM at 64 alone, which
+# every class falls back to; PDPOTRF of N = 100 in 64-wide tiles ends
+# with a 36-wide POTRF(1,1), the one such kernel; N = 128 has none.
+for case in "100 cpu.gemm 1 below 64" "128 "; do
+    n=${case%% *} want=${case#* }
+    got=$(HETSCAL_NB_SMALL=64 "$top_builddir/timing/predict" \
+          -machine "$top_srcdir/testing/data/tiny.machine" -routine potrf -n "$n" -nb 64 \
+          -p 1 -q 1 -threads 1 | sed -n 's/^  warning: kernels priced at the rate of the smallest size rated ([^)]*): //p')
+    echo "PDPOTRF N = $n, priced below the rated sizes: '$got'"
+    if [ "$got" != "$want" ]; then
+        echo "FAIL: N = $n: expected '$want'"
+        fails=$((fails + 1))
+    fi
+done
 [ "$fails" -eq 0 ] && echo "the simulated times are the hand-computed ones"
 [ "$fails" -eq 0 ]

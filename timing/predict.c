@@ -174,6 +174,27 @@ static int parse(int argc, char **argv, options *o)
     return 0;
 }
 
+/* Which kernels the machine file priced below the smallest size it rates
+ * them at (at that size's rate: optimistic where the rate grows with the
+ * size, as a GPU's does), so that a prediction resting on them says so. */
+static void print_below_rated(const hs_sim_model *model)
+{
+    static const char *const where[2] = { "cpu", "gpu" };
+    int any = 0;
+    for (int x = 0; x < 2; x++)
+        for (int c = 0; c < HS_NWORK; c++) {
+            if (!model->below_rated[x][c])
+                continue;
+            const hs_sim_rates *r = x ? &model->m->gpu[c] : &model->m->cpu[c];
+            printf("%s %s.%s %ld below %d", any ? "," : "  warning: kernels priced at the rate "
+                   "of the smallest size rated (optimistic where the rate grows with the size):",
+                   where[x], hs_work_class_name[c], model->below_rated[x][c], r->size[0]);
+            any = 1;
+        }
+    if (any)
+        printf("\n");
+}
+
 /* The rates of the machine's CPU as HETSCAL_KERNEL_RATES, so that the
  * simulated call chooses its tile from them (plan/granularity.c). */
 static void force_kernel_rates(const hs_sim_machine *m)
@@ -281,6 +302,7 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
     }
     if (model->unknown_tasks)
         printf("  warning: %ld tasks of unknown cost (counted as free)\n", model->unknown_tasks);
+    print_below_rated(model);
     fflush(stdout);
 }
 

@@ -9,6 +9,8 @@
 # volume formula's bytes per node,
 # 4 N^2 (p + q - 2) / P (every tile of L sent along its process row and
 # column once: N^2 / 2 values, to p - 1 + q - 1 ranks, 8 bytes each).
+# A row whose prediction priced kernels below the smallest size the
+# machine file rates them at is marked (*), with a note under the table.
 #   timing/scale_table.sh MACHINE ROUTINE N1 "NODES..."
 : "${top_builddir:=.}"
 machine=$1 routine=$2 n1=$3 nodes=$4
@@ -29,8 +31,14 @@ for P in $nodes; do
         / per node: / { msgs = $5; gb = $7 }
         / bottleneck: / { line = $0; sub(/^ *bottleneck: /, "", line)
                           sub(/ of the critical path.*/, "", line); why = line }
+        / warning: kernels priced at the rate of the smallest size rated/ { below = " (*)" }
         END {
             formula = r == "potrf" ? sprintf("%.3f", 4.0 * n * n * (p + q - 2) / P * 1e-9) : "-"
             printf "| %d | %dx%d | %d | %.2f | %.2f | %.1f | %.2f | %s | %s | %s | %s | %s | %s | %s |\n",
-                   P, p, q, n, s, gf / 1000, gf / P, frac, cpu, gpu, links, msgs, gb, why, formula }'
+                   P, p, q, n, s, gf / 1000, gf / P, frac, cpu, gpu, links, msgs, gb, why below, formula }'
+    case $out in *"warning: kernels priced at the rate of the smallest size rated"*) below=1 ;; esac
 done
+if [ -n "${below:-}" ]; then
+    echo
+    echo "(*) some kernels priced at the rate of the smallest size the machine file rates them at (optimistic where the rate grows with the size): timing/predict's warning line names them"
+fi

@@ -36,6 +36,9 @@ static double seconds_with(hs_sim_model *model, const hs_task *t, int x, int mem
         if (w.part_flops[c] <= 0)
             continue;
         double rate = hs_sim_class_rate(table, c, w.part_size[c]);
+        const hs_sim_rates *rated = hs_sim_class_rates(table, c);
+        if (rated && w.part_size[c] < rated->size[0])
+            model->below_rated[x ? 1 : 0][rated - table]++;
         double part = w.part_flops[c] / (rate * speedup * 1e9);
         if (team_shared(c) && !x && members > 1 && w.team_pieces > 0) {
             /* every round waits for its busiest member's pieces, then

@@ -16,6 +16,11 @@ typedef struct hs_sim_model {
     const hs_sim_machine *m;
     int prec;
     long unknown_tasks;              /* tasks hs_kernel_work did not know */
+    /* Kernels priced below the smallest size their rates give (at that
+     * size's rate, hs_sim_rate_at), by location (0 host, 1 GPU) and the
+     * class whose rates priced them: where a kernel's rate grows with its
+     * size, an optimistic price the prediction should say it used. */
+    long below_rated[2][HS_NWORK];
 } hs_sim_model;
 
 void hs_sim_model_costs(hs_sim_model *model, hs_sim_costs *costs);

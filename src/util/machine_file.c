@@ -196,12 +196,17 @@ int hs_sim_machine_read_gpus(const char *path, hs_sim_machine *m, char *err, siz
     return read_file(path, m, 1, err, errlen);
 }
 
+const hs_sim_rates *hs_sim_class_rates(const hs_sim_rates table[], int c)
+{
+    const int order[] = { c, hs_work_fallback(c), HS_WORK_GEMM };
+    for (size_t k = 0; k < sizeof order / sizeof *order; k++)
+        if (table[order[k]].count > 0)
+            return &table[order[k]];
+    return NULL;
+}
+
 double hs_sim_class_rate(const hs_sim_rates table[], int c, int size)
 {
-    double rate = hs_sim_rate_at(&table[c], size);
-    if (rate <= 0)
-        rate = hs_sim_rate_at(&table[hs_work_fallback(c)], size);
-    if (rate <= 0)
-        rate = hs_sim_rate_at(&table[HS_WORK_GEMM], size);
-    return rate;
+    const hs_sim_rates *r = hs_sim_class_rates(table, c);
+    return r ? hs_sim_rate_at(r, size) : 0;
 }

@@ -78,12 +78,17 @@ int hs_sim_machine_read_gpus(const char *path, hs_sim_machine *m, char *err, siz
 /* Parses one rate value ("128:9.5 256:10.1"); 0 or -1. */
 int hs_sim_rates_parse(const char *text, hs_sim_rates *r);
 
-/* GF/s at `size` (interpolated); 0 when r has no rates. */
+/* GF/s at `size` (interpolated; below the smallest size rated, that
+ * size's rate, above the largest, the largest's); 0 when r has no rates. */
 double hs_sim_rate_at(const hs_sim_rates *r, int size);
 
 /* GF/s of class c (enum hs_work_class) at `size` in table (a machine's
  * cpu[] or gpu[]): its own rates, else its fallback's (hs_work_fallback),
  * else GEMM's; 0 when the table has none of them. */
 double hs_sim_class_rate(const hs_sim_rates table[], int c, int size);
+
+/* The rates hs_sim_class_rate takes for class c in table (its own, its
+ * fallback's or GEMM's); NULL when the table has none of them. */
+const hs_sim_rates *hs_sim_class_rates(const hs_sim_rates table[], int c);
 
 #endif
