@@ -14,6 +14,7 @@
 #   timing/scale_table.sh MACHINE ROUTINE N1 "NODES..."
 : "${top_builddir:=.}"
 machine=$1 routine=$2 n1=$3 nodes=$4
+below_rated="warning: kernels priced at the rate of the smallest size rated"
 echo "| nodes | grid | N | seconds | TFLOP/s | GF/s per node | of ceiling | CPU busy | GPU busy | links busy | messages/node | GB sent/node | bottleneck | formula GB/node |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for P in $nodes; do
@@ -22,7 +23,7 @@ for P in $nodes; do
     n=$(awk -v n1="$n1" -v P="$P" 'BEGIN { printf "%d", n1 * sqrt(P) }')
     out=$("$top_builddir/timing/predict" -machine "$machine" -routine "$routine" -n "$n" \
           -nb 256 -p "$p" -q "$q" -nodes "$P") || exit 1
-    echo "$out" | awk -v P="$P" -v p="$p" -v q="$q" -v n="$n" -v r="$routine" '
+    echo "$out" | awk -v P="$P" -v p="$p" -v q="$q" -v n="$n" -v r="$routine" -v below_rated="$below_rated" '
         /^predicted_s=/ { split($1, a, "="); s = a[2]; split($2, b, "="); gf = b[2] }
         / time: / { for (i = 1; i <= NF; i++) if ($i == "of") { frac = $(i - 1); break } }
         / busy during the run: / {
@@ -31,12 +32,12 @@ for P in $nodes; do
         / per node: / { msgs = $5; gb = $7 }
         / bottleneck: / { line = $0; sub(/^ *bottleneck: /, "", line)
                           sub(/ of the critical path.*/, "", line); why = line }
-        / warning: kernels priced at the rate of the smallest size rated/ { below = " (*)" }
+        index($0, below_rated) { below = " (*)" }
         END {
             formula = r == "potrf" ? sprintf("%.3f", 4.0 * n * n * (p + q - 2) / P * 1e-9) : "-"
             printf "| %d | %dx%d | %d | %.2f | %.2f | %.1f | %.2f | %s | %s | %s | %s | %s | %s | %s |\n",
                    P, p, q, n, s, gf / 1000, gf / P, frac, cpu, gpu, links, msgs, gb, why below, formula }'
-    case $out in *"warning: kernels priced at the rate of the smallest size rated"*) below=1 ;; esac
+    case $out in *"$below_rated"*) below=1 ;; esac
 done
 if [ -n "${below:-}" ]; then
     echo

@@ -35,8 +35,8 @@ static double seconds_with(hs_sim_model *model, const hs_task *t, int x, int mem
     for (int c = 0; c < HS_NWORK; c++) {
         if (w.part_flops[c] <= 0)
             continue;
-        double rate = hs_sim_class_rate(table, c, w.part_size[c]);
         const hs_sim_rates *rated = hs_sim_class_rates(table, c);
+        double rate = rated ? hs_sim_rate_at(rated, w.part_size[c]) : 0;
         if (rated && w.part_size[c] < rated->size[0])
             model->below_rated[x ? 1 : 0][rated - table]++;
         double part = w.part_flops[c] / (rate * speedup * 1e9);
