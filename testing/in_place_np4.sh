@@ -23,10 +23,11 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 . "$top_srcdir/testing/tester/run_common.sh"
 err=$(mktemp "${TMPDIR:-/tmp}/in_place.XXXXXX") || exit 99
-# LLT_HARD_PARTS (set by CI's ASan stage): only those parts of
-# llt_hard.dat (tester_input_parts)
-llt_hard=$(tester_input_parts "$top_srcdir/testing/data/llt_hard.dat" "${LLT_HARD_PARTS:-}")
-trap 'rm -f "$err" "$log"; [ -z "${LLT_HARD_PARTS:-}" ] || rm -f "$llt_hard"' EXIT
+# llt_hard.dat without its part 5, whose blocks of 1 and 3 never make
+# tiles in place (testing/llt_hard_np4.sh runs it); LLT_HARD_PARTS (set
+# by CI's ASan stage): only those parts (tester_input_parts)
+llt_hard=$(tester_input_parts "$top_srcdir/testing/data/llt_hard.dat" "${LLT_HARD_PARTS:-1 2 3 4}")
+trap 'rm -f "$err" "$log" "$llt_hard"' EXIT
 input_path() {
     if [ "$1" = testing/data/llt_hard.dat ]; then echo "$llt_hard"; else echo "$top_srcdir/$1"; fi
 }

@@ -2,7 +2,11 @@
  * (src/layout/repartition.c).  For every case, sub(A) of a ScaLAPACK matrix
  * goes to tiles and back; every entry of every local tile and of the local
  * array (LLD padding and guard words included) is checked against values
- * computed from global indices.  Usage: t_repartition [NRANDOM [SEED]].
+ * computed from global indices.  Usage: t_repartition [NRANDOM [SEED
+ * [MIN_GRID]]]: NRANDOM random cases per grid (-1: the default), the
+ * seed (0: the default), and only the grids of at least MIN_GRID
+ * processes (a run on more ranks skips the grids a smaller run has
+ * checked: their cases are the same).
  * Exit status 0 when every case passed on every rank, 1 otherwise. */
 #include "config.h"
 
@@ -786,17 +790,20 @@ int main(int argc, char **argv)
 {
     int me, nprocs, ncases = 0, failed = 0;
     int nrandom = argc > 1 ? atoi(argv[1]) : -1;
-    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 20241122ULL;
+    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 0;
+    int min_grid = argc > 3 ? atoi(argv[3]) : 1;
     double t0;
 
     MPI_Init(&argc, &argv);
     Cblacs_pinfo(&me, &nprocs);
+    if (seed == 0)
+        seed = 20241122ULL;
     if (nrandom < 0)             /* one grid only on one rank: more cases */
         nrandom = nprocs == 1 ? 6 * DEFAULT_NRANDOM : DEFAULT_NRANDOM;
     t0 = MPI_Wtime();
     for (int g = 0; g < (int)(sizeof grids / sizeof *grids); g++) {
         const gridspec *gs = &grids[g];
-        if (gs->p * gs->q > nprocs)
+        if (gs->p * gs->q > nprocs || gs->p * gs->q < min_grid)
             continue;
         if (gs->order == 'M' && gs->p * gs->q == 1 && nprocs == 1)
             continue;                /* the same grid as 1x1 Row */

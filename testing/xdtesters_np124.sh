@@ -2,7 +2,8 @@
 # xdtesters_np124.sh: Debian's testers of this build's MPI
 # (SCALAPACK_TESTS_DIR: x?llt, x?qr, x?ls for the precisions s, d, c, z,
 # or those in HETSCAL_PRECISIONS, and xdlu) with hetscal preloaded, on 1, 2
-# and 4 ranks, on ScaLAPACK's own inputs and on our hard ones (odd sizes,
+# and 4 ranks (a precision given as P:R1,R2 in HETSCAL_PRECISIONS: on
+# those numbers of ranks), on ScaLAPACK's own inputs and on our hard ones (odd sizes,
 # NB 1, MB != NB for QR, every grid that fits).  x?llt runs without
 # condition estimation (the reference P?PORFS can deadlock); xdlu keeps
 # LU.dat's T (the reference PDGECON and PDGERFS on our factor) but runs
@@ -16,12 +17,14 @@ stock=$SCALAPACK_TESTS_DIR
 log=$(mktemp "${TMPDIR:-/tmp}/hetscal-xdtesters.XXXXXX") || exit 99
 trap 'rm -f "$log"' EXIT
 failed=0 runs=0
-for p in ${HETSCAL_PRECISIONS:-s d c z}; do
+for spec in ${HETSCAL_PRECISIONS:-s d c z}; do
+    p=${spec%%:*} ranks="1 2 4"
+    case $spec in *:*) ranks=$(echo "${spec#*:}" | tr , ' ') ;; esac
     case $p in
     s|d|c|z) ;;
     *) echo "xdtesters_np124: unknown precision '$p' in HETSCAL_PRECISIONS"; exit 99 ;;
     esac
-    for np in 1 2 4; do
+    for np in $ranks; do
         for run in "llt $stock/LLT.dat" "llt $hard/llt_hard_L.dat" \
                    "llt $hard/llt_hard_U.dat" "qr $stock/QR.dat" \
                    "qr $hard/qr_hard.dat" "ls $stock/LS.dat" "ls $hard/ls_hard.dat" \
