@@ -11,12 +11,22 @@
 : "${top_srcdir:=$(dirname "$0")/..}"
 . "$top_srcdir/testing/tester/run_common.sh"
 err=$(mktemp "${TMPDIR:-/tmp}/pieces.XXXXXX") || exit 99
-# LLT_HARD_PARTS (set by CI's ASan stage): only those parts of
-# llt_hard.dat (tester_input_parts)
+# LLT_HARD_PARTS, QR_HARD_PARTS, LU_HARD_PARTS (set by CI's ASan stage):
+# only those parts of llt_hard.dat, qr_hard.dat, lu_hard.dat
+# (tester_input_parts)
 llt_hard=$(tester_input_parts "$top_srcdir/testing/data/llt_hard.dat" "${LLT_HARD_PARTS:-}")
-trap 'rm -f "$err" "$log"; [ -z "${LLT_HARD_PARTS:-}" ] || rm -f "$llt_hard"' EXIT
+qr_hard=$(tester_input_parts "$top_srcdir/testing/data/qr_hard.dat" "${QR_HARD_PARTS:-}")
+lu_hard=$(tester_input_parts "$top_srcdir/testing/data/lu_hard.dat" "${LU_HARD_PARTS:-}")
+trap 'rm -f "$err" "$log"; [ -z "${LLT_HARD_PARTS:-}" ] || rm -f "$llt_hard"
+      [ -z "${QR_HARD_PARTS:-}" ] || rm -f "$qr_hard"
+      [ -z "${LU_HARD_PARTS:-}" ] || rm -f "$lu_hard"' EXIT
 input_path() {
-    if [ "$1" = testing/data/llt_hard.dat ]; then echo "$llt_hard"; else echo "$top_srcdir/$1"; fi
+    case $1 in
+    testing/data/llt_hard.dat) echo "$llt_hard" ;;
+    testing/data/qr_hard.dat) echo "$qr_hard" ;;
+    testing/data/lu_hard.dat) echo "$lu_hard" ;;
+    *) echo "$top_srcdir/$1" ;;
+    esac
 }
 HETSCAL_POISON_MEMORY=1 HETSCAL_VERBOSE=1 HETSCAL_OVERLAP_COPIES=2 HETSCAL_IN_PLACE=0
 export HETSCAL_POISON_MEMORY HETSCAL_VERBOSE HETSCAL_OVERLAP_COPIES HETSCAL_IN_PLACE
