@@ -3,14 +3,14 @@
 # (SCALAPACK_TESTS_DIR: x?llt, x?qr, x?ls for the precisions s, d, c, z,
 # or those in HETSCAL_PRECISIONS, and xdlu) with hetscal preloaded, on 1, 2
 # and 4 ranks (a precision given as P:R1,R2 in HETSCAL_PRECISIONS: on
-# those numbers of ranks), on ScaLAPACK's own inputs and on our hard ones (odd sizes,
-# NB 1, MB != NB for QR, every grid that fits).  x?llt runs without
-# condition estimation (the reference P?PORFS can deadlock); xdlu keeps
-# LU.dat's T (the reference PDGECON and PDGERFS on our factor) but runs
-# lu_hard.dat with F on 4 ranks (the reference PDGERFS can deadlock on its
-# 1x3, 1x4 and 2x2 grids).  Not in the default suite, which
-# runs these as separate tests; .ci/run runs it for the second build (Open
-# MPI's): make check TESTS=testing/xdtesters_np124.sh.
+# those numbers of ranks), on ScaLAPACK's own inputs and on our hard ones
+# (odd sizes, NB 1, MB != NB for QR, every grid that fits).  x?llt runs
+# without condition estimation (the reference P?PORFS can deadlock); xdlu
+# keeps LU.dat's T (the reference PDGECON and PDGERFS on our factor) but
+# runs lu_hard.dat with F on 4 ranks (the reference PDGERFS can deadlock
+# on its 1x3, 1x4 and 2x2 grids).  Not in the default suite, which runs
+# these as separate tests; .ci/run runs its halves (xdtesters_ds_np124.sh,
+# xdtesters_zc_np124.sh) for the second build (Open MPI's).
 : "${top_srcdir:?run through make check}"
 hard=$top_srcdir/testing/scalapack
 stock=$SCALAPACK_TESTS_DIR
