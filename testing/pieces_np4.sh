@@ -17,9 +17,11 @@ err=$(mktemp "${TMPDIR:-/tmp}/pieces.XXXXXX") || exit 99
 llt_hard=$(tester_input_parts "$top_srcdir/testing/data/llt_hard.dat" "${LLT_HARD_PARTS:-}")
 qr_hard=$(tester_input_parts "$top_srcdir/testing/data/qr_hard.dat" "${QR_HARD_PARTS:-}")
 lu_hard=$(tester_input_parts "$top_srcdir/testing/data/lu_hard.dat" "${LU_HARD_PARTS:-}")
-trap 'rm -f "$err" "$log"; [ -z "${LLT_HARD_PARTS:-}" ] || rm -f "$llt_hard"
-      [ -z "${QR_HARD_PARTS:-}" ] || rm -f "$qr_hard"
-      [ -z "${LU_HARD_PARTS:-}" ] || rm -f "$lu_hard"' EXIT
+# (the parts are temporary files; a whole input is the source tree's)
+trap 'rm -f "$err" "$log"
+      for f in "$llt_hard" "$qr_hard" "$lu_hard"; do
+          case $f in "$top_srcdir"/testing/data/*) ;; *) rm -f "$f" ;; esac
+      done' EXIT
 input_path() {
     case $1 in
     testing/data/llt_hard.dat) echo "$llt_hard" ;;
