@@ -16,7 +16,8 @@ cuda_standin_sources = testing/cuda_standin/standin.h \
   testing/cuda_standin/standin_cusolver_factors.c testing/cuda_standin/standin_cusolver_qr.c \
   testing/cuda_standin/standin_cusolver_larft.c testing/cuda_standin/standin_handles.c \
   testing/cuda_standin/standin_contexts.c testing/cuda_standin/standin_versions.c \
-  testing/cuda_standin/standin_peers.c testing/cuda_standin/standin_cublas_batched.c
+  testing/cuda_standin/standin_peers.c testing/cuda_standin/standin_cublas_batched.c \
+  testing/cuda_standin/standin_mpi.c
 # The stand-in's own test, its check against the toolkit's headers, and the
 # backend's tests with HETSCAL_DEVICES=cuda.
 cuda_standin_tests = \

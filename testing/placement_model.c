@@ -30,6 +30,9 @@ void placement_model_peers(placement_model *m, hs_device **devs, int ndev)
     const char *env = getenv("HETSCAL_PEER_COPIES");
     m->peer = ndev > 2 && devs[1]->ops->peer && devs[1]->ops->peer(devs[1], devs[2])
               && !(env && !strcmp(env, "off"));
+    /* Emulated GPUs: MPI takes their memory only when told so. */
+    env = getenv("HETSCAL_GPU_MESSAGES");
+    m->gpu_messages = ndev > 1 && env && !strcmp(env, "on");
 }
 
 static int mine(const placement_model *m, int t)
@@ -54,6 +57,10 @@ static void fetch(placement_model *m, int t, int x)
         m->valid[t] |= 1u << x;
         return;
     }
+    if (x && m->gpu_messages && !mine(m, t) && !m->valid[t]) {
+        m->valid[t] |= 1u << x;  /* received on the accelerator itself */
+        return;
+    }
     if (!(m->valid[t] & 1u)) {
         if (m->valid[t])
             m->d2h++;            /* from an accelerator; else received */
@@ -63,6 +70,14 @@ static void fetch(placement_model *m, int t, int x)
         m->h2d++;
         m->valid[t] |= 1u << x;
     }
+}
+
+/* A send of t's current version: from an accelerator that holds it when
+ * MPI takes their memory and the host holds none, else from the host. */
+static void send_from(placement_model *m, int t)
+{
+    if (!(m->gpu_messages && (m->valid[t] & ~1u) && !(m->valid[t] & 1u)))
+        fetch(m, t, 0);
 }
 
 static int main_output(const hs_task_spec *s)
@@ -90,14 +105,14 @@ static void insert(placement_model *m, const hs_task_spec *s)
             if (mine(m, t))
                 m->holders[t] = 0;
             else
-                fetch(m, t, 0);   /* a minor output goes home through the host */
+                send_from(m, t);   /* a minor output goes home */
         }
         return;
     }
     for (int a = 0; a < s->nacc; a++) {
         int t = s->acc[a].tile;
         if (mine(m, t) && (s->acc[a].mode & HS_R) && !(m->holders[t] & (1u << exec))) {
-            fetch(m, t, 0);       /* sent from the host */
+            send_from(m, t);
             m->holders[t] |= 1u << exec;
         }
     }

@@ -17,6 +17,8 @@ typedef struct placement_model {
     long h2d, d2h, d2d;
     int peer;                   /* every pair of accelerators copies directly
                                    (placement_model_peers) */
+    int gpu_messages;           /* messages go from and to the accelerators'
+                                   memory (HETSCAL_GPU_MESSAGES=on) */
     long tasks[HS_MAX_DEVICES]; /* tasks this rank runs, per device */
 } placement_model;
 
@@ -25,7 +27,9 @@ int placement_model_init(placement_model *m, int ntiles, const hs_tile_home *hom
                          int me, int gpus);
 void placement_model_free(placement_model *m);
 /* Whether the rank's accelerators copy from each other directly: the
- * devices say so and HETSCAL_PEER_COPIES is not "off" (sets m->peer). */
+ * devices say so and HETSCAL_PEER_COPIES is not "off" (sets m->peer); and
+ * whether messages go from and to their memory (emulated GPUs: with
+ * HETSCAL_GPU_MESSAGES=on; sets m->gpu_messages). */
 void placement_model_peers(placement_model *m, hs_device **devs, int ndev);
 /* An hs_dist_observer: arg is the model. */
 void placement_model_observe(void *arg, int event, const hs_task_spec *spec, int tile);

@@ -6,7 +6,7 @@
 # the repartition as tasks (on one rank and across ranks), QR and LU with
 # M != N, emulated GPUs, copies
 # forwarded along trees, sends in a window, P?GETRF's 2-D layout (also on
-# emulated GPUs),
+# emulated GPUs), messages from and to GPU memory,
 # P?GEQRF's gathered panels), every
 # rank's tasks, messages sent and received and bytes sent in a real call
 # (its HETSCAL_VERBOSE lines, through timing/time_scalapack) equal the
@@ -84,7 +84,9 @@ for routine in potrf geqrf getrf; do
     check 1 1 1 2 $routine 900 900 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128
     check 2 1 2 1 $routine 800 700 50 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=192
     check 4 2 2 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96
-    check 4 1 4 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96 HETSCAL_BROADCAST=tree HETSCAL_SEND_WINDOW=1
+    # Messages from and to the GPUs' memory (as where MPI takes it), sent
+    # on from there along the trees.
+    check 4 1 4 1 $routine 1000 1000 64 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB=240 HETSCAL_NB_GPU=96 HETSCAL_BROADCAST=tree HETSCAL_SEND_WINDOW=1 HETSCAL_GPU_MESSAGES=on
     # The repartition as tasks across ranks (api/call_pieces.h): the
     # pieces' gathers, scatters and messages, on the host and on GPUs.
     check 4 2 2 1 $routine 700 700 32 HETSCAL_OVERLAP_COPIES=2 HETSCAL_NB_SMALL=48
@@ -102,7 +104,7 @@ check 4 2 2 1 getrf 800 800 32 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=96 HETSCAL_BRO
 # P?GETRF's 2-D layout on emulated GPUs (HETSCAL_LU_GRID=1): every
 # column on the GPUs, the pivot tiles' host copies read there (a GPU
 # share forced, as above: a measured one may be none).
-check 4 2 2 1 getrf 700 600 64 HETSCAL_LU_GRID=1 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128
+check 4 2 2 1 getrf 700 600 64 HETSCAL_LU_GRID=1 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128 HETSCAL_GPU_MESSAGES=on
 check 2 2 1 2 getrf 500 700 48 HETSCAL_LU_GRID=1 HETSCAL_DEVICES=emu:1 HETSCAL_NB_SMALL=56 HETSCAL_NB_GPU=112
 # P?GEQRF's gathered panels on the caller's grid (HETSCAL_QR_GRID=1; by
 # default only for large shares on up to 4 ranks): in place, M != N both

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <mpi.h>
+
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
@@ -58,6 +60,10 @@ const standin_rule standin_rules[] = {
     R("peer-copy-staged", "a peer copy staged through the host (peer access not enabled)", 0),
     { "peer-copy-staged-none", "cuda-standin: a peer copy staged through the host", 0,
       "CUDA_STANDIN_PEER=none" },
+    R("mpi-beyond", "MPI buffer outside its device allocation", 1),
+    R("mpi-send-pending-write", "MPI send of device memory a queued operation may write", 1),
+    R("mpi-recv-pending-read", "MPI receive into device memory a queued operation uses", 1),
+    R("mpi-free-in-flight", "device memory freed while an MPI request uses it", 1),
     { NULL, NULL, 0, NULL },
 };
 
@@ -152,6 +158,33 @@ static void batched_rows(cudaStream_t s, cublasHandle_t h, double *d, int beyond
     cudaStreamSynchronize(s);
 }
 
+/* A rule of MPI on device memory (cuda_standin/standin_mpi.c: the
+ * stand-in's MPI_Isend and MPI_Irecv, which the library's posts reach),
+ * one process talking to itself; d: 1024 bytes on device 0, s its
+ * stream. */
+static void mpi_rule(const char *rule, cudaStream_t s, double *d)
+{
+    static int gate;
+    MPI_Request req;
+    MPI_Init(NULL, NULL);
+    if (!strcmp(rule, "mpi-beyond")) {   /* 1024 bytes from byte 512 */
+        MPI_Isend(d + 64, 128, MPI_DOUBLE, 0, 0, MPI_COMM_SELF, &req);
+    } else if (!strcmp(rule, "mpi-free-in-flight")) {   /* no send matches it */
+        MPI_Irecv(d, 8, MPI_DOUBLE, 0, 0, MPI_COMM_SELF, &req);
+        cudaFree(d);
+    } else {   /* behind a closed gate, the operations stay queued */
+        cudaLaunchHostFunc(s, standin_test_gate, &gate);
+        if (!strcmp(rule, "mpi-send-pending-write")) {
+            cudaMemset2DAsync(d + 4, 64, 0, 64, 1, s);
+            MPI_Isend(d, 16, MPI_DOUBLE, 0, 0, MPI_COMM_SELF, &req);
+        } else {   /* a read of d: a send may go beside it, not a receive */
+            cudaMemcpyAsync(device_bytes(64), d + 4, 64, cudaMemcpyDeviceToDevice, s);
+            MPI_Isend(d, 16, MPI_DOUBLE, 0, 0, MPI_COMM_SELF, &req);
+            MPI_Irecv(d, 16, MPI_DOUBLE, 0, 0, MPI_COMM_SELF, &req);
+        }
+    }
+}
+
 void standin_test_rule(const char *rule)
 {
     cudaStream_t s = stream_on(0);
@@ -160,7 +193,9 @@ void standin_test_rule(const char *rule)
     const double one = 1.0;
     cublasCreate(&h);
     cublasSetStream(h, s);
-    if (!strcmp(rule, "copy-beyond")) {
+    if (!strncmp(rule, "mpi-", 4)) {
+        mpi_rule(rule, s, d);
+    } else if (!strcmp(rule, "copy-beyond")) {
         cudaMemcpyAsync(d + 1, host, 1024, cudaMemcpyHostToDevice, s);
     } else if (!strcmp(rule, "copy2d-beyond")) {   /* (3 - 1) * 512 + 8 > 1024 */
         cudaMemcpy2DAsync(d, 512, host, 512, 8, 3, cudaMemcpyHostToDevice, s);

@@ -6,6 +6,23 @@
 #include "comm/messages.h"
 #include "util/fault.h"
 
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h>
+#endif
+#if (defined(MPICH_NUMVERSION) && MPICH_NUMVERSION >= 40000000) \
+    || (defined(OMPI_HAVE_MPI_EXT_CUDA) && OMPI_HAVE_MPI_EXT_CUDA)
+#define HS_HAVE_QUERY_CUDA_SUPPORT 1
+#endif
+
+int hs_msg_cuda_memory(void)
+{
+#ifdef HS_HAVE_QUERY_CUDA_SUPPORT
+    return MPIX_Query_cuda_support() == 1;
+#else
+    return 0;
+#endif
+}
+
 /* Fault injection (hs_comm_fail_post): the k-th post fails, once. */
 static hs_fault post_fault = { .and_later = 0 };
 
@@ -87,8 +104,9 @@ int hs_msg_irecv(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_
 
 /* A tile in place in the caller's array and its status word, as one
  * element of a derived type at absolute addresses: its columns (whole
- * doubles each) ld_bytes apart, then the status.  The same signature as
- * a contiguous tile's count doubles, so either end may be either. */
+ * doubles each) ld_bytes apart, then the status (unless NULL).  The same
+ * signature as a contiguous tile's count doubles, so either end may be
+ * either. */
 static int columns_type(const void *data, size_t col_doubles, int ncols, size_t ld_bytes,
                         const double *status, MPI_Datatype *type)
 {
@@ -99,12 +117,12 @@ static int columns_type(const void *data, size_t col_doubles, int ncols, size_t 
                                      &cols);
     if (rc != MPI_SUCCESS)
         return rc;
-    int len[2] = { 1, 1 };
-    MPI_Aint disp[2];
+    int len[2] = { 1, 1 }, parts = status ? 2 : 1;
+    MPI_Aint disp[2] = { 0, 0 };
     MPI_Datatype part[2] = { cols, MPI_DOUBLE };
     if ((rc = MPI_Get_address(data, &disp[0])) == MPI_SUCCESS
-        && (rc = MPI_Get_address(status, &disp[1])) == MPI_SUCCESS
-        && (rc = MPI_Type_create_struct(2, len, disp, part, type)) == MPI_SUCCESS
+        && (!status || (rc = MPI_Get_address(status, &disp[1])) == MPI_SUCCESS)
+        && (rc = MPI_Type_create_struct(parts, len, disp, part, type)) == MPI_SUCCESS
         && (rc = MPI_Type_commit(type)) != MPI_SUCCESS)
         MPI_Type_free(type);
     MPI_Type_free(&cols);

@@ -17,10 +17,16 @@ int hs_msg_irecv(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_
 
 /* The same for a tile of ncols columns of col_doubles doubles each,
  * ld_bytes apart from data on (a tile in place in the caller's array),
- * and its status word at status: one message of the signature of
- * ncols * col_doubles + 1 doubles.  send: 1 to send, 0 to receive. */
+ * and its status word at status (NULL: none): one message of the
+ * signature of ncols * col_doubles + 1 doubles (+ 0 without the word).
+ * send: 1 to send, 0 to receive. */
 int hs_msg_post_columns(int send, void *data, size_t col_doubles, int ncols, size_t ld_bytes,
                         double *status, int peer, int tag, MPI_Comm comm, MPI_Request *req);
+
+/* 1 when this process's MPI sends from and receives into CUDA device
+ * memory (MPIX_Query_cuda_support of MPICH 4 and Open MPI, at run
+ * time), else 0 (also where the MPI library cannot tell). */
+int hs_msg_cuda_memory(void);
 
 /* Doubles a completed receive brought, also past INT_MAX; -1 when MPI
  * cannot tell. */

@@ -202,6 +202,9 @@ struct hs_device {
      * "emu-timed-1024MiB:h100.machine";
      * "host" for the host. */
     char model[64];
+    int mpi_memory;       /* MPI reads and writes this device's memory
+                             (a simulated GPU's machine says; emu: 0; a
+                             CUDA GPU's MPI is asked, runtime/dist) */
     void *impl;           /* backend state */
 };
 

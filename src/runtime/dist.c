@@ -375,7 +375,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
         new_version_at(d, dt, d->me);
         hs_dist_written_at(d, dt, x);
         if (!hs_dtile_is_home(d, dt)) {
-            hs_handle *h = hs_dist_fetch(d, dt, 0, spec->priority);
+            hs_handle *h = hs_dist_send_source(d, dt, spec->priority);
             submit_transfer(d, HS_Q_SEND, h, dt->home.rank, spec->priority, main_output(spec),
                             is_piece(d, spec->acc[k].tile));
         }
@@ -404,7 +404,7 @@ static void insert_elsewhere(hs_dist *d, const hs_task_spec *spec, int exec)
             continue;
         }
         if ((mode & HS_R) && arrival(d, dt, exec) == d->me) {
-            hs_handle *h = hs_dist_fetch(d, dt, 0, spec->priority);
+            hs_handle *h = hs_dist_send_source(d, dt, spec->priority);
             submit_transfer(d, HS_Q_SEND, h, exec, spec->priority, spec->acc[k].tile,
                             is_piece(d, spec->acc[k].tile));
             d->forwarded += !hs_dtile_is_home(d, dt);

@@ -3,14 +3,16 @@
  * copies that bring it where a task runs.  A version reaches a device at
  * most once: from another accelerator directly when the two are peers
  * (NVLink: faster than the host's link, which it leaves free), else
- * through the host; GPU data bound for another rank goes through the
- * host. */
+ * through the host.  Between ranks a GPU's data goes from and to the GPU
+ * itself where MPI takes device memory (hs_dist_use_devices), else
+ * through the host. */
 #include "config.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "include/hetscal.h"
+#include "comm/messages.h"
 #include "runtime/device_memory.h"
 #include "runtime/dist_impl.h"
 #include "util/env_word.h"
@@ -101,6 +103,12 @@ hs_handle *hs_dist_fetch(hs_dist *d, dtile *dt, int x, int priority)
         dt->valid |= hs_loc_bit(x);
         return dt->inst[x];
     }
+    if (x && !home && !dt->valid && d->device_messages) {
+        /* Alien and nowhere here: received on the GPU itself. */
+        hs_dist_receive(d, dt, dt->inst[x], priority);
+        dt->valid |= hs_loc_bit(x);
+        return dt->inst[x];
+    }
     if (dt->valid & hs_loc_bit(0)) {
         host = home ? dt->local : dt->copy;
     } else {
@@ -117,6 +125,14 @@ hs_handle *hs_dist_fetch(hs_dist *d, dtile *dt, int x, int priority)
     insert_copy(host, dt->inst[x], priority, tile);
     dt->valid |= hs_loc_bit(x);
     return dt->inst[x];
+}
+
+hs_handle *hs_dist_send_source(hs_dist *d, dtile *dt, int priority)
+{
+    int s = lowest_device(dt->valid);
+    if (d->device_messages && s && !(dt->valid & hs_loc_bit(0)))
+        return dt->inst[s];
+    return hs_dist_fetch(d, dt, 0, priority);
 }
 
 /* Frees the cached instances on accelerator x that hold no only copy. */
@@ -227,6 +243,26 @@ static void find_peers(hs_dist *d)
                 d->peers[x] |= 1u << s;
 }
 
+/* Whether MPI reads and writes the accelerators' memory itself
+ * (HETSCAL_GPU_MESSAGES: auto, on, off): by default where every
+ * accelerator's MPI says so, a CUDA GPU's by asking the MPI library at
+ * run time (a CUDA-aware MPICH or Open MPI), an emulated or simulated
+ * one's by its mpi_memory.  "on" where MPI takes them unasked (an MPI
+ * that cannot answer), "off" to stage every message through the host.
+ * Each rank decides alone: a message is the same bytes either way. */
+static int device_messages(const hs_dist *d)
+{
+    static const hs_env_word words[] = { { "auto", -1 }, { "on", 1 }, { "off", 0 },
+                                         { NULL, 0 } };
+    int set = hs_env_word_setting("HETSCAL_GPU_MESSAGES", words, -1, "not auto, on or off");
+    if (set >= 0 || d->ndev < 2)
+        return d->ndev > 1 && set > 0;
+    for (int x = 1; x < d->ndev; x++)
+        if (!(d->devs[x]->kind == HS_DEV_CUDA ? hs_msg_cuda_memory() : d->devs[x]->mpi_memory))
+            return 0;
+    return 1;
+}
+
 int hs_dist_use_devices(hs_dist *d, hs_device **devs, int ndev)
 {
     int fallbacks = 0;
@@ -234,6 +270,7 @@ int hs_dist_use_devices(hs_dist *d, hs_device **devs, int ndev)
         ndev = HS_MAX_DEVICES;
     d->devs = devs;
     d->ndev = ndev > 1 ? ndev : 1;
+    d->device_messages = device_messages(d);
     find_peers(d);
     pin_host_memory(d);
     for (int t = 0; t < d->ntiles; t++) {

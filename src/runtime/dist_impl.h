@@ -87,6 +87,8 @@ struct hs_dist {
     unsigned peers[HS_MAX_DEVICES];   /* bit s of peers[x]: accelerator x
                                          copies from accelerator s without
                                          the host (device.h peer) */
+    int device_messages;        /* messages go from and to the accelerators'
+                                   memory (MPI takes it) */
     hs_device *pin_dev;         /* the accelerator whose kind needs pinned host
                                    memory (its ops pin), or NULL */
     hs_dist_home_copy home_copy;   /* hs_dist_copy_home, or NULL */
@@ -152,6 +154,10 @@ void hs_dist_receive(hs_dist *d, dtile *dt, hs_handle *h, int priority);
  * inserting the device copies (and for an alien tile the receive) that
  * bring it there. */
 hs_handle *hs_dist_fetch(hs_dist *d, dtile *dt, int x, int priority);
+/* The handle a send of dt's current version leaves from: an accelerator's
+ * instance when messages go from device memory and the host holds no
+ * copy, else the host's (inserting the copy that brings it there). */
+hs_handle *hs_dist_send_source(hs_dist *d, dtile *dt, int priority);
 /* Makes sure every tile of spec has an instance on accelerator x (evicting
  * cached instances if memory is short): 0 when it cannot. */
 int hs_dist_plan_device(hs_dist *d, const hs_task_spec *spec, int x);

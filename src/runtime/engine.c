@@ -321,9 +321,10 @@ int hs_engine_idle_workers(void)
     return idle;
 }
 
-void hs_engine_count_message(int sent, double bytes)
+void hs_engine_count_message(int sent, double bytes, int device)
 {
     pthread_mutex_lock(&E.lock);
+    E.stats.device_messages += device != 0;
     if (sent) {
         E.stats.messages_sent++;
         E.stats.bytes_sent += bytes;

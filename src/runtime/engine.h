@@ -109,6 +109,23 @@ static inline double *hs_handle_status_word(hs_handle *h)
                                                : (double *)h->data + hs_handle_words(h);
 }
 
+/* Doubles of h's message (runtime/progress.c): its values, then its
+ * status word unless that is 0; a tile of one double keeps the word, so
+ * that a message of one double is always a status alone (what a sender
+ * with no memory for the tile, or whose MPI failed, sends).  Receives
+ * have room for values and word: an accelerator's memory too
+ * (hs_handle_new_device), so that a tile travels there whole when MPI
+ * takes device memory (dist.h, hs_dist_use_devices). */
+static inline size_t hs_message_words_of(size_t words, double status)
+{
+    return words + (words <= 1 || status != 0);
+}
+
+static inline size_t hs_message_words(hs_handle *h)
+{
+    return hs_message_words_of(hs_handle_words(h), *hs_handle_status_word(h));
+}
+
 /* A kernel gets the task (accesses in insertion order, iparam) and the
  * device it runs on, and returns 0 or a status to record on every handle
  * the task writes.  A kernel that may run on an accelerator touches its
@@ -260,6 +277,8 @@ typedef struct hs_engine_stats {
     double bytes_h2d, bytes_d2h;
     long copies_d2d;                    /* accelerator to accelerator, */
     double bytes_d2d;                   /* without the host (device.h peer) */
+    long device_messages;               /* sent from or received into an
+                                           accelerator's memory */
     long chained;                       /* device tasks posted behind a
                                            predecessor still on the stream */
     long sends_reordered;               /* sends posted before an older one
@@ -386,7 +405,9 @@ void hs_engine_complete(hs_task *t);            /* any thread */
 /* Sleeps until new comm tasks, the end of the call, or the timeout
  * (0: no timeout). */
 void hs_engine_comm_sleep(int microseconds);
-void hs_engine_count_message(int sent, double bytes);
+/* A message sent (bytes) or received; device: from or into an
+ * accelerator's memory (MPI takes it, runtime/dist.h). */
+void hs_engine_count_message(int sent, double bytes, int device);
 void hs_engine_count_sends_reordered(long n);
 int hs_engine_idle_workers(void);   /* workers of the call waiting for work */
 /* With no workers on several ranks, the calling thread also drives the

@@ -21,9 +21,11 @@ static double handle_bytes(const hs_handle *h)
     return ((double)hs_handle_words(h) + 1) * sizeof(double);
 }
 
+/* The values, whole doubles, and room for a received message's status
+ * word (hs_message_words). */
 static size_t device_bytes(int m, int n, int esize)
 {
-    return (size_t)m * n * (size_t)esize;
+    return (hs_value_words(m, n, esize) + 1) * sizeof(double);
 }
 
 /* A host copy is one util/mem allocation (counted by its fault injection):

@@ -40,6 +40,8 @@ enum {
 
 /* What a sender whose message failed sends instead (see progress.h). */
 static const double mpi_error_status = HETSCAL_ERR_MPI;
+/* What a GPU's tile goes as when no host memory was left to stage it. */
+static const double nomem_status = HETSCAL_ERR_NOMEM;
 
 /* Records a runtime error of this call on this rank. */
 static void fail(hs_comm *c, int err)
@@ -80,27 +82,79 @@ static int inflight_grow(hs_comm_inflight *f)
     return HETSCAL_SUCCESS;
 }
 
+/* Room for a staged copy of h's values and status word, within the
+ * call's cap on the copies in flight unless uncapped; NULL past it or out
+ * of memory. */
+static double *stage_buffer(hs_comm *c, const hs_handle *h, int uncapped)
+{
+    double bytes = ((double)hs_handle_words(h) + 1) * sizeof(double);
+    if (!uncapped && c->staged_bytes + bytes > c->stage_cap)
+        return NULL;
+    double *buf = hs_mem_alloc((size_t)bytes);
+    if (buf)
+        c->staged_bytes += bytes;
+    return buf;
+}
+
 /* A contiguous copy of a tile in the caller's array and its status word,
  * as a contiguous tile's message holds them; NULL when out of memory, or
  * when the copies in flight would pass the call's cap on them. */
 static double *stage(hs_comm *c, hs_handle *h)
 {
-    size_t col = (size_t)h->m * (size_t)h->esize, words = hs_handle_words(h);
-    size_t bytes = (words + 1) * sizeof(double);
-    if (c->staged_bytes + (double)bytes > c->stage_cap)
-        return NULL;
-    double *buf = hs_mem_alloc(bytes);
+    size_t col = (size_t)h->m * (size_t)h->esize;
+    double *buf = stage_buffer(c, h, 0);
     if (!buf)
         return NULL;
-    c->staged_bytes += (double)bytes;
     for (int j = 0; j < h->n; j++)
         memcpy((char *)buf + (size_t)j * col, (char *)h->data + (size_t)j * h->ld * h->esize,
                col);
-    buf[words] = *hs_handle_status_word(h);
+    buf[hs_handle_words(h)] = *hs_handle_status_word(h);
     return buf;
 }
 
-/* A whole handle's message (data + status), sent or received.  A tile in
+/* m x n values of esize bytes at src, memory of dev, copied to the host
+ * at dst and waited for: what the loop reads of a tile on a GPU itself
+ * (a status word, or a tile whose message carries one), only where the
+ * call has failed or a tile is one value.  Through pinned memory, as
+ * every copy from a GPU. */
+static int device_read(hs_device *dev, const void *src, int m, int n, int esize, void *dst)
+{
+    size_t bytes = (size_t)m * (size_t)n * (size_t)esize;
+    void *pinned = dev->ops->host_alloc(dev, bytes ? bytes : 1);
+    hs_event *ev = NULL;
+    if (!pinned)
+        return HETSCAL_ERR_NOMEM;
+    int err = dev->ops->copy(dev, HS_STREAM_OUT, HS_COPY_D2H, m, n, esize, src, m, pinned, m);
+    if (!err)
+        err = dev->ops->event_record(dev, HS_STREAM_OUT, &ev);
+    if (!err)
+        err = dev->ops->event_wait(dev, ev);
+    if (ev)
+        dev->ops->event_free(dev, ev);
+    if (!err)
+        memcpy(dst, pinned, bytes);
+    dev->ops->host_free(dev, pinned);
+    return err;
+}
+
+/* A tile on a GPU whose message carries its status word (a failed
+ * call's, or a tile of one value), copied to the host with the word
+ * (beyond the cap: no other way keeps the values); NULL when that fails. */
+static double *stage_device(hs_comm *c, hs_handle *h)
+{
+    double *buf = stage_buffer(c, h, 1);
+    if (buf && device_read(h->dev, h->data, h->m, h->n, h->esize, buf) != 0) {
+        c->staged_bytes -= ((double)hs_handle_words(h) + 1) * sizeof(double);
+        hs_mem_free(buf);
+        return NULL;
+    }
+    if (buf)
+        buf[hs_handle_words(h)] = h->status_apart;
+    return buf;
+}
+
+/* A whole handle's message (hs_message_words: the values, and the status
+ * word unless it is 0), sent, or received into room for both.  A tile in
  * the caller's array is sent from a contiguous copy: its columns and
  * separate status word as one derived-type element would need the
  * sender's MPI to pack them as the message goes (MPICH's shared memory
@@ -108,18 +162,33 @@ static double *stage(hs_comm *c, hs_handle *h)
  * tests only between its tasks (PDGETRF's 8 MB panels on two such ranks
  * took twice as long); received, or where no memory is left for the copy,
  * it goes as that derived type (its columns are whole doubles:
- * hs_dist_create_in_place). */
-static int post_handle(int send, hs_comm *c, hs_task *t, hs_handle *h, MPI_Request *req)
+ * hs_dist_create_in_place).  A tile on a GPU (dist.h: only where MPI takes
+ * device memory) goes from there, unless it carries a status. */
+static int post_handle(int send, hs_comm *c, hs_task *t, hs_handle *h, MPI_Request *req,
+                       size_t *count)
 {
-    size_t count = hs_handle_words(h) + 1;
+    size_t words = hs_handle_words(h);
+    int with_status = !send || hs_message_words(h) > words;
+    *count = words + (size_t)with_status;
+    if (send && h->dev && with_status) {
+        if ((t->staged = stage_device(c, h)) != NULL)
+            return hs_msg_isend(t->staged, *count, t->peer, t->tag, c->comm, req);
+        /* The status alone, never 0 (a message of one double is a status:
+         * received_status). */
+        fail(c, HETSCAL_ERR_NOMEM);
+        *count = 1;
+        return hs_msg_isend(h->status_apart ? &h->status_apart : (void *)&nomem_status, 1,
+                            t->peer, t->tag, c->comm, req);
+    }
     if (h->in_place && send && (t->staged = stage(c, h)) != NULL)
-        return hs_msg_isend(t->staged, count, t->peer, t->tag, c->comm, req);
+        return hs_msg_isend(t->staged, *count, t->peer, t->tag, c->comm, req);
     if (h->in_place)
         return hs_msg_post_columns(send, h->data, hs_value_words(h->m, 1, h->esize), h->n,
-                                   (size_t)h->ld * (size_t)h->esize, hs_handle_status_word(h),
+                                   (size_t)h->ld * (size_t)h->esize,
+                                   with_status ? hs_handle_status_word(h) : NULL,
                                    t->peer, t->tag, c->comm, req);
-    return send ? hs_msg_isend(h->data, count, t->peer, t->tag, c->comm, req)
-                : hs_msg_irecv(h->data, count, t->peer, t->tag, c->comm, req);
+    return send ? hs_msg_isend(h->data, *count, t->peer, t->tag, c->comm, req)
+                : hs_msg_irecv(h->data, *count, t->peer, t->tag, c->comm, req);
 }
 
 /* The staged copy goes once its send is over. */
@@ -139,18 +208,19 @@ static void unstage(hs_comm *c, hs_task *t)
 static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
 {
     hs_handle *h = t->acc[0].handle;
-    size_t count = hs_handle_words(h) + 1;
+    size_t count;
     int rc;
     if (t->queue == HS_Q_SEND && h->discard) {
         /* No memory held the tile here: its status alone tells the
          * receiver (a short message, see complete_request). */
         rc = hs_msg_isend(hs_handle_status_word(h), 1, t->peer, t->tag, c->comm, req);
     } else if (t->queue == HS_Q_SEND) {
-        rc = post_handle(1, c, t, h, req);
+        rc = post_handle(1, c, t, h, req, &count);
         if (rc == MPI_SUCCESS)
-            hs_engine_count_message(1, (double)count * sizeof(double));
+            hs_engine_count_message(1, (double)count * sizeof(double),
+                                    h->dev && !t->staged && count > 1);
     } else {
-        rc = post_handle(0, c, t, h, req);
+        rc = post_handle(0, c, t, h, req, &count);
     }
     if (rc != MPI_SUCCESS) {
         unstage(c, t);
@@ -161,7 +231,7 @@ static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
         if (t->queue == HS_Q_SEND)
             rc = hs_msg_isend((void *)&mpi_error_status, 1, t->peer, t->tag, c->comm, req);
         else
-            rc = post_handle(0, c, t, h, req);
+            rc = post_handle(0, c, t, h, req, &count);
     }
     if (rc != MPI_SUCCESS) {
         if (t->queue == HS_Q_RECV && !h->discard)
@@ -197,6 +267,30 @@ static void post(hs_comm *c, hs_task *t)
     }
 }
 
+/* The status word a completed receive into h brought (status: its
+ * MPI_Status, or NULL when the request failed), by the message's length
+ * (hs_message_words): the values alone (their status is 0), values and
+ * word, or the word alone (the sender had no memory for the tile, or MPI
+ * failed it there: post_request).  On a GPU the word is read from there
+ * (a failed call's path, or a tile of one value). */
+static double received_status(hs_handle *h, MPI_Status *status, int comm_error)
+{
+    size_t words = hs_handle_words(h);
+    double count = hs_msg_received_doubles(status), word = HETSCAL_ERR_MPI;
+    if (!status || comm_error || count < 0)
+        return HETSCAL_ERR_MPI;
+    if (count == (double)words + 1 || count == 1) {
+        double *at = count == 1 ? (double *)h->data : hs_handle_status_word(h);
+        if (h->dev && device_read(h->dev, (double *)h->data + (count == 1 ? 0 : words), 1, 1,
+                                  sizeof(double), &word) != 0)
+            return HETSCAL_ERR_MPI;
+        if (!h->dev)
+            word = *at;
+        return count == 1 && word == 0 ? HETSCAL_ERR_MPI : word;
+    }
+    return count == (double)words ? 0 : HETSCAL_ERR_MPI;
+}
+
 /* A request has completed (status: its MPI_Status, or NULL when the
  * request itself failed): counts it, gives a failed receive's tile its
  * status, and completes the task. */
@@ -207,18 +301,9 @@ static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
     if (!status)
         fail(c, HETSCAL_ERR_MPI);
     if (t->queue == HS_Q_RECV) {
-        hs_engine_count_message(0, 0);
-        int st = 0;
-        double count = hs_msg_received_doubles(status);
-        if (!status || t->comm_error || count < 0)
-            st = HETSCAL_ERR_MPI;
-        else if (count != (double)hs_handle_words(h) + 1)
-            /* Less than a whole tile: the sender had no memory for it, or
-             * MPI failed it there, and sent its status alone (post). */
-            st = count == 1 && *(double *)h->data < 0 ? (int)*(double *)h->data
-                                                      : HETSCAL_ERR_MPI;
-        if (st && !h->discard)
-            *hs_handle_status_word(h) = st;
+        hs_engine_count_message(0, 0, h->dev != NULL);
+        if (!h->discard)
+            *hs_handle_status_word(h) = received_status(h, status, t->comm_error);
     } else {
         f->sends--;
         unstage(c, t);

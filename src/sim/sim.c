@@ -737,6 +737,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
                                                                       : &sim_device_ops,
                                 .kind = HS_DEV_EMU, .index = x,
                                 .nstreams = HS_NSTREAMS,
+                                .mpi_memory = setup->costs.mpi_gpu_memory,
                                 .capacity = (size_t)setup->gpu_capacity, .impl = &r->dev[x] };
             snprintf(dev->name, sizeof dev->name, "sim:%d", x);
             r->devs[x] = dev;

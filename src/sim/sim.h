@@ -47,6 +47,9 @@ typedef struct hs_sim_costs {
                                             rank, each way (bandwidth 0: no
                                             such link, copies between them
                                             go through the host) */
+    int mpi_gpu_memory;          /* MPI takes the accelerators' memory (the
+                                    machine's mpi.gpu_memory): a GPU tile's
+                                    message costs the network alone */
 } hs_sim_costs;
 
 /* One simulated call. */

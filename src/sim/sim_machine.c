@@ -85,5 +85,6 @@ void hs_sim_model_costs(hs_sim_model *model, hs_sim_costs *costs)
         .shm_latency = m->shm_latency_us * 1e-6, .shm_bandwidth = m->shm_gbs * 1e9,
         .link_latency = m->link_latency_us * 1e-6,
         .link_bandwidth = m->link_gbs > 0 ? m->link_gbs * 1e9 : 1e30,
-        .peer_latency = m->peer_latency_us * 1e-6, .peer_bandwidth = m->peer_gbs * 1e9 };
+        .peer_latency = m->peer_latency_us * 1e-6, .peer_bandwidth = m->peer_gbs * 1e9,
+        .mpi_gpu_memory = m->mpi_gpu_memory };
 }

@@ -83,7 +83,8 @@ static posted *match(sim *S, unsigned long long key, int rank, hs_task *t, poste
 
 double hs_sim_message_bytes(const hs_task *send)
 {
-    return ((double)hs_handle_words(send->acc[0].handle) + 1) * sizeof(double);
+    /* A simulated tile has no data, and its status is 0. */
+    return (double)hs_message_words_of(hs_handle_words(send->acc[0].handle), 0) * sizeof(double);
 }
 
 /* Both sides are posted: the transfer takes a free link out of the

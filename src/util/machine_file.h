@@ -63,6 +63,12 @@ typedef struct hs_sim_machine {
                                         and completion on shared lines) */
     double cache_mib;                /* cache_mib: last-level cache of a node
                                         (0: unknown, this host's) */
+    int mpi_gpu_memory;              /* mpi.gpu_memory = yes: the nodes' MPI
+                                        sends from and receives into GPU
+                                        memory (CUDA-aware, GPUDirect
+                                        RDMA), so GPU tiles travel between
+                                        ranks without the host (no, the
+                                        default: through it) */
     int host_panels;                 /* panels = host: the GPUs have no panel
                                         factorizations (they predate
                                         cuSOLVER): calls run as with

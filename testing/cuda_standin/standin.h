@@ -247,6 +247,8 @@ struct standin_op {
     unsigned delay_us;
     const char *touch[STANDIN_TOUCHES];   /* memory it reads or writes */
     size_t touch_len[STANDIN_TOUCHES];
+    unsigned reads_only;               /* bit t: touch[t] is only read (unset:
+                                          it may be written) */
     union {   /* named types: set as one compound literal */
         struct standin_copy { char *dst; const char *src; size_t dpitch, spitch, width, height;
                               char *staged; } copy;
@@ -389,6 +391,12 @@ cudaError_t standin_device_drain(int dev);
  * on the streams of device except_dev (-1: none excepted). */
 void standin_check_untouched(const char *call, const char *rule, const void *p, size_t size,
                              int except_dev);
+/* Loud (rule) if a queued operation may write [p, p + size) (a touch not
+ * marked reads_only). */
+void standin_check_unwritten(const char *call, const char *rule, const void *p, size_t size);
+/* Loud if an MPI request of the library still uses [p, p + size) of
+ * device memory being freed (standin_mpi.c; lock held). */
+void standin_mpi_check_free(const void *p, size_t size);
 /* standin_handle_enter for a cuSOLVER handle. */
 cudaError_t standin_solver_enter(const char *call, cusolverDnHandle_t h);
 /* The workspace a cuSOLVER ?X_bufferSize asks for, in values: a function

@@ -141,6 +141,7 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
     if (splace != PAGEABLE) {
         op->touch[1] = src;
         op->touch_len[1] = sext;
+        op->reads_only = 2u;
     } else {   /* staged before the call returns */
         op->u.copy.staged = malloc(width * height);
         if (!op->u.copy.staged)
@@ -215,6 +216,7 @@ cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int s
     op->touch_len[0] = count;
     op->touch[1] = src;
     op->touch_len[1] = count;
+    op->reads_only = 2u;
     standin_enqueue(stream, op);
     return standin_leave(cudaSuccess);
 }

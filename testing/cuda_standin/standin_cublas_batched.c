@@ -107,6 +107,8 @@ static cublasStatus_t gemm_batched(const char *name, const standin_precision *p,
         op->touch[i] = arrays[i];
         op->touch_len[i] = bytes;
     }
+    op->reads_only = 7u;   /* the pointer arrays (the rows they point to are
+                              not tracked) */
     standin_enqueue(handle->common.stream, op);
     pthread_mutex_unlock(&standin_lock);
     return CUBLAS_STATUS_SUCCESS;

@@ -96,6 +96,8 @@ static cublasStatus_t submit(call *c, standin_blas args)
         op->touch[i] = (const char *)c->op[i].p;
         op->touch_len[i] =
             c->op[i].rows && c->op[i].cols ? extent_bytes(&c->op[i], c->prec->size) : 0;
+        if (i < c->nop - 1 && c->op[i].p != c->op[c->nop - 1].p)
+            op->reads_only |= 1u << i;   /* an input that is not also the output */
     }
     standin_enqueue(c->stream, op);
     pthread_mutex_unlock(&standin_lock);

@@ -76,6 +76,7 @@ cudaError_t cudaFree(void *devPtr)
     if (err == cudaSuccess)
         standin_check_untouched("cudaFree", "device memory freed while a queued operation of "
                                 "another device uses it", devPtr, size, dev);
+    standin_mpi_check_free(devPtr, size);
     standin_alloc_remove(devPtr);
     standin_dev[dev].used -= (size + DEVICE_ALIGN - 1) / DEVICE_ALIGN * DEVICE_ALIGN;
     pthread_mutex_unlock(&standin_lock);

@@ -165,6 +165,21 @@ void standin_check_untouched(const char *call, const char *rule, const void *p, 
     }
 }
 
+void standin_check_unwritten(const char *call, const char *rule, const void *p, size_t size)
+{
+    const char *lo = p, *hi = lo + size;
+    for (size_t i = 0; i < standin_streams.cap; i++) {
+        cudaStream_t s = standin_set_at(&standin_streams, i);
+        for (standin_op *op = s ? s->head : NULL; op; op = op->next)
+            for (int t = 0; t < STANDIN_TOUCHES; t++)
+                if (op->touch_len[t] && !(op->reads_only & (1u << t)) && op->touch[t] < hi
+                    && lo < op->touch[t] + op->touch_len[t])
+                    standin_die(rule, "%s(%p): a pending operation on device %d may write "
+                                "%p..+%zu", call, p, s->device, (const void *)op->touch[t],
+                                op->touch_len[t]);
+    }
+}
+
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority)
 {
     cudaError_t err = standin_enter("cudaStreamCreateWithPriority");
