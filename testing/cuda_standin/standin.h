@@ -426,7 +426,9 @@ int standin_bad_matrix(int m, int n, int lda);
 standin_op *standin_solver_begin(const char *name, cusolverDnHandle_t handle, int lwork, int m,
                                  int n, void (*run)(standin_op *));
 /* An operand of a queued cuSOLVER call: bytes at p (none: not checked),
- * named what; touched: a range the queued call uses. */
+ * named what; touched: a range the queued call uses (STANDIN_READ: only
+ * reads, any other non-zero value: may write). */
+enum { STANDIN_READ = 2 };
 typedef struct standin_operand {
     const char *what;
     const void *p;

@@ -29,6 +29,8 @@ void standin_solver_queue(const char *call, cusolverDnHandle_t h, standin_op *op
             if (touched == STANDIN_TOUCHES)
                 standin_die("internal error", "%s touches more than %d ranges", call,
                             STANDIN_TOUCHES);
+            if (o->touched == STANDIN_READ)
+                op->reads_only |= 1u << touched;
             op->touch[touched] = o->p;
             op->touch_len[touched++] = o->bytes;
         }
@@ -84,7 +86,7 @@ static cusolverStatus_t laswp(const char *name, const standin_precision *p,
     /* Rows k1..k2 at least: a pivot never names a row above its own. */
     const standin_operand operand[] = {
         { "A", A, standin_extent(k2, n, lda, p->size), 1 },
-        { "devIpiv", ipiv, (size_t)k2 * sizeof(int), 1 },
+        { "devIpiv", ipiv, (size_t)k2 * sizeof(int), STANDIN_READ },
     };
     standin_solver_queue(name, handle, op, operand, 2);
     return CUSOLVER_STATUS_SUCCESS;

@@ -195,8 +195,8 @@ cusolverStatus_t cusolverDnXlarft(cusolverDnHandle_t handle, cusolverDnParams_t 
                                           .ldt = (int)ldt, .v = V, .tau = tau, .t = T,
                                           .host_work = bufferOnHost, .host_bytes = host_need };
     const standin_operand operand[] = {
-        { "V", V, standin_extent(n, k, ldv, p->size), 1 },
-        { "tau", tau, (size_t)k * p->size, 1 },
+        { "V", V, standin_extent(n, k, ldv, p->size), STANDIN_READ },
+        { "tau", tau, (size_t)k * p->size, STANDIN_READ },
         { "T", T, standin_extent(k, k, ldt, p->size), 1 },
         { "bufferOnDevice", bufferOnDevice, dev_need, 1 },
     };

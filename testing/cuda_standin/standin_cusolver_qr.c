@@ -5,6 +5,7 @@
  * ?X_bufferSize said, and the results written only when the call runs on
  * its stream. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "standin.h"
 
@@ -29,15 +30,22 @@ static void run_geqrf(standin_op *op)
     *op->u.qr.info = info;
 }
 
+/* On a copy of the reflectors: cuSOLVER only reads A (const), where
+ * LAPACK's ?unm2r sets each diagonal entry to one and back, which a read
+ * beside the call (an MPI send of the tile: standin_mpi.c) could see. */
 static void run_unmqr(standin_op *op)
 {
     const standin_precision *p = op->u.qr.prec;
     int m = op->u.qr.m, n = op->u.qr.n, k = op->u.qr.k, lda = op->u.qr.lda, ldc = op->u.qr.ldc;
     int cols = op->u.qr.side == 'L' ? n : m, lwork = 64 * (cols > 0 ? cols : 1), info = 0;
     char side = op->u.qr.side, trans = op->u.qr.trans;
+    size_t a_bytes = standin_extent(op->u.qr.side == 'L' ? m : n, k, lda, p->size);
     void *work = host_workspace("cusolverDn?ormqr", (size_t)lwork, p->size);
-    p->unmqr(&side, &trans, &m, &n, &k, op->u.qr.a, &lda, op->u.qr.tau, op->u.qr.c, &ldc, work,
-             &lwork, &info, 1, 1);
+    void *a = host_workspace("cusolverDn?ormqr", a_bytes / p->size + 1, p->size);
+    memcpy(a, op->u.qr.a, a_bytes);
+    p->unmqr(&side, &trans, &m, &n, &k, a, &lda, op->u.qr.tau, op->u.qr.c, &ldc, work, &lwork,
+             &info, 1, 1);
+    free(a);
     free(work);
     *op->u.qr.info = info;
 }
@@ -93,8 +101,9 @@ static cusolverStatus_t unmqr(const char *name, const standin_precision *p,
                                     .a = (void *)A, .tau = (void *)tau, .c = C,
                                     .info = dev_info };
     const standin_operand operand[] = {
-        { "A", A, standin_extent(side == CUBLAS_SIDE_LEFT ? m : n, k, lda, p->size), 1 },
-        { "tau", tau, (size_t)k * p->size, 1 },
+        { "A", A, standin_extent(side == CUBLAS_SIDE_LEFT ? m : n, k, lda, p->size),
+          STANDIN_READ },
+        { "tau", tau, (size_t)k * p->size, STANDIN_READ },
         { "C", C, standin_extent(m, n, ldc, p->size), 1 },
         { "work", work, (size_t)lwork * p->size, 0 },
         { "devInfo", dev_info, sizeof(int), 0 },
