@@ -203,8 +203,9 @@ struct hs_device {
      * "host" for the host. */
     char model[64];
     int mpi_memory;       /* MPI reads and writes this device's memory
-                             (a simulated GPU's machine says; emu: 0; a
-                             CUDA GPU's MPI is asked, runtime/dist) */
+                             (a simulated GPU's machine says, and a timed
+                             emulated one's; untimed emu: 0; a CUDA GPU's
+                             MPI is asked, runtime/dist) */
     void *impl;           /* backend state */
 };
 

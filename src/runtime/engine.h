@@ -5,7 +5,8 @@
  * A handle is one local piece of data (a home tile or a received copy) of
  * m x n values of any precision, column-major with ld = m, padded to whole
  * doubles and followed by one status word (a double) that
- * travels with the data: 0 = valid, otherwise the reason the data is not
+ * travels with the data (in a message only when it is not 0,
+ * hs_message_words): 0 = valid, otherwise the reason the data is not
  * valid (INFO > 0 of a failed factorization, or a negative hetscal_status).
  * A task whose inputs carry a status skips its kernel and passes the status
  * on, so a failure stops the computation downstream on every rank while

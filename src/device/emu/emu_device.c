@@ -581,6 +581,7 @@ hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
     snprintf(e->dev.name, sizeof e->dev.name, "emu:%d", index);
     e->delay_us = delay_us;
     e->timed = hs_emu_timed();
+    e->dev.mpi_memory = hs_emu_mpi_memory();
     /* Timed, it runs at the machine file's rates, not the host's; its
      * memory bounds the probe's size (runtime/device_rates.c), and with it
      * the rate measured. */

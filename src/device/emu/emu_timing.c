@@ -94,6 +94,11 @@ int hs_emu_peer_link(void)
     return !hs_emu_timed() || machine.peer_gbs > 0;
 }
 
+int hs_emu_mpi_memory(void)
+{
+    return hs_emu_timed() && machine.mpi_gpu_memory;
+}
+
 double hs_emu_peer_seconds(size_t bytes)
 {
     return machine.peer_latency_us * 1e-6 + (double)bytes / (machine.peer_gbs * 1e9);

@@ -27,4 +27,9 @@ double hs_emu_copy_seconds(int m, int n, int esize);
 int hs_emu_peer_link(void);
 double hs_emu_peer_seconds(size_t bytes);
 
+/* Whether MPI takes the emulated GPUs' memory as the timing machine's
+ * does (mpi.gpu_memory; untimed: no, unless HETSCAL_GPU_MESSAGES says),
+ * so that a timed run sends what its simulation sends. */
+int hs_emu_mpi_memory(void);
+
 #endif
