@@ -111,9 +111,10 @@ static inline double *hs_handle_status_word(hs_handle *h)
 }
 
 /* Doubles of h's message (runtime/progress.c): its values, then its
- * status word unless that is 0; a tile of one double keeps the word, so
- * that a message of one double is always a status alone (what a sender
- * with no memory for the tile, or whose MPI failed, sends).  Receives
+ * status word unless that is 0; a tile of one double (or none) keeps the
+ * word, so that a message of one double is a status alone (what a sender
+ * with no memory for the tile, or whose MPI failed, sends) or a tile of
+ * no value's word.  Receives
  * have room for values and word: an accelerator's memory too
  * (hs_handle_new_device), so that a tile travels there whole when MPI
  * takes device memory (dist.h, hs_dist_use_devices). */

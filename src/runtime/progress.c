@@ -280,13 +280,15 @@ static double received_status(hs_handle *h, MPI_Status *status, int comm_error)
     if (!status || comm_error || count < 0)
         return HETSCAL_ERR_MPI;
     if (count == (double)words + 1 || count == 1) {
-        double *at = count == 1 ? (double *)h->data : hs_handle_status_word(h);
-        if (h->dev && device_read(h->dev, (double *)h->data + (count == 1 ? 0 : words), 1, 1,
+        /* (A tile of no value: its message is its word, whatever it is.) */
+        int alone = count == 1 && words > 0;
+        double *at = alone ? (double *)h->data : hs_handle_status_word(h);
+        if (h->dev && device_read(h->dev, (double *)h->data + (alone ? 0 : words), 1, 1,
                                   sizeof(double), &word) != 0)
             return HETSCAL_ERR_MPI;
         if (!h->dev)
             word = *at;
-        return count == 1 && word == 0 ? HETSCAL_ERR_MPI : word;
+        return alone && word == 0 ? HETSCAL_ERR_MPI : word;
     }
     return count == (double)words ? 0 : HETSCAL_ERR_MPI;
 }
