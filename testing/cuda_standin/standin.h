@@ -127,6 +127,9 @@ typedef struct standin_alloc {
 } standin_alloc;
 enum { STANDIN_PINNED = -1, STANDIN_REGISTERED = -2 };
 const standin_alloc *standin_alloc_find(const void *p);   /* containing p */
+/* array of *cap elements of elem bytes reallocated to twice as many (first
+ * when none): the new array (loud when out of memory: what names it). */
+void *standin_grow(void *array, size_t *cap, size_t elem, size_t first, const char *what);
 void standin_alloc_add(void *base, size_t size, int device);
 void standin_alloc_remove(const void *base);
 /* Checks that [p, p + bytes) lies in one live allocation of device dev

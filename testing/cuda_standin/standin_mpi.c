@@ -66,14 +66,9 @@ static int check_post(const char *call, int send, const char *lo, size_t len)
 
 static void keep(MPI_Request req, const char *lo, size_t len)
 {
-    if (nflying == capflying) {
-        size_t cap = capflying ? 2 * capflying : 64;
-        inflight *f = realloc(flying, cap * sizeof *f);
-        if (!f)
-            standin_die("internal error", "no memory for the MPI requests' table");
-        flying = f;
-        capflying = cap;
-    }
+    if (nflying == capflying)
+        flying = standin_grow(flying, &capflying, sizeof *flying, 64,
+                              "the stand-in's table of MPI requests");
     flying[nflying++] = (inflight){ req, lo, len };
 }
 

@@ -100,16 +100,21 @@ const standin_alloc *standin_alloc_find(const void *p)
     return off < allocs[i].size || (off == 0 && allocs[i].size == 0) ? &allocs[i] : NULL;
 }
 
+void *standin_grow(void *array, size_t *cap, size_t elem, size_t first, const char *what)
+{
+    size_t bigger = *cap ? 2 * *cap : first;
+    void *grown = realloc(array, bigger * elem);
+    if (!grown)
+        standin_die("out of host memory", "%s", what);
+    *cap = bigger;
+    return grown;
+}
+
 void standin_alloc_add(void *base, size_t size, int device)
 {
-    if (nallocs == cap_allocs) {
-        size_t cap = cap_allocs ? 2 * cap_allocs : 256;
-        standin_alloc *bigger = realloc(allocs, cap * sizeof *allocs);
-        if (!bigger)
-            standin_die("out of host memory", "the stand-in's allocation table");
-        allocs = bigger;
-        cap_allocs = cap;
-    }
+    if (nallocs == cap_allocs)
+        allocs = standin_grow(allocs, &cap_allocs, sizeof *allocs, 256,
+                              "the stand-in's allocation table");
     size_t i = below(base) + 1;   /* SIZE_MAX + 1 == 0 */
     memmove(&allocs[i + 1], &allocs[i], (nallocs - i) * sizeof *allocs);
     allocs[i] = (standin_alloc){ base, size, device };
