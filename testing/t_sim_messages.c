@@ -2,15 +2,16 @@
  * the tasks (sim/sim.c, poll_messages), on a task program small
  * enough to time by hand.  Two one-thread ranks of one node, shared
  * memory at 1 GB/s, no latency, no cost per task:
- *   rank 0: w (0.5 ms) writes A (64 x 64 doubles + status: 32776 bytes),
+ *   rank 0: w (0.5 ms) writes A (64 x 64 doubles, 32768 bytes: its
+ *           status word, 0, does not travel),
  *           then L (5 ms) on a tile of its own;
  *   rank 1: busy (1 ms), then use (1 ms), which reads A.
  * Rank 0 posts A's send at 0.5 ms, when rank 1 computes: rank 1's thread
- * copies A at its next poll, 1.0-1.032776 ms, and runs use until
- * 2.032776 ms (were the message moved without its thread, use would end
+ * copies A at its next poll, 1.0-1.032768 ms, and runs use until
+ * 2.032768 ms (were the message moved without its thread, use would end
  * at 2.0).  The send completes at rank 0's next poll, when L ends at
  * 5.5 ms: the trace's send lasts from the copy's start, 1.0 ms, to 5.5
- * (were it done on arrival, 32.776 us).  The call ends at 5.5 ms; each
+ * (were it done on arrival, 32.768 us).  The call ends at 5.5 ms; each
  * rank sends or receives one message.  Exit status: the number of failed
  * checks.  No MPI (the simulation needs none). */
 #include "config.h"
@@ -117,8 +118,8 @@ int main(void)
     double recv = span_seconds(prefix, 1, "recv"), send = span_seconds(prefix, 0, "send");
     struct { const char *what; double got, want; } checks[] = {
         { "the call", seconds, 5.5e-3 },
-        { "rank 1's end (use after its own copy of A)", ranks[1].finish, 2.032776e-3 },
-        { "rank 1's receive (copied at its poll)", recv, 32.776e-6 },
+        { "rank 1's end (use after its own copy of A)", ranks[1].finish, 2.032768e-3 },
+        { "rank 1's receive (copied at its poll)", recv, 32.768e-6 },
         { "rank 0's send (done at its next poll)", send, 4.5e-3 },
         { "messages sent by rank 0", (double)ranks[0].stats.messages_sent, 1 },
         { "messages received by rank 1", (double)ranks[1].stats.messages_received, 1 },
