@@ -129,10 +129,8 @@ hs_handle *hs_dist_fetch(hs_dist *d, dtile *dt, int x, int priority)
 
 hs_handle *hs_dist_send_source(hs_dist *d, dtile *dt, int priority)
 {
-    int s = lowest_device(dt->valid);
-    if (d->device_messages && s && !(dt->valid & hs_loc_bit(0)))
-        return dt->inst[s];
-    return hs_dist_fetch(d, dt, 0, priority);
+    int s = d->device_messages && !(dt->valid & hs_loc_bit(0)) ? lowest_device(dt->valid) : 0;
+    return s ? dt->inst[s] : hs_dist_fetch(d, dt, 0, priority);
 }
 
 /* Frees the cached instances on accelerator x that hold no only copy. */
@@ -255,8 +253,10 @@ static int device_messages(const hs_dist *d)
     static const hs_env_word words[] = { { "auto", -1 }, { "on", 1 }, { "off", 0 },
                                          { NULL, 0 } };
     int set = hs_env_word_setting("HETSCAL_GPU_MESSAGES", words, -1, "not auto, on or off");
-    if (set >= 0 || d->ndev < 2)
-        return d->ndev > 1 && set > 0;
+    if (d->ndev < 2)
+        return 0;
+    if (set >= 0)
+        return set;
     for (int x = 1; x < d->ndev; x++)
         if (!(d->devs[x]->kind == HS_DEV_CUDA ? hs_msg_cuda_memory() : d->devs[x]->mpi_memory))
             return 0;

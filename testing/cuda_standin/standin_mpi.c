@@ -144,6 +144,14 @@ int MPI_Wait(MPI_Request *req, MPI_Status *status)
 int MPI_Testsome(int n, MPI_Request reqs[], int *outcount, int indices[],
                  MPI_Status statuses[])
 {
+    /* The library's loops test here all the time; each tests the
+     * requests it posted itself, so with none on device memory kept,
+     * none of these is one: nothing to note. */
+    pthread_mutex_lock(&standin_lock);
+    size_t flying_now = nflying;
+    pthread_mutex_unlock(&standin_lock);
+    if (!flying_now)
+        return PMPI_Testsome(n, reqs, outcount, indices, statuses);
     MPI_Request *before = malloc((size_t)(n > 0 ? n : 1) * sizeof *before);
     int *done = calloc((size_t)(n > 0 ? n : 1), sizeof *done);
     if (!before || !done)
