@@ -4,8 +4,11 @@
 # (HETSCAL_LU_GRID=1): every column's tiles on those GPUs, whose
 # interchanges (row copies by cublas?gemmBatched, a complex row as two
 # real ones, the top tile's own rows staged), U12 solves and updates run
-# through the CUDA backend while the panels are factored on the host.
+# through the CUDA backend, and whose panels (HETSCAL_PANELS=device) are
+# gathered there (copies within the GPU's memory), factored by
+# cusolverDn?getrf and scattered back, their moves worked out on the
+# host; the ranks without GPUs factor theirs on the host.
 : "${top_srcdir:=$(dirname "$0")/..}"
-HETSCAL_LU_GRID=1
-export HETSCAL_LU_GRID
+HETSCAL_LU_GRID=1 HETSCAL_PANELS=device
+export HETSCAL_LU_GRID HETSCAL_PANELS
 exec sh "$top_srcdir/testing/cuda_xlu_np4.sh"

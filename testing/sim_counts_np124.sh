@@ -103,9 +103,11 @@ check 3 3 1 1 getrf 650 650 40 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=56
 check 4 2 2 1 getrf 800 800 32 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=96 HETSCAL_BROADCAST=tree
 # P?GETRF's 2-D layout on emulated GPUs (HETSCAL_LU_GRID=1): every
 # column on the GPUs, the pivot tiles' host copies read there (a GPU
-# share forced, as above: a measured one may be none).
-check 4 2 2 1 getrf 700 600 64 HETSCAL_LU_GRID=1 HETSCAL_DEVICES=emu:2 HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128 HETSCAL_GPU_MESSAGES=on
-check 2 2 1 2 getrf 500 700 48 HETSCAL_LU_GRID=1 HETSCAL_DEVICES=emu:1 HETSCAL_NB_SMALL=56 HETSCAL_NB_GPU=112
+# share forced, as above: a measured one may be none); the panels
+# gathered and factored on the GPUs (their moves on the host), and on
+# the host.
+check 4 2 2 1 getrf 700 600 64 HETSCAL_LU_GRID=1 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128 HETSCAL_GPU_MESSAGES=on
+check 2 2 1 2 getrf 500 700 48 HETSCAL_LU_GRID=1 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=host HETSCAL_NB_SMALL=56 HETSCAL_NB_GPU=112
 # P?GEQRF's gathered panels on the caller's grid (HETSCAL_QR_GRID=1; by
 # default only for large shares on up to 4 ranks): in place, M != N both
 # ways, a 3-row grid, trees.

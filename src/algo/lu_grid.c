@@ -1,7 +1,9 @@
 /* LU on a 2-D grid of square tiles (see lu_grid.h).  For each panel k
  * with rows (off = its diagonal row, kk its pivots):
  *   panel_gather     the panel's tiles into its buffer, a few per task;
- *   lu_grid_panel    ?GETRF of the buffer (host), pivots and moves;
+ *   lu_grid_panel    ?GETRF of the buffer, pivots and moves (on the
+ *                    host; on the home's GPU where the geometry says
+ *                    device_panels, then lu_grid_moves on the host);
  *   panel_scatter    the factored panel back to its tiles;
  *   for every other column j, the panel's interchanges (swap): one
  *     lu_grid_visit per few tiles of a process row below the top tile
@@ -42,6 +44,19 @@ static int piece_tile(const hs_geometry *g, int j, int q)
     return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + j * g->nprow + q;
 }
 
+/* Whether panel k is gathered and factored on a GPU. */
+static int device_panel(const hs_geometry *g, int k)
+{
+    return g->device_panels && g->panel[k].device;
+}
+
+/* Column c's accelerator slot: its index among its process column's,
+ * spread cyclically over the home's GPUs (0: the host). */
+static int column_slot(const hs_geometry *g, int c)
+{
+    return g->panel[c].device ? 1 + g->panel[c].top / g->npcol : 0;
+}
+
 int hs_lu_grid_tile_count(const hs_geometry *g)
 {
     return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + g->np * g->nprow;
@@ -56,10 +71,8 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
 {
     for (int c = 0; c < g->np; c++) {
         int w = g->panel[c].width;
-        /* Columns on accelerators: slot = the column's index among its
-         * process column's, spread cyclically over the home's GPUs; its
-         * pieces with it. */
-        int device = g->panel[c].device ? 1 + g->panel[c].top / g->npcol : 0;
+        /* Columns on accelerators, their pieces with them. */
+        int device = column_slot(g, c);
         for (int r = 0; r < g->mt; r++)
             home[hs_tile_id(g, r, c)] = (hs_tile_home){ .rank = owner(g, rank_of, r, c),
                                                         .device = device,
@@ -76,11 +89,12 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
     }
     /* Buffer s serves panels s, s + L, ...: as high as panel s's rows.
      * Only its home's tasks touch it (the gathers and scatters run
-     * there). */
+     * there); with device panels it lives on panel s's GPU. */
     for (int s = 0; s < hs_geometry_panel_buffers(g); s++)
-        home[buffer_tile(g, s)] = (hs_tile_home){ .rank = owner(g, rank_of, s, s),
-                                                  .m = g->n_rows - g->panel[s].col0,
-                                                  .n = g->panel[s].width, .stays = 1 };
+        home[buffer_tile(g, s)] = (hs_tile_home){
+            .rank = owner(g, rank_of, s, s),
+            .device = device_panel(g, s) ? column_slot(g, s) : 0,
+            .m = g->n_rows - g->panel[s].col0, .n = g->panel[s].width, .stays = 1 };
 }
 
 static void add(hs_task_spec *spec, int tile, int mode)
@@ -114,7 +128,8 @@ static void panel(const hs_lu *lu, int k)
     hs_lu_rows dist = lu->rows;
     dist.ia += off;
     dist.ja += off;
-    hs_task_spec spec = { .kind = &hs_kind_lu_grid_panel, .host_only = 1,
+    int on_device = device_panel(g, k);
+    hs_task_spec spec = { .kind = &hs_kind_lu_grid_panel, .host_only = !on_device,
                           .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
                           .acc = { { buffer_tile(g, k), HS_RW },
                                    { hs_lu_pivot_tile(g, k), HS_W } },
@@ -123,6 +138,17 @@ static void panel(const hs_lu *lu, int k)
                                                                      .team = lu->team,
                                                                      .dist = dist });
     hs_dist_insert(lu->dist, &spec);
+    if (!on_device)
+        return;
+    /* The moves, from the pivots' host copy, for the interchanges' tasks
+     * (which read it there). */
+    hs_task_spec moves = { .kind = &hs_kind_lu_grid_moves, .host_only = 1,
+                           .priority = priority(g, k, PRIO_PANEL), .nacc = 1,
+                           .acc = { { hs_lu_pivot_tile(g, k), HS_RW } } };
+    hs_lu_grid_moves_args_put(moves.iparam, (hs_lu_grid_moves_args){
+                                                .kk = hs_lu_pivots(g->n_rows, off,
+                                                                   g->panel[k].width) });
+    hs_dist_insert(lu->dist, &moves);
 }
 
 /* Panel k's interchanges on column j (solve: right of the panel, where

@@ -189,7 +189,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     return status;
 }
 
-int hs_call_square_tiles(hs_call *c, int flags)
+int hs_call_square_tiles(hs_call *c, int flags, int device_width)
 {
     int in_place_only = flags & HS_SQUARE_IN_PLACE_ONLY;
     const hs_config *cfg = c->cfg;
@@ -201,6 +201,8 @@ int hs_call_square_tiles(hs_call *c, int flags)
     int column = hs_column_panel_width(c->n, cfg->grid_threads);
     if (!cfg->nb_small && column < b)
         b = column;
+    if (!cfg->nb_small && device_width > 0)
+        b = device_width;
     c->rep.tile = b < big ? b : big;
     hs_caller_tiles caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, big, c->ia, c->ja,
                                                   c->desca);

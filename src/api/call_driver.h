@@ -90,9 +90,11 @@ int hs_call_run(const hs_factorization *f, hs_call *call);
  * tiles have, with HS_SQUARE_IN_PLACE_ONLY when the caller's blocks cannot
  * be the tiles, and with accelerators unless HS_SQUARE_ON_DEVICES puts
  * every column's tiles on them (geo's panels' device; the routine then
- * lays out another way). */
+ * lays out another way).  With accelerators, device_width not 0 is the
+ * tile side instead of those rules (the panels the GPUs factor: their
+ * columns B wide, hs_call_layout), unless HETSCAL_NB_SMALL sets it. */
 enum { HS_SQUARE_IN_PLACE_ONLY = 1, HS_SQUARE_ON_DEVICES = 2 };
-int hs_call_square_tiles(hs_call *c, int flags);
+int hs_call_square_tiles(hs_call *c, int flags, int device_width);
 
 /* The average share of sub(A) per process, in bytes: the same on every
  * rank, so that decisions taken on it agree.  Above HS_GRID_SHARE_BYTES

@@ -106,12 +106,24 @@ static int *gather_caller_layout(const hs_call *c)
     return layout;
 }
 
+/* Whether the accelerator columns' panels would be factored on the host
+ * (the cost, or HETSCAL_PANELS, at the GPUs' panel width). */
+static int panels_on_host(const hs_call *c)
+{
+    return c->cfg->accel_ranks > 0
+           && hs_panels_on_host(c->cfg, HS_PANEL_GETRF, c->m, c->n, LU_DEVICE_PANEL_WIDTH,
+                                c->prec);
+}
+
 /* Whether the call's tiles lie on the caller's 2-D grid (algo/
  * lu_grid.h) rather than on one tile row of whole columns: only with
- * several process rows and no accelerators; then as HETSCAL_LU_GRID
- * says, by default when the grid has GRID_RANKS processes (LAYOUT_GRID)
- * or when the average share passes HS_GRID_SHARE_BYTES and the caller's
- * blocks can be the tiles, in place (LAYOUT_GRID_IN_PLACE).  Every rank
+ * several process rows; then as HETSCAL_LU_GRID says, by default when
+ * the grid has GRID_RANKS processes (LAYOUT_GRID), or without
+ * accelerators when the average share passes HS_GRID_SHARE_BYTES and
+ * the caller's blocks can be the tiles, in place (LAYOUT_GRID_IN_PLACE).
+ * With accelerators only where their panels are factored on the GPUs:
+ * the 2-D layout's gathered panels on the host cores put them on the
+ * critical path (doc/PERFORMANCE.md).  Every rank
  * takes each of the single tile row's panels whole, which stops scaling
  * on many processes; and it copies whole columns (1.5 times the share at
  * its peak), where the 2-D grid in place keeps 0.4 times.  The 2-D grid
@@ -129,12 +141,37 @@ static int grid_layout(const hs_call *c)
         return LAYOUT_ONE_ROW;
     if (c->cfg->lu_grid > 0)
         return LAYOUT_GRID;
-    if (c->cfg->accel_ranks > 0)
+    if (c->cfg->accel_ranks > 0 && panels_on_host(c))
         return LAYOUT_ONE_ROW;
     if (g->size >= GRID_RANKS)
         return LAYOUT_GRID;
+    if (c->cfg->accel_ranks > 0)
+        return LAYOUT_ONE_ROW;
     return hs_call_average_share(c) > HS_GRID_SHARE_BYTES ? LAYOUT_GRID_IN_PLACE
                                                            : LAYOUT_ONE_ROW;
+}
+
+/* The 2-D layout's accelerator columns: their panels gathered and
+ * factored on the home's GPU, in tiles as wide as the single tile row's
+ * device panels, unless the cost (or HETSCAL_PANELS) puts them on its
+ * host (then as the host's). */
+static int grid_layout_tiles(hs_call *c, int layout)
+{
+    int host_panels = panels_on_host(c);
+    int status = hs_call_square_tiles(c, (layout == LAYOUT_GRID_IN_PLACE
+                                              ? HS_SQUARE_IN_PLACE_ONLY : 0)
+                                             | HS_SQUARE_ON_DEVICES,
+                                      c->cfg->accel_ranks > 0 && !host_panels
+                                          ? LU_DEVICE_PANEL_WIDTH : 0);
+    int accelerated = 0;
+    for (int k = 0; status == 0 && k < c->geo.np; k++)
+        accelerated |= c->geo.panel[k].device;
+    if (accelerated) {
+        c->rep.host_panels = host_panels;
+        c->rep.panels_from = hs_panels_source(c->cfg);
+        c->geo.device_panels = !host_panels;
+    }
+    return status;
 }
 
 static int lu_layout(hs_call *c)
@@ -143,9 +180,7 @@ static int lu_layout(hs_call *c)
     c->caller_layout = gather_caller_layout(c);
     int layout = grid_layout(c);
     if (layout != LAYOUT_ONE_ROW) {
-        int status = hs_call_square_tiles(c, (layout == LAYOUT_GRID_IN_PLACE
-                                                  ? HS_SQUARE_IN_PLACE_ONLY : 0)
-                                                 | HS_SQUARE_ON_DEVICES);
+        int status = grid_layout_tiles(c, layout);
         if (status <= 0)
             return status;
     }

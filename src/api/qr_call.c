@@ -187,7 +187,7 @@ static int qr_layout(hs_call *c)
     int gathered = gathered_layout(c);
     if (gathered != GATHERED_NO) {
         int status = hs_call_square_tiles(c, gathered == GATHERED_IN_PLACE
-                                                 ? HS_SQUARE_IN_PLACE_ONLY : 0);
+                                                 ? HS_SQUARE_IN_PLACE_ONLY : 0, 0);
         if (status <= 0) {
             c->geo.gathered = status == 0;
             return status;

@@ -88,11 +88,15 @@ HS_KERNEL_ARGS(hs_lu_grid_visit_args, off, rows, row0[HS_LU_GRID_VISIT_TILES])
 enum { HS_LU_GRID_TOP_FIRST = 1, HS_LU_GRID_TOP_SOLVE = 2, HS_LU_GRID_TOP_PIECES = 4 };
 HS_KERNEL_ARGS(hs_lu_grid_top_args, kk, H, nprow, ptop, flags, prow[HS_LU_GRID_TOP_PIECES])
 HS_KERNEL_ARGS(hs_lu_grid_gemm_args, kk)
+HS_KERNEL_ARGS(hs_lu_grid_moves_args, kk)
 
 /* The kinds (runtime/engine.h):
  * - lu_grid_panel: acc 0 the buffer (RW), 1 the pivot tile (W): the
  *   factorization of the buffer's first `rows` rows, its INFO, pivots
- *   and moves.  Host.
+ *   and, on the host, moves; on a GPU (cuSOLVER's answer, as the single
+ *   tile row's device panels) INFO and pivots only.
+ * - lu_grid_moves: acc 0 the pivot tile of a GPU's panel (RW): its kk
+ *   (iparam 0) pivots' moves.  Host.
  * - lu_grid_visit: acc 0..n-1 tiles of one column and process row (RW),
  *   n the column's piece of that process row (RW), n+1 the column's top
  *   tile before the step (R), n+2 the pivot tile (R).
@@ -104,7 +108,7 @@ HS_KERNEL_ARGS(hs_lu_grid_gemm_args, kk)
  * - lu_grid_gemm: acc 0 a trailing tile (RW), 1 the panel's tile of its
  *   row (R), 2 the top tile of its column (R): A -= L U over kk (iparam
  *   0). */
-extern const hs_task_kind hs_kind_lu_grid_panel, hs_kind_lu_grid_visit,
+extern const hs_task_kind hs_kind_lu_grid_panel, hs_kind_lu_grid_moves, hs_kind_lu_grid_visit,
     hs_kind_lu_grid_top, hs_kind_lu_grid_gemm;
 
 #endif

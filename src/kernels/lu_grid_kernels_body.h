@@ -4,7 +4,8 @@
  * tiles are (row copies, kernels/row_list.h). */
 
 /* The panel as the single-tile-row LU factors it (lu_panel), on the
- * buffer's first `rows` rows, then its moves. */
+ * buffer's first `rows` rows, then on the host its moves (a GPU's:
+ * lu_grid_moves, once its pivots are on the host). */
 static int HS_SFX(lu_grid_panel)(hs_task *t, hs_device *dev)
 {
     HS_T *a = hs_task_data(t, 0);
@@ -12,6 +13,8 @@ static int HS_SFX(lu_grid_panel)(hs_task *t, hs_device *dev)
     hs_lu_grid_panel_args x = hs_lu_grid_panel_args_of(t);
     int ld = hs_task_ld(t, 0), m = x.rows;
     int w = hs_lu_grid_piv_width(t->acc[1].handle->m), err;
+    if (dev->kind != HS_DEV_CPU)
+        return hs_dev_getrf(dev, HS_STREAM_COMPUTE, HS_P, m, w, a, ld, piv + HS_LU_PIV_INFO);
     if (HS_SFX(panel_finite)(a, m, ld, 0, w)) {
         if (x.team && hs_lu_team_pieces(m, w))
             err = HS_SFX(lu_panel_team)(a, ld, m, w, piv);
@@ -27,6 +30,14 @@ static int HS_SFX(lu_grid_panel)(hs_task *t, hs_device *dev)
                                          piv + HS_LU_PIV_HEAD, piv + HS_LU_PIV_INFO);
     }
     return err ? err : hs_lu_grid_moves(piv, m < w ? m : w, w);
+}
+
+static int HS_SFX(lu_grid_moves)(hs_task *t, hs_device *dev)
+{
+    (void)dev;
+    hs_lu_grid_moves_args x = hs_lu_grid_moves_args_of(t);
+    return hs_lu_grid_moves(hs_task_data(t, 0), x.kk,
+                            hs_lu_grid_piv_width(t->acc[0].handle->m));
 }
 
 /* The first of the panel's moved rows at or after row r (from off). */

@@ -116,7 +116,23 @@ static int lu_grid_panel(const hs_task *t, int esize, hs_work_parts *p)
 
 const hs_task_kind hs_kind_lu_grid_panel = {
     .name = "lu_grid_panel", .nacc = 2, .work = lu_grid_panel,
-    .kernel = HS_PREC_INSTANCES(lu_grid_panel), .host_only = 1,
+    .kernel = HS_PREC_INSTANCES(lu_grid_panel),
+};
+
+/* The pivot tile read and its moves written (the sort, O(kk log kk), is
+ * not counted). */
+static int lu_grid_moves(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    p->bytes = 2.0 * hs_work_rows(t, 0) * sizeof(int);
+    p->main = HS_WORK_MEMORY;
+    p->size = hs_work_rows(t, 0);
+    return 0;
+}
+
+const hs_task_kind hs_kind_lu_grid_moves = {
+    .name = "lu_grid_moves", .nacc = 1, .work = lu_grid_moves,
+    .kernel = HS_PREC_INSTANCES(lu_grid_moves), .host_only = 1,
 };
 
 /* Which rows move depends on the values: the model takes the panel's w

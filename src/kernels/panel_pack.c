@@ -11,7 +11,8 @@
 #define HS_TEMPLATE_BODY "kernels/panel_pack_body.h"
 #include "util/prec_instantiate.h"
 
-/* Each tile's rows read and written once. */
+/* Each tile's rows read and written once (on a GPU not costed: the
+ * machine files do not rate a GPU's memory, sim/sim_machine.c). */
 static int panel_pack_work(const hs_task *t, int esize, hs_work_parts *p)
 {
     for (int k = 1; k < t->nacc; k++)
@@ -23,10 +24,10 @@ static int panel_pack_work(const hs_task *t, int esize, hs_work_parts *p)
 
 const hs_task_kind hs_kind_panel_gather = {
     .name = "panel_gather", .nacc = 1, .work = panel_pack_work,
-    .kernel = HS_PREC_INSTANCES(panel_gather), .host_only = 1,
+    .kernel = HS_PREC_INSTANCES(panel_gather),
 };
 
 const hs_task_kind hs_kind_panel_scatter = {
     .name = "panel_scatter", .nacc = 1, .work = panel_pack_work,
-    .kernel = HS_PREC_INSTANCES(panel_scatter), .host_only = 1,
+    .kernel = HS_PREC_INSTANCES(panel_scatter),
 };

@@ -2,7 +2,9 @@
  * (the 2-D LU and the gathered QR, algo/lu_grid.h and algo/qr.h): the
  * panel's tiles lie on several process rows, the buffer on the home of
  * its diagonal tile, where one LAPACK factorization then runs on the
- * whole panel.  Host only: plain copies of the tiles' rows. */
+ * whole panel.  Plain copies of the tiles' rows, where the buffer lives:
+ * the host, or a GPU (the 2-D LU's device panels: one copy within its
+ * memory per tile). */
 #ifndef HETSCAL_KERNELS_PANEL_PACK_H
 #define HETSCAL_KERNELS_PANEL_PACK_H
 
