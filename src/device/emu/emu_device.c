@@ -56,6 +56,7 @@ typedef struct emu_op {
     int nrows_pinned;
     hs_arena *rows_arena;
     int peer;                 /* a copy from another emulated GPU */
+    int within;               /* a copy within this one's memory */
     void (*fn)(void *);
     void *arg;
     double t_enqueued;        /* hs_now() when queued (timed emulation) */
@@ -140,9 +141,12 @@ static int run(emu_op *op)
  * stream; the thread sleeps until op's end. */
 static void take_time(emu_stream *s, const emu_op *op)
 {
+    /* A copy within one GPU's memory is not timed, as the model does not
+     * cost a GPU's memory work (sim/sim_machine.c). */
     double seconds = op->type == OP_KERNEL ? hs_emu_kernel_seconds(&op->call)
-                     : op->peer ? hs_emu_peer_seconds((size_t)op->copy.m)
-                                : hs_emu_copy_seconds(op->copy.m, op->copy.n, op->copy.esize);
+                     : op->peer   ? hs_emu_peer_seconds((size_t)op->copy.m)
+                     : op->within ? 0
+                                  : hs_emu_copy_seconds(op->copy.m, op->copy.n, op->copy.esize);
     double start = op->t_enqueued > s->timed_end ? op->t_enqueued : s->timed_end;
     double end = start + seconds;
     s->timed_end = end;
@@ -316,6 +320,7 @@ static int emu_copy(hs_device *dev, int stream, int dir, int m, int n, int esize
     op->copy.lds = lds;
     op->copy.dst = dst;
     op->copy.ldd = ldd;
+    op->within = dir == HS_COPY_D2D;
     return enqueue(dev, stream, op);
 }
 
