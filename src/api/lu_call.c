@@ -121,9 +121,13 @@ static int panels_on_host(const hs_call *c)
  * the grid has GRID_RANKS processes (LAYOUT_GRID), or without
  * accelerators when the average share passes HS_GRID_SHARE_BYTES and
  * the caller's blocks can be the tiles, in place (LAYOUT_GRID_IN_PLACE).
- * With accelerators only where their panels are factored on the GPUs:
- * the 2-D layout's gathered panels on the host cores put them on the
- * critical path (doc/PERFORMANCE.md).  Every rank
+ * With accelerators only where their panels are factored on the GPUs
+ * (the 2-D layout's gathered panels on the host cores put them on the
+ * critical path), and below GPU_GRID_RANKS processes only from
+ * GPU_GRID_SHARE_BYTES a process: the model of H100 nodes has the single
+ * tile row ahead on 8 of them up to N = 60000 (3.4 GiB a process) and
+ * behind from N = 90000 (7.5 GiB), the 2-D layout ahead on 16 and 64
+ * from N = 40000 and 60000 (doc/PERFORMANCE.md).  Every rank
  * takes each of the single tile row's panels whole, which stops scaling
  * on many processes; and it copies whole columns (1.5 times the share at
  * its peak), where the 2-D grid in place keeps 0.4 times.  The 2-D grid
@@ -131,7 +135,8 @@ static int panels_on_host(const hs_call *c)
  * 2 x 1, N = 8000), so there the single tile row's few large tasks, 1.05
  * to 1.3 times faster on a few ranks of one node, decide
  * (doc/PERFORMANCE.md). */
-enum { GRID_RANKS = 8 };
+enum { GRID_RANKS = 8, GPU_GRID_RANKS = 16 };
+#define GPU_GRID_SHARE_BYTES (4.0 * 1024 * 1024 * 1024)
 enum { LAYOUT_ONE_ROW = 0, LAYOUT_GRID = 1, LAYOUT_GRID_IN_PLACE = 2 };
 
 static int grid_layout(const hs_call *c)
@@ -141,12 +146,15 @@ static int grid_layout(const hs_call *c)
         return LAYOUT_ONE_ROW;
     if (c->cfg->lu_grid > 0)
         return LAYOUT_GRID;
-    if (c->cfg->accel_ranks > 0 && panels_on_host(c))
-        return LAYOUT_ONE_ROW;
+    if (c->cfg->accel_ranks > 0)
+        return !panels_on_host(c)
+                       && (g->size >= GPU_GRID_RANKS
+                           || (g->size >= GRID_RANKS
+                               && hs_call_average_share(c) >= GPU_GRID_SHARE_BYTES))
+                   ? LAYOUT_GRID
+                   : LAYOUT_ONE_ROW;
     if (g->size >= GRID_RANKS)
         return LAYOUT_GRID;
-    if (c->cfg->accel_ranks > 0)
-        return LAYOUT_ONE_ROW;
     return hs_call_average_share(c) > HS_GRID_SHARE_BYTES ? LAYOUT_GRID_IN_PLACE
                                                            : LAYOUT_ONE_ROW;
 }
