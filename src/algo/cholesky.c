@@ -22,10 +22,7 @@ void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
                 continue;
             }
             h->rank = rank_of[hs_tile_prow(geo, r) * geo->npcol + hs_panel_pcol(geo, c)];
-            /* Accelerator panels: slot = the column's index among its
-             * process column's, so that the home rank spreads them
-             * cyclically over its accelerators. */
-            h->device = geo->panel[c].device ? 1 + geo->panel[c].top / geo->npcol : 0;
+            h->device = hs_panel_slot(geo, c);
             h->m = hs_tile_height(geo, r);
             h->n = geo->panel[c].width;
         }

@@ -29,22 +29,16 @@ int hs_lu_pivot_tile(const hs_geometry *geo, int k)
     return geo->panel[k].col0 < geo->n_rows ? geo->mt * geo->np + k : -1;
 }
 
-/* The accelerator slot of column tile c (0: the host): the home rank
- * spreads its accelerator slots cyclically over its accelerators, and
- * the b-wide pieces of one top-level column share a slot, so that the
- * next panel is mostly on the GPU that factored the last one: the panel
- * then crosses to the other GPUs beside the critical path, not on it. */
-static int accelerator_slot(const hs_geometry *g, int c)
-{
-    return g->panel[c].device ? 1 + g->panel[c].top / g->npcol : 0;
-}
-
+/* The b-wide pieces of one top-level column share an accelerator slot
+ * (hs_panel_slot), so that the next panel is mostly on the GPU that
+ * factored the last one: the panel then crosses to the other GPUs beside
+ * the critical path, not on it. */
 void hs_lu_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *home)
 {
     for (int c = 0; c < g->np; c++) {
         int rank = rank_of[hs_panel_pcol(g, c)], w = g->panel[c].width;
         home[hs_tile_id(g, 0, c)] = (hs_tile_home){ .rank = rank, .m = g->n_rows, .n = w,
-                                                    .device = accelerator_slot(g, c) };
+                                                    .device = hs_panel_slot(g, c) };
         /* Ints in values of at least 4 bytes: one int a value. */
         home[g->mt * g->np + c] = hs_lu_pivot_tile(g, c) < 0
                               ? (hs_tile_home){ .rank = -1 }

@@ -50,13 +50,6 @@ static int device_panel(const hs_geometry *g, int k)
     return g->device_panels && g->panel[k].device;
 }
 
-/* Column c's accelerator slot: its index among its process column's,
- * spread cyclically over the home's GPUs (0: the host). */
-static int column_slot(const hs_geometry *g, int c)
-{
-    return g->panel[c].device ? 1 + g->panel[c].top / g->npcol : 0;
-}
-
 int hs_lu_grid_tile_count(const hs_geometry *g)
 {
     return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + g->np * g->nprow;
@@ -72,7 +65,7 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
     for (int c = 0; c < g->np; c++) {
         int w = g->panel[c].width;
         /* Columns on accelerators, their pieces with them. */
-        int device = column_slot(g, c);
+        int device = hs_panel_slot(g, c);
         for (int r = 0; r < g->mt; r++)
             home[hs_tile_id(g, r, c)] = (hs_tile_home){ .rank = owner(g, rank_of, r, c),
                                                         .device = device,
@@ -93,7 +86,7 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
     for (int s = 0; s < hs_geometry_panel_buffers(g); s++)
         home[buffer_tile(g, s)] = (hs_tile_home){
             .rank = owner(g, rank_of, s, s),
-            .device = device_panel(g, s) ? column_slot(g, s) : 0,
+            .device = device_panel(g, s) ? hs_panel_slot(g, s) : 0,
             .m = g->n_rows - g->panel[s].col0, .n = g->panel[s].width, .stays = 1 };
 }
 

@@ -82,13 +82,6 @@ static int max_width(const hs_geometry *g)
     return w;
 }
 
-/* Accelerator slot of a column's tiles, as the Cholesky layout spreads
- * them (0: host). */
-static int column_device(const hs_geometry *g, int c)
-{
-    return g->panel[c].device ? 1 + g->panel[c].top / g->npcol : 0;
-}
-
 int hs_qr_tile_count(const hs_geometry *geo)
 {
     return ids_of(geo).end;
@@ -117,7 +110,7 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
         for (int r = 0; r < g->mt; r++)
             home[hs_tile_id(g, r, c)] = (hs_tile_home){
                 .rank = rank_of[hs_tile_prow(g, r) * g->npcol + q],
-                .device = column_device(g, c), .m = hs_tile_height(g, r),
+                .device = hs_panel_slot(g, c), .m = hs_tile_height(g, r),
                 .n = g->panel[c].width };
         int tau = hs_qr_tau_tile(g, c);
         if (tau >= 0)
@@ -127,7 +120,7 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
         for (int u = 0; c > 0 && u < pmax; u++) {
             int p = (g->prow0 + u) % g->nprow;
             home[part_id(g, p, c)] = (hs_tile_home){ .rank = rank_of[p * g->npcol + q],
-                                                     .device = column_device(g, c),
+                                                     .device = hs_panel_slot(g, c),
                                                      .m = wmax, .n = g->panel[c].width };
         }
     }
@@ -338,7 +331,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     int w = pk->width, prio = priority(g, k, PRIO_PANEL);
 
     if (t0 == g->mt - 1) {
-        int on_device = column_device(g, k) && !s->qr->host_panels;
+        int on_device = hs_panel_slot(g, k) && !s->qr->host_panels;
         hs_task_spec spec = {
             .kind = &hs_kind_qr_geqrf, .host_only = !on_device,
             .priority = prio, .nacc = 4,

@@ -139,7 +139,7 @@ enum { GRID_RANKS = 8, GPU_GRID_RANKS = 16 };
 #define GPU_GRID_SHARE_BYTES (4.0 * 1024 * 1024 * 1024)
 enum { LAYOUT_ONE_ROW = 0, LAYOUT_GRID = 1, LAYOUT_GRID_IN_PLACE = 2 };
 
-static int grid_layout(const hs_call *c)
+static int grid_layout(const hs_call *c, int host_panels)
 {
     const hetscal_grid *g = c->grid;
     if (g->nprow < 2 || c->cfg->lu_grid == 0)
@@ -147,7 +147,7 @@ static int grid_layout(const hs_call *c)
     if (c->cfg->lu_grid > 0)
         return LAYOUT_GRID;
     if (c->cfg->accel_ranks > 0)
-        return !panels_on_host(c)
+        return !host_panels
                        && (g->size >= GPU_GRID_RANKS
                            || (g->size >= GRID_RANKS
                                && hs_call_average_share(c) >= GPU_GRID_SHARE_BYTES))
@@ -163,9 +163,8 @@ static int grid_layout(const hs_call *c)
  * factored on the home's GPU, in tiles as wide as the single tile row's
  * device panels, unless the cost (or HETSCAL_PANELS) puts them on its
  * host (then as the host's). */
-static int grid_layout_tiles(hs_call *c, int layout)
+static int grid_layout_tiles(hs_call *c, int layout, int host_panels)
 {
-    int host_panels = panels_on_host(c);
     int status = hs_call_square_tiles(c, (layout == LAYOUT_GRID_IN_PLACE
                                               ? HS_SQUARE_IN_PLACE_ONLY : 0)
                                              | HS_SQUARE_ON_DEVICES,
@@ -186,9 +185,10 @@ static int lu_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
     c->caller_layout = gather_caller_layout(c);
-    int layout = grid_layout(c);
+    int host_panels = panels_on_host(c);
+    int layout = grid_layout(c, host_panels);
     if (layout != LAYOUT_ONE_ROW) {
-        int status = grid_layout_tiles(c, layout);
+        int status = grid_layout_tiles(c, layout, host_panels);
         if (status <= 0)
             return status;
     }

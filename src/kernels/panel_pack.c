@@ -2,8 +2,6 @@
  * four precisions (kernels/panel_pack_body.h). */
 #include "config.h"
 
-#include <string.h>
-
 #include "kernels/kernel_work.h"
 #include "kernels/panel_pack.h"
 #include "util/precision.h"

@@ -100,6 +100,15 @@ static inline int hs_panel_pcol(const hs_geometry *g, int c)
     return (g->pcol0 + g->panel[c].top) % g->npcol;
 }
 
+/* The accelerator slot of column c's tiles (0: the host): the column's
+ * index among its process column's, so that the home rank spreads its
+ * columns cyclically over its accelerators (runtime/dist.h), the pieces
+ * of one top-level column on the same one. */
+static inline int hs_panel_slot(const hs_geometry *g, int c)
+{
+    return g->panel[c].device ? 1 + g->panel[c].top / g->npcol : 0;
+}
+
 /* Dense tile id of (r, c). */
 static inline int hs_tile_id(const hs_geometry *g, int r, int c)
 {
