@@ -26,7 +26,8 @@ hetero_tests = \
   testing/xdllt_emu_np4.sh \
   testing/cuda_absent.sh testing/llt_regrid_np2.sh \
   testing/qr_emu_np2.sh testing/qr_emu_np4.sh testing/t_qr_call_emu_np2.sh \
-  testing/xdqr_emu_np4.sh testing/llt_chained_emu_np2.sh testing/copy_tasks_emu_np1.sh \
+  testing/xdqr_emu_np4.sh testing/xdqr_emu_grid_np4.sh testing/llt_chained_emu_np2.sh \
+  testing/copy_tasks_emu_np1.sh \
   testing/device_rates_file_np2.sh testing/panel_placement_np2.sh
 TESTS += $(hetero_tests)
 EXTRA_DIST += $(hetero_tests) testing/data/llt_emu.dat testing/data/llt_regrid.dat \

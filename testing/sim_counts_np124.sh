@@ -7,7 +7,7 @@
 # M != N, emulated GPUs, copies
 # forwarded along trees, sends in a window, P?GETRF's 2-D layout (also on
 # emulated GPUs), messages from and to GPU memory,
-# P?GEQRF's gathered panels), every
+# P?GEQRF's gathered panels and its TSQR on emulated GPUs), every
 # rank's tasks, messages sent and received and bytes sent in a real call
 # (its HETSCAL_VERBOSE lines, through timing/time_scalapack) equal the
 # simulated rank's, and with GPUs so do its host and GPU tasks and its
@@ -118,6 +118,13 @@ check 4 2 2 1 geqrf 800 800 32 HETSCAL_QR_GRID=1 HETSCAL_NB_SMALL=96 HETSCAL_BRO
 # P?GEQRF with GPUs on a grid above 4 ranks: one process row of all of
 # them (api/qr_call.c), copies forwarded, sends in the default window.
 check 8 2 4 1 geqrf 700 650 32 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB_GPU=96
+# P?GEQRF's TSQR with GPUs on the caller's grid (HETSCAL_QR_GRID=1; by
+# default from 32 processes, or large shares on 8 and 16): the leaves on
+# the GPUs or, with the panels on the host, on the host cores, messages
+# from and to GPU memory, trees.
+check 4 2 2 1 geqrf 1000 900 64 HETSCAL_QR_GRID=1 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB_GPU=96 HETSCAL_GPU_MESSAGES=on
+check 4 2 2 1 geqrf 700 800 40 HETSCAL_QR_GRID=1 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=host HETSCAL_NB_SMALL=40 HETSCAL_NB_GPU=80
+check 8 4 2 1 geqrf 900 700 32 HETSCAL_QR_GRID=1 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=32 HETSCAL_NB_GPU=64 HETSCAL_BROADCAST=tree
 # The pieces' sends as background traffic in the default window (above
 # 4 ranks).
 check 8 2 4 1 potrf 800 800 32 HETSCAL_OVERLAP_COPIES=2 HETSCAL_NB_SMALL=48

@@ -157,18 +157,43 @@ static int gathered_layout(const hs_call *c)
                : GATHERED_NO;
 }
 
-/* With GPUs, grids of up to this many processes also go on one process
- * row: the panel is then one ?GEQRF where its column lives (on the GPU
- * or, as the panel placement says, on the host cores' team), where
- * TSQR's tree and reconstruction run on the host cores (no device
- * kernels for them) and hold the GPUs back.  Above it, sending every
- * panel to every process costs more than the tree (the model on H100 and
- * Keeneland nodes, doc/PERFORMANCE.md, session 39). */
-enum { QR_ONE_ROW_MAX_GPU_RANKS = 64 };
+/* With GPUs, a grid of several process rows goes on one process row of
+ * all its processes, as HETSCAL_QR_GRID says (0: always, 1: never, TSQR
+ * on the caller's grid then), by default unless it has more than
+ * QR_ONE_ROW_MAX_GPU_RANKS processes, or the GPUs factor the panels
+ * (device_panels) and the grid has GPU_TSQR_RANKS processes or more, or
+ * 16 with an average share of GPU_TSQR_SHARE_16, or 8 with
+ * GPU_TSQR_SHARE_8.  On one process row each panel is one ?GEQRF where
+ * its column lives, over all its rows, and goes whole to every process;
+ * TSQR factors each process's piece of it on its GPU and runs only the
+ * tree and the reconstruction on the host cores (no device kernels for
+ * them), and sends each process only its process row's part of the
+ * updates' operands.  The model of H100 nodes (doc/PERFORMANCE.md,
+ * session 51) has one process row ahead on 8 of them up to N = 120000
+ * (13.4 GiB a process; even at 17 GiB) and behind from 145000 (19.6
+ * GiB), on 16 ahead at 5.6 GiB and behind from 7.9, and behind on 32
+ * and 64 at every size tried (0.8 GiB and up); where the panels go to
+ * the host cores (Keeneland), one process row stays ahead up to 64
+ * processes (session 39). */
+enum { QR_ONE_ROW_MAX_GPU_RANKS = 64, GPU_TSQR_RANKS = 32 };
+#define GPU_TSQR_SHARE_16 (7.0 * 1024 * 1024 * 1024)
+#define GPU_TSQR_SHARE_8 (18.0 * 1024 * 1024 * 1024)
 
-static int gpu_one_row_grid(const hs_call *c)
+static int gpu_one_row_grid(const hs_call *c, int device_panels)
 {
-    return c->cfg->accel_ranks > 0 && c->grid->size <= QR_ONE_ROW_MAX_GPU_RANKS;
+    const hs_config *cfg = c->cfg;
+    if (cfg->accel_ranks == 0 || cfg->qr_grid > 0)
+        return 0;
+    int size = c->grid->size;
+    if (cfg->qr_grid == 0)
+        return 1;
+    if (size > QR_ONE_ROW_MAX_GPU_RANKS)
+        return 0;
+    double share = hs_call_average_share(c);
+    int tsqr = device_panels && (size >= GPU_TSQR_RANKS
+                                 || (size >= 16 && share >= GPU_TSQR_SHARE_16)
+                                 || (size >= 8 && share >= GPU_TSQR_SHARE_8));
+    return !tsqr;
 }
 
 /* As for Cholesky, but b-wide panels in B-high tile rows (B = 4b) unless
@@ -193,13 +218,18 @@ static int qr_layout(hs_call *c)
             return status;
         }
     }
-    int row_grid = grid->nprow == 1 || grid->size <= QR_ONE_ROW_MAX_RANKS
-                   || gpu_one_row_grid(c);
     /* Where the panels go is decided on the width they would have on the
-     * accelerators; on the host they take the host's. */
-    c->rep.host_panels = cfg->accel_ranks > 0
-                         && hs_panels_on_host(cfg, HS_PANEL_GEQRF, c->m, c->n,
-                                              panel_width(c, row_grid, 0), c->prec);
+     * accelerators; on the host they take the host's.  Whether TSQR is
+     * worth it with GPUs asks where one process row's panels would go. */
+    int accel = cfg->accel_ranks > 0;
+    int one_row_host_panels = accel && hs_panels_on_host(cfg, HS_PANEL_GEQRF, c->m, c->n,
+                                                          panel_width(c, 1, 0), c->prec);
+    int row_grid = grid->nprow == 1
+                   || (grid->size <= QR_ONE_ROW_MAX_RANKS && !(accel && cfg->qr_grid > 0))
+                   || gpu_one_row_grid(c, !one_row_host_panels);
+    c->rep.host_panels = row_grid ? one_row_host_panels
+                                  : accel && hs_panels_on_host(cfg, HS_PANEL_GEQRF, c->m, c->n,
+                                                               panel_width(c, 0, 0), c->prec);
     c->rep.panels_from = hs_panels_source(cfg);
     int width = hs_call_caller_panel_width(grid, cfg, c->ja, c->desca,
                                            panel_width(c, row_grid, c->rep.host_panels));
