@@ -157,43 +157,44 @@ static int gathered_layout(const hs_call *c)
                : GATHERED_NO;
 }
 
-/* With GPUs, a grid of several process rows goes on one process row of
- * all its processes, as HETSCAL_QR_GRID says (0: always, 1: never, TSQR
- * on the caller's grid then), by default unless it has more than
- * QR_ONE_ROW_MAX_GPU_RANKS processes, or the GPUs factor the panels
- * (device_panels) and the grid has GPU_TSQR_RANKS processes or more, or
- * 16 with an average share of GPU_TSQR_SHARE_16, or 8 with
- * GPU_TSQR_SHARE_8.  On one process row each panel is one ?GEQRF where
- * its column lives, over all its rows, and goes whole to every process;
- * TSQR factors each process's piece of it on its GPU and runs only the
- * tree and the reconstruction on the host cores (no device kernels for
- * them), and sends each process only its process row's part of the
- * updates' operands.  The model of H100 nodes (doc/PERFORMANCE.md,
- * session 51) has one process row ahead on 8 of them up to N = 120000
- * (13.4 GiB a process; even at 17 GiB) and behind from 145000 (19.6
- * GiB), on 16 ahead at 5.6 GiB and behind from 7.9, and behind on 32
- * and 64 at every size tried (0.8 GiB and up); where the panels go to
- * the host cores (Keeneland), one process row stays ahead up to 64
- * processes (session 39). */
+/* Whether a grid of several process rows goes on one process row of all
+ * its processes.  Without GPUs, up to QR_ONE_ROW_MAX_RANKS.  With GPUs,
+ * as HETSCAL_QR_GRID says (0: always, 1: never, TSQR on the caller's grid
+ * then), by default unless it has more than QR_ONE_ROW_MAX_GPU_RANKS
+ * processes, or the GPUs factor the panels (device_panels) and the grid
+ * has GPU_TSQR_RANKS processes or more, or 16 with an average share of
+ * GPU_TSQR_SHARE_16, or 8 with GPU_TSQR_SHARE_8.  On one process row
+ * each panel is one ?GEQRF where its column lives, over all its rows,
+ * and goes whole to every process; TSQR factors each process's piece of
+ * it on its GPU and runs only the tree and the reconstruction on the
+ * host cores (no device kernels for them), and sends each process only
+ * its process row's part of the updates' operands.  The model of H100
+ * nodes (doc/PERFORMANCE.md, session 51) has one process row ahead on 8
+ * of them up to N = 120000 (13.4 GiB a process; even at 17 GiB) and
+ * behind from 145000 (19.6 GiB), on 16 ahead at 5.6 GiB and behind from
+ * 7.9, and behind on 32 and 64 at every size tried (0.8 GiB and up);
+ * where the panels go to the host cores (Keeneland), one process row
+ * stays ahead up to 64 processes (session 39). */
 enum { QR_ONE_ROW_MAX_GPU_RANKS = 64, GPU_TSQR_RANKS = 32 };
 #define GPU_TSQR_SHARE_16 (7.0 * 1024 * 1024 * 1024)
 #define GPU_TSQR_SHARE_8 (18.0 * 1024 * 1024 * 1024)
 
-static int gpu_one_row_grid(const hs_call *c, int device_panels)
+static int one_process_row(const hs_call *c, int device_panels)
 {
     const hs_config *cfg = c->cfg;
-    if (cfg->accel_ranks == 0 || cfg->qr_grid > 0)
-        return 0;
     int size = c->grid->size;
-    if (cfg->qr_grid == 0)
+    if (c->grid->nprow == 1)
         return 1;
+    if (cfg->accel_ranks == 0)
+        return size <= QR_ONE_ROW_MAX_RANKS;
+    if (cfg->qr_grid >= 0)
+        return cfg->qr_grid == 0;
     if (size > QR_ONE_ROW_MAX_GPU_RANKS)
         return 0;
     double share = hs_call_average_share(c);
-    int tsqr = device_panels && (size >= GPU_TSQR_RANKS
-                                 || (size >= 16 && share >= GPU_TSQR_SHARE_16)
-                                 || (size >= 8 && share >= GPU_TSQR_SHARE_8));
-    return !tsqr;
+    return !(device_panels && (size >= GPU_TSQR_RANKS
+                               || (size >= 16 && share >= GPU_TSQR_SHARE_16)
+                               || (size >= 8 && share >= GPU_TSQR_SHARE_8)));
 }
 
 /* As for Cholesky, but b-wide panels in B-high tile rows (B = 4b) unless
@@ -203,8 +204,8 @@ static int gpu_one_row_grid(const hs_call *c, int device_panels)
  * the process columns as ScaLAPACK's on a 1 x Q grid (B-high tile rows
  * there would all live on the panel's rank and pay TSQR and
  * reconstruction for nothing).  With a few process rows
- * (QR_ONE_ROW_MAX_RANKS), or with GPUs on up to QR_ONE_ROW_MAX_GPU_RANKS,
- * the tiles go on one process row of all the processes. */
+ * (QR_ONE_ROW_MAX_RANKS), or with GPUs as one_process_row says, the
+ * tiles go on one process row of all the processes. */
 static int qr_layout(hs_call *c)
 {
     const hetscal_grid *grid = c->grid;
@@ -224,9 +225,7 @@ static int qr_layout(hs_call *c)
     int accel = cfg->accel_ranks > 0;
     int one_row_host_panels = accel && hs_panels_on_host(cfg, HS_PANEL_GEQRF, c->m, c->n,
                                                           panel_width(c, 1, 0), c->prec);
-    int row_grid = grid->nprow == 1
-                   || (grid->size <= QR_ONE_ROW_MAX_RANKS && !(accel && cfg->qr_grid > 0))
-                   || gpu_one_row_grid(c, !one_row_host_panels);
+    int row_grid = one_process_row(c, !one_row_host_panels);
     c->rep.host_panels = row_grid ? one_row_host_panels
                                   : accel && hs_panels_on_host(cfg, HS_PANEL_GEQRF, c->m, c->n,
                                                                panel_width(c, 0, 0), c->prec);
