@@ -35,9 +35,10 @@ DEBIAN_LU_TESTS = testing/xdlu_stock_np1.sh testing/xdlu_stock_np2.sh \
   testing/xdlu_hard_np4.sh testing/xdlu_emu_np2.sh \
   testing/xdinv_stock_np1.sh testing/xdinv_stock_np4.sh \
   testing/xdinv_hard_np4.sh testing/xdlu_grid_np4.sh testing/xdinv_grid_np4.sh
-# On 8 ranks, where tile copies are forwarded along trees by default.
+# On 8 ranks, where tile copies are forwarded along chains (P?POTRF) or
+# trees by default.
 DEBIAN_NP8_TESTS = testing/xdllt_np8.sh testing/xdqr_np8.sh testing/xdlu_np8.sh \
-  testing/xdlu_emu_np8.sh testing/xdqr_emu_np8.sh
+  testing/xdlu_emu_np8.sh testing/xdqr_emu_np8.sh testing/xdllt_emu_np8.sh
 # A real application on MPICH: Debian's NWChem (nwchem-mpich) preloaded.
 APP_TESTS = testing/nwchem_np124.sh
 COMPAT_TESTS = testing/exports.sh testing/args_np1.sh testing/args_np4.sh \

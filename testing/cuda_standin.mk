@@ -28,7 +28,7 @@ cuda_standin_tests = \
   testing/cuda_visible_mpmd_np2.sh testing/cuda_llt_prec_np2.sh testing/cuda_qr_prec_np2.sh \
   testing/cuda_pinned_np2.sh testing/cuda_np1.sh testing/cuda_lu_np2.sh \
   testing/cuda_exclusive_np1.sh testing/cuda_info_np2.sh testing/cuda_xlu_np4.sh \
-  testing/cuda_xlu_grid_np4.sh testing/cuda_xdqr_grid_np4.sh \
+  testing/cuda_xlu_grid_np4.sh testing/cuda_xdqr_grid_np4.sh testing/cuda_xdllt_np8.sh \
   testing/cuda_host_panels_np2.sh testing/cuda_peer_np1.sh testing/t_cuda_peer.sh
 EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tests) \
   testing/cuda_standin/enum_values.c testing/cuda_standin/bin/nvidia-smi \

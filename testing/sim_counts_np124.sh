@@ -75,9 +75,12 @@ for routine in potrf geqrf getrf; do
     check 4 4 1 1 $routine 700 700 64 HETSCAL_WINDOW=24
     # Copies forwarded along trees (runtime/dist.h): each rank's sends
     # and receives change, and must still be the real run's; the second
-    # with one send at a time in priority order (runtime/send_window.h).
+    # with one send at a time in priority order (runtime/send_window.h);
+    # then along chains, down a process column and along a row.
     check 4 2 2 1 $routine 700 700 32 HETSCAL_BROADCAST=tree
     check 4 1 4 1 $routine 1000 900 50 HETSCAL_NB_SMALL=72 HETSCAL_BROADCAST=tree HETSCAL_SEND_WINDOW=1
+    check 4 4 1 1 $routine 700 700 32 HETSCAL_BROADCAST=chain
+    check 4 1 4 1 $routine 1000 900 50 HETSCAL_NB_SMALL=72 HETSCAL_BROADCAST=chain HETSCAL_SEND_WINDOW=1
     # Emulated GPUs: tiles placed on them, device tasks and copies (the
     # split and the panels' placement forced: the emulator's measured
     # rates are not a machine's).

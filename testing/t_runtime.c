@@ -8,7 +8,8 @@
  * copy, eviction and fallback path runs, results must still be exact, and
  * the numbers of host-to-device and device-to-host copies each rank made
  * must equal those of a model of the placement rules (dist.h).
- * Some programs forward copies along trees (hs_dist_forward_copies): on 4
+ * Some programs forward copies along binomial trees or chains
+ * (hs_dist_forward_copies): on 4
  * ranks and more some copies must then come from a rank not their home.
  * Every other program sends through a window of one message at a time
  * (runtime/send_window.h): its sends leave in priority order, the tasks'
@@ -223,9 +224,10 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
         fprintf(stderr, "rank %d: hs_dist_create failed\n", me);
         return 1;
     }
-    /* Forwarding over one row of the ranks, or (forward 2) two rows. */
+    /* Forwarding over one row of the ranks, or (forward 2) two rows, along
+     * binomial trees, or (forward 3) along chains of one row. */
     int rows = forward == 2 ? 2 : 1;
-    if (forward && hs_dist_forward_copies(dist, rows, nranks_of(rows), NULL) != 0) {
+    if (forward && hs_dist_forward_copies(dist, rows, nranks_of(rows), NULL, forward == 3) != 0) {
         fprintf(stderr, "rank %d: hs_dist_forward_copies failed\n", me);
         return 1;
     }
@@ -327,9 +329,10 @@ int main(int argc, char **argv)
         int window = limits.window, workers = limits.workers;
         /* Every fifth program wraps its tags after 9 messages per pair. */
         hs_dist_limit_tags(prog % 5 == 3 ? 9 : 0);
-        /* Programs 1, 3, 5 of every 7 forward copies along trees: 1 and 5
-         * over one row of ranks, 3 over two rows. */
-        int forward = prog % 7 % 2 ? (prog % 7 == 3 ? 2 : 1) : 0;
+        /* Programs 1, 3, 5 of every 7 forward copies: 1 along binomial
+         * trees of one row of ranks, 3 of two rows, 5 along chains of one
+         * row. */
+        int forward = prog % 7 % 2 ? (prog % 7 == 3 ? 2 : prog % 7 == 5 ? 3 : 1) : 0;
         int f = check_program(&p, me, &limits, forward);
         int any;
         MPI_Allreduce(&f, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);

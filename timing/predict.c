@@ -18,6 +18,7 @@
 #include "int_list.h"
 #include "predict.h"
 #include "util/blas_threads.h"
+#include "util/config.h"
 #include "util/kernel_rates.h"
 #include "util/precision.h"
 #include "util/work_class.h"
@@ -247,6 +248,8 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
            : p->copy_tasks   ? "as tasks of the run"
                              : "before and after the run",
            p->caller_tiles ? " (the caller's blocks are the tiles)" : "");
+    if (p->forward != HS_FORWARD_NONE)
+        printf(", copies forwarded along %s", p->forward == HS_FORWARD_CHAIN ? "chains" : "trees");
     if (p->panel_gpu > 0)
         printf(", GPU panel %d of every %d columns (%s)%s, its factorizations on the %s (%s)",
                p->panel_gpu, p->top_width, p->top_from ? p->top_from : "none",

@@ -68,7 +68,7 @@ typedef struct info_grid {
     int common[INFO_MAX_COMMON];
     int grid_threads, accel_ranks;
     double accel_host_rate, accel_rate;
-    int forward_copies;
+    int forward_cholesky, forward_lu_qr;   /* HS_FORWARD_* of P?POTRF, of P?GETRF and P?GEQRF */
 } info_grid;
 
 /* One self-test row. */

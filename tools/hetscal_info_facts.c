@@ -271,6 +271,7 @@ int hetscal_info_facts(int ctxt, const info_options *opt, info_rank *me, info_gr
     grid->accel_ranks = agreed.accel_ranks;
     grid->accel_host_rate = agreed.accel_host_rate;
     grid->accel_rate = agreed.accel_rate;
-    grid->forward_copies = hs_config_forward_copies(&agreed, g->size);
+    grid->forward_cholesky = hs_config_forward_copies(&agreed, g->size, HS_FORWARD_CHAIN);
+    grid->forward_lu_qr = hs_config_forward_copies(&agreed, g->size, HS_FORWARD_TREE);
     return 0;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "tools/hetscal_info.h"
+#include "util/config.h"
 #include "util/kernel_rates.h"
 
 /* One difference from rank 0: what, its value here and on rank 0, and
@@ -126,13 +127,24 @@ static void print_rank_text(FILE *f, const info_rank *r)
     print_rates_text(f, r);
 }
 
+/* The grid's broadcast shapes, as HETSCAL_BROADCAST's words. */
+static const char *broadcast_word(int forward)
+{
+    return forward == HS_FORWARD_CHAIN ? "chain" : forward == HS_FORWARD_TREE ? "tree" : "flat";
+}
+
 static void print_config_text(FILE *f, const info_rank *r0, const info_grid *g)
 {
     fprintf(f, "configuration the grid agrees on (rank (0,0)'s values; 0: the default rule)\n");
     for (int k = 0; k < g->ncommon; k++)
         fprintf(f, "  %-24s %d\n", g->common_name[k], g->common[k]);
-    fprintf(f, "  %-24s %s (on this grid's %d ranks)\n", "broadcast",
-            g->forward_copies ? "tree" : "flat", g->nranks);
+    if (g->forward_cholesky == g->forward_lu_qr)
+        fprintf(f, "  %-24s %s (on this grid's %d ranks)\n", "broadcast",
+                broadcast_word(g->forward_cholesky), g->nranks);
+    else
+        fprintf(f, "  %-24s %s for P?POTRF, %s for P?GETRF and P?GEQRF (on this grid's %d ranks)\n",
+                "broadcast", broadcast_word(g->forward_cholesky),
+                broadcast_word(g->forward_lu_qr), g->nranks);
     fprintf(f, "  %-24s %d\n", "grid threads", g->grid_threads);
     fprintf(f, "  %-24s %d", "ranks with GPUs", g->accel_ranks);
     if (g->accel_ranks)
@@ -305,7 +317,8 @@ void hetscal_info_print_json(FILE *f, const info_rank *ranks, const info_grid *g
     fprintf(f, "  ],\n  \"agreed\": {");
     for (int k = 0; k < g->ncommon; k++)
         fprintf(f, "\"%s\": %d, ", g->common_name[k], g->common[k]);
-    json_key(f, "broadcast", g->forward_copies ? "tree" : "flat", 1);
+    json_key(f, "broadcast_potrf", broadcast_word(g->forward_cholesky), 1);
+    json_key(f, "broadcast_getrf_geqrf", broadcast_word(g->forward_lu_qr), 1);
     json_key(f, "panels", ranks[0].panels, 1);
     fprintf(f, "\"grid_threads\": %d, \"accel_ranks\": %d, \"accel_host_gflops\": ",
             g->grid_threads, g->accel_ranks);

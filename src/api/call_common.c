@@ -314,18 +314,19 @@ void hs_call_destroy_tiles(const hs_config *cfg, hs_dist *dist)
  * N up to about 46000). */
 enum { HOLDERS_FREE_BYTES = 16 << 20 };
 
-int hs_call_forward_copies(const hs_config *cfg, int nranks, int ntiles,
+int hs_call_forward_copies(const hs_config *cfg, int nranks, int shape, int ntiles,
                            const hs_tile_home *home, int esize)
 {
-    if (!hs_config_forward_copies(cfg, nranks))
-        return 0;
+    int forward = hs_config_forward_copies(cfg, nranks, shape);
+    if (forward == HS_FORWARD_NONE)
+        return HS_FORWARD_NONE;
     double values = 0;
     for (int t = 0; t < ntiles; t++)
         if (home[t].rank >= 0)
             values += (double)home[t].m * home[t].n;
     double holders = (double)ntiles * ((nranks + 63) / 64) * 8.0;
     double share = values * esize / nranks;
-    return holders <= HOLDERS_FREE_BYTES || holders <= share / 4;
+    return holders <= HOLDERS_FREE_BYTES || holders <= share / 4 ? forward : HS_FORWARD_NONE;
 }
 
 int hs_call_tiles_in_place(const hs_config *cfg, const hs_call_report *rep,
@@ -368,9 +369,9 @@ int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid
                      ? hs_dist_create_in_place(dist, grid->comm, ntiles, home, prec,
                                                tile_in_caller, &ic)
                      : hs_dist_create(dist, grid->comm, ntiles, home, prec);
-    if (!status && forward_copies)
+    if (!status && forward_copies != HS_FORWARD_NONE)
         status = hs_dist_forward_copies(*dist, tile_grid->nprow, tile_grid->npcol,
-                                        tile_grid->rank_of);
+                                        tile_grid->rank_of, forward_copies == HS_FORWARD_CHAIN);
     if (!status) {
         hs_devmem_reset_peak();
         rep->gpu_fallbacks = hs_dist_use_devices(*dist, devs, ndev);

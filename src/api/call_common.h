@@ -109,11 +109,12 @@ int hs_call_layout(const hetscal_grid *grid, const hs_config *cfg, int m, int n,
  * count is formed in an int. */
 int hs_call_tile_ids_fit(const hs_geometry *geo);
 
-/* Whether a call forwards tile copies along trees: as the configuration
- * says (hs_config_forward_copies), and only while the holders every rank
- * then keeps (P bits per tile) stay within a quarter of the average share
- * of the matrix or 16 MiB.  The same on every rank. */
-int hs_call_forward_copies(const hs_config *cfg, int nranks, int ntiles,
+/* How a call forwards tile copies (HS_FORWARD_*, util/config.h): as the
+ * configuration says for the routine's shape (hs_config_forward_copies),
+ * and only while the holders every rank then keeps (P bits per tile) stay
+ * within a quarter of the average share of the matrix or 16 MiB.  The
+ * same on every rank. */
+int hs_call_forward_copies(const hs_config *cfg, int nranks, int shape, int ntiles,
                            const hs_tile_home *home, int esize);
 
 /* Whether the call's nmatrix matrix tiles stay in the caller's array
@@ -131,7 +132,8 @@ int hs_call_tiles_in_place(const hs_config *cfg, const hs_call_report *rep,
  * pieces, always there, when pieces is not NULL) with this
  * rank's accelerator tiles placed (rep->gpu_fallbacks: how many stayed on
  * the host), copies forwarded along trees over tile_grid (the homes'
- * grid) when forward_copies (the same on every rank); resets the
+ * grid) as forward_copies says (HS_FORWARD_*, the same on every rank);
+ * resets the
  * device-memory peak.  Local; 0 or an error. */
 int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
                          const hs_tile_home *home, int prec, const hs_redist *in_place,

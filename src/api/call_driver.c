@@ -158,7 +158,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
                                 && hs_call_tiles_in_place(c->cfg, &c->rep, &rd, home, nmatrix);
         /* Decided on the factorization's own tiles: a piece has one
          * reader, and nothing to forward. */
-        int forward = hs_call_forward_copies(c->cfg, c->grid->size, ntiles, home,
+        int forward = hs_call_forward_copies(c->cfg, c->grid->size, f->broadcast, ntiles, home,
                                              (int)hs_prec_bytes(c->prec));
         int pieces = hs_call_pieces_plan(c->cfg, &c->rep, &rd, nmatrix, &home, &ntiles,
                                          &c->pieces);

@@ -71,6 +71,9 @@ typedef struct hs_factorization {
     /* Its kernels take tiles with ld > m (engine.h hs_task_ld), so its
      * matrix tiles may stay in the caller's array (hs_call_tiles_in_place). */
     int tiles_in_place;
+    /* How its tiles reach their readers on grids that forward copies
+     * (hs_config_forward_copies): HS_FORWARD_TREE or HS_FORWARD_CHAIN. */
+    int broadcast;
     /* After the tiles are back in the caller's matrix, on success only
      * (collective): outputs beyond sub(A), such as TAU; returns a status
      * agreed over the grid.  May be NULL. */

@@ -71,4 +71,10 @@ const hs_factorization hs_pdpotrf = {
     .tile_homes = hs_cholesky_tile_homes,
     .generate = cholesky_generate,
     .tiles_in_place = 1,
+    /* Each tile of a panel is read by a whole process row and column, so
+     * along binomial trees the panel's process column sends about
+     * log2(p) + log2(q) copies of it while the updates wait: on 64 H100
+     * nodes that link traffic, not the GPUs, was what they waited for
+     * (doc/PERFORMANCE.md, session 52). */
+    .broadcast = HS_FORWARD_CHAIN,
 };

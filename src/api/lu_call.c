@@ -323,5 +323,8 @@ const hs_factorization hs_pdgetrf = {
     .tile_homes = lu_tile_homes,
     .generate = lu_generate,
     .tiles_in_place = 1,
+    /* Its panel's broadcast is on the critical path: a chain's hops cost
+     * more than the home's copies (the model, session 52). */
+    .broadcast = HS_FORWARD_TREE,
     .finish = lu_finish,
 };

@@ -292,6 +292,7 @@ const hs_factorization hs_pdgeqrf = {
     .tile_homes = hs_qr_tile_homes,
     .generate = qr_generate,
     .tiles_in_place = 1,
+    .broadcast = HS_FORWARD_TREE,   /* as LU's (the model, session 52) */
     .finish = qr_finish,
 };
 

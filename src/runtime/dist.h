@@ -97,16 +97,17 @@ void hs_dist_shared_free(hs_dist_shared *s);
 int hs_dist_share(hs_dist *d, hs_dist_shared *s);
 
 /* From here on, a tile version that several ranks read is forwarded
- * along binomial trees rooted at its home (dist.c, sender_for) over the
+ * along trees rooted at its home (dist_holders.c, sender_for) over the
  * process grid of the tiles' homes (nprow x npcol, rank_of[row * npcol +
  * col] its ranks, NULL: in rank order; a grid of other than P processes:
- * one row of ranks 0..P-1): a reader may receive it
- * from another reader, so the home's link carries about log2 of the
- * readers' count copies of a panel instead of one per reader.  Every rank
+ * one row of ranks 0..P-1): a reader may receive it from another reader,
+ * so the home's link carries about log2 of the readers' count copies of a
+ * panel (binomial trees) or one (chain: each reader sends it on to the
+ * next along the row or column) instead of one per reader.  Every rank
  * then keeps the holders of every tile (P bits per tile, where only the
- * home kept its own).  All ranks of a call or none, before generation.
- * 0, or HETSCAL_ERR_NOMEM (nothing changed). */
-int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of);
+ * home kept its own).  All ranks of a call or none, before generation,
+ * with the same chain.  0, or HETSCAL_ERR_NOMEM (nothing changed). */
+int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of, int chain);
 /* Sends this rank made of tile versions it received (tests). */
 long hs_dist_forwarded(const hs_dist *d);
 

@@ -56,7 +56,7 @@ static void holders_add(const hs_dist *d, dtile *dt, int rank)
     dt->any_holder = 1;
 }
 
-int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of)
+int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of, int chain)
 {
     int valid = nprow >= 1 && npcol >= 1 && nprow * npcol == d->nranks;
     for (int k = 0; valid && rank_of && k < d->nranks; k++)
@@ -98,6 +98,7 @@ int hs_dist_forward_copies(hs_dist *d, int nprow, int npcol, const int *rank_of)
             d->tile[t].holders.bits = bits + (size_t)t * d->holder_words;
     }
     d->tree = 1;
+    d->chain = chain != 0;
     return HETSCAL_SUCCESS;
 }
 
@@ -170,16 +171,20 @@ long hs_dist_forwarded(const hs_dist *d)
  * hold it: the home, or with forwarding its nearest holding ancestor in a
  * tree rooted at the home.  Positions are taken on the process grid
  * relative to the home's, (dr, dc) cyclically; an ancestor clears the
- * lowest set bit of dr, then once dr is 0 those of dc.  Readers along one
+ * lowest set bit of dr, then once dr is 0 those of dc (a binomial tree),
+ * or in a chain is one less in dr, then in dc.  Readers along one
  * process column (dc fixed: Cholesky's L(i,k) read by the updates of tile
- * column i, in another process column than its home) so form a binomial
- * tree of that column, and readers along the home's process row (dr = 0:
- * the updates of tile row i, LU's and QR's one-row layouts) one of the
- * row.  Readers that arrive in increasing distance (the next tiles in
- * turn) find every ancestor holding, and the home sends about log2 of
- * their count copies.  Other orders fall back to a nearer ancestor or the
- * home, never a rank without the version.  Every rank tracks the same
- * holders, so both ends of each transfer agree. */
+ * column i, in another process column than its home) so form a tree of
+ * that column, and readers along the home's process row (dr = 0: the
+ * updates of tile row i, LU's and QR's one-row layouts) one of the row.
+ * Readers that arrive in increasing distance (the next tiles in turn)
+ * find every ancestor holding: the home sends about log2 of their count
+ * copies along a binomial tree, one along a chain, whose last reader is
+ * as many hops away as there are readers (the chain suits a routine whose
+ * panels' homes would otherwise carry most of the traffic, see
+ * hs_factorization's broadcast).  Other orders fall back to a nearer
+ * ancestor or the home, never a rank without the version.  Every rank
+ * tracks the same holders, so both ends of each transfer agree. */
 static int sender_for(const hs_dist *d, dtile *dt, int reader)
 {
     int home = dt->home.rank;
@@ -190,9 +195,9 @@ static int sender_for(const hs_dist *d, dtile *dt, int reader)
     unsigned dc = (unsigned)((d->grid_col[reader] - hc + d->npcol) % d->npcol);
     for (;;) {
         if (dr)
-            dr &= dr - 1;
+            dr = d->chain ? dr - 1 : dr & (dr - 1);
         else
-            dc &= dc - 1;
+            dc = d->chain ? dc - 1 : dc & (dc - 1);
         if (!dr && !dc)
             return home;
         int r = d->grid_rank[(size_t)((hr + (int)dr) % d->nprow) * d->npcol +

@@ -70,8 +70,9 @@ struct hs_dist {
     unsigned long *holder_bits; /* the tiles' holders, one block, when
                                    more than one word each */
     int holder_words;           /* per tile */
-    int tree;                   /* copies forwarded along a binomial tree
+    int tree;                   /* copies forwarded along trees
                                    (hs_dist_forward_copies) */
+    int chain;                  /* those trees are chains */
     long forwarded;             /* sends of copies held here, not home */
     int statuses_pending;       /* home tiles' status words not yet set
                                    (set_statuses) */

@@ -13,6 +13,7 @@
 #include "include/hetscal.h"
 #include "runtime/trace.h"
 #include "sim/sim_impl.h"
+#include "util/config.h"
 #include "util/thread_name.h"
 
 
@@ -108,7 +109,8 @@ static void rank_main(void *arg)
         r->err = hs_dist_create_simulated(&r->dist, r->index, s->nranks, s->tag_limit,
                                           s->ntiles, s->home, s->prec);
         if (!r->err && s->forward_copies)
-            r->err = hs_dist_forward_copies(r->dist, s->nprow, s->npcol, s->rank_of);
+            r->err = hs_dist_forward_copies(r->dist, s->nprow, s->npcol, s->rank_of,
+                                           s->forward_copies == HS_FORWARD_CHAIN);
         if (!r->err)
             r->err = hs_dist_share(r->dist, S->shared);
         if (!r->err && r->ndev > 1)

@@ -81,7 +81,8 @@ typedef struct hs_sim_setup {
     int tag_limit;               /* MPI_TAG_UB of the simulated MPI */
     double send_window;          /* bytes of sends in flight per rank
                                     (runtime/send_window.h; 0: none) */
-    int forward_copies;          /* hs_dist_forward_copies on every rank, */
+    int forward_copies;          /* hs_dist_forward_copies on every rank
+                                    (HS_FORWARD_*, util/config.h), */
     int nprow, npcol;            /* over this grid of the tiles' homes */
     const int *rank_of;
     /* Accelerators of each rank (NULL: none), each of gpu_capacity bytes:

@@ -218,7 +218,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
         call.rep.tiles_in_place = c->f->tiles_in_place
                                   && hs_call_tiles_in_place(&cfg, &call.rep, &prog.rd, home,
                                                             call.geo.mt * call.geo.np);
-        int forward = hs_call_forward_copies(&cfg, nranks, ntiles, home,
+        int forward = hs_call_forward_copies(&cfg, nranks, c->f->broadcast, ntiles, home,
                                              (int)hs_prec_bytes(c->prec));
         int pieces = hs_call_pieces_plan(&cfg, &call.rep, &prog.rd, call.geo.mt * call.geo.np,
                                          &home, &ntiles, &prog.pieces);
@@ -246,6 +246,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
         if (!status)
             status = hs_sim_run(&s, &p->t_run, ranks);
         p->workers = s.cpus;
+        p->forward = forward;
         if (!status)
             repartition_bytes(c, &call, home, per_rank);
         hs_call_pieces_free(&prog.pieces);

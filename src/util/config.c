@@ -115,10 +115,11 @@ int hs_column_panel_width(int n, int grid_threads)
 static int broadcast_setting(void)
 {
     static const hs_env_word words[] = {
-        { "flat", HS_BROADCAST_FLAT }, { "tree", HS_BROADCAST_TREE }, { NULL, 0 }
+        { "flat", HS_BROADCAST_FLAT }, { "tree", HS_BROADCAST_TREE },
+        { "chain", HS_BROADCAST_CHAIN }, { NULL, 0 }
     };
     return hs_env_word_setting("HETSCAL_BROADCAST", words, HS_BROADCAST_AUTO,
-                               "neither flat nor tree; the default kept");
+                               "neither flat, tree nor chain; the default kept");
 }
 
 static int panels_setting(void)
@@ -178,11 +179,14 @@ int hs_config_panel_team(const hs_config *c, int nranks)
  * stops a call from scaling (timing/predict on the machine files). */
 enum { FLAT_MAX_RANKS = 4 };
 
-int hs_config_forward_copies(const hs_config *c, int nranks)
+int hs_config_forward_copies(const hs_config *c, int nranks, int shape)
 {
-    if (c->broadcast != HS_BROADCAST_AUTO)
-        return c->broadcast == HS_BROADCAST_TREE;
-    return nranks > FLAT_MAX_RANKS;
+    switch (c->broadcast) {
+    case HS_BROADCAST_FLAT: return HS_FORWARD_NONE;
+    case HS_BROADCAST_TREE: return HS_FORWARD_TREE;
+    case HS_BROADCAST_CHAIN: return HS_FORWARD_CHAIN;
+    default: return nranks > FLAT_MAX_RANKS ? shape : HS_FORWARD_NONE;
+    }
 }
 
 /* The default window holds 16 of the call's largest tiles: a node with
@@ -196,7 +200,7 @@ double hs_config_send_window(const hs_config *c, int nranks, int tile, int esize
 {
     if (c->send_window_kib >= 0)
         return c->send_window_kib * 1024.0;
-    if (!hs_config_forward_copies(c, nranks))
+    if (!hs_config_forward_copies(c, nranks, HS_FORWARD_TREE))
         return 0;
     return (double)HS_SEND_WINDOW_TILES * tile * tile * esize;
 }

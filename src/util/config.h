@@ -82,7 +82,7 @@ typedef struct hs_config {
     int panel_rates_kept;    /* as accel_rates_kept, for those */
 } hs_config;
 
-enum { HS_BROADCAST_AUTO, HS_BROADCAST_FLAT, HS_BROADCAST_TREE };
+enum { HS_BROADCAST_AUTO, HS_BROADCAST_FLAT, HS_BROADCAST_TREE, HS_BROADCAST_CHAIN };
 enum { HS_PANELS_COST, HS_PANELS_HOST, HS_PANELS_DEVICE };
 enum { HS_TEAM_AUTO, HS_TEAM_ON, HS_TEAM_OFF };
 enum { HS_SMALL_CALLS_MEASURED = -1, HS_SMALL_CALLS_HETSCAL = 0 };
@@ -93,10 +93,14 @@ enum { HS_SMALL_CALLS_MEASURED = -1, HS_SMALL_CALLS_HETSCAL = 0 };
  * when the ranks have HS_TEAM_MIN_THREADS workers on average. */
 int hs_config_panel_team(const hs_config *c, int nranks);
 
-/* Whether a call on nranks ranks forwards tile copies along trees
- * (runtime/dist.h, hs_dist_forward_copies): HETSCAL_BROADCAST=tree or
- * flat, or by default from the grid's size. */
-int hs_config_forward_copies(const hs_config *c, int nranks);
+/* How a call on nranks ranks forwards tile copies (runtime/dist.h,
+ * hs_dist_forward_copies): HS_FORWARD_NONE (each from its home),
+ * HS_FORWARD_TREE (binomial trees) or HS_FORWARD_CHAIN (chains); as
+ * HETSCAL_BROADCAST=flat, tree or chain says, or by default none on small
+ * grids and the routine's own shape (`shape`, hs_factorization's
+ * broadcast) above. */
+enum { HS_FORWARD_NONE, HS_FORWARD_TREE, HS_FORWARD_CHAIN };
+int hs_config_forward_copies(const hs_config *c, int nranks, int shape);
 
 /* Bytes of sends a rank of a call on nranks ranks keeps in flight
  * (runtime/send_window.h; 0: no window): HETSCAL_SEND_WINDOW, or by
