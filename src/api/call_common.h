@@ -133,8 +133,7 @@ int hs_call_tiles_in_place(const hs_config *cfg, const hs_call_report *rep,
  * rank's accelerator tiles placed (rep->gpu_fallbacks: how many stayed on
  * the host), copies forwarded along trees over tile_grid (the homes'
  * grid) as forward_copies says (HS_FORWARD_*, the same on every rank);
- * resets the
- * device-memory peak.  Local; 0 or an error. */
+ * resets the device-memory peak.  Local; 0 or an error. */
 int hs_call_create_tiles(const hetscal_grid *grid, const hetscal_grid *tile_grid, int ntiles,
                          const hs_tile_home *home, int prec, const hs_redist *in_place,
                          int nmatrix, const hs_call_pieces *pieces, int forward_copies,
