@@ -232,9 +232,9 @@ struct hs_task {
     int skipped;              /* an input carried a status: kernel not run */
     int ignore_status;        /* run the kernel whatever the inputs carry */
     void *ctx;                /* for the kernel, when iparam is not enough */
-    struct hs_engine *engine; /* the engine of its call (device callbacks) */
     int inflight_dev;         /* runtime/engine_devices.c: the accelerator
                                  whose callback will finish it, 0 if none */
+    struct hs_device_post *post;   /* and the post that callback carries */
     int posted;               /* its kernels or its copy are on their
                                  device's stream (hs_engine_posted_locked) */
     int chained;              /* granted an access behind a posted task */

@@ -82,6 +82,65 @@ static void finish_locked(hs_task *t, double t_done)
 
 enum { HEALTH_CHECK_MS = 20 };
 
+/* What a completion callback is handed: not the task, which the health
+ * check may have finished (and the pool handed out again) before a
+ * callback already running on the failing device gets the lock, but a
+ * record of this one post that outlives the task: its engine, the task
+ * while it is still listed, and whether the callback can no longer come
+ * (it returned, or was never registered). */
+typedef struct hs_device_post {
+    hs_engine *engine;
+    hs_task *task;               /* under E.lock; NULL once unlisted */
+    int over;                    /* under E.lock */
+} hs_device_post;
+
+enum { POSTS_PER_CHUNK = 128 };
+
+struct hs_post_chunk {
+    struct hs_post_chunk *next;
+    int used;
+    hs_device_post post[POSTS_PER_CHUNK];
+};
+
+/* A record for t's post, kept until the call ends; NULL if there is no
+ * memory for one. */
+static hs_device_post *new_post_locked(hs_task *t)
+{
+    struct hs_post_chunk *c = E.posts;
+    if (!c || c->used == POSTS_PER_CHUNK) {
+        c = malloc(sizeof *c);
+        if (!c)
+            return NULL;
+        c->next = E.posts;
+        c->used = 0;
+        E.posts = c;
+    }
+    hs_device_post *post = &c->post[c->used++];
+    *post = (hs_device_post){ hs_engine_cur, t, 0 };
+    return post;
+}
+
+/* At the end of a call: the posts are freed, except the chunks holding
+ * one whose callback may yet read it (a device that failed for good may
+ * still run a callback it had started; the health check finished its
+ * task).  Those stay, reachable, for as long as the engine. */
+static void release_posts_locked(void)
+{
+    while (E.posts) {
+        struct hs_post_chunk *c = E.posts;
+        E.posts = c->next;
+        int pending = 0;
+        for (int k = 0; k < c->used && !pending; k++)
+            pending = !c->post[k].over;
+        if (pending) {
+            c->next = E.orphan_posts;
+            E.orphan_posts = c;
+        } else {
+            free(c);
+        }
+    }
+}
+
 /* Takes t off its device's in-flight list; 0 if it was not there (the
  * health check finished it already). */
 static int unlist_locked(hs_task *t)
@@ -100,23 +159,28 @@ static int unlist_locked(hs_task *t)
     }
     t->next = NULL;
     t->inflight_dev = 0;
+    t->post->task = NULL;
+    t->post = NULL;
     return 1;
 }
 
 /* Device completion callback: runs on a device-owned thread, calls no
- * device operation. */
+ * device operation.  The post's engine never changes after it was made. */
 static void done_callback(void *arg)
 {
-    hs_task *t = arg;
+    hs_device_post *post = arg;
     double t_done = hs_now();
-    hs_engine_cur = t->engine;   /* a thread of the device */
+    hs_engine_cur = post->engine;   /* a thread of the device */
     pthread_mutex_lock(&E.lock);
-    if (unlist_locked(t)) {
+    hs_task *t = post->task;
+    if (t) {
+        unlist_locked(t);
         int status = t->finish && !t->skipped ? t->finish(t) : 0;
         if (status)
             hs_task_set_output_status(t, status);
         finish_locked(t, t_done);
     }
+    post->over = 1;
     pthread_mutex_unlock(&E.lock);
 }
 
@@ -149,11 +213,15 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
         ev = NULL;
     if (!status && !t->skipped) {
         pthread_mutex_lock(&E.lock);
-        t->inflight_dev = dev->index;
-        t->next = E.dev[dev->index].inflight;
-        E.dev[dev->index].inflight = t;
-        if (t->queue != HS_Q_COPY)
-            E.dev[dev->index].queued++;
+        hs_device_post *post = new_post_locked(t);
+        if (post) {
+            t->inflight_dev = dev->index;
+            t->post = post;
+            t->next = E.dev[dev->index].inflight;
+            E.dev[dev->index].inflight = t;
+            if (t->queue != HS_Q_COPY)
+                E.dev[dev->index].queued++;
+        }
         if (ev && keep_event_locked(dev, ev)) {
             t->event = ev;
             ev = NULL;
@@ -168,15 +236,27 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
         pthread_mutex_unlock(&E.lock);
         if (ev)
             dev->ops->event_free(dev, ev);   /* not kept: nothing chains behind t */
-        status = dev->ops->callback(dev, stream, done_callback, t);
-        if (!status)
-            return;
-        pthread_mutex_lock(&E.lock);
-        int listed = unlist_locked(t);
-        pthread_mutex_unlock(&E.lock);
-        if (!listed)
-            return;   /* the health check finished it meanwhile */
-        hs_task_set_output_status(t, status);
+        if (post) {
+            status = dev->ops->callback(dev, stream, done_callback, post);
+            if (!status)
+                return;
+            pthread_mutex_lock(&E.lock);
+            /* Unless the health check finished t (and t may be another
+             * task by now). */
+            int listed = post->task != NULL;
+            if (listed)
+                unlist_locked(t);
+            post->over = 1;   /* never registered */
+            pthread_mutex_unlock(&E.lock);
+            if (!listed)
+                return;   /* the health check finished it meanwhile */
+            hs_task_set_output_status(t, status);
+        } else {
+            /* No record for a callback: finished once the device is idle. */
+            status = dev->ops->synchronize(dev);
+            if (status)
+                hs_task_set_output_status(t, status);
+        }
     }
     if (status && !t->skipped) {
         (void)dev->ops->synchronize(dev);
@@ -356,6 +436,7 @@ void hs_engine_devices_end(void)
     free(E.events);
     E.events = NULL;
     E.nevents = E.cap_events = 0;
+    release_posts_locked();
     hs_heap_free(&E.copies);
     for (int d = 1; d < HS_MAX_DEVICES; d++)
         hs_heap_free(&E.dev[d].ready);

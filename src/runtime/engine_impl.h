@@ -109,6 +109,9 @@ typedef struct hs_engine {
         hs_event *ev;
     } *events;                   /* copies' events of this call */
     int nevents, cap_events;
+    struct hs_post_chunk *posts; /* device tasks' posts of this call */
+    struct hs_post_chunk *orphan_posts;   /* of past calls whose callbacks
+                                    may yet run (engine_devices.c) */
     pthread_cond_t copy_cv;
     pthread_t copy_thread;
     int copy_started;

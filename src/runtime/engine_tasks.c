@@ -166,7 +166,7 @@ hs_task *hs_task_new(int queue, hs_kernel kernel, const hs_task_kind *kind, int 
     pthread_mutex_lock(&E.lock);
     hs_task *t = task_take_locked();
     pthread_mutex_unlock(&E.lock);
-    *t = (hs_task){ .engine = hs_engine_cur, .queue = queue, .kernel = kernel, .kind = kind,
+    *t = (hs_task){ .queue = queue, .kernel = kernel, .kind = kind,
                     .name = kind ? kind->name : "task", .priority = priority };   /* the rest zero */
     return t;
 }
