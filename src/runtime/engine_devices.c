@@ -284,6 +284,13 @@ static void check_health_locked(int d)
         return;
     E.dev[d].broken = 1;
     hs_engine_fail_locked(status);
+    /* Work the device had started before it failed may still be running
+     * (a kernel, a host function): wait for what the device lets us wait
+     * for before its tasks' data can be released (lock released: a
+     * callback already running needs it). */
+    pthread_mutex_unlock(&E.lock);
+    (void)dev->ops->synchronize(dev);
+    pthread_mutex_lock(&E.lock);
     double t_done = hs_now();
     while (E.dev[d].inflight) {
         hs_task *t = E.dev[d].inflight;
