@@ -127,8 +127,10 @@ static void test_measured_again(const char *name, const char *line256, int ranks
     double rates[HS_RATE_SIZES][HS_NRATES], r[HS_NRATES], before[HS_NRATES];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     hs_rates_signature(sig, 1, ranks);
-    const char *lines[] = { "128 30.000 25.000 20.000 15.000",
-                            "192 36.000 30.000 25.000 18.000", line256 };
+    /* Rates below any host's, loaded or not: the 256 measured again must
+     * not dip below half of 192's. */
+    const char *lines[] = { "128 3.000 2.500 2.000 1.500",
+                            "192 3.600 3.000 2.500 1.800", line256 };
     write_lines(path, lines, 3, sig);
     setenv("HETSCAL_RATES_FILE", path, 1);
     int had = hs_rates_file_load(sig, 256, before) == 0;
@@ -136,7 +138,7 @@ static void test_measured_again(const char *name, const char *line256, int ranks
     snprintf(what, sizeof what, "%s: 256 measured again", name);
     expect(source == HS_RATES_MEASURED && hs_kernel_rates_sane(rates[2]), what);
     snprintf(what, sizeof what, "%s: 128 and 192 read from the file", name);
-    expect(rates[0][0] == 30 && rates[1][0] == 36, what);
+    expect(rates[0][0] == 3 && rates[1][0] == 3.6, what);
     snprintf(what, sizeof what, "%s: its new line is the one read", name);
     expect(hs_rates_file_load(sig, 256, r) == 0 && hs_kernel_rates_sane(r)
                && (!had || memcmp(r, before, sizeof r) != 0) && count_lines(path) == 4,
@@ -211,8 +213,8 @@ int main(int argc, char **argv)
     test_consistent();
     test_load();
     test_measured_again("absurd", absurd_line, 12);
-    test_measured_again("copied", "256 36.000 30.000 25.000 18.000", 13);
-    test_measured_again("dipping", "256 10.000 30.000 25.000 18.000", 14);
+    test_measured_again("copied", "256 3.600 3.000 2.500 1.800", 13);
+    test_measured_again("dipping", "256 1.000 3.000 2.500 1.800", 14);
     test_forced_environment();
     test_failed_kept(24);
     printf("t_rates_trust: %d failed\n", failures);
