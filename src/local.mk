@@ -14,6 +14,7 @@ HETSCAL_CORE_SOURCES = \
   src/api/config_agree.h src/api/config_agree.c src/api/call_guard.h src/api/call_guard.c \
   src/api/call_driver.h src/api/call_driver.c src/api/call_entry.h src/api/call_entry.c \
   src/api/small_calls.h src/api/small_calls.c \
+  src/api/hand_on.h src/api/hand_on.c src/api/hand_on_body.h \
   src/api/run_summary.h src/api/run_summary.c src/api/mpi_finalize.c \
   src/api/call_common.h src/api/call_common.c src/api/call_pieces.h src/api/call_pieces.c \
   src/api/pxpotrf.c src/api/qr_call.c \

@@ -58,6 +58,10 @@ TESTS += testing/small_calls_np2.sh testing/mpmd_small_calls_np2.sh
 EXTRA_DIST += testing/small_calls_np2.sh testing/mpmd_small_calls_np2.sh \
   testing/data/llt_small_calls.dat \
   testing/data/lu_small_calls.dat
+# On one process, to LAPACK.
+TESTS += testing/hand_on_lapack_np1.sh
+EXTRA_DIST += testing/hand_on_lapack_np1.sh testing/data/llt_one_process.dat \
+  testing/data/lu_one_process.dat testing/data/qr_one_process.dat
 
 include testing/granularity.mk
 include testing/gpu.mk

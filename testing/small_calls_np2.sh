@@ -62,8 +62,8 @@ for run in 1 2; do
     grep "to the next\|is faster up to" "$dir/measured$run"
     grep -o "M=[0-9]* N=[0-9]*: to the next" "$dir/measured$run" >"$dir/sent$run"
 done
-expect "measured run 1" "$dir/measured1" "ScaLAPACK is faster up to order" 1
-expect "measured run 2" "$dir/measured2" "ScaLAPACK is faster up to order" 0
+expect "measured run 1" "$dir/measured1" "the next PDPOTRF is faster up to order" 1
+expect "measured run 2" "$dir/measured2" "the next PDPOTRF is faster up to order" 0
 expect "measured run 2" "$dir/measured2" "(measured now)" 0
 expect "rates file" "$rates" "^crossover [0-9]* .*call=pdpotrfL;grid=1x2;blocks=64x64;" 1
 if ! cmp -s "$dir/sent1" "$dir/sent2"; then

@@ -11,6 +11,7 @@
 #include "api/call_guard.h"
 #include "api/check_args.h"
 #include "api/config_agree.h"
+#include "api/hand_on.h"
 #include "api/run_summary.h"
 #include "api/small_calls.h"
 #include "blacs_shim/blacs.h"
@@ -86,7 +87,9 @@ static int check(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
             *cfg_read = 1;
             /* ScaLAPACK and BLACS are not thread-safe: where calls may run
              * at once, none is handed on (two at once crashed BLACS). */
-            hs_small_call_plan(f, c, cfg, next_routine(c) && !hs_call_guard_concurrent(),
+            hs_small_call_plan(f, c, cfg,
+                               hs_hand_on_possible(c, next_routine(c))
+                                   && !hs_call_guard_concurrent(),
                                plan);
             words[0] = plan->word;
             words[1] = hs_run_summary_wanted();
@@ -106,19 +109,19 @@ static int check(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
 
 /* hetscal's tiles did not fit where ScaLAPACK, working in place, may:
  * with A untouched and the failure agreed over the grid, every rank hands
- * the call to the next library in the link chain, after giving back what
- * hetscal keeps between calls.  Returns 1 when it did (*info set). */
+ * the call on (api/hand_on.h), after giving back what hetscal keeps
+ * between calls.  Returns 1 when it did (*info set). */
 static int out_of_memory_forward(const hs_entry_rules *r, hs_call *c, int *info)
 {
     void *next = next_routine(c);
-    if (!next)
+    if (!hs_hand_on_possible(c, next))
         return 0;
     hs_mem_release_kept();   /* the kept tile block and repartition buffers */
     if (c->cfg->verbose && c->grid->rank == hetscal_grid_rank(c->grid, 0, 0))
         fprintf(stderr, "hetscal: %s: no memory for hetscal's tiles on some rank: "
-                        "the call goes to the next %s, which works in place\n",
-                c->routine, hs_call_upper_name(c).s);
-    r->forward(next, c, info);
+                        "the call goes to %s, which works in place\n",
+                c->routine, hs_hand_on_taker(c).s);
+    hs_hand_on(r, next, c, info);
     return 1;
 }
 
@@ -141,17 +144,17 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
     if (info != 0 || r->nothing_to_do(c))
         return info;
     if (plan.word == HS_SMALL_NEXT) {
-        /* Rank (0,0) found the kind faster on ScaLAPACK: no agreement
+        /* Rank (0,0) found the kind faster handed on: no agreement
          * needed, but the summary's setting as it would have agreed it. */
         void *next = next_routine(c);
-        if (!next) {
-            fprintf(stderr, "hetscal: %s: rank (0,0) hands the call to the next %s, which "
-                            "this rank lacks\n", c->routine, hs_call_upper_name(c).s);
+        if (!hs_hand_on_possible(c, next)) {
+            fprintf(stderr, "hetscal: %s: rank (0,0) hands the call to %s, which "
+                            "this rank lacks\n", c->routine, hs_hand_on_taker(c).s);
             return HETSCAL_ERR_INTERNAL;
         }
         hs_run_summary_agreed(summary);
         hs_small_call_say(c, &plan);
-        r->forward(next, c, &info);
+        hs_hand_on(r, next, c, &info);
         *way = HS_SUMMARY_FORWARDED;
         return info;
     }
@@ -172,9 +175,9 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
     }
     if (info == 0 && plan.word == HS_SMALL_MEASURE) {
         void *next = next_routine(c);
-        if (next && hs_small_call_measured(r, f, c, next, &plan)) {
+        if (hs_hand_on_possible(c, next) && hs_small_call_measured(r, f, c, next, &plan)) {
             hs_small_call_say(c, &plan);
-            r->forward(next, c, &info);
+            hs_hand_on(r, next, c, &info);
             *way = HS_SUMMARY_FORWARDED;
             return info;
         }

@@ -1,4 +1,4 @@
-/* Small calls to ScaLAPACK, by a measured crossover (see small_calls.h). */
+/* Small calls handed on, by a measured crossover (see small_calls.h). */
 #include "config.h"
 
 #include <limits.h>
@@ -10,6 +10,7 @@
 
 #include "api/check_args.h"
 #include "api/config_agree.h"
+#include "api/hand_on.h"
 #include "api/small_calls.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
@@ -196,16 +197,17 @@ static void scratch_fill(const hs_call *c, scratch *s, int n)
  * configuration (a collective, microseconds that decide the smallest
  * orders), so that is timed with it. */
 static int run_once(const hs_entry_rules *r, const hs_factorization *f, const hs_call *c,
-                    void *next, const hs_config *quiet, scratch *s, int n)
+                    int hand_on, void *next, const hs_config *quiet, scratch *s, int n)
 {
     hs_config cfg = *quiet;
     hs_call t = { .grid = c->grid, .cfg = &cfg, .prec = c->prec, .m = n, .n = n, .a = s->a,
                   .ia = 1, .ja = 1, .desca = s->desc, .uplo = c->uplo, .upper = c->upper,
                   .tau = s->tau, .work = s->work, .lwork = s->lwork, .lwmin = s->lwmin,
                   .ipiv = s->ipiv };
+    memcpy(t.routine, c->routine, sizeof t.routine);
     int info = 0;
-    if (next)
-        r->forward(next, &t, &info);
+    if (hand_on)
+        hs_hand_on(r, next, &t, &info);
     else if ((info = hs_config_agree(&cfg, c->grid)) == 0)
         info = hs_call_run(f, &t);
     return info;
@@ -229,7 +231,7 @@ static int time_order(const hs_entry_rules *r, const hs_factorization *f, const 
         scratch_fill(c, &s, n);
         MPI_Barrier(c->grid->comm);
         double t0 = hs_now();
-        int info = run_once(r, f, c, k % 2 ? NULL : next, quiet, &s, n);
+        int info = run_once(r, f, c, k % 2 == 0, next, quiet, &s, n);
         double v[2] = { hs_now() - t0, info != 0 };
         status = MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_DOUBLE, MPI_MAX, c->grid->comm);
         failed = v[1];
@@ -260,9 +262,10 @@ static int measure(const hs_entry_rules *r, const hs_factorization *f, const hs_
         if (time_order(r, f, c, next, &quiet, n, best, &spent) != 0)
             return -1;
         if (root && c->cfg->verbose >= 2)
-            fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d, order %d: ScaLAPACK %.6f s, "
+            fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d, order %d: %s %.6f s, "
                             "hetscal %.6f s\n", c->routine, c->grid->nprow, c->grid->npcol,
-                    c->desca[HS_MB], c->desca[HS_NB], n, best[0], best[1]);
+                    c->desca[HS_MB], c->desca[HS_NB], n, hs_hand_on_taker(c).s, best[0],
+                    best[1]);
         if (best[1] * WIN_MARGIN < best[0]) {
             if (wins++ == 0)
                 after_loss = n;
@@ -273,9 +276,9 @@ static int measure(const hs_entry_rules *r, const hs_factorization *f, const hs_
     }
     if (!last_loss)
         return 0;
-    if (wins == 0)   /* ScaLAPACK won the last order measured */
+    if (wins == 0)   /* the hand-off won the last order measured */
         return last_loss;
-    /* Between the last order ScaLAPACK won and the next. */
+    /* Between the last order the hand-off won and the next. */
     return (int)lround(sqrt((double)last_loss * after_loss));
 }
 
@@ -307,9 +310,9 @@ static void keep(const hs_call *c, int order)
     if (order >= 0 && kind_signature(c, c->cfg, sig))
         hs_rates_file_store_crossover(sig, order);
     if (c->cfg->verbose && order >= 0)
-        fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d: ScaLAPACK is faster up to order %d "
+        fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d: %s is faster up to order %d "
                         "(measured)\n", c->routine, c->grid->nprow, c->grid->npcol,
-                c->desca[HS_MB], c->desca[HS_NB], order);
+                c->desca[HS_MB], c->desca[HS_NB], hs_hand_on_taker(c).s, order);
 }
 
 void hs_small_call_plan(const hs_factorization *f, const hs_call *c, const hs_config *cfg,
@@ -341,8 +344,8 @@ void hs_small_call_say(const hs_call *c, const hs_small_plan *plan)
 {
     if (!plan->verbose || c->grid->rank != hetscal_grid_rank(c->grid, 0, 0))
         return;
-    fprintf(stderr, "hetscal: %s M=%d N=%d: to the next %s, faster up to order %d on this grid "
-                    "and blocks (%s)\n", c->routine, c->m, c->n, hs_call_upper_name(c).s,
+    fprintf(stderr, "hetscal: %s M=%d N=%d: to %s, faster up to order %d on this grid "
+                    "and blocks (%s)\n", c->routine, c->m, c->n, hs_hand_on_taker(c).s,
             plan->order, plan->from);
 }
 

@@ -1,25 +1,27 @@
-/* Calls too small for hetscal to beat ScaLAPACK go to ScaLAPACK: the same
- * routine in the next library of the link chain, which factors them in
- * place as the program would have without hetscal, so that preloading
- * hetscal never makes a call slower.
+/* Calls too small for hetscal to beat the routine it replaces are handed
+ * on (api/hand_on.h): to ScaLAPACK, the same routine in the next library
+ * of the link chain, which factors them in place as the program would
+ * have without hetscal; P?POTRF and P?GETRF on a grid of one process to
+ * LAPACK's own ?POTRF or ?GETRF, the faster there.  So preloading hetscal
+ * never makes a call slower.
  *
  * Which calls is measured, not assumed: the first call of a kind (routine,
  * precision, UPLO, grid shape, block size, rank (0,0)'s threads, node's
  * ranks and HETSCAL_DEVICES) whose
  * work is at most that of an HS_SMALL_CALLS_MAX_N-order factorization
- * times both libraries on scratch matrices of that kind, orders 64,
- * 64 sqrt 2, 128, ... (best of HS_SMALL_CALLS_REPEATS runs each,
- * interleaved, the slowest rank's time), until hetscal wins at two orders
- * in a row or the measurement has taken about a second.  The crossover (between the last order ScaLAPACK won and the
- * next) goes to the rates file under the kind's signature, so later runs
- * on the same kind of machine decide alike; a call goes to ScaLAPACK when
- * its work is at most an order-crossover factorization's.  Rank (0,0)
- * reads the file and decides for the grid before the argument checks, so
- * ranks with different files still agree, and a call handed on pays the
- * checks' collective alone.  Where calls may run at once
- * (MPI_THREAD_MULTIPLE) none is handed on: ScaLAPACK is not thread-safe.  HETSCAL_SMALL_CALLS=hetscal keeps every
- * call on hetscal, =N sends those of at most an N x N call's work,
- * whatever was measured. */
+ * times both on scratch matrices of that kind,
+ * orders 64, 64 sqrt 2, 128, ... (best of HS_SMALL_CALLS_REPEATS runs
+ * each, interleaved, the slowest rank's time), until hetscal wins at two
+ * orders in a row or the measurement has taken about a second.  The
+ * crossover (between the last order the hand-off won and the next) goes to the rates file under the kind's signature, so
+ * later runs on the same kind of machine decide alike; a call is handed on
+ * when its work is at most an order-crossover factorization's.  Rank
+ * (0,0) reads the file and decides for the grid before the argument
+ * checks, so ranks with different files still agree, and a call handed on
+ * pays the checks' collective alone.  Where calls may run at once
+ * (MPI_THREAD_MULTIPLE) none is handed on: ScaLAPACK is not thread-safe.
+ * HETSCAL_SMALL_CALLS=hetscal keeps every call on hetscal, =N hands on
+ * those of at most an N x N call's work, whatever was measured. */
 #ifndef HETSCAL_API_SMALL_CALLS_H
 #define HETSCAL_API_SMALL_CALLS_H
 
