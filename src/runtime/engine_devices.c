@@ -92,6 +92,7 @@ typedef struct hs_device_post {
     hs_engine *engine;
     hs_task *task;               /* under E.lock; NULL once unlisted */
     int over;                    /* under E.lock */
+    struct hs_device_post *next_free;   /* over: E.free_posts' link */
 } hs_device_post;
 
 enum { POSTS_PER_CHUNK = 128 };
@@ -102,10 +103,17 @@ struct hs_post_chunk {
     hs_device_post post[POSTS_PER_CHUNK];
 };
 
-/* A record for t's post, kept until the call ends; NULL if there is no
- * memory for one. */
+/* A record for t's post; NULL if there is no memory for one.  A record
+ * whose callback returned (or was never registered) is reused: nothing
+ * reads it any more, so the records stay as many as the posts in flight. */
 static hs_device_post *new_post_locked(hs_task *t)
 {
+    hs_device_post *post = E.free_posts;
+    if (post) {
+        E.free_posts = post->next_free;
+        *post = (hs_device_post){ hs_engine_cur, t, 0, NULL };
+        return post;
+    }
     struct hs_post_chunk *c = E.posts;
     if (!c || c->used == POSTS_PER_CHUNK) {
         c = malloc(sizeof *c);
@@ -115,17 +123,26 @@ static hs_device_post *new_post_locked(hs_task *t)
         c->used = 0;
         E.posts = c;
     }
-    hs_device_post *post = &c->post[c->used++];
-    *post = (hs_device_post){ hs_engine_cur, t, 0 };
+    post = &c->post[c->used++];
+    *post = (hs_device_post){ hs_engine_cur, t, 0, NULL };
     return post;
 }
 
-/* At the end of a call: the posts are freed, except the chunks holding
+/* No callback will read post any more. */
+static void post_over_locked(hs_device_post *post)
+{
+    post->over = 1;
+    post->next_free = E.free_posts;
+    E.free_posts = post;
+}
+
+/* At the end of a call: the records are freed, except the chunks holding
  * one whose callback may yet read it (a device that failed for good may
  * still run a callback it had started; the health check finished its
  * task).  Those stay, reachable, for as long as the engine. */
 static void release_posts_locked(void)
 {
+    E.free_posts = NULL;
     while (E.posts) {
         struct hs_post_chunk *c = E.posts;
         E.posts = c->next;
@@ -180,7 +197,7 @@ static void done_callback(void *arg)
             hs_task_set_output_status(t, status);
         finish_locked(t, t_done);
     }
-    post->over = 1;
+    post_over_locked(post);
     pthread_mutex_unlock(&E.lock);
 }
 
@@ -246,7 +263,7 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
             int listed = post->task != NULL;
             if (listed)
                 unlist_locked(t);
-            post->over = 1;   /* never registered */
+            post_over_locked(post);   /* never registered */
             pthread_mutex_unlock(&E.lock);
             if (!listed)
                 return;   /* the health check finished it meanwhile */

@@ -110,6 +110,7 @@ typedef struct hs_engine {
     } *events;                   /* copies' events of this call */
     int nevents, cap_events;
     struct hs_post_chunk *posts; /* device tasks' posts of this call */
+    struct hs_device_post *free_posts;    /* of those, ones no callback reads */
     struct hs_post_chunk *orphan_posts;   /* of past calls whose callbacks
                                     may yet run (engine_devices.c) */
     pthread_cond_t copy_cv;
