@@ -21,7 +21,7 @@ static int HS_SFX(potrf_panel)(hs_task *t, hs_device *dev)
         return 0;
     }
 
-    int err = hs_dev_potrf(dev, HS_STREAM_COMPUTE, HS_P, w, diag, ld, &t->kernel_info);
+    int err = hs_dev_potrf(dev, HS_STREAM_COMPUTE, HS_P, w, diag, ld, hs_task_info_slot(t));
     if (!err && below > 0)
         err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'R', 'L', HS_CT, 'N',
                                 below, w, 1.0, diag, ld, diag + w, ld);

@@ -148,6 +148,13 @@ typedef int (*hs_kernel)(hs_task *task, hs_device *dev);
  * device: they wait for its completion, so that they see its status. */
 typedef int (*hs_finish)(hs_task *task);
 
+/* Where a kernel has its device work write the task's status word, which
+ * the finish function then reads in kernel_info: on an accelerator a
+ * word of the post's record (runtime/engine_devices.c), which outlives
+ * the task should a failed device's health check finish it before that
+ * work has run; on the host the task's own kernel_info. */
+int *hs_task_info_slot(hs_task *t);
+
 /* The declaration of one kind of task, made once, next to its kernels
  * (src/kernels/NAME_kernels.c) or, for the runtime's own tasks, here:
  * its name (traces, reports); what the cost model counts of it

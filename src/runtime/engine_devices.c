@@ -92,6 +92,8 @@ typedef struct hs_device_post {
     hs_engine *engine;
     hs_task *task;               /* under E.lock; NULL once unlisted */
     int over;                    /* under E.lock */
+    int kernel_info;             /* the device work's status word
+                                    (hs_task_info_slot) */
     struct hs_device_post *next_free;   /* over: E.free_posts' link */
 } hs_device_post;
 
@@ -111,7 +113,7 @@ static hs_device_post *new_post_locked(hs_task *t)
     hs_device_post *post = E.free_posts;
     if (post) {
         E.free_posts = post->next_free;
-        *post = (hs_device_post){ hs_engine_cur, t, 0, NULL };
+        *post = (hs_device_post){ hs_engine_cur, t, 0, 0, NULL };
         return post;
     }
     struct hs_post_chunk *c = E.posts;
@@ -124,8 +126,13 @@ static hs_device_post *new_post_locked(hs_task *t)
         E.posts = c;
     }
     post = &c->post[c->used++];
-    *post = (hs_device_post){ hs_engine_cur, t, 0, NULL };
+    *post = (hs_device_post){ hs_engine_cur, t, 0, 0, NULL };
     return post;
+}
+
+int *hs_task_info_slot(hs_task *t)
+{
+    return t->post ? &t->post->kernel_info : &t->kernel_info;
 }
 
 /* No callback will read post any more. */
@@ -191,6 +198,8 @@ static void done_callback(void *arg)
     pthread_mutex_lock(&E.lock);
     hs_task *t = post->task;
     if (t) {
+        if (t->finish)
+            t->kernel_info = post->kernel_info;
         unlist_locked(t);
         int status = t->finish && !t->skipped ? t->finish(t) : 0;
         if (status)
@@ -223,6 +232,7 @@ static int keep_event_locked(hs_device *dev, hs_event *ev)
  * enqueue, once the device is idle (nothing may still use t's data). */
 static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
 {
+    int made_before = t->post != NULL;   /* for a finish function's status word */
     /* A copy: an event after it, for the tasks that chain behind it. */
     hs_event *ev = NULL;
     if (!status && !t->skipped && stream != HS_STREAM_COMPUTE &&
@@ -230,7 +240,7 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
         ev = NULL;
     if (!status && !t->skipped) {
         pthread_mutex_lock(&E.lock);
-        hs_device_post *post = new_post_locked(t);
+        hs_device_post *post = made_before ? t->post : new_post_locked(t);
         if (post) {
             t->inflight_dev = dev->index;
             t->post = post;
@@ -263,7 +273,10 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
             int listed = post->task != NULL;
             if (listed)
                 unlist_locked(t);
-            post_over_locked(post);   /* never registered */
+            /* Never registered; but the device work may still write the
+             * status word of a record made before it (left to the end). */
+            if (!made_before)
+                post_over_locked(post);
             pthread_mutex_unlock(&E.lock);
             if (!listed)
                 return;   /* the health check finished it meanwhile */
@@ -351,8 +364,24 @@ static void run_device_task(hs_task *t, hs_device *dev)
         for (int k = 0; k < t->nacc && !status; k++)
             if (t->wait[k])
                 status = dev->ops->stream_wait(dev, HS_STREAM_COMPUTE, t->wait[k]);
+        if (!status && t->finish) {
+            /* The kernel's device work writes its status word into the
+             * post's record, which outlives t should the health check
+             * finish t before that work has run (hs_task_info_slot). */
+            pthread_mutex_lock(&E.lock);
+            t->post = new_post_locked(t);
+            pthread_mutex_unlock(&E.lock);
+        }
         if (!status)
             status = t->kernel(t, dev);
+    }
+    if (status && t->post) {
+        /* Not listed: its record stays unreused (the work that failed to
+         * enqueue may have enqueued a write of its status word). */
+        pthread_mutex_lock(&E.lock);
+        t->post->task = NULL;
+        t->post = NULL;
+        pthread_mutex_unlock(&E.lock);
     }
     hs_task_set_output_status(t, status);
     complete_after(t, dev, HS_STREAM_COMPUTE, t->skipped ? 0 : status);
