@@ -7,7 +7,11 @@
 # (HETSCAL_TEAM_WAIT_US).  Passes when every case passes and some
 # rank's pieces ran on helpers (the verbose lines' team_helped: a panel
 # of one 130-high tile is too short for the one-tile panel's team, so
-# they are the tree's).
+# they are the tree's).  Then again in 520-high tile rows of 130-wide
+# panels, in the precisions of TEAM_PRECISIONS (default all four), where
+# the reconstruction also runs over the team (qr_tree_team_body.h): its
+# LU in 3 blocks, then up to 6 pieces of 64 rows below its top block and
+# 3 of T's rows (hs_qr_reconstruct_team_pieces): every case must pass.
 : "${top_srcdir:=$(dirname "$0")/..}"
 . "$top_srcdir/testing/tester/run_common.sh"
 err=$(mktemp "${TMPDIR:-/tmp}/tree_team.XXXXXX") || exit 99
@@ -30,3 +34,14 @@ if [ "$helped" -eq 0 ]; then
     echo "FAIL: no team piece ran on a helper"
     exit 1
 fi
+HETSCAL_NB_SMALL=130 HETSCAL_NB=520
+export HETSCAL_NB_SMALL HETSCAL_NB
+sh "$LAUNCH" 6 "$prog" -precision "${TEAM_PRECISIONS:-d,s,c,z}" \
+    "$top_srcdir/testing/data/qr_6ranks.dat" </dev/null >"$log" 2>"$err"
+status=$?
+if ! tester_passed "$log" "$status"; then
+    grep "FAILED" "$log" | head -n 20
+    echo "FAIL: xqr on 6 ranks in 520-high tile rows (exit status $status)"
+    exit 1
+fi
+echo "qr_tree_team_np6: passed, tree and reconstruction teams"

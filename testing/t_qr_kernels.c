@@ -6,7 +6,8 @@
  * LAPACK's DGEQRF on the same matrix, and ||A - QR|| / (||A|| eps M) is
  * checked from V and TAU with LAPACK's DORMQR.  The reconstruction path on
  * a one-tile panel (LAPACK's tau = 0 for a reflector on one row) is tested
- * by composing the kernels by hand.  A plain program, no MPI.
+ * by composing the kernels by hand, with and without its team (outside an
+ * engine the team's leader runs every piece).  A plain program, no MPI.
  * Usage: t_qr_kernels [random cases [seed]]; exit status: failed checks. */
 #include "config.h"
 
@@ -310,11 +311,12 @@ static int run_kernel(hs_kernel kernel, int nacc, double **data, const int *mm,
 /* The TSQR path on a panel of one tile (m x w, m >= w) followed by nt
  * trailing columns: leaf, explicit Q (the tree's Q = I), reconstruction,
  * then the trailing update.  m == w is the tau = 0 case. */
-static void run_reconstruct_one_tile(int m, int w, int nt)
+static void run_reconstruct_one_tile(int m, int w, int nt, int team)
 {
     char what[96];
     int n = w + nt, ld1 = w + (w < HS_QR_IB ? w : HS_QR_IB), status = 0;
-    snprintf(what, sizeof what, "reconstruct M %d w %d trailing %d", m, w, nt);
+    snprintf(what, sizeof what, "reconstruct M %d w %d trailing %d%s", m, w, nt,
+             team ? " team" : "");
     double *a0 = test_matrix(m, n, 0.0);
     double *ref = malloc(sizeof *ref * (size_t)m * n), *f = malloc(sizeof *f * (size_t)m * n);
     double *tau_ref = calloc((size_t)w, sizeof *tau_ref);
@@ -345,8 +347,8 @@ static void run_reconstruct_one_tile(int m, int w, int nt)
     {
         double *d[] = { pan, rt, v1, u, tt, tau };
         int mm[] = { m, ld1, w, w, w, 1 }, nn[] = { w, w, w, w, w, w };
-        int ip[] = { 0, w, m == w };
-        status |= run_kernel(hs_kind_qr_reconstruct.kernel[HS_PREC_D], 6, d, mm, nn, ip, 3);
+        int ip[] = { 0, w, m == w, team };
+        status |= run_kernel(hs_kind_qr_reconstruct.kernel[HS_PREC_D], 6, d, mm, nn, ip, 4);
     }
     if (nt > 0) {
         double *d1[] = { p, pan, trail, v1 };
@@ -480,14 +482,25 @@ int main(int argc, char **argv)
                      : p > 1 && b == 0 && rnd() > 0.0 ? LAYOUT_GATHERED : LAYOUT_TILES;
         run_case(m, n, B, b, p, q, 2.0 * sqrt(m > n ? m : n), layout);
     }
-    run_reconstruct_one_tile(1, 1, 0);
-    run_reconstruct_one_tile(1, 1, 3);
-    run_reconstruct_one_tile(6, 6, 0);
-    run_reconstruct_one_tile(6, 6, 5);
-    run_reconstruct_one_tile(20, 6, 7);
-    run_reconstruct_one_tile(9, 4, 0);
-    run_reconstruct_one_tile(40, 40, 9);
-    run_reconstruct_one_tile(100, 45, 20);
+    for (int on_team = 0; on_team < 2; on_team++) {
+        run_reconstruct_one_tile(1, 1, 0, on_team);
+        run_reconstruct_one_tile(1, 1, 3, on_team);
+        run_reconstruct_one_tile(6, 6, 0, on_team);
+        run_reconstruct_one_tile(6, 6, 5, on_team);
+        run_reconstruct_one_tile(20, 6, 7, on_team);
+        run_reconstruct_one_tile(9, 4, 0, on_team);
+        run_reconstruct_one_tile(40, 40, 9, on_team);
+        run_reconstruct_one_tile(100, 45, 20, on_team);
+        /* over a team: the rows below the top block in 2 and 4 pieces
+         * (the last one short) with the LU in one block; the LU in 3
+         * blocks (the last one short) with and without rows below; m ==
+         * w (tau = 0) */
+        run_reconstruct_one_tile(45 + 2 * HS_QR_RECON_TEAM_ROWS, 45, 20, on_team);
+        run_reconstruct_one_tile(30 + 3 * HS_QR_RECON_TEAM_ROWS + 17, 30, 5, on_team);
+        run_reconstruct_one_tile(300, 2 * HS_QR_RECON_TEAM_NB + 22, 10, on_team);
+        run_reconstruct_one_tile(200, 200, 5, on_team);
+        run_reconstruct_one_tile(2 * HS_QR_RECON_TEAM_NB, 2 * HS_QR_RECON_TEAM_NB, 0, on_team);
+    }
 
     printf("worst difference with DGEQRF %.1f eps (bound %.0f), worst residual %.2f "
            "(bound %.0f)\n", worst_lapack, tol_lapack, worst_residual, tol_residual);

@@ -378,7 +378,8 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
                  { u, HS_W }, { tt, HS_W }, { tau, HS_W } } };
     hs_qr_reconstruct_args_put(rec.iparam, (hs_qr_reconstruct_args){
                                                .off = off, .w = w,
-                                               .single_row_last = g->n_rows - pk->col0 == w });
+                                               .single_row_last = g->n_rows - pk->col0 == w,
+                                               .team = s->qr->team });
     insert(s, &rec);
     for (int r = t0 + 1; r < g->mt; r++) {
         hs_task_spec spec = {

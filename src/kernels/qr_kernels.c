@@ -241,12 +241,30 @@ const hs_task_kind hs_kind_qr_leaf_q = {
 
 /* ?ORHR_COL with one block of w: the LU without pivoting of the top
  * w x w block, the TRSM of the rows below it, and T by a w x w unit TRSM
- * (none when the piece is shorter than w: the kernel refuses it). */
+ * (none when the piece is shorter than w: the kernel refuses it).  Over a
+ * team (qr_tree_team_body.h) the LU's panels run on the leader, counted
+ * as TRSM (the rate that stands in for ORHR on a machine that does not
+ * rate it, util/work_class.h, and no machine file rates it), and the rest
+ * is the members' (ORHR, the class the team shares, sim/sim_machine.c):
+ * every round priced as the last one's pieces (the LU's rounds have up to
+ * w / 64 column pieces, fewer as the blocks go right). */
 static int qr_reconstruct(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_qr_reconstruct_args x = hs_qr_reconstruct_args_of(t);
-    return qr_kernel(HS_WORK_ORHR, hs_work_rows(t, 0) - x.off, x.w, p);
+    int rows = hs_work_rows(t, 0) - x.off, w = x.w;
+    int pieces = x.team && rows >= w ? hs_qr_reconstruct_team_pieces(rows - w, w) : 0;
+    if (!pieces)
+        return qr_kernel(HS_WORK_ORHR, rows, w, p);
+    double panels = 0;
+    for (int j = 0; j < w; j += HS_QR_RECON_TEAM_NB) {
+        int jb = min_int(HS_QR_RECON_TEAM_NB, w - j);
+        panels += hs_flops_getrf(w - j, jb);
+    }
+    p->team_pieces = pieces;
+    p->team_rounds = (w - 1) / HS_QR_RECON_TEAM_NB + 1;
+    p->flops[HS_WORK_ORHR] = orhr(rows, w) - panels;
+    return hs_work_one(p, HS_WORK_TRSM, panels, w);
 }
 
 const hs_task_kind hs_kind_qr_reconstruct = {

@@ -45,7 +45,7 @@ HS_KERNEL_ARGS(hs_qr_panel_args, off, w, on_device, team)
 HS_KERNEL_ARGS(hs_qr_piece_args, off, w)
 HS_KERNEL_ARGS(hs_qr_tree_up_args, w, team)
 HS_KERNEL_ARGS(hs_qr_tree_down_args, w, init, team)
-HS_KERNEL_ARGS(hs_qr_reconstruct_args, off, w, single_row_last)
+HS_KERNEL_ARGS(hs_qr_reconstruct_args, off, w, single_row_last, team)
 HS_KERNEL_ARGS(hs_qr_trsm_args, w)
 HS_KERNEL_ARGS(hs_qr_accumulate_args, off, kk, first, top)
 HS_KERNEL_ARGS(hs_qr_apply_t_args, kk)
@@ -80,7 +80,8 @@ HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
  *   the panel has exactly w rows and its last reflector acts on one row:
  *   LAPACK's tau = 0 is returned (the row of R un-negated, T's last column
  *   zero).  acc 0: panel tile (RW), 1: RT of the root (R), 2: V1 (W),
- *   3: U (W), 4: T (W), 5: TAU (W).  Arguments hs_qr_reconstruct_args.
+ *   3: U (W), 4: T (W), 5: TAU (W).  Arguments hs_qr_reconstruct_args;
+ *   with team set, over a team (hs_qr_reconstruct_team_pieces).
  * - qr_trsm: V = Q U^-1 on a piece below the top.  acc 0: panel tile (RW),
  *   1: U (R).  Arguments hs_qr_trsm_args.
  * - qr_vta: P (+)= V^H A for one tile of a trailing column.  acc 0: P (RW,
@@ -119,6 +120,26 @@ static inline int hs_qr_tree_team_pieces(int w)
 {
     int pieces = (w + HS_QR_TREE_TEAM_COLS - 1) / HS_QR_TREE_TEAM_COLS;
     return pieces >= 2 ? pieces : 0;
+}
+
+/* The reconstruction over a team (qr_reconstruct): ?ORHR_COL's steps
+ * with the rank's idle workers.  Its LU without pivoting of the top w x w
+ * block in blocks of HS_QR_RECON_TEAM_NB columns, each block's panel on
+ * the leader (LAPACK's own recursive kernel, which chooses the signs S as
+ * it goes), its row of U and the trailing update in rounds of column
+ * pieces of HS_QR_TREE_TEAM_COLS; then one round of pieces of
+ * HS_QR_RECON_TEAM_ROWS rows: the `below` rows under the top block
+ * (V = Q U^-1) and T's w rows (T V1^H = -U S).  0 pieces (one core runs
+ * ?ORHR_COL) unless w makes two blocks or `below` two pieces; else the
+ * last round's pieces. */
+enum { HS_QR_RECON_TEAM_NB = 64, HS_QR_RECON_TEAM_ROWS = 64 };
+
+static inline int hs_qr_reconstruct_team_pieces(int below, int w)
+{
+    if (below < 2 * HS_QR_RECON_TEAM_ROWS && w < 2 * HS_QR_RECON_TEAM_NB)
+        return 0;
+    return (below + HS_QR_RECON_TEAM_ROWS - 1) / HS_QR_RECON_TEAM_ROWS
+           + (w + HS_QR_RECON_TEAM_ROWS - 1) / HS_QR_RECON_TEAM_ROWS;
 }
 
 /* The team's factorization of a p x w panel a (ld), double precision, as

@@ -260,7 +260,10 @@ static int HS_SFX(qr_reconstruct)(hs_task *t, hs_device *dev)
         return HETSCAL_ERR_NOMEM;
     HS_T *tw = buf, *d = buf + (size_t)w * w;
     /* Q_in - [S; 0] = V U; Q_out = I - V T V^H = Q_in S. */
-    HS_UNHR_COL(&p, &w, &w, piece, &ld, tw, &w, d, &info);
+    if (x.team && hs_qr_reconstruct_team_pieces(p - w, w))
+        info = HS_SFX(reconstruct_team)(piece, ld, p, w, tw, d);
+    else
+        HS_UNHR_COL(&p, &w, &w, piece, &ld, tw, &w, d, &info);
     if (!info) {
         HS_SFX(upper_only)(u, lu, piece, ld, w);
         HS_SFX(unit_lower)(v1, l1, piece, ld, w);

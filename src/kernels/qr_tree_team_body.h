@@ -1,6 +1,7 @@
-/* QR's tree kernels over the rank's idle workers, for one precision (see
- * qr_kernels.h, hs_qr_tree_team_pieces; kernels/qr_kernels_body.h
- * includes this once per precision).
+/* QR's tree kernels and the reconstruction below its top block over the
+ * rank's idle workers, for one precision (see qr_kernels.h,
+ * hs_qr_tree_team_pieces, hs_qr_reconstruct_team_pieces;
+ * kernels/qr_kernels_body.h includes this once per precision).
  *
  * A tree's levels run one after the other on the critical path of every
  * TSQR panel, each a w x w kernel on one core while the rank's other cores
@@ -99,4 +100,84 @@ static int HS_SFX(tree_down_team)(HS_T *qa, int la, HS_T *qb, const HS_T *v, con
     hs_team_round(&team, hs_qr_tree_team_pieces(w), HS_SFX(tree_down_piece), &x);
     hs_team_close(&team);
     return atomic_load(&x.info);
+}
+
+/* ?ORHR_COL of the p x w piece a (ld) over a team, with NB = w as
+ * qr_reconstruct calls it: V and U in a, the signs in d (w), T in tw (w x
+ * w, ld w); ?ORHR_COL's INFO.  Each piece writes only its own columns
+ * (the LU's rounds) or rows (the last round), and its rows or columns are
+ * computed from its own and the block's alone. */
+typedef struct HS_SFX(recon_team) {
+    HS_T *a, *tw;
+    int ld, p, w;
+    int j, jb;   /* the LU's block [j, j + jb) */
+} HS_SFX(recon_team);
+
+/* A round of the LU: the block row of U and the trailing update on the
+ * piece's columns right of the block. */
+static void HS_SFX(recon_lu_piece)(void *arg, int k)
+{
+    HS_SFX(recon_team) *x = arg;
+    int c0, n = HS_SFX(tree_team_columns)(k, x->j + x->jb, x->w, &c0);
+    if (n <= 0)
+        return;
+    HS_T one = 1.0, minus = -1.0;
+    int j = x->j, jb = x->jb, ld = x->ld, below = x->w - j - jb;
+    HS_T *a = x->a;
+    HS_F(trsm)("L", "L", "N", "U", &jb, &n, &one, a + j + (size_t)j * ld, &ld,
+               a + j + (size_t)c0 * ld, &ld, 1, 1, 1, 1);
+    if (below > 0)
+        HS_F(gemm)("N", "N", &below, &n, &jb, &minus, a + j + jb + (size_t)j * ld, &ld,
+                   a + j + (size_t)c0 * ld, &ld, &one, a + j + jb + (size_t)c0 * ld, &ld, 1, 1);
+}
+
+/* The last round: pieces of the rows below the top block, then of T's. */
+static void HS_SFX(recon_rows_piece)(void *arg, int k)
+{
+    HS_SFX(recon_team) *x = arg;
+    int w = x->w, below = x->p - w, ld = x->ld;
+    int below_pieces = (below + HS_QR_RECON_TEAM_ROWS - 1) / HS_QR_RECON_TEAM_ROWS;
+    HS_T one = 1.0;
+    if (k < below_pieces) {
+        int r0 = w + k * HS_QR_RECON_TEAM_ROWS, rows = x->p - r0;
+        rows = rows < HS_QR_RECON_TEAM_ROWS ? rows : HS_QR_RECON_TEAM_ROWS;
+        HS_F(trsm)("R", "U", "N", "N", &rows, &w, &one, x->a, &ld, x->a + r0, &ld, 1, 1, 1, 1);
+        return;
+    }
+    int r0 = (k - below_pieces) * HS_QR_RECON_TEAM_ROWS, rows = w - r0;
+    rows = rows < HS_QR_RECON_TEAM_ROWS ? rows : HS_QR_RECON_TEAM_ROWS;
+    if (rows > 0)
+        HS_F(trsm)("R", "L", (char[]){ HS_CT, 0 }, "U", &rows, &w, &one, x->a, &ld, x->tw + r0,
+                   &w, 1, 1, 1, 1);
+}
+
+static int HS_SFX(reconstruct_team)(HS_T *a, int ld, int p, int w, HS_T *tw, HS_T *d)
+{
+    HS_SFX(recon_team) x = { .a = a, .tw = tw, .ld = ld, .p = p, .w = w };
+    int info = 0;
+    hs_team team;
+    hs_team_open(&team);
+    for (int j = 0; j < w && !info; j += HS_QR_RECON_TEAM_NB) {
+        int jb = w - j < HS_QR_RECON_TEAM_NB ? w - j : HS_QR_RECON_TEAM_NB, rows = w - j;
+        HS_UNHR_GETRFNP2(&rows, &jb, a + j + (size_t)j * ld, &ld, d + j, &info);
+        if (!info && j + jb < w) {
+            x.j = j;
+            x.jb = jb;
+            hs_team_round(&team, (w + HS_QR_TREE_TEAM_COLS - 1) / HS_QR_TREE_TEAM_COLS,
+                          HS_SFX(recon_lu_piece), &x);
+        }
+    }
+    if (!info) {
+        /* T's right-hand side, as ?ORHR_COL forms it: -U S upper, zeros
+         * below the diagonal. */
+        for (int c = 0; c < w; c++)
+            for (int r = 0; r < w; r++)
+                tw[r + (size_t)c * w] = r > c ? 0.0
+                                        : d[c] == 1.0 ? -a[r + (size_t)c * ld]
+                                                      : a[r + (size_t)c * ld];
+        hs_team_round(&team, hs_qr_reconstruct_team_pieces(p - w, w), HS_SFX(recon_rows_piece),
+                      &x);
+    }
+    hs_team_close(&team);
+    return info;
 }

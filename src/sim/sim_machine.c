@@ -5,13 +5,15 @@
 #include "util/precision.h"
 
 /* The classes of a team kernel's work that its members share: the team
- * panels' own, and the tree kernels' block reflectors (?TPMQRT, ?TPRFB:
- * kernels/qr_tree_team_body.h); the rest of such a task (a tree_up's
- * ?TPQRT2) runs on its leader alone. */
+ * panels' own, the tree kernels' block reflectors (?TPMQRT, ?TPRFB:
+ * kernels/qr_tree_team_body.h) and the reconstruction's rows below its
+ * top block (ORHR, counted so only over a team); the rest of such a task
+ * (a tree_up's ?TPQRT2, the reconstruction's top block) runs on its
+ * leader alone. */
 static int team_shared(int c)
 {
     return c == HS_WORK_GETRF_TEAM || c == HS_WORK_POTRF_TEAM || c == HS_WORK_GEQRF_TEAM
-           || c == HS_WORK_TPMQRT;
+           || c == HS_WORK_TPMQRT || c == HS_WORK_ORHR;
 }
 
 /* Task t on location x with `members` cores of its rank: a team kernel's

@@ -56,6 +56,9 @@ void HS_F(trtri)(const char *uplo, const char *diag, const int *n, HS_T *a, cons
                  int *info, size_t l1, size_t l2);
 void HS_UNHR_COL(const int *m, const int *n, const int *nb, HS_T *a, const int *lda, HS_T *t,
                  const int *ldt, HS_T *d, int *info);
+/* ?ORHR_COL's LU without pivoting of Q_in - S, the signs S chosen as it
+ * goes (recursive, unblocked: the team reconstruction's panels). */
+void HS_UNHR_GETRFNP2(const int *m, const int *n, HS_T *a, const int *lda, HS_T *d, int *info);
 void HS_F(geqrf)(const int *m, const int *n, HS_T *a, const int *lda, HS_T *tau, HS_T *work,
                  const int *lwork, int *info);
 /* ?ORMQR for real types, ?UNMQR for complex ones. */

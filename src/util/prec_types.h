@@ -6,6 +6,8 @@
  *   HS_F(name)    BLAS/LAPACK's Fortran name: sgemm_ ... zgemm_
  *   HS_HERK       ssyrk_, dsyrk_, cherk_, zherk_ (real alpha and beta)
  *   HS_UNHR_COL   sorhr_col_, dorhr_col_, cunhr_col_, zunhr_col_
+ *   HS_UNHR_GETRFNP2  its LU without pivoting (slaorhr_col_getrfnp2_ ...
+ *                 zlaunhr_col_getrfnp2_)
  *   HS_UNMQR      sormqr_, dormqr_, cunmqr_, zunmqr_
  *   HS_IAMAX      isamax_, idamax_, icamax_, izamax_
  *   HS_GERU       sger_, dger_, cgeru_, zgeru_ (A += alpha x y^T)
@@ -24,6 +26,7 @@
 #define HS_IAMAX isamax_
 #define HS_GERU sger_
 #define HS_UNHR_COL sorhr_col_
+#define HS_UNHR_GETRFNP2 slaorhr_col_getrfnp2_
 #define HS_UNMQR sormqr_
 #define HS_COMPLEX 0
 #elif HS_P == 0
@@ -35,6 +38,7 @@
 #define HS_IAMAX idamax_
 #define HS_GERU dger_
 #define HS_UNHR_COL dorhr_col_
+#define HS_UNHR_GETRFNP2 dlaorhr_col_getrfnp2_
 #define HS_UNMQR dormqr_
 #define HS_COMPLEX 0
 #elif HS_P == 2
@@ -46,6 +50,7 @@
 #define HS_IAMAX icamax_
 #define HS_GERU cgeru_
 #define HS_UNHR_COL cunhr_col_
+#define HS_UNHR_GETRFNP2 claunhr_col_getrfnp2_
 #define HS_UNMQR cunmqr_
 #define HS_COMPLEX 1
 #elif HS_P == 3
@@ -57,6 +62,7 @@
 #define HS_IAMAX izamax_
 #define HS_GERU zgeru_
 #define HS_UNHR_COL zunhr_col_
+#define HS_UNHR_GETRFNP2 zlaunhr_col_getrfnp2_
 #define HS_UNMQR zunmqr_
 #define HS_COMPLEX 1
 #else

@@ -6,6 +6,7 @@
 #undef HS_F
 #undef HS_HERK
 #undef HS_UNHR_COL
+#undef HS_UNHR_GETRFNP2
 #undef HS_UNMQR
 #undef HS_IAMAX
 #undef HS_GERU

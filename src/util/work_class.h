@@ -23,7 +23,8 @@
  * own (a machine that does not rate them gives hs_work_fallback's).  QR's
  * tree kernels over a team (kernels/qr_tree_team_body.h) are LAPACK's own
  * on column pieces: they keep TPQRT and TPMQRT, the team sharing the
- * TPMQRT part. */
+ * TPMQRT part; the reconstruction over a team shares ORHR but for its
+ * LU's panels, counted as TRSM on the leader. */
 enum hs_work_class {
     HS_WORK_GEMM, HS_WORK_SYRK, HS_WORK_TRSM, HS_WORK_POTRF,
     HS_WORK_GEQRF, HS_WORK_GETRF, HS_WORK_TPQRT, HS_WORK_TPMQRT,
