@@ -1,5 +1,5 @@
-/* QR's tree kernels and the reconstruction below its top block over the
- * rank's idle workers, for one precision (see qr_kernels.h,
+/* QR's tree kernels and Householder reconstruction over the rank's idle
+ * workers, for one precision (see qr_kernels.h,
  * hs_qr_tree_team_pieces, hs_qr_reconstruct_team_pieces;
  * kernels/qr_kernels_body.h includes this once per precision).
  *

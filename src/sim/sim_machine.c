@@ -6,10 +6,10 @@
 
 /* The classes of a team kernel's work that its members share: the team
  * panels' own, the tree kernels' block reflectors (?TPMQRT, ?TPRFB:
- * kernels/qr_tree_team_body.h) and the reconstruction's rows below its
- * top block (ORHR, counted so only over a team); the rest of such a task
- * (a tree_up's ?TPQRT2, the reconstruction's top block) runs on its
- * leader alone. */
+ * kernels/qr_tree_team_body.h) and the reconstruction's but its LU's
+ * panels (ORHR, counted so only over a team); the rest of such a task (a
+ * tree_up's ?TPQRT2, the reconstruction's LU panels) runs on its leader
+ * alone. */
 static int team_shared(int c)
 {
     return c == HS_WORK_GETRF_TEAM || c == HS_WORK_POTRF_TEAM || c == HS_WORK_GEQRF_TEAM
