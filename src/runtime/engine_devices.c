@@ -240,7 +240,10 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
         ev = NULL;
     if (!status && !t->skipped) {
         pthread_mutex_lock(&E.lock);
-        hs_device_post *post = made_before ? t->post : new_post_locked(t);
+        /* A task with a finish function without its record (no memory for
+         * one before its kernel, which then wrote into the task) is
+         * finished once the device is idle, below. */
+        hs_device_post *post = made_before ? t->post : t->finish ? NULL : new_post_locked(t);
         if (post) {
             t->inflight_dev = dev->index;
             t->post = post;
@@ -282,8 +285,11 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
                 return;   /* the health check finished it meanwhile */
             hs_task_set_output_status(t, status);
         } else {
-            /* No record for a callback: finished once the device is idle. */
+            /* No record for a callback: finished once the device is idle,
+             * its status word read then. */
             status = dev->ops->synchronize(dev);
+            if (!status && t->finish)
+                status = t->finish(t);
             if (status)
                 hs_task_set_output_status(t, status);
         }
