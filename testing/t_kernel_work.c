@@ -516,6 +516,24 @@ static void check_tree_teams(void)
                   && close_to(up.part_flops[HS_WORK_TPQRT], split ? tpqrt2 : total)
                   && close_to(down.flops, hs_work_qr_kernel_flops(HS_WORK_TPMQRT, 0, w)),
               line);
+        /* A device tree's down step on a device: the device's ?ORMQR of
+         * the 2w x w stack (GEMQRT), then two w x w copies, no team; on
+         * the host (a task the device could not hold) as before. */
+        hs_qr_tree_down_args_put(t.iparam, (hs_qr_tree_down_args){ .w = w, .team = cases[k].team,
+                                                                    .dev_tree = 1 });
+        t.device = 1;
+        rc = hs_kernel_work(&t, HS_PREC_D, &down);
+        snprintf(line, sizeof line, "qr tree_down w %d on a device", w);
+        check(rc == 0 && down.cls == HS_WORK_GEMQRT && down.team_pieces == 0
+                  && close_to(down.flops, hs_flops_apply_reflectors(2 * w, w, w))
+                  && close_to(down.bytes, 4.0 * w * w * 8),
+              line);
+        t.device = 0;
+        rc = hs_kernel_work(&t, HS_PREC_D, &down);
+        snprintf(line, sizeof line, "qr tree_down w %d of a device tree on the host", w);
+        check(rc == 0 && down.team_pieces == pieces
+                  && close_to(down.flops, hs_work_qr_kernel_flops(HS_WORK_TPMQRT, 0, w)),
+              line);
     }
     printf("the QR tree kernels' teams checked\n");
 }

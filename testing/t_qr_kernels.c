@@ -38,6 +38,10 @@ static double worst_lapack, worst_residual;
 /* The tree kernels and one-tile host panels over a team (hs_qr's team):
  * here, outside an engine, its leader runs every piece. */
 static int team_cases;
+/* Cases whose panels are device columns with their trees in the devices'
+ * form (hs_geometry.device_panels): here every task runs on the host, as
+ * one the device could not hold would. */
+static int device_tree_cases;
 static hs_device *cpu;
 
 static unsigned long rng_state = 1;
@@ -243,14 +247,18 @@ static void run_case(int m, int n, int B, int b, int nprow, int npcol, double sh
     char what[96];
     int k = m < n ? m : n;
 
-    snprintf(what, sizeof what, "M %d N %d B %d b %d grid %dx%d%s%s%s", m, n, B, b, nprow,
+    snprintf(what, sizeof what, "M %d N %d B %d b %d grid %dx%d%s%s%s%s", m, n, B, b, nprow,
              npcol, one_row ? " one row" : layout == LAYOUT_GATHERED ? " gathered" : "",
-             shift == 0.0 ? " plain" : "", team_cases ? " team" : "");
+             shift == 0.0 ? " plain" : "",
+             device_tree_cases ? " device tree" : "", team_cases ? " team" : "");
     int err = b > 0 ? hs_geometry_init_split(&geo, m, n, B, b, nprow, npcol)
                     : hs_geometry_init_host(&geo, m, n, B, nprow, npcol);
     if (!err && one_row)
         hs_geometry_single_tile_row(&geo);
     geo.gathered = layout == LAYOUT_GATHERED;
+    geo.device_panels = device_tree_cases;
+    for (int c = 0; !err && c < geo.np; c++)
+        geo.panel[c].device = device_tree_cases;
     if (err || serial_init(&s, &geo)) {
         printf("%-40s out of memory  FAILED\n", what);
         failed++;
@@ -470,6 +478,18 @@ int main(int argc, char **argv)
         const int *x = team[c];
         run_case(x[0], x[1], x[2], x[3], x[4], x[5],
                  x[6] ? 0.0 : 2.0 * sqrt(x[0] > x[1] ? x[0] : x[1]), LAYOUT_TILES);
+    }
+    /* The devices' form of the tree (its down steps here on the host),
+     * with and without teams: several process rows, ragged tiles, two
+     * levels, pieces of the team. */
+    for (team_cases = 0; team_cases < 2; team_cases++) {
+        device_tree_cases = 1;
+        run_case(100, 30, 7, 0, 2, 3, 2.0 * sqrt(100.0), LAYOUT_TILES);
+        run_case(300, 40, 13, 0, 5, 1, 2.0 * sqrt(300.0), LAYOUT_TILES);
+        run_case(80, 45, 24, 8, 3, 2, 2.0 * sqrt(80.0), LAYOUT_TILES);
+        run_case(390, 260, 129, 0, 3, 2, 2.0 * sqrt(390.0), LAYOUT_TILES);
+        run_case(120, 50, 11, 0, 6, 2, 0.0, LAYOUT_TILES);
+        device_tree_cases = 0;
     }
     team_cases = 0;
     for (int c = 0; c < ncases; c++) {

@@ -8,9 +8,11 @@
  *   explicit Q back into it, unless the call keeps panels on the host),
  *   a binary tree of the w x w R
  *   factors (first among the tiles of each process row, then across the
- *   process rows; the root is the top tile), the explicit Q back down the
- *   tree and into every tile, Householder reconstruction at the top tile
- *   (V1, U, T, TAU, R) and V = Q U^-1 on the other tiles.
+ *   process rows; the root is the top tile) on the host cores, the
+ *   explicit Q back down the tree (on the panel's GPU when its leaves are
+ *   there: one ?ORMQR a step, where the host's ?TPMQRT took the most of a
+ *   panel's chain) and into every tile, Householder reconstruction at the
+ *   top tile (V1, U, T, TAU, R) and V = Q U^-1 on the other tiles.
  * Then every later column j: P(p, j) = sum of V_r^T A_rj over the tiles of
  * process row p (at A_rj's home), W_j = T^T sum_p P(p, j) (in the top
  * process row's P), A_rj -= V_r W_j; a panel in one tile row does the three
@@ -29,6 +31,11 @@
 enum { PRIO_UPDATE = 0, PRIO_REDUCE = 1, PRIO_PANEL = 2, PRIO_STRIDE = 3 };
 enum { AUX_V1 = 0, AUX_U, AUX_T, AUX_PER_SET };
 enum { AUX_SETS = 4 };
+/* VTQ sets: 0 for panels whose tree runs on the host, 1..4 for those whose
+ * down pass runs on a device, by the panel's accelerator slot (a set's
+ * tiles live on the slot of its number: the panel's GPU when the rank's
+ * GPUs divide 4). */
+enum { VTQ_DEVICE_SETS = 4, VTQ_SETS = 1 + VTQ_DEVICE_SETS };
 
 /* First id of each kind of auxiliary tile. */
 typedef struct qr_ids {
@@ -39,8 +46,8 @@ static qr_ids ids_of(const hs_geometry *g)
 {
     qr_ids x;
     x.rt = g->np * g->mt;                                /* [pcol][tile row] */
-    x.vtq = x.rt + g->npcol * g->mt;                     /* [pcol][tile row] */
-    x.set = x.vtq + g->npcol * g->mt;                    /* [pcol][prow][2][3] */
+    x.vtq = x.rt + g->npcol * g->mt;                     /* [pcol][vtq set][tile row] */
+    x.set = x.vtq + g->npcol * VTQ_SETS * g->mt;         /* [pcol][prow][2][3] */
     x.tau = x.set + g->npcol * g->nprow * AUX_SETS * AUX_PER_SET;   /* [panel] */
     x.part = x.tau + g->np;                              /* [prow][panel] */
     x.buf = x.part + g->nprow * g->np;                   /* gathered: [buffer] */
@@ -53,9 +60,21 @@ static int rt_id(const hs_geometry *g, int q, int r)
     return ids_of(g).rt + q * g->mt + r;
 }
 
-static int vtq_id(const hs_geometry *g, int q, int r)
+static int vtq_id(const hs_geometry *g, int q, int v, int r)
 {
-    return ids_of(g).vtq + q * g->mt + r;
+    return ids_of(g).vtq + (q * VTQ_SETS + v) * g->mt + r;
+}
+
+/* Whether panel k's tree steps down on its device: its leaves are there
+ * (the call's panels on the devices, and k a device column). */
+static int device_tree(const hs_geometry *g, int k)
+{
+    return g->device_panels && g->panel[k].device;
+}
+
+static int vtq_set(const hs_geometry *g, int k)
+{
+    return device_tree(g, k) ? 1 + (hs_panel_slot(g, k) - 1) % VTQ_DEVICE_SETS : 0;
 }
 
 static int set_id(const hs_geometry *g, int q, int p, int parity, int which)
@@ -80,6 +99,16 @@ static int max_width(const hs_geometry *g)
         if (g->panel[c].width > w)
             w = g->panel[c].width;
     return w;
+}
+
+/* Whether a TSQR panel of process column q uses VTQ set v. */
+static int vtq_set_used(const hs_geometry *g, int q, int v)
+{
+    for (int c = 0; c < g->np; c++)
+        if (hs_panel_pcol(g, c) == q && hs_qr_reflectors(g, c) > 0
+            && hs_panel_diag_row(g, c) < g->mt - 1 && vtq_set(g, c) == v)
+            return 1;
+    return 0;
 }
 
 int hs_qr_tile_count(const hs_geometry *geo)
@@ -130,9 +159,14 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
     for (int v = 0; v < qmax; v++) {
         int q = (g->pcol0 + v) % g->npcol;
         for (int r = 0; r < g->mt && !g->gathered; r++) {
-            hs_tile_home h = { .rank = rank_of[hs_tile_prow(g, r) * g->npcol + q],
-                               .m = wmax + min_int(HS_QR_IB, wmax), .n = wmax };
-            home[vtq_id(g, q, r)] = h;
+            hs_tile_home h = { .rank = rank_of[hs_tile_prow(g, r) * g->npcol + q], .n = wmax };
+            for (int set = 0; set < VTQ_SETS; set++)
+                if (vtq_set_used(g, q, set)) {
+                    h.device = set;
+                    h.m = hs_qr_vtq_rows(wmax, set > 0);
+                    home[vtq_id(g, q, set, r)] = h;
+                }
+            h.device = 0;
             h.m = wmax + 1;   /* R, then the taus */
             home[rt_id(g, q, r)] = h;
         }
@@ -237,17 +271,21 @@ static void tree_walk(const hs_geometry *g, int t0, int down, tree_fn fn, void *
         }
 }
 
+/* up_left: the up pass's steps still to insert (its last makes the
+ * root's identity when dev_tree). */
 typedef struct tree_ctx {
     const gen *s;
-    int q, w, prio, first;
+    int q, v, w, prio, first, dev_tree, up_left;
 } tree_ctx;
 
-/* Inserts a task of the tree (its kind host-only) at the panel's
- * priority; SPEC holds its accesses and parameters. */
+/* Inserts a task of the tree at the panel's priority, on the host
+ * unless it is a down step of a device tree (its VTQ tiles' device);
+ * SPEC holds its accesses and parameters. */
 static void insert_tree_task(const tree_ctx *c, const hs_task_kind *kind, hs_task_spec *spec)
 {
     spec->kind = kind;
     spec->priority = c->prio;
+    spec->host_only = !(c->dev_tree && kind == &hs_kind_qr_tree_down);
     insert(c->s, spec);
 }
 
@@ -255,24 +293,31 @@ static void tree_up(void *arg, int a, int b)
 {
     tree_ctx *c = arg;
     const hs_geometry *g = c->s->g;
-    hs_task_spec spec = { .nacc = 3,
+    int root = c->dev_tree && --c->up_left == 0;
+    hs_task_spec spec = { .nacc = root ? 4 : 3,
                           .acc = { { rt_id(g, c->q, a), HS_RW }, { rt_id(g, c->q, b), HS_R },
-                                   { vtq_id(g, c->q, b), HS_W } } };
+                                   { vtq_id(g, c->q, c->v, b), HS_W },
+                                   { vtq_id(g, c->q, c->v, a), HS_W } } };
     hs_qr_tree_up_args_put(spec.iparam,
-                           (hs_qr_tree_up_args){ .w = c->w, .team = c->s->qr->team });
+                           (hs_qr_tree_up_args){ .w = c->w, .team = c->s->qr->team,
+                                                 .dev_tree = c->dev_tree, .root = root });
     insert_tree_task(c, &hs_kind_qr_tree_up, &spec);
 }
 
+/* A device tree's root block is the identity from the up pass's last
+ * step; the host's first down step makes it. */
 static void tree_down(void *arg, int a, int b)
 {
     tree_ctx *c = arg;
     const hs_geometry *g = c->s->g;
+    int init = c->first && !c->dev_tree;
     hs_task_spec spec = { .nacc = 2,
-                          .acc = { { vtq_id(g, c->q, a), c->first ? HS_W : HS_RW },
-                                   { vtq_id(g, c->q, b), HS_RW } } };
+                          .acc = { { vtq_id(g, c->q, c->v, a), init ? HS_W : HS_RW },
+                                   { vtq_id(g, c->q, c->v, b), HS_RW } } };
     hs_qr_tree_down_args_put(spec.iparam,
-                             (hs_qr_tree_down_args){ .w = c->w, .init = c->first,
-                                                     .team = c->s->qr->team });
+                             (hs_qr_tree_down_args){ .w = c->w, .init = init,
+                                                     .team = c->s->qr->team,
+                                                     .dev_tree = c->dev_tree });
     insert_tree_task(c, &hs_kind_qr_tree_down, &spec);
     c->first = 0;
 }
@@ -357,7 +402,9 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
                              (hs_qr_piece_args){ .off = r == t0 ? off : 0, .w = w });
         insert(s, &spec);
     }
-    tree_ctx c = { .s = s, .q = q, .w = w, .prio = prio, .first = 1 };
+    int v = vtq_set(g, k);
+    tree_ctx c = { .s = s, .q = q, .v = v, .w = w, .prio = prio, .first = 1,
+                   .dev_tree = device_tree(g, k), .up_left = g->mt - t0 - 1 };
     tree_walk(g, t0, 0, tree_up, &c);
     tree_walk(g, t0, 1, tree_down, &c);
     for (int r = t0; r < g->mt; r++) {
@@ -366,7 +413,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
             .host_only = s->qr->host_panels,
             .priority = prio, .nacc = 3,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_R },
-                     { vtq_id(g, q, r), HS_R } } };
+                     { vtq_id(g, q, v, r), HS_R } } };
         hs_qr_piece_args_put(spec.iparam,
                              (hs_qr_piece_args){ .off = r == t0 ? off : 0, .w = w });
         insert(s, &spec);
@@ -390,7 +437,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     }
     for (int r = t0; r < g->mt; r++) {
         flush(s, rt_id(g, q, r));
-        flush(s, vtq_id(g, q, r));
+        flush(s, vtq_id(g, q, v, r));
     }
     flush(s, u);
 }

@@ -239,6 +239,8 @@ static int qr_layout(hs_call *c)
     int host_B = grid->nprow == 1 ? 0 : 4 * c->rep.tile;
     int status = hs_call_layout(grid, cfg, c->m, c->n, host_B, 0, NULL, &c->rep, &c->geo,
                                 &c->devs, &c->ndev);
+    if (!status)
+        c->geo.device_panels = !c->rep.host_panels;
     if (status || !one_row)
         return status;
     if (c->rep.panel_gpu > 0)

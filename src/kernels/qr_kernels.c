@@ -214,10 +214,15 @@ const hs_task_kind hs_kind_qr_tree_up = {
     .host_only = 1,
 };
 
+/* On a device (dev_tree): the device's ?ORMQR of the 2w x w stack
+ * (GEMQRT, as a leaf's), then its two w x w halves copied. */
 static int qr_tree_down(const hs_task *t, int esize, hs_work_parts *p)
 {
-    (void)esize;
     hs_qr_tree_down_args x = hs_qr_tree_down_args_of(t);
+    if (x.dev_tree && t->device > 0) {
+        p->bytes = 4.0 * x.w * x.w * esize;
+        return qr_kernel(HS_WORK_GEMQRT, 2 * x.w, x.w, p);
+    }
     p->team_pieces = x.team ? hs_qr_tree_team_pieces(x.w) : 0;
     p->team_rounds = p->team_pieces > 0;   /* one round of column pieces */
     return qr_kernel(HS_WORK_TPMQRT, 0, x.w, p);
@@ -225,7 +230,7 @@ static int qr_tree_down(const hs_task *t, int esize, hs_work_parts *p)
 
 const hs_task_kind hs_kind_qr_tree_down = {
     .name = "qr_tree_down", .nacc = 0, .work = qr_tree_down,
-    .kernel = HS_PREC_INSTANCES(qr_tree_down), .host_only = 1,
+    .kernel = HS_PREC_INSTANCES(qr_tree_down),
 };
 
 static int qr_leaf_q(const hs_task *t, int esize, hs_work_parts *p)

@@ -10,9 +10,16 @@
  *        (zero rows below a short piece's rank; what lies below the
  *        diagonal is not read), and in row w the taus of the piece's
  *        local reflectors;
- *   VTQ  (at least w + min(HS_QR_IB, w) rows) first the reflectors of a
- *        tree node (upper V in rows 0..w-1, ?TPQRT's T below), then that
- *        node's w x w block of the panel's explicit Q (rows 0..w-1);
+ *   VTQ  first the reflectors of a tree node, then that node's w x w
+ *        block of the panel's explicit Q (rows 0..w-1).  The host's
+ *        form (at least w + min(HS_QR_IB, w) rows): ?TPQRT's upper V in
+ *        rows 0..w-1, its T below.  The devices' form (dev_tree, at least
+ *        2 w + 1 + min(HS_QR_IB, w) rows): the node's reflectors as a
+ *        ?GEQRF of the 2w x w stack [R_a; R_b] leaves them, below the
+ *        diagonal of rows 0..2w-1 (explicit zeros under the diagonal of
+ *        rows 0..w-1, ?TPQRT's upper V in rows w..2w-1), their taus in
+ *        row 2w and ?TPQRT's T below, so that one ?ORMQR on a device
+ *        applies them;
  *   V1   kk x kk: the unit lower triangle of the top piece's reflectors,
  *        explicit (ones, zeros above), so updates are plain GEMMs;
  *   U    w x w upper: the reconstruction's U (V = Q U^-1 below the top);
@@ -22,7 +29,8 @@
  *   P    kk x wj: sum V^H A_j (partial, per process row); the top process
  *        row's becomes W = T^H sum_p P.
  * kk = min(rows of the panel, w) is the number of reflectors.
- * The tree and the reconstruction are host-only LAPACK kernels; the
+ * The tree's up pass and the reconstruction are host-only LAPACK kernels;
+ * the down pass runs on a device with dev_tree; the
  * one-tile panel runs on its column's device; the leaves (the device's ?GEQRF and ?ORMQR), qr_trsm,
  * qr_accumulate, qr_apply_t, qr_update and qr_apply_column work through
  * dev->ops->kernel (any device). */
@@ -35,6 +43,13 @@
 /* Inner block size of the LAPACK kernels (rows of the stored T factors). */
 enum { HS_QR_IB = 32 };
 
+/* Rows of a VTQ tile for width w: the host's form or the devices'. */
+static inline int hs_qr_vtq_rows(int w, int dev_tree)
+{
+    int ib = w < HS_QR_IB ? w : HS_QR_IB;
+    return dev_tree ? 2 * w + 1 + ib : w + ib;
+}
+
 /* The kernels' arguments (engine.h HS_KERNEL_ARGS), named as the kinds'
  * comments below use them.  on_device: the algorithm placed the one-tile
  * panel on a device (the cost model's hint; the kernel follows the device
@@ -43,8 +58,8 @@ enum { HS_QR_IB = 32 };
  * kernels (hs_qr_tree_team_pieces). */
 HS_KERNEL_ARGS(hs_qr_panel_args, off, w, on_device, team)
 HS_KERNEL_ARGS(hs_qr_piece_args, off, w)
-HS_KERNEL_ARGS(hs_qr_tree_up_args, w, team)
-HS_KERNEL_ARGS(hs_qr_tree_down_args, w, init, team)
+HS_KERNEL_ARGS(hs_qr_tree_up_args, w, team, dev_tree, root)
+HS_KERNEL_ARGS(hs_qr_tree_down_args, w, init, team, dev_tree)
 HS_KERNEL_ARGS(hs_qr_reconstruct_args, off, w, single_row_last, team)
 HS_KERNEL_ARGS(hs_qr_trsm_args, w)
 HS_KERNEL_ARGS(hs_qr_accumulate_args, off, kk, first, top)
@@ -65,12 +80,15 @@ HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
  * - qr_tree_up (host only): node a absorbs node b, [R_a; R_b] = Q_ab R_a'
  *   (?TPQRT; over a team: its blocks' ?TPQRT2 on the leader, each block
  *   reflector's ?TPRFB on the columns right of it in column pieces).
- *   acc 0: RT_a (RW), 1: RT_b (R), 2: VTQ_b (W, the reflectors of Q_ab).
- *   Arguments hs_qr_tree_up_args.
- * - qr_tree_down (host only): [Q_a; Q_b] = Q_ab [Q_a; 0] (Q_a = I first
- *   when init; ?TPMQRT, over a team on column pieces).  acc 0: VTQ_a
- *   (RW), 1: VTQ_b (RW: reflectors in, Q_b out).  Arguments
- *   hs_qr_tree_down_args.
+ *   acc 0: RT_a (RW), 1: RT_b (R), 2: VTQ_b (W, the reflectors of Q_ab,
+ *   in the devices' form when dev_tree), and with root (the tree's last
+ *   step, dev_tree only) 3: VTQ_a (W: the identity, the root's Q block
+ *   that the down pass starts from).  Arguments hs_qr_tree_up_args.
+ * - qr_tree_down: [Q_a; Q_b] = Q_ab [Q_a; 0] (Q_a = I first when init;
+ *   on the host ?TPMQRT, over a team on column pieces; on a device, with
+ *   dev_tree, the device's ?ORMQR on VTQ_b's stack, then its two halves
+ *   copied to Q_a and to Q_b's place).  acc 0: VTQ_a (RW), 1: VTQ_b (RW:
+ *   reflectors in, Q_b out).  Arguments hs_qr_tree_down_args.
  * - qr_leaf_q: explicit Q of a leaf: piece = Q_local [Q_node(0:kl, :); 0].
  *   acc 0: panel tile (RW), 1: RT (R), 2: VTQ (R).  Arguments
  *   hs_qr_piece_args.

@@ -165,6 +165,25 @@ static int HS_SFX(qr_leaf)(hs_task *t, hs_device *dev)
                         rt + w, lr, rt, lr);
 }
 
+/* Where a VTQ tile's parts lie (qr_kernels.h): ?TPQRT's upper V and its
+ * T; the devices' form adds the zeros above V and the taus. */
+static int HS_SFX(vtq_v_row)(int w, int dev_tree)
+{
+    return dev_tree ? w : 0;
+}
+
+static int HS_SFX(vtq_t_row)(int w, int dev_tree)
+{
+    return dev_tree ? 2 * w + 1 : w;
+}
+
+static void HS_SFX(identity)(HS_T *a, int ld, int w)
+{
+    HS_SFX(zero_block)(a, ld, w, w);
+    for (int i = 0; i < w; i++)
+        a[i + (size_t)i * ld] = 1.0;
+}
+
 static int HS_SFX(qr_tree_up)(hs_task *t, hs_device *dev)
 {
     (void)dev;
@@ -172,7 +191,8 @@ static int HS_SFX(qr_tree_up)(hs_task *t, hs_device *dev)
     const HS_T *rb = hs_task_data(t, 1);
     int la = hs_task_ld(t, 0), lb = hs_task_ld(t, 1), lv = hs_task_ld(t, 2);
     hs_qr_tree_up_args x = hs_qr_tree_up_args_of(t);
-    int w = x.w, info = 0;
+    int w = x.w, info = 0, v_row = HS_SFX(vtq_v_row)(w, x.dev_tree);
+    HS_T *tt = vt + HS_SFX(vtq_t_row)(w, x.dev_tree);
     HS_SFX(tree_scratch) s;
 
     if (HS_SFX(tree_scratch_alloc)(&s, w))
@@ -180,43 +200,65 @@ static int HS_SFX(qr_tree_up)(hs_task *t, hs_device *dev)
     HS_SFX(copy_upper)(w, ra, la, s.a);
     HS_SFX(copy_upper)(w, rb, lb, s.b);
     if (x.team && hs_qr_tree_team_pieces(w))
-        info = HS_SFX(tree_up_team)(s.a, s.b, vt + w, lv, s.work, w, s.nb);
+        info = HS_SFX(tree_up_team)(s.a, s.b, tt, lv, s.work, w, s.nb);
     else
-        HS_F(tpqrt)(&w, &w, &w, &s.nb, s.a, &w, s.b, &w, vt + w, &lv, s.work, &info);
+        HS_F(tpqrt)(&w, &w, &w, &s.nb, s.a, &w, s.b, &w, tt, &lv, s.work, &info);
     if (!info) {
         /* Only R (rows 0..w-1) of RT_a changes: its local taus stay. */
         HS_SFX(copy_upper_part)(ra, la, s.a, w, w, w);
-        HS_SFX(zero_block)(vt, lv, w, w);
-        HS_SFX(copy_upper_part)(vt, lv, s.b, w, w, w);
+        HS_SFX(zero_block)(vt, lv, v_row + w, w);
+        HS_SFX(copy_upper_part)(vt + v_row, lv, s.b, w, w, w);
+        /* The devices' form: each tau is its T block's diagonal entry. */
+        for (int i = 0; x.dev_tree && i < w; i++)
+            vt[2 * w + (size_t)i * lv] = tt[i % s.nb + (size_t)i * lv];
+        if (x.root)
+            HS_SFX(identity)(hs_task_data(t, 3), hs_task_ld(t, 3), w);
     }
     free(s.a);
     return info ? HETSCAL_ERR_INTERNAL : 0;
 }
 
+/* The down step on a device: [Q_a'; Q_b] = Q_ab [Q_a; 0] by one ?ORMQR
+ * on VTQ_b's stack (its reflectors below the diagonal of rows 0..2w-1,
+ * their taus in row 2w), then the top half to Q_a and the bottom half to
+ * rows 0..w-1 of VTQ_b (the two halves do not overlap). */
+static int HS_SFX(tree_down_device)(hs_device *dev, HS_T *qa, int la, HS_T *vq, int lb, int w)
+{
+    int err = hs_dev_ormqr(dev, HS_STREAM_COMPUTE, HS_P, 2 * w, w, w, qa, la, vq + 2 * w, lb,
+                           vq, lb);
+    if (!err)
+        err = dev->ops->copy(dev, HS_STREAM_COMPUTE, HS_COPY_D2D, w, w, (int)sizeof(HS_T), vq,
+                             lb, qa, la);
+    if (!err)
+        err = dev->ops->copy(dev, HS_STREAM_COMPUTE, HS_COPY_D2D, w, w, (int)sizeof(HS_T),
+                             vq + w, lb, vq, lb);
+    return err;
+}
+
 static int HS_SFX(qr_tree_down)(hs_task *t, hs_device *dev)
 {
-    (void)dev;
     HS_T *qa = hs_task_data(t, 0), *vq = hs_task_data(t, 1);
     int la = hs_task_ld(t, 0), lb = hs_task_ld(t, 1);
     hs_qr_tree_down_args x = hs_qr_tree_down_args_of(t);
     int w = x.w, init = x.init, info = 0;
     HS_SFX(tree_scratch) s;
 
+    if (dev->kind != HS_DEV_CPU)
+        return x.dev_tree ? HS_SFX(tree_down_device)(dev, qa, la, vq, lb, w)
+                          : HETSCAL_ERR_INTERNAL;
     if (HS_SFX(tree_scratch_alloc)(&s, w))
         return HETSCAL_ERR_NOMEM;
     HS_T *vw = s.a, *qb = s.b;
-    if (init) {
-        HS_SFX(zero_block)(qa, la, w, w);
-        for (int i = 0; i < w; i++)
-            qa[i + (size_t)i * la] = 1.0;
-    }
-    HS_SFX(copy_upper)(w, vq, lb, vw);
+    const HS_T *tt = vq + HS_SFX(vtq_t_row)(w, x.dev_tree);
+    if (init)
+        HS_SFX(identity)(qa, la, w);
+    HS_SFX(copy_upper)(w, vq + HS_SFX(vtq_v_row)(w, x.dev_tree), lb, vw);
     HS_SFX(zero_block)(qb, w, w, w);
-    /* T stays in VTQ_b (rows w..) until Q_b overwrites rows 0..w-1. */
+    /* T stays in VTQ_b (below V) until Q_b overwrites rows 0..w-1. */
     if (x.team && hs_qr_tree_team_pieces(w))
-        info = HS_SFX(tree_down_team)(qa, la, qb, vw, vq + w, lb, s.work, w, s.nb);
+        info = HS_SFX(tree_down_team)(qa, la, qb, vw, tt, lb, s.work, w, s.nb);
     else
-        HS_F(tpmqrt)("L", "N", &w, &w, &w, &w, &s.nb, vw, &w, vq + w, &lb, qa, &la, qb, &w,
+        HS_F(tpmqrt)("L", "N", &w, &w, &w, &w, &s.nb, vw, &w, tt, &lb, qa, &la, qb, &w,
                      s.work, &info, 1, 1);
     if (!info)
         for (int j = 0; j < w; j++)

@@ -43,9 +43,10 @@ typedef struct hs_geometry {
                            diagonal tile's home (hs_geometry_panel_buffers)
                            and factored there by one LAPACK call: QR on
                            the caller's grid (algo/qr.h); 0 otherwise */
-    int device_panels;  /* the 2-D LU's (algo/lu_grid.h): the panels of
-                           accelerator columns gathered and factored on
-                           their home's GPU; 0: on its host */
+    int device_panels;  /* the panels of accelerator columns factored on
+                           their GPUs (the 2-D LU's gathered, algo/lu_grid.h;
+                           QR's TSQR leaves, whose tree then steps down
+                           there too, algo/qr.h); 0: on the host */
 } hs_geometry;
 
 /* Geometry with host panels only: square B x B tiles.  Returns 0 or
