@@ -117,7 +117,7 @@ double hs_work_qr_kernel_flops(int c, int rows, int w)
         return tpqrt_triangles(w, min_int(HS_QR_IB, w));
     case HS_WORK_TPMQRT:
         return tpmqrt_triangles(w, min_int(HS_QR_IB, w));
-    case HS_WORK_GEMQRT:   /* the device's ?ORMQR of a leaf */
+    case HS_WORK_GEMQRT:   /* the device's ?ORMQR of a leaf or a tree node's stack */
         return hs_flops_apply_reflectors(rows, w, k);
     case HS_WORK_ORHR:
         return orhr(rows, w);

@@ -11,7 +11,8 @@
  * reads plus what it writes.
  * TPQRT, TPMQRT and ORHR are QR's tree and reconstruction kernels
  * (kernels/qr_kernels.h), blocked in HS_QR_IB columns; GEMQRT is a leaf's
- * reflectors applied (?ORMQR, on the leaf's device); LARFT is the
+ * reflectors applied (?ORMQR, on the leaf's device), and a tree node's
+ * on a device (qr_tree_down, the same ?ORMQR on a 2w x w stack); LARFT is the
  * triangular factor T of a panel's reflectors formed on a device
  * (cuSOLVER's ?larft after its ?geqrf).  GETRF_TEAM, POTRF_TEAM and
  * GEQRF_TEAM are LU's host panel, Cholesky's wide diagonal block and
