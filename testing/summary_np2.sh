@@ -56,7 +56,13 @@ run() {
 report() {
     if [ -n "$2" ]; then
         echo "summary: $1: FAILED$2"
-        tail -n 20 "$dir/out" "$dir/err"
+        # stderr's start too: a rank's own report of why it stopped comes
+        # before the launcher's closing lines
+        tail -n 20 "$dir/out"
+        echo "==> $dir/err (first and last 25 lines) <=="
+        head -n 25 "$dir/err"
+        echo "..."
+        tail -n 25 "$dir/err"
         failed=$((failed + 1))
     else
         echo "summary: $1: PASSED"
