@@ -157,11 +157,13 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
      * first qmax (pmax) from the geometry's origin, which is the caller's
      * process column when the panels are its blocks. */
     for (int v = 0; v < qmax; v++) {
-        int q = (g->pcol0 + v) % g->npcol;
+        int q = (g->pcol0 + v) % g->npcol, used[VTQ_SETS];
+        for (int set = 0; set < VTQ_SETS; set++)
+            used[set] = vtq_set_used(g, q, set);
         for (int r = 0; r < g->mt && !g->gathered; r++) {
             hs_tile_home h = { .rank = rank_of[hs_tile_prow(g, r) * g->npcol + q], .n = wmax };
             for (int set = 0; set < VTQ_SETS; set++)
-                if (vtq_set_used(g, q, set)) {
+                if (used[set]) {
                     h.device = set;
                     h.m = hs_qr_vtq_rows(wmax, set > 0);
                     home[vtq_id(g, q, set, r)] = h;
