@@ -1,10 +1,11 @@
 # The simulation (src/sim/sim.h, timing/predict): the task instances
 # and messages of every simulated rank equal a real run's on 1, 2 and 4
 # ranks, and times on testing/data/tiny.machine are the hand-computed ones.
-SIM_TESTS = testing/sim_counts_np124.sh testing/sim_tiny.sh testing/sim_messages.sh \
+SIM_SH_TESTS = testing/sim_counts_np124.sh testing/sim_tiny.sh testing/sim_messages.sh \
   testing/scale_table_small.sh
+SIM_TESTS = $(SIM_SH_TESTS) testing/t_sim_gpu_messages
 TESTS += $(SIM_TESTS)
-EXTRA_DIST += $(SIM_TESTS) testing/data/tiny.machine
+EXTRA_DIST += $(SIM_SH_TESTS) testing/data/tiny.machine
 
 # Only the simulation's tests: make check-sim
 check-sim:
@@ -17,3 +18,10 @@ check-sim:
 check_PROGRAMS += testing/t_sim_messages
 testing_t_sim_messages_SOURCES = testing/t_sim_messages.c
 testing_t_sim_messages_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+
+# A message between GPU tiles of two ranks of one node: at the GPUs'
+# peer rate where MPI takes device memory, staged through the hosts
+# otherwise.
+check_PROGRAMS += testing/t_sim_gpu_messages
+testing_t_sim_gpu_messages_SOURCES = testing/t_sim_gpu_messages.c
+testing_t_sim_gpu_messages_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)

@@ -231,3 +231,9 @@ double hs_call_average_share(const hs_call *c)
 {
     return (double)c->m * c->n * hs_prec_bytes(c->prec) / c->grid->size;
 }
+
+double hs_call_node_share(const hs_call *c)
+{
+    int nodes = c->cfg->grid_nodes > 0 ? c->cfg->grid_nodes : 1;
+    return (double)c->m * c->n * hs_prec_bytes(c->prec) / nodes;
+}

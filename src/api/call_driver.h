@@ -104,6 +104,10 @@ int hs_call_square_tiles(hs_call *c, int flags, int device_width);
  * P?GETRF and P?GEQRF take their caller's-grid layouts by default, for
  * memory (api/lu_call.c, api/qr_call.c). */
 double hs_call_average_share(const hs_call *c);
+
+/* The average share of sub(A) per node of the grid (hs_config's
+ * grid_nodes), in bytes: the same on every rank. */
+double hs_call_node_share(const hs_call *c);
 #define HS_GRID_SHARE_BYTES (64.0 * 1024 * 1024)
 
 /* call->routine from the family and the precision ("pzpotrf"). */

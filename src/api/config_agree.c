@@ -68,12 +68,13 @@ enum { PANEL_VALUES = HS_NPANEL_KERNELS * HS_PANEL_SIZES + 1 };
 /* One MPI_SUM over doubles carries everything: for each common value,
  * rank (0,0)'s value (0 from the others) and the value itself, so that
  * a rank can tell it was overridden; then the threads that run tasks,
- * and the accelerator ranks' count, accelerators and rates.  Every term
+ * the nodes (one from each node's first rank of the grid), and the
+ * accelerator ranks' count, accelerators and rates.  Every term
  * is an integer (rates in whole MFLOP/s) far below 2^53, so the sums are
  * exact in any order of reduction and every rank derives the same layout
  * from them. */
 enum {
-    V_ROOT = 0, V_THREADS = 2 * NCOMMON, V_ACCEL_RANKS, V_ACCEL_DEVICES, V_HOST_RATE,
+    V_ROOT = 0, V_THREADS = 2 * NCOMMON, V_NODES, V_ACCEL_RANKS, V_ACCEL_DEVICES, V_HOST_RATE,
     V_ACCEL_RATE, V_ACCEL_KEPT, V_PANEL_RANKS, V_PANEL_KEPT, V_PANEL_HOST,
     V_PANEL_ACCEL = V_PANEL_HOST + PANEL_VALUES,
     NV = V_PANEL_ACCEL + PANEL_VALUES
@@ -113,6 +114,7 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
     /* A rank of one thread runs its tasks on the calling thread: it
      * counts as one either way. */
     mine[V_THREADS] = cfg->num_threads > 0 ? cfg->num_threads : 1;
+    mine[V_NODES] = grid->local_index == 0;
 
     /* Devices only when this rank takes part: a rank that would forward
      * the call has no reason to open them. */
@@ -162,6 +164,7 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
      * environment differs follows its grid's. */
     hs_run_summary_agreed(cfg->summary);
     cfg->grid_threads = (int)all[V_THREADS];
+    cfg->grid_nodes = all[V_NODES] >= 1 ? (int)all[V_NODES] : 1;
     cfg->accel_ranks = (int)all[V_ACCEL_RANKS];
     cfg->accel_devices = (int)all[V_ACCEL_DEVICES];
     cfg->accel_host_rate = cfg->accel_ranks ? all[V_HOST_RATE] * 1e-3 / cfg->accel_ranks : 0;

@@ -123,11 +123,16 @@ static int panels_on_host(const hs_call *c)
  * the caller's blocks can be the tiles, in place (LAYOUT_GRID_IN_PLACE).
  * With accelerators only where their panels are factored on the GPUs
  * (the 2-D layout's gathered panels on the host cores put them on the
- * critical path), and below GPU_GRID_RANKS processes only from
- * GPU_GRID_SHARE_BYTES a process: the model of H100 nodes has the single
- * tile row ahead on 8 of them up to N = 60000 (3.4 GiB a process) and
- * behind from N = 90000 (7.5 GiB), the 2-D layout ahead on 16 and 64
- * from N = 40000 and 60000 (doc/PERFORMANCE.md).  Every rank
+ * critical path), with one process a node, and below GPU_GRID_RANKS
+ * processes only from GPU_GRID_SHARE_BYTES a process: the model of H100
+ * nodes has the single tile row ahead on 8 of them up to N = 60000 (3.4
+ * GiB a process) and behind from N = 90000 (7.5 GiB), the 2-D layout
+ * ahead on 16 and 64 from N = 40000 and 60000 (doc/PERFORMANCE.md); with
+ * one process a GPU (2 and 4 a node, 1 to 16 nodes, N up to 320000) the
+ * single tile row ahead at every size but one within 8% (session 57):
+ * with ranks numbered along process rows a node holds a process row, and
+ * each 2-D panel's gather and scatter over its process column cross the
+ * network from every node.  Every rank
  * takes each of the single tile row's panels whole, which stops scaling
  * on many processes; and it copies whole columns (1.5 times the share at
  * its peak), where the 2-D grid in place keeps 0.4 times.  The 2-D grid
@@ -147,7 +152,7 @@ static int grid_layout(const hs_call *c, int host_panels)
     if (c->cfg->lu_grid > 0)
         return LAYOUT_GRID;
     if (c->cfg->accel_ranks > 0)
-        return !host_panels
+        return !host_panels && c->cfg->grid_nodes >= g->size
                        && (g->size >= GPU_GRID_RANKS
                            || (g->size >= GRID_RANKS
                                && hs_call_average_share(c) >= GPU_GRID_SHARE_BYTES))

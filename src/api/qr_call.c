@@ -162,22 +162,26 @@ static int gathered_layout(const hs_call *c)
  * as HETSCAL_QR_GRID says (0: always, 1: never, TSQR on the caller's grid
  * then), by default unless it has more than QR_ONE_ROW_MAX_GPU_RANKS
  * processes, or the GPUs factor the panels (device_panels) and the grid
- * has GPU_TSQR_RANKS processes or more, or 16 with an average share of
- * GPU_TSQR_SHARE_16, or 8 with GPU_TSQR_SHARE_8, or 4 with
+ * spans GPU_TSQR_NODES nodes or more, or 16 with an average share a node
+ * of GPU_TSQR_SHARE_16, or 8 with GPU_TSQR_SHARE_8, or 4 with
  * GPU_TSQR_SHARE_4.  On one process row each panel is one ?GEQRF where
  * its column lives, over all its rows, and goes whole to every process;
  * TSQR factors each process's piece of it on its GPU, as it does the
  * explicit Q's way down the tree, runs the tree's reduction and the
  * reconstruction on the host cores, and sends each process only its
- * process row's part of the updates' operands.  The model of H100 nodes
- * (one process a node; doc/PERFORMANCE.md, session 56, since the down
- * pass went to the GPUs) has TSQR ahead on 16 of them from 0.75 GiB a
- * process (behind at 0.19, even at 0.42), on 8 from 2.3 GiB (behind at
- * 1.5), on 4 from 9.1 GiB (even at 6.7, behind at 4.7), behind on 2 at
- * every size tried (up to 48 GiB), and ahead on 32 and 64 at every size
- * (session 51); where the panels go to the host cores (Keeneland), one
- * process row stays ahead up to 64 processes (session 39). */
-enum { QR_ONE_ROW_MAX_GPU_RANKS = 64, GPU_TSQR_RANKS = 32 };
+ * process row's part of the updates' operands.  What TSQR saves is
+ * traffic between nodes: the processes of one node exchange GPU tiles
+ * over the links between their GPUs.  The model of H100 nodes (one
+ * process a node; doc/PERFORMANCE.md, session 56, since the down pass
+ * went to the GPUs) has TSQR ahead on 16 of them from 0.75 GiB a process
+ * (behind at 0.19, even at 0.42), on 8 from 2.3 GiB (behind at 1.5), on
+ * 4 from 9.1 GiB (even at 6.7, behind at 4.7), behind on 2 at every size
+ * tried (up to 48 GiB), and ahead on 32 and 64 at every size (session
+ * 51); with one process a GPU (2 and 4 a node) the same crossovers hold
+ * in nodes and shares a node (session 57); where the panels go to the
+ * host cores (Keeneland), one process row stays ahead up to 64 processes
+ * (session 39). */
+enum { QR_ONE_ROW_MAX_GPU_RANKS = 64, GPU_TSQR_NODES = 32 };
 #define GPU_TSQR_SHARE_16 (0.5 * 1024 * 1024 * 1024)
 #define GPU_TSQR_SHARE_8 (2.0 * 1024 * 1024 * 1024)
 #define GPU_TSQR_SHARE_4 (8.0 * 1024 * 1024 * 1024)
@@ -194,11 +198,12 @@ static int one_process_row(const hs_call *c, int device_panels)
         return cfg->qr_grid == 0;
     if (size > QR_ONE_ROW_MAX_GPU_RANKS)
         return 0;
-    double share = hs_call_average_share(c);
-    return !(device_panels && (size >= GPU_TSQR_RANKS
-                               || (size >= 16 && share >= GPU_TSQR_SHARE_16)
-                               || (size >= 8 && share >= GPU_TSQR_SHARE_8)
-                               || (size >= 4 && share >= GPU_TSQR_SHARE_4)));
+    int nodes = cfg->grid_nodes;
+    double share = hs_call_node_share(c);
+    return !(device_panels && (nodes >= GPU_TSQR_NODES
+                               || (nodes >= 16 && share >= GPU_TSQR_SHARE_16)
+                               || (nodes >= 8 && share >= GPU_TSQR_SHARE_8)
+                               || (nodes >= 4 && share >= GPU_TSQR_SHARE_4)));
 }
 
 /* As for Cholesky, but b-wide panels in B-high tile rows (B = 4b) unless

@@ -163,6 +163,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     hs_config cfg = c->cfg;
     cfg.num_threads = c->threads;
     cfg.grid_threads = c->threads * nranks;
+    cfg.grid_nodes = (nranks + rpn - 1) / rpn;
     cfg.verbose = 0;
     /* What hs_config_agree would agree: the ranks with accelerators, their
      * accelerators, their host rate and their accelerators' summed rate,

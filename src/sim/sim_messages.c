@@ -87,9 +87,26 @@ double hs_sim_message_bytes(const hs_task *send)
     return (double)hs_message_words_of(hs_handle_words(send->acc[0].handle), 0) * sizeof(double);
 }
 
+/* Whether a message inside a node goes from one GPU's memory to
+ * another's over the links between them: where MPI takes device memory
+ * (mpi.gpu_memory), both sides' buffers are on GPUs (dist_devices.c:
+ * a GPU tile is sent from and received into device memory) and the node
+ * joins its GPUs (peer.gbs).  A CUDA-aware MPI moves such a message
+ * with CUDA IPC copies between the two GPUs (UCX's cuda_ipc transport,
+ * which Open MPI's and MPICH's UCX paths use inside a node), not
+ * through the host's shared memory. */
+static int between_gpus(const sim *S, const hs_task *send, const hs_task *recv)
+{
+    const hs_sim_costs *c = &S->s->costs;
+    const hs_device *from = send->acc[0].handle->dev, *to = recv->acc[0].handle->dev;
+    return c->mpi_gpu_memory && c->peer_bandwidth > 0 && from && from->index > 0 && to
+           && to->index > 0;
+}
+
 /* Both sides are posted: the transfer takes a free link out of the
  * sender's node and into the receiver's (or the ranks' shared-memory
- * lanes inside a node) for bytes / bandwidth, then the latency. */
+ * lanes inside a node, at the GPUs' peer rate between GPU buffers) for
+ * bytes / bandwidth, then the latency. */
 static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int held)
 {
     const hs_sim_costs *c = &S->s->costs;
@@ -98,7 +115,12 @@ static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int
     int ns = src / rpn, nd = dst / rpn;
     double start = S->now, busy, latency;
     double *out = NULL, *in = NULL;
-    if (ns == nd) {
+    if (ns == nd && between_gpus(S, send, recv)) {
+        busy = bytes / c->peer_bandwidth;
+        latency = c->shm_latency + c->peer_latency;
+        out = &S->rank[src].shm_out_free;
+        in = &S->rank[dst].shm_in_free;
+    } else if (ns == nd) {
         busy = bytes / c->shm_bandwidth;
         latency = c->shm_latency;
         out = &S->rank[src].shm_out_free;

@@ -70,6 +70,7 @@ typedef struct hs_config {
 
     /* Agreed over the grid at each call (hs_config_agree). */
     int grid_threads;        /* threads that run tasks, summed over the grid */
+    int grid_nodes;          /* nodes the grid's ranks run on (at least 1) */
     int accel_ranks;         /* ranks of the grid with accelerators */
     int accel_devices;       /* their accelerators, summed */
     double accel_host_rate;  /* their host DGEMM rate (all threads), average */
