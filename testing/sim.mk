@@ -2,7 +2,7 @@
 # and messages of every simulated rank equal a real run's on 1, 2 and 4
 # ranks, and times on testing/data/tiny.machine are the hand-computed ones.
 SIM_SH_TESTS = testing/sim_counts_np124.sh testing/sim_tiny.sh testing/sim_messages.sh \
-  testing/scale_table_small.sh
+  testing/scale_table_small.sh testing/layout_by_nodes.sh
 SIM_TESTS = $(SIM_SH_TESTS) testing/t_sim_gpu_messages
 TESTS += $(SIM_TESTS)
 EXTRA_DIST += $(SIM_SH_TESTS) testing/data/tiny.machine

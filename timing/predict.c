@@ -243,7 +243,8 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
            c->nprow, c->npcol, c->threads, nodes, c->gpus_per_node, mach->name);
     if (!o->verbose && !o->counts)
         return;
-    printf("  layout: tile %d, %d worker(s) per rank, repartition %s%s", p->tile, p->workers,
+    printf("  layout: %s, tile %d, %d worker(s) per rank, repartition %s%s",
+           p->layout ? p->layout : "none", p->tile, p->workers,
            p->tiles_in_place ? "none (tiles in the caller's array)"
            : p->copy_tasks   ? "as tasks of the run"
                              : "before and after the run",

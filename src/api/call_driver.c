@@ -132,6 +132,8 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     hs_call_begin(c->grid, c->cfg, c->ia, c->ja, c->desca, &c->rep);
 
     int status = f->layout(c);
+    if (!status)
+        hs_call_report_layout(c);
     /* Before the counts are formed: a layout of more tiles than an int
      * numbers (N = 2^31 - 1 that wrapped ScaLAPACK-style checks let
      * through) made tile_count wrap, and tile_homes wrote past home. */
@@ -230,6 +232,12 @@ int hs_call_square_tiles(hs_call *c, int flags, int device_width)
 double hs_call_average_share(const hs_call *c)
 {
     return (double)c->m * c->n * hs_prec_bytes(c->prec) / c->grid->size;
+}
+
+void hs_call_report_layout(hs_call *c)
+{
+    c->rep.layout = c->geo.gathered ? "gathered" : c->geo.nprow > 1 ? "grid" : "one_row";
+    c->rep.nodes = c->cfg->grid_nodes;
 }
 
 double hs_call_node_share(const hs_call *c)

@@ -105,6 +105,10 @@ int hs_call_square_tiles(hs_call *c, int flags, int device_width);
  * memory (api/lu_call.c, api/qr_call.c). */
 double hs_call_average_share(const hs_call *c);
 
+/* After the layout: where the tiles lie and on how many nodes, for
+ * HETSCAL_VERBOSE (call_report.h's layout and nodes). */
+void hs_call_report_layout(hs_call *c);
+
 /* The average share of sub(A) per node of the grid (hs_config's
  * grid_nodes), in bytes: the same on every rank. */
 double hs_call_node_share(const hs_call *c);

@@ -39,7 +39,7 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
         "window=%d tasks=%ld skipped=%ld msgs_sent=%ld msgs_recv=%ld bytes_sent=%.0f "
         "forwarded=%ld reordered=%ld time=%.6fs (in %.6f factor %.6f out %.6f%s) "
         "GFLOP/s=%.2f busy=%.0f%% peak_extra=%.1fMB (copies %.1fMB) share=%.1fMB info=%d "
-        "team_helped=%ld\n",
+        "team_helped=%ld layout=%s nodes=%d\n",
         r->routine, g->rank, g->size, g->nprow, g->npcol, g->myrow, g->mycol,
         r->m, r->n, r->tile, r->caller_tiles ? " (caller's blocks)" : "", r->threads,
         r->window, s->tasks_run, s->tasks_skipped,
@@ -54,7 +54,8 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
                            : "",
         r->t_total > 0 ? r->flops / r->t_total * 1e-9 : 0.0,
         100.0 * busy, r->peak_extra_bytes / 1048576.0, s->peak_copy_bytes / 1048576.0,
-        r->share_bytes / 1048576.0, r->info, s->team_pieces_helped);
+        r->share_bytes / 1048576.0, r->info, s->team_pieces_helped,
+        r->layout ? r->layout : "none", r->nodes);
     if (r->ndev > 1) {
         long accel = 0;
         for (int x = 1; x < r->ndev && x < HS_MAX_DEVICES; x++)

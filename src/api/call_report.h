@@ -27,6 +27,12 @@ typedef struct hs_call_report {
     int host_panels;          /* the accelerator columns' panels factored on
                                  the host (plan/panel_placement.h) */
     const char *panels_from;  /* what decided that */
+    const char *layout;       /* where the tiles lie: "grid" (on the caller's
+                                 2-D grid), "gathered" (there, with QR's
+                                 panels gathered whole), "one_row" (one
+                                 process row); NULL before the layout */
+    int nodes;                /* nodes of the grid (hs_config's grid_nodes),
+                                 which the GPU layouts are decided on */
     double peak_device_bytes;
     long forwarded;                       /* sends of copies received here
                                              (runtime/dist.h) */

@@ -203,6 +203,8 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
 
     hs_tile_home *home = NULL;
     int status = c->f->layout(&call);
+    if (!status)
+        hs_call_report_layout(&call);
     if (!status && !hs_call_tile_ids_fit(&call.geo))   /* as the driver */
         status = HETSCAL_ERR_NOMEM;
     int ntiles = status ? 0 : c->f->tile_count(&call.geo);
@@ -263,6 +265,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
             p->t_in += first_touch_seconds(c, per_rank, nranks);
     }
     p->tile = call.rep.tile;
+    p->layout = call.rep.layout;
     p->panel_gpu = call.rep.panel_gpu;
     p->top_width = call.geo.B;
     p->top_from = call.rep.top_from;

@@ -52,6 +52,7 @@ typedef struct hs_sim_prediction {
     double seconds;              /* the whole call: in + run + out */
     double t_in, t_run, t_out;
     int tile, panel_gpu, copy_tasks, caller_tiles, tiles_in_place, workers;
+    const char *layout;          /* hs_call_report's: grid, gathered or one_row */
     int forward;                 /* how copies reach their readers (HS_FORWARD_*) */
     int top_width;               /* B: the width of a top-level tile column */
     const char *top_from;        /* what decided it (hs_call_report's top_from) */

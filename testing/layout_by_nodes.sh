@@ -1,0 +1,47 @@
+#!/bin/sh
+# The GPU layouts are decided on the grid's nodes (api/qr_call.c
+# one_process_row, api/lu_call.c grid_layout), not on its processes:
+# timing/predict on h100.machine (4 GPUs a node) places the same grid on
+# fewer or more nodes and must name the layout the rule gives.
+#   P?GEQRF, 2 x 2, N = 70000: on one node (one process a GPU) one
+#   process row; on 4 nodes (9.1 GiB a node, from 8 on 4 nodes) TSQR
+#   on the caller's grid.
+#   P?GETRF, 4 x 4, N = 40000: on 4 nodes (4 processes a node) the single
+#   tile row; on 16 (one process a node) the 2-D grid.
+# And a real call on this host's 4 ranks reports one node in its
+# HETSCAL_VERBOSE line (nodes agreed with the grid's settings).
+: "${top_srcdir:=$(dirname "$0")/..}" "${top_builddir:=.}"
+: "${LAUNCH:=$top_srcdir/testing/launch}"
+machine=$top_srcdir/timing/machines/h100.machine
+failed=0
+
+check() {
+    _routine=$1 _n=$2 _p=$3 _q=$4 _nodes=$5 _want=$6
+    _got=$("$top_builddir/timing/predict" -machine "$machine" -nb 256 -routine "$_routine" \
+           -n "$_n" -p "$_p" -q "$_q" -nodes "$_nodes" |
+           sed -n 's/^  layout: \([a-z_]*\),.*/\1/p')
+    if [ "$_got" = "$_want" ]; then
+        echo "ok: $_routine N=$_n ${_p}x$_q on $_nodes node(s): $_got"
+    else
+        echo "FAIL: $_routine N=$_n ${_p}x$_q on $_nodes node(s): layout '$_got', expected $_want"
+        failed=$((failed + 1))
+    fi
+}
+
+check geqrf 70000 2 2 1 one_row
+check geqrf 70000 2 2 4 grid
+check getrf 40000 4 4 4 one_row
+check getrf 40000 4 4 16 grid
+
+out=$(HETSCAL_VERBOSE=1 sh "$LAUNCH" 4 "$top_builddir/timing/time_scalapack" -routine potrf \
+      -n 300 -nb 32 -p 2 -q 2 -threads 1 -reps 1 -noceiling 2>&1)
+lines=$(echo "$out" | grep -c '^hetscal: pdpotrf rank .* layout=grid nodes=1$')
+if [ "$lines" -eq 4 ]; then
+    echo "ok: 4 ranks of this host report layout=grid nodes=1"
+else
+    echo "FAIL: $lines of 4 verbose lines say layout=grid nodes=1"
+    echo "$out" | grep '^hetscal: pdpotrf' | head -4
+    failed=$((failed + 1))
+fi
+echo "layout_by_nodes: $failed failed"
+[ "$failed" -eq 0 ]
