@@ -1,7 +1,8 @@
 #!/bin/sh
 # Weak scaling predicted by timing/predict on a machine file: P nodes
-# (one rank of every core and GPU per node, the most square grid), N grown
-# as N1 * sqrt(P) so that each node holds the same share.  One markdown
+# (one rank of every core and GPU per node, or RANKS_PER_NODE ranks that
+# share them, one a GPU say; the most square grid of all the ranks), N
+# grown as N1 * sqrt(P) so that each node holds the same share.  One markdown
 # row per case: time, TFLOP/s, GFLOP/s per node, the fraction of the
 # CPU + GPU DGEMM ceiling, the busy fractions, messages and GB sent per
 # node, the bottleneck the model names (the largest part of the run's
@@ -11,15 +12,16 @@
 # column once: N^2 / 2 values, to p - 1 + q - 1 ranks, 8 bytes each).
 # A row whose prediction priced kernels below the smallest size the
 # machine file rates them at is marked (*), with a note under the table.
-#   timing/scale_table.sh MACHINE ROUTINE N1 "NODES..."
+#   timing/scale_table.sh MACHINE ROUTINE N1 "NODES..." [RANKS_PER_NODE]
 : "${top_builddir:=.}"
-machine=$1 routine=$2 n1=$3 nodes=$4
+machine=$1 routine=$2 n1=$3 nodes=$4 per_node=${5:-1}
 below_rated="warning: kernels priced at the rate of the smallest size rated"
 echo "| nodes | grid | N | seconds | TFLOP/s | GF/s per node | of ceiling | CPU busy | GPU busy | links busy | messages/node | GB sent/node | bottleneck | formula GB/node |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for P in $nodes; do
-    p=$(awk -v P="$P" 'BEGIN { p = int(sqrt(P)); while (P % p) p--; print p }')
-    q=$((P / p))
+    R=$((P * per_node))
+    p=$(awk -v R="$R" 'BEGIN { p = int(sqrt(R)); while (R % p) p--; print p }')
+    q=$((R / p))
     n=$(awk -v n1="$n1" -v P="$P" 'BEGIN { printf "%d", n1 * sqrt(P) }')
     out=$("$top_builddir/timing/predict" -machine "$machine" -routine "$routine" -n "$n" \
           -nb 256 -p "$p" -q "$q" -nodes "$P") || exit 1
