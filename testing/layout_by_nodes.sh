@@ -4,8 +4,10 @@
 # timing/predict on h100.machine (4 GPUs a node) places the same grid on
 # fewer or more nodes and must name the layout the rule gives.
 #   P?GEQRF, 2 x 2, N = 70000: on one node (one process a GPU) one
-#   process row; on 4 nodes (9.1 GiB a node, from 8 on 4 nodes) TSQR
-#   on the caller's grid.
+#   process row; on 4 nodes (9.1 GiB a node, from 3 on 4 nodes) TSQR
+#   on the caller's grid, its tile rows four 1024-wide GPU columns high.
+#   P?GEQRF, 2 x 1, N = 80000: one process row on one node, TSQR on 2
+#   (23.8 GiB a node, from 12 on 2 nodes).
 #   P?GETRF, 4 x 4, N = 40000: on 4 nodes (4 processes a node) the single
 #   tile row; on 16 (one process a node) the 2-D grid.
 # And a real call on this host's 4 ranks reports one node in its
@@ -30,6 +32,17 @@ check() {
 
 check geqrf 70000 2 2 1 one_row
 check geqrf 70000 2 2 4 grid
+check geqrf 80000 2 1 1 one_row
+check geqrf 80000 2 1 2 grid
+
+rows=$("$top_builddir/timing/predict" -machine "$machine" -nb 256 -routine geqrf -n 70000 \
+       -p 2 -q 2 -nodes 4 | sed -n 's/^  layout: .*, tile rows \([0-9]*\) high,.*/\1/p')
+if [ "$rows" = 4096 ]; then
+    echo "ok: geqrf N=70000 2x2 on 4 nodes: tile rows 4096 high"
+else
+    echo "FAIL: geqrf N=70000 2x2 on 4 nodes: tile rows '$rows' high, expected 4096"
+    failed=$((failed + 1))
+fi
 check getrf 40000 4 4 4 one_row
 check getrf 40000 4 4 16 grid
 

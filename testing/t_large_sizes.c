@@ -163,6 +163,26 @@ static void test_geometry(void)
             }
             hs_geometry_free(&g);
         }
+        /* Tile rows 4 top columns high (QR's TSQR with GPU columns), where
+         * the rows hold 4 of them; each panel's diagonal block inside its
+         * tile row. */
+        if (hs_geometry_init_hybrid(&g, rows, cols, B, b, B, 2, 2) == HETSCAL_SUCCESS) {
+            hs_geometry_tall_rows(&g, 4);
+            long long H = rows / B >= 4 ? 4LL * B : B;
+            check(g.H == H && g.mt == (rows + H - 1) / H, "tall rows", g.H, H);
+            for (int r = 0; r < g.mt; r++) {
+                long long h = rows - (long long)r * H < H ? rows - (long long)r * H : H;
+                check(hs_tile_height(&g, r) == h, "tall row height", hs_tile_height(&g, r), h);
+            }
+            for (int c = 0; c < g.np; c++) {
+                long long row = hs_panel_diag_row(&g, c), off = hs_panel_diag_offset(&g, c);
+                check(row * H + off == g.panel[c].col0 && off >= 0 && off < H, "tall diag",
+                      row * H + off, g.panel[c].col0);
+            }
+            hs_geometry_free(&g);
+        } else {
+            check(0, "init_hybrid tall", -1, 0);
+        }
     }
     /* A single tile row of 10^7 rows: tiles of 10^7 x 300 = 3 * 10^9 entries. */
     hs_geometry g;

@@ -33,6 +33,9 @@ typedef struct hs_call_report {
                                  process row); NULL before the layout */
     int nodes;                /* nodes of the grid (hs_config's grid_nodes),
                                  which the GPU layouts are decided on */
+    int tall_rows;            /* the tile rows' height where it is a multiple
+                                 of the top-level columns' (QR's TSQR with
+                                 GPU columns); 0 otherwise */
     double peak_device_bytes;
     long forwarded;                       /* sends of copies received here
                                              (runtime/dist.h) */

@@ -162,29 +162,30 @@ static int gathered_layout(const hs_call *c)
  * as HETSCAL_QR_GRID says (0: always, 1: never, TSQR on the caller's grid
  * then), by default unless it has more than QR_ONE_ROW_MAX_GPU_RANKS
  * processes, or the GPUs factor the panels (device_panels) and the grid
- * spans GPU_TSQR_NODES nodes or more, or 16 with an average share a node
- * of GPU_TSQR_SHARE_16, or 8 with GPU_TSQR_SHARE_8, or 4 with
- * GPU_TSQR_SHARE_4.  On one process row each panel is one ?GEQRF where
- * its column lives, over all its rows, and goes whole to every process;
- * TSQR factors each process's piece of it on its GPU, as it does the
- * explicit Q's way down the tree, runs the tree's reduction and the
+ * spans as many nodes as a row of gpu_tsqr_from with at least its share a
+ * node.  On one process row each panel is one ?GEQRF where its column
+ * lives, over all its rows, and goes whole to every process; TSQR
+ * factors each process's piece of it on its GPU, as it does the explicit
+ * Q's way down the tree, runs the tree's reduction and the
  * reconstruction on the host cores, and sends each process only its
  * process row's part of the updates' operands.  What TSQR saves is
  * traffic between nodes: the processes of one node exchange GPU tiles
- * over the links between their GPUs.  The model of H100 nodes (one
- * process a node; doc/PERFORMANCE.md, session 56, since the down pass
- * went to the GPUs) has TSQR ahead on 16 of them from 0.75 GiB a process
- * (behind at 0.19, even at 0.42), on 8 from 2.3 GiB (behind at 1.5), on
- * 4 from 9.1 GiB (even at 6.7, behind at 4.7), behind on 2 at every size
- * tried (up to 48 GiB), and ahead on 32 and 64 at every size (session
- * 51); with one process a GPU (2 and 4 a node) the same crossovers hold
- * in nodes and shares a node (session 57); where the panels go to the
- * host cores (Keeneland), one process row stays ahead up to 64 processes
- * (session 39). */
-enum { QR_ONE_ROW_MAX_GPU_RANKS = 64, GPU_TSQR_NODES = 32 };
-#define GPU_TSQR_SHARE_16 (0.5 * 1024 * 1024 * 1024)
-#define GPU_TSQR_SHARE_8 (2.0 * 1024 * 1024 * 1024)
-#define GPU_TSQR_SHARE_4 (8.0 * 1024 * 1024 * 1024)
+ * over the links between their GPUs.  The rows are the model's
+ * crossovers on H100 nodes, one process a node, TSQR's tile rows
+ * GPU_TILE_ROW_PANELS high (doc/PERFORMANCE.md, session 58): on 16 nodes
+ * TSQR is behind at 0.23 GiB a node and ahead from 0.29, on 8 behind at
+ * 0.84 and ahead from 1.14, on 4 behind at 1.7 and even at 3.0, on 2 even
+ * at 11.7 and ahead from 15.7; on 32 and 64 ahead at every size (session
+ * 51); one node of several processes stays on one process row (2 x 2 at
+ * 48 GiB: 6.77 s against 8.56).  With one process a GPU (2 and 4 a node)
+ * the crossovers hold in nodes and shares a node (session 57).  Where the
+ * panels go to the host cores (Keeneland), one process row stays ahead up
+ * to 64 processes (session 39). */
+enum { QR_ONE_ROW_MAX_GPU_RANKS = 64 };
+static const struct {
+    int nodes;
+    double gib;   /* share a node, GiB */
+} gpu_tsqr_from[] = { { 32, 0 }, { 16, 0.25 }, { 8, 1 }, { 4, 3 }, { 2, 12 } };
 
 static int one_process_row(const hs_call *c, int device_panels)
 {
@@ -198,13 +199,26 @@ static int one_process_row(const hs_call *c, int device_panels)
         return cfg->qr_grid == 0;
     if (size > QR_ONE_ROW_MAX_GPU_RANKS)
         return 0;
-    int nodes = cfg->grid_nodes;
-    double share = hs_call_node_share(c);
-    return !(device_panels && (nodes >= GPU_TSQR_NODES
-                               || (nodes >= 16 && share >= GPU_TSQR_SHARE_16)
-                               || (nodes >= 8 && share >= GPU_TSQR_SHARE_8)
-                               || (nodes >= 4 && share >= GPU_TSQR_SHARE_4)));
+    if (!device_panels)
+        return 1;
+    double gib = hs_call_node_share(c) / (1024.0 * 1024 * 1024);
+    for (size_t k = 0; k < sizeof gpu_tsqr_from / sizeof gpu_tsqr_from[0]; k++)
+        if (cfg->grid_nodes >= gpu_tsqr_from[k].nodes && gib >= gpu_tsqr_from[k].gib)
+            return 0;
+    return 1;
 }
+
+/* TSQR's tile rows with GPU columns: this many of the columns high.  A
+ * GPU column is one panel (Bg = B wide), so square B-high rows made every
+ * leaf a square ?GEQRF, every update a B x B x B product (the model's
+ * H100 GPUs run that size at 0.6 of their largest GEMMs' rate) and the
+ * host's tree one ?TPQRT per tile row below the panel: 24% of PDGEQRF's
+ * critical path on 16 H100 nodes.  Four panels high, as the host tiles'
+ * rows are four host panels high (B = 4b), the leaves are tall, the
+ * products 4B x B x B and the tree a quarter as deep (doc/PERFORMANCE.md,
+ * session 58).  Not where the host factors the panels (Keeneland): its
+ * cores would then run the taller leaves on the critical path. */
+enum { GPU_TILE_ROW_PANELS = 4 };
 
 /* As for Cholesky, but b-wide panels in B-high tile rows (B = 4b) unless
  * HETSCAL_NB <= b asks for square b x b tiles.  On one process row,
@@ -250,6 +264,8 @@ static int qr_layout(hs_call *c)
                                 &c->devs, &c->ndev);
     if (!status)
         c->geo.device_panels = !c->rep.host_panels;
+    if (!status && !one_row && c->rep.panel_gpu > 0 && !c->rep.host_panels)
+        hs_geometry_tall_rows(&c->geo, GPU_TILE_ROW_PANELS);
     if (status || !one_row)
         return status;
     if (c->rep.panel_gpu > 0)

@@ -118,6 +118,15 @@ void hs_geometry_single_tile_row(hs_geometry *g)
     g->mt = g->n_rows > 0 ? 1 : 0;
 }
 
+void hs_geometry_tall_rows(hs_geometry *g, int factor)
+{
+    /* factor B <= n_rows: no product past INT_MAX */
+    if (factor > 1 && g->B > 0 && g->n_rows / g->B >= factor) {
+        g->H = factor * g->B;
+        g->mt = blocks_of(g->n_rows, g->H);
+    }
+}
+
 void hs_geometry_free(hs_geometry *g)
 {
     free(g->panel);

@@ -31,7 +31,8 @@ typedef struct hs_panel {
 typedef struct hs_geometry {
     int n_rows, n_cols;
     int B;              /* top-level column width */
-    int H;              /* tile-row height: B, or n_rows in one tile row */
+    int H;              /* tile-row height: B, a multiple of it (QR's TSQR
+                           with GPU columns), or n_rows in one tile row */
     int mt;             /* tile rows */
     int nt_top;         /* top-level tile columns */
     int np;             /* column panels */
@@ -76,6 +77,12 @@ int hs_geometry_cut_panels(hs_geometry *g, int b);
  * uses it: each panel is then one LAPACK DGEQRF on its home rank, where
  * B-high tile rows would all live on that rank too and need TSQR. */
 void hs_geometry_single_tile_row(hs_geometry *g);
+
+/* Tile rows `factor` top-level columns high (H = factor B) where the
+ * matrix has that many rows (else unchanged), the columns unchanged:
+ * panels then start inside their diagonal tile (hs_panel_diag_offset). */
+void hs_geometry_tall_rows(hs_geometry *g, int factor);
+
 void hs_geometry_free(hs_geometry *g);
 
 /* Panel buffers of a square-tile geometry whose panels are gathered (the
