@@ -25,7 +25,8 @@ hetero_tests = \
   testing/llt_emu_small_np4.sh testing/xdllt_emu_np1.sh testing/xdllt_emu_np2.sh \
   testing/xdllt_emu_np4.sh \
   testing/cuda_absent.sh testing/llt_regrid_np2.sh \
-  testing/qr_emu_np2.sh testing/qr_emu_np4.sh testing/t_qr_call_emu_np2.sh \
+  testing/qr_emu_np2.sh testing/qr_emu_np4.sh testing/qr_urgent_off_emu_np2.sh \
+  testing/t_qr_call_emu_np2.sh \
   testing/xdqr_emu_np4.sh testing/xdqr_emu_grid_np4.sh testing/llt_chained_emu_np2.sh \
   testing/copy_tasks_emu_np1.sh \
   testing/device_rates_file_np2.sh testing/panel_placement_np2.sh

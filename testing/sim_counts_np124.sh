@@ -10,8 +10,9 @@
 # P?GEQRF's gathered panels and its TSQR on emulated GPUs), every
 # rank's tasks, messages sent and received and bytes sent in a real call
 # (its HETSCAL_VERBOSE lines, through timing/time_scalapack) equal the
-# simulated rank's, and with GPUs so do its host and GPU tasks and its
-# host-to-device, device-to-host and device-to-device copies.
+# simulated rank's, and with GPUs so do its host and GPU tasks, those on
+# the urgent streams, and its host-to-device, device-to-host and
+# device-to-device copies.
 : "${top_srcdir:=$(dirname "$0")/..}"
 : "${top_builddir:=.}"
 export top_builddir
@@ -42,7 +43,7 @@ check() {
     sed -n "s/^hetscal: p.$routine rank \([0-9]*\)\/.* tile=\([0-9]*\).* tasks=\([0-9]*\) .*msgs_sent=\([0-9]*\) msgs_recv=\([0-9]*\) bytes_sent=\([0-9]*\) .*/rank \1 tile=\2 tasks=\3 msgs_sent=\4 msgs_recv=\5 bytes_sent=\6/p" \
         "$tmp/real.out" | awk '{ last[$2] = $0 } END { for (r in last) print last[r] }' |
         sort -k2,2n >"$tmp/real"
-    sed -n "s/^hetscal: rank \([0-9]*\) in p.$routine: .* host_tasks=\([0-9]*\) gpu_tasks=\([0-9]*\) .*h2d=\([0-9]*\) .*d2h=\([0-9]*\) .*d2d=\([0-9]*\) .*/rank \1 host_tasks=\2 gpu_tasks=\3 h2d=\4 d2h=\5 d2d=\6/p" \
+    sed -n "s/^hetscal: rank \([0-9]*\) in p.$routine: .* host_tasks=\([0-9]*\) gpu_tasks=\([0-9]*\) .*urgent=\([0-9]*\) .*h2d=\([0-9]*\) .*d2h=\([0-9]*\) .*d2d=\([0-9]*\) .*/rank \1 host_tasks=\2 gpu_tasks=\3 urgent=\4 h2d=\5 d2h=\6 d2d=\7/p" \
         "$tmp/real.out" | awk '{ last[$2] = $0 } END { for (r in last) print last[r] }' |
         sort -k2,2n >>"$tmp/real"
     env "$@" "$top_builddir/timing/predict" -machine "$top_srcdir/testing/data/tiny.machine" \

@@ -67,6 +67,7 @@ static void serial_insert(void *ctx, const hs_task_spec *spec)
     hs_task t;
 
     memset(&t, 0, sizeof t);
+    t.stream = HS_STREAM_COMPUTE;
     t.kernel = spec->kind->kernel[HS_PREC_D];
     t.kind = spec->kind;
     t.name = spec->kind->name;
@@ -306,6 +307,7 @@ static int run_kernel(hs_kernel kernel, int nacc, double **data, const int *mm,
     hs_handle h[HS_MAX_ACCESSES];
     hs_task t;
     memset(&t, 0, sizeof t);
+    t.stream = HS_STREAM_COMPUTE;
     t.nacc = nacc;
     for (int k = 0; k < nacc; k++) {
         hs_handle_wrap(&h[k], data[k], mm[k], nn[k], (int)sizeof(double));

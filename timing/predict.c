@@ -302,8 +302,9 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
             long accel = 0;
             for (int x = 1; x < HS_MAX_DEVICES; x++)
                 accel += s->device_tasks[x];
-            printf("  rank %d host_tasks=%ld gpu_tasks=%ld h2d=%ld d2h=%ld d2d=%ld\n", r,
-                   s->device_tasks[0], accel, s->copies_h2d, s->copies_d2h, s->copies_d2d);
+            printf("  rank %d host_tasks=%ld gpu_tasks=%ld urgent=%ld h2d=%ld d2h=%ld d2d=%ld\n",
+                   r, s->device_tasks[0], accel, s->urgent, s->copies_h2d, s->copies_d2h,
+                   s->copies_d2d);
         }
     }
     if (model->unknown_tasks)

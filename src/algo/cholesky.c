@@ -46,7 +46,7 @@ void hs_cholesky_generate(void *arg)
 
         hs_task_spec potrf = {
             .kind = &hs_kind_chol_potrf, .host_only = ch->host_panels,
-            .priority = priority(geo, k, PRIO_POTRF),
+            .priority = priority(geo, k, PRIO_POTRF), .urgent = 1,
             .nacc = 1, .acc = { { diag, HS_RW } } };
         hs_chol_potrf_args_put(potrf.iparam,
                                (hs_chol_potrf_args){ .off = hs_panel_diag_offset(geo, k),
@@ -57,7 +57,7 @@ void hs_cholesky_generate(void *arg)
         for (int r = tk + 1; r < geo->mt; r++) {
             hs_task_spec trsm = {
                 .kind = &hs_kind_chol_trsm,
-                .priority = priority(geo, k, PRIO_TRSM),
+                .priority = priority(geo, k, PRIO_TRSM), .urgent = 1,
                 .nacc = 2, .acc = { { diag, HS_R }, { hs_tile_id(geo, r, k), HS_RW } } };
             hs_chol_trsm_args_put(trsm.iparam, (hs_chol_trsm_args){
                                                    .off = hs_panel_diag_offset(geo, k),
@@ -70,10 +70,11 @@ void hs_cholesky_generate(void *arg)
             int tj = hs_panel_diag_row(geo, j), oj = hs_panel_diag_offset(geo, j);
             int src = hs_tile_id(geo, tj, k);
             hs_chol_update_args args = { .off = oj, .w = pj->width, .k = pk->width };
+            int next = j == k + 1;   /* the next panel's column: it waits for it */
 
             hs_task_spec syrk = {
                 .kind = &hs_kind_chol_syrk,
-                .priority = priority(geo, j, PRIO_UPDATE),
+                .priority = priority(geo, j, PRIO_UPDATE), .urgent = next,
                 .nacc = 2, .acc = { { src, HS_R }, { hs_tile_id(geo, tj, j), HS_RW } } };
             hs_chol_update_args_put(syrk.iparam, args);
             hs_dist_insert(d, &syrk);
@@ -81,7 +82,7 @@ void hs_cholesky_generate(void *arg)
             for (int r = tj + 1; r < geo->mt; r++) {
                 hs_task_spec gemm = {
                     .kind = &hs_kind_chol_gemm,
-                    .priority = priority(geo, j, PRIO_UPDATE),
+                    .priority = priority(geo, j, PRIO_UPDATE), .urgent = next,
                     .nacc = 3,
                     .acc = { { hs_tile_id(geo, r, k), HS_R }, { src, HS_R },
                              { hs_tile_id(geo, r, j), HS_RW } } };

@@ -103,7 +103,7 @@ void hs_lu_generate(void *arg)
             break;
         hs_task_spec spec = {
             .kind = &hs_kind_lu_panel, .host_only = lu->host_panels,
-            .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
+            .priority = priority(g, k, PRIO_PANEL), .urgent = 1, .nacc = 2,
             .acc = { { panel, HS_RW }, { piv, HS_W } }, .ctx = lu->caller };
         hs_lu_panel_args_put(spec.iparam,
                              (hs_lu_panel_args){ .off = g->panel[k].col0, .rows = lu->rows,
@@ -113,7 +113,7 @@ void hs_lu_generate(void *arg)
         for (int j = k + 1; j < g->np; j++) {
             hs_task_spec column = {
                 .kind = &hs_kind_lu_column,
-                .priority = priority(g, j, PRIO_UPDATE), .nacc = 3,
+                .priority = priority(g, j, PRIO_UPDATE), .urgent = j == k + 1, .nacc = 3,
                 .acc = { { hs_tile_id(g, 0, j), HS_RW }, { panel, HS_R }, { piv, HS_R } } };
             hs_lu_column_args_put(column.iparam, (hs_lu_column_args){ .off = off, .kk = kk });
             hs_dist_insert(lu->dist, &column);

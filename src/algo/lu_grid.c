@@ -123,7 +123,7 @@ static void panel(const hs_lu *lu, int k)
     dist.ja += off;
     int on_device = device_panel(g, k);
     hs_task_spec spec = { .kind = &hs_kind_lu_grid_panel, .host_only = !on_device,
-                          .priority = priority(g, k, PRIO_PANEL), .nacc = 2,
+                          .priority = priority(g, k, PRIO_PANEL), .urgent = 1, .nacc = 2,
                           .acc = { { buffer_tile(g, k), HS_RW },
                                    { hs_lu_pivot_tile(g, k), HS_W } },
                           .ctx = lu->caller };
@@ -145,18 +145,19 @@ static void panel(const hs_lu *lu, int k)
 }
 
 /* Panel k's interchanges on column j (solve: right of the panel, where
- * the top tile then becomes U12). */
+ * the top tile then becomes U12); on the urgent streams for the next
+ * panel's column, which the next panel waits for. */
 static void swap(const hs_lu *lu, int k, int j, int solve)
 {
     const hs_geometry *g = lu->geo;
     int off = g->panel[k].col0, rows = g->n_rows - off, piv = hs_lu_pivot_tile(g, k);
     int top = hs_tile_id(g, k, j), kk = hs_lu_pivots(g->n_rows, off, g->panel[k].width);
-    int prio = priority(g, j, solve ? PRIO_SWAP : PRIO_LEFT);
+    int prio = priority(g, j, solve ? PRIO_SWAP : PRIO_LEFT), next = j == k + 1;
     int npieces = 0;
     hs_lu_grid_top_args top_args = { .kk = kk, .H = g->H, .nprow = g->nprow,
                                      .ptop = hs_tile_prow(g, k), .flags = HS_LU_GRID_TOP_FIRST };
     int per_task = solve ? HS_LU_GRID_TOP_PIECES - 1 : HS_LU_GRID_TOP_PIECES;
-    hs_task_spec top_spec = { .kind = &hs_kind_lu_grid_top, .priority = prio };
+    hs_task_spec top_spec = { .kind = &hs_kind_lu_grid_top, .priority = prio, .urgent = next };
 
     /* Each process row's tiles below the top tile: its visits, and its
      * piece for the top tile's tasks, which take per_task pieces each
@@ -168,7 +169,8 @@ static void swap(const hs_lu *lu, int k, int j, int solve)
             continue;
         int piece = piece_tile(g, j, q);
         while (i < g->mt) {
-            hs_task_spec visit = { .kind = &hs_kind_lu_grid_visit, .priority = prio };
+            hs_task_spec visit = { .kind = &hs_kind_lu_grid_visit, .priority = prio,
+                                   .urgent = next };
             hs_lu_grid_visit_args args = { .off = off, .rows = rows };
             for (int n = 0; n < HS_LU_GRID_VISIT_TILES && i < g->mt; n++, i += g->nprow) {
                 args.row0[n] = i * g->H;
@@ -222,7 +224,7 @@ void hs_lu_grid_generate(void *arg)
             for (int i = k + 1; i < g->mt; i++) {
                 hs_task_spec gemm = {
                     .kind = &hs_kind_lu_grid_gemm, .priority = priority(g, j, PRIO_UPDATE),
-                    .nacc = 3,
+                    .urgent = j == k + 1, .nacc = 3,
                     .acc = { { hs_tile_id(g, i, j), HS_RW }, { hs_tile_id(g, i, k), HS_R },
                              { hs_tile_id(g, k, j), HS_R } } };
                 hs_lu_grid_gemm_args_put(gemm.iparam, (hs_lu_grid_gemm_args){ .kk = kk });

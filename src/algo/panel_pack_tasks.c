@@ -10,7 +10,7 @@ void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gat
     int t0 = hs_panel_diag_row(g, k);
     for (int r = t0; r < g->mt;) {
         hs_task_spec spec = { .kind = gather ? &hs_kind_panel_gather : &hs_kind_panel_scatter,
-                              .priority = priority, .nacc = 1,
+                              .priority = priority, .urgent = 1, .nacc = 1,
                               .acc = { { buf, gather && r == t0 ? HS_W : HS_RW } } };
         hs_panel_rows_args args = { .off = base };
         for (; r < g->mt && spec.nacc < HS_MAX_ACCESSES; r++) {

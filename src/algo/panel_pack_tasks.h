@@ -13,7 +13,7 @@ typedef void (*hs_insert_fn)(void *ctx, const hs_task_spec *spec);
 /* Inserts (insert(ctx, spec)) the tasks that copy panel k's tiles, from
  * its diagonal tile row down, into (gather) or out of buffer tile buf,
  * whose row 0 is row `base` of sub(A), a few tiles per task, at the
- * given priority.  The first gather writes the buffer whole (W); the
+ * given priority, on the urgent streams (the panel's chain).  The first gather writes the buffer whole (W); the
  * others, and every scatter, access it RW. */
 void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gather,
                          int priority, hs_insert_fn insert, void *ctx);

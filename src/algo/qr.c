@@ -287,6 +287,7 @@ static void insert_tree_task(const tree_ctx *c, const hs_task_kind *kind, hs_tas
 {
     spec->kind = kind;
     spec->priority = c->prio;
+    spec->urgent = 1;
     spec->host_only = !(c->dev_tree && kind == &hs_kind_qr_tree_down);
     insert(c->s, spec);
 }
@@ -381,7 +382,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
         int on_device = hs_panel_slot(g, k) && !s->qr->host_panels;
         hs_task_spec spec = {
             .kind = &hs_kind_qr_geqrf, .host_only = !on_device,
-            .priority = prio, .nacc = 4,
+            .priority = prio, .urgent = 1, .nacc = 4,
             .acc = { { hs_tile_id(g, t0, k), HS_RW }, { v1, HS_W }, { tt, HS_W },
                      { tau, HS_W } } };
         hs_qr_panel_args_put(spec.iparam,
@@ -398,7 +399,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
         hs_task_spec spec = {
             .kind = &hs_kind_qr_leaf,
             .host_only = s->qr->host_panels,
-            .priority = prio, .nacc = 2,
+            .priority = prio, .urgent = 1, .nacc = 2,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_W } } };
         hs_qr_piece_args_put(spec.iparam,
                              (hs_qr_piece_args){ .off = r == t0 ? off : 0, .w = w });
@@ -413,7 +414,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
         hs_task_spec spec = {
             .kind = &hs_kind_qr_leaf_q,
             .host_only = s->qr->host_panels,
-            .priority = prio, .nacc = 3,
+            .priority = prio, .urgent = 1, .nacc = 3,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { rt_id(g, q, r), HS_R },
                      { vtq_id(g, q, v, r), HS_R } } };
         hs_qr_piece_args_put(spec.iparam,
@@ -422,7 +423,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     }
     hs_task_spec rec = {
         .kind = &hs_kind_qr_reconstruct,
-        .priority = prio, .nacc = 6,
+        .priority = prio, .urgent = 1, .nacc = 6,
         .acc = { { hs_tile_id(g, t0, k), HS_RW }, { rt_id(g, q, t0), HS_R }, { v1, HS_W },
                  { u, HS_W }, { tt, HS_W }, { tau, HS_W } } };
     hs_qr_reconstruct_args_put(rec.iparam, (hs_qr_reconstruct_args){
@@ -432,7 +433,7 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     insert(s, &rec);
     for (int r = t0 + 1; r < g->mt; r++) {
         hs_task_spec spec = {
-            .kind = &hs_kind_qr_trsm, .priority = prio, .nacc = 2,
+            .kind = &hs_kind_qr_trsm, .priority = prio, .urgent = 1, .nacc = 2,
             .acc = { { hs_tile_id(g, r, k), HS_RW }, { u, HS_R } } };
         hs_qr_trsm_args_put(spec.iparam, (hs_qr_trsm_args){ .w = w });
         insert(s, &spec);
@@ -444,18 +445,20 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     flush(s, u);
 }
 
-/* Applies panel k's Q^T to column j. */
+/* Applies panel k's Q^T to column j; on the urgent streams for the next
+ * panel's column, which the next panel waits for. */
 static void update_column(const gen *s, int k, int j, int v1, int tt)
 {
     const hs_geometry *g = s->g;
     int t0 = hs_panel_diag_row(g, k), off = hs_panel_diag_offset(g, k);
     int kk = hs_qr_reflectors(g, k), p0 = hs_tile_prow(g, t0);
     int ngroups = min_int(g->mt - t0, g->nprow), wj = part_id(g, p0, j);
+    int next = j == k + 1;
 
     if (t0 == g->mt - 1) {
         hs_task_spec spec = {
             .kind = &hs_kind_qr_column,
-            .priority = priority(g, j, PRIO_UPDATE), .nacc = 5,
+            .priority = priority(g, j, PRIO_UPDATE), .urgent = next, .nacc = 5,
             .acc = { { hs_tile_id(g, t0, j), HS_RW }, { hs_tile_id(g, t0, k), HS_R },
                      { part_id(g, p0, j), HS_W }, { v1, HS_R }, { tt, HS_R } } };
         hs_qr_column_args_put(spec.iparam, (hs_qr_column_args){ .off = off, .kk = kk });
@@ -467,7 +470,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
         int top = r == t0, first = r - t0 < g->nprow;
         hs_task_spec spec = {
             .kind = &hs_kind_qr_vta,
-            .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
+            .priority = priority(g, j, PRIO_UPDATE), .urgent = next, .nacc = top ? 4 : 3,
             .acc = { { part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW },
                      { hs_tile_id(g, r, k), HS_R }, { hs_tile_id(g, r, j), HS_R },
                      { v1, HS_R } } };
@@ -482,7 +485,8 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
         int part = part_id(g, (p0 + grp) % g->nprow, j);
         hs_task_spec spec = {
             .kind = &hs_kind_qr_ttp,
-            .priority = priority(g, j, PRIO_REDUCE), .nacc = grp == 0 ? 2 : 3,
+            .priority = priority(g, j, PRIO_REDUCE), .urgent = next,
+            .nacc = grp == 0 ? 2 : 3,
             .acc = { { wj, HS_RW }, { tt, HS_R }, { part, HS_R } } };
         hs_qr_apply_t_args_put(spec.iparam, (hs_qr_apply_t_args){ .kk = kk });
         insert(s, &spec);
@@ -493,7 +497,7 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
         int top = r == t0;
         hs_task_spec spec = {
             .kind = &hs_kind_qr_update,
-            .priority = priority(g, j, PRIO_UPDATE), .nacc = top ? 4 : 3,
+            .priority = priority(g, j, PRIO_UPDATE), .urgent = next, .nacc = top ? 4 : 3,
             .acc = { { hs_tile_id(g, r, j), HS_RW }, { hs_tile_id(g, r, k), HS_R },
                      { wj, HS_R }, { v1, HS_R } } };
         hs_qr_update_args_put(spec.iparam,

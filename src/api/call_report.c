@@ -68,11 +68,11 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
         for (int x = 1; x < r->ndev && x < HS_MAX_DEVICES; x++)
             add(&t, " gpu%d=%ld", x, s->device_tasks[x]);
         add(&t,
-            " chained=%ld h2d=%ld (%.1fMB) d2h=%ld (%.1fMB) d2d=%ld (%.1fMB) gpu_msgs=%ld"
+            " chained=%ld urgent=%ld h2d=%ld (%.1fMB) d2h=%ld (%.1fMB) d2d=%ld (%.1fMB) gpu_msgs=%ld"
             " gpu_busy=%.0f%% "
             "peak_gpu=%.1fMB tiles_kept_on_host=%d split_from=%s panels=%s panels_from=%s "
             "top=%d top_from=%s\n",
-            s->chained, s->copies_h2d, s->bytes_h2d / 1048576.0, s->copies_d2h,
+            s->chained, s->urgent, s->copies_h2d, s->bytes_h2d / 1048576.0, s->copies_d2h,
             s->bytes_d2h / 1048576.0, s->copies_d2d, s->bytes_d2d / 1048576.0,
             s->device_messages,
             r->t_factor > 0 ? 100.0 * s->device_busy_seconds / (r->t_factor * (r->ndev - 1))

@@ -9,8 +9,36 @@
 enum hs_device_kind { HS_DEV_CPU = 0, HS_DEV_EMU = 1, HS_DEV_CUDA = 2 };
 
 /* Streams of every device: operations on one stream run in the order they
- * were enqueued; different streams run concurrently. */
-enum hs_stream { HS_STREAM_IN = 0, HS_STREAM_OUT = 1, HS_STREAM_COMPUTE = 2, HS_NSTREAMS = 3 };
+ * were enqueued; different streams run concurrently.  Kernels run on the
+ * compute stream or, on a device with nstreams == HS_NSTREAMS, on the
+ * urgent one: a second compute stream whose kernels the device starts
+ * before the compute stream's waiting ones (CUDA's stream priorities),
+ * without stopping the kernel that runs; the two share the device's
+ * arithmetic.  A device without stream priorities has nstreams ==
+ * HS_STREAM_URGENT. */
+enum hs_stream {
+    HS_STREAM_IN = 0, HS_STREAM_OUT = 1, HS_STREAM_COMPUTE = 2, HS_STREAM_URGENT = 3,
+    HS_NSTREAMS = 4
+};
+
+/* A stream that runs kernels. */
+static inline int hs_stream_computes(int stream)
+{
+    return stream == HS_STREAM_COMPUTE || stream == HS_STREAM_URGENT;
+}
+
+/* HETSCAL_URGENT_STREAM: "off" keeps every kernel on the compute stream
+ * (devices open with nstreams == HS_STREAM_URGENT; the simulator's too);
+ * "on", the default, lets a device with stream priorities have the
+ * urgent one.  Read once a process. */
+int hs_urgent_stream_allowed(void);
+
+/* The stream for a device's kernels that are urgent (or not): the urgent
+ * one where the device has it. */
+static inline int hs_kernel_stream(int nstreams, int urgent)
+{
+    return urgent && nstreams > HS_STREAM_URGENT ? HS_STREAM_URGENT : HS_STREAM_COMPUTE;
+}
 
 /* Direction of a copy; "device" memory comes from ops->alloc. */
 enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
@@ -74,7 +102,7 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *              rows may start together, and a row that starts where
  *              another starts is that row (rows of one matrix, or of
  *              matrices that share no value).  A destination that is also
- *              a source costs a staging copy.  Compute stream only (cuda
+ *              a source costs a staging copy.  A compute stream (cuda
  *              stages in the factorizations' scratch).  The values arrive
  *              as they were,
  *              except that the cuda backend (which copies by a batched
@@ -122,7 +150,8 @@ typedef struct hs_event hs_event;           /* opaque, backend-defined */
  * what it frees: a later stale read shows up as NaNs).
  * Several threads may call one device at once (a copy thread, the
  * device's management thread), but kernels of one device come from one
- * thread at a time (cuda: one cuBLAS handle). */
+ * thread at a time (cuda: a compute stream's handles are set to the
+ * call's stream). */
 typedef struct hs_device_ops {
     void (*close)(hs_device *dev);       /* waits for every stream first */
 
@@ -193,7 +222,8 @@ struct hs_device {
     const hs_device_ops *ops;
     int kind;             /* enum hs_device_kind */
     int index;            /* 0 = the host, 1..G accelerators of this rank */
-    int nstreams;         /* HS_NSTREAMS */
+    int nstreams;         /* HS_NSTREAMS, or HS_STREAM_URGENT without the
+                             urgent stream */
     size_t capacity;      /* bytes alloc can hand out (SIZE_MAX: the host) */
     char name[16];        /* "cpu", "emu:1", "cuda:0" (CUDA ordinal) */
     /* The kind of processor, which the rates file keys an accelerator's

@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "device/emu/emu_timing.h"
 #include "include/hetscal.h"
 #include "util/env_guard.h"
+#include "util/env_word.h"
 
 int hs_devices_parse(const char *spec, int *kind, int *count)
 {
@@ -129,6 +131,19 @@ static void say(char *msg, size_t msglen, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg + used, msglen - used, fmt, ap);
     va_end(ap);
+}
+
+int hs_urgent_stream_allowed(void)
+{
+    static const hs_env_word words[] = { { "on", 1 }, { "off", 0 }, { NULL, 0 } };
+    /* Threads that race here all read the same variable. */
+    static atomic_int allowed = -1;
+    int v = atomic_load(&allowed);
+    if (v < 0) {
+        v = hs_env_word_setting("HETSCAL_URGENT_STREAM", words, 1, "not on or off");
+        atomic_store(&allowed, v);
+    }
+    return v;
 }
 
 enum { MAX_EMU_DELAY_US = 1000000 };

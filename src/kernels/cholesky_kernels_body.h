@@ -21,9 +21,9 @@ static int HS_SFX(potrf_panel)(hs_task *t, hs_device *dev)
         return 0;
     }
 
-    int err = hs_dev_potrf(dev, HS_STREAM_COMPUTE, HS_P, w, diag, ld, hs_task_info_slot(t));
+    int err = hs_dev_potrf(dev, t->stream, HS_P, w, diag, ld, hs_task_info_slot(t));
     if (!err && below > 0)
-        err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'R', 'L', HS_CT, 'N',
+        err = hs_dev_triangular(dev, t->stream, HS_K_TRSM, HS_P, 'R', 'L', HS_CT, 'N',
                                 below, w, 1.0, diag, ld, diag + w, ld);
     return err;
 }
@@ -36,7 +36,7 @@ static int HS_SFX(trsm)(hs_task *t, hs_device *dev)
     hs_chol_trsm_args x = hs_chol_trsm_args_of(t);
     int off = x.off, w = x.w;
 
-    return hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'R', 'L', HS_CT, 'N', mb,
+    return hs_dev_triangular(dev, t->stream, HS_K_TRSM, HS_P, 'R', 'L', HS_CT, 'N', mb,
                              w, 1.0, d + off, ldd, b, ldb);
 }
 
@@ -49,10 +49,10 @@ static int HS_SFX(herk_gemm)(hs_task *t, hs_device *dev)
     int off = x.off, w = x.w, k = x.k;
     int below = m - off - w;
 
-    int err = hs_dev_herk(dev, HS_STREAM_COMPUTE, HS_P, 'L', 'N', w, k, -1.0, a + off, lda, 1.0,
+    int err = hs_dev_herk(dev, t->stream, HS_P, 'L', 'N', w, k, -1.0, a + off, lda, 1.0,
                           c + off, ldc);
     if (!err && below > 0)
-        err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', HS_CT, below, w, k, -1.0,
+        err = hs_dev_gemm(dev, t->stream, HS_P, 'N', HS_CT, below, w, k, -1.0,
                           a + off + w, lda, a + off, lda, 1.0, c + off + w, ldc);
     return err;
 }
@@ -67,7 +67,7 @@ static int HS_SFX(gemm)(hs_task *t, hs_device *dev)
     hs_chol_update_args x = hs_chol_update_args_of(t);
     int off = x.off, w = x.w, k = x.k;
 
-    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', HS_CT, m, w, k, -1.0, a, lda,
+    return hs_dev_gemm(dev, t->stream, HS_P, 'N', HS_CT, m, w, k, -1.0, a, lda,
                        b + off, ldb, 1.0, c, ldc);
 }
 

@@ -14,14 +14,14 @@ static int HS_SFX(lu_grid_panel)(hs_task *t, hs_device *dev)
     int ld = hs_task_ld(t, 0), m = x.rows;
     int w = hs_lu_grid_piv_width(t->acc[1].handle->m), err;
     if (dev->kind != HS_DEV_CPU)
-        return hs_dev_getrf(dev, HS_STREAM_COMPUTE, HS_P, m, w, a, ld, piv + HS_LU_PIV_INFO);
+        return hs_dev_getrf(dev, t->stream, HS_P, m, w, a, ld, piv + HS_LU_PIV_INFO);
     if (HS_SFX(panel_finite)(a, m, ld, 0, w)) {
         if (x.team && hs_lu_team_pieces(m, w))
             err = HS_SFX(lu_panel_team)(a, ld, m, w, piv);
         else
             err = 1;
         if (err)
-            err = hs_dev_getrf(dev, HS_STREAM_COMPUTE, HS_P, m, w, a, ld,
+            err = hs_dev_getrf(dev, t->stream, HS_P, m, w, a, ld,
                                piv + HS_LU_PIV_INFO);
     } else {
         const int *layout = t->ctx;
@@ -83,9 +83,9 @@ static int HS_SFX(lu_grid_visit)(hs_task *t, hs_device *dev)
     }
     int cols = t->acc[0].handle->n;
     if (!err)
-        err = hs_row_list_issue(&out, dev, HS_P, cols);
+        err = hs_row_list_issue(&out, dev, t->stream, HS_P, cols);
     if (!err)
-        err = hs_row_list_issue(&in, dev, HS_P, cols);
+        err = hs_row_list_issue(&in, dev, t->stream, HS_P, cols);
     hs_row_list_free(&out);
     hs_row_list_free(&in);
     return err;
@@ -114,7 +114,7 @@ static int HS_SFX(lu_grid_top)(hs_task *t, hs_device *dev)
                 hs_row_list_add(&rows, a + src[i], ld, a + i, ld);
         for (int i = 0; i < nout && row[i] < h; i++)
             hs_row_list_add(&rows, a + from[i], ld, a + row[i], ld);
-        err = hs_row_list_issue(&rows, dev, HS_P, n);
+        err = hs_row_list_issue(&rows, dev, t->stream, HS_P, n);
     }
     for (int k = first_piece; k < t->nacc && !err; k++) {
         const HS_T *piece = hs_task_data(t, k);
@@ -124,16 +124,16 @@ static int HS_SFX(lu_grid_top)(hs_task *t, hs_device *dev)
                 hs_row_list_add(&rows, piece + i, ldp, a + i, ld);
     }
     if (!err)
-        err = hs_row_list_issue(&rows, dev, HS_P, n);
+        err = hs_row_list_issue(&rows, dev, t->stream, HS_P, n);
     hs_row_list_free(&rows);
     if (err || !(x.flags & HS_LU_GRID_TOP_SOLVE))
         return err;
     const HS_T *l = hs_task_data(t, 2);
     int ll = hs_task_ld(t, 2);
-    err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'L', 'L', 'N', 'U', kk, n,
+    err = hs_dev_triangular(dev, t->stream, HS_K_TRSM, HS_P, 'L', 'L', 'N', 'U', kk, n,
                             1.0, l, ll, a, ld);
     if (!err && h > kk)
-        err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', h - kk, n, kk, -1.0, l + kk,
+        err = hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', h - kk, n, kk, -1.0, l + kk,
                           ll, a, ld, 1.0, a + kk, ld);
     return err;
 }
@@ -143,7 +143,7 @@ static int HS_SFX(lu_grid_gemm)(hs_task *t, hs_device *dev)
     HS_T *a = hs_task_data(t, 0);
     const HS_T *l = hs_task_data(t, 1), *u = hs_task_data(t, 2);
     hs_lu_grid_gemm_args x = hs_lu_grid_gemm_args_of(t);
-    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', t->acc[0].handle->m,
+    return hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', t->acc[0].handle->m,
                        t->acc[0].handle->n, x.kk, -1.0, l, hs_task_ld(t, 1), u,
                        hs_task_ld(t, 2), 1.0, a, hs_task_ld(t, 0));
 }

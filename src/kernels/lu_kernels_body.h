@@ -22,7 +22,7 @@ static int HS_SFX(lu_panel)(hs_task *t, hs_device *dev)
         if (dev->kind == HS_DEV_CPU && x.team && hs_lu_team_pieces(m - off, w)
             && !HS_SFX(lu_panel_team)(a + off, ld, m - off, w, piv))
             return 0;
-        return hs_dev_getrf(dev, HS_STREAM_COMPUTE, HS_P, m - off, w, a + off, ld,
+        return hs_dev_getrf(dev, t->stream, HS_P, m - off, w, a + off, ld,
                             piv + HS_LU_PIV_INFO);
     }
     /* ctx: where every process's A lies (api/lu_call.c), when known */
@@ -54,13 +54,13 @@ static int HS_SFX(lu_column)(hs_task *t, hs_device *dev)
     hs_lu_column_args x = hs_lu_column_args_of(t);
     int off = x.off, kk = x.kk, below = m - off - kk;
 
-    int err = hs_dev_laswp(dev, HS_STREAM_COMPUTE, HS_P, m - off, wj, kk,
+    int err = hs_dev_laswp(dev, t->stream, HS_P, m - off, wj, kk,
                            piv + HS_LU_PIV_HEAD, a + off, ld);
     if (!err)
-        err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'L', 'L', 'N', 'U', kk,
+        err = hs_dev_triangular(dev, t->stream, HS_K_TRSM, HS_P, 'L', 'L', 'N', 'U', kk,
                                 wj, 1.0, l + off, ll, a + off, ld);
     if (!err && below > 0)
-        err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', below, wj, kk, -1.0,
+        err = hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', below, wj, kk, -1.0,
                           l + off + kk, ll, a + off, ld, 1.0, a + off + kk, ld);
     return err;
 }

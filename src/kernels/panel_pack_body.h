@@ -11,7 +11,7 @@ static int HS_SFX(panel_pack)(hs_task *t, hs_device *dev, int to_buffer)
     for (int k = 1; k < t->nacc && !err; k++) {
         HS_T *tile = hs_task_data(t, k), *rows = buf + (x.row0[k - 1] - x.off);
         int h = t->acc[k].handle->m, w = t->acc[k].handle->n, ld = hs_task_ld(t, k);
-        err = dev->ops->copy(dev, HS_STREAM_COMPUTE, HS_COPY_D2D, h, w, (int)sizeof(HS_T),
+        err = dev->ops->copy(dev, t->stream, HS_COPY_D2D, h, w, (int)sizeof(HS_T),
                              to_buffer ? tile : rows, to_buffer ? ld : ldb,
                              to_buffer ? rows : tile, to_buffer ? ldb : ld);
     }

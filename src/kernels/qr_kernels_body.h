@@ -103,9 +103,9 @@ static int HS_SFX(qr_panel_geqrf_device)(hs_task *t, hs_device *dev)
     int ld = hs_task_ld(t, 0), l1 = hs_task_ld(t, 1), lt = hs_task_ld(t, 2);
     hs_qr_panel_args x = hs_qr_panel_args_of(t);
     int off = x.off, w = x.w, p = t->acc[0].handle->m - off, kk = min_int(p, w);
-    int err = hs_dev_geqrf(dev, HS_STREAM_COMPUTE, HS_P, p, w, a + off, ld, tau, 1, NULL, 1);
+    int err = hs_dev_geqrf(dev, t->stream, HS_P, p, w, a + off, ld, tau, 1, NULL, 1);
     if (!err && kk > 0)
-        err = hs_dev_larft(dev, HS_STREAM_COMPUTE, HS_P, p, kk, a + off, ld, tau, tt, lt, v1,
+        err = hs_dev_larft(dev, t->stream, HS_P, p, kk, a + off, ld, tau, tt, lt, v1,
                            l1);
     return err;
 }
@@ -161,7 +161,7 @@ static int HS_SFX(qr_leaf)(hs_task *t, hs_device *dev)
     hs_qr_piece_args x = hs_qr_piece_args_of(t);
     int off = x.off, w = x.w;
 
-    return hs_dev_geqrf(dev, HS_STREAM_COMPUTE, HS_P, t->acc[0].handle->m - off, w, a + off, ld,
+    return hs_dev_geqrf(dev, t->stream, HS_P, t->acc[0].handle->m - off, w, a + off, ld,
                         rt + w, lr, rt, lr);
 }
 
@@ -222,16 +222,14 @@ static int HS_SFX(qr_tree_up)(hs_task *t, hs_device *dev)
  * on VTQ_b's stack (its reflectors below the diagonal of rows 0..2w-1,
  * their taus in row 2w), then the top half to Q_a and the bottom half to
  * rows 0..w-1 of VTQ_b (the two halves do not overlap). */
-static int HS_SFX(tree_down_device)(hs_device *dev, HS_T *qa, int la, HS_T *vq, int lb, int w)
+static int HS_SFX(tree_down_device)(hs_device *dev, int s, HS_T *qa, int la, HS_T *vq, int lb,
+                                    int w)
 {
-    int err = hs_dev_ormqr(dev, HS_STREAM_COMPUTE, HS_P, 2 * w, w, w, qa, la, vq + 2 * w, lb,
-                           vq, lb);
+    int err = hs_dev_ormqr(dev, s, HS_P, 2 * w, w, w, qa, la, vq + 2 * w, lb, vq, lb);
     if (!err)
-        err = dev->ops->copy(dev, HS_STREAM_COMPUTE, HS_COPY_D2D, w, w, (int)sizeof(HS_T), vq,
-                             lb, qa, la);
+        err = dev->ops->copy(dev, s, HS_COPY_D2D, w, w, (int)sizeof(HS_T), vq, lb, qa, la);
     if (!err)
-        err = dev->ops->copy(dev, HS_STREAM_COMPUTE, HS_COPY_D2D, w, w, (int)sizeof(HS_T),
-                             vq + w, lb, vq, lb);
+        err = dev->ops->copy(dev, s, HS_COPY_D2D, w, w, (int)sizeof(HS_T), vq + w, lb, vq, lb);
     return err;
 }
 
@@ -244,7 +242,7 @@ static int HS_SFX(qr_tree_down)(hs_task *t, hs_device *dev)
     HS_SFX(tree_scratch) s;
 
     if (dev->kind != HS_DEV_CPU)
-        return x.dev_tree ? HS_SFX(tree_down_device)(dev, qa, la, vq, lb, w)
+        return x.dev_tree ? HS_SFX(tree_down_device)(dev, t->stream, qa, la, vq, lb, w)
                           : HETSCAL_ERR_INTERNAL;
     if (HS_SFX(tree_scratch_alloc)(&s, w))
         return HETSCAL_ERR_NOMEM;
@@ -278,7 +276,7 @@ static int HS_SFX(qr_leaf_q)(hs_task *t, hs_device *dev)
     hs_qr_piece_args x = hs_qr_piece_args_of(t);
     int off = x.off, w = x.w, p = t->acc[0].handle->m - off;
 
-    return hs_dev_ormqr(dev, HS_STREAM_COMPUTE, HS_P, p, w, min_int(p, w), vq, lq, rt + w, lr,
+    return hs_dev_ormqr(dev, t->stream, HS_P, p, w, min_int(p, w), vq, lq, rt + w, lr,
                         a + off, ld);
 }
 
@@ -350,36 +348,36 @@ static int HS_SFX(qr_trsm)(hs_task *t, hs_device *dev)
     int m = t->acc[0].handle->m, ld = hs_task_ld(t, 0), lu = hs_task_ld(t, 1);
     int w = hs_qr_trsm_args_of(t).w;
 
-    return hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRSM, HS_P, 'R', 'U', 'N', 'N', m, w,
+    return hs_dev_triangular(dev, t->stream, HS_K_TRSM, HS_P, 'R', 'U', 'N', 'N', m, w,
                              1.0, u, lu, a, ld);
 }
 
 /* P = V^H A over the rows of a panel's top tile from row off: the first kk
  * rows of V through its explicit unit triangle v1, the rest from the
  * tile (beta 0: P is set, 1: added to). */
-static int HS_SFX(vta_top)(hs_device *dev, int kk, int wj, int rows, const HS_T *v, int lv,
-                   const HS_T *v1, int l1, const HS_T *a, int ld, double beta,
-                   HS_T *pp, int lp)
+static int HS_SFX(vta_top)(hs_device *dev, int s, int kk, int wj, int rows, const HS_T *v,
+                           int lv, const HS_T *v1, int l1, const HS_T *a, int ld, double beta,
+                           HS_T *pp, int lp)
 {
     int rest = rows - kk;
-    int err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, kk, 1.0, v1, l1, a, ld,
-                           beta, pp, lp);
+    int err = hs_dev_gemm(dev, s, HS_P, HS_CT, 'N', kk, wj, kk, 1.0, v1, l1, a, ld, beta, pp,
+                          lp);
     if (!err && rest > 0)
-        err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, rest, 1.0, v + kk, lv,
-                           a + kk, ld, 1.0, pp, lp);
+        err = hs_dev_gemm(dev, s, HS_P, HS_CT, 'N', kk, wj, rest, 1.0, v + kk, lv, a + kk, ld,
+                          1.0, pp, lp);
     return err;
 }
 
 /* A -= V W over the same rows. */
-static int HS_SFX(update_top)(hs_device *dev, int kk, int wj, int rows, const HS_T *v, int lv,
-                      const HS_T *v1, int l1, const HS_T *w, int lw, HS_T *a, int ld)
+static int HS_SFX(update_top)(hs_device *dev, int s, int kk, int wj, int rows, const HS_T *v,
+                              int lv, const HS_T *v1, int l1, const HS_T *w, int lw, HS_T *a,
+                              int ld)
 {
     int rest = rows - kk;
-    int err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', kk, wj, kk, -1.0, v1, l1, w, lw,
-                           1.0, a, ld);
+    int err = hs_dev_gemm(dev, s, HS_P, 'N', 'N', kk, wj, kk, -1.0, v1, l1, w, lw, 1.0, a, ld);
     if (!err && rest > 0)
-        err = hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', rest, wj, kk, -1.0, v + kk, lv, w,
-                           lw, 1.0, a + kk, ld);
+        err = hs_dev_gemm(dev, s, HS_P, 'N', 'N', rest, wj, kk, -1.0, v + kk, lv, w, lw, 1.0,
+                          a + kk, ld);
     return err;
 }
 
@@ -394,9 +392,9 @@ static int HS_SFX(qr_accumulate)(hs_task *t, hs_device *dev)
     double beta = x.first ? 0.0 : 1.0;
 
     if (top)
-        return HS_SFX(vta_top)(dev, kk, wj, m - off, v + off, lv, hs_task_data(t, 3),
+        return HS_SFX(vta_top)(dev, t->stream, kk, wj, m - off, v + off, lv, hs_task_data(t, 3),
                        hs_task_ld(t, 3), a + off, ld, beta, pp, lp);
-    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, m, 1.0, v, lv, a, ld,
+    return hs_dev_gemm(dev, t->stream, HS_P, HS_CT, 'N', kk, wj, m, 1.0, v, lv, a, ld,
                         beta, pp, lp);
 }
 
@@ -409,9 +407,9 @@ static int HS_SFX(qr_apply_t)(hs_task *t, hs_device *dev)
     int wj = t->acc[0].handle->n, kk = x.kk;
 
     if (t->nacc == 2)   /* W is the top process row's P: W = T^H W */
-        return hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRMM, HS_P, 'L', 'U', HS_CT, 'N',
+        return hs_dev_triangular(dev, t->stream, HS_K_TRMM, HS_P, 'L', 'U', HS_CT, 'N',
                                  kk, wj, 1.0, tt, lt, w, lw);
-    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, HS_CT, 'N', kk, wj, kk, 1.0, tt, lt,
+    return hs_dev_gemm(dev, t->stream, HS_P, HS_CT, 'N', kk, wj, kk, 1.0, tt, lt,
                        hs_task_data(t, 2), hs_task_ld(t, 2), 1.0, w, lw);
 }
 
@@ -425,9 +423,9 @@ static int HS_SFX(qr_update)(hs_task *t, hs_device *dev)
     int off = x.off, kk = x.kk, top = x.top;
 
     if (top)
-        return HS_SFX(update_top)(dev, kk, wj, m - off, v + off, lv, hs_task_data(t, 3),
+        return HS_SFX(update_top)(dev, t->stream, kk, wj, m - off, v + off, lv, hs_task_data(t, 3),
                           hs_task_ld(t, 3), w, lw, a + off, ld);
-    return hs_dev_gemm(dev, HS_STREAM_COMPUTE, HS_P, 'N', 'N', m, wj, kk, -1.0, v, lv, w, lw,
+    return hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', m, wj, kk, -1.0, v, lv, w, lw,
                         1.0, a, ld);
 }
 
@@ -441,12 +439,14 @@ static int HS_SFX(qr_apply_column)(hs_task *t, hs_device *dev)
     hs_qr_column_args x = hs_qr_column_args_of(t);
     int off = x.off, kk = x.kk, rows = t->acc[0].handle->m - off;
 
-    int err = HS_SFX(vta_top)(dev, kk, wj, rows, v + off, lv, v1, l1, a + off, ld, 0.0, pp, lp);
+    int err = HS_SFX(vta_top)(dev, t->stream, kk, wj, rows, v + off, lv, v1, l1, a + off, ld,
+                              0.0, pp, lp);
     if (!err)
-        err = hs_dev_triangular(dev, HS_STREAM_COMPUTE, HS_K_TRMM, HS_P, 'L', 'U', HS_CT, 'N', kk, wj, 1.0, tt, lt,
-                           pp, lp);
+        err = hs_dev_triangular(dev, t->stream, HS_K_TRMM, HS_P, 'L', 'U', HS_CT, 'N', kk, wj,
+                                1.0, tt, lt, pp, lp);
     if (!err)
-        err = HS_SFX(update_top)(dev, kk, wj, rows, v + off, lv, v1, l1, pp, lp, a + off, ld);
+        err = HS_SFX(update_top)(dev, t->stream, kk, wj, rows, v + off, lv, v1, l1, pp, lp,
+                                 a + off, ld);
     return err;
 }
 

@@ -43,14 +43,14 @@ void hs_row_list_add(hs_row_list *l, const void *from, int lds, void *to, int ld
     l->ldd[l->count++] = ldd;
 }
 
-int hs_row_list_issue(hs_row_list *l, hs_device *dev, int prec, int cols)
+int hs_row_list_issue(hs_row_list *l, hs_device *dev, int stream, int prec, int cols)
 {
     int err = 0;
     for (int start = 0, end; start < l->count && !err; start = end) {
         for (end = start + 1;
              end < l->count && l->lds[end] == l->lds[start] && l->ldd[end] == l->ldd[start]; end++)
             ;
-        err = hs_dev_rows(dev, HS_STREAM_COMPUTE, prec, end - start, cols,
+        err = hs_dev_rows(dev, stream, prec, end - start, cols,
                           (const void *const *)(l->from + start), l->lds[start],
                           (void *const *)(l->to + start), l->ldd[start]);
     }

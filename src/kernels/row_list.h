@@ -22,9 +22,9 @@ void hs_row_list_free(hs_row_list *l);
 void hs_row_list_add(hs_row_list *l, const void *from, int lds, void *to, int ldd);
 
 /* The rows' copies of cols values each, in precision prec, on dev's
- * compute stream: one call per run of rows with the same leading
+ * compute stream `stream` (device.h): one call per run of rows with the same leading
  * dimensions, in the order added (a row written by one call may be read
  * by a later one).  Empties the list; 0 or the first call's error. */
-int hs_row_list_issue(hs_row_list *l, hs_device *dev, int prec, int cols);
+int hs_row_list_issue(hs_row_list *l, hs_device *dev, int stream, int prec, int cols);
 
 #endif

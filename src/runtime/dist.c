@@ -342,6 +342,8 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
                              spec->kind, spec->priority);
 
     t->device = x;
+    if (x)
+        t->stream = hs_kernel_stream(d->devs[x]->nstreams, spec->urgent);
     t->finish = spec->kind->finish;
     t->ctx = (void *)spec->ctx;
     t->ignore_status = spec->ignore_status;

@@ -57,6 +57,9 @@ typedef struct hs_task_spec {
     int at_first;     /* runs where acc[0] lives, even when it only reads it
                          (else where its first written tile lives) */
     int ignore_status;  /* runs whatever its inputs carry (engine.h) */
+    int urgent;       /* on an accelerator, its kernels go on the urgent
+                         stream (device.h), ahead of the compute stream's
+                         queue: the panel's chain, which the rest waits for */
 } hs_task_spec;
 
 /* Creates the state of ntiles global tiles of values of precision prec

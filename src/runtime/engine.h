@@ -16,11 +16,11 @@
  * Accesses of a handle are granted in program (insertion) order: readers
  * together, writers alone.  That respects RAW, WAR and WAW hazards.  One
  * exception chains work on an accelerator: while every holder of a handle
- * is already posted to one device (device tasks on its compute stream, at
- * most one copy on a copy stream), the next access is granted to a device
- * task of that device as if they had finished (hs_engine_posted_locked):
- * the compute stream runs the tasks in order, and the task waits on the
- * device for the copy's event before its kernels.  It is enqueued without
+ * is already posted to one device (device tasks on one of its compute
+ * streams, at most one copy on a copy stream), the next access is granted
+ * to a device task of that device and stream as if they had finished
+ * (hs_engine_posted_locked): the stream runs the tasks in order, and the
+ * task waits on the device for the copy's event before its kernels.  It is enqueued without
  * waiting for their completion callbacks. */
 #ifndef HETSCAL_RUNTIME_ENGINE_H
 #define HETSCAL_RUNTIME_ENGINE_H
@@ -85,6 +85,8 @@ struct hs_handle {
     int posted;               /* of those, already posted to device
                                  posted_dev (-1: to several devices) */
     int posted_dev;
+    int posted_stream;        /* the compute stream of those that are
+                                 device tasks (-1: both; HS_NSTREAMS: none) */
     int posted_copies;        /* of those, copies (on a copy stream) */
     hs_event *copy_event;     /* completes after the posted copy, when
                                  posted_copies is 1 and it is known */
@@ -217,6 +219,8 @@ struct hs_task {
     const char *name;         /* its kind's */
     int queue;
     int device;               /* HS_Q_DEVICE: index of the accelerator */
+    int stream;               /* HS_Q_DEVICE: the compute stream its kernels
+                                 go on (HS_STREAM_COMPUTE or _URGENT) */
     int priority;             /* larger runs first */
     long seq;                 /* insertion order: ties and trace names */
     int nacc;
@@ -290,6 +294,8 @@ typedef struct hs_engine_stats {
                                            accelerator's memory */
     long chained;                       /* device tasks posted behind a
                                            predecessor still on the stream */
+    long urgent;                        /* device tasks run on the urgent
+                                           stream (device.h) */
     long sends_reordered;               /* sends posted before an older one
                                            (runtime/send_window.h) */
     long team_pieces_helped;            /* pieces of host kernels' teams run

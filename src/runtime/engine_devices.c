@@ -1,16 +1,19 @@
 /* Accelerators in the engine: one management thread per accelerator runs
  * its ready tasks (HS_Q_DEVICE) by enqueueing their kernels on the
- * device's compute stream, and one device-copy thread moves tiles between
+ * device's compute stream, or its urgent one for the panels' chain
+ * (t->stream, device.h), and one device-copy thread moves tiles between
  * host and accelerators (HS_Q_COPY) on the devices' in- and out-streams.
  * Neither waits for the device: a completion callback finishes the task,
  * so a thread keeps feeding its streams while earlier work runs, and
- * sleeps when it has nothing to enqueue, or when its compute stream holds
- * enough already (hs_device_queue_depth, engine_impl.h).  A task is enqueued once every
- * earlier task that reads or writes its handles has completed, or is on
- * the same compute stream already, or is a copy to or from the same
- * device already on its copy stream (chained, engine.h): the compute
- * stream orders the first, and the task's stream waits for the copy's
- * event (recorded after each copy, kept until the call ends).
+ * sleeps when it has nothing to enqueue, or when its compute streams hold
+ * enough already (hs_device_queue_depth, engine_impl.h; each stream its
+ * own count, so an urgent task never waits for room behind the compute
+ * stream's queue).  A task is enqueued once every earlier task that reads
+ * or writes its handles has completed, or is on the same stream already,
+ * or is a copy to or from the same device already on its copy stream
+ * (chained, engine.h): the stream orders the first, and the task's
+ * stream waits for the copy's event (recorded after each copy, kept until
+ * the call ends).
  *
  * A device that fails for good (a sticky CUDA error) never runs the
  * callbacks queued on it: while tasks wait for one, the management thread
@@ -39,7 +42,7 @@ void hs_engine_devices_ready(hs_task *t)
         pthread_cond_signal(&E.copy_cv);
     } else {
         hs_engine_device *ed = &E.dev[t->device];
-        if (hs_heap_push(&ed->ready, t) != HETSCAL_SUCCESS)
+        if (hs_heap_push(&ed->ready[hs_stream_lane(t->stream)], t) != HETSCAL_SUCCESS)
             hs_engine_fail_locked(HETSCAL_ERR_NOMEM);
         pthread_cond_signal(&ed->cv);
     }
@@ -66,14 +69,16 @@ static void finish_locked(hs_task *t, double t_done)
         hs_engine_device *ed = &E.dev[t->device];
         /* Kernels of one stream run in order: a task's run starts when it
          * was enqueued or when the previous one finished, whichever is later. */
-        double start = t->t_posted > ed->last_done ? t->t_posted : ed->last_done;
+        double *last = &ed->last_done[hs_stream_lane(t->stream)];
+        double start = t->t_posted > *last ? t->t_posted : *last;
         E.stats.device_busy_seconds += t_done - start;
         ed->task_seconds = hs_device_task_average(ed->task_seconds, t_done - start);
-        ed->last_done = t_done;
+        *last = t_done;
         if (t->skipped)
             E.stats.tasks_skipped++;
         else
-            E.stats.tasks_run++, E.stats.device_tasks[t->device]++;
+            E.stats.tasks_run++, E.stats.device_tasks[t->device]++,
+            E.stats.urgent += t->stream == HS_STREAM_URGENT;
         if (E.tracing)
             hs_trace_span(HS_TRACE_DEVICE_TRACK + t->device, t->name, start, t_done, t->tile, 0);
     }
@@ -178,7 +183,7 @@ static int unlist_locked(hs_task *t)
         *link = t->next;
     if (t->queue != HS_Q_COPY) {
         /* Room on its compute stream: the management thread may go on. */
-        E.dev[t->inflight_dev].queued--;
+        E.dev[t->inflight_dev].queued[hs_stream_lane(t->stream)]--;
         pthread_cond_signal(&E.dev[t->inflight_dev].cv);
     }
     t->next = NULL;
@@ -235,7 +240,7 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
     int made_before = t->post != NULL;   /* for a finish function's status word */
     /* A copy: an event after it, for the tasks that chain behind it. */
     hs_event *ev = NULL;
-    if (!status && !t->skipped && stream != HS_STREAM_COMPUTE &&
+    if (!status && !t->skipped && !hs_stream_computes(stream) &&
         dev->ops->event_record(dev, stream, &ev))
         ev = NULL;
     if (!status && !t->skipped) {
@@ -250,7 +255,7 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
             t->next = E.dev[dev->index].inflight;
             E.dev[dev->index].inflight = t;
             if (t->queue != HS_Q_COPY)
-                E.dev[dev->index].queued++;
+                E.dev[dev->index].queued[hs_stream_lane(stream)]++;
         }
         if (ev && keep_event_locked(dev, ev)) {
             t->event = ev;
@@ -258,7 +263,7 @@ static void complete_after(hs_task *t, hs_device *dev, int stream, int status)
         }
         /* Successors here may follow at once, unless t's status is only
          * known at its completion (hs_finish). */
-        if ((stream == HS_STREAM_COMPUTE || t->event) && !t->finish)
+        if ((hs_stream_computes(stream) || t->event) && !t->finish)
             hs_engine_posted_locked(t, dev->index);
         /* The management thread may sleep untimed (nothing was in flight
          * there, a copy thread's task now is): it must watch this one. */
@@ -369,7 +374,7 @@ static void run_device_task(hs_task *t, hs_device *dev)
          * stream waits for them on the device. */
         for (int k = 0; k < t->nacc && !status; k++)
             if (t->wait[k])
-                status = dev->ops->stream_wait(dev, HS_STREAM_COMPUTE, t->wait[k]);
+                status = dev->ops->stream_wait(dev, t->stream, t->wait[k]);
         if (!status && t->finish) {
             /* The kernel's device work writes its status word into the
              * post's record, which outlives t should the health check
@@ -390,7 +395,21 @@ static void run_device_task(hs_task *t, hs_device *dev)
         pthread_mutex_unlock(&E.lock);
     }
     hs_task_set_output_status(t, status);
-    complete_after(t, dev, HS_STREAM_COMPUTE, t->skipped ? 0 : status);
+    complete_after(t, dev, t->stream, t->skipped ? 0 : status);
+}
+
+/* The next task to enqueue: the urgent stream's first, then the compute
+ * stream's, each while its stream has room (hs_device_queue_depth). */
+static hs_task *next_device_task_locked(hs_engine_device *ed)
+{
+    int depth = hs_device_queue_depth(ed->task_seconds);
+    for (int l = HS_LANES - 1; l >= 0; l--)
+        if (ed->queued[l] < depth) {
+            hs_task *t = hs_heap_pop(&ed->ready[l]);
+            if (t)
+                return t;
+        }
+    return NULL;
 }
 
 static void *device_main(void *arg)
@@ -403,8 +422,7 @@ static void *device_main(void *arg)
     hs_engine_device *ed = &E.dev[d];
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
-        int room = ed->queued < hs_device_queue_depth(ed->task_seconds);
-        hs_task *t = E.active && d < E.ndev && room ? hs_heap_pop(&ed->ready) : NULL;
+        hs_task *t = E.active && d < E.ndev ? next_device_task_locked(ed) : NULL;
         if (!t) {
             device_wait_locked(d);
             continue;
@@ -473,7 +491,7 @@ int hs_engine_devices_begin(void)
     }
     for (int d = 1; d < E.ndev && !err; d++) {
         hs_engine_device *ed = &E.dev[d];
-        ed->last_done = 0;
+        ed->last_done[0] = ed->last_done[1] = 0;
         ed->task_seconds = 0;
         ed->broken = 0;
         if (ed->started)
@@ -498,7 +516,8 @@ void hs_engine_devices_end(void)
     release_posts_locked();
     hs_heap_free(&E.copies);
     for (int d = 1; d < HS_MAX_DEVICES; d++)
-        hs_heap_free(&E.dev[d].ready);
+        for (int l = 0; l < HS_LANES; l++)
+            hs_heap_free(&E.dev[d].ready[l]);
 }
 
 void hs_engine_devices_wake_all(void)
@@ -522,7 +541,8 @@ void hs_engine_devices_join(void)
             continue;
         pthread_join(ed->thread, NULL);
         pthread_cond_destroy(&ed->cv);
-        hs_heap_free(&ed->ready);
+        for (int l = 0; l < HS_LANES; l++)
+            hs_heap_free(&ed->ready[l]);
         ed->started = 0;
     }
 }

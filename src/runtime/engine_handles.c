@@ -189,11 +189,12 @@ static int can_grant(const hs_handle *h, int mode)
 }
 
 /* Every holder of h is posted to a's device (at most one copy among them,
- * with its event known), and a is a device task of that device: it may go
- * behind them (engine.h). */
+ * with its event known, and device tasks only on a's stream), and a is a
+ * device task of that device: it may go behind them (engine.h). */
 static int can_chain(const hs_handle *h, const hs_access *a)
 {
     return a->task->queue == HS_Q_DEVICE && h->posted > 0 && h->posted_dev == a->task->device
+           && (h->posted_stream == HS_NSTREAMS || h->posted_stream == a->task->stream)
            && h->posted == h->readers + h->writers
            && (h->posted_copies == 0 || (h->posted_copies == 1 && h->copy_event));
 }
@@ -269,10 +270,15 @@ void hs_engine_posted_locked(hs_task *t, int device)
     E.stats.chained += t->chained;
     for (int k = 0; k < t->nacc; k++) {
         hs_handle *h = t->acc[k].handle;
-        if (h->posted == 0)
+        if (h->posted == 0) {
             h->posted_dev = device;
-        else if (h->posted_dev != device)
+            h->posted_stream = HS_NSTREAMS;
+        } else if (h->posted_dev != device) {
             h->posted_dev = -1;   /* readers on two devices: no chaining */
+        }
+        if (!copy)   /* readers on both compute streams: no chaining */
+            h->posted_stream = h->posted_stream == HS_NSTREAMS || h->posted_stream == t->stream
+                                   ? t->stream : -1;
         h->posted++;
         if (copy)
             h->copy_event = h->posted_copies++ == 0 ? t->event : NULL;

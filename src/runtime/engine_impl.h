@@ -44,16 +44,26 @@ static inline double hs_device_task_average(double avg, double seconds)
     return avg > 0 ? avg + (seconds - avg) / 8 : seconds;
 }
 
-/* One accelerator's queue and management thread. */
+/* A device's compute streams as lanes: 0 the compute stream, 1 the
+ * urgent one (device.h).  Each lane has its ready tasks and its own
+ * hs_device_queue_depth, so that an urgent task never waits for room
+ * behind the compute stream's queue. */
+enum { HS_LANES = 2 };
+static inline int hs_stream_lane(int stream)
+{
+    return stream == HS_STREAM_URGENT;
+}
+
+/* One accelerator's queues and management thread. */
 typedef struct hs_engine_device {
-    hs_ready_heap ready;
+    hs_ready_heap ready[HS_LANES];
     pthread_cond_t cv;
     pthread_t thread;
     int started;
-    double last_done;            /* completion time of its previous task */
+    double last_done[HS_LANES];  /* completion time of the lane's previous task */
     hs_task *inflight;           /* enqueued on the device, callback pending
                                     (linked through next) */
-    int queued;                  /* of those, tasks on its compute stream */
+    int queued[HS_LANES];        /* of those, tasks on each compute stream */
     double task_seconds;         /* running average per task (hs_device_task_average) */
     int broken;                  /* the device failed for good this call */
 } hs_engine_device;

@@ -167,7 +167,8 @@ hs_task *hs_task_new(int queue, hs_kernel kernel, const hs_task_kind *kind, int 
     hs_task *t = task_take_locked();
     pthread_mutex_unlock(&E.lock);
     *t = (hs_task){ .queue = queue, .kernel = kernel, .kind = kind,
-                    .name = kind ? kind->name : "task", .priority = priority };   /* the rest zero */
+                    .name = kind ? kind->name : "task", .priority = priority,
+                    .stream = HS_STREAM_COMPUTE };   /* the rest zero */
     return t;
 }
 

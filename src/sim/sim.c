@@ -388,12 +388,35 @@ static void enqueue(sim *S, sim_rank *r, double *lane, double seconds, int kind,
         S->err = HETSCAL_ERR_NOMEM;
 }
 
+/* Accelerator x starts its next kernel, if it is idle and has one: the
+ * urgent stream's first, else the compute stream's. */
+static void start_next_kernel(sim *S, sim_rank *r, int x)
+{
+    sim_device *d = &r->dev[x];
+    int l = d->nwaiting[1] ? 1 : 0;
+    if (d->running || !d->nwaiting[l])
+        return;
+    hs_task *t = d->waiting[l][d->first[l]];
+    d->first[l] = (d->first[l] + 1) % HS_DEVICE_QUEUE_MAX;
+    d->nwaiting[l]--;
+    d->running = 1;
+    const hs_sim_costs *c = &S->s->costs;
+    double end = S->now + c->task_overhead + c->task_seconds(c->arg, t, x);
+    event e = { .time = end, .start = S->now, .kind = EV_DEVICE, .rank = r->index, .slot = x,
+                .task = t };
+    if (hs_sim_push_event(S, e))
+        S->err = HETSCAL_ERR_NOMEM;
+}
+
+/* On the stream the runtime puts it on (t->stream; at most
+ * hs_device_queue_depth tasks a stream). */
 static void start_device_task(sim *S, sim_rank *r, hs_task *t, int x)
 {
-    const hs_sim_costs *c = &S->s->costs;
-    r->dev[x].queued++;
-    enqueue(S, r, &r->dev[x].compute_free, c->task_overhead + c->task_seconds(c->arg, t, x),
-            EV_DEVICE, x, t);
+    sim_device *d = &r->dev[x];
+    int l = hs_stream_lane(t->stream);
+    d->queued[l]++;
+    d->waiting[l][(d->first[l] + d->nwaiting[l]++) % HS_DEVICE_QUEUE_MAX] = t;
+    start_next_kernel(S, r, x);
 }
 
 static double copy_bytes(const hs_task *t)
@@ -461,15 +484,17 @@ static void dispatch(sim *S, sim_rank *r)
     if (r->teams_running && r->cpu_free > 0)
         join_teams(S, r);
     /* A GPU's management thread enqueues what is ready, in priority
-     * order, while its compute stream holds fewer tasks than
-     * hs_device_queue_depth allows; the copy thread all that is ready.
-     * The streams run it in that order. */
-    for (int x = 1; x < r->ndev; x++) {
-        hs_task *t;
-        while (r->dev[x].queued < hs_device_queue_depth(r->dev[x].task_seconds)
-               && (t = hs_heap_pop(&E.dev[x].ready)) != NULL)
-            start_device_task(S, r, t, x);
-    }
+     * order, the urgent stream's first, while each compute stream holds
+     * fewer tasks than hs_device_queue_depth allows; the copy thread all
+     * that is ready.  Each stream runs its tasks in that order, the GPU
+     * one at a time (start_next_kernel). */
+    for (int x = 1; x < r->ndev; x++)
+        for (int l = HS_LANES - 1; l >= 0; l--) {
+            hs_task *t;
+            while (r->dev[x].queued[l] < hs_device_queue_depth(r->dev[x].task_seconds)
+                   && (t = hs_heap_pop(&E.dev[x].ready[l])) != NULL)
+                start_device_task(S, r, t, x);
+        }
     hs_task *t;
     while ((t = hs_heap_pop(&E.copies)) != NULL)
         start_copy(S, r, t);
@@ -491,11 +516,14 @@ static void handle(sim *S, const event *e)
 {
     sim_rank *r = &S->rank[e->rank];
     if (e->kind == EV_DEVICE) {
-        r->dev[e->slot].queued--;
+        r->dev[e->slot].queued[hs_stream_lane(e->task->stream)]--;
+        r->dev[e->slot].running = 0;
+        start_next_kernel(S, r, e->slot);   /* the device goes on at once */
         r->dev[e->slot].task_seconds =
             hs_device_task_average(r->dev[e->slot].task_seconds, e->time - e->start);
         r->tasks_run++;
         r->device_tasks[e->slot]++;
+        r->urgent += e->task->stream == HS_STREAM_URGENT;
         r->device_busy += e->time - e->start;
         hs_sim_record(r, HS_TRACE_DEVICE_TRACK + e->slot, e->task->name, e->start, e->time,
                e->task->tile, 0);
@@ -738,7 +766,9 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
             *dev = (hs_device){ .ops = setup->costs.peer_bandwidth > 0 ? &sim_peer_device_ops
                                                                       : &sim_device_ops,
                                 .kind = HS_DEV_EMU, .index = x,
-                                .nstreams = HS_NSTREAMS,
+                                .nstreams = setup->costs.stream_priorities
+                                                    && hs_urgent_stream_allowed()
+                                                ? HS_NSTREAMS : HS_STREAM_URGENT,
                                 .mpi_memory = setup->costs.mpi_gpu_memory,
                                 .capacity = (size_t)setup->gpu_capacity, .impl = &r->dev[x] };
             snprintf(dev->name, sizeof dev->name, "sim:%d", x);
@@ -772,6 +802,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
             for (int x = 1; x < r->ndev; x++)
                 o->stats.device_tasks[0] -= r->device_tasks[x];
             o->stats.device_busy_seconds = r->device_busy;
+            o->stats.urgent = r->urgent;
             o->stats.copies_h2d = r->copies_h2d;
             o->stats.copies_d2h = r->copies_d2h;
             o->stats.bytes_h2d = r->bytes_h2d;

@@ -50,6 +50,8 @@ typedef struct hs_sim_costs {
     int mpi_gpu_memory;          /* MPI takes the accelerators' memory (the
                                     machine's mpi.gpu_memory): a GPU tile's
                                     message costs the network alone */
+    int stream_priorities;       /* the accelerators have the urgent stream
+                                    (the machine's gpu.stream_priorities) */
 } hs_sim_costs;
 
 /* One simulated call. */

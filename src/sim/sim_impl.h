@@ -45,8 +45,14 @@ typedef struct span {
 typedef struct sim_device {
     hs_device dev;
     size_t used;
-    double compute_free, in_free, out_free;
-    int queued;            /* tasks on its compute stream */
+    double in_free, out_free;
+    /* Its kernels, one at a time: the running task's end is an event;
+     * the tasks on each compute stream not yet started wait in order,
+     * and the urgent stream's first starts next (device.h). */
+    int running;
+    hs_task *waiting[HS_LANES][HS_DEVICE_QUEUE_MAX];
+    int first[HS_LANES], nwaiting[HS_LANES];
+    int queued[HS_LANES];  /* tasks on each compute stream, running or not */
     double task_seconds;   /* running average per task, as the engine's */
 } sim_device;
 
@@ -108,6 +114,7 @@ typedef struct sim_rank {
     sim_device *dev;
     double shm_out_free, shm_in_free;
     long tasks_run, sent, received, device_tasks[HS_MAX_DEVICES];
+    long urgent;                /* device tasks run on an urgent stream */
     long copies_h2d, copies_d2h, copies_d2d;
     double busy, device_busy, bytes_sent, message_seconds, finish, bytes_h2d, bytes_d2h,
         bytes_d2d;

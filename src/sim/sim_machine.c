@@ -88,5 +88,5 @@ void hs_sim_model_costs(hs_sim_model *model, hs_sim_costs *costs)
         .link_latency = m->link_latency_us * 1e-6,
         .link_bandwidth = m->link_gbs > 0 ? m->link_gbs * 1e9 : 1e30,
         .peer_latency = m->peer_latency_us * 1e-6, .peer_bandwidth = m->peer_gbs * 1e9,
-        .mpi_gpu_memory = m->mpi_gpu_memory };
+        .mpi_gpu_memory = m->mpi_gpu_memory, .stream_priorities = m->stream_priorities };
 }

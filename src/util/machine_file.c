@@ -107,6 +107,10 @@ static int set_key(hs_sim_machine *m, const char *key, const char *value)
         m->host_panels = !strcmp(value, "host");
         return m->host_panels || !strcmp(value, "device") ? 0 : -1;
     }
+    if (!strcmp(key, "gpu.stream_priorities")) {
+        m->stream_priorities = !strcmp(value, "yes");
+        return m->stream_priorities || !strcmp(value, "no") ? 0 : -1;
+    }
     if (!strcmp(key, "mpi.gpu_memory")) {
         m->mpi_gpu_memory = !strcmp(value, "yes");
         return m->mpi_gpu_memory || !strcmp(value, "no") ? 0 : -1;

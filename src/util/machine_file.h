@@ -69,6 +69,13 @@ typedef struct hs_sim_machine {
                                         RDMA), so GPU tiles travel between
                                         ranks without the host (no, the
                                         default: through it) */
+    int stream_priorities;           /* gpu.stream_priorities = yes: the GPUs
+                                        start a high-priority stream's
+                                        kernels before a low one's waiting
+                                        kernels (CUDA from compute
+                                        capability 3.5), so kernels may use
+                                        the urgent stream (device/device.h);
+                                        no, the default: one compute stream */
     int host_panels;                 /* panels = host: the GPUs have no panel
                                         factorizations (they predate
                                         cuSOLVER): calls run as with

@@ -1,5 +1,6 @@
 /* A CUDA GPU: cudaMalloc'd buffers, cudaMemcpy2DAsync on non-blocking
- * in/out/compute streams, cudaMemcpyPeerAsync from the rank's other GPUs
+ * in/out/compute streams and an urgent one of the GPU's greatest
+ * priority, cudaMemcpyPeerAsync from the rank's other GPUs
  * that are its peers, cudaEvents, cuBLAS (and cuSOLVER's row
  * interchanges, Cholesky, LU and QR factors, and the block reflector's
  * triangular factor) on the stream of the call.
@@ -25,19 +26,20 @@
 #include "include/hetscal.h"
 #include "util/precision.h"
 
-typedef struct cuda_dev {
-    hs_device dev;
-    int ordinal;
-    cudaStream_t stream[HS_NSTREAMS];
+/* What the kernels of one compute stream keep, so that the two compute
+ * streams never share it and stream order alone keeps one call's use
+ * from the next's. */
+typedef struct cuda_lane {
+    cudaStream_t stream;
+    /* Handles of the lane's own: cuBLAS's default workspace and
+     * cuSOLVER's state are the handle's, which two streams running at
+     * once must not share. */
     cublasHandle_t blas;
     cusolverDnHandle_t solver;
-    cusolverDnParams_t params;   /* the 64-bit API's (cusolverDnXlarft) */
     /* The factorizations' scratch (HS_K_POTRF, HS_K_GETRF, HS_K_GEQRF,
-     * HS_K_ORMQR, HS_K_LARFT, and HS_K_ROWS's stage; compute stream
-     * only, so that stream order
-     * alone keeps one call's use from the next's): cuSOLVER's devInfo and
-     * workspace on the GPU, and pinned host memory that devInfo and the
-     * factor's diagonal are copied back to, with a zero word that is
+     * HS_K_ORMQR, HS_K_LARFT, and HS_K_ROWS's stage): cuSOLVER's devInfo
+     * and workspace on the GPU, and pinned host memory that devInfo and
+     * the factor's diagonal are copied back to, with a zero word that is
      * never written. */
     void *scratch;
     size_t scratch_bytes;
@@ -47,6 +49,19 @@ typedef struct cuda_dev {
      * the scratch is, once the streams are idle). */
     void *host_work;
     size_t host_work_bytes;
+    hs_cuda_rows rows;           /* HS_K_ROWS's pointer slots */
+} cuda_lane;
+
+typedef struct cuda_dev {
+    hs_device dev;
+    int ordinal;
+    cudaStream_t stream[HS_NSTREAMS];
+    cusolverDnParams_t params;   /* the 64-bit API's (cusolverDnXlarft) */
+    /* The compute streams' scratch, by lane (hs_stream_lane), and the
+     * lane of the kernel being enqueued (set by run_blas: kernels of one
+     * device come from one thread at a time). */
+    cuda_lane lane[2];
+    cuda_lane *cur;
     /* Pinned ones of each precision, the diagonal HS_K_LARFT copies into
      * r: filled once when allocated, never written while a copy may read
      * them (regrown as the scratch is). */
@@ -58,7 +73,6 @@ typedef struct cuda_dev {
      * peer_link, to be released at close. */
     unsigned char peer[HS_MAX_ACCELERATORS];
     unsigned char holds[HS_MAX_ACCELERATORS];
-    hs_cuda_rows rows;           /* HS_K_ROWS's pointer slots */
 } cuda_dev;
 
 static cuda_dev *as_cuda(hs_device *dev)
@@ -316,23 +330,28 @@ static void cuda_close(hs_device *dev)
     peer_unlink(c, selected);
     if (selected) {
         /* The handles first: they may still be set to one of the streams. */
-        if (c->blas)
-            HS_CU(cublasDestroy)(c->blas);
+        for (int l = 0; l < 2; l++) {
+            if (c->lane[l].blas)
+                HS_CU(cublasDestroy)(c->lane[l].blas);
+            if (c->lane[l].solver)
+                HS_CU(cusolverDnDestroy)(c->lane[l].solver);
+        }
         if (c->params)
             HS_CU(cusolverDnDestroyParams)(c->params);
-        if (c->solver)
-            HS_CU(cusolverDnDestroy)(c->solver);
         each_stream(c, cudaStreamDestroy);
-        if (c->scratch)
-            cudaFree(c->scratch);
-        if (c->stage)
-            cudaFreeHost(c->stage);
+        for (int l = 0; l < 2; l++) {
+            if (c->lane[l].scratch)
+                cudaFree(c->lane[l].scratch);
+            if (c->lane[l].stage)
+                cudaFreeHost(c->lane[l].stage);
+            hs_cuda_rows_free(&c->lane[l].rows);
+        }
         for (int p = 0; p < HS_NPRECS; p++)
             if (c->ones[p])
                 cudaFreeHost(c->ones[p]);
-        hs_cuda_rows_free(&c->rows);
     }
-    free(c->host_work);
+    for (int l = 0; l < 2; l++)
+        free(c->lane[l].host_work);
     (void)cudaGetLastError();
     leave(0);
     free(c);
@@ -508,35 +527,35 @@ static int idle_streams(hs_device *dev)
 static int scratch_reserve(hs_device *dev, size_t bytes, size_t stage)
 {
     cuda_dev *c = as_cuda(dev);
-    if (bytes <= c->scratch_bytes && stage <= c->stage_bytes)
+    if (bytes <= c->cur->scratch_bytes && stage <= c->cur->stage_bytes)
         return 0;
     int err = idle_streams(dev);
     if (err)
         return err;
-    if (bytes > c->scratch_bytes) {
-        if (c->scratch && cudaFree(c->scratch) != cudaSuccess)
+    if (bytes > c->cur->scratch_bytes) {
+        if (c->cur->scratch && cudaFree(c->cur->scratch) != cudaSuccess)
             return check(dev, cudaGetLastError(), "cudaFree");
-        c->scratch = NULL;
-        c->scratch_bytes = 0;
-        if (cudaMalloc(&c->scratch, bytes) != cudaSuccess) {
+        c->cur->scratch = NULL;
+        c->cur->scratch_bytes = 0;
+        if (cudaMalloc(&c->cur->scratch, bytes) != cudaSuccess) {
             (void)cudaGetLastError();   /* out of memory is not sticky */
-            c->scratch = NULL;
+            c->cur->scratch = NULL;
             return HETSCAL_ERR_NOMEM;
         }
-        c->scratch_bytes = bytes;
+        c->cur->scratch_bytes = bytes;
     }
-    if (stage > c->stage_bytes) {
-        if (c->stage && cudaFreeHost(c->stage) != cudaSuccess)
+    if (stage > c->cur->stage_bytes) {
+        if (c->cur->stage && cudaFreeHost(c->cur->stage) != cudaSuccess)
             return check(dev, cudaGetLastError(), "cudaFreeHost");
-        c->stage = NULL;
-        c->stage_bytes = 0;
-        if (cudaHostAlloc(&c->stage, stage, cudaHostAllocPortable) != cudaSuccess) {
+        c->cur->stage = NULL;
+        c->cur->stage_bytes = 0;
+        if (cudaHostAlloc(&c->cur->stage, stage, cudaHostAllocPortable) != cudaSuccess) {
             (void)cudaGetLastError();
-            c->stage = NULL;
+            c->cur->stage = NULL;
             return HETSCAL_ERR_NOMEM;
         }
-        memset(c->stage, 0, stage);
-        c->stage_bytes = stage;
+        memset(c->cur->stage, 0, stage);
+        c->cur->stage_bytes = stage;
     }
     return 0;
 }
@@ -562,16 +581,16 @@ static size_t scratch_aligned(size_t bytes)
 static int host_work_reserve(hs_device *dev, size_t bytes)
 {
     cuda_dev *c = as_cuda(dev);
-    if (bytes <= c->host_work_bytes)
+    if (bytes <= c->cur->host_work_bytes)
         return 0;
     int err = idle_streams(dev);
     if (err)
         return err;
-    free(c->host_work);
-    c->host_work_bytes = 0;
-    if (!(c->host_work = malloc(bytes)))
+    free(c->cur->host_work);
+    c->cur->host_work_bytes = 0;
+    if (!(c->cur->host_work = malloc(bytes)))
         return HETSCAL_ERR_NOMEM;
-    c->host_work_bytes = bytes;
+    c->cur->host_work_bytes = bytes;
     return 0;
 }
 
@@ -625,18 +644,18 @@ static void potrf_reported(void *arg)
 static int potrf_report(hs_device *dev, const hs_kernel_call *k, size_t esize)
 {
     cuda_dev *c = as_cuda(dev);
-    cudaStream_t s = c->stream[HS_STREAM_COMPUTE];
+    cudaStream_t s = c->cur->stream;
     potrf_result *r = malloc(sizeof *r);
     if (!r)
         return HETSCAL_ERR_NOMEM;
-    *r = (potrf_result){ .info = k->info, .dev_info = c->stage,
-                         .diag = (char *)c->stage + STAGE_INFO_BYTES, .n = k->n,
+    *r = (potrf_result){ .info = k->info, .dev_info = c->cur->stage,
+                         .diag = (char *)c->cur->stage + STAGE_INFO_BYTES, .n = k->n,
                          .prec = k->prec };
-    int err = check(dev, cudaMemcpyAsync(c->stage, c->scratch, sizeof(int),
+    int err = check(dev, cudaMemcpyAsync(c->cur->stage, c->cur->scratch, sizeof(int),
                                          cudaMemcpyDeviceToHost, s),
                     "cudaMemcpyAsync");
     if (!err)
-        err = check(dev, cudaMemcpy2DAsync((char *)c->stage + STAGE_INFO_BYTES, esize, k->c,
+        err = check(dev, cudaMemcpy2DAsync((char *)c->cur->stage + STAGE_INFO_BYTES, esize, k->c,
                                            ((size_t)k->ldc + 1) * esize, esize, (size_t)k->n,
                                            cudaMemcpyDeviceToHost, s),
                     "cudaMemcpy2DAsync");
@@ -662,8 +681,8 @@ static int run_rows(hs_device *dev, cublasHandle_t h, const hs_kernel_call *k)
                      : 0;
     if (err)
         return err;
-    err = hs_cuda_rows_run(&c->rows, h, k,
-                           staged ? (char *)c->scratch + SCRATCH_INFO_BYTES : NULL, &e);
+    err = hs_cuda_rows_run(&c->cur->rows, h, k,
+                           staged ? (char *)c->cur->scratch + SCRATCH_INFO_BYTES : NULL, &e);
     if (err != HETSCAL_ERR_DEVICE)
         return err;
     return e.blas ? check_blas(dev, e.status, e.call) : check(dev, e.cuda, e.call);
@@ -678,20 +697,22 @@ static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
                                        const hs_kernel_call *) =
         HS_PREC_INSTANCES(run_blas);
     cuda_dev *c = as_cuda(dev);
-    /* The factorizations' scratch is kept in order by the compute stream. */
+    /* The factorizations' scratch is kept in order by its compute stream. */
     int factor = k->op == HS_K_POTRF || k->op == HS_K_GETRF || k->op == HS_K_GEQRF
                  || k->op == HS_K_ORMQR || k->op == HS_K_LARFT;
     int solver = k->op == HS_K_LASWP || factor;
     int blas = !solver || k->op == HS_K_LARFT;   /* HS_K_LARFT: cuSOLVER, then ?trmm */
-    if ((factor || k->op == HS_K_ROWS) && stream != HS_STREAM_COMPUTE)
-        return failed(dev, "a factorization or row copy", "only on the compute stream");
-    int err = solver ? check_solver(dev, HS_CU(cusolverDnSetStream)(c->solver, c->stream[stream]),
+    if ((factor || k->op == HS_K_ROWS) && !hs_stream_computes(stream))
+        return failed(dev, "a factorization or row copy", "only on a compute stream");
+    c->cur = &c->lane[hs_stream_computes(stream) ? stream == HS_STREAM_URGENT : 0];
+    cuda_lane *l = c->cur;
+    int err = solver ? check_solver(dev, HS_CU(cusolverDnSetStream)(l->solver, c->stream[stream]),
                                     "cusolverDnSetStream")
                      : 0;
     if (!err && blas)
-        err = check_blas(dev, HS_CU(cublasSetStream)(c->blas, c->stream[stream]),
+        err = check_blas(dev, HS_CU(cublasSetStream)(l->blas, c->stream[stream]),
                          "cublasSetStream");
-    return err ? err : run[k->prec](dev, c->blas, c->solver, k);
+    return err ? err : run[k->prec](dev, l->blas, l->solver, k);
 }
 
 static int cuda_kernel(hs_device *dev, int stream, const hs_kernel_call *k)
@@ -834,8 +855,20 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
     cudaError_t err = cudaSuccess;
     if (enter(&c->dev, 0) && (err = cudaPeekAtLastError()) == cudaSuccess)
         err = cudaErrorInvalidDevice;
+    /* The urgent stream at the GPU's greatest priority, the others at its
+     * least (CUDA's default).  A GPU whose range is one value has no
+     * priorities: its kernels keep to the compute stream. */
+    int least = 0, greatest = 0;
+    if (err == cudaSuccess)
+        err = cudaDeviceGetStreamPriorityRange(&least, &greatest);
     for (int i = 0; i < HS_NSTREAMS && err == cudaSuccess; i++)
-        err = cudaStreamCreateWithFlags(&c->stream[i], cudaStreamNonBlocking);
+        err = cudaStreamCreateWithPriority(&c->stream[i], cudaStreamNonBlocking,
+                                           i == HS_STREAM_URGENT ? greatest : least);
+    if (least == greatest || !hs_urgent_stream_allowed())
+        c->dev.nstreams = HS_STREAM_URGENT;
+    c->lane[0].stream = c->stream[HS_STREAM_COMPUTE];
+    c->lane[1].stream = c->stream[HS_STREAM_URGENT];
+    c->cur = &c->lane[0];
     if (err == cudaSuccess)
         err = cudaMemGetInfo(&free_bytes, &total);
     struct cudaDeviceProp prop;
@@ -845,13 +878,15 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
     char why[600];
     if (!what && hs_cuda_libs_load(why, sizeof why))
         what = why;
-    if (!what && HS_CU(cublasCreate)(&c->blas) != CUBLAS_STATUS_SUCCESS) {
-        c->blas = NULL;
-        what = "cublasCreate failed";
-    }
-    if (!what && HS_CU(cusolverDnCreate)(&c->solver) != CUSOLVER_STATUS_SUCCESS) {
-        c->solver = NULL;
-        what = "cusolverDnCreate failed";
+    for (int l = 0; l < 2; l++) {
+        if (!what && HS_CU(cublasCreate)(&c->lane[l].blas) != CUBLAS_STATUS_SUCCESS) {
+            c->lane[l].blas = NULL;
+            what = "cublasCreate failed";
+        }
+        if (!what && HS_CU(cusolverDnCreate)(&c->lane[l].solver) != CUSOLVER_STATUS_SUCCESS) {
+            c->lane[l].solver = NULL;
+            what = "cusolverDnCreate failed";
+        }
     }
     if (!what && HS_CU(cusolverDnCreateParams)(&c->params) != CUSOLVER_STATUS_SUCCESS) {
         c->params = NULL;

@@ -83,6 +83,8 @@ typedef struct emu {
     long executed;      /* copies and kernels run so far */
     int broken;         /* under emu_lock */
     int timed;          /* copies and kernels take the model's time */
+    double compute_end; /* timed: when the last kernel of either compute
+                           stream ends on the emulated clock (under emu_lock) */
     emu_stream s[HS_NSTREAMS];
 } emu;
 
@@ -132,14 +134,20 @@ static int run(emu_op *op)
     return 0;
 }
 
-/* Timed emulation: the time of op (a copy or a kernel, which then does
- * nothing) passes.  As on a GPU, queued operations run back to back: op
- * starts when it was queued or when the stream's previous operation
- * ended (an event it waited for, a callback), whichever is later, so that
- * the host's late wake-ups (timer slack, scheduling: 50-100 us each on
- * this project's hosts, more on busy cores) do not add up along a
- * stream; the thread sleeps until op's end. */
-static void take_time(emu_stream *s, const emu_op *op)
+/* Timed emulation, under emu_lock: when op (a copy or a kernel, which
+ * then does nothing) ends on the emulated clock.  As on a GPU, queued
+ * operations run back to back: op starts when it was queued or when the
+ * stream's previous operation ended (an event it waited for, a callback),
+ * whichever is later, so that the host's late wake-ups (timer slack,
+ * scheduling: 50-100 us each on this project's hosts, more on busy cores)
+ * do not add up along a stream.  A kernel also waits for the kernel that
+ * runs on the other compute stream: the two share the GPU's arithmetic,
+ * as the model's one compute lane does.  A stream's thread takes its next
+ * kernel's time only once its previous one has ended, and the urgent
+ * stream's takes it as soon as the kernel comes: so the urgent kernel
+ * goes before the compute stream's next, not before the one running, as
+ * with CUDA's stream priorities. */
+static double timed_op_end(emu *e, emu_stream *s, const emu_op *op)
 {
     /* A copy within one GPU's memory is not timed, as the model does not
      * cost a GPU's memory work (sim/sim_machine.c). */
@@ -148,8 +156,18 @@ static void take_time(emu_stream *s, const emu_op *op)
                      : op->within ? 0
                                   : hs_emu_copy_seconds(op->copy.m, op->copy.n, op->copy.esize);
     double start = op->t_enqueued > s->timed_end ? op->t_enqueued : s->timed_end;
+    if (op->type == OP_KERNEL && e->compute_end > start)
+        start = e->compute_end;
     double end = start + seconds;
     s->timed_end = end;
+    if (op->type == OP_KERNEL)
+        e->compute_end = end;
+    return end;
+}
+
+/* The thread sleeps until `end` (timed_op_end). */
+static void take_time(double end)
+{
     struct timespec t;
     t.tv_sec = (time_t)end;
     t.tv_nsec = (long)((end - (double)t.tv_sec) * 1e9);
@@ -206,11 +224,13 @@ static void *stream_main(void *arg)
         if ((op->type == OP_COPY || op->type == OP_KERNEL) && ++e->executed == e->fail_at)
             e->broken = 1;
         int dead = e->broken;
+        int timed = !dead && e->timed && (op->type == OP_COPY || op->type == OP_KERNEL);
+        double end = timed ? timed_op_end(e, s, op) : 0;
         pthread_mutex_unlock(&emu_lock);
         if (!e->timed)
             late(s, e->delay_us);
-        if (!dead && e->timed && (op->type == OP_COPY || op->type == OP_KERNEL)) {
-            take_time(s, op);
+        if (timed) {
+            take_time(end);
             if (op->type == OP_KERNEL)
                 hs_kernel_call_skipped(&op->call);
         }
@@ -580,7 +600,8 @@ hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
     e->dev.ops = &emu_ops;
     e->dev.kind = HS_DEV_EMU;
     e->dev.index = index;
-    e->dev.nstreams = HS_NSTREAMS;
+    e->dev.nstreams = hs_urgent_stream_allowed() && hs_emu_stream_priorities()
+                          ? HS_NSTREAMS : HS_STREAM_URGENT;
     e->dev.capacity = hs_arena_capacity(e->arena);
     e->dev.impl = e;
     snprintf(e->dev.name, sizeof e->dev.name, "emu:%d", index);
@@ -598,7 +619,7 @@ hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
                  base ? base + 1 : file);
     else
         snprintf(e->dev.model, sizeof e->dev.model, "emu-%luMiB", mib);
-    for (; started < HS_NSTREAMS; started++) {
+    for (; started < e->dev.nstreams; started++) {
         emu_stream *s = &e->s[started];
         s->emu = e;
         s->rng = seed * 2654435761UL + (unsigned long)started * 40503UL + 1;
@@ -608,7 +629,7 @@ hs_device *hs_emu_device_open(int index, size_t capacity, unsigned delay_us,
             break;
         }
     }
-    if (started < HS_NSTREAMS) {   /* stop the threads that did start */
+    if (started < e->dev.nstreams) {   /* stop the threads that did start */
         e->dev.nstreams = started;
         emu_close(&e->dev);
         return NULL;

@@ -94,6 +94,11 @@ int hs_emu_peer_link(void)
     return !hs_emu_timed() || machine.peer_gbs > 0;
 }
 
+int hs_emu_stream_priorities(void)
+{
+    return !hs_emu_timed() || machine.stream_priorities;
+}
+
 int hs_emu_mpi_memory(void)
 {
     return hs_emu_timed() && machine.mpi_gpu_memory;

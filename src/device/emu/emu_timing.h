@@ -27,6 +27,11 @@ double hs_emu_copy_seconds(int m, int n, int esize);
 int hs_emu_peer_link(void);
 double hs_emu_peer_seconds(size_t bytes);
 
+/* Whether the emulated GPUs have the urgent stream (device/device.h):
+ * untimed always; timed, when the machine file's GPUs have stream
+ * priorities (gpu.stream_priorities), as its simulation does. */
+int hs_emu_stream_priorities(void);
+
 /* Whether MPI takes the emulated GPUs' memory as the timing machine's
  * does (mpi.gpu_memory; untimed: no, unless HETSCAL_GPU_MESSAGES says),
  * so that a timed run sends what its simulation sends. */
