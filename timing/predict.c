@@ -374,6 +374,7 @@ int main(int argc, char **argv)
         mach.link_latency_us = g.link_latency_us;
         mach.peer_gbs = g.peer_gbs;   /* as the emulated GPUs timed by it */
         mach.peer_latency_us = g.peer_latency_us;
+        mach.stream_priorities = g.stream_priorities;
     }
     if (o.gpus >= 0) {
         if (o.gpus > 0 && mach.gpu[HS_WORK_GEMM].count == 0) {
