@@ -20,8 +20,8 @@
  * streams, at most one copy on a copy stream), the next access is granted
  * to a device task of that device and stream as if they had finished
  * (hs_engine_posted_locked): the stream runs the tasks in order, and the
- * task waits on the device for the copy's event before its kernels.  It is enqueued without
- * waiting for their completion callbacks. */
+ * task waits on the device for the copy's event before its kernels.  It
+ * is enqueued without waiting for their completion callbacks. */
 #ifndef HETSCAL_RUNTIME_ENGINE_H
 #define HETSCAL_RUNTIME_ENGINE_H
 
