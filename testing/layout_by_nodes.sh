@@ -5,7 +5,8 @@
 # fewer or more nodes and must name the layout the rule gives.
 #   P?GEQRF, 2 x 2, N = 70000: on one node (one process a GPU) one
 #   process row; on 4 nodes (9.1 GiB a node, from 3 on 4 nodes) TSQR
-#   on the caller's grid, its tile rows four 1024-wide GPU columns high.
+#   on the caller's grid, its tile rows four 1024-wide GPU columns high
+#   and spread over each rank's GPUs by row.
 #   P?GEQRF, 2 x 1, N = 80000: one process row on one node, TSQR on 2
 #   (23.8 GiB a node, from 12 on 2 nodes).
 #   P?GETRF, 4 x 4, N = 40000: on 4 nodes (4 processes a node) the single
@@ -36,11 +37,12 @@ check geqrf 80000 2 1 1 one_row
 check geqrf 80000 2 1 2 grid
 
 rows=$("$top_builddir/timing/predict" -machine "$machine" -nb 256 -routine geqrf -n 70000 \
-       -p 2 -q 2 -nodes 4 | sed -n 's/^  layout: .*, tile rows \([0-9]*\) high,.*/\1/p')
+       -p 2 -q 2 -nodes 4 |
+       sed -n "s/^  layout: .*, tile rows \([0-9]*\) high over each rank's GPUs in turn,.*/\1/p")
 if [ "$rows" = 4096 ]; then
-    echo "ok: geqrf N=70000 2x2 on 4 nodes: tile rows 4096 high"
+    echo "ok: geqrf N=70000 2x2 on 4 nodes: tile rows 4096 high, over each rank's GPUs"
 else
-    echo "FAIL: geqrf N=70000 2x2 on 4 nodes: tile rows '$rows' high, expected 4096"
+    echo "FAIL: geqrf N=70000 2x2 on 4 nodes: tile rows '$rows' high over the GPUs, expected 4096"
     failed=$((failed + 1))
 fi
 check getrf 40000 4 4 4 one_row

@@ -252,7 +252,8 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
     if (p->forward != HS_FORWARD_NONE)
         printf(", copies forwarded along %s", p->forward == HS_FORWARD_CHAIN ? "chains" : "trees");
     if (p->tall_rows > 0)
-        printf(", tile rows %d high", p->tall_rows);
+        printf(", tile rows %d high%s", p->tall_rows,
+               p->rows_over_gpus ? " over each rank's GPUs in turn" : "");
     if (p->panel_gpu > 0)
         printf(", GPU panel %d of every %d columns (%s)%s, its factorizations on the %s (%s)",
                p->panel_gpu, p->top_width, p->top_from ? p->top_from : "none",

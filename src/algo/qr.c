@@ -139,7 +139,7 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
         for (int r = 0; r < g->mt; r++)
             home[hs_tile_id(g, r, c)] = (hs_tile_home){
                 .rank = rank_of[hs_tile_prow(g, r) * g->npcol + q],
-                .device = hs_panel_slot(g, c), .m = hs_tile_height(g, r),
+                .device = hs_tile_slot(g, r, c), .m = hs_tile_height(g, r),
                 .n = g->panel[c].width };
         int tau = hs_qr_tau_tile(g, c);
         if (tau >= 0)

@@ -239,6 +239,7 @@ void hs_call_report_layout(hs_call *c)
     c->rep.layout = c->geo.gathered ? "gathered" : c->geo.nprow > 1 ? "grid" : "one_row";
     c->rep.nodes = c->cfg->grid_nodes;
     c->rep.tall_rows = c->geo.mt > 1 && c->geo.H > c->geo.B ? c->geo.H : 0;
+    c->rep.rows_over_gpus = c->geo.rows_over_devices;
 }
 
 double hs_call_node_share(const hs_call *c)

@@ -34,9 +34,10 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
     const hs_engine_stats *s = &r->stats;
     double busy = r->t_factor > 0 ? s->busy_seconds / (r->t_factor * r->threads) : 0;
     text t = { .len = 0 };
-    char rows[32] = "";
+    char rows[48] = "";
     if (r->tall_rows > 0)
-        snprintf(rows, sizeof rows, " rows=%d", r->tall_rows);
+        snprintf(rows, sizeof rows, " rows=%d%s", r->tall_rows,
+                 r->rows_over_gpus ? " rows_over_gpus=1" : "");
     add(&t,
         "hetscal: %s rank %d/%d grid %dx%d (%d,%d) M=%d N=%d tile=%d%s%s threads=%d "
         "window=%d tasks=%ld skipped=%ld msgs_sent=%ld msgs_recv=%ld bytes_sent=%.0f "

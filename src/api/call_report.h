@@ -36,6 +36,8 @@ typedef struct hs_call_report {
     int tall_rows;            /* the tile rows' height where it is a multiple
                                  of the top-level columns' (QR's TSQR with
                                  GPU columns); 0 otherwise */
+    int rows_over_gpus;       /* the GPU columns' tiles go over the rank's
+                                 GPUs by tile row (hs_tile_slot) */
     double peak_device_bytes;
     long forwarded;                       /* sends of copies received here
                                              (runtime/dist.h) */

@@ -219,6 +219,12 @@ static int one_process_row(const hs_call *c, int device_panels)
  * session 58).  Not where the host factors the panels (Keeneland): its
  * cores would then run the taller leaves on the critical path. */
 enum { GPU_TILE_ROW_PANELS = 4 };
+/* And those rows go over the rank's GPUs in turn (hs_tile_slot), not the
+ * columns: a panel's leaves are ?GEQRFs of its tile rows, which cuSOLVER
+ * runs at a few TFLOP/s, and with its column on one GPU they ran one
+ * after another there, 65% of the critical path on 4 h100 nodes; by row
+ * each GPU of the rank takes its share of every panel's leaves
+ * (doc/PERFORMANCE.md, session 59). */
 
 /* As for Cholesky, but b-wide panels in B-high tile rows (B = 4b) unless
  * HETSCAL_NB <= b asks for square b x b tiles.  On one process row,
@@ -264,8 +270,10 @@ static int qr_layout(hs_call *c)
                                 &c->devs, &c->ndev);
     if (!status)
         c->geo.device_panels = !c->rep.host_panels;
-    if (!status && !one_row && c->rep.panel_gpu > 0 && !c->rep.host_panels)
+    if (!status && !one_row && c->rep.panel_gpu > 0 && !c->rep.host_panels) {
         hs_geometry_tall_rows(&c->geo, GPU_TILE_ROW_PANELS);
+        c->geo.rows_over_devices = 1;
+    }
     if (status || !one_row)
         return status;
     if (c->rep.panel_gpu > 0)

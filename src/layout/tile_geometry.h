@@ -48,6 +48,11 @@ typedef struct hs_geometry {
                            their GPUs (the 2-D LU's gathered, algo/lu_grid.h;
                            QR's TSQR leaves, whose tree then steps down
                            there too, algo/qr.h); 0: on the host */
+    int rows_over_devices;   /* the accelerator columns' tiles spread over
+                           their rank's accelerators by tile row, not by
+                           column (hs_tile_slot): QR's TSQR with GPU
+                           panels, whose panel's leaves then run on every
+                           GPU of the rank; 0: by column */
 } hs_geometry;
 
 /* Geometry with host panels only: square B x B tiles.  Returns 0 or
@@ -115,6 +120,16 @@ static inline int hs_panel_pcol(const hs_geometry *g, int c)
 static inline int hs_panel_slot(const hs_geometry *g, int c)
 {
     return g->panel[c].device ? 1 + g->panel[c].top / g->npcol : 0;
+}
+
+/* The accelerator slot of tile (r, c) (0: the host): its column's, or,
+ * where the tiles go over the accelerators by row, the tile row's index
+ * among its process row's, so that each rank's tile rows take its
+ * accelerators in turn. */
+static inline int hs_tile_slot(const hs_geometry *g, int r, int c)
+{
+    return g->rows_over_devices && g->panel[c].device ? 1 + r / g->nprow
+                                                       : hs_panel_slot(g, c);
 }
 
 /* Dense tile id of (r, c). */

@@ -269,6 +269,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     p->panel_gpu = call.rep.panel_gpu;
     p->top_width = call.geo.B;
     p->tall_rows = call.rep.tall_rows;
+    p->rows_over_gpus = call.rep.rows_over_gpus;
     p->top_from = call.rep.top_from;
     p->host_panels = call.rep.host_panels;
     p->panels_from = call.rep.panels_from;

@@ -56,6 +56,7 @@ typedef struct hs_sim_prediction {
     int forward;                 /* how copies reach their readers (HS_FORWARD_*) */
     int top_width;               /* B: the width of a top-level tile column */
     int tall_rows;               /* hs_call_report's: tile rows taller than B */
+    int rows_over_gpus;          /* and whether they go over the GPUs by row */
     const char *top_from;        /* what decided it (hs_call_report's top_from) */
     int host_panels;             /* the GPU columns' panels on the host */
     const char *panels_from;     /* what decided (api/panel_placement.h) */
