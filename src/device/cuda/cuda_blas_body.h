@@ -54,10 +54,11 @@ static int HS_SFX(run_potrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
     if (err)
         return err;
     cuda_dev *c = as_cuda(dev);
+    cuda_lane *l = c->cur;
     err = check_solver(dev, HS_CUSOLVER(potrf)(solver, CUBLAS_FILL_MODE_LOWER, k->n,
                                                (HS_CU_T *)k->c, k->ldc,
-                                               (HS_CU_T *)((char *)c->cur->scratch + SCRATCH_INFO_BYTES),
-                                               lwork, (int *)c->cur->scratch),
+                                               (HS_CU_T *)((char *)l->scratch + SCRATCH_INFO_BYTES),
+                                               lwork, (int *)l->scratch),
                        "cusolverDn?potrf");
     return err ? err : potrf_report(dev, k, esize);
 }
@@ -67,10 +68,11 @@ static int HS_SFX(run_potrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
 static int HS_SFX(run_getrf)(hs_device *dev, cusolverDnHandle_t solver, const hs_kernel_call *k)
 {
     cuda_dev *c = as_cuda(dev);
+    cuda_lane *l = c->cur;
     int err = scratch_reserve(dev, SCRATCH_INFO_BYTES, STAGE_INFO_BYTES);
     if (!err && (k->m == 0 || k->n == 0))   /* nothing to factor: INFO 0 */
-        err = check(dev, cudaMemcpyAsync(k->d, (char *)c->cur->stage + STAGE_ZERO, sizeof(int),
-                                         cudaMemcpyHostToDevice, c->cur->stream),
+        err = check(dev, cudaMemcpyAsync(k->d, (char *)l->stage + STAGE_ZERO, sizeof(int),
+                                         cudaMemcpyHostToDevice, l->stream),
                     "cudaMemcpyAsync");
     if (err || k->m == 0 || k->n == 0)
         return err;
@@ -83,7 +85,7 @@ static int HS_SFX(run_getrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
     if (err)
         return err;
     return check_solver(dev, HS_CUSOLVER(getrf)(solver, k->m, k->n, (HS_CU_T *)k->c, k->ldc,
-                                                (HS_CU_T *)((char *)c->cur->scratch +
+                                                (HS_CU_T *)((char *)l->scratch +
                                                             SCRATCH_INFO_BYTES),
                                                 k->d + 1, k->d),
                         "cusolverDn?getrf");
@@ -107,11 +109,12 @@ static int HS_SFX(run_geqrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
     if (err)
         return err;
     cuda_dev *c = as_cuda(dev);
-    cudaStream_t s = c->cur->stream;
-    char *tau = (char *)c->cur->scratch + SCRATCH_INFO_BYTES;
+    cuda_lane *l = c->cur;
+    cudaStream_t s = l->stream;
+    char *tau = (char *)l->scratch + SCRATCH_INFO_BYTES;
     err = check_solver(dev, HS_CUSOLVER(geqrf)(solver, k->m, k->n, (HS_CU_T *)k->c, k->ldc,
                                                (HS_CU_T *)tau, (HS_CU_T *)(tau + taus), lwork,
-                                               (int *)c->cur->scratch),
+                                               (int *)l->scratch),
                        "cusolverDn?geqrf");
     if (!err)
         err = check(dev, cudaMemcpy2DAsync(k->tau, (size_t)k->inctau * esize, tau, esize, esize,
@@ -153,8 +156,9 @@ static int HS_SFX(run_ormqr)(hs_device *dev, cusolverDnHandle_t solver, const hs
     if (err)
         return err;
     cuda_dev *c = as_cuda(dev);
-    cudaStream_t s = c->cur->stream;
-    char *tau = (char *)c->cur->scratch + SCRATCH_INFO_BYTES, *v = tau + taus, *work = v + refl;
+    cuda_lane *l = c->cur;
+    cudaStream_t s = l->stream;
+    char *tau = (char *)l->scratch + SCRATCH_INFO_BYTES, *v = tau + taus, *work = v + refl;
     size_t m = (size_t)k->m, ldc = (size_t)k->ldc * esize;
     if (k->k > 0) {
         err = check(dev, cudaMemcpy2DAsync(tau, esize, k->tau, (size_t)k->inctau * esize, esize,
@@ -179,7 +183,7 @@ static int HS_SFX(run_ormqr)(hs_device *dev, cusolverDnHandle_t solver, const hs
     return check_solver(dev, HS_CUSOLVER_UNMQR()(solver, CUBLAS_SIDE_LEFT, CUBLAS_OP_N, k->m,
                                                  k->n, k->k, (const HS_CU_T *)v, k->m,
                                                  (const HS_CU_T *)tau, (HS_CU_T *)k->c, k->ldc,
-                                                 (HS_CU_T *)work, lwork, (int *)c->cur->scratch),
+                                                 (HS_CU_T *)work, lwork, (int *)l->scratch),
                         "cusolverDn?ormqr");
 }
 
@@ -195,6 +199,7 @@ static int HS_SFX(run_larft)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_
     if (k->k == 0)
         return 0;
     cuda_dev *c = as_cuda(dev);
+    cuda_lane *l = c->cur;
     size_t esize = sizeof(HS_T), dev_bytes = 0, host_bytes = 0;
     int err = check_solver(dev,
                            HS_CU(cusolverDnXlarft_bufferSize)(
@@ -217,12 +222,12 @@ static int HS_SFX(run_larft)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_
                        HS_CU(cusolverDnXlarft)(
                            solver, c->params, CUBLAS_DIRECT_FORWARD, CUBLAS_STOREV_COLUMNWISE,
                            k->m, k->k, HS_CU_TYPE, k->a, k->lda, HS_CU_TYPE, k->tau, HS_CU_TYPE,
-                           k->c, k->ldc, HS_CU_TYPE, (char *)c->cur->scratch + SCRATCH_INFO_BYTES,
-                           dev_bytes, host_bytes ? c->cur->host_work : NULL, host_bytes),
+                           k->c, k->ldc, HS_CU_TYPE, (char *)l->scratch + SCRATCH_INFO_BYTES,
+                           dev_bytes, host_bytes ? l->host_work : NULL, host_bytes),
                        "cusolverDnXlarft");
     if (err || !k->r)
         return err;
-    cudaStream_t s = c->cur->stream;
+    cudaStream_t s = l->stream;
     size_t kk = (size_t)k->k, ldr = (size_t)k->ldr * esize;
     err = check(dev, cudaMemset2DAsync(k->r, ldr, 0, kk * esize, kk, s), "cudaMemset2DAsync");
     if (!err)

@@ -57,9 +57,9 @@ typedef struct cuda_dev {
     int ordinal;
     cudaStream_t stream[HS_NSTREAMS];
     cusolverDnParams_t params;   /* the 64-bit API's (cusolverDnXlarft) */
-    /* The compute streams' scratch, by lane (hs_stream_lane), and the
-     * lane of the kernel being enqueued (set by run_blas: kernels of one
-     * device come from one thread at a time). */
+    /* The compute streams' own (0 the compute stream, 1 the urgent one),
+     * and the lane of the kernel being enqueued (set by run_blas: kernels
+     * of one device come from one thread at a time). */
     cuda_lane lane[2];
     cuda_lane *cur;
     /* Pinned ones of each precision, the diagonal HS_K_LARFT copies into
@@ -526,36 +526,36 @@ static int idle_streams(hs_device *dev)
  * largest panel's needs. */
 static int scratch_reserve(hs_device *dev, size_t bytes, size_t stage)
 {
-    cuda_dev *c = as_cuda(dev);
-    if (bytes <= c->cur->scratch_bytes && stage <= c->cur->stage_bytes)
+    cuda_lane *l = as_cuda(dev)->cur;
+    if (bytes <= l->scratch_bytes && stage <= l->stage_bytes)
         return 0;
     int err = idle_streams(dev);
     if (err)
         return err;
-    if (bytes > c->cur->scratch_bytes) {
-        if (c->cur->scratch && cudaFree(c->cur->scratch) != cudaSuccess)
+    if (bytes > l->scratch_bytes) {
+        if (l->scratch && cudaFree(l->scratch) != cudaSuccess)
             return check(dev, cudaGetLastError(), "cudaFree");
-        c->cur->scratch = NULL;
-        c->cur->scratch_bytes = 0;
-        if (cudaMalloc(&c->cur->scratch, bytes) != cudaSuccess) {
+        l->scratch = NULL;
+        l->scratch_bytes = 0;
+        if (cudaMalloc(&l->scratch, bytes) != cudaSuccess) {
             (void)cudaGetLastError();   /* out of memory is not sticky */
-            c->cur->scratch = NULL;
+            l->scratch = NULL;
             return HETSCAL_ERR_NOMEM;
         }
-        c->cur->scratch_bytes = bytes;
+        l->scratch_bytes = bytes;
     }
-    if (stage > c->cur->stage_bytes) {
-        if (c->cur->stage && cudaFreeHost(c->cur->stage) != cudaSuccess)
+    if (stage > l->stage_bytes) {
+        if (l->stage && cudaFreeHost(l->stage) != cudaSuccess)
             return check(dev, cudaGetLastError(), "cudaFreeHost");
-        c->cur->stage = NULL;
-        c->cur->stage_bytes = 0;
-        if (cudaHostAlloc(&c->cur->stage, stage, cudaHostAllocPortable) != cudaSuccess) {
+        l->stage = NULL;
+        l->stage_bytes = 0;
+        if (cudaHostAlloc(&l->stage, stage, cudaHostAllocPortable) != cudaSuccess) {
             (void)cudaGetLastError();
-            c->cur->stage = NULL;
+            l->stage = NULL;
             return HETSCAL_ERR_NOMEM;
         }
-        memset(c->cur->stage, 0, stage);
-        c->cur->stage_bytes = stage;
+        memset(l->stage, 0, stage);
+        l->stage_bytes = stage;
     }
     return 0;
 }
@@ -580,17 +580,17 @@ static size_t scratch_aligned(size_t bytes)
  * scratch is (cuSOLVER may use it until the call has run). */
 static int host_work_reserve(hs_device *dev, size_t bytes)
 {
-    cuda_dev *c = as_cuda(dev);
-    if (bytes <= c->cur->host_work_bytes)
+    cuda_lane *l = as_cuda(dev)->cur;
+    if (bytes <= l->host_work_bytes)
         return 0;
     int err = idle_streams(dev);
     if (err)
         return err;
-    free(c->cur->host_work);
-    c->cur->host_work_bytes = 0;
-    if (!(c->cur->host_work = malloc(bytes)))
+    free(l->host_work);
+    l->host_work_bytes = 0;
+    if (!(l->host_work = malloc(bytes)))
         return HETSCAL_ERR_NOMEM;
-    c->cur->host_work_bytes = bytes;
+    l->host_work_bytes = bytes;
     return 0;
 }
 
@@ -637,25 +637,25 @@ static void potrf_reported(void *arg)
     free(r);
 }
 
-/* After cuSOLVER's ?potrf of k->c on the compute stream: devInfo and the
+/* After cuSOLVER's ?potrf of k->c on its compute stream: devInfo and the
  * diagonal back to the stage, then the host function that writes
  * *k->info (the diagonal's check catches the NaN pivots that ?potrf's
  * `<= 0` test lets through). */
 static int potrf_report(hs_device *dev, const hs_kernel_call *k, size_t esize)
 {
-    cuda_dev *c = as_cuda(dev);
-    cudaStream_t s = c->cur->stream;
+    cuda_lane *l = as_cuda(dev)->cur;
+    cudaStream_t s = l->stream;
     potrf_result *r = malloc(sizeof *r);
     if (!r)
         return HETSCAL_ERR_NOMEM;
-    *r = (potrf_result){ .info = k->info, .dev_info = c->cur->stage,
-                         .diag = (char *)c->cur->stage + STAGE_INFO_BYTES, .n = k->n,
+    *r = (potrf_result){ .info = k->info, .dev_info = l->stage,
+                         .diag = (char *)l->stage + STAGE_INFO_BYTES, .n = k->n,
                          .prec = k->prec };
-    int err = check(dev, cudaMemcpyAsync(c->cur->stage, c->cur->scratch, sizeof(int),
+    int err = check(dev, cudaMemcpyAsync(l->stage, l->scratch, sizeof(int),
                                          cudaMemcpyDeviceToHost, s),
                     "cudaMemcpyAsync");
     if (!err)
-        err = check(dev, cudaMemcpy2DAsync((char *)c->cur->stage + STAGE_INFO_BYTES, esize, k->c,
+        err = check(dev, cudaMemcpy2DAsync((char *)l->stage + STAGE_INFO_BYTES, esize, k->c,
                                            ((size_t)k->ldc + 1) * esize, esize, (size_t)k->n,
                                            cudaMemcpyDeviceToHost, s),
                     "cudaMemcpy2DAsync");
@@ -666,12 +666,12 @@ static int potrf_report(hs_device *dev, const hs_kernel_call *k, size_t esize)
     return err;
 }
 
-/* HS_K_ROWS, staged in the factorizations' scratch (compute stream
- * only) when a destination row is also a source. */
+/* HS_K_ROWS, staged in its compute stream's scratch when a destination
+ * row is also a source. */
 static int run_rows(hs_device *dev, cublasHandle_t h, const hs_kernel_call *k)
 {
     hs_cuda_rows_error e = { 0 };
-    cuda_dev *c = as_cuda(dev);
+    cuda_lane *l = as_cuda(dev)->cur;
     int staged = hs_kernel_rows_scan(k);
     if (staged < 0)
         return staged;
@@ -681,8 +681,8 @@ static int run_rows(hs_device *dev, cublasHandle_t h, const hs_kernel_call *k)
                      : 0;
     if (err)
         return err;
-    err = hs_cuda_rows_run(&c->cur->rows, h, k,
-                           staged ? (char *)c->cur->scratch + SCRATCH_INFO_BYTES : NULL, &e);
+    err = hs_cuda_rows_run(&l->rows, h, k, staged ? (char *)l->scratch + SCRATCH_INFO_BYTES : NULL,
+                           &e);
     if (err != HETSCAL_ERR_DEVICE)
         return err;
     return e.blas ? check_blas(dev, e.status, e.call) : check(dev, e.cuda, e.call);
