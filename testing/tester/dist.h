@@ -22,7 +22,8 @@ struct tester_dist {
     int locr, locc;       /* local rows and columns of the whole matrix */
     size_t elem;          /* bytes per element */
     unsigned char guard[TESTER_MAX_ELEM]; /* the guard element */
-    void *storage;        /* guard, LLD*locc elements, guard */
+    void *storage;        /* guard, LLD*locc elements, guard, LLD more
+                             (tester_dist_create) */
     void *a;              /* the local array: TESTER_GUARD elements in */
     size_t len;           /* LLD*locc */
 };

@@ -6,10 +6,10 @@
 
 #include "guard.h"
 
-void *tester_guarded(size_t len, size_t elem, const void *pattern,
+void *tester_guarded(size_t len, size_t tail, size_t elem, const void *pattern,
                      void **storage)
 {
-    size_t total = len + 2 * (size_t)TESTER_GUARD;
+    size_t total = len + 2 * (size_t)TESTER_GUARD + tail;
     char *s = malloc(total * elem);
     *storage = s;
     if (s == NULL)

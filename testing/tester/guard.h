@@ -9,10 +9,11 @@
 
 #define TESTER_GUARD 64
 
-/* Allocates guard, LEN elements, guard into *STORAGE, every element
- * PATTERN; returns the array (TESTER_GUARD elements into *STORAGE), or
- * NULL. */
-void *tester_guarded(size_t len, size_t elem, const void *pattern,
+/* Allocates guard, LEN elements, guard and TAIL more elements into
+ * *STORAGE, every element PATTERN; returns the array (TESTER_GUARD
+ * elements into *STORAGE), or NULL.  The tail is readable memory past
+ * the guard, never checked (see tester_dist_create). */
+void *tester_guarded(size_t len, size_t tail, size_t elem, const void *pattern,
                      void **storage);
 /* Whether the element at X holds PATTERN, bitwise. */
 int tester_is_guard(const void *x, size_t elem, const void *pattern);

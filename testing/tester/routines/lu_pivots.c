@@ -11,7 +11,7 @@ static const int guard_value = -777777;
 int lu_pivots_create(struct lu_pivots *p, const struct tester_dist *a)
 {
     p->len = (size_t)a->locr + (size_t)a->desc[MB_];
-    p->v = tester_guarded(p->len, sizeof(int), &guard_value, &p->storage);
+    p->v = tester_guarded(p->len, 0, sizeof(int), &guard_value, &p->storage);
     if (p->v == NULL)
         return -1;
     for (size_t l = 0; l < p->len; l++)

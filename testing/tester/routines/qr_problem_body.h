@@ -70,7 +70,7 @@ static int TX_SFX(vec_create)(struct qr_vec *x, size_t len,
     x->len = len > 0 ? len : 1;
     x->elem = sizeof guard;
     memcpy(x->guard, &guard, sizeof guard);
-    x->v = v = tester_guarded(x->len, x->elem, &guard, &x->storage);
+    x->v = v = tester_guarded(x->len, 0, x->elem, &guard, &x->storage);
     if (v == NULL)
         return -1;
     for (size_t l = 0; l < x->len; l++)
