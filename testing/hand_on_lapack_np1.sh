@@ -41,7 +41,11 @@ calls() {
 every() {
     HETSCAL_SMALL_CALLS=1000000 HETSCAL_VERBOSE=1 sh "$LAUNCH" 1 "$top_builddir/testing/$2" \
         -precision d,s,c,z "$data/$3" >"$dir/$2" 2>"$dir/$2.err"
-    tester_passed "$dir/$2" $? || { echo "hand_on_lapack_np1.sh: $1 tester failed"; fail=1; }
+    tester_passed "$dir/$2" $? || {
+        echo "hand_on_lapack_np1.sh: $1 tester failed"
+        tester_show_err "$dir/$2.err"
+        fail=1
+    }
     upper=$(echo "$1" | tr a-z A-Z)
     calls "$1" "$dir/$2" >"$dir/$2.calls"
     [ "$(wc -l <"$dir/$2.calls")" -eq 4 ] ||

@@ -47,6 +47,7 @@ while read -r tester routine input kept overlap want kind; do
     if ! tester_passed "$log" "$status"; then
         grep "FAILED" "$log" | head -n 20
         echo "FAIL: $tester on 4 ranks (exit status $status)"
+        tester_show_err "$err"
         failed=1
     elif [ "$count" -eq 0 ]; then
         echo "FAIL: no $routine call on the caller's blocks with \"$kind\""

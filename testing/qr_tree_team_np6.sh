@@ -16,12 +16,6 @@
 . "$top_srcdir/testing/tester/run_common.sh"
 err=$(mktemp "${TMPDIR:-/tmp}/tree_team.XXXXXX") || exit 99
 trap 'rm -f "$err" "$log"' EXIT
-# A failed run's standard error without the verbose lines: the ranks'
-# reports, and a crashed rank's backtrace where UCX prints one.
-show_err() {
-    echo "---- standard error (last 60 lines, verbose lines left out) ----"
-    grep -v "^hetscal: p" "$err" | tail -n 60
-}
 HETSCAL_PANEL_TEAM=on HETSCAL_NUM_THREADS=2 HETSCAL_NB_SMALL=130 HETSCAL_TEAM_WAIT_US=2000
 HETSCAL_VERBOSE=1
 export HETSCAL_PANEL_TEAM HETSCAL_NUM_THREADS HETSCAL_NB_SMALL HETSCAL_TEAM_WAIT_US
@@ -34,7 +28,7 @@ echo "qr_tree_team_np6: $helped rank-calls with pieces run by helpers"
 if ! tester_passed "$log" "$status"; then
     grep "FAILED" "$log" | head -n 20
     echo "FAIL: xqr on 6 ranks (exit status $status)"
-    show_err
+    tester_show_err "$err"
     exit 1
 fi
 if [ "$helped" -eq 0 ]; then
@@ -49,7 +43,7 @@ status=$?
 if ! tester_passed "$log" "$status"; then
     grep "FAILED" "$log" | head -n 20
     echo "FAIL: xqr on 6 ranks in 520-high tile rows (exit status $status)"
-    show_err
+    tester_show_err "$err"
     exit 1
 fi
 echo "qr_tree_team_np6: passed, tree and reconstruction teams"

@@ -37,6 +37,14 @@ tester_passed() {
         grep -q '^0 tests completed and failed residual checks\.' "$1"
 }
 
+# tester_show_err ERR: the end of a failed run's standard error in ERR
+# without hetscal's verbose call lines: the ranks' reports, and a
+# crashed rank's backtrace where UCX prints one.
+tester_show_err() {
+    echo "---- standard error (last 60 lines, verbose call lines left out) ----"
+    grep -v "^hetscal: p" "$1" | tail -n 60
+}
+
 # tester_compare_calls ROUTINE ERR SCRIPT: reads "LETTER COUNT" lines (the
 # calls of P<LETTER>ROUTINE the tester made with nonempty matrices, summed
 # over the processes) and compares each COUNT with hetscal's verbose lines
