@@ -37,14 +37,15 @@ int tester_dist_create(struct tester_dist *d, int context, int m, int n,
     d->elem = elem;
     memcpy(d->guard, guard, elem);
     d->len = (size_t)lld * (size_t)d->locc;
-    /* One column of readable memory past the trailing guard: the
+    /* A column of readable memory past the trailing guard: the
      * reference's P?GELS on a wide matrix (P?GELQF, P?UNMLQ: P?LARF and
-     * P?LARFT through OpenBLAS 0.3.21's ?GEMV) reads up to a column past
-     * a local array (valgrind, xqr's complex cases on 6 ranks with 5 x 3
-     * blocks: 16-24 bytes past 64 guard elements).  Only reads, but an
-     * array that malloc placed at the end of its own mapping then ends
-     * the process with SIGSEGV, depending on what the allocator did
-     * before (the threads of the library under test): a rare crash. */
+     * P?LARFT through OpenBLAS 0.3.21's ?GEMV) reads past a local array
+     * (valgrind, xqr's complex case 457 x 600 on 2 x 3 with 5 x 3
+     * blocks: 16-24 bytes past the 64 guard elements, silent with this
+     * tail).  Only reads, but an array that malloc placed at the end of
+     * its own mapping then ends the process with SIGSEGV, depending on
+     * what the allocator did before (the threads of the library under
+     * test): a rare crash. */
     d->a = tester_guarded(d->len, (size_t)lld, elem, guard, &d->storage);
     return d->a == NULL ? -1 : 0;
 }
