@@ -102,9 +102,9 @@ tester_check_calls() {
 # PROG on NP ranks: it fails when it did not pass (tester_passed on $log
 # and $status), or when CHECK_CALLS is 1 and calls_ok is not 0 (P?ROUTINE
 # names the calls in the message).  On failure prints the end of $err
-# when there is one; appends $err to TESTER_VERBOSE_LOG when that names a
-# file (a caller that reads the verbose lines' counters); removes $log
-# and $err and exits 0 or 1.
+# when there is one (tester_show_err); appends $err to
+# TESTER_VERBOSE_LOG when that names a file (a caller that reads the
+# verbose lines' counters); removes $log and $err and exits 0 or 1.
 tester_finish() {
     if [ -n "${TESTER_VERBOSE_LOG:-}" ] && [ -n "$err" ]; then
         cat "$err" >>"$TESTER_VERBOSE_LOG"
@@ -118,8 +118,7 @@ tester_finish() {
         result=1
     fi
     if [ "$result" -ne 0 ] && [ -n "$err" ]; then
-        echo "---- standard error (last 40 lines) ----"
-        tail -n 40 "$err"
+        tester_show_err "$err"
     fi
     rm -f "$log" ${err:+"$err"}
     exit $result
