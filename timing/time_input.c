@@ -162,6 +162,7 @@ int time_section_cases(const struct time_section *s,
         c->uplo = s->uplo;
         c->reps = s->reps;
         c->check = s->check;
+        c->noref = s->noref;
         c->thresh = s->thresh;
         c->ceiling_nb = s->ceiling_nb;
     }

@@ -34,6 +34,7 @@ void time_print_usage(const char *prog)
            "  -reps R           timed runs of each routine\n"
            "  -uplo L|U         P?POTRF's triangle\n"
            "  -nocheck          skip the residual of hetscal's result\n"
+           "  -noref            skip the reference (its columns print nan)\n"
            "  -thresh X         residual threshold\n"
            "  -ceiling NB       GEMM size of the ceiling (0: min(N, 384))\n"
            "  -noceiling        skip the ceiling (0.6 s a case; its columns "
@@ -142,6 +143,8 @@ static int apply_option(const char *arg, const char *val,
 {
     if (strcmp(arg, "-nocheck") == 0)
         return s->check = 0, 0;
+    if (strcmp(arg, "-noref") == 0)
+        return s->noref = 1, 0;
     if (strcmp(arg, "-noceiling") == 0)
         return s->ceiling_nb = -1, 0;
     if (val == NULL)

@@ -126,6 +126,7 @@ struct time_case {
     char devices[TIME_DEVICES_LEN]; /* HETSCAL_DEVICES, "-": leave it alone */
     char uplo;                 /* P?POTRF's triangle */
     int reps, check;
+    int noref;                 /* 1: the reference is not run (-noref) */
     double thresh;
     int ceiling_nb;            /* GEMM size of the ceiling, 0: min(N, 384),
                                   -1: not measured */
@@ -201,6 +202,7 @@ struct time_section {
     int ndevices;
     char devices[TIME_MAX_VALUES][TIME_DEVICES_LEN];
     int reps, check;
+    int noref;
     double thresh;
     int ceiling_nb;
 };

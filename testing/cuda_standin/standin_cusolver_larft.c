@@ -151,13 +151,20 @@ cusolverStatus_t cusolverDnXlarft_bufferSize(cusolverDnHandle_t handle,
 
 /* On the stream's thread: the host workspace is cuSOLVER's until the
  * call has run (scribbled on, so that one released early is caught by
- * the sanitizers), then LAPACK's ?LARFT. */
+ * the sanitizers), then LAPACK's ?LARFT.  cuSOLVER documents T as upper
+ * triangular only (a real H200's differed from LAPACK's below the
+ * diagonal): T's strictly lower part becomes NaN, so that a caller
+ * reading it fails here too. */
 static void run_larft(standin_op *op)
 {
     int n = op->u.larft.n, k = op->u.larft.k, ldv = op->u.larft.ldv, ldt = op->u.larft.ldt;
+    size_t es = op->u.larft.prec->size;
     memset(op->u.larft.host_work, 0x5a, op->u.larft.host_bytes);
     op->u.larft.prec->larft("F", "C", &n, &k, op->u.larft.v, &ldv, op->u.larft.tau,
                             op->u.larft.t, &ldt, 1, 1);
+    for (int j = 0; j + 1 < k; j++)
+        memset((char *)op->u.larft.t + ((size_t)j * (size_t)ldt + (size_t)j + 1) * es, 0xff,
+               (size_t)(k - 1 - j) * es);
 }
 
 cusolverStatus_t cusolverDnXlarft(cusolverDnHandle_t handle, cusolverDnParams_t params,

@@ -1,5 +1,5 @@
 #!/bin/sh
-# testing/gpu/run_on_gpu.sh [-t SECONDS] [-m all|tests|timing|build|panels]
+# testing/gpu/run_on_gpu.sh [-t SECONDS] [-m all|tests|timing|build|panels|large]
 #     [-w WORKDIR] [-l LOGDIR] [-d DEVICES] DIR
 # On the GPU machine (CUDA, no MPI/ScaLAPACK/BLAS, no network): unpacks the
 # packages that testing/gpu/fetch_packages.sh put in DIR into a private
@@ -32,7 +32,7 @@ while getopts t:m:w:l:d:h opt; do
 done
 shift $((OPTIND - 1))
 [ $# -eq 1 ] || usage
-case $mode in all | tests | timing | build | panels) ;; *) usage ;; esac
+case $mode in all | tests | timing | build | panels | large) ;; *) usage ;; esac
 start=$(date +%s)
 deadline=$((start + budget))
 here=$(cd "$(dirname "$0")" && pwd)
@@ -185,7 +185,7 @@ if [ ! -f "$build/.stamp" ] || [ "$(cat "$build/.stamp")" != "$sum $CUDA_HOME" ]
     # The library, the timers and the programs the GPU tests run.
     (cd "$build" && make -j"$(nproc)" &&
         make -j"$(nproc)" testing/libidlesleep.la testing/t_device testing/xllt \
-            testing/xqr testing/t_qr_call) > "$logdir/build.log" 2>&1 ||
+            testing/xlu testing/xqr testing/t_qr_call) > "$logdir/build.log" 2>&1 ||
         { tail -n 30 "$logdir/build.log"; die "the build failed (build.log)"; }
     echo "$sum $CUDA_HOME" > "$build/.stamp"
 else
@@ -231,19 +231,21 @@ SCALAPACK_TESTS_DIR=$tests_dir SCALAPACK_SO=$scalapack_so
 HETSCAL_LIB=$build/.libs/libhetscal.so
 export top_srcdir top_builddir LAUNCH MPIEXEC SCALAPACK_TESTS_DIR SCALAPACK_SO HETSCAL_LIB
 if [ "$mode" = all ] || [ "$mode" = tests ] || [ "$mode" = panels ]; then
-    # In "all" and "panels", the tests get 40% of what is left, the
+    # In "all" and "panels", the tests get up to half of what is left, the
     # timing the rest.
     share=$(left)
-    [ "$mode" = tests ] || share=$((share * 2 / 5))
+    [ "$mode" = tests ] || share=$((share / 2))
     say "[$(elapsed)s] GPU tests, HETSCAL_DEVICES=$devices, up to ${share}s"
     # -d emu:N rehearses the GPU checks on emulated GPUs.
     expect=$gpu
     case $devices in emu*) expect=1 ;; esac
-    st=0
-    HETSCAL_GPU_DEVICES=$devices HETSCAL_GPU_EXPECT=$expect HETSCAL_GPU_FOUND=$gpu \
+    # The tests' status through a file: a pipeline's is tee's.
+    echo 0 > "$logdir/tests.status"
+    { HETSCAL_GPU_DEVICES=$devices HETSCAL_GPU_EXPECT=$expect HETSCAL_GPU_FOUND=$gpu \
         HETSCAL_GPU_DEADLINE=$(($(date +%s) + share)) \
-        sh "$here/gpu_tests.sh" "$logdir/tests" | tee -a "$summary" || st=$?
-    failed=$((failed + st))
+        sh "$here/gpu_tests.sh" "$logdir/tests" || echo $? > "$logdir/tests.status"; } |
+        tee -a "$summary"
+    failed=$((failed + $(cat "$logdir/tests.status")))
 fi
 
 # ---- timing ----------------------------------------------------------------
@@ -324,6 +326,40 @@ if [ "$mode" = panels ] && [ "$gpu" = 1 ]; then
             grep "^PD" "$logdir/panels/${n}_$panels.txt" | tee -a "$summary" || echo | tee -a "$summary"
             grep -h 'devices:\|factor' "$logdir/panels/${n}_$panels.verbose" | tee -a "$summary" || true
             [ "$st" -eq 0 ] || { say "time_scalapack N=$n panels=$panels: exit status $st"; failed=$((failed + 1)); }
+        done
+    done
+fi
+# ---- large: hetscal alone on the GPU at sizes the reference takes minutes for
+# Each N of $HETSCAL_GPU_LARGE_SIZES (default 16000 32000), the three
+# routines in turn, 1 rank x every core + the GPU, best of 2 (the first
+# call of a process may measure the kernel rates); residuals up to 16000
+# only (PBLAS on the cores would take longer than the call).
+if [ "$mode" = large ] && [ "$gpu" = 1 ]; then
+    mkdir -p "$logdir/large"
+    sizes=${HETSCAL_GPU_LARGE_SIZES:-16000 32000}
+    say "[$(elapsed)s] large: hetscal alone (HETSCAL_DEVICES $devices), 1 rank x $(nproc) threads, N = $sizes"
+    header=
+    for n in $sizes; do
+        for routine in potrf getrf geqrf; do
+            room=$(($(left) - 5))
+            [ "$room" -gt 30 ] || { say "large: out of time before $routine N=$n"; break 2; }
+            check=
+            [ "$n" -le 16000 ] || check=-nocheck
+            st=0
+            HETSCAL_TEST_TIMEOUT=$room HETSCAL_NO_IDLE_SLEEP=1 HETSCAL_VERBOSE=1 \
+                "$src/testing/launch" 1 "$build/timing/time_scalapack" \
+                -routine "$routine" -n "$n" -nb 256 -p 1 -q 1 -threads 0 -reps 2 \
+                -noref -noceiling $check -devices "$devices" \
+                -csv "$logdir/large/${routine}_$n.csv" > "$logdir/large/${routine}_$n.txt" \
+                2> "$logdir/large/${routine}_$n.verbose" || st=$?
+            if [ -z "$header" ]; then
+                header=1
+                grep '^ROUTINE' "$logdir/large/${routine}_$n.txt" | tee -a "$summary" || true
+            fi
+            grep '^PD' "$logdir/large/${routine}_$n.txt" | tee -a "$summary" || true
+            grep -h 'devices:' "$logdir/large/${routine}_$n.verbose" | tail -n 1 |
+                tee -a "$summary" || true
+            [ "$st" -eq 0 ] || { say "time_scalapack $routine N=$n: exit status $st"; failed=$((failed + 1)); }
         done
     done
 fi
