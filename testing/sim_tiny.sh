@@ -143,5 +143,22 @@ for case in "100 cpu.gemm 1 below 64" "128 "; do
         fails=$((fails + 1))
     fi
 done
+# gpu.task_us: each GPU task's fixed cost, on the GPU (which runs one
+# kernel at a time); host tasks keep task_overhead_us.
+gpu_run() { # EXTRA_LINE GPUS
+    sed "s/^gpu.gemm = .*/gpu.gemm = 64:1\\ngpu.potrf = 256:0.73\\ncpu.potrf = 256:1/" \
+        "$top_srcdir/testing/data/tiny.machine" >"$one_core"
+    echo "$1" >>"$one_core"
+    HETSCAL_NB_SMALL=64 HETSCAL_NB=256 "$top_builddir/timing/predict" -machine "$one_core" \
+        -routine potrf -n 1024 -nb 64 -gpus "$2" -threads 1 | awk '/ time: / { print $9 }'
+}
+plain=$(gpu_run "" 1) slow=$(gpu_run "gpu.task_us = 1000000" 1)
+host=$(gpu_run "" 0) host_slow=$(gpu_run "gpu.task_us = 1000000" 0)
+echo "gpu.task_us = 1 s: run $plain -> $slow s with a GPU, $host -> $host_slow s without"
+if ! awk -v a="$plain" -v b="$slow" 'BEGIN { exit !(a > 0 && b >= a + 1) }' ||
+   [ -z "$host" ] || [ "$host" != "$host_slow" ]; then
+    echo "FAIL: gpu.task_us must cost each GPU task (and no host task) its time"
+    fails=$((fails + 1))
+fi
 [ "$fails" -eq 0 ] && echo "the simulated times are the hand-computed ones"
 [ "$fails" -eq 0 ]

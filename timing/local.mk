@@ -47,7 +47,7 @@ timing_time_elpa_CPPFLAGS = $(AM_CPPFLAGS) $(ELPA_CFLAGS)
 timing_time_elpa_LDADD = $(HETSCAL_LA) $(ELPA_LIBS) $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lm
 endif
 
-# timing/bench_runtime: runtime overhead per empty task.
+# timing/bench_runtime: runtime overhead per task (host, or a tiny GEMM on an accelerator).
 noinst_PROGRAMS += timing/bench_runtime
 timing_bench_runtime_SOURCES = timing/bench_runtime.c
 timing_bench_runtime_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)

@@ -401,7 +401,7 @@ static void start_next_kernel(sim *S, sim_rank *r, int x)
     d->nwaiting[l]--;
     d->running = 1;
     const hs_sim_costs *c = &S->s->costs;
-    double end = S->now + c->task_overhead + c->task_seconds(c->arg, t, x);
+    double end = S->now + c->gpu_task_overhead + c->task_seconds(c->arg, t, x);
     event e = { .time = end, .start = S->now, .kind = EV_DEVICE, .rank = r->index, .slot = x,
                 .task = t };
     if (hs_sim_push_event(S, e))

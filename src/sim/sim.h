@@ -38,6 +38,7 @@ typedef struct hs_sim_costs {
     double (*team_seconds)(void *arg, const hs_task *t, int members);
     void *arg;
     double task_overhead;        /* runtime cost each task adds to its worker */
+    double gpu_task_overhead;    /* the same for a GPU task, on its device */
     double net_latency, net_bandwidth;   /* between nodes, per link */
     int net_links;               /* links of a node (NICs), each direction */
     double shm_latency, shm_bandwidth;   /* between ranks of one node */

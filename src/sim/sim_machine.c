@@ -82,6 +82,7 @@ void hs_sim_model_costs(hs_sim_model *model, hs_sim_costs *costs)
         .task_seconds = task_seconds, .team_pieces = team_pieces,
         .team_seconds = team_seconds, .arg = model,
         .task_overhead = m->task_overhead_us * 1e-6,
+        .gpu_task_overhead = (m->gpu_task_us > 0 ? m->gpu_task_us : m->task_overhead_us) * 1e-6,
         .net_latency = m->net_latency_us * 1e-6, .net_bandwidth = m->net_gbs * 1e9,
         .net_links = m->net_links > 0 ? m->net_links : 1,
         .shm_latency = m->shm_latency_us * 1e-6, .shm_bandwidth = m->shm_gbs * 1e9,

@@ -85,6 +85,7 @@ static double *number_field(hs_sim_machine *m, const char *key)
         KEY("shm.gbs", shm_gbs),
         KEY("shm.latency_us", shm_latency_us),
         KEY("task_overhead_us", task_overhead_us),
+        KEY("gpu.task_us", gpu_task_us),
         KEY("team.round_us", team_round_us),
         KEY("team.member_us", team_member_us),
         KEY("cache_mib", cache_mib),

@@ -53,6 +53,12 @@ typedef struct hs_sim_machine {
                                         ranks of a node */
     double task_overhead_us;         /* task_overhead_us: the runtime's
                                         cost per task */
+    double gpu_task_us;              /* gpu.task_us: a GPU task's fixed
+                                        cost beyond its kernel's rate (the
+                                        launch, its completion callback,
+                                        the management thread), as
+                                        timing/bench_runtime measures it
+                                        on the GPU; 0: task_overhead_us */
     double team_round_us;            /* team.round_us: a round of a host
                                         kernel's team (runtime/team.h) with
                                         one helper: published, claimed,

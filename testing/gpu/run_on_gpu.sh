@@ -224,6 +224,18 @@ if [ "$gpu" = 1 ]; then
     [ "$st" -eq 0 ] || say "cusolver_rates failed (exit status $st)"
 fi
 
+# ---- the runtime's fixed cost of a GPU task --------------------------------
+# timing/bench_runtime: 1 x 1 GEMMs through the runtime on the GPU, chained
+# and independent (what a task costs beyond its kernel's rate).
+if [ "$gpu" = 1 ] && [ "$mode" != build ]; then
+    st=0
+    HETSCAL_TEST_TIMEOUT=60 "$src/testing/launch" 1 "$build/timing/bench_runtime" 20000 1 \
+        "$devices" > "$logdir/bench_runtime.txt" 2>&1 || st=$?
+    say "bench_runtime (us per GPU task):"
+    tee -a "$summary" < "$logdir/bench_runtime.txt"
+    [ "$st" -eq 0 ] || say "bench_runtime failed (exit status $st)"
+fi
+
 # ---- the tests -------------------------------------------------------------
 failed=0
 top_srcdir=$src top_builddir=$build LAUNCH=$src/testing/launch MPIEXEC=mpiexec.mpich
