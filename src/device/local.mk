@@ -8,7 +8,8 @@ HETSCAL_CORE_SOURCES += \
   src/device/emu/emu_timing.h src/device/emu/emu_timing.c
 if HETSCAL_CUDA
 HETSCAL_CORE_SOURCES += src/device/cuda/cuda_device.c src/device/cuda/cuda_rows.h \
-  src/device/cuda/cuda_rows.c src/device/cuda/cuda_libs.h src/device/cuda/cuda_libs.c
+  src/device/cuda/cuda_rows.c src/device/cuda/cuda_completions.h \
+  src/device/cuda/cuda_completions.c src/device/cuda/cuda_libs.h src/device/cuda/cuda_libs.c
 endif
 # Included by cuda_device.c; shipped whether or not CUDA was found.
 EXTRA_DIST += src/device/cuda/cuda_blas_body.h

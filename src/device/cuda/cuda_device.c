@@ -21,6 +21,7 @@
 #include <cusolverDn.h>
 
 #include "device/backends.h"
+#include "device/cuda/cuda_completions.h"
 #include "device/cuda/cuda_libs.h"
 #include "device/cuda/cuda_rows.h"
 #include "include/hetscal.h"
@@ -73,6 +74,7 @@ typedef struct cuda_dev {
      * peer_link, to be released at close. */
     unsigned char peer[HS_MAX_ACCELERATORS];
     unsigned char holds[HS_MAX_ACCELERATORS];
+    hs_cuda_completions *done;   /* ops->callback's waiters */
 } cuda_dev;
 
 static cuda_dev *as_cuda(hs_device *dev)
@@ -162,6 +164,8 @@ static int cuda_synchronize(hs_device *dev)
 static int cuda_health(hs_device *dev)
 {
     int err = enter(dev, 0);
+    if (!err)
+        err = check(dev, hs_cuda_completions_error(as_cuda(dev)->done), "cudaEventSynchronize");
     for (int i = 0; i < HS_NSTREAMS && !err; i++) {
         cudaError_t st = cudaStreamQuery(as_cuda(dev)->stream[i]);
         if (st != cudaSuccess && st != cudaErrorNotReady)
@@ -325,6 +329,7 @@ static void cuda_close(hs_device *dev)
     int selected = !enter(dev, 0);
     if (selected)
         each_stream(c, cudaStreamSynchronize);
+    hs_cuda_completions_free(c->done);
     /* Peer access after the copies that used it, before the context's
      * state goes. */
     peer_unlink(c, selected);
@@ -771,12 +776,15 @@ static int cuda_stream_wait(hs_device *dev, int stream, hs_event *ev)
                                    "cudaStreamWaitEvent"));
 }
 
+/* An event and the stream's waiter thread (cuda_completions.h), not a
+ * host function: the stream does not wait for the host. */
 static int cuda_callback(hs_device *dev, int stream, void (*fn)(void *), void *arg)
 {
     int err = fn ? enter(dev, stream) : HETSCAL_ERR_DEVICE;
-    return leave(err ? err : check(dev, cudaLaunchHostFunc(as_cuda(dev)->stream[stream], fn,
-                                                           arg),
-                                   "cudaLaunchHostFunc"));
+    cuda_dev *c = as_cuda(dev);
+    return leave(err ? err : check(dev, hs_cuda_completion_add(c->done, stream,
+                                                               c->stream[stream], fn, arg),
+                                   "cudaEventRecord"));
 }
 
 static const hs_device_ops cuda_ops = {
@@ -892,6 +900,8 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
         c->params = NULL;
         what = "cusolverDnCreateParams failed";
     }
+    if (!what && !(c->done = hs_cuda_completions_new(ordinal)))
+        what = "out of host memory";
     leave(0);
     if (what) {
         snprintf(msg, msglen, "%s: %s", c->dev.name, what);
