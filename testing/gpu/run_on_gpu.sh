@@ -260,6 +260,24 @@ if [ "$mode" = all ] || [ "$mode" = tests ] || [ "$mode" = panels ]; then
     failed=$((failed + $(cat "$logdir/tests.status")))
 fi
 
+# ---- traces: where a warm call's time goes on the GPU -----------------------
+# One process per routine, N = 4000, two calls (the first measures the
+# kernel rates); HETSCAL_TRACE keeps the last one's tasks (LOGDIR/traces/
+# ROUTINE.0.json), for timing/trace_gantt.py and for `timing/predict
+# -trace` of the same call on h200-lent.machine.
+if [ "$gpu" = 1 ] && { [ "$mode" = all ] || [ "$mode" = large ]; }; then
+    mkdir -p "$logdir/traces"
+    for routine in potrf getrf geqrf; do
+        [ "$(left)" -gt 60 ] || break
+        HETSCAL_TRACE=$logdir/traces/$routine HETSCAL_TEST_TIMEOUT=30 HETSCAL_NO_IDLE_SLEEP=1 \
+            "$src/testing/launch" 1 "$build/timing/time_scalapack" -routine "$routine" \
+            -n 4000 -nb 256 -p 1 -q 1 -threads 0 -reps 2 -noref -noceiling -nocheck \
+            -devices "$devices" > "$logdir/traces/$routine.txt" 2>&1 ||
+            say "traced $routine: exit status $?"
+    done
+    say "traces: $(ls "$logdir/traces" | grep -c json) files in $logdir/traces"
+fi
+
 # ---- timing ----------------------------------------------------------------
 # One rank on every core, NB 256 for the reference; for each routine, N
 # doubles from 2000 while the last run, scaled by (N'/N)^3, fits in the
