@@ -28,6 +28,7 @@ struct hs_cuda_completions {
     pthread_mutex_t lock;
     waiter w[HS_NSTREAMS];
     record *spare;        /* records whose events have completed */
+    pthread_cond_t idle;  /* a queue became empty */
     cudaError_t error;    /* the first failed synchronization */
     int stop;
 };
@@ -57,8 +58,10 @@ static void *wait_loop(void *arg)
         if (st != cudaSuccess && c->error == cudaSuccess)
             c->error = st;
         w->head = r->next;
-        if (!w->head)
+        if (!w->head) {
             w->tail = NULL;
+            pthread_cond_broadcast(&c->idle);
+        }
         r->next = c->spare;
         c->spare = r;
     }
@@ -73,6 +76,7 @@ hs_cuda_completions *hs_cuda_completions_new(int ordinal)
         return NULL;
     c->ordinal = ordinal;
     pthread_mutex_init(&c->lock, NULL);
+    pthread_cond_init(&c->idle, NULL);
     for (int s = 0; s < HS_NSTREAMS; s++) {
         c->w[s].owner = c;
         pthread_cond_init(&c->w[s].cv, NULL);
@@ -138,6 +142,17 @@ cudaError_t hs_cuda_completion_add(hs_cuda_completions *c, int s, cudaStream_t s
     return err;
 }
 
+void hs_cuda_completions_drain(hs_cuda_completions *c)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&c->lock);
+    for (int s = 0; s < HS_NSTREAMS; s++)
+        while (c->w[s].head)
+            pthread_cond_wait(&c->idle, &c->lock);
+    pthread_mutex_unlock(&c->lock);
+}
+
 cudaError_t hs_cuda_completions_error(hs_cuda_completions *c)
 {
     if (!c)
@@ -168,6 +183,7 @@ void hs_cuda_completions_free(hs_cuda_completions *c)
         (void)cudaEventDestroy(r->event);
         free(r);
     }
+    pthread_cond_destroy(&c->idle);
     pthread_mutex_destroy(&c->lock);
     free(c);
 }

@@ -30,6 +30,10 @@ hs_cuda_completions *hs_cuda_completions_new(int ordinal);
  * when no record or thread could be had (then fn never runs). */
 cudaError_t hs_cuda_completion_add(hs_cuda_completions *c, int s, cudaStream_t stream,
                                    void (*fn)(void *), void *arg);
+/* Once the streams are idle: returns when every function queued so far
+ * has run (or was dropped after a failure), as a stream's host functions
+ * have once it is idle.  Not from one of the functions. */
+void hs_cuda_completions_drain(hs_cuda_completions *c);
 /* The error that stopped the waiters, or cudaSuccess. */
 cudaError_t hs_cuda_completions_error(hs_cuda_completions *c);
 /* Once the streams are idle (or the context is broken): stops and joins

@@ -155,6 +155,9 @@ static int cuda_synchronize(hs_device *dev)
     for (int i = 0; i < HS_NSTREAMS && !err; i++)
         err = check(dev, cudaStreamSynchronize(as_cuda(dev)->stream[i]),
                     "cudaStreamSynchronize");
+    /* Idle includes the callbacks, as with host functions on the streams. */
+    if (!err)
+        hs_cuda_completions_drain(as_cuda(dev)->done);
     return leave(err);
 }
 
