@@ -99,15 +99,14 @@ export HETSCAL_DEVICES
 # Debian's xdlu on the hard input with the 1-D and the 2-D layout (device
 # panels), and xdqr with PDGEQRF on the caller's grid.  Messages between
 # ranks take the default (auto): Debian's MPICH does not take GPU memory.
-lu_hard="HETSCAL_XDLU_EST=F HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU=24 HETSCAL_POISON_MEMORY=1"
 # (run_xdtester.sh counts the GPU tasks of its own verbose lines.)
-lu_gpu="HETSCAL_EXPECT_GPU_TASKS=$HETSCAL_GPU_EXPECT"
-lu_hard="$lu_hard $lu_gpu"
+gpu_required="HETSCAL_EXPECT_GPU_TASKS=$HETSCAL_GPU_EXPECT"
+lu_hard="HETSCAL_XDLU_EST=F HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU=24 HETSCAL_POISON_MEMORY=1 $gpu_required"
 run lu_prec_np2 none "" sh "$top_srcdir/testing/tester/run_lu_on_devices.sh" "$dev"
 run xdlu_grid_np4 none "$lu_hard HETSCAL_LU_GRID=1 HETSCAL_PANELS=device" \
     xdtester xdlu 4 "$top_srcdir/testing/scalapack/lu_hard.dat" 800 828
 run xdlu_np4 none "$lu_hard" xdtester xdlu 4 "$top_srcdir/testing/scalapack/lu_hard.dat" 800 828
-run xdqr_grid_np4 none "$lu_gpu HETSCAL_QR_GRID=1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=8" \
+run xdqr_grid_np4 none "$gpu_required HETSCAL_QR_GRID=1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=8" \
     xdtester xdqr 4 "$top_srcdir/testing/scalapack/qr_hard.dat" 480
 # PDPOTRF: default tiles and split on 1 rank; small tiles and a fixed GPU
 # panel (GPU tasks required) on the hard inputs; 4 ranks sharing the
