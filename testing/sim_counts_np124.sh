@@ -98,6 +98,9 @@ for routine in potrf geqrf getrf; do
     # GPUs of a rank that copy through the host instead of to each other.
     check 2 2 1 1 $routine 900 900 64 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128 HETSCAL_PEER_COPIES=off
 done
+# P?GETRF's single tile row with GPUs in 256-wide panels (a matrix of
+# one 1024-wide top-level column per rank with GPUs: api/lu_call.c).
+check 2 2 1 1 getrf 2100 2100 64 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_GPU=512
 # P?GETRF's 2-D layout (HETSCAL_LU_GRID=1; by default only for large
 # shares or 8 ranks and more): the caller's blocks in place, M != N both
 # ways, a 3-row grid, trees.
