@@ -359,6 +359,35 @@ if [ "$mode" = panels ] && [ "$gpu" = 1 ]; then
         done
     done
 fi
+# ---- widths: the GPU columns' panel width of small calls ------------------
+# PDGETRF and PDGEQRF at N = 2000, 4000, 8000, 1 rank x every core + the
+# GPU, with the default width and with HETSCAL_NB_SMALL = 128, 256, 512:
+# machine files price panels below 256 at 256's rates, so the widths of
+# small calls are chosen without knowing their cost (doc/PERFORMANCE.md,
+# session 63).  Best of 2, residuals checked.
+if [ "$mode" = large ] && [ "$gpu" = 1 ]; then
+    mkdir -p "$logdir/widths"
+    say "[$(elapsed)s] widths: PDGETRF and PDGEQRF, default and fixed GPU panel widths"
+    for routine in getrf geqrf; do
+        for n in 2000 4000 8000; do
+            for width in 0 128 256 512; do
+                room=$(($(left) - 5))
+                [ "$room" -gt 60 ] || { say "widths: out of time before $routine N=$n"; break 3; }
+                st=0
+                HETSCAL_NB_SMALL=$width HETSCAL_TEST_TIMEOUT=60 HETSCAL_NO_IDLE_SLEEP=1 \
+                    HETSCAL_VERBOSE=1 "$src/testing/launch" 1 "$build/timing/time_scalapack" \
+                    -routine "$routine" -n "$n" -nb 256 -p 1 -q 1 -threads 0 -reps 2 \
+                    -noref -noceiling -devices "$devices" \
+                    > "$logdir/widths/${routine}_${n}_$width.txt" \
+                    2> "$logdir/widths/${routine}_${n}_$width.verbose" || st=$?
+                printf 'HETSCAL_NB_SMALL=%-4s ' "$width" | tee -a "$summary"
+                grep '^PD' "$logdir/widths/${routine}_${n}_$width.txt" | tee -a "$summary" ||
+                    echo | tee -a "$summary"
+                [ "$st" -eq 0 ] || { say "widths: $routine N=$n width $width: exit status $st"; failed=$((failed + 1)); }
+            done
+        done
+    done
+fi
 # ---- large: hetscal alone on the GPU at sizes the reference takes minutes for
 # Each N of $HETSCAL_GPU_LARGE_SIZES (default 16000 32000), the three
 # routines in turn, 1 rank x every core + the GPU, best of 2 (the first
