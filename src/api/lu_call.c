@@ -125,10 +125,9 @@ static int *gather_caller_layout(const hs_call *c)
  * (the cost, or HETSCAL_PANELS, at the GPUs' panel width). */
 static int panels_on_host(const hs_call *c)
 {
-    int width = device_panel_width(c);
     return c->cfg->accel_ranks > 0
-           && hs_panels_on_host(c->cfg, HS_PANEL_GETRF, c->m, c->n,
-                                width ? width : LU_DEVICE_PANEL_WIDTH, c->prec);
+           && hs_panels_on_host(c->cfg, HS_PANEL_GETRF, c->m, c->n, LU_DEVICE_PANEL_WIDTH,
+                                c->prec);
 }
 
 /* Whether the call's tiles lie on the caller's 2-D grid (algo/

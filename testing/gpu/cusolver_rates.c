@@ -121,6 +121,71 @@ static double flops(char k, double w)
     }
 }
 
+/* cuSOLVER's ?getrf and ?geqrf of rows x w panels taller than
+ * PANEL_ROWS, the machine files' panel rows (the 2-D LU factors whole
+ * process columns of up to N rows at once on one GPU): GF/s by rows, as
+ * comment lines, for a rate class by height.  Own buffers (up to 1 GiB
+ * each); a size that cannot be set up is skipped. */
+static void tall_panels(cusolverDnHandle_t solver, const double *host_values)
+{
+    static const int heights[] = { 4096, 16384, 65536, 262144 };
+    static const int widths[] = { 256, 512 };
+    for (int q = 0; q < 2; q++)
+        for (size_t wi = 0; wi < sizeof widths / sizeof *widths; wi++) {
+            int w = widths[wi];
+            printf("# %s of rows x %d panels, GF/s by rows:", q ? "geqrf" : "getrf", w);
+            for (size_t hi = 0; hi < sizeof heights / sizeof *heights; hi++) {
+                int m = heights[hi], lwork = 0;
+                size_t bytes = (size_t)m * w * sizeof(double);
+                double *a = NULL, *pristine = NULL, *work = NULL, *tau = NULL;
+                int *ipiv = NULL, *info = NULL;
+                int ok = cudaMalloc((void **)&a, bytes) == cudaSuccess
+                         && cudaMalloc((void **)&pristine, bytes) == cudaSuccess
+                         && (q ? cusolverDnDgeqrf_bufferSize(solver, m, w, a, m, &lwork)
+                               : cusolverDnDgetrf_bufferSize(solver, m, w, a, m, &lwork))
+                                == CUSOLVER_STATUS_SUCCESS
+                         && cudaMalloc((void **)&work, ((size_t)lwork + 1) * sizeof(double))
+                                == cudaSuccess
+                         && cudaMalloc((void **)&tau, (size_t)w * sizeof(double)) == cudaSuccess
+                         && cudaMalloc((void **)&ipiv, (size_t)w * sizeof(int)) == cudaSuccess
+                         && cudaMalloc((void **)&info, sizeof(int)) == cudaSuccess;
+                /* the values: PANEL_ROWS x w of the host buffer, repeated */
+                for (size_t off = 0; ok && off < (size_t)m * w; off += (size_t)PANEL_ROWS * w) {
+                    size_t n = (size_t)m * w - off < (size_t)PANEL_ROWS * w
+                                   ? (size_t)m * w - off : (size_t)PANEL_ROWS * w;
+                    ok = cudaMemcpy(pristine + off, host_values, n * sizeof(double),
+                                    cudaMemcpyHostToDevice) == cudaSuccess;
+                }
+                float best = 1e30f;
+                for (int r = 0; ok && r <= REPS; r++) {
+                    float ms = 0;
+                    cudaMemcpyAsync(a, pristine, bytes, cudaMemcpyDeviceToDevice, stream);
+                    cudaEventRecord(ev0, stream);
+                    if (q)
+                        cusolverDnDgeqrf(solver, m, w, a, m, tau, work, lwork, info);
+                    else
+                        cusolverDnDgetrf(solver, m, w, a, m, work, ipiv, info);
+                    cudaEventRecord(ev1, stream);
+                    cudaEventSynchronize(ev1);
+                    cudaEventElapsedTime(&ms, ev0, ev1);
+                    if (r > 0 && ms < best)
+                        best = ms;
+                }
+                double f = (double)m * w * w - (double)w * w * w / 3;
+                if (ok)
+                    printf(" %d:%.0f", m, (q ? 2 : 1) * f / (best * 1e-3) * 1e-9);
+                cudaFree(a);
+                cudaFree(pristine);
+                cudaFree(work);
+                cudaFree(tau);
+                cudaFree(ipiv);
+                cudaFree(info);
+                cudaGetLastError();   /* a size that failed does not stop the others */
+            }
+            printf("\n");
+        }
+}
+
 int main(int argc, char **argv)
 {
     int max_w = argc > 1 ? atoi(argv[1]) : 4096;
@@ -262,6 +327,10 @@ int main(int argc, char **argv)
             printf(" %d:%.0f", w, flops(kernels[k], w) / (best * 1e-3) * 1e-9);
         }
         printf("\n");
+    }
+    if (max_w >= 512) {   /* the host buffer holds PANEL_ROWS x 512 values */
+        fill(host, (size_t)PANEL_ROWS * 512, 0);
+        tall_panels(solver, host);
     }
     cudaError_t err = cudaGetLastError();
     if (err != cudaSuccess) {
