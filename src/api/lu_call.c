@@ -41,10 +41,10 @@ enum { LU_DEVICE_PANEL_WIDTH = 512, LU_DEVICE_PANEL_NARROW = 256 };
  * columns (4 such panels each) per rank with GPUs, so that every GPU gets
  * columns.  Below that, 256 while every rank with GPUs still gets a
  * whole top-level column: the host rule's narrow panels (64 to 106 on a
- * 16-core rank at N = 2000 to 8000) made GPU kernels of sizes that the
- * GPU runs far below its rates (an H200 ran PDGETRF at N = 4000 in 0.198
- * s with them, where the model, which prices them at the 256-wide rates,
- * predicted 0.033 s; with 256-wide panels it predicts 0.012 s). */
+ * 16-core rank at N = 2000 to 8000) made GPU kernels of sizes that a GPU
+ * runs far below its rates and that the machine files do not rate, so
+ * that the model, pricing them at 256's rates, missed their cost
+ * (doc/PERFORMANCE.md, session 63). */
 static int device_panel_width(const hs_call *c)
 {
     int ranks = c->cfg->accel_ranks;
