@@ -31,11 +31,27 @@ int hs_rate_size_index(int b)
 /* The threads cycle through pools of tiles that together exceed the
  * last-level cache of a node (POOL_TOTAL_BYTES), each at least
  * POOL_MIN_TILES tiles, so that every kernel reads tiles that are not in
- * cache, as in a factorization whose share does not fit. */
+ * cache, as in a factorization whose share does not fit.  A pool is a
+ * column-major matrix and its tiles are blocks of it, POOL_TILE_ROWS to a
+ * column of tiles plus POOL_LD_PAD rows: hetscal's tiles are mostly blocks
+ * of the caller's array, each column on its own pages, where small tiles
+ * lose more of their rate than large ones; rates of packed tiles favour
+ * small tiles over the ones that run faster in the factorization. */
 /* Passes over the sizes: at least MIN_PASSES, more (up to MAX_PASSES) for
  * a size whose passes do not yet agree (hs_kernel_rates_agree). */
-enum { POOL_TOTAL_BYTES = 128 << 20, POOL_MIN_TILES = 6, MIN_PASSES = 2, MAX_PASSES = 4,
-       MAX_THREADS = 256 };
+enum { POOL_TOTAL_BYTES = 128 << 20, POOL_MIN_TILES = 6, POOL_TILE_ROWS = 4, POOL_LD_PAD = 8,
+       MIN_PASSES = 2, MAX_PASSES = 4, MAX_THREADS = 256 };
+/* A pass times a batch of each kernel, as many as make the work of one
+ * of order BATCH_ORDER (at most MAX_BATCH): the best of a few single
+ * small kernels is a lucky one, above what a factorization's thousands
+ * of them average, so a lone kernel favoured small tiles. */
+enum { BATCH_ORDER = 512, MAX_BATCH = 64 };
+
+/* The pool's leading dimension for tiles of order b. */
+static int pool_ld(int b)
+{
+    return POOL_TILE_ROWS * b + POOL_LD_PAD;
+}
 
 /* The threads start together: each waits at the gate until the calling
  * thread knows how many it could start and has sized the barrier. */
@@ -49,7 +65,7 @@ typedef struct probe_gate {
 typedef struct probe_thread {
     pthread_t id;
     probe_gate *gate;
-    int b;
+    int b, ld, batch;
     double *pool;
     size_t ntiles, next;
     int warm_up;
@@ -58,44 +74,51 @@ typedef struct probe_thread {
 
 static double *next_tile(probe_thread *p)
 {
-    double *t = p->pool + p->next * (size_t)p->b * p->b;
+    size_t row = p->next % POOL_TILE_ROWS, column = p->next / POOL_TILE_ROWS;
+    double *t = p->pool + row * p->b + column * p->b * (size_t)p->ld;
     p->next = (p->next + 1) % p->ntiles;
     return t;
 }
 
 /* A tile that DTRSM and DPOTRF take: lower triangle of an SPD matrix with
  * a dominant diagonal.  Writing it touches only the lower triangle. */
-static void make_spd(double *t, int b)
+static void make_spd(double *t, int b, int ld)
 {
     for (int j = 0; j < b; j++)
         for (int i = j; i < b; i++)
-            t[i + (size_t)j * b] = i == j ? b + 1.0 : 0.01;
+            t[i + (size_t)j * ld] = i == j ? b + 1.0 : 0.01;
 }
 
 static void run_kernel(probe_thread *p, int kernel)
 {
-    int b = p->b;
+    int b = p->b, ld = p->ld;
     const double one = 1.0, minus = -1.0;
-    double *x = next_tile(p), *y = next_tile(p), *z = next_tile(p);
-    if (kernel == HS_RATE_TRSM || kernel == HS_RATE_POTRF)
-        make_spd(x, b);
+    double *x[MAX_BATCH], *y[MAX_BATCH], *z[MAX_BATCH];
+    for (int r = 0; r < p->batch; r++) {
+        x[r] = next_tile(p);
+        y[r] = next_tile(p);
+        z[r] = next_tile(p);
+        if (kernel == HS_RATE_TRSM || kernel == HS_RATE_POTRF)
+            make_spd(x[r], b, ld);
+    }
     pthread_barrier_wait(&p->gate->barrier);
     double t0 = hs_now();
-    switch (kernel) {
-    case HS_RATE_GEMM:
-        dgemm_("N", "T", &b, &b, &b, &minus, x, &b, y, &b, &one, z, &b, 1, 1);
-        break;
-    case HS_RATE_SYRK:
-        dsyrk_("L", "N", &b, &b, &minus, x, &b, &one, z, &b, 1, 1);
-        break;
-    case HS_RATE_TRSM:
-        hs_host_trsm_d('R', 'L', 'T', 'N', b, b, 1.0, x, b, z, b);
-        break;
-    default:
-        (void)hs_host_potrf_lower_d(b, x, b);
-        break;
-    }
-    double t = hs_now() - t0;
+    for (int r = 0; r < p->batch; r++)
+        switch (kernel) {
+        case HS_RATE_GEMM:
+            dgemm_("N", "T", &b, &b, &b, &minus, x[r], &ld, y[r], &ld, &one, z[r], &ld, 1, 1);
+            break;
+        case HS_RATE_SYRK:
+            dsyrk_("L", "N", &b, &b, &minus, x[r], &ld, &one, z[r], &ld, 1, 1);
+            break;
+        case HS_RATE_TRSM:
+            hs_host_trsm_d('R', 'L', 'T', 'N', b, b, 1.0, x[r], ld, z[r], ld);
+            break;
+        default:
+            (void)hs_host_potrf_lower_d(b, x[r], ld);
+            break;
+        }
+    double t = (hs_now() - t0) / p->batch;
     if (p->seconds[kernel] == 0 || t < p->seconds[kernel])
         p->seconds[kernel] = t;
 }
@@ -137,10 +160,21 @@ static void measure(int b, int warm_up, int threads, double *pools[], size_t poo
 {
     probe_thread p[MAX_THREADS];
     probe_gate gate = { .mutex = PTHREAD_MUTEX_INITIALIZER, .opened = PTHREAD_COND_INITIALIZER };
-    size_t tile = (size_t)b * b;
+    int ld = pool_ld(b);
+    size_t ntiles = pool_values / (size_t)ld / (size_t)b * POOL_TILE_ROWS;
+    /* Distinct tiles for the whole batch: a TRSM or POTRF batch must not
+     * read a tile it has overwritten. */
+    double per_order = (double)BATCH_ORDER / b;
+    int batch = (int)ceil(per_order * per_order * per_order);
+    if (batch > MAX_BATCH)
+        batch = MAX_BATCH;
+    if ((size_t)batch * 3 > ntiles)
+        batch = (int)(ntiles / 3);
+    if (batch < 1)
+        batch = 1;
     for (int t = 0; t < threads; t++)
-        p[t] = (probe_thread){ .gate = &gate, .b = b, .pool = pools[t],
-                               .ntiles = pool_values / tile, .warm_up = warm_up };
+        p[t] = (probe_thread){ .gate = &gate, .b = b, .ld = ld, .batch = batch, .pool = pools[t],
+                               .ntiles = ntiles, .warm_up = warm_up };
     int started = 1;
     while (started < threads && pthread_create(&p[started].id, NULL, probe_main, &p[started]) == 0)
         started++;
@@ -271,7 +305,11 @@ static int fill_entry(rates_entry *e, int count)
 
     int threads = e->threads < MAX_THREADS ? e->threads : MAX_THREADS;
     int big = hs_rate_size[missing - 1];
+    /* At least one column of tiles of every size (the largest's is the
+     * widest). */
     size_t pool_values = (size_t)POOL_MIN_TILES * big * big;
+    if (pool_values < (size_t)pool_ld(big) * big)
+        pool_values = (size_t)pool_ld(big) * big;
     if (pool_values < POOL_TOTAL_BYTES / sizeof(double) / (size_t)threads)
         pool_values = POOL_TOTAL_BYTES / sizeof(double) / (size_t)threads;
     double *pools[MAX_THREADS] = { 0 };

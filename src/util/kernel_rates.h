@@ -3,7 +3,9 @@
  * each size b of a fixed ladder, measured as the factorization runs them:
  * every thread of the rank at once (they share the memory bandwidth), on
  * operands that are not in cache (a tile of a matrix larger than the cache
- * comes from memory), the triangular kernels as hetscal runs them
+ * comes from memory), on tiles that are blocks of a larger array (as
+ * tiles in the caller's array are), timed over batches of kernels rather
+ * than one, the triangular kernels as hetscal runs them
  * (util/host_blas.h).
  *
  * A size is measured once per process and thread count (in passes until
@@ -41,8 +43,8 @@ enum hs_rates_source { HS_RATES_MEASURED, HS_RATES_FILE, HS_RATES_FORCED };
 /* rates[s][kernel] for the first `count` ladder sizes, with `threads`
  * threads per rank and `local_ranks` ranks on the node (the file's key).
  * Thread-safe; the first call for a size measures it (its time is about
- * 13 b^3 flops per thread).  Returns the source (the weakest of its
- * sizes': measured if any was). */
+ * 13 b^3 flops per thread and pass, 13 * 512^3 for sizes below 512).
+ * Returns the source (the weakest of its sizes': measured if any was). */
 int hs_kernel_rates(int count, int threads, int local_ranks, double rates[][HS_NRATES]);
 
 /* Two measurements of one size agree when every kernel's rates are

@@ -80,8 +80,8 @@ void hs_rates_signature(char sig[HS_RATES_SIGNATURE], int threads, int local_ran
     cpu_model(cpu, sizeof cpu);
     if (dladdr((void *)dgemm_, &info) && info.dli_fname)
         copy_word(blas, sizeof blas, info.dli_fname);
-    snprintf(sig, HS_RATES_SIGNATURE, "cpu=%s;blas=%s;threads=%d;ranks=%d", cpu, blas, threads,
-             local_ranks);
+    snprintf(sig, HS_RATES_SIGNATURE, "cpu=%s;blas=%s;threads=%d;ranks=%d;probe=%d", cpu, blas,
+             threads, local_ranks, HS_RATES_PROBE_VERSION);
 }
 
 /* Reports an unusable rates file (verbose): the variable that named it. */

@@ -26,8 +26,13 @@ enum { HS_RATES_SIGNATURE = 512 };
  * for bytes). */
 int hs_rates_file_path(char *path, size_t bytes);
 
-/* "cpu=<model>;blas=<library of dgemm_>;threads=T;ranks=R", without
- * blanks. */
+/* How the probes measure: a line that another version measured (the
+ * kernel rates on packed tiles, before version 2) is not read, so it is
+ * measured again. */
+enum { HS_RATES_PROBE_VERSION = 2 };
+
+/* "cpu=<model>;blas=<library of dgemm_>;threads=T;ranks=R;probe=V",
+ * without blanks. */
 void hs_rates_signature(char sig[HS_RATES_SIGNATURE], int threads, int local_ranks);
 
 /* The last sane line of the file for (sig, b) into rate[HS_NRATES]: 0,
