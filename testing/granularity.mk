@@ -18,4 +18,4 @@ TESTS += testing/t_granularity.sh testing/t_rates_trust.sh testing/granularity_n
 EXTRA_DIST += testing/t_granularity.sh testing/t_rates_trust.sh testing/granularity_np2.sh \
   testing/t_cache_probe.sh \
   testing/mpmd_granularity_np2.sh testing/data/llt_granularity.dat \
-  testing/data/llt_granularity_nb128.dat
+  testing/data/llt_granularity_nb128.dat testing/data/llt_granularity_share.dat

@@ -74,12 +74,22 @@ static void explain(const hetscal_grid *grid, const hs_config *cfg, int n, int b
  * repartition across ranks, a small part of a large call), which does not
  * pay for kernels that run slower throughout the call. */
 #define CALLER_BLOCKS_SLACK 0.05
+/* Above this share a rank (HS_GRID_SHARE_BYTES, where LU and QR take the
+ * caller's-grid layouts for memory) copied tiles double the rank's
+ * footprint, which "do no harm" bounds at half the share; the model then
+ * takes the caller's blocks within CALLER_BLOCKS_MEMORY_SLACK.  The
+ * prediction leaves out the copies in and out, a tenth of such a call on
+ * 2x2 grids, and the caller's blocks then ran as fast as the copied tiles
+ * predicted 8-17% faster (doc/PERFORMANCE.md, session 64). */
+#define CALLER_BLOCKS_MEMORY_SHARE (64.0 * 1024 * 1024)
+#define CALLER_BLOCKS_MEMORY_SLACK 0.20
 
 /* Whether the model predicts the caller's b x b blocks within the slack of
  * the chosen tile's time (rates of the largest measured size <= b; none
  * below the smallest). */
 static int caller_blocks_fit(int n, int threads, int caller_b, int count,
-                             double rates[][HS_NRATES], const double *predicted, int chosen)
+                             double rates[][HS_NRATES], const double *predicted, int chosen,
+                             double share)
 {
     int s = -1, c = -1;
     for (int k = 0; k < count; k++) {
@@ -91,7 +101,9 @@ static int caller_blocks_fit(int n, int threads, int caller_b, int count,
     if (s < 0 || c < 0)
         return 0;
     double t = hs_tile_model_cholesky_seconds(n, caller_b, threads, rates[s]);
-    return t <= predicted[c] * (1 + CALLER_BLOCKS_SLACK);
+    double slack = share > CALLER_BLOCKS_MEMORY_SHARE ? CALLER_BLOCKS_MEMORY_SLACK
+                                                      : CALLER_BLOCKS_SLACK;
+    return t <= predicted[c] * (1 + slack);
 }
 
 int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg, int n,
@@ -128,6 +140,7 @@ int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg,
     int b = hs_tile_model_choose(n, cfg->grid_threads, rates, count, predicted);
     explain(grid, cfg, n, b ? b : rule, source, probe_seconds, count, rates, predicted);
     if (b && caller_b > 0)
-        *caller_ok = caller_blocks_fit(n, cfg->grid_threads, caller_b, count, rates, predicted, b);
+        *caller_ok = caller_blocks_fit(n, cfg->grid_threads, caller_b, count, rates, predicted, b,
+                                       share);
     return b ? b : rule;
 }

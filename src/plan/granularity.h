@@ -15,7 +15,8 @@
  * of the grid says what it chose and why.  caller_b: the caller's block
  * size, which the call may take as its tile instead (no repartition);
  * *caller_ok is 0 when the model predicts those blocks more than a few %
- * slower than the chosen tile (1 where the model does not apply). */
+ * slower than the chosen tile, or a fifth where the shares exceed 64 MiB
+ * (1 where the model does not apply). */
 int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg, int n,
                                  int caller_b, int *caller_ok);
 
