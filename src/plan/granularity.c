@@ -86,10 +86,10 @@ static void explain(const hetscal_grid *grid, const hs_config *cfg, int n, int b
 
 /* Whether the model predicts the caller's b x b blocks within the slack of
  * the chosen tile's time (rates of the largest measured size <= b; none
- * below the smallest). */
-static int caller_blocks_fit(int n, int threads, int caller_b, int count,
-                             double rates[][HS_NRATES], const double *predicted, int chosen,
-                             double share)
+ * below the smallest).  Rank 0 says why with HETSCAL_VERBOSE=2. */
+static int caller_blocks_fit(const hetscal_grid *grid, const hs_config *cfg, int n,
+                             int caller_b, int count, double rates[][HS_NRATES],
+                             const double *predicted, int chosen, double share)
 {
     int s = -1, c = -1;
     for (int k = 0; k < count; k++) {
@@ -98,12 +98,23 @@ static int caller_blocks_fit(int n, int threads, int caller_b, int count,
         if (hs_rate_size[k] == chosen)
             c = k;
     }
-    if (s < 0 || c < 0)
+    int verbose = cfg->verbose >= 2 && grid->rank == 0;
+    if (s < 0 || c < 0) {
+        if (verbose && caller_b != chosen)
+            fprintf(stderr, "hetscal: the caller's %d-blocks are not the tiles: no measured "
+                            "size at or below them\n", caller_b);
         return 0;
-    double t = hs_tile_model_cholesky_seconds(n, caller_b, threads, rates[s]);
-    double slack = share > CALLER_BLOCKS_MEMORY_SHARE ? CALLER_BLOCKS_MEMORY_SLACK
-                                                      : CALLER_BLOCKS_SLACK;
-    return t <= predicted[c] * (1 + slack);
+    }
+    double t = hs_tile_model_cholesky_seconds(n, caller_b, cfg->grid_threads, rates[s]);
+    int large = share > CALLER_BLOCKS_MEMORY_SHARE;
+    double slack = large ? CALLER_BLOCKS_MEMORY_SLACK : CALLER_BLOCKS_SLACK;
+    int fit = t <= predicted[c] * (1 + slack);
+    if (verbose && caller_b != chosen)
+        fprintf(stderr, "hetscal: the caller's %d-blocks %s the tiles: predicted %.3f s (rates "
+                        "of %d), tile %d's %.3f s, %.0f%% allowed (shares %s 64 MiB)\n",
+                caller_b, fit ? "are" : "are not", t, hs_rate_size[s], chosen, predicted[c],
+                slack * 100, large ? "above" : "up to");
+    return fit;
 }
 
 int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg, int n,
@@ -140,7 +151,6 @@ int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg,
     int b = hs_tile_model_choose(n, cfg->grid_threads, rates, count, predicted);
     explain(grid, cfg, n, b ? b : rule, source, probe_seconds, count, rates, predicted);
     if (b && caller_b > 0)
-        *caller_ok = caller_blocks_fit(n, cfg->grid_threads, caller_b, count, rates, predicted, b,
-                                       share);
+        *caller_ok = caller_blocks_fit(grid, cfg, n, caller_b, count, rates, predicted, b, share);
     return b ? b : rule;
 }
