@@ -8,6 +8,7 @@
 #define HETSCAL_API_CALL_DRIVER_H
 
 #include "api/call_common.h"
+#include "plan/granularity.h"
 
 /* One call in progress.  The routine fills the arguments; its layout step
  * fills rep.tile, geo and the repartition fields; the driver the rest. */
@@ -112,7 +113,6 @@ void hs_call_report_layout(hs_call *c);
 /* The average share of sub(A) per node of the grid (hs_config's
  * grid_nodes), in bytes: the same on every rank. */
 double hs_call_node_share(const hs_call *c);
-#define HS_GRID_SHARE_BYTES (64.0 * 1024 * 1024)
 
 /* call->routine from the family and the precision ("pzpotrf"). */
 void hs_call_name(const hs_factorization *f, hs_call *call);

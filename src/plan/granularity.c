@@ -74,14 +74,12 @@ static void explain(const hetscal_grid *grid, const hs_config *cfg, int n, int b
  * repartition across ranks, a small part of a large call), which does not
  * pay for kernels that run slower throughout the call. */
 #define CALLER_BLOCKS_SLACK 0.05
-/* Above this share a rank (HS_GRID_SHARE_BYTES, where LU and QR take the
- * caller's-grid layouts for memory) copied tiles double the rank's
+/* Above HS_GRID_SHARE_BYTES a rank, copied tiles double its
  * footprint, which "do no harm" bounds at half the share; the model then
  * takes the caller's blocks within CALLER_BLOCKS_MEMORY_SLACK.  The
  * prediction leaves out the copies in and out, a tenth of such a call on
  * 2x2 grids, and the caller's blocks then ran as fast as the copied tiles
  * predicted 8-17% faster (doc/PERFORMANCE.md, session 64). */
-#define CALLER_BLOCKS_MEMORY_SHARE (64.0 * 1024 * 1024)
 #define CALLER_BLOCKS_MEMORY_SLACK 0.20
 
 /* Whether the model predicts the caller's b x b blocks within the slack of
@@ -106,7 +104,7 @@ static int caller_blocks_fit(const hetscal_grid *grid, const hs_config *cfg, int
         return 0;
     }
     double t = hs_tile_model_cholesky_seconds(n, caller_b, cfg->grid_threads, rates[s]);
-    int large = share > CALLER_BLOCKS_MEMORY_SHARE;
+    int large = share > HS_GRID_SHARE_BYTES;
     double slack = large ? CALLER_BLOCKS_MEMORY_SLACK : CALLER_BLOCKS_SLACK;
     int fit = t <= predicted[c] * (1 + slack);
     if (verbose && caller_b != chosen)

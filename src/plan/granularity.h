@@ -10,6 +10,12 @@
 #include "blacs_shim/grid.h"
 #include "util/config.h"
 
+/* The share a process above which the layouts keep the caller's blocks
+ * as tiles, for memory: P?GETRF's and P?GEQRF's caller's-grid layouts
+ * (api/lu_call.c, api/qr_call.c) and PDPOTRF's wider slack for them
+ * (hs_granularity_cholesky_tile). */
+#define HS_GRID_SHARE_BYTES (64.0 * 1024 * 1024)
+
 /* Collective over the grid when the model applies (one MPI_Allreduce of
  * the rates); the same answer on every rank.  With cfg->verbose, rank 0
  * of the grid says what it chose and why.  caller_b: the caller's block
