@@ -15,8 +15,10 @@
 # (hs_call_copy_in_place); with HETSCAL_OVERLAP_COPIES=2 every such call
 # copies them as tasks of the run instead; both with HETSCAL_IN_PLACE=0.
 # By default (HETSCAL_IN_PLACE=1) those tiles are not copied at all: the
-# tasks work in the caller's array (hs_call_tiles_in_place), except the
-# transposed tiles of UPLO = 'U'.  A tile not filled, or a result not
+# tasks work in the caller's array (hs_call_tiles_in_place); with
+# UPLO = 'U' those tiles are the upper factor's blocks, kept as the lower
+# tiles' transposes (with HETSCAL_IN_PLACE=0 they are copied transposed
+# by the repartition, never the caller's blocks).  A tile not filled, or a result not
 # written back, shows.  Passes when every case passes and each run made
 # calls of the kind it is for (their verbose lines say "copied in place",
 # "as tasks" or "tiles in the caller's array").
@@ -66,12 +68,36 @@ xlu pdgetrf testing/data/lu_in_place.dat 0 1 135 copied in place
 xlu pdgetrf testing/data/lu_in_place.dat 0 2 135 as tasks
 xlu pdgetrf testing/data/lu_in_place.dat 1 2 135 tiles in the caller's array
 xllt pdpotrf testing/data/llt_one_block.dat 0 1 135 msgs_sent=0.*copied in place
-xllt pdpotrf testing/data/llt_one_block.dat 1 1 135 msgs_sent=0.*tiles in the caller's array
+xllt pdpotrf testing/data/llt_one_block.dat 1 1 270 msgs_sent=0.*tiles in the caller's array
+xllt pdpotrf testing/data/llt_one_block.dat 1 1 135 msgs_sent=0.*its upper blocks
 xllt pdpotrf testing/data/llt_few_blocks.dat 0 1 77 copied in place
-xllt pdpotrf testing/data/llt_few_blocks.dat 1 1 77 tiles in the caller's array
+xllt pdpotrf testing/data/llt_few_blocks.dat 1 1 154 tiles in the caller's array
+xllt pdpotrf testing/data/llt_few_blocks.dat 1 1 77 its upper blocks
 xqr pdgeqrf testing/data/qr_one_block.dat 0 1 108 msgs_sent=0.*copied in place
 xqr pdgeqrf testing/data/qr_one_block.dat 1 1 108 msgs_sent=0.*tiles in the caller's array
 xlu pdgetrf testing/data/lu_one_block.dat 0 1 90 msgs_sent=0.*copied in place
 xlu pdgetrf testing/data/lu_one_block.dat 1 1 90 msgs_sent=0.*tiles in the caller's array
 RUNS
+# Single precision: the upper factor's 128-row blocks stay in place, but
+# blocks of 37 rows (sub(A) of order 37 in one block) are no whole
+# doubles for MPI, so those calls copy them transposed instead
+# (hs_call_keep_tiles): every case passes, 75 rank-calls say "its upper
+# blocks" and the 60 upper ones of order 37 are not the caller's blocks.
+rm -f "$log"
+tester_start in_place_np4.sh xllt
+sh "$LAUNCH" 4 "$prog" -precision s "$top_srcdir/testing/data/llt_one_block.dat" \
+    </dev/null >"$log" 2>"$err"
+status=$?
+upper=$(grep -c "^hetscal: pspotrf rank.*its upper blocks" "$err")
+copied=$(grep "^hetscal: pspotrf rank.* N=37 tile=37 threads" "$err" | grep -vc "caller's blocks")
+echo "in_place_np4: xllt -precision s on llt_one_block.dat: $upper rank-calls on upper blocks, $copied copied transposed"
+if ! tester_passed "$log" "$status"; then
+    grep "FAILED" "$log" | head -n 20
+    echo "FAIL: xllt -precision s on 4 ranks (exit status $status)"
+    tester_show_err "$err"
+    failed=1
+elif [ "$upper" -ne 75 ] || [ "$copied" -ne 60 ]; then
+    echo "FAIL: expected 75 rank-calls on upper blocks and 60 copied transposed"
+    failed=1
+fi
 exit $failed

@@ -350,11 +350,12 @@ static void test_rows(hs_device *d)
 
 void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t l);
 
-/* HS_K_POTRF: the lower factor of an SPD n x n block (inside a taller
- * ld-high buffer, the rest untouched) as LAPACK's DPOTRF gives it, INFO 0;
- * a block whose k-th pivot is negative or NaN gives INFO k (the NaN after
- * LAPACK's own `<= 0` test would pass it: checked on the diagonal). */
-static void test_potrf(hs_device *d)
+/* HS_K_POTRF: the lower and the upper factor of an SPD n x n block (inside
+ * a taller ld-high buffer, the rest untouched) as LAPACK's DPOTRF gives
+ * them, INFO 0; a block whose k-th pivot is negative or NaN gives INFO k
+ * (the NaN after LAPACK's own `<= 0` test would pass it: checked on the
+ * diagonal). */
+static void test_potrf_uplo(hs_device *d, const char *uplo)
 {
     static const int sizes[] = { 1, 7, 33, 70 };
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
@@ -373,27 +374,35 @@ static void test_potrf(hs_device *d)
             if (bad == 2)
                 a[off + k + k * ld] = NAN;
             memcpy(ref, a, sizeof(double) * (size_t)(ld * n));
-            dpotrf_("L", &n, ref + off, &ld, &want, 1);
+            dpotrf_(uplo, &n, ref + off, &ld, &want, 1);
             if (bad == 2)
                 want = k + 1;
             double *da = upload(d, a, ld, n, ld, ld);
             info = -1;
-            CHECK(hs_dev_potrf(d, HS_STREAM_COMPUTE, HS_PREC_D, n, da + off, ld, &info) == 0);
+            CHECK(hs_dev_potrf(d, HS_STREAM_COMPUTE, HS_PREC_D, *uplo, n, da + off, ld, &info)
+                  == 0);
             CHECK(d->ops->synchronize(d) == 0);
             CHECK(info == want);
             if (bad == 0) {
                 download(d, da, ld, n, ld, got, ld);
-                for (int j = 0; j < n; j++)   /* the upper triangle is not the kernel's */
-                    for (int i = 0; i < j; i++)
-                        got[off + i + j * ld] = ref[off + i + j * ld];
+                for (int j = 0; j < n; j++)   /* the other triangle is not the kernel's */
+                    for (int i = 0; i < n; i++)
+                        if (*uplo == 'L' ? i < j : i > j)
+                            got[off + i + j * ld] = ref[off + i + j * ld];
                 CHECK(close_enough(got, ref, ld * n, 0));
             }
             d->ops->free(d, da);
             free(a); free(ref); free(got);
         }
     }
-    CHECK(hs_dev_potrf(d, HS_STREAM_COMPUTE, HS_PREC_D, 4, NULL, 4, NULL) == HETSCAL_ERR_DEVICE);
-    report(d->name, "dpotrf: factor, INFO of a bad and a NaN pivot");
+}
+
+static void test_potrf(hs_device *d)
+{
+    test_potrf_uplo(d, "L");
+    test_potrf_uplo(d, "U");
+    CHECK(hs_dev_potrf(d, HS_STREAM_COMPUTE, HS_PREC_D, 'L', 4, NULL, 4, NULL) == HETSCAL_ERR_DEVICE);
+    report(d->name, "dpotrf: lower and upper factors, INFO of a bad and a NaN pivot");
 }
 
 void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);

@@ -1,5 +1,5 @@
 /* hs_host_trsm_d (all 16 side/uplo/trans/diag forms, alpha 1, -0.5 and 0) and
- * hs_host_potrf_lower_d (SPD, and matrices that fail at a known minor)
+ * hs_host_potrf_d, lower and upper (SPD, and matrices that fail at a known minor)
  * against the BLAS/LAPACK routines they replace.  Exit status: failures. */
 #include "config.h"
 
@@ -85,13 +85,13 @@ static void spd(int n, int lda, double *a, int bad, unsigned *seed)
     for (int j = 0; j < n; j++)
         for (int i = j; i < n; i++) {
             double v = unit_random(seed);
-            a[i + (size_t)j * lda] = i == j ? n + v : v;
+            a[i + (size_t)j * lda] = a[j + (size_t)i * lda] = i == j ? n + v : v;
         }
     if (bad >= 0)
         a[bad + (size_t)bad * lda] = -1.0;
 }
 
-static int check_potrf(int n, int bad, unsigned *seed)
+static int check_potrf(char uplo, int n, int bad, unsigned *seed)
 {
     int lda = n + 2;
     double *a = malloc(sizeof(double) * (size_t)lda * (size_t)n);
@@ -99,16 +99,16 @@ static int check_potrf(int n, int bad, unsigned *seed)
     spd(n, lda, a, bad, seed);
     memcpy(r, a, sizeof(double) * (size_t)lda * (size_t)n);
     int rinfo = 0;
-    dpotrf_("L", &n, r, &lda, &rinfo, 1);
-    int info = hs_host_potrf_lower_d(n, a, lda);
+    dpotrf_(&uplo, &n, r, &lda, &rinfo, 1);
+    int info = hs_host_potrf_d(uplo, n, a, lda);
     int failures = 0;
     if (info != rinfo) {
-        printf("FAILED potrf n=%d: info %d, LAPACK %d\n", n, info, rinfo);
+        printf("FAILED potrf %c n=%d: info %d, LAPACK %d\n", uplo, n, info, rinfo);
         failures++;
     } else if (info == 0) {
         double e = rel_diff(n, n, a, r, lda);
         if (!(e < 1e-12)) {
-            printf("FAILED potrf n=%d: diff %.2e\n", n, e);
+            printf("FAILED potrf %c n=%d: diff %.2e\n", uplo, n, e);
             failures++;
         }
     }
@@ -129,10 +129,12 @@ int main(void)
         }
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         int n = sizes[i];
-        failures += check_potrf(n, -1, &seed);
-        failures += check_potrf(n, n / 2, &seed);
-        failures += check_potrf(n, n - 1, &seed);
-        cases += 3;
+        for (const char *uplo = "LU"; *uplo; uplo++) {
+            failures += check_potrf(*uplo, n, -1, &seed);
+            failures += check_potrf(*uplo, n, n / 2, &seed);
+            failures += check_potrf(*uplo, n, n - 1, &seed);
+            cases += 3;
+        }
     }
     printf("%s: %d host kernel cases, %d failed\n", failures ? "FAILED" : "PASSED", cases,
            failures);

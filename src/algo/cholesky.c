@@ -1,4 +1,6 @@
-/* Tile Cholesky, lower: for each column panel k, factor its diagonal block
+/* Tile Cholesky, lower (on tiles kept transposed, the upper factor, whose
+ * blocks are the lower factor's conjugate transposes, by the kernels' upper
+ * forms): for each column panel k, factor its diagonal block
  * (and the rows below it in the same tile; on the panel's device, or on
  * the host when the call says so), solve the tiles below, update every trailing tile
  * (on each tile's home device).  Priorities put the next panel first: a task on
@@ -21,10 +23,13 @@ void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
                 h->rank = -1;
                 continue;
             }
-            h->rank = rank_of[hs_tile_prow(geo, r) * geo->npcol + hs_panel_pcol(geo, c)];
+            int prow, pcol;
+            hs_tile_position(geo, r, c, &prow, &pcol);
+            h->rank = rank_of[prow * geo->npcol + pcol];
             h->device = hs_panel_slot(geo, c);
-            h->m = hs_tile_height(geo, r);
-            h->n = geo->panel[c].width;
+            /* As stored: a tile kept transposed is its panel's width high. */
+            h->m = geo->transposed ? geo->panel[c].width : hs_tile_height(geo, r);
+            h->n = geo->transposed ? hs_tile_height(geo, r) : geo->panel[c].width;
         }
     }
 }
@@ -39,6 +44,7 @@ void hs_cholesky_generate(void *arg)
     hs_cholesky *ch = arg;
     const hs_geometry *geo = ch->geo;
     hs_dist *d = ch->dist;
+    int upper = geo->transposed;
 
     for (int k = 0; k < geo->np; k++) {
         const hs_panel *pk = &geo->panel[k];
@@ -51,7 +57,8 @@ void hs_cholesky_generate(void *arg)
         hs_chol_potrf_args_put(potrf.iparam,
                                (hs_chol_potrf_args){ .off = hs_panel_diag_offset(geo, k),
                                                      .w = pk->width, .col0 = pk->col0,
-                                                     .team = ch->team });
+                                                     .team = ch->team && !upper,
+                                                     .upper = upper });
         hs_dist_insert(d, &potrf);
 
         for (int r = tk + 1; r < geo->mt; r++) {
@@ -61,7 +68,7 @@ void hs_cholesky_generate(void *arg)
                 .nacc = 2, .acc = { { diag, HS_R }, { hs_tile_id(geo, r, k), HS_RW } } };
             hs_chol_trsm_args_put(trsm.iparam, (hs_chol_trsm_args){
                                                    .off = hs_panel_diag_offset(geo, k),
-                                                   .w = pk->width });
+                                                   .w = pk->width, .upper = upper });
             hs_dist_insert(d, &trsm);
         }
 
@@ -69,7 +76,8 @@ void hs_cholesky_generate(void *arg)
             const hs_panel *pj = &geo->panel[j];
             int tj = hs_panel_diag_row(geo, j), oj = hs_panel_diag_offset(geo, j);
             int src = hs_tile_id(geo, tj, k);
-            hs_chol_update_args args = { .off = oj, .w = pj->width, .k = pk->width };
+            hs_chol_update_args args = { .off = oj, .w = pj->width, .k = pk->width,
+                                         .upper = upper };
             int next = j == k + 1;   /* the next panel's column: it waits for it */
 
             hs_task_spec syrk = {

@@ -113,6 +113,20 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double stays
     return hs_agree_status(c->grid, status ? status : out);
 }
 
+void hs_call_keep_tiles(const hs_factorization *f, hs_call *c, hs_redist *rd,
+                        hs_tile_home *home, int nmatrix)
+{
+    c->rep.tiles_in_place = f->tiles_in_place
+                            && hs_call_tiles_in_place(c->cfg, &c->rep, rd, home, nmatrix);
+    c->rep.tiles_transposed = c->rep.tiles_in_place && c->geo.transposed;
+    if (c->rep.tiles_in_place || !c->geo.transposed)
+        return;
+    c->geo.transposed = 0;
+    c->transpose = rd->transpose = 1;
+    c->rep.caller_tiles = 0;   /* no tile is a block of this rank's now */
+    f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
+}
+
 int hs_call_run(const hs_factorization *f, hs_call *c)
 {
     hs_tile_home *home = NULL;
@@ -154,10 +168,9 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     }
     if (!status) {
         f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
-        stays = hs_tile_home_stays_bytes(home, ntiles, c->grid->rank, (int)hs_prec_bytes(c->prec));
         hs_redist rd = redist_of(c, tiles);
-        c->rep.tiles_in_place = f->tiles_in_place
-                                && hs_call_tiles_in_place(c->cfg, &c->rep, &rd, home, nmatrix);
+        hs_call_keep_tiles(f, c, &rd, home, nmatrix);
+        stays = hs_tile_home_stays_bytes(home, ntiles, c->grid->rank, (int)hs_prec_bytes(c->prec));
         /* Decided on the factorization's own tiles: a piece has one
          * reader, and nothing to forward. */
         int forward = hs_call_forward_copies(c->cfg, c->grid->size, f->broadcast, ntiles, home,

@@ -85,6 +85,15 @@ typedef struct hs_factorization {
  * same on every rank. */
 int hs_call_run(const hs_factorization *f, hs_call *call);
 
+/* After the homes (home, of the nmatrix matrix tiles first): whether the
+ * matrix tiles stay in the caller's array (c->rep.tiles_in_place,
+ * hs_call_tiles_in_place).  Tiles the layout kept transposed
+ * (hs_geometry.transposed) that cannot stay there are copied transposed
+ * instead (c->transpose and rd->transpose set, the homes recomputed).
+ * The same answer on every rank. */
+void hs_call_keep_tiles(const hs_factorization *f, hs_call *c, hs_redist *rd,
+                        hs_tile_home *home, int nmatrix);
+
 /* The layout step of P?GETRF and P?GEQRF on the caller's 2-D grid:
  * square tiles, the caller's blocks where they make good tiles (in
  * place), else the square tile rule's, no wider than the single tile

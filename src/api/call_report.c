@@ -51,7 +51,8 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
         s->sends_reordered, r->t_total,
         r->t_in,
         r->t_factor, r->t_out,
-        r->tiles_in_place  ? "; tiles in the caller's array"
+        r->tiles_transposed ? "; tiles in the caller's array, its upper blocks"
+        : r->tiles_in_place ? "; tiles in the caller's array"
         : r->copy_pieces   ? "; in and out as tasks in factor, pieces across ranks"
         : r->copy_tasks    ? "; in and out as tasks in factor"
         : r->copy_in_place ? "; in and out copied in place"

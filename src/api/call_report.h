@@ -17,6 +17,8 @@ typedef struct hs_call_report {
                                              (no repartition) */
     int tiles_in_place;                   /* tiles kept in the caller's array
                                              (nothing copied) */
+    int tiles_transposed;                 /* those tiles the upper factor's
+                                             blocks (hs_geometry.transposed) */
     double flops;
     double t_in, t_factor, t_out, t_total;   /* seconds */
     double share_bytes, peak_extra_bytes;

@@ -1,6 +1,8 @@
 /* PDPOTRF's table for the call driver (see cholesky_call.h): the Cholesky
  * layout and task program.  Upper is factored as the lower factor of the
- * transpose: the repartition transposes the blocks. */
+ * transpose: its tiles are the caller's blocks, kept as the lower tiles'
+ * conjugate transposes, where they can stay in the caller's array; else
+ * the repartition transposes the blocks. */
 #include "config.h"
 
 #include "algo/cholesky.h"
@@ -23,10 +25,25 @@ static double cholesky_flops(int m, int n)
     return (double)n * n * n / 3.0;
 }
 
+/* The upper factor's square host tiles kept as the caller's blocks
+ * (hs_geometry.transposed), on one rank or when the tiles are the
+ * caller's blocks: the driver copies them transposed after all where they
+ * cannot stay in the caller's array (hs_call_keep_tiles). */
+static void keep_upper_blocks(hs_call *c)
+{
+    const hs_geometry *g = &c->geo;
+    int square_host = c->rep.panel_gpu == 0 && g->np == g->nt_top && g->H == g->B;
+    if (c->upper && c->cfg->in_place && square_host
+        && (c->grid->size == 1 || c->rep.caller_tiles)) {
+        c->geo.transposed = 1;
+        c->transpose = 0;
+    }
+}
+
 /* Accelerators anywhere: the multi-level layout; HETSCAL_NB > tile: host
  * panels in B-high tile rows; otherwise square tiles, the caller's blocks
- * when they fit.  Lower only: the upper factor's tiles are transposed
- * blocks, which the caller's layout puts on transposed grid positions. */
+ * when they fit (the upper factor's tiles are transposed blocks, which
+ * the caller's layout puts on transposed grid positions: hs_tile_position). */
 static int cholesky_layout(hs_call *c)
 {
     const hs_config *cfg = c->cfg;
@@ -35,7 +52,10 @@ static int cholesky_layout(hs_call *c)
     if (c->rep.tile > c->n)
         c->rep.tile = c->n;
     hs_caller_tiles caller = { 0, 0, 0 };
-    if (!c->upper && caller_ok)
+    /* The upper factor's tiles are the caller's blocks only when kept
+     * transposed, in place: copied transposed, a block would go to the
+     * grid position of its transpose. */
+    if (caller_ok && (!c->upper || cfg->in_place))
         caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, c->n, c->ia, c->ja,
                                       c->desca);
     c->transpose = c->upper;
@@ -47,6 +67,8 @@ static int cholesky_layout(hs_call *c)
                          && hs_panels_on_host(cfg, HS_PANEL_POTRF, c->n, c->n, c->rep.panel_gpu,
                                               c->prec);
     c->rep.panels_from = hs_panels_source(cfg);
+    if (!status)
+        keep_upper_blocks(c);
     return status;
 }
 

@@ -59,8 +59,10 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *              with K1 = 1, K2 = k, INCX = 1 does: row i with row
  *              a[i - 1] for i = 1..k in turn; a is k ints (1-based rows,
  *              at most m) in device memory          m n k
- *   HS_K_POTRF c = L, the Cholesky factor of the n x n matrix c = L L^H
- *              (uplo 'L': the lower triangle only)  uplo n
+ *   HS_K_POTRF the Cholesky factor of the n x n matrix c: uplo 'L',
+ *              c = L with c = L L^H from the lower triangle; 'U', c = U
+ *              with c = U^H U from the upper one (the other triangle
+ *              untouched)                            uplo n
  *              Its result goes to *info (host memory, written once the
  *              kernel has run, as the kernel's other effects are): 0, or
  *              i >= 1 when the leading minor of order i is not positive
@@ -343,12 +345,13 @@ static inline int hs_dev_rows(hs_device *d, int stream, int prec, int count, int
     return d->ops->kernel(d, stream, &call);
 }
 
-/* The Cholesky factor of the lower triangle of the n x n matrix c
- * (HS_K_POTRF); *info is written once the kernel has run. */
-static inline int hs_dev_potrf(hs_device *d, int stream, int prec, int n, void *c, int ldc,
-                               int *info)
+/* The Cholesky factor of the lower (uplo 'L') or upper ('U') triangle of
+ * the n x n matrix c (HS_K_POTRF); *info is written once the kernel has
+ * run. */
+static inline int hs_dev_potrf(hs_device *d, int stream, int prec, char uplo, int n, void *c,
+                               int ldc, int *info)
 {
-    hs_kernel_call call = { .op = HS_K_POTRF, .prec = prec, .uplo = 'L', .n = n, .c = c,
+    hs_kernel_call call = { .op = HS_K_POTRF, .prec = prec, .uplo = uplo, .n = n, .c = c,
                             .ldc = ldc, .info = info };
     return d->ops->kernel(d, stream, &call);
 }

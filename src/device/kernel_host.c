@@ -158,8 +158,8 @@ int hs_kernel_call_check(const hs_kernel_call *c)
     case HS_K_LASWP:   /* pivots past row m are the caller's to avoid */
         ok = c->k >= 0 && c->k <= c->m && c->lda >= max1(c->k);
         break;
-    case HS_K_POTRF:   /* the lower triangle: what the factorizations need */
-        ok = (c->uplo == 'L' || c->uplo == 'l') && c->info != NULL;
+    case HS_K_POTRF:
+        ok = one_of(c->uplo, "UL") && c->info != NULL;
         break;
     case HS_K_GETRF:   /* INFO and the pivots always have a place */
         ok = c->d != NULL;

@@ -135,7 +135,7 @@ static int HS_SFX(kernel_call_host)(const hs_kernel_call *c)
         break;
     }
     case HS_K_POTRF: {
-        int info = HS_SFX(hs_host_potrf_lower)(c->n, c->c, c->ldc);
+        int info = HS_SFX(hs_host_potrf)(c->uplo, c->n, c->c, c->ldc);
         *c->info = hs_first_bad_pivot(c->prec, info, c->c, (size_t)c->ldc + 1, c->n);
         break;
     }

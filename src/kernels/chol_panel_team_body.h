@@ -64,7 +64,7 @@ static int HS_SFX(chol_team_diagonal)(HS_SFX(chol_team) *x)
 {
     int k0 = x->k0, kb = x->k1 - k0, ld = x->ld;
     HS_T *d = x->a + k0 + (size_t)k0 * ld;
-    int info = HS_SFX(hs_host_potrf_lower)(kb, d, ld);
+    int info = HS_SFX(hs_host_potrf)('L', kb, d, ld);
     int last = info > 0 && info - 1 < kb ? info - 1 : kb;
     for (int i = 0; i < last; i++)   /* a NaN pivot is a failing minor too */
         if (!(HS_RE(d[i + (size_t)i * ld]) > 0))

@@ -34,7 +34,7 @@ static int chol_potrf(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_chol_potrf_args x = hs_chol_potrf_args_of(t);
-    int off = x.off, w = x.w, below = hs_work_rows(t, 0) - off - w;
+    int off = x.off, w = x.w, below = hs_chol_tile_rows(t, 0, x.upper) - off - w;
     /* over a team where the host kernel takes that path (on a GPU the
      * device's POTRF and TRSM) */
     int pieces = x.team ? hs_chol_team_pieces(w + below, w) : 0;
@@ -56,7 +56,8 @@ const hs_task_kind hs_kind_chol_potrf = {
 static int chol_trsm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    return hs_work_trsm(p, hs_chol_trsm_args_of(t).w, hs_work_rows(t, 1));
+    hs_chol_trsm_args x = hs_chol_trsm_args_of(t);
+    return hs_work_trsm(p, x.w, hs_chol_tile_rows(t, 1, x.upper));
 }
 
 const hs_task_kind hs_kind_chol_trsm = {
@@ -73,7 +74,7 @@ static int chol_syrk(const hs_task *t, int esize, hs_work_parts *p)
     (void)esize;
     hs_chol_update_args x = hs_chol_update_args_of(t);
     int off = x.off, w = x.w, k = x.k;
-    int below = hs_work_rows(t, 1) - off - w;
+    int below = hs_chol_tile_rows(t, 1, x.upper) - off - w;
     p->flops[HS_WORK_GEMM] = hs_flops_gemm(below, w, k);
     return hs_work_one(p, HS_WORK_SYRK, hs_flops_herk(w, k), k);
 }
@@ -86,7 +87,8 @@ static int chol_gemm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_chol_update_args x = hs_chol_update_args_of(t);
-    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(hs_work_rows(t, 0), x.w, x.k), x.k);
+    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(hs_chol_tile_rows(t, 0, x.upper), x.w, x.k),
+                       x.k);
 }
 
 const hs_task_kind hs_kind_chol_gemm = {

@@ -13,10 +13,20 @@
  * panel's first column (0-based in sub(A), for INFO) and whether on the
  * host it runs over the rank's idle workers where its shape allows
  * (hs_chol_team_pieces); the updates the width k of the panel they
- * apply. */
-HS_KERNEL_ARGS(hs_chol_potrf_args, off, w, col0, team)
-HS_KERNEL_ARGS(hs_chol_trsm_args, off, w)
-HS_KERNEL_ARGS(hs_chol_update_args, off, w, k)
+ * apply.  upper: the tiles are kept as their conjugate transposes
+ * (hs_geometry.transposed: a w-wide panel's m x w tile is stored w x m,
+ * the upper factor's block), and each kernel runs its upper form (no
+ * team then). */
+HS_KERNEL_ARGS(hs_chol_potrf_args, off, w, col0, team, upper)
+HS_KERNEL_ARGS(hs_chol_trsm_args, off, w, upper)
+HS_KERNEL_ARGS(hs_chol_update_args, off, w, k, upper)
+
+/* The rows of the tile of a task's access k, as the lower factor counts
+ * them (stored transposed, its columns). */
+static inline int hs_chol_tile_rows(const hs_task *t, int k, int upper)
+{
+    return upper ? t->acc[k].handle->n : t->acc[k].handle->m;
+}
 
 /* The kinds of its tasks (runtime/engine.h): their kernels in the four
  * precisions, with what the cost model counts of each.  Accesses in the

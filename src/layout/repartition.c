@@ -669,14 +669,15 @@ static int redistribute(const hs_redist *rd, enum side from)
     return err;
 }
 
+/* Tiles kept transposed never move: they are the caller's blocks. */
 int hs_redist_to_tiles(const hs_redist *rd)
 {
-    return redistribute(rd, SIDE_MATRIX);
+    return rd->geo->transposed ? HETSCAL_ERR_INTERNAL : redistribute(rd, SIDE_MATRIX);
 }
 
 int hs_redist_to_matrix(const hs_redist *rd)
 {
-    return redistribute(rd, SIDE_TILES);
+    return rd->geo->transposed ? HETSCAL_ERR_INTERNAL : redistribute(rd, SIDE_TILES);
 }
 
 /* ---- one tile at a time (hs_redist_copy_tile) -------------------------- */
@@ -725,6 +726,8 @@ static int copy_column_piece(const hs_redist *rd, int q, int p0, int p1, char *t
 int hs_redist_copy_tile(const hs_redist *rd, int tile, void *data, int to_tiles)
 {
     const hs_geometry *geo = rd->geo;
+    if (geo->transposed)   /* only ever in the caller's array */
+        return HETSCAL_ERR_INTERNAL;
     int r = tile % geo->mt, c = tile / geo->mt;
     int h = hs_tile_height(geo, r), w = geo->panel[c].width;
     int row0 = r * geo->H, col0 = geo->panel[c].col0;
@@ -762,9 +765,10 @@ static int consecutive_on(int g, int len, int nb, int src0, int nprocs)
     return p;
 }
 
-/* Tile `tile`'s rectangle of sub(A) (rows, then columns, 0-based) and
- * the process that holds it whole and consecutive in its local array, or
- * -1 (transposed tiles never are). */
+/* Tile `tile`'s rectangle of sub(A) (rows, then columns, 0-based; of a
+ * tile kept transposed, the block that stores it) and the process that
+ * holds it whole and consecutive in its local array, or -1 (tiles copied
+ * transposed never are). */
 static int tile_rectangle_owner(const hs_redist *rd, int tile, int *p0, int *q0)
 {
     const hs_geometry *geo = rd->geo;
@@ -776,6 +780,13 @@ static int tile_rectangle_owner(const hs_redist *rd, int tile, int *p0, int *q0)
     *q0 = geo->panel[c].col0;
     if (rd->transpose || h <= 0 || w <= 0)
         return -1;
+    if (geo->transposed) {
+        int p = *p0;
+        *p0 = *q0;
+        *q0 = p;
+        h = geo->panel[c].width;
+        w = hs_tile_height(geo, r);
+    }
     int prow = consecutive_on(rd->ia - 1 + *p0, h, d[HS_MB], d[HS_RSRC], g->nprow);
     int pcol = consecutive_on(rd->ja - 1 + *q0, w, d[HS_NB], d[HS_CSRC], g->npcol);
     if (prow < 0 || pcol < 0)

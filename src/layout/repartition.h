@@ -64,10 +64,13 @@ int hs_redist_to_matrix(const hs_redist *rd);
 int hs_redist_copy_tile(const hs_redist *rd, int tile, void *data, int to_tiles);
 
 /* Tiles in the caller's array (runtime/dist.h hs_dist_create_in_place):
- * the rank whose local part of A holds the tile whole, its columns
- * consecutive there, or -1 (the same answer on every rank, from the
- * layout alone; never for transposed tiles); and the address and leading
- * dimension (LLD) of such a tile this rank holds, or NULL. */
+ * the rank whose local part of A holds the tile whole (a tile kept
+ * transposed, hs_geometry.transposed: the block that stores it), its
+ * columns consecutive there, or -1 (the same answer on every rank, from
+ * the layout alone; never for tiles copied transposed, rd->transpose);
+ * and the address and leading dimension (LLD) of such a tile this rank
+ * holds, or NULL.  Tiles kept transposed never move otherwise: the
+ * repartition and hs_redist_copy_tile refuse them (HETSCAL_ERR_INTERNAL). */
 int hs_redist_tile_owner(const hs_redist *rd, int tile);
 void *hs_redist_tile_in_caller(const hs_redist *rd, int tile, int *ld);
 

@@ -53,6 +53,11 @@ typedef struct hs_geometry {
                            column (hs_tile_slot): QR's TSQR with GPU
                            panels, whose panel's leaves then run on every
                            GPU of the rank; 0: by column */
+    int transposed;     /* square host tiles kept as their conjugate
+                           transposes: tile (r, c)'s data is sub(A)'s block
+                           (c, r) as the caller stores it, on the grid
+                           position that holds that block (PDPOTRF's upper
+                           triangle in the caller's array); 0 otherwise */
 } hs_geometry;
 
 /* Geometry with host panels only: square B x B tiles.  Returns 0 or
@@ -130,6 +135,15 @@ static inline int hs_tile_slot(const hs_geometry *g, int r, int c)
 {
     return g->rows_over_devices && g->panel[c].device ? 1 + r / g->nprow
                                                        : hs_panel_slot(g, c);
+}
+
+/* Grid position of tile (r, c): its tile row's and its column's, or, for
+ * tiles kept transposed (square tiles), those of the block (c, r) that
+ * holds it. */
+static inline void hs_tile_position(const hs_geometry *g, int r, int c, int *prow, int *pcol)
+{
+    *prow = hs_tile_prow(g, g->transposed ? c : r);
+    *pcol = hs_panel_pcol(g, g->transposed ? r : c);
 }
 
 /* Dense tile id of (r, c). */

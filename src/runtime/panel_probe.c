@@ -77,7 +77,7 @@ static double run_once(probe *p, int k)
         || dev->ops->synchronize(dev))
         return -1;
     double t0 = hs_now();
-    int err = k == HS_PANEL_POTRF   ? hs_dev_potrf(dev, s, HS_PREC_D, n, p->a, n, &info)
+    int err = k == HS_PANEL_POTRF   ? hs_dev_potrf(dev, s, HS_PREC_D, 'L', n, p->a, n, &info)
               : k == HS_PANEL_GETRF ? hs_dev_getrf(dev, s, HS_PREC_D, n, n, p->a, n, p->piv)
               : k == HS_PANEL_GEQRF ? hs_dev_geqrf(dev, s, HS_PREC_D, n, n, p->a, n, p->tau, 1,
                                                    NULL, 1)

@@ -218,9 +218,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
         prog.rd = (hs_redist){ .grid = hs_call_proc_grid(&grid), .geo = &call.geo,
                                .prec = c->prec, .desca = desca, .ia = 1, .ja = 1, .m = c->m,
                                .n = c->n, .transpose = call.transpose, .part = call.part };
-        call.rep.tiles_in_place = c->f->tiles_in_place
-                                  && hs_call_tiles_in_place(&cfg, &call.rep, &prog.rd, home,
-                                                            call.geo.mt * call.geo.np);
+        hs_call_keep_tiles(c->f, &call, &prog.rd, home, call.geo.mt * call.geo.np);
         int forward = hs_call_forward_copies(&cfg, nranks, c->f->broadcast, ntiles, home,
                                              (int)hs_prec_bytes(c->prec));
         int pieces = hs_call_pieces_plan(&cfg, &call.rep, &prog.rd, call.geo.mt * call.geo.np,

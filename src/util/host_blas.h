@@ -8,12 +8,12 @@
 #define HETSCAL_UTIL_HOST_BLAS_H
 
 /* ?TRSM with the same arguments (characters, not Fortran pointers; a real
- * alpha).  ?POTRF of the lower triangle (L L^H): returns LAPACK's INFO (0
- * or the failing minor, 1-based). */
+ * alpha).  ?POTRF of the lower (uplo 'L': L L^H) or upper ('U': U^H U)
+ * triangle: returns LAPACK's INFO (0 or the failing minor, 1-based). */
 #define HS_HOST_BLAS_DECLARE(sfx, T)                                                   \
     void hs_host_trsm_##sfx(char side, char uplo, char transa, char diag, int m, int n, \
                             double alpha, const T *a, int lda, T *b, int ldb);         \
-    int hs_host_potrf_lower_##sfx(int n, T *a, int lda)
+    int hs_host_potrf_##sfx(char uplo, int n, T *a, int lda)
 
 HS_HOST_BLAS_DECLARE(s, float);
 HS_HOST_BLAS_DECLARE(d, double);

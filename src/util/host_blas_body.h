@@ -1,4 +1,4 @@
-/* Recursive ?TRSM and lower ?POTRF of one precision (util/host_blas.h;
+/* Recursive ?TRSM and ?POTRF of one precision (util/host_blas.h;
  * instantiated by util/host_blas.c through util/prec_instantiate.h). */
 
 /* alpha = 1 from here on; all flags upper case. */
@@ -58,22 +58,30 @@ void HS_SFX(hs_host_trsm)(char side, char uplo, char transa, char diag, int m, i
     HS_SFX(trsm_rec)(side, uplo, transa, diag, m, n, a, lda, b, ldb);
 }
 
-int HS_SFX(hs_host_potrf_lower)(int n, HS_T *a, int lda)
+int HS_SFX(hs_host_potrf)(char uplo, int n, HS_T *a, int lda)
 {
     static const HS_R one = 1, minus_one = -1;
-    int info = 0;
+    static const char ct[2] = { HS_CT, 0 };
+    int info = 0, upper = uplo == 'U' || uplo == 'u';
     if (n <= HOST_BLAS_LEAF) {
         if (n > 0)
-            HS_F(potrf)("L", &n, a, &lda, &info, 1);
+            HS_F(potrf)(upper ? "U" : "L", &n, a, &lda, &info, 1);
         return info;
     }
     int n1 = split_point(n), n2 = n - n1;
-    HS_T *a21 = a + n1, *a22 = a + n1 + (size_t)n1 * lda;
-    info = HS_SFX(hs_host_potrf_lower)(n1, a, lda);
+    HS_T *a22 = a + n1 + (size_t)n1 * lda;
+    info = HS_SFX(hs_host_potrf)(uplo, n1, a, lda);
     if (info)
         return info;
-    HS_SFX(trsm_rec)('R', 'L', HS_CT, 'N', n2, n1, a, lda, a21, lda);
-    HS_HERK("L", "N", &n2, &n1, &minus_one, a21, &lda, &one, a22, &lda, 1, 1);
-    info = HS_SFX(hs_host_potrf_lower)(n2, a22, lda);
+    if (upper) {   /* U12 = U11^-H A12, A22 -= U12^H U12 */
+        HS_T *a12 = a + (size_t)n1 * lda;
+        HS_SFX(trsm_rec)('L', 'U', HS_CT, 'N', n1, n2, a, lda, a12, lda);
+        HS_HERK("U", ct, &n2, &n1, &minus_one, a12, &lda, &one, a22, &lda, 1, 1);
+    } else {       /* L21 = A21 L11^-H, A22 -= L21 L21^H */
+        HS_T *a21 = a + n1;
+        HS_SFX(trsm_rec)('R', 'L', HS_CT, 'N', n2, n1, a, lda, a21, lda);
+        HS_HERK("L", "N", &n2, &n1, &minus_one, a21, &lda, &one, a22, &lda, 1, 1);
+    }
+    info = HS_SFX(hs_host_potrf)(uplo, n2, a22, lda);
     return info ? info + n1 : 0;
 }

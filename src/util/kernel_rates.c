@@ -115,7 +115,7 @@ static void run_kernel(probe_thread *p, int kernel)
             hs_host_trsm_d('R', 'L', 'T', 'N', b, b, 1.0, x[r], ld, z[r], ld);
             break;
         default:
-            (void)hs_host_potrf_lower_d(b, x[r], ld);
+            (void)hs_host_potrf_d('L', b, x[r], ld);
             break;
         }
     double t = (hs_now() - t0) / p->batch;

@@ -43,7 +43,7 @@ static int HS_SFX(run_potrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
         return 0;
     }
     int lwork = 0;
-    int err = check_solver(dev, HS_CUSOLVER(potrf_bufferSize)(solver, CUBLAS_FILL_MODE_LOWER,
+    int err = check_solver(dev, HS_CUSOLVER(potrf_bufferSize)(solver, fill_of(k->uplo),
                                                                k->n, (HS_CU_T *)k->c, k->ldc,
                                                                &lwork),
                            "cusolverDn?potrf_bufferSize");
@@ -55,7 +55,7 @@ static int HS_SFX(run_potrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
         return err;
     cuda_dev *c = as_cuda(dev);
     cuda_lane *l = c->cur;
-    err = check_solver(dev, HS_CUSOLVER(potrf)(solver, CUBLAS_FILL_MODE_LOWER, k->n,
+    err = check_solver(dev, HS_CUSOLVER(potrf)(solver, fill_of(k->uplo), k->n,
                                                (HS_CU_T *)k->c, k->ldc,
                                                (HS_CU_T *)((char *)l->scratch + SCRATCH_INFO_BYTES),
                                                lwork, (int *)l->scratch),
