@@ -21,7 +21,7 @@ const char *problem_name(int routine)
 int problem_init(problem *p, int ctxt, int n, int nb)
 {
     int zero = 0, info;
-    *p = (problem){ .n = n, .nb = nb };
+    *p = (problem){ .n = n, .nb = nb, .uplo = "L" };
     Cblacs_gridinfo(ctxt, &p->nprow, &p->npcol, &p->myrow, &p->mycol);
     p->nloc_r = numroc_(&n, &nb, &p->myrow, &zero, &p->nprow);
     p->nloc_c = numroc_(&n, &nb, &p->mycol, &zero, &p->npcol);
@@ -81,7 +81,7 @@ int problem_factor(problem *p, int next)
     else if (p->routine == GETRF)
         ((getrf_fn *)fn)(&p->n, &p->n, p->a, &one, &one, p->desc, p->ipiv, &info);
     else
-        ((potrf_fn *)fn)("L", &p->n, p->a, &one, &one, p->desc, &info, 1);
+        ((potrf_fn *)fn)(p->uplo, &p->n, p->a, &one, &one, p->desc, &info, 1);
     return info;
 }
 

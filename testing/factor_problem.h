@@ -12,6 +12,7 @@ enum routine { POTRF, GEQRF, GETRF, NROUTINES };
 
 typedef struct problem {
     int routine, n, nb, desc[9], lld, nloc_r, nloc_c, myrow, mycol, nprow, npcol, lwork;
+    const char *uplo;            /* PDPOTRF's: "L" (problem_init) or "U" */
     size_t count, ntau, nipiv;   /* values in a, tau, ipiv */
     double *a, *tau, *work;
     int *ipiv;

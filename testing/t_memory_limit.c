@@ -9,7 +9,8 @@
  * share, calls hetscal, and raises the limit again; a last unlimited
  * call must give hetscal's own factor.
  * With the argument "in-place" (a grid whose tiles stay in the caller's
- * array: one process) the limit is what is mapped plus half the share,
+ * array: one process; PDPOTRF with either UPLO, the upper factor's tiles
+ * kept transposed) the limit is what is mapped plus half the share,
  * the matrix at two thirds of the room the call has, and hetscal must
  * run the call itself there: its own factor bit for bit, the same as
  * with the tiles copied (HETSCAL_IN_PLACE=0, unlimited).
@@ -68,8 +69,10 @@ static void run(problem *p)
         MPI_Abort(MPI_COMM_WORLD, 2);
     check(problem_factor(p, 0) == 0, r, "hetscal's first call: INFO = 0");
     problem_keep(p, &own);
-    if (in_place) {
-        /* The copying path's factor is the in-place one's. */
+    if (in_place && p->uplo[0] == 'L') {
+        /* The copying path's factor is the in-place one's (the upper
+         * factor's copied tiles are the lower kernels' transposed, whose
+         * GEMMs round in another order). */
         setenv("HETSCAL_IN_PLACE", "0", 1);
         check(problem_factor(p, 0) == 0 && problem_same(p, &own), r,
               "tiles copied: the factor of the tiles in place");
@@ -118,8 +121,14 @@ int main(int argc, char **argv)
     if (problem_init(&p, ctxt, grid ? GRID_N : N, grid ? GRID_NB : NB))
         MPI_Abort(MPI_COMM_WORLD, 2);
 
-    for (p.routine = grid ? GEQRF : 0; p.routine < NROUTINES; p.routine++)
+    for (p.routine = grid ? GEQRF : 0; p.routine < NROUTINES; p.routine++) {
         run(&p);
+        if (in_place && !grid && p.routine == POTRF) {
+            p.uplo = "U";
+            run(&p);
+            p.uplo = "L";
+        }
+    }
 
     int all = 0;
     MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# PDPOTRF, PDGETRF, PDGEQRF on one process under an address-space limit of
+# PDPOTRF (both UPLO), PDGETRF, PDGEQRF on one process under an address-space limit of
 # what it has mapped plus half its share (the matrix at two thirds of the
 # room the call has): the tiles stay in the caller's array
 # (HETSCAL_IN_PLACE's default), so hetscal runs every call itself, with
@@ -13,10 +13,10 @@ status=$?
 grep -v '^hetscal: p[sdcz][a-z]* rank' "$out"
 handed=$(grep -c 'the call goes to ' "$out")
 kept=$(grep -c "^hetscal: pd\(potrf\|getrf\|geqrf\) rank.*tiles in the caller's array" "$out")
-# each routine: first call, limited call, last call in place (the copied
-# call says otherwise)
-if [ $status -ne 0 ] || [ "$handed" -ne 0 ] || [ "$kept" -ne 9 ]; then
+# each routine (PDPOTRF twice): first call, limited call, last call in
+# place (the copied call says otherwise)
+if [ $status -ne 0 ] || [ "$handed" -ne 0 ] || [ "$kept" -ne 12 ]; then
     echo "FAIL: exit status $status, $handed calls handed on (0 expected)," \
-        "$kept of 9 with the tiles in the caller's array"
+        "$kept of 12 with the tiles in the caller's array"
     exit 1
 fi
