@@ -46,10 +46,7 @@ while read -r tester routine input kept overlap want kind; do
     status=$?
     count=$(grep -c "^hetscal: $routine rank.*(caller's blocks).*$kind" "$err")
     echo "in_place_np4: $tester on $input: $count rank-calls of $routine with \"$kind\""
-    if ! tester_passed "$log" "$status"; then
-        grep "FAILED" "$log" | head -n 20
-        echo "FAIL: $tester on 4 ranks (exit status $status)"
-        tester_show_err "$err"
+    if tester_run_failed "$tester"; then
         failed=1
     elif [ "$count" -eq 0 ]; then
         echo "FAIL: no $routine call on the caller's blocks with \"$kind\""
@@ -91,10 +88,7 @@ status=$?
 upper=$(grep -c "^hetscal: pspotrf rank.*its upper blocks" "$err")
 copied=$(grep "^hetscal: pspotrf rank.* N=37 tile=37 threads" "$err" | grep -vc "caller's blocks")
 echo "in_place_np4: xllt -precision s on llt_one_block.dat: $upper rank-calls on upper blocks, $copied copied transposed"
-if ! tester_passed "$log" "$status"; then
-    grep "FAILED" "$log" | head -n 20
-    echo "FAIL: xllt -precision s on 4 ranks (exit status $status)"
-    tester_show_err "$err"
+if tester_run_failed "xllt -precision s"; then
     failed=1
 elif [ "$upper" -ne 75 ] || [ "$copied" -ne 60 ]; then
     echo "FAIL: expected 75 rank-calls on upper blocks and 60 copied transposed"

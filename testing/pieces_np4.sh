@@ -41,10 +41,7 @@ while read -r tester input; do
     status=$?
     count=$(grep -c "^hetscal: p.*pieces across ranks" "$err")
     echo "pieces_np4: $tester on $input, devices '$devices': $count rank-calls with pieces"
-    if ! tester_passed "$log" "$status"; then
-        grep "FAILED" "$log" | head -n 20
-        echo "FAIL: $tester on 4 ranks (exit status $status)"
-        tester_show_err "$err"
+    if tester_run_failed "$tester"; then
         failed=1
     elif [ "$count" -eq 0 ]; then
         echo "FAIL: no call moved its tiles as pieces"

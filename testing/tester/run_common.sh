@@ -45,6 +45,17 @@ tester_show_err() {
     grep -v "^hetscal: p" "$1" | tail -n 60
 }
 
+# tester_run_failed WHAT: after a run of $prog ($log, $err, $status), 0
+# when it did not pass (tester_passed), its failed lines, a FAIL line
+# naming WHAT and its standard error shown; 1 when it passed.
+tester_run_failed() {
+    tester_passed "$log" "$status" && return 1
+    grep "FAILED" "$log" | head -n 20
+    echo "FAIL: $1 on 4 ranks (exit status $status)"
+    tester_show_err "$err"
+    return 0
+}
+
 # tester_compare_calls ROUTINE ERR SCRIPT: reads "LETTER COUNT" lines (the
 # calls of P<LETTER>ROUTINE the tester made with nonempty matrices, summed
 # over the processes) and compares each COUNT with hetscal's verbose lines
