@@ -6,6 +6,7 @@
 #include "api/call_common.h"
 #include "plan/device_split.h"
 #include "plan/gpu_placement.h"
+#include "plan/granularity.h"
 #include "include/hetscal.h"
 #include "layout/desc.h"
 #include "runtime/device_memory.h"
@@ -86,10 +87,11 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
             return ct;
         b = mb;
     }
-    /* sub(A) in one block, and small (the default tiles would cut it in at
-     * most 2 x 2): one tile on the process that holds it is as good as any
-     * tiling of so small a matrix, and nothing crosses ranks. */
-    int one_block = n <= b && n <= 2 * default_tile;
+    /* Blocks from half to twice the default tile; or sub(A) in one block,
+     * and small (the default tiles would cut it in at most 2 x 2): one tile
+     * on the process that holds it is as good as any tiling of so small a
+     * matrix, and nothing crosses ranks (hs_caller_blocks_sized). */
+    int sized = hs_caller_blocks_sized(n, b, default_tile);
     /* sub(A) in at most 2 x 2 blocks of at most 4 default tiles each, in a
      * call too small for the tile rule to give the grid's workers enough
      * tiles at any size: the blocks in place, one message each, beat the
@@ -100,7 +102,7 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
      * (N = 800 in NB = 512 blocks on 2x1: 1.37 times slower). */
     int few_blocks = n <= 2 * b && b <= 4 * default_tile
                      && hs_tile_rule_starved(n, cfg->grid_threads);
-    if (!one_block && !few_blocks && (2 * b < default_tile || b > 2 * default_tile))
+    if (!sized && !few_blocks)
         return ct;
     ct.b = n <= b ? n : b;   /* in one block, the one tile is sub(A) */
     ct.prow0 = hs_g2p(ia - 1, mb, desca[HS_RSRC], grid->nprow);

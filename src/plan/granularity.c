@@ -107,9 +107,8 @@ static int caller_blocks_fit(const hetscal_grid *grid, const hs_config *cfg, int
     int large = share > HS_GRID_SHARE_BYTES;
     double slack = large ? CALLER_BLOCKS_MEMORY_SLACK : CALLER_BLOCKS_SLACK;
     int fit = t <= predicted[c] * (1 + slack);
-    /* hs_call_caller_tiles's size rule, which has the last word: blocks
-     * from half to twice the tile, or sub(A) in one of at most two. */
-    int sized = n <= caller_b ? n <= 2 * chosen : 2 * caller_b >= chosen && caller_b <= 2 * chosen;
+    /* hs_call_caller_tiles's size rule has the last word. */
+    int sized = hs_caller_blocks_sized(n, caller_b, chosen);
     if (verbose && caller_b != chosen)
         fprintf(stderr, "hetscal: the caller's %d-blocks %s the tiles: predicted %.3f s (rates "
                         "of %d), tile %d's %.3f s, %.0f%% allowed (shares %s 64 MiB)%s\n",

@@ -16,6 +16,16 @@
  * (hs_granularity_cholesky_tile). */
 #define HS_GRID_SHARE_BYTES (64.0 * 1024 * 1024)
 
+/* The size rule for the caller's b x b blocks as tiles of an order-n
+ * sub(A) where the chosen tile is `tile`: blocks from half to twice it,
+ * or sub(A) inside one block of at most two tiles' order
+ * (hs_call_caller_tiles; the granularity's explanation says when it
+ * refuses blocks the model would take). */
+static inline int hs_caller_blocks_sized(int n, int b, int tile)
+{
+    return n <= b ? n <= 2 * tile : 2 * b >= tile && b <= 2 * tile;
+}
+
 /* Collective over the grid when the model applies (one MPI_Allreduce of
  * the rates); the same answer on every rank.  With cfg->verbose, rank 0
  * of the grid says what it chose and why.  caller_b: the caller's block
