@@ -41,7 +41,8 @@ double hs_copy_budget(const hs_config *cfg, double share_bytes, int tile);
  * repartition exchanges nothing (each rank copies its own blocks).  Only
  * without accelerators, for square tiles, when sub(A) starts on a block
  * boundary along each distributed dimension, and when that block size is
- * a good tile (from half the default tile size to twice it), when sub(A),
+ * a good tile (from half the default tile size to twice it, or from
+ * small_from where that is not 0 and smaller), when sub(A),
  * of order n, lies in one block and is at most twice the default tile, or
  * when it lies in at most 2 x 2 blocks of at most 4 default tiles each and
  * the call is too small for the tile rule (hs_tile_rule_starved; in one
@@ -52,7 +53,7 @@ typedef struct hs_caller_tiles {
 } hs_caller_tiles;
 
 hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *cfg,
-                                     int default_tile, int n, int ia, int ja,
+                                     int default_tile, int small_from, int n, int ia, int ja,
                                      const int *desca);
 
 /* On one process row of several processes without accelerators, when

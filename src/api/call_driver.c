@@ -219,8 +219,9 @@ int hs_call_square_tiles(hs_call *c, int flags, int device_width)
     if (!cfg->nb_small && device_width > 0)
         b = device_width;
     c->rep.tile = b < big ? b : big;
-    hs_caller_tiles caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, big, c->ia, c->ja,
-                                                  c->desca);
+    hs_caller_tiles caller = hs_call_caller_tiles(
+        c->grid, cfg, c->rep.tile, flags & HS_SQUARE_SMALL_BLOCKS ? HS_SMALL_BLOCKS_FROM : 0, big,
+        c->ia, c->ja, c->desca);
     if (in_place_only && (!caller.b || !cfg->in_place))
         return 1;
     c->part = HS_PART_ALL;

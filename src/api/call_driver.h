@@ -101,12 +101,15 @@ void hs_call_keep_tiles(const hs_factorization *f, hs_call *c, hs_redist *rd,
  * hs_call_layout (collective), except that it returns 1, with no
  * geometry left, when HETSCAL_NB asked for taller tile rows than square
  * tiles have, with HS_SQUARE_IN_PLACE_ONLY when the caller's blocks cannot
- * be the tiles, and with accelerators unless HS_SQUARE_ON_DEVICES puts
+ * be the tiles (with HS_SQUARE_SMALL_BLOCKS, blocks from
+ * HS_SMALL_BLOCKS_FROM up can be, below half the default tile), and with
+ * accelerators unless HS_SQUARE_ON_DEVICES puts
  * every column's tiles on them (geo's panels' device; the routine then
  * lays out another way).  With accelerators, device_width not 0 is the
  * tile side instead of those rules (the panels the GPUs factor: their
  * columns B wide, hs_call_layout), unless HETSCAL_NB_SMALL sets it. */
-enum { HS_SQUARE_IN_PLACE_ONLY = 1, HS_SQUARE_ON_DEVICES = 2 };
+enum { HS_SQUARE_IN_PLACE_ONLY = 1, HS_SQUARE_ON_DEVICES = 2, HS_SQUARE_SMALL_BLOCKS = 4 };
+enum { HS_SMALL_BLOCKS_FROM = 128 };
 int hs_call_square_tiles(hs_call *c, int flags, int device_width);
 
 /* The average share of sub(A) per process, in bytes: the same on every

@@ -56,7 +56,7 @@ static int cholesky_layout(hs_call *c)
      * transposed, in place: copied transposed, a block would go to the
      * grid position of its transpose. */
     if (caller_ok && (!c->upper || cfg->in_place))
-        caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, c->n, c->ia, c->ja,
+        caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, 0, c->n, c->ia, c->ja,
                                       c->desca);
     c->transpose = c->upper;
     c->part = c->upper ? HS_PART_UPPER : HS_PART_LOWER;

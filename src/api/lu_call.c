@@ -135,7 +135,12 @@ static int panels_on_host(const hs_call *c)
  * several process rows; then as HETSCAL_LU_GRID says, by default when
  * the grid has GRID_RANKS processes (LAYOUT_GRID), or without
  * accelerators when the average share passes HS_GRID_SHARE_BYTES and
- * the caller's blocks can be the tiles, in place (LAYOUT_GRID_IN_PLACE).
+ * the caller's blocks can be the tiles, in place (LAYOUT_GRID_IN_PLACE;
+ * blocks from HS_SMALL_BLOCKS_FROM up, below half the default tile too:
+ * on 2 x 1 and 2 x 2 at N = 8000, 128-blocks in place ran 1.4 to 2 times
+ * faster than the reference with 0.24 to 0.37 times the share extra,
+ * where the single tile row of 512-wide columns took 1.5 times and ran
+ * up to a fifth faster still: doc/PERFORMANCE.md, session 66).
  * With accelerators only where their panels are factored on the GPUs
  * (the 2-D layout's gathered panels on the host cores put them on the
  * critical path), with one process a node, and below GPU_GRID_RANKS
@@ -186,7 +191,8 @@ static int grid_layout(const hs_call *c, int host_panels)
 static int grid_layout_tiles(hs_call *c, int layout, int host_panels)
 {
     int status = hs_call_square_tiles(c, (layout == LAYOUT_GRID_IN_PLACE
-                                              ? HS_SQUARE_IN_PLACE_ONLY : 0)
+                                              ? HS_SQUARE_IN_PLACE_ONLY | HS_SQUARE_SMALL_BLOCKS
+                                              : 0)
                                              | HS_SQUARE_ON_DEVICES,
                                       c->cfg->accel_ranks > 0 && !host_panels
                                           ? LU_DEVICE_PANEL_WIDTH : 0);
