@@ -70,7 +70,7 @@ unsigned ucp_worker_progress(void *worker)
  * fifteen times over a hundred receives in flight, a 2-D LU's on 2 x 2):
  * slept in each of those polls, one test took a millisecond or more, and
  * a one-thread rank, which tests between its tasks, ran such a call 40
- * times slower (N = 2000: 22 s against 0.4).  So one MPI_Testsome sleeps
+ * times slower (N = 2000: 22 s against 0.75).  So one MPI_Testsome sleeps
  * at most once.  Not less: hetscal's MPI loop, which tests while its
  * workers compute, then takes the cores of 4 ranks on 2 (two tests of
  * `make check` ran 42 s against 19 when the test slept only after it
