@@ -92,8 +92,7 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
      * and small (the default tiles would cut it in at most 2 x 2): one tile
      * on the process that holds it is as good as any tiling of so small a
      * matrix, and nothing crosses ranks (hs_caller_blocks_sized). */
-    int sized = hs_caller_blocks_sized(n, b, default_tile)
-                || (small_from > 0 && b >= small_from && b <= 2 * default_tile);
+    int sized = hs_caller_blocks_sized(n, b, default_tile, small_from);
     /* sub(A) in at most 2 x 2 blocks of at most 4 default tiles each, in a
      * call too small for the tile rule to give the grid's workers enough
      * tiles at any size: the blocks in place, one message each, beat the

@@ -108,7 +108,7 @@ static int caller_blocks_fit(const hetscal_grid *grid, const hs_config *cfg, int
     double slack = large ? CALLER_BLOCKS_MEMORY_SLACK : CALLER_BLOCKS_SLACK;
     int fit = t <= predicted[c] * (1 + slack);
     /* hs_call_caller_tiles's size rule has the last word. */
-    int sized = hs_caller_blocks_sized(n, caller_b, chosen);
+    int sized = hs_caller_blocks_sized(n, caller_b, chosen, 0);
     if (verbose && caller_b != chosen)
         fprintf(stderr, "hetscal: the caller's %d-blocks %s the tiles: predicted %.3f s (rates "
                         "of %d), tile %d's %.3f s, %.0f%% allowed (shares %s 64 MiB)%s\n",

@@ -17,13 +17,15 @@
 #define HS_GRID_SHARE_BYTES (64.0 * 1024 * 1024)
 
 /* The size rule for the caller's b x b blocks as tiles of an order-n
- * sub(A) where the chosen tile is `tile`: blocks from half to twice it,
- * or sub(A) inside one block of at most two tiles' order
- * (hs_call_caller_tiles; the granularity's explanation says when it
- * refuses blocks the model would take). */
-static inline int hs_caller_blocks_sized(int n, int b, int tile)
+ * sub(A) where the chosen tile is `tile`: blocks from half to twice it
+ * (from small_from, where that is not 0 and smaller than half), or sub(A)
+ * inside one block of at most two tiles' order (hs_call_caller_tiles;
+ * the granularity's explanation says when it refuses blocks the model
+ * would take). */
+static inline int hs_caller_blocks_sized(int n, int b, int tile, int small_from)
 {
-    return n <= b ? n <= 2 * tile : 2 * b >= tile && b <= 2 * tile;
+    int large_enough = 2 * b >= tile || (small_from > 0 && b >= small_from);
+    return n <= b ? n <= 2 * tile : large_enough && b <= 2 * tile;
 }
 
 /* Collective over the grid when the model applies (one MPI_Allreduce of
