@@ -13,6 +13,13 @@ testing_libidlesleep_la_LIBADD = -ldl
 # failure (t_granularity, t_cache_probe, t_panel_placement).
 t_expect_sources = testing/t_expect.h testing/t_expect.c
 
+# The send window's order (src/runtime/send_window.c), which real runs
+# follow only as fast as their messages complete.
+check_PROGRAMS += testing/t_send_window
+testing_t_send_window_SOURCES = testing/t_send_window.c $(t_expect_sources)
+testing_t_send_window_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+TESTS += testing/t_send_window
+
 check_PROGRAMS += testing/t_runtime
 testing_t_runtime_SOURCES = testing/t_runtime.c \
   testing/placement_model.h testing/placement_model.c

@@ -85,22 +85,31 @@ static hs_task *take(hs_send_window *w, int k)
     return t;
 }
 
+/* Whether background send t must wait for the background sends in flight
+ * (their share of the cap is full). */
+static int background_held(const hs_send_window *w, const hs_task *t)
+{
+    return t->background && !w->broken && w->ninflight > 0
+           && w->background + send_bytes(t) > w->cap / BACKGROUND_SHARE;
+}
+
 hs_task *hs_send_window_next(hs_send_window *w)
 {
     if (w->nqueued == 0)
         return NULL;
-    int best = 0, oldest = 0;
-    for (int k = 1; k < w->nqueued; k++) {
-        if (before(w->queued[k], w->queued[best]))
+    /* The best send that its share lets go: a piece of the repartition
+     * held back by the background share does not hold back the
+     * factorization's sends queued behind it. */
+    int best = -1, oldest = 0;
+    for (int k = 0; k < w->nqueued; k++) {
+        if (!background_held(w, w->queued[k]) && (best < 0 || before(w->queued[k], w->queued[best])))
             best = k;
         if (w->queued[k]->seq < w->queued[oldest]->seq)
             oldest = k;
     }
-    double size = send_bytes(w->queued[best]);
-    if (w->cap <= 0 || w->broken || w->ninflight == 0
-        || (w->bytes + size <= w->cap
-            && (!w->queued[best]->background
-                || w->background + size <= w->cap / BACKGROUND_SHARE)))
+    if (best >= 0
+        && (w->cap <= 0 || w->broken || w->ninflight == 0
+            || w->bytes + send_bytes(w->queued[best]) <= w->cap))
         return take(w, best);
     long oldest_inflight = w->inflight[0]->seq;
     for (int k = 1; k < w->ninflight; k++)

@@ -19,7 +19,9 @@
  * of the cap in flight, one of the call's largest tiles with the
  * default window (hs_config_send_window): enough to keep a link busy
  * when nothing else waits, and little for the factorization's messages
- * to queue behind on the links.
+ * to queue behind on the links.  A piece held back by that share does
+ * not hold back the sends queued behind it: the best send that may go
+ * leaves.
  *
  * The same code orders the simulated sends (sim/), so the model charges
  * the order the run uses.  Without memory for its lists the window posts
