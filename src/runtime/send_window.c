@@ -102,7 +102,8 @@ hs_task *hs_send_window_next(hs_send_window *w)
      * factorization's sends queued behind it. */
     int best = -1, oldest = 0;
     for (int k = 0; k < w->nqueued; k++) {
-        if (!background_held(w, w->queued[k]) && (best < 0 || before(w->queued[k], w->queued[best])))
+        if (!background_held(w, w->queued[k])
+            && (best < 0 || before(w->queued[k], w->queued[best])))
             best = k;
         if (w->queued[k]->seq < w->queued[oldest]->seq)
             oldest = k;
