@@ -21,11 +21,11 @@
  * 62% of the room): the gathered QR and the 2-D LU keep the caller's
  * blocks in place and their other memory (panel buffer, partial sums or
  * pieces, received and staged copies) within that.
- * With "grid128" (2 processes): PDGETRF alone as with "grid", in 128 x 128
- * blocks and nothing forced: the default takes the caller's blocks in
- * place at this share though they are below half its tile (api/lu_call.c),
- * so their factor is not the copied tiles' one (another tile order) and
- * that comparison is left out.
+ * With "grid128" (2 processes): PDGEQRF and PDGETRF as with "grid", in
+ * 128 x 128 blocks and nothing forced: at this share on one process column
+ * the defaults take the caller's blocks in place though they are below
+ * half the tile (api/qr_call.c, api/lu_call.c), so their factor is not the
+ * copied tiles' one (another tile order) and that comparison is left out.
  * Exit status: failed checks (summed over ranks). */
 #include "config.h"
 
@@ -128,7 +128,7 @@ int main(int argc, char **argv)
                      small_blocks ? SMALL_GRID_NB : grid ? GRID_NB : NB))
         MPI_Abort(MPI_COMM_WORLD, 2);
 
-    for (p.routine = small_blocks ? GETRF : grid ? GEQRF : 0; p.routine < NROUTINES; p.routine++) {
+    for (p.routine = grid ? GEQRF : 0; p.routine < NROUTINES; p.routine++) {
         run(&p);
         if (in_place && !grid && p.routine == POTRF) {
             p.uplo = "U";

@@ -141,8 +141,16 @@ static int gpu_one_row_layout(hs_call *c)
  * to 1.9 times the share at its peak on 2x2).  With copied tiles the
  * gathered layout saves about a tenth of that and runs 1.05 to 1.08
  * times slower (2 x 1 and 2 x 2, N = 8000, doc/PERFORMANCE.md): the
- * process row then.  On larger grids TSQR spreads the panel, which one
- * rank's ?GEQRF of the whole panel would serialize. */
+ * process row then.  On one process column the caller's blocks are the
+ * tiles from HS_SMALL_BLOCKS_FROM up, below half the default tile too
+ * (as P?GETRF's): there a panel's reflectors are read where they lie,
+ * with no copy along process rows, and 128-blocks in place ran 1.06 to
+ * 1.26 times faster than the reference on 2 x 1 at N = 8000 with 0.12
+ * times the share extra (the process row: 1.11 to 1.37 with 1.6 times);
+ * on 2 x 2 they ran 0.82 to 0.96 times the reference's speed, so there
+ * the process row stays (doc/PERFORMANCE.md, sessions 66 and 68).  On
+ * larger grids TSQR spreads the panel, which one rank's ?GEQRF of the
+ * whole panel would serialize. */
 enum { GATHERED_NO = 0, GATHERED = 1, GATHERED_IN_PLACE = 2 };
 
 static int gathered_layout(const hs_call *c)
@@ -241,8 +249,9 @@ static int qr_layout(hs_call *c)
     const hs_config *cfg = c->cfg;
     int gathered = gathered_layout(c);
     if (gathered != GATHERED_NO) {
+        int small = grid->npcol == 1 ? HS_SQUARE_SMALL_BLOCKS : 0;
         int status = hs_call_square_tiles(c, gathered == GATHERED_IN_PLACE
-                                                 ? HS_SQUARE_IN_PLACE_ONLY : 0, 0);
+                                                 ? HS_SQUARE_IN_PLACE_ONLY | small : 0, 0);
         if (status <= 0) {
             c->geo.gathered = status == 0;
             return status;
