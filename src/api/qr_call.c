@@ -144,11 +144,10 @@ static int gpu_one_row_layout(hs_call *c)
  * process row then.  On one process column the caller's blocks are the
  * tiles from HS_SMALL_BLOCKS_FROM up, below half the default tile too
  * (as P?GETRF's): there a panel's reflectors are read where they lie,
- * with no copy along process rows, and 128-blocks in place ran 1.06 to
- * 1.26 times faster than the reference on 2 x 1 at N = 8000 with 0.12
- * times the share extra (the process row: 1.11 to 1.37 with 1.6 times);
- * on 2 x 2 they ran 0.82 to 0.96 times the reference's speed, so there
- * the process row stays (doc/PERFORMANCE.md, sessions 66 and 68).  On
+ * with no copy along process rows, and such blocks stay ahead of the
+ * reference with a tenth of the share extra; across process columns
+ * they fell behind it, so there the process row stays
+ * (doc/PERFORMANCE.md, sessions 66 and 68).  On
  * larger grids TSQR spreads the panel, which one rank's ?GEQRF of the
  * whole panel would serialize. */
 enum { GATHERED_NO = 0, GATHERED = 1, GATHERED_IN_PLACE = 2 };
