@@ -61,6 +61,10 @@ EXTRA_DIST += testing/llt_split_np4.sh
 TESTS += testing/disable_np4.sh
 EXTRA_DIST += testing/disable_np4.sh testing/tester/run_disabled.sh
 
+# Hundreds of receives in flight on one-thread ranks (runtime/progress.c).
+TESTS += testing/many_receives_np2.sh
+EXTRA_DIST += testing/many_receives_np2.sh
+
 # Small calls handed to the reference by a measured crossover.
 TESTS += testing/small_calls_np2.sh testing/mpmd_small_calls_np2.sh
 EXTRA_DIST += testing/small_calls_np2.sh testing/mpmd_small_calls_np2.sh \

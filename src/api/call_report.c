@@ -41,14 +41,14 @@ void hs_call_report_print(const hetscal_grid *g, const hs_call_report *r)
     add(&t,
         "hetscal: %s rank %d/%d grid %dx%d (%d,%d) M=%d N=%d tile=%d%s%s threads=%d "
         "window=%d tasks=%ld skipped=%ld msgs_sent=%ld msgs_recv=%ld bytes_sent=%.0f "
-        "forwarded=%ld reordered=%ld time=%.6fs (in %.6f factor %.6f out %.6f%s) "
+        "forwarded=%ld reordered=%ld receives_at_once=%ld time=%.6fs (in %.6f factor %.6f out %.6f%s) "
         "GFLOP/s=%.2f busy=%.0f%% peak_extra=%.1fMB (copies %.1fMB) share=%.1fMB info=%d "
         "team_helped=%ld layout=%s nodes=%d\n",
         r->routine, g->rank, g->size, g->nprow, g->npcol, g->myrow, g->mycol,
         r->m, r->n, r->tile, r->caller_tiles ? " (caller's blocks)" : "", rows, r->threads,
         r->window, s->tasks_run, s->tasks_skipped,
         s->messages_sent, s->messages_received, s->bytes_sent, r->forwarded,
-        s->sends_reordered, r->t_total,
+        s->sends_reordered, s->receives_at_once, r->t_total,
         r->t_in,
         r->t_factor, r->t_out,
         r->tiles_transposed ? "; tiles in the caller's array, its upper blocks"

@@ -334,6 +334,14 @@ void hs_engine_count_message(int sent, double bytes, int device)
     pthread_mutex_unlock(&E.lock);
 }
 
+void hs_engine_count_receives_at_once(long n)
+{
+    pthread_mutex_lock(&E.lock);
+    if (n > E.stats.receives_at_once)
+        E.stats.receives_at_once = n;
+    pthread_mutex_unlock(&E.lock);
+}
+
 void hs_engine_count_sends_reordered(long n)
 {
     pthread_mutex_lock(&E.lock);

@@ -298,6 +298,8 @@ typedef struct hs_engine_stats {
                                            stream (device.h) */
     long sends_reordered;               /* sends posted before an older one
                                            (runtime/send_window.h) */
+    long receives_at_once;              /* most receives in flight at once
+                                           (runtime/progress.c) */
     long team_pieces_helped;            /* pieces of host kernels' teams run
                                            by workers that joined them
                                            (runtime/team.h) */
@@ -424,6 +426,8 @@ void hs_engine_comm_sleep(int microseconds);
  * accelerator's memory (MPI takes it, runtime/dist.h). */
 void hs_engine_count_message(int sent, double bytes, int device);
 void hs_engine_count_sends_reordered(long n);
+/* The most receives one communication loop had in flight at once. */
+void hs_engine_count_receives_at_once(long n);
 int hs_engine_idle_workers(void);   /* workers of the call waiting for work */
 /* With no workers on several ranks, the calling thread also drives the
  * communication: wherever it would wait, it calls poll(state, may_wait)

@@ -246,7 +246,7 @@ static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
  * they cannot grow, the task's own (the call has failed then). */
 static void post(hs_comm *c, hs_task *t)
 {
-    hs_comm_inflight *f = &c->f;
+    hs_comm_inflight *f = t->queue == HS_Q_SEND ? &c->sending : &c->receiving;
     int spill = 0;
     if (f->n == f->cap && inflight_grow(f) != HETSCAL_SUCCESS) {
         fail(c, HETSCAL_ERR_NOMEM);
@@ -258,13 +258,14 @@ static void post(hs_comm *c, hs_task *t)
         hs_engine_complete(t);
         return;
     }
-    f->sends += t->queue == HS_Q_SEND;
     if (spill) {
         t->next = f->spill;
         f->spill = t;
     } else {
         f->task[f->n++] = t;
     }
+    if (f == &c->receiving && f->n > c->receives_at_once)
+        c->receives_at_once = f->n;
 }
 
 /* The status word a completed receive into h brought (status: its
@@ -298,7 +299,6 @@ static double received_status(hs_handle *h, MPI_Status *status, int comm_error)
  * status, and completes the task. */
 static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
 {
-    hs_comm_inflight *f = &c->f;
     hs_handle *h = t->acc[0].handle;
     if (!status)
         fail(c, HETSCAL_ERR_MPI);
@@ -307,7 +307,6 @@ static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
         if (!h->discard)
             *hs_handle_status_word(h) = received_status(h, status, t->comm_error);
     } else {
-        f->sends--;
         unstage(c, t);
         hs_send_window_done(&c->sends, t);
     }
@@ -331,10 +330,33 @@ static int test_one(hs_comm *c, hs_task *t, MPI_Request *req)
     return flag;
 }
 
-/* Tests the requests in flight; completes and removes the finished ones. */
-static void test_inflight(hs_comm *c, int *progressed)
+/* How many of f's requests, the oldest first, a pass tests.  A rank
+ * posts each receive as its generation reaches it, so with a large task
+ * window thousands wait at once, most for tiles that tasks far ahead will
+ * read; MPI_Testsome costs each request it is given, and testing them
+ * all at every pass took a third of a one-thread rank's time
+ * (doc/PERFORMANCE.md, session 69).  So while many are in flight a pass
+ * tests the oldest, which the next tasks wait for, and every
+ * n / TESTED_OLDEST passes all of them: the cost of a pass stays about
+ * that of 2 * TESTED_OLDEST requests, and a young receive is seen
+ * complete a few passes late, long before its readers' turn.  Sends are
+ * few (the send window) and each completed one lets the next go: they
+ * are all tested at every pass (whole). */
+enum { TESTED_OLDEST = 64 };
+
+static int tested_now(hs_comm_inflight *f, int whole)
 {
-    hs_comm_inflight *f = &c->f;
+    if (whole || f->n <= 2 * TESTED_OLDEST || ++f->passes >= f->n / TESTED_OLDEST) {
+        f->passes = 0;
+        return f->n;
+    }
+    return TESTED_OLDEST;
+}
+
+/* Tests f's requests in flight (tested_now); completes and removes the
+ * finished ones, keeping the others in the order they were posted. */
+static void test_inflight(hs_comm *c, hs_comm_inflight *f, int whole, int *progressed)
+{
     int done = 0;
     for (hs_task **p = &f->spill; *p;) {
         hs_task *t = *p, *next = t->next;   /* completed, t is reused */
@@ -347,13 +369,15 @@ static void test_inflight(hs_comm *c, int *progressed)
     }
     if (f->n == 0)
         return;
-    int rc = MPI_Testsome(f->n, f->req, &done, f->index, f->status);
+    int tested = tested_now(f, whole), first = f->n;   /* the first removed */
+    int rc = MPI_Testsome(tested, f->req, &done, f->index, f->status);
     if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) {
         /* Nothing known of any request: ask each. */
         fail(c, HETSCAL_ERR_MPI);
-        for (int k = 0; k < f->n; k++)
+        for (int k = 0; k < tested; k++)
             if (test_one(c, f->task[k], &f->req[k])) {
                 f->task[k] = NULL;
+                first = k < first ? k : first;
                 *progressed = 1;
             }
     } else if (done != MPI_UNDEFINED && done > 0) {
@@ -363,18 +387,30 @@ static void test_inflight(hs_comm *c, int *progressed)
             int ok = rc == MPI_SUCCESS || f->status[k].MPI_ERROR == MPI_SUCCESS;
             complete_request(c, f->task[i], ok ? &f->status[k] : NULL);
             f->task[i] = NULL;
+            first = i < first ? i : first;
         }
-    } else {
-        return;
     }
-    int kept = 0;
-    for (int k = 0; k < f->n; k++) {
+    int kept = first;
+    for (int k = first; k < f->n; k++) {
         if (!f->task[k])
             continue;
         f->req[kept] = f->req[k];
         f->task[kept++] = f->task[k];
     }
     f->n = kept;
+}
+
+/* Whether any request is in flight. */
+static int in_flight(const hs_comm *c)
+{
+    return c->sending.n > 0 || c->sending.spill || c->receiving.n > 0 || c->receiving.spill;
+}
+
+/* Tests the sends and the receives in flight (whole: every receive). */
+static void test_requests(hs_comm *c, int whole, int *progressed)
+{
+    test_inflight(c, &c->sending, 1, progressed);
+    test_inflight(c, &c->receiving, whole, progressed);
 }
 
 void hs_comm_init(hs_comm *c, MPI_Comm comm, double stage_cap, double send_window)
@@ -388,11 +424,15 @@ void hs_comm_init(hs_comm *c, MPI_Comm comm, double stage_cap, double send_windo
 
 int hs_comm_finish(hs_comm *c)
 {
-    hs_mem_free(c->f.req);
-    hs_mem_free(c->f.task);
-    hs_mem_free(c->f.index);
-    hs_mem_free(c->f.status);
+    hs_comm_inflight *sets[] = { &c->sending, &c->receiving };
+    for (int k = 0; k < 2; k++) {
+        hs_mem_free(sets[k]->req);
+        hs_mem_free(sets[k]->task);
+        hs_mem_free(sets[k]->index);
+        hs_mem_free(sets[k]->status);
+    }
     hs_engine_count_sends_reordered(c->sends.reordered);
+    hs_engine_count_receives_at_once(c->receives_at_once);
     hs_send_window_free(&c->sends);
     return c->err;
 }
@@ -409,11 +449,11 @@ int hs_comm_finish(hs_comm *c)
  * (doc/PERFORMANCE.md has both measurements). */
 enum { PART_COPIED_US = 20, MAX_PARTS = 256 };
 
-static void test_all_parts(hs_comm *c, int *progressed)
+static void test_all_parts(hs_comm *c, int whole, int *progressed)
 {
-    for (int k = 0; k < MAX_PARTS && (c->f.n > 0 || c->f.spill); k++) {
+    for (int k = 0; k < MAX_PARTS && in_flight(c); k++) {
         double t0 = hs_thread_cpu_seconds();
-        test_inflight(c, progressed);
+        test_requests(c, whole, progressed);
         if (hs_thread_cpu_seconds() - t0 < PART_COPIED_US * 1e-6)
             break;
     }
@@ -430,8 +470,9 @@ static void post_window(hs_comm *c, int *progressed)
 }
 
 /* Posts what the engine made ready and tests what is in flight (all_parts:
- * see test_all_parts); returns 1 when something progressed. */
-static int step(hs_comm *c, int all_parts)
+ * see test_all_parts; whole: every receive, else tested_now's); returns 1
+ * when something progressed. */
+static int step(hs_comm *c, int all_parts, int whole)
 {
     int progressed = 0;
     hs_task *list = hs_engine_take_comm_tasks();
@@ -445,9 +486,9 @@ static int step(hs_comm *c, int all_parts)
     }
     post_window(c, &progressed);
     if (all_parts)
-        test_all_parts(c, &progressed);
+        test_all_parts(c, whole, &progressed);
     else
-        test_inflight(c, &progressed);
+        test_requests(c, whole, &progressed);
     post_window(c, &progressed);   /* room the completed sends made */
     if (progressed) {
         c->sleep_us = 0;
@@ -474,7 +515,9 @@ static void back_off(hs_comm *c, int cap_us)
 void hs_comm_poll(void *comm_state, int may_wait)
 {
     hs_comm *c = comm_state;
-    if (step(c, 1) || !may_wait)
+    /* Between tasks a pass tests the oldest receives; a rank with nothing
+     * to run waits for some message, maybe a young one: it tests all. */
+    if (step(c, 1, may_wait) || !may_wait)
         return;
     /* Nothing to run and nothing arrived: this rank waits on a message, as
      * ScaLAPACK's blocking calls do (the rank's only thread, so nothing
@@ -490,22 +533,24 @@ int hs_comm_run(MPI_Comm comm, double stage_cap, double send_window)
     hs_comm state, *c = &state;
     hs_comm_init(c, comm, stage_cap, send_window);
     for (;;) {
-        int progressed = step(c, 0);
-        hs_comm_inflight *f = &c->f;
-        if (f->n == 0 && !f->spill && hs_engine_finished())
+        /* This thread tests between pauses, not between tasks: each pass
+         * may as well test every request. */
+        int progressed = step(c, 0, 1);
+        if (!in_flight(c) && hs_engine_finished())
             break;
         if (progressed)
             continue;
-        if (f->n > 0 && hs_engine_idle_workers() && polling_hot(c)) {
+        if (in_flight(c) && hs_engine_idle_workers() && polling_hot(c)) {
             sched_yield();
             continue;
         }
-        if (f->n == 0 && !f->spill) {
+        if (!in_flight(c)) {
             hs_engine_comm_sleep(0);
             continue;
         }
+        int sending = c->sending.n > 0 || c->sending.spill;
         back_off(c, hs_engine_idle_workers() ? SLEEP_MAX_IDLE_US
-                    : f->sends > 0           ? SLEEP_MAX_SENDING_US
+                    : sending                ? SLEEP_MAX_SENDING_US
                                              : SLEEP_MAX_US);
     }
     return hs_comm_finish(c);

@@ -36,12 +36,12 @@ int hs_comm_run(MPI_Comm comm, double stage_cap, double send_window);
  * The state is public so that it lives on the caller's stack: nothing to
  * allocate (and fail) before the messages every rank planned. */
 typedef struct hs_comm_inflight {
-    MPI_Request *req;
+    MPI_Request *req;     /* in the order they were posted */
     struct hs_task **task;
     int *index;
     MPI_Status *status;   /* MPI_STATUSES_IGNORE trips GCC's bounds checks */
     int n, cap;
-    int sends;            /* of the n, how many are sends */
+    int passes;           /* tests of the oldest alone since the last of all */
     /* Posted while the arrays could not grow: each task holds its own
      * request (hs_task.request), tested one by one. */
     struct hs_task *spill;
@@ -49,7 +49,8 @@ typedef struct hs_comm_inflight {
 
 typedef struct hs_comm {
     MPI_Comm comm;
-    hs_comm_inflight f;
+    hs_comm_inflight sending, receiving;
+    int receives_at_once;   /* the most receives in flight so far */
     int err;                /* the first error */
     int sleep_us;           /* the current pause */
     double last_progress;
