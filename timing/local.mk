@@ -63,6 +63,12 @@ timing_time_keep_memory_LDADD = $(HETSCAL_LA) $(SCALAPACK_LIBS) $(LAPACK_LIBS)
 noinst_PROGRAMS += timing/time_mpi_progress
 timing_time_mpi_progress_SOURCES = timing/time_mpi_progress.c
 
+# timing/time_update_shapes: one rank's trailing update in place as tiles,
+# column strips or one DGEMM (what coarse per-rank updates would gain).
+noinst_PROGRAMS += timing/time_update_shapes
+timing_time_update_shapes_SOURCES = timing/time_update_shapes.c
+timing_time_update_shapes_LDADD = $(LAPACK_LIBS)
+
 # timing/time_lapack: the single-process yardsticks of the targets (DGEMM
 # rate of 1 and 2 BLAS threads, LAPACK's DPOTRF, DGEQRF and DGETRF).
 noinst_PROGRAMS += timing/time_lapack
