@@ -78,11 +78,11 @@ timing_time_lapack_LDADD = $(LAPACK_LIBS) -ldl
 
 # `make targets`: every performance target with what this machine measures,
 # hetscal and the reference side by side in one run (timing/targets.sh,
-# about 30 minutes on 2 cores).  Not part of make check.
+# about an hour on 2 cores).  Not part of make check.
 targets: timing/time_scalapack timing/time_lapack testing/libidlesleep.la
 	top_srcdir=$(abs_top_srcdir) top_builddir=. $(abs_top_srcdir)/timing/targets.sh
 .PHONY: targets
-EXTRA_DIST += timing/targets.sh timing/targets.awk timing/targets.dat
+EXTRA_DIST += timing/targets.sh timing/targets.awk timing/targets.dat timing/targets_2x2.dat
 clean-local: clean-targets
 clean-targets:
 	rm -rf timing/targets-out
