@@ -8,11 +8,7 @@
 # line says it had more receives in flight than a pass tests at once.
 # Without the test harness's idle sleep (testing/idle_sleep.c), which
 # would sleep in every test of that many requests: 2 ranks fit 2 cores.
-: "${top_srcdir:=$(dirname "$0")/..}" "${top_builddir:=.}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/many_receives.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAILED: $*"; fails=$((fails + 1)); }
+. "${top_srcdir:=$(dirname "$0")/..}/testing/rates_file_frame.sh"
 
 # run ROUTINE N: the timer's ROUTINE of order N on a 2 x 1 grid (blocks of
 # 64); its output in $tmp/ROUTINE.out.
@@ -38,6 +34,4 @@ for case in "potrf 800" "getrf 2400" "geqrf 2400"; do
     done
 done
 
-[ "$fails" -eq 0 ] && echo "many_receives_np2.sh: PASSED" && exit 0
-echo "many_receives_np2.sh: $fails failed checks"
-exit 1
+finish many_receives_np2.sh

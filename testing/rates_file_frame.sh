@@ -1,5 +1,5 @@
-# Sourced by the tests of the rates file that run the timer on emulated
-# GPUs (device_rates_file_np2.sh, panel_placement_np2.sh): a temporary
+# Sourced by the tests that run the timer (device_rates_file_np2.sh,
+# panel_placement_np2.sh on emulated GPUs, many_receives_np2.sh): a temporary
 # directory $tmp, removed on exit, for the rates file $rates and the runs'
 # output; fail and its count $fails; the run itself (time_on_emu) and the
 # verdict (finish).

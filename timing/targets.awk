@@ -45,8 +45,8 @@ FILENAME ~ /(^|\/)scalapack(_2x2)?\.csv$/ && FNR > 1 {
 FILENAME ~ /(^|\/)memory\.txt$/ {
     split($0, f, " ")
     r = toupper(f[1]); ratio = f[4] > 0 ? f[3] / f[4] : 0
+    if (!((r, f[2]) in mem)) mem_keys[++nmem] = r SUBSEP f[2]
     if (!((r, f[2]) in mem) || ratio > mem[r, f[2]]) mem[r, f[2]] = ratio
-    if (!((r, f[2]) in mem_order)) { mem_order[r, f[2]] = 1; mem_keys[++nmem] = r SUBSEP f[2] }
 }
 
 END {
