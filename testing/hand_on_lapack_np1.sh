@@ -83,10 +83,10 @@ if [ "$(grep -c "is faster .*(measured)" "$dir/measured1")" -lt 1 ] ||
     echo "hand_on_lapack_np1.sh: not measured once in run 1 and read in run 2"
     fail=1
 fi
-grep -q "^crossover [0-9]* .*call=pdgetrf;grid=1x1;blocks=1x1;" "$rates" ||
-    { echo "hand_on_lapack_np1.sh: no crossover in the rates file"; fail=1; }
+grep -q "^hand_on [0-9]* .*call=pdgetrf;grid=1x1;blocks=1x1;" "$rates" ||
+    { echo "hand_on_lapack_np1.sh: no hand_on line in the rates file"; fail=1; }
 if ! cmp -s "$dir/sent1" "$dir/sent2"; then
-    echo "hand_on_lapack_np1.sh: the run that read the crossover handed on other calls"
+    echo "hand_on_lapack_np1.sh: the run that read the measured orders handed on other calls"
     fail=1
 fi
 if [ "$fail" -ne 0 ]; then

@@ -65,7 +65,7 @@ EXTRA_DIST += testing/disable_np4.sh testing/tester/run_disabled.sh
 TESTS += testing/many_receives_np2.sh
 EXTRA_DIST += testing/many_receives_np2.sh
 
-# Small calls handed to the reference by a measured crossover.
+# Small calls handed to the reference by measured orders.
 TESTS += testing/small_calls_np2.sh testing/mpmd_small_calls_np2.sh
 EXTRA_DIST += testing/small_calls_np2.sh testing/mpmd_small_calls_np2.sh \
   testing/data/llt_small_calls.dat \

@@ -5,7 +5,8 @@
 #     call's work go to the reference (its verbose line), the others run on
 #     hetscal (their report), and the testers pass either way.
 #  2. measured (the default outside the tests): the first small PDPOTRF
-#     measures the crossover once and writes it to the rates file; a second
+#     measures the ladder of orders once and writes the orders the
+#     reference won to the rates file; a second
 #     run reads it (measures nothing) and sends the same calls to the
 #     reference; the tester passes both times.
 : "${top_srcdir:=.}" "${top_builddir:=.}"
@@ -33,11 +34,11 @@ expect() {
     fi
 }
 
-# 1. A forced crossover: order 120 takes N = 100 to the reference, not
+# 1. A forced order: 120 takes N = 100 to the reference, not
 # N = 150, 300 or the tester's non-SPD case (N = 200); of the LU calls
 # M = N = 100, not the tall M = 400, N = 100 (more work than an order-120
 # LU) or M = 150, N = 300.
-# forced ROUTINE PROG INPUT RAN: the tester with the crossover at 120: one
+# forced ROUTINE PROG INPUT RAN: the tester with HETSCAL_SMALL_CALLS=120: one
 # call (M = N = 100) handed on, RAN run on hetscal.
 forced() {
     upper=$(echo "$1" | tr a-z A-Z)
@@ -59,15 +60,15 @@ for run in 1 2; do
         >"$dir/measured$run" 2>&1
     passed "$dir/measured$run" $? ||
         { echo "small_calls_np2.sh: measured run $run, PDPOTRF tester failed"; fail=1; }
-    grep "to the next\|is faster up to" "$dir/measured$run"
+    grep "to the next\|is faster at" "$dir/measured$run"
     grep -o "M=[0-9]* N=[0-9]*: to the next" "$dir/measured$run" >"$dir/sent$run"
 done
-expect "measured run 1" "$dir/measured1" "the next PDPOTRF is faster up to order" 1
-expect "measured run 2" "$dir/measured2" "the next PDPOTRF is faster up to order" 0
+expect "measured run 1" "$dir/measured1" "the next PDPOTRF is faster at orders" 1
+expect "measured run 2" "$dir/measured2" "the next PDPOTRF is faster at orders" 0
 expect "measured run 2" "$dir/measured2" "(measured now)" 0
-expect "rates file" "$rates" "^crossover [0-9]* .*call=pdpotrfL;grid=1x2;blocks=64x64;" 1
+expect "rates file" "$rates" "^hand_on [0-9]* .*call=pdpotrfL;grid=1x2;blocks=64x64;" 1
 if ! cmp -s "$dir/sent1" "$dir/sent2"; then
-    echo "small_calls_np2.sh: the run that read the crossover sent other calls to the reference"
+    echo "small_calls_np2.sh: the run that read the measured orders sent other calls to the reference"
     fail=1
 fi
 # Every call (the tester's 3 and its non-SPD one) either went to the

@@ -27,7 +27,7 @@ out=${1:-timing/targets-out}
 mkdir -p "$out"
 export top_builddir
 # As a user runs it: small calls go to the reference when the measured
-# crossover says so (testing/launch keeps every call on hetscal for the
+# orders say so (testing/launch keeps every call on hetscal for the
 # tests).
 : "${HETSCAL_SMALL_CALLS:=measured}"
 export HETSCAL_SMALL_CALLS

@@ -1,4 +1,4 @@
-/* Small calls handed on, by a measured crossover (see small_calls.h). */
+/* Small calls handed on, by measured orders (see small_calls.h). */
 #include "config.h"
 
 #include <limits.h>
@@ -19,14 +19,13 @@
 #include "util/kernel_rates_file.h"
 #include "util/precision.h"
 
-enum { SIG_BYTES = HS_RATES_SIGNATURE + 128, KNOWN_KINDS = 256, WINS_TO_STOP = 2,
-       MAX_REPEATS = 20 };
+enum { SIG_BYTES = HS_RATES_SIGNATURE + 128, KNOWN_KINDS = 256, MAX_REPEATS = 20 };
 #define MIN_SECONDS 0.05
 /* A kind's measurement stops after the order that takes it past this
  * (the slowest runs are both libraries' at the largest orders; blocks of
- * 1 to 4 make ScaLAPACK's seconds long there): calls beyond the last
- * order measured run on hetscal. */
-#define BUDGET_SECONDS 1.0
+ * 1 to 4 make ScaLAPACK's seconds long there): calls nearest the orders
+ * not measured run on hetscal. */
+#define BUDGET_SECONDS 2.0
 /* hetscal wins an order only when faster by this margin: within the
  * runs' noise the call stays with ScaLAPACK, which costs nothing. */
 #define WIN_MARGIN 1.03
@@ -72,35 +71,58 @@ static void kind_key(const hs_call *c, const hs_config *cfg, int key[NKEY])
 
 /* The kinds this process already decided on as rank (0,0), so that each
  * is measured at most once per process even without a rates file, and a
- * call reads neither the file nor the machine's signature again; a failed
- * measurement is kept as 0 (hetscal runs the kind's calls).  Past
- * KNOWN_KINDS kinds the oldest make room. */
+ * call reads neither the file nor the machine's signature again: the
+ * orders the hand-off won (a failed measurement is kept as none: hetscal
+ * runs the kind's calls).  Past KNOWN_KINDS kinds the oldest make room. */
 static struct known {
     int key[NKEY];
-    int order;
+    int won;
 } known[KNOWN_KINDS];
 static unsigned long nknown;   /* kinds kept so far, the oldest overwritten */
 static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static int known_order(const int key[NKEY])
+/* The orders the hand-off won for the kind (-1: not known). */
+static int known_won(const int key[NKEY])
 {
-    int order = -1;
+    int won = -1;
     pthread_mutex_lock(&known_lock);
-    for (unsigned long k = 0; k < nknown && k < KNOWN_KINDS && order < 0; k++)
+    for (unsigned long k = 0; k < nknown && k < KNOWN_KINDS && won < 0; k++)
         if (memcmp(known[k].key, key, sizeof known[k].key) == 0)
-            order = known[k].order;
+            won = known[k].won;
     pthread_mutex_unlock(&known_lock);
-    return order;
+    return won;
 }
 
-static void know(const int key[NKEY], int order)
+static void know(const int key[NKEY], int won)
 {
     pthread_mutex_lock(&known_lock);
     struct known *slot = &known[nknown % KNOWN_KINDS];
     memcpy(slot->key, key, sizeof slot->key);
-    slot->order = order;
+    slot->won = won;
     nknown++;
     pthread_mutex_unlock(&known_lock);
+}
+
+_Static_assert(HS_SMALL_CALLS_ORDERS <= 16, "a hand_on line keeps 16 orders' bits");
+_Static_assert(HS_SMALL_CALLS_MAX_N == HS_SMALL_CALLS_MIN_N << (HS_SMALL_CALLS_ORDERS - 1) / 2,
+               "the ladder ends at HS_SMALL_CALLS_MAX_N");
+
+int hs_small_calls_order(int k)
+{
+    return (int)lround(HS_SMALL_CALLS_MIN_N * pow(2.0, k / 2.0));
+}
+
+/* The ladder's order nearest (in work) a call of this much work: its
+ * index, or -1 past the ladder's top by more than half a step. */
+static int nearest_order(const hs_factorization *f, double work)
+{
+    for (int k = 0; k < HS_SMALL_CALLS_ORDERS; k++) {
+        /* Half a step (a fourth root of 2 in the order) above order k. */
+        double edge = hs_small_calls_order(k) * pow(2.0, 0.25);
+        if (work <= f->flops(edge, edge))
+            return k;
+    }
+    return -1;
 }
 
 /* The kind's signature in the rates file: the machine's (as rank (0,0)
@@ -244,20 +266,22 @@ static int time_order(const hs_entry_rules *r, const hs_factorization *f, const 
     return status == MPI_SUCCESS && !failed ? 0 : -1;
 }
 
-/* Both libraries on the ladder of orders until hetscal wins at
- * WINS_TO_STOP in a row: the crossover, or -1 when a run failed.  The
- * same on every rank (every time is the grid's). */
+/* Both libraries at each order of the ladder, until the budget is spent:
+ * the orders the hand-off won (bit k: hs_small_calls_order(k)), or -1
+ * when a run failed.  Every order is measured, not only up to the first
+ * hetscal wins: on some grids and blocks ScaLAPACK wins again at larger
+ * orders (its updates grow to one large GEMM per rank while hetscal's
+ * tiles still cost their messages).  The same on every rank (every time
+ * is the grid's). */
 static int measure(const hs_entry_rules *r, const hs_factorization *f, const hs_call *c,
                    void *next, int root)
 {
     hs_config quiet = *c->cfg;
     quiet.verbose = 0;
-    int last_loss = 0, after_loss = 0, wins = 0;
+    int won = 0;
     double spent = 0;
-    for (int k = 0; wins < WINS_TO_STOP && spent < BUDGET_SECONDS; k++) {
-        int n = (int)lround(HS_SMALL_CALLS_MIN_N * pow(2.0, k / 2.0));
-        if (n > HS_SMALL_CALLS_MAX_N)
-            break;
+    for (int k = 0; k < HS_SMALL_CALLS_ORDERS && spent < BUDGET_SECONDS; k++) {
+        int n = hs_small_calls_order(k);
         double best[2];
         if (time_order(r, f, c, next, &quiet, n, best, &spent) != 0)
             return -1;
@@ -266,53 +290,68 @@ static int measure(const hs_entry_rules *r, const hs_factorization *f, const hs_
                             "hetscal %.6f s\n", c->routine, c->grid->nprow, c->grid->npcol,
                     c->desca[HS_MB], c->desca[HS_NB], n, hs_hand_on_taker(c).s, best[0],
                     best[1]);
-        if (best[1] * WIN_MARGIN < best[0]) {
-            if (wins++ == 0)
-                after_loss = n;
-        } else {
-            wins = 0;
-            last_loss = n;
-        }
+        if (!(best[1] * WIN_MARGIN < best[0]))
+            won |= 1 << k;
     }
-    if (!last_loss)
-        return 0;
-    if (wins == 0)   /* the hand-off won the last order measured */
-        return last_loss;
-    /* Between the last order the hand-off won and the next. */
-    return (int)lround(sqrt((double)last_loss * after_loss));
+    return won;
 }
 
-/* Rank (0,0)'s crossover for the call's kind (-1: unknown), from this
- * process's memory or the rates file; *from says which. */
+/* Rank (0,0)'s orders won by the hand-off for the call's kind (-1:
+ * unknown), from this process's memory or the rates file; *from says
+ * which. */
 static int recall(const hs_call *c, const hs_config *cfg, const int key[NKEY],
                   const char **from)
 {
-    int order = known_order(key);
+    int won = known_won(key);
     *from = "as this process found before";
     char sig[SIG_BYTES];
     double v;
-    if (order < 0 && kind_signature(c, cfg, sig) && hs_rates_file_load_crossover(sig, &v) == 0) {
-        order = (int)v;
-        know(key, order);
+    if (won < 0 && kind_signature(c, cfg, sig) && hs_rates_file_load_hand_on(sig, &v) == 0) {
+        won = (int)v;
+        know(key, won);
         *from = "from the rates file";
     }
-    return order;
+    return won;
 }
 
-/* What rank (0,0) keeps of a measured crossover (-1: the measurement
- * failed, and this process runs the kind on hetscal). */
-static void keep(const hs_call *c, int order)
+/* The ladder's orders in won, for HETSCAL_VERBOSE ("none" if none). */
+static void orders_words(int won, char *out, size_t bytes)
 {
-    char sig[SIG_BYTES];
+    size_t n = 0;
+    out[0] = 0;
+    for (int k = 0; k < HS_SMALL_CALLS_ORDERS && n < bytes; k++)
+        if (won & 1 << k)
+            n += (size_t)snprintf(out + n, bytes - n, "%s%d", n ? "," : "",
+                                  hs_small_calls_order(k));
+    if (!n)
+        snprintf(out, bytes, "none");
+}
+
+/* What rank (0,0) keeps of a measurement (won -1: it failed, and this
+ * process runs the kind on hetscal). */
+static void keep(const hs_call *c, int won)
+{
+    char sig[SIG_BYTES], words[HS_SMALL_CALLS_ORDERS * 6 + 8];
     int key[NKEY];
     kind_key(c, c->cfg, key);
-    know(key, order < 0 ? 0 : order);
-    if (order >= 0 && kind_signature(c, c->cfg, sig))
-        hs_rates_file_store_crossover(sig, order);
-    if (c->cfg->verbose && order >= 0)
-        fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d: %s is faster up to order %d "
+    know(key, won < 0 ? 0 : won);
+    if (won >= 0 && kind_signature(c, c->cfg, sig))
+        hs_rates_file_store_hand_on(sig, won);
+    if (c->cfg->verbose && won >= 0) {
+        orders_words(won, words, sizeof words);
+        fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d: %s is faster at orders %s "
                         "(measured)\n", c->routine, c->grid->nprow, c->grid->npcol,
-                c->desca[HS_MB], c->desca[HS_NB], hs_hand_on_taker(c).s, order);
+                c->desca[HS_MB], c->desca[HS_NB], hs_hand_on_taker(c).s, words);
+    }
+}
+
+/* Whether the plan's orders send a call of this much work on. */
+static int handed_on(const hs_factorization *f, const hs_small_plan *plan, double work)
+{
+    if (plan->won < 0)   /* HETSCAL_SMALL_CALLS=N */
+        return work <= f->flops(plan->order, plan->order);
+    int k = nearest_order(f, work);
+    return k >= 0 && (plan->won & 1 << k);
 }
 
 void hs_small_call_plan(const hs_factorization *f, const hs_call *c, const hs_config *cfg,
@@ -321,22 +360,25 @@ void hs_small_call_plan(const hs_factorization *f, const hs_call *c, const hs_co
     plan->word = HS_SMALL_HETSCAL;
     plan->verbose = cfg->verbose;
     plan->order = cfg->small_calls;
+    plan->won = -1;
     plan->from = "HETSCAL_SMALL_CALLS";
     if (!may_hand_on || cfg->disable || cfg->small_calls == HS_SMALL_CALLS_HETSCAL)
         return;
     double work = f->flops(c->m, c->n);
     if (cfg->small_calls == HS_SMALL_CALLS_MEASURED) {
-        if (work > f->flops(HS_SMALL_CALLS_MAX_N, HS_SMALL_CALLS_MAX_N))
+        int k = nearest_order(f, work);
+        if (k < 0)
             return;
         int key[NKEY];
         kind_key(c, cfg, key);
-        plan->order = recall(c, cfg, key, &plan->from);
-        if (plan->order < 0) {
+        plan->order = hs_small_calls_order(k);
+        plan->won = recall(c, cfg, key, &plan->from);
+        if (plan->won < 0) {
             plan->word = HS_SMALL_MEASURE;
             return;
         }
     }
-    if (work <= f->flops(plan->order, plan->order))
+    if (handed_on(f, plan, work))
         plan->word = HS_SMALL_NEXT;
 }
 
@@ -344,21 +386,26 @@ void hs_small_call_say(const hs_call *c, const hs_small_plan *plan)
 {
     if (!plan->verbose || c->grid->rank != hetscal_grid_rank(c->grid, 0, 0))
         return;
-    fprintf(stderr, "hetscal: %s M=%d N=%d: to %s, faster up to order %d on this grid "
-                    "and blocks (%s)\n", c->routine, c->m, c->n, hs_hand_on_taker(c).s,
-            plan->order, plan->from);
+    if (plan->won < 0)
+        fprintf(stderr, "hetscal: %s M=%d N=%d: to %s, faster up to order %d on this grid "
+                        "and blocks (%s)\n", c->routine, c->m, c->n, hs_hand_on_taker(c).s,
+                plan->order, plan->from);
+    else
+        fprintf(stderr, "hetscal: %s M=%d N=%d: to %s, faster at order %d on this grid "
+                        "and blocks (%s)\n", c->routine, c->m, c->n, hs_hand_on_taker(c).s,
+                plan->order, plan->from);
 }
 
 int hs_small_call_measured(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
                            void *next, hs_small_plan *plan)
 {
     int root = c->grid->rank == hetscal_grid_rank(c->grid, 0, 0);
-    int order = measure(r, f, c, next, root);
+    int won = measure(r, f, c, next, root);
     if (root)
-        keep(c, order);
-    if (order < 0)
+        keep(c, won);
+    if (won < 0)
         return 0;
-    plan->order = order;
+    plan->won = won;
     plan->from = "measured now";
-    return f->flops(c->m, c->n) <= f->flops(order, order);
+    return handed_on(f, plan, f->flops(c->m, c->n));
 }

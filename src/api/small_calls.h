@@ -7,27 +7,32 @@
  *
  * Which calls is measured, not assumed: the first call of a kind (routine,
  * precision, UPLO, grid shape, block size, rank (0,0)'s threads, node's
- * ranks and HETSCAL_DEVICES) whose
- * work is at most that of an HS_SMALL_CALLS_MAX_N-order factorization
- * times both on scratch matrices of that kind,
- * orders 64, 64 sqrt 2, 128, ... (best of HS_SMALL_CALLS_REPEATS runs
- * each, interleaved, the slowest rank's time), until hetscal wins at two
- * orders in a row or the measurement has taken about a second.  The
- * crossover (between the last order the hand-off won and the next) goes to the rates file under the kind's signature, so
- * later runs on the same kind of machine decide alike; a call is handed on
- * when its work is at most an order-crossover factorization's.  Rank
- * (0,0) reads the file and decides for the grid before the argument
- * checks, so ranks with different files still agree, and a call handed on
- * pays the checks' collective alone.  Where calls may run at once
- * (MPI_THREAD_MULTIPLE) none is handed on: ScaLAPACK is not thread-safe.
- * HETSCAL_SMALL_CALLS=hetscal keeps every call on hetscal, =N hands on
- * those of at most an N x N call's work, whatever was measured. */
+ * ranks and HETSCAL_DEVICES) whose work is within half a step of the
+ * ladder's orders (64, 64 sqrt 2, 128, ..., HS_SMALL_CALLS_MAX_N) times
+ * both libraries on scratch matrices of that kind at every order of the
+ * ladder (best of HS_SMALL_CALLS_REPEATS runs each, interleaved, the
+ * slowest rank's time) until the measurement has taken about two seconds.
+ * The orders the hand-off won (hetscal must be 3% faster to win one) go
+ * to the rates file under the kind's signature ("hand_on", a bit per
+ * order), so later runs on the same kind of machine decide alike; a call
+ * is handed on when the hand-off won the order nearest its work (orders
+ * not measured run on hetscal).  Rank (0,0) reads the file and decides
+ * for the grid before the argument checks, so ranks with different files
+ * still agree, and a call handed on pays the checks' collective alone.
+ * Where calls may run at once (MPI_THREAD_MULTIPLE) none is handed on:
+ * ScaLAPACK is not thread-safe.  HETSCAL_SMALL_CALLS=hetscal keeps every
+ * call on hetscal, =N hands on those of at most an N x N call's work,
+ * whatever was measured. */
 #ifndef HETSCAL_API_SMALL_CALLS_H
 #define HETSCAL_API_SMALL_CALLS_H
 
 #include "api/call_entry.h"
 
-enum { HS_SMALL_CALLS_MIN_N = 64, HS_SMALL_CALLS_MAX_N = 2048, HS_SMALL_CALLS_REPEATS = 3 };
+enum { HS_SMALL_CALLS_MIN_N = 64, HS_SMALL_CALLS_MAX_N = 2048, HS_SMALL_CALLS_REPEATS = 3,
+       HS_SMALL_CALLS_ORDERS = 11 /* 64 to 2048 by factors of sqrt 2 */ };
+
+/* The ladder's k-th order, HS_SMALL_CALLS_MIN_N times sqrt 2 to the k. */
+int hs_small_calls_order(int k);
 
 /* What rank (0,0) decides before the argument checks, and every rank
  * learns from the checks' own collective (hs_pchk1mat's root words): a
@@ -36,8 +41,11 @@ enum { HS_SMALL_CALLS_MIN_N = 64, HS_SMALL_CALLS_MAX_N = 2048, HS_SMALL_CALLS_RE
 enum { HS_SMALL_HETSCAL = 0, HS_SMALL_NEXT = 1, HS_SMALL_MEASURE = 2 };
 typedef struct hs_small_plan {
     int word;            /* HS_SMALL_*: hetscal runs it, it goes to the next
-                            library, or the crossover is measured first */
-    int order;           /* the crossover it was decided by (rank (0,0)) */
+                            library, or the kind is measured first */
+    int order;           /* rank (0,0): HETSCAL_SMALL_CALLS=N's order, or
+                            the ladder's order nearest the call */
+    int won;             /* the orders the hand-off won (bit k: order k of
+                            the ladder); -1: decided by order alone */
     const char *from;    /* where that came from (rank (0,0)) */
     int verbose;         /* rank (0,0)'s HETSCAL_VERBOSE */
 } hs_small_plan;

@@ -50,7 +50,8 @@ typedef struct hs_config {
     int small_calls;   /* grid: HETSCAL_SMALL_CALLS, which calls go to the
                           next library in the link chain (api/
                           small_calls.h): HS_SMALL_CALLS_MEASURED (the
-                          default: those below the measured crossover),
+                          default: those nearest the orders at which
+                          the reference measured faster),
                           HS_SMALL_CALLS_HETSCAL (none), or an order N > 0
                           (those of at most an N x N call's work) */
     int send_window_kib;  /* HETSCAL_SEND_WINDOW (KiB): sends in flight per

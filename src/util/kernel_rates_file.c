@@ -178,8 +178,8 @@ static const line_kind device_lines = { parse_word_line, NULL, hs_device_rate_sa
                                         "a device rate no accelerator reaches is skipped" };
 static const line_kind cache_lines = { parse_word_line, NULL, hs_cache_kb_sane, 1,
                                        "a cache size no machine has is skipped" };
-static const line_kind crossover_lines = { parse_word_line, NULL, hs_crossover_sane, 1,
-                                           "a crossover order out of range is skipped" };
+static const line_kind hand_on_lines = { parse_word_line, NULL, hs_hand_on_sane, 1,
+                                         "a hand_on line out of range is skipped" };
 
 int hs_rates_file_load_device(const char *sig, double *gflops)
 {
@@ -239,14 +239,15 @@ int hs_rates_file_load_cache(const char *sig, double *kb)
     return load_last(&cache_lines, "cache", sig, kb);
 }
 
-int hs_crossover_sane(double order)
+int hs_hand_on_sane(double orders)
 {
-    return isfinite(order) && order >= 0 && order <= HS_CROSSOVER_MAX && order == floor(order);
+    return isfinite(orders) && orders >= 0 && orders <= HS_HAND_ON_MAX
+           && orders == floor(orders);
 }
 
-int hs_rates_file_load_crossover(const char *sig, double *order)
+int hs_rates_file_load_hand_on(const char *sig, double *orders)
 {
-    return load_last(&crossover_lines, "crossover", sig, order);
+    return load_last(&hand_on_lines, "hand_on", sig, orders);
 }
 
 /* mkdir -p of the directories above the file. */
@@ -379,7 +380,7 @@ void hs_rates_file_store_cache(const char *sig, double kb)
     store_value(&cache_lines, "cache", 0, sig, kb);
 }
 
-void hs_rates_file_store_crossover(const char *sig, double order)
+void hs_rates_file_store_hand_on(const char *sig, double orders)
 {
-    store_value(&crossover_lines, "crossover", 0, sig, order);
+    store_value(&hand_on_lines, "hand_on", 0, sig, orders);
 }

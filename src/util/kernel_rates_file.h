@@ -6,8 +6,9 @@
  * rates... link signature", its panel kernels' rates (util/panel_rates.h,
  * runtime/panel_probe.h); and one line per machine and ranks per node,
  * "cache kib signature", the cache size measured (util/cache_probe.h);
- * and one line per call kind, "crossover order signature", the order up
- * to which ScaLAPACK ran faster (api/small_calls.h).
+ * and one line per call kind, "hand_on orders signature", the orders of
+ * the small calls' ladder at which ScaLAPACK ran faster (a bit each,
+ * api/small_calls.h).
  * Lines of other machines, other
  * thread counts, a malformed line or rates no thread can reach
  * (hs_kernel_rates_sane) are skipped; of a size's remaining lines the
@@ -84,17 +85,18 @@ int hs_rates_file_load_cache(const char *sig, double *kb);
 /* Appends "cache kb sig" when sane and the file has none for sig yet. */
 void hs_rates_file_store_cache(const char *sig, double kb);
 
-/* A crossover order (api/small_calls.h) can be true when it is a whole
- * number from 0 to HS_CROSSOVER_MAX; a line outside is skipped. */
-#define HS_CROSSOVER_MAX 1e6
-int hs_crossover_sane(double order);
+/* A "hand_on" line's value (api/small_calls.h) can be true when it is a
+ * whole number from 0 to HS_HAND_ON_MAX (a bit per order of the small
+ * calls' ladder, at most 16); a line outside is skipped. */
+#define HS_HAND_ON_MAX 65535.0
+int hs_hand_on_sane(double orders);
 
-/* The last sane "crossover" line for sig (the machine's signature and the
- * call's kind) into *order: 0, or -1 when none. */
-int hs_rates_file_load_crossover(const char *sig, double *order);
+/* The last sane "hand_on" line for sig (the machine's signature and the
+ * call's kind) into *orders: 0, or -1 when none. */
+int hs_rates_file_load_hand_on(const char *sig, double *orders);
 
-/* Appends "crossover order sig" when sane and the file has none for sig
+/* Appends "hand_on orders sig" when sane and the file has none for sig
  * yet. */
-void hs_rates_file_store_crossover(const char *sig, double order);
+void hs_rates_file_store_hand_on(const char *sig, double orders);
 
 #endif
