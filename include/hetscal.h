@@ -38,6 +38,14 @@ const char *hetscal_version(void);
  * any time outside a call.  HETSCAL_KEEP_MEMORY=0 keeps none. */
 void hetscal_release_memory(void);
 
+/* How the calling thread's last P?POTRF, P?GEQRF or P?GETRF ran, in one
+ * line for people, without commas (its wording may change): "pdgetrf:
+ * hetscal; layout grid; tile 128 (the caller's blocks) in place; INFO 0",
+ * "pdpotrf: handed on to the next PDPOTRF (a small call it runs faster);
+ * INFO 0", or "pdgeqrf: nothing factored; INFO -4" (a bad argument, or
+ * N = 0).  Local; the string stays valid until the thread's next call. */
+const char *hetscal_last_call(void);
+
 /* Complex arrays: C99 complex types in C (interleaved real and imaginary
  * parts, as Fortran's COMPLEX and COMPLEX*16); a C++ caller passes any
  * layout-compatible pointer (std::complex<T> *).  Define these before

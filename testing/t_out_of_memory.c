@@ -146,6 +146,9 @@ static void run_failing(problem *p, int k, int rank)
     check(lo == hi, "every rank returns the same INFO", k, rank);
     if (any && F == &allocations && info == 0 && problem_same(p, &scalapack)) {
         handed_to_scalapack++;   /* no memory before A was written */
+        check(strstr(hetscal_last_call(), "handed on") != NULL
+                  && strstr(hetscal_last_call(), "no memory") != NULL,
+              "hetscal_last_call: handed on for want of memory", k, rank);
     } else if (any && F == &allocations && info == 0) {
         /* Only allocations hetscal can do without failed (the contiguous
          * copy of a tile in the caller's array being sent): its own call. */
@@ -168,6 +171,9 @@ static void run(problem *p, int nprocs)
     handed_to_scalapack = failed_with_info = recovered = 0;
     int info = problem_factor(p, 0);
     check(info == 0, "clean call: INFO = 0", info, -1);
+    check(strstr(hetscal_last_call(), ": hetscal; layout ") != NULL
+              && strstr(hetscal_last_call(), "; INFO 0") != NULL,
+          "hetscal_last_call: run by hetscal, INFO 0", 0, -1);
     problem_keep(p, &clean);
 
     /* How many allocations (posts) each rank makes in one call. */

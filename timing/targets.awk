@@ -4,8 +4,8 @@
 # memory.txt (routine NB peak_extra_MB share_MB, one line per rank) and
 # prints every target with the measured value:
 #   - every caller's setup (routine, N, NB, grid): hetscal's best time at
-#     most the reference's (reference / hetscal >= 1), the handed-on calls
-#     marked;
+#     most the reference's (reference / hetscal >= 1), with hetscal's plan
+#     of its last call (handed on, or its layout and tile);
 #   - the median of reference / hetscal over those cases >= 1.10;
 #   - one rank of 2 threads (the 1x1 grid), N = 4000 and 8000, each NB: at
 #     least as fast as LAPACK's own routine on 2 threads;
@@ -27,6 +27,19 @@ function info(name, value) {
     printf "%-62s %8.3f  (information)\n", name, value
 }
 
+# time_scalapack's hs_plan (hetscal_last_call) in a few words: "handed
+# on", or the layout and tile, "+caller" when the tiles are the caller's
+# blocks and "in place" when they stay in its array.
+function short_plan(s,   layout, tile, words) {
+    if (index(s, "handed on")) return "handed on"
+    layout = s; sub(/.*layout /, "", layout); sub(/;.*/, "", layout)
+    tile = s; sub(/.*tile /, "", tile); sub(/[^0-9].*/, "", tile)
+    words = layout " " tile
+    if (index(s, "caller's blocks")) words = words " caller's"
+    if (index(s, "in place")) words = words " in place"
+    return index(s, "hetscal;") ? words : "?"
+}
+
 FILENAME ~ /(^|\/)lapack(_after)?\.csv$/ && FNR > 1 {
     split($0, f, ",")
     if (f[1] == "dgemm" && f[3] == 2 && f[5] > dgemm2) dgemm2 = f[5]
@@ -40,7 +53,8 @@ FILENAME ~ /(^|\/)scalapack(_2x2)?\.csv$/ && FNR > 1 {
     g = f[5] "x" f[6]
     key = f[1] SUBSEP f[3] SUBSEP f[4] SUBSEP g
     if (!(key in hs)) order[++ncases] = key
-    hs[key] = f[10]; ref[key] = f[13]; gf[key] = f[12]; handed[key] = f[22]
+    hs[key] = f[10]; ref[key] = f[13]; gf[key] = f[12]
+    plan[key] = f[22] == 1 ? "reference itself" : short_plan(f[23])
 }
 FILENAME ~ /(^|\/)memory\.txt$/ {
     split($0, f, " ")
@@ -60,8 +74,8 @@ END {
             continue
         ratio = ref[key] / hs[key]
         ratios[++n_ratios] = ratio
-        verdict(sprintf("%s N=%d NB=%d %s: reference / hetscal%s", p[1], p[2], p[3], p[4],
-                        handed[key] == 1 ? " (handed on)" : ""), ratio, 1.0, ">=")
+        verdict(sprintf("%s N=%d NB=%d %s (%s): ref / hetscal", p[1], p[2], p[3], p[4],
+                        plan[key]), ratio, 1.0, ">=")
     }
     if (n_ratios > 0) {
         # insertion sort: a few hundred cases

@@ -13,9 +13,11 @@
 
 #include <math.h>
 #include <mpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "include/hetscal.h"
 #include "testing/tester/checks.h"
 #include "time_scalapack.h"
 
@@ -26,6 +28,7 @@ struct outcome {
     double *ours, *ref;   /* per repetition, slowest rank */
     double resid, ceiling;
     int threads, failed;  /* failed: ranks where setup failed or INFO != 0 */
+    char plan[192];       /* how hetscal ran its last call (hetscal_last_call) */
 };
 
 static int world_rank(void)
@@ -75,8 +78,10 @@ static void run_on_grid(const struct time_case *c, int context,
     for (int r = 0; r < c->reps && !bad; r++)
         for (int k = 0; k < 2; k++) {
             int ours = (r + k) % 2 == 0;
-            if (ours)
+            if (ours) {
                 o->ours[r] = timed_call(&run, 1, &o->failed);
+                snprintf(o->plan, sizeof o->plan, "%s", hetscal_last_call());
+            }
             else
                 o->ref[r] = c->noref ? NAN : timed_call(&run, 0, &o->failed);
             if (ours && r == 0 && c->check)
@@ -149,15 +154,16 @@ static void print_case(const struct time_case *c, struct outcome *o,
            hs, hs_med, hs_gf, ref, ref_med, ref_gf, hs > 0.0 ? ref / hs : 0.0,
            o->ceiling, 100.0 * hs_gf / ceil, 100.0 * ref_gf / ceil, resid,
            check_word(c, o), o->failed ? "  (INFO != 0 or no memory)" : "");
+    printf("  plan: %s\n", o->plan[0] ? o->plan : "-");
     fflush(stdout);
     if (csv != NULL) {
         fprintf(csv, "%s,%d,%d,%d,%d,%d,%d,%s,%d,%.6f,%.6f,%.4f,%.6f,%.6f,"
-                     "%.4f,%.4f,%.4f,%.4f,%.4f,%.4e,%s,%d\n",
+                     "%.4f,%.4f,%.4f,%.4f,%.4f,%.4e,%s,%d,\"%s\"\n",
                 name, c->m, c->n, c->nb, c->p, c->q, o->threads,
                 devices_shown(c), c->reps, hs, hs_med, hs_gf, ref, ref_med,
                 ref_gf, hs > 0.0 ? ref / hs : 0.0, o->ceiling, hs_gf / ceil,
                 ref_gf / ceil, c->check ? o->resid : NAN, check_word(c, o),
-                ours_is_reference(c));
+                ours_is_reference(c), o->plan);
         fflush(csv);
     }
 }
@@ -197,7 +203,7 @@ static void grids_exit(void)
  * only join the collective steps.  Returns 1 when the check failed. */
 static int time_case(const struct time_case *c, int nprocs, FILE *csv)
 {
-    struct outcome o = { NULL, NULL, NAN, 0.0, 0, 0 };
+    struct outcome o = { NULL, NULL, NAN, 0.0, 0, 0, "" };
     int context, nprow = -1, npcol, myrow, mycol, failed, in_grid;
     double *all = calloc(4 * (size_t)c->reps, sizeof *all);
     int ceiling_nb = c->ceiling_nb ? c->ceiling_nb : c->n < 384 ? c->n : 384;
@@ -306,7 +312,7 @@ int main(int argc, char **argv)
         fprintf(csv, "routine,m,n,nb,p,q,threads,devices,reps,hs_best_s,"
                      "hs_median_s,hs_gflops,ref_best_s,ref_median_s,"
                      "ref_gflops,ref_over_hs,ceiling_gflops,hs_of_ceiling,"
-                     "ref_of_ceiling,resid,check,hs_is_ref\n");
+                     "ref_of_ceiling,resid,check,hs_is_ref,hs_plan\n");
     for (int i = 0; i < opt.ncases; i++)
         failed += time_case(&opt.cases[i], nprocs, csv);
     grids_exit();

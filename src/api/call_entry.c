@@ -9,6 +9,7 @@
 
 #include "api/call_entry.h"
 #include "api/call_guard.h"
+#include "api/export.h"
 #include "api/check_args.h"
 #include "api/config_agree.h"
 #include "api/hand_on.h"
@@ -126,9 +127,9 @@ static int out_of_memory_forward(const hs_entry_rules *r, hs_call *c, int *info)
 }
 
 /* The entry proper; *way says how the call ended (HETSCAL_SUMMARY's
- * counters). */
+ * counters), *why why a call handed on was. */
 static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
-                 enum hs_summary_way *way)
+                 enum hs_summary_way *way, const char **why)
 {
     hs_config cfg;
 
@@ -156,6 +157,7 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
         hs_small_call_say(c, &plan);
         hs_hand_on(r, next, c, &info);
         *way = HS_SUMMARY_FORWARDED;
+        *why = "a small call it runs faster";
         return info;
     }
     if (!cfg_read)
@@ -171,6 +173,7 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
         }
         r->forward(next, c, &info);
         *way = HS_SUMMARY_FORWARDED;
+        *why = "HETSCAL_DISABLE";
         return info;
     }
     if (info == 0 && plan.word == HS_SMALL_MEASURE) {
@@ -179,6 +182,7 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
             hs_small_call_say(c, &plan);
             hs_hand_on(r, next, c, &info);
             *way = HS_SUMMARY_FORWARDED;
+            *why = "a small call it runs faster";
             return info;
         }
     }
@@ -188,6 +192,7 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
     }
     if (info == HETSCAL_ERR_NOMEM && c->a_untouched && out_of_memory_forward(r, c, &info)) {
         *way = HS_SUMMARY_FORWARDED;
+        *why = "no memory for hetscal's tiles";
         return info;
     }
     if (info < 0)
@@ -198,11 +203,36 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
     return info;
 }
 
+/* This thread's last call, as hetscal_last_call says it. */
+static _Thread_local char last_call[192] = "no call yet";
+
+static void say_last_call(const hs_call *c, enum hs_summary_way way, const char *why, int info)
+{
+    const hs_call_report *rep = &c->rep;
+    if (way == HS_SUMMARY_FORWARDED)
+        snprintf(last_call, sizeof last_call, "%s: handed on to %s (%s); INFO %d", c->routine,
+                 hs_hand_on_taker(c).s, why, info);
+    else if (way == HS_SUMMARY_RAN)
+        snprintf(last_call, sizeof last_call, "%s: hetscal; layout %s; tile %d%s%s; INFO %d",
+                 c->routine, rep->layout ? rep->layout : "none", rep->tile,
+                 rep->caller_tiles ? " (the caller's blocks)" : "",
+                 rep->tiles_in_place ? " in place" : "", info);
+    else
+        snprintf(last_call, sizeof last_call, "%s: nothing factored; INFO %d", c->routine, info);
+}
+
+HETSCAL_EXPORT const char *hetscal_last_call(void)
+{
+    return last_call;
+}
+
 int hs_call_entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c)
 {
     double t0 = hs_now();
     enum hs_summary_way way = HS_SUMMARY_QUICK;
-    int info = entry(r, f, c, &way);
+    const char *why = "";
+    int info = entry(r, f, c, &way, &why);
+    say_last_call(c, way, why, info);
     /* Grid position (0,0) counts the call for the whole grid; a rank
      * outside any grid (an invalid context) counts its own. */
     if (!c->grid || (c->grid->myrow == 0 && c->grid->mycol == 0))
