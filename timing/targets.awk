@@ -8,7 +8,8 @@
 #     of its last call (handed on, or its layout and tile);
 #   - the median of reference / hetscal over those cases >= 1.10;
 #   - one rank of 2 threads (the 1x1 grid), N = 4000 and 8000, each NB: at
-#     least as fast as LAPACK's own routine on 2 threads;
+#     least as fast as LAPACK's own routine on 2 threads (the best of each
+#     over targets.sh's alternating rounds, one_rank_*.csv);
 #   - extra peak memory at most half the local share on 2x2, N = 8000
 #     (the largest over the ranks).
 # The DGEMM rate (the larger of the 2-thread rates measured before and
@@ -28,7 +29,7 @@ function info(name, value) {
 }
 
 # time_scalapack's hs_plan (hetscal_last_call) in a few words: "handed
-# on", or the layout and tile, "+caller" when the tiles are the caller's
+# on", or the layout and tile, "caller's" when the tiles are the caller's
 # blocks and "in place" when they stay in its array.
 function short_plan(s,   layout, tile, words) {
     if (index(s, "handed on")) return "handed on"
@@ -45,6 +46,19 @@ FILENAME ~ /(^|\/)lapack(_after)?\.csv$/ && FNR > 1 {
     if (f[1] == "dgemm" && f[3] == 2 && f[5] > dgemm2) dgemm2 = f[5]
     if (FILENAME ~ /lapack\.csv$/ && f[1] ~ /^dg|^dp/ && f[1] != "dgemm")
         lapack["P" toupper(f[1]), f[2]] = f[4]
+}
+# The one-rank rounds (targets.sh): the best of each side over the rounds.
+FILENAME ~ /one_rank_lapack_[0-9]+\.csv$/ && FNR > 1 {
+    split($0, f, ",")
+    k = "P" toupper(f[1]) SUBSEP f[2]
+    if (f[1] != "dgemm" && f[4] > 0 && (!(k in round_lapack) || f[4] < round_lapack[k]))
+        round_lapack[k] = f[4]
+}
+FILENAME ~ /one_rank_hetscal_[0-9]+\.csv$/ && FNR > 1 {
+    split($0, f, ",")
+    k = f[1] SUBSEP f[3] SUBSEP f[4]
+    if (f[21] != "FAILED" && f[10] > 0 && (!(k in round_hs) || f[10] < round_hs[k]))
+        round_hs[k] = f[10]
 }
 FILENAME ~ /(^|\/)scalapack(_2x2)?\.csv$/ && FNR > 1 {
     split($0, f, ",")
@@ -93,7 +107,13 @@ END {
     for (k = 1; k <= ncases; k++) {
         key = order[k]
         split(key, p, SUBSEP)
-        if (p[4] == "1x1" && (p[2] == 4000 || p[2] == 8000) && (p[1], p[2]) in lapack)
+        if (p[4] != "1x1" || (p[2] != 4000 && p[2] != 8000))
+            continue
+        if (((p[1], p[2]) in round_lapack) && ((p[1], p[2], p[3]) in round_hs))
+            verdict(sprintf("%s N=%d NB=%d 1 rank x 2 threads: LAPACK / hetscal (rounds)",
+                            p[1], p[2], p[3]),
+                    round_lapack[p[1], p[2]] / round_hs[p[1], p[2], p[3]], 1.0, ">=")
+        else if ((p[1], p[2]) in lapack)
             verdict(sprintf("%s N=%d NB=%d 1 rank x 2 threads: LAPACK / hetscal", p[1], p[2],
                             p[3]), lapack[p[1], p[2]] / hs[key], 1.0, ">=")
     }

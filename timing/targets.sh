@@ -10,6 +10,11 @@
 #     4000, 8000 and NB = 32, 64, 128, 256 on a 1x1 grid of one 2-thread
 #     rank and 1x2, 2x1 grids of one-thread ranks; MPICH polls while it
 #     waits, as it does for a user (HETSCAL_NO_IDLE_SLEEP=1);
+#   - one rank of 2 threads against LAPACK on 2 threads: time_lapack and
+#     time_scalapack on a 1x1 grid (N = 4000, 8000, NB = 32 to 256) in
+#     alternating rounds, the best of each over the rounds: this shared
+#     host's speed drifts by several percent over the hour, so the two sides
+#     are timed in the same minutes;
 #   - the same on a 2x2 grid of one-thread ranks (timing/targets_2x2.dat):
 #     4 ranks on 2 cores, so with the test harness's idle sleep
 #     (testing/idle_sleep.c) for both libraries, else MPICH's polling
@@ -37,6 +42,13 @@ launch=$top_srcdir/testing/launch
 timer=$top_builddir/timing/time_scalapack
 
 "$top_builddir/timing/time_lapack" -threads 2 -n 4000,8000 -reps 3 -csv "$out/lapack.csv"
+for round in 1 2 3; do
+    "$top_builddir/timing/time_lapack" -threads 2 -n 4000,8000 -reps 1 \
+        -csv "$out/one_rank_lapack_$round.csv" >/dev/null
+    HETSCAL_NO_IDLE_SLEEP=1 "$launch" 1 "$timer" -routine potrf,geqrf,getrf -n 4000,8000 \
+        -nb 32,64,128,256 -p 1 -q 1 -threads 2 -reps 1 -nocheck -noref -noceiling \
+        -csv "$out/one_rank_hetscal_$round.csv" >/dev/null || true
+done
 HETSCAL_NO_IDLE_SLEEP=1 "$launch" 2 "$timer" -f "$top_srcdir/timing/targets.dat" \
     -csv "$out/scalapack.csv" || true
 "$launch" 4 "$timer" -f "$top_srcdir/timing/targets_2x2.dat" -csv "$out/scalapack_2x2.csv" ||
@@ -54,4 +66,5 @@ done
     | grep DGEMM
 
 awk -f "$top_srcdir/timing/targets.awk" "$out/lapack.csv" "$out/lapack_after.csv" \
+    "$out"/one_rank_lapack_*.csv "$out"/one_rank_hetscal_*.csv \
     "$out/scalapack.csv" "$out/scalapack_2x2.csv" "$out/memory.txt"

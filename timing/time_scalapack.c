@@ -55,6 +55,15 @@ static int any_in_grid(int context, int flag)
     return flag != 0;
 }
 
+/* Whether the program's routine is the reference's own (libhetscal lacks
+ * it, or is not first on the link line). */
+static int ours_is_reference(const struct time_case *c)
+{
+    char symbol[24];
+    time_routine_symbol(c->routine, c->prec, symbol, sizeof symbol);
+    return time_reference_symbol(symbol) == time_ours(c);
+}
+
 /* On the processes of the grid: REPS rounds of both routines, the order
  * alternating from round to round; the residual of our first result. */
 static void run_on_grid(const struct time_case *c, int context,
@@ -80,7 +89,8 @@ static void run_on_grid(const struct time_case *c, int context,
             int ours = (r + k) % 2 == 0;
             if (ours) {
                 o->ours[r] = timed_call(&run, 1, &o->failed);
-                snprintf(o->plan, sizeof o->plan, "%s", hetscal_last_call());
+                snprintf(o->plan, sizeof o->plan, "%s",
+                         ours_is_reference(c) ? "the reference itself" : hetscal_last_call());
             }
             else
                 o->ref[r] = c->noref ? NAN : timed_call(&run, 0, &o->failed);
@@ -119,15 +129,6 @@ static void print_header(void)
            "ROUTINE", "M", "N", "NB", "PxQ", "THR", "DEVICES", "hs best",
            "hs med", "hs GF/s", "ref best", "ref med", "ref GF/s", "ref/hs",
            "ceil GF", "hs%", "ref%", "resid", "CHECK");
-}
-
-/* Whether the program's routine is the reference's own (libhetscal lacks
- * it, or is not first on the link line). */
-static int ours_is_reference(const struct time_case *c)
-{
-    char symbol[24];
-    time_routine_symbol(c->routine, c->prec, symbol, sizeof symbol);
-    return time_reference_symbol(symbol) == time_ours(c);
 }
 
 static void print_case(const struct time_case *c, struct outcome *o,

@@ -126,6 +126,10 @@ static int out_of_memory_forward(const hs_entry_rules *r, hs_call *c, int *info)
     return 1;
 }
 
+/* Why a call went to the next library itself, not to hs_hand_on's
+ * taker (which may be LAPACK). */
+static const char DISABLED[] = "HETSCAL_DISABLE";
+
 /* The entry proper; *way says how the call ended (HETSCAL_SUMMARY's
  * counters), *why why a call handed on was. */
 static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
@@ -173,12 +177,12 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
         }
         r->forward(next, c, &info);
         *way = HS_SUMMARY_FORWARDED;
-        *why = "HETSCAL_DISABLE";
+        *why = DISABLED;
         return info;
     }
     if (info == 0 && plan.word == HS_SMALL_MEASURE) {
         void *next = next_routine(c);
-        if (hs_hand_on_possible(c, next) && hs_small_call_measured(r, f, c, next, &plan)) {
+        if (hs_small_call_measured(r, f, c, next, &plan)) {
             hs_small_call_say(c, &plan);
             hs_hand_on(r, next, c, &info);
             *way = HS_SUMMARY_FORWARDED;
@@ -209,7 +213,10 @@ static _Thread_local char last_call[192] = "no call yet";
 static void say_last_call(const hs_call *c, enum hs_summary_way way, const char *why, int info)
 {
     const hs_call_report *rep = &c->rep;
-    if (way == HS_SUMMARY_FORWARDED)
+    if (way == HS_SUMMARY_FORWARDED && why == DISABLED)
+        snprintf(last_call, sizeof last_call, "%s: handed on to the next %s (%s); INFO %d",
+                 c->routine, hs_call_upper_name(c).s, why, info);
+    else if (way == HS_SUMMARY_FORWARDED)
         snprintf(last_call, sizeof last_call, "%s: handed on to %s (%s); INFO %d", c->routine,
                  hs_hand_on_taker(c).s, why, info);
     else if (way == HS_SUMMARY_RAN)

@@ -21,10 +21,10 @@
 
 enum { SIG_BYTES = HS_RATES_SIGNATURE + 128, KNOWN_KINDS = 256, MAX_REPEATS = 20 };
 #define MIN_SECONDS 0.05
-/* A kind's measurement stops after the order that takes it past this
- * (the slowest runs are both libraries' at the largest orders; blocks of
- * 1 to 4 make ScaLAPACK's seconds long there): calls nearest the orders
- * not measured run on hetscal. */
+/* A kind's measurement stops before an order that would take it past
+ * this (the slowest runs are both libraries' at the largest orders;
+ * blocks of 1 to 4 make ScaLAPACK's seconds long there): calls nearest the
+ * orders not measured run on hetscal. */
 #define BUDGET_SECONDS 2.0
 /* hetscal wins an order only when faster by this margin: within the
  * runs' noise the call stays with ScaLAPACK, which costs nothing. */
@@ -118,7 +118,7 @@ static int nearest_order(const hs_factorization *f, double work)
 {
     for (int k = 0; k < HS_SMALL_CALLS_ORDERS; k++) {
         /* Half a step (a fourth root of 2 in the order) above order k. */
-        double edge = hs_small_calls_order(k) * pow(2.0, 0.25);
+        int edge = (int)(hs_small_calls_order(k) * pow(2.0, 0.25));
         if (work <= f->flops(edge, edge))
             return k;
     }
@@ -133,9 +133,12 @@ static int kind_signature(const hs_call *c, const hs_config *cfg, char sig[SIG_B
     char machine[HS_RATES_SIGNATURE], devices[64];
     hs_rates_signature(machine, cfg->num_threads, c->grid->local_ranks);
     devices_word(devices);
-    int n = snprintf(sig, SIG_BYTES, "%s;call=%s%s;grid=%dx%d;blocks=%dx%d;devices=%s", machine,
+    /* The ladder too: a hand_on line's bits are its orders. */
+    int n = snprintf(sig, SIG_BYTES,
+                     "%s;call=%s%s;grid=%dx%d;blocks=%dx%d;devices=%s;ladder=%dx%d", machine,
                      c->routine, c->uplo ? (c->upper ? "U" : "L") : "", c->grid->nprow,
-                     c->grid->npcol, c->desca[HS_MB], c->desca[HS_NB], devices);
+                     c->grid->npcol, c->desca[HS_MB], c->desca[HS_NB], devices,
+                     HS_SMALL_CALLS_MIN_N, HS_SMALL_CALLS_ORDERS);
     return n > 0 && n < SIG_BYTES;
 }
 
@@ -279,12 +282,14 @@ static int measure(const hs_entry_rules *r, const hs_factorization *f, const hs_
     hs_config quiet = *c->cfg;
     quiet.verbose = 0;
     int won = 0;
-    double spent = 0;
-    for (int k = 0; k < HS_SMALL_CALLS_ORDERS && spent < BUDGET_SECONDS; k++) {
+    double spent = 0, last = 0;
+    /* An order costs about 2.8 times the one before (sqrt 2 cubed). */
+    for (int k = 0; k < HS_SMALL_CALLS_ORDERS && spent + 2.8 * last <= BUDGET_SECONDS; k++) {
         int n = hs_small_calls_order(k);
-        double best[2];
+        double best[2], before = spent;
         if (time_order(r, f, c, next, &quiet, n, best, &spent) != 0)
             return -1;
+        last = spent - before;
         if (root && c->cfg->verbose >= 2)
             fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d, order %d: %s %.6f s, "
                             "hetscal %.6f s\n", c->routine, c->grid->nprow, c->grid->npcol,
@@ -400,6 +405,18 @@ int hs_small_call_measured(const hs_entry_rules *r, const hs_factorization *f, h
                            void *next, hs_small_plan *plan)
 {
     int root = c->grid->rank == hetscal_grid_rank(c->grid, 0, 0);
+    /* Rank (0,0) can hand on; a rank of another program (MPMD) may not,
+     * and would skip the measurement's collectives: agreed first. */
+    int possible = hs_hand_on_possible(c, next);
+    if (MPI_Allreduce(MPI_IN_PLACE, &possible, 1, MPI_INT, MPI_MIN, c->grid->comm) != MPI_SUCCESS
+        || !possible) {
+        if (root) {   /* this process runs the kind on hetscal */
+            int key[NKEY];
+            kind_key(c, c->cfg, key);
+            know(key, 0);
+        }
+        return 0;
+    }
     int won = measure(r, f, c, next, root);
     if (root)
         keep(c, won);

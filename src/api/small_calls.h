@@ -7,11 +7,12 @@
  *
  * Which calls is measured, not assumed: the first call of a kind (routine,
  * precision, UPLO, grid shape, block size, rank (0,0)'s threads, node's
- * ranks and HETSCAL_DEVICES) whose work is within half a step of the
- * ladder's orders (64, 64 sqrt 2, 128, ..., HS_SMALL_CALLS_MAX_N) times
- * both libraries on scratch matrices of that kind at every order of the
- * ladder (best of HS_SMALL_CALLS_REPEATS runs each, interleaved, the
- * slowest rank's time) until the measurement has taken about two seconds.
+ * ranks and HETSCAL_DEVICES) whose work is at most half a step past the
+ * top of the ladder of orders (64, 64 sqrt 2, 128, ...,
+ * HS_SMALL_CALLS_MAX_N) times both libraries on scratch matrices of that
+ * kind at every order of the ladder (best of HS_SMALL_CALLS_REPEATS runs
+ * each, interleaved, the slowest rank's time) as long as the next order
+ * is expected to keep the measurement within about two seconds.
  * The orders the hand-off won (hetscal must be 3% faster to win one) go
  * to the rates file under the kind's signature ("hand_on", a bit per
  * order), so later runs on the same kind of machine decide alike; a call
@@ -61,8 +62,9 @@ void hs_small_call_plan(const hs_factorization *f, const hs_call *c, const hs_co
 void hs_small_call_say(const hs_call *c, const hs_small_plan *plan);
 
 /* For a call planned HS_SMALL_MEASURE, after the configuration is agreed
- * (collective): the measurement, kept by rank (0,0); whether the call
- * goes to next, the same on every rank (plan's order and from updated). */
+ * (collective): the measurement, kept by rank (0,0), where every rank
+ * can hand on (next, or LAPACK); whether the call goes to next, the same
+ * on every rank (plan's order and from updated). */
 int hs_small_call_measured(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
                            void *next, hs_small_plan *plan);
 
