@@ -10,7 +10,8 @@
  * An allocation that fails before anything wrote A (the tiles, the
  * repartition's buffers) hands the call to ScaLAPACK on every rank
  * instead (api/call_entry.c): INFO = 0 and ScaLAPACK's own factor, bit
- * for bit; both outcomes must occur over the k tried.
+ * for bit, and hetscal_last_call() says so; both outcomes must occur over
+ * the k tried.
  * With the argument "mpi", the same for MPI errors (comm/messages.h
  * fault injection): the k-th MPI_Isend or MPI_Irecv of one rank fails,
  * and every rank must return INFO = HETSCAL_ERR_MPI.
@@ -144,16 +145,18 @@ static void run_failing(problem *p, int k, int rank)
     MPI_Allreduce(&info, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     MPI_Allreduce(&info, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     check(lo == hi, "every rank returns the same INFO", k, rank);
-    if (any && F == &allocations && info == 0 && problem_same(p, &scalapack)) {
+    const char *ran = hetscal_last_call();
+    if (any && F == &allocations && info == 0 && strstr(ran, "handed on")) {
         handed_to_scalapack++;   /* no memory before A was written */
-        check(strstr(hetscal_last_call(), "handed on") != NULL
-                  && strstr(hetscal_last_call(), "no memory") != NULL,
-              "hetscal_last_call: handed on for want of memory", k, rank);
+        check(strstr(ran, "(no memory") != NULL && problem_same(p, &scalapack),
+              "handed on for want of memory: ScaLAPACK's factor", k, rank);
     } else if (any && F == &allocations && info == 0) {
         /* Only allocations hetscal can do without failed (the contiguous
-         * copy of a tile in the caller's array being sent): its own call. */
-        check(problem_same(p, &clean),
-              "INFO = 0: ScaLAPACK's factor (handed on) or the clean one", k, rank);
+         * copy of a tile in the caller's array being sent): its own call.
+         * (Its factor may also be ScaLAPACK's bit for bit: the caller's
+         * blocks as tiles, the same kernels.) */
+        check(strstr(ran, ": hetscal;") != NULL && problem_same(p, &clean),
+              "INFO = 0 on hetscal: the clean factor", k, rank);
         recovered++;
     } else if (any) {
         check(info == F->info, "INFO = the failure's status", k, rank);
