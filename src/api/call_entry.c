@@ -9,9 +9,9 @@
 
 #include "api/call_entry.h"
 #include "api/call_guard.h"
-#include "api/export.h"
 #include "api/check_args.h"
 #include "api/config_agree.h"
+#include "api/export.h"
 #include "api/hand_on.h"
 #include "api/run_summary.h"
 #include "api/small_calls.h"
