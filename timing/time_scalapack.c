@@ -84,13 +84,14 @@ static void run_on_grid(const struct time_case *c, int context,
     bad = any_in_grid(context, bad);
     if (!bad)
         bad = any_in_grid(context, rt->setup != NULL && rt->setup(&run) != 0);
+    int reference_itself = ours_is_reference(c);
     for (int r = 0; r < c->reps && !bad; r++)
         for (int k = 0; k < 2; k++) {
             int ours = (r + k) % 2 == 0;
             if (ours) {
                 o->ours[r] = timed_call(&run, 1, &o->failed);
                 snprintf(o->plan, sizeof o->plan, "%s",
-                         ours_is_reference(c) ? "the reference itself" : hetscal_last_call());
+                         reference_itself ? "the reference itself" : hetscal_last_call());
             }
             else
                 o->ref[r] = c->noref ? NAN : timed_call(&run, 0, &o->failed);

@@ -207,30 +207,51 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
     return info;
 }
 
-/* This thread's last call, as hetscal_last_call says it. */
-static _Thread_local char last_call[192] = "no call yet";
+/* This thread's last call: its facts, recorded at every call, and the
+ * line formatted only when hetscal_last_call asks (a call handed on costs
+ * microseconds, and formatting is a good part of one). */
+static _Thread_local struct {
+    enum hs_summary_way way;
+    const char *why;
+    char routine[8];
+    char taker[32];      /* who took a call handed on */
+    const char *layout;  /* static strings (call_report.h) */
+    int tile, caller_tiles, in_place, info;
+} last = { .way = -1 };
+static _Thread_local char last_line[192];
 
-static void say_last_call(const hs_call *c, enum hs_summary_way way, const char *why, int info)
+static void keep_last_call(const hs_call *c, enum hs_summary_way way, const char *why, int info)
 {
-    const hs_call_report *rep = &c->rep;
+    last.way = way;
+    last.why = why;
+    last.info = info;
+    snprintf(last.routine, sizeof last.routine, "%s", c->routine);
     if (way == HS_SUMMARY_FORWARDED && why == DISABLED)
-        snprintf(last_call, sizeof last_call, "%s: handed on to the next %s (%s); INFO %d",
-                 c->routine, hs_call_upper_name(c).s, why, info);
+        snprintf(last.taker, sizeof last.taker, "the next %s", hs_call_upper_name(c).s);
     else if (way == HS_SUMMARY_FORWARDED)
-        snprintf(last_call, sizeof last_call, "%s: handed on to %s (%s); INFO %d", c->routine,
-                 hs_hand_on_taker(c).s, why, info);
-    else if (way == HS_SUMMARY_RAN)
-        snprintf(last_call, sizeof last_call, "%s: hetscal; layout %s; tile %d%s%s; INFO %d",
-                 c->routine, rep->layout ? rep->layout : "none", rep->tile,
-                 rep->caller_tiles ? " (the caller's blocks)" : "",
-                 rep->tiles_in_place ? " in place" : "", info);
-    else
-        snprintf(last_call, sizeof last_call, "%s: nothing factored; INFO %d", c->routine, info);
+        snprintf(last.taker, sizeof last.taker, "%s", hs_hand_on_taker(c).s);
+    last.layout = c->rep.layout;
+    last.tile = c->rep.tile;
+    last.caller_tiles = c->rep.caller_tiles;
+    last.in_place = c->rep.tiles_in_place;
 }
 
 HETSCAL_EXPORT const char *hetscal_last_call(void)
 {
-    return last_call;
+    if ((int)last.way < 0)
+        snprintf(last_line, sizeof last_line, "no call yet");
+    else if (last.way == HS_SUMMARY_FORWARDED)
+        snprintf(last_line, sizeof last_line, "%s: handed on to %s (%s); INFO %d", last.routine,
+                 last.taker, last.why, last.info);
+    else if (last.way == HS_SUMMARY_RAN)
+        snprintf(last_line, sizeof last_line, "%s: hetscal; layout %s; tile %d%s%s; INFO %d",
+                 last.routine, last.layout ? last.layout : "none", last.tile,
+                 last.caller_tiles ? " (the caller's blocks)" : "",
+                 last.in_place ? " in place" : "", last.info);
+    else
+        snprintf(last_line, sizeof last_line, "%s: nothing factored; INFO %d", last.routine,
+                 last.info);
+    return last_line;
 }
 
 int hs_call_entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c)
@@ -239,7 +260,7 @@ int hs_call_entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c
     enum hs_summary_way way = HS_SUMMARY_QUICK;
     const char *why = "";
     int info = entry(r, f, c, &way, &why);
-    say_last_call(c, way, why, info);
+    keep_last_call(c, way, why, info);
     /* Grid position (0,0) counts the call for the whole grid; a rank
      * outside any grid (an invalid context) counts its own. */
     if (!c->grid || (c->grid->myrow == 0 && c->grid->mycol == 0))

@@ -112,16 +112,25 @@ int hs_small_calls_order(int k)
     return (int)lround(HS_SMALL_CALLS_MIN_N * pow(2.0, k / 2.0));
 }
 
+/* Half a step (a fourth root of 2 in the order) above each order of the
+ * ladder, worked out once: rank (0,0) looks at them in every call. */
+static int edges[HS_SMALL_CALLS_ORDERS];
+static pthread_once_t edges_once = PTHREAD_ONCE_INIT;
+
+static void edges_init(void)
+{
+    for (int k = 0; k < HS_SMALL_CALLS_ORDERS; k++)
+        edges[k] = (int)(hs_small_calls_order(k) * pow(2.0, 0.25));
+}
+
 /* The ladder's order nearest (in work) a call of this much work: its
  * index, or -1 past the ladder's top by more than half a step. */
 static int nearest_order(const hs_factorization *f, double work)
 {
-    for (int k = 0; k < HS_SMALL_CALLS_ORDERS; k++) {
-        /* Half a step (a fourth root of 2 in the order) above order k. */
-        int edge = (int)(hs_small_calls_order(k) * pow(2.0, 0.25));
-        if (work <= f->flops(edge, edge))
+    pthread_once(&edges_once, edges_init);
+    for (int k = 0; k < HS_SMALL_CALLS_ORDERS; k++)
+        if (work <= f->flops(edges[k], edges[k]))
             return k;
-    }
     return -1;
 }
 
