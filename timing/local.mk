@@ -96,7 +96,8 @@ timing_predict_SOURCES = timing/predict.h timing/predict.c timing/predict_local.
   timing/int_list.h timing/int_list.c
 timing_predict_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) -lpthread
 EXTRA_DIST += timing/machines/keeneland.machine timing/machines/h100.machine \
-  timing/machines/emu.machine timing/machines/h200-lent.machine timing/machines/a100.machine
+  timing/machines/emu.machine timing/machines/h200-lent.machine timing/machines/a100.machine \
+  timing/machines/h100-lent.machine
 # Predicted against measured on this host (quiet host, minutes; not in
 # make check): CPUs alone, and with timed emulated GPUs.
 EXTRA_DIST += timing/validate_predict.sh timing/validate_emu.sh timing/scale_table.sh \

@@ -129,6 +129,14 @@ int hs_call_one_column_block(const hetscal_grid *grid, const hs_config *cfg, int
     return nb;
 }
 
+int hs_call_device_panel_width(const hs_config *cfg, int n)
+{
+    int ranks = cfg->accel_ranks;
+    if (n / (4 * HS_DEVICE_PANEL_WIDE) >= 4 * ranks)
+        return HS_DEVICE_PANEL_WIDE;
+    return n / (4 * HS_DEVICE_PANEL_NARROW) >= ranks ? HS_DEVICE_PANEL_NARROW : 0;
+}
+
 int hs_call_caller_panel_width(const hetscal_grid *grid, const hs_config *cfg, int ja,
                                const int *desca, int width)
 {

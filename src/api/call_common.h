@@ -66,6 +66,20 @@ hs_caller_tiles hs_call_caller_tiles(const hetscal_grid *grid, const hs_config *
 int hs_call_one_column_block(const hetscal_grid *grid, const hs_config *cfg, int n, int ja,
                              const int *desca, int default_width);
 
+/* The width of the panels of P?GETRF's and P?GEQRF's GPU columns on one
+ * tile row, when the GPUs factor the panels; 0 where n columns are too
+ * few for GPU-wide panels (then the routine's host rule).  A GPU panel's
+ * time hardly depends on its width (cuSOLVER's ?getrf and ?geqrf rates
+ * grow about as fast as the panel's flops), while the updates' GEMMs gain
+ * from wider panels: 512 when the matrix still has 4 top-level columns
+ * (4 such panels each) per rank with GPUs, so that every GPU gets
+ * columns; below that, 256 while every rank with GPUs still gets a whole
+ * top-level column.  The host rules' narrow panels (64 to 213 on a
+ * 16-core rank at n = 2000 to 8000) made GPU kernels of sizes a GPU runs
+ * far below its rates (doc/PERFORMANCE.md, sessions 63 and 71). */
+enum { HS_DEVICE_PANEL_WIDE = 512, HS_DEVICE_PANEL_NARROW = 256 };
+int hs_call_device_panel_width(const hs_config *cfg, int n);
+
 /* The panel width of P?GEQRF and P?GETRF on one process row of several
  * processes without accelerators: the caller's column block NB where it
  * lies between half the routine's own width and that width and sub(A)

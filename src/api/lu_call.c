@@ -30,38 +30,15 @@ static double lu_flops(int rows, int cols)
     return m >= n ? m * n * n - n * n * n / 3.0 : n * m * m - m * m * m / 3.0;
 }
 
-enum { LU_DEVICE_PANEL_WIDTH = 512, LU_DEVICE_PANEL_NARROW = 256 };
-
-/* The width of the GPU columns' panels, or 0 where the matrix is too
- * small for GPU-wide panels (then the host rule's width).  With GPUs that
- * factor their columns' panels, a panel's time hardly depends on its
- * width (cuSOLVER's ?getrf rate grows about as fast as the panel's
- * flops), while the updates' GEMMs gain from wider panels: the widest of
- * the sizes (doc/PERFORMANCE.md), when the matrix still has 4 top-level
- * columns (4 such panels each) per rank with GPUs, so that every GPU gets
- * columns.  Below that, 256 while every rank with GPUs still gets a
- * whole top-level column: the host rule's narrow panels (64 to 106 on a
- * 16-core rank at N = 2000 to 8000) made GPU kernels of sizes that a GPU
- * runs far below its rates and that the machine files do not rate, so
- * that the model, pricing them at 256's rates, missed their cost
- * (doc/PERFORMANCE.md, session 63). */
-static int device_panel_width(const hs_call *c)
-{
-    int ranks = c->cfg->accel_ranks;
-    if (c->n / (4 * LU_DEVICE_PANEL_WIDTH) >= 4 * ranks)
-        return LU_DEVICE_PANEL_WIDTH;
-    return c->n / (4 * LU_DEVICE_PANEL_NARROW) >= ranks ? LU_DEVICE_PANEL_NARROW : 0;
-}
-
 /* Host panels: hs_column_panel_width (util/config.h), LU's program being
  * one tile row of whole columns; on 2 workers and square matrices it is
  * the square tile rule's width, on wide nodes narrower.  With GPUs that
- * factor the panels, device_panel_width's. */
+ * factor the panels, hs_call_device_panel_width's. */
 static int panel_width(const hs_call *c, int host_panels)
 {
     const hs_config *cfg = c->cfg;
     int big = c->m > c->n ? c->m : c->n;
-    int device = cfg->accel_ranks > 0 && !host_panels ? device_panel_width(c) : 0;
+    int device = cfg->accel_ranks > 0 && !host_panels ? hs_call_device_panel_width(cfg, c->n) : 0;
     int b = cfg->nb_small ? cfg->nb_small
             : device      ? device
                           : hs_column_panel_width(c->n, cfg->grid_threads);
@@ -126,7 +103,7 @@ static int *gather_caller_layout(const hs_call *c)
 static int panels_on_host(const hs_call *c)
 {
     return c->cfg->accel_ranks > 0
-           && hs_panels_on_host(c->cfg, HS_PANEL_GETRF, c->m, c->n, LU_DEVICE_PANEL_WIDTH,
+           && hs_panels_on_host(c->cfg, HS_PANEL_GETRF, c->m, c->n, HS_DEVICE_PANEL_WIDE,
                                 c->prec);
 }
 
@@ -195,7 +172,7 @@ static int grid_layout_tiles(hs_call *c, int layout, int host_panels)
                                               : 0)
                                              | HS_SQUARE_ON_DEVICES,
                                       c->cfg->accel_ranks > 0 && !host_panels
-                                          ? LU_DEVICE_PANEL_WIDTH : 0);
+                                          ? HS_DEVICE_PANEL_WIDE : 0);
     int accelerated = 0;
     for (int k = 0; status == 0 && k < c->geo.np; k++)
         accelerated |= c->geo.panel[k].device;

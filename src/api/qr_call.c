@@ -84,8 +84,9 @@ enum { HOST_PANEL_WITH_GPUS = 128 };
  * a tile row of whole columns (hs_column_panel_width), since each panel
  * is then one ?GEQRF on one core on the critical path, as LU's ?GETRF is:
  * on a wide node the square rule's width would leave most cores waiting
- * on it.  Not below 64: narrower panels make many more tasks for the
- * same work. */
+ * on it.  With GPUs that factor the panels, LU's GPU panel width
+ * (hs_call_device_panel_width) where the matrix has room for it.  Not
+ * below 64: narrower panels make many more tasks for the same work. */
 static int panel_width(const hs_call *c, int row_grid, int host_panels)
 {
     const hs_config *cfg = c->cfg;
@@ -99,6 +100,10 @@ static int panel_width(const hs_call *c, int row_grid, int host_panels)
     if (!cfg->nb_small && row_grid && cfg->accel_ranks > 0 && host_panels
         && b > HOST_PANEL_WITH_GPUS)
         b = HOST_PANEL_WITH_GPUS;
+    int device = !cfg->nb_small && row_grid && cfg->accel_ranks > 0 && !host_panels
+                     ? hs_call_device_panel_width(cfg, c->n) : 0;
+    if (device)
+        b = device;
     if (!cfg->nb_small && b < 64)
         b = 64;
     if (b > big)
