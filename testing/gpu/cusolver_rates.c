@@ -12,7 +12,8 @@
  *   gpu.gemqrt cuSOLVER ?ormqr of w reflectors of 2w rows applied to
  *              2w x w  (QR's leaves: the explicit Q of a tile)
  * and the copy rates between pinned host memory and the GPU (link.gbs),
- * each way.  GF/s of LAPACK Working Note 41's flop counts (leading terms),
+ * each way; as comment lines, ?getrf and ?geqrf of taller panels and the
+ * kernels of LU's GPU column updates (lu_column).  GF/s of LAPACK Working Note 41's flop counts (leading terms),
  * each the best of REPS timed calls (CUDA events) after one untimed.
  * Usage: cusolver_rates [MAX_W]; exit 77 when no GPU can be used. */
 #include <cublas_v2.h>
@@ -186,6 +187,73 @@ static void tall_panels(cusolverDnHandle_t solver, const double *host_values)
         }
 }
 
+/* What one lu_column task of a GPU column costs (kernels/lu_kernels_body.h):
+ * cuSOLVER's ?laswp of a panel's w interchanges over a rows x w column,
+ * the unit TRSM of its top w rows and the GEMM of the rows below, each
+ * timed alone (best of REPS, CUDA events), in microseconds, as a comment
+ * line per width.  The model prices the TRSM and the GEMM by the gpu.trsm
+ * and gpu.gemm rates and not the interchanges (a GPU's memory is fast):
+ * these times show what that leaves out.  Pivots at random below their
+ * row, as partial pivoting picks them. */
+static void lu_columns(cublasHandle_t blas, cusolverDnHandle_t solver, const double *host_values)
+{
+    static const int heights[] = { 4096, 16384 };
+    static const int widths[] = { 256, 512 };
+    for (size_t wi = 0; wi < sizeof widths / sizeof *widths; wi++) {
+        int w = widths[wi];
+        printf("# lu_column of rows x %d (laswp, trsm, gemm), us by rows:", w);
+        for (size_t hi = 0; hi < sizeof heights / sizeof *heights; hi++) {
+            int m = heights[hi];
+            size_t bytes = (size_t)m * w * sizeof(double);
+            double *c = NULL, *l = NULL;
+            int *ipiv = NULL, *host_piv = malloc((size_t)w * sizeof(int));
+            int ok = host_piv && cudaMalloc((void **)&c, bytes) == cudaSuccess
+                     && cudaMalloc((void **)&l, bytes) == cudaSuccess
+                     && cudaMalloc((void **)&ipiv, (size_t)w * sizeof(int)) == cudaSuccess;
+            for (int i = 0; ok && i < w; i++)   /* 1-based, at or below row i + 1 */
+                host_piv[i] = i + 1 + (int)(rand() % (m - i));
+            for (size_t off = 0; ok && off < (size_t)m * w; off += (size_t)PANEL_ROWS * w) {
+                size_t n = (size_t)m * w - off < (size_t)PANEL_ROWS * w
+                               ? (size_t)m * w - off : (size_t)PANEL_ROWS * w;
+                ok = cudaMemcpy(c + off, host_values, n * sizeof(double),
+                                cudaMemcpyHostToDevice) == cudaSuccess
+                     && cudaMemcpy(l + off, host_values, n * sizeof(double),
+                                   cudaMemcpyHostToDevice) == cudaSuccess;
+            }
+            ok = ok && cudaMemcpy(ipiv, host_piv, (size_t)w * sizeof(int),
+                                  cudaMemcpyHostToDevice) == cudaSuccess;
+            float best[3] = { 1e30f, 1e30f, 1e30f };
+            const double one = 1, minus_one = -1;
+            for (int r = 0; ok && r <= REPS; r++)
+                for (int k = 0; k < 3; k++) {
+                    float ms = 0;
+                    cudaEventRecord(ev0, stream);
+                    if (k == 0)
+                        cusolverDnDlaswp(solver, w, c, m, 1, w, ipiv, 1);
+                    else if (k == 1)
+                        cublasDtrsm(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER,
+                                    CUBLAS_OP_N, CUBLAS_DIAG_UNIT, w, w, &one, l, m, c, m);
+                    else
+                        cublasDgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, m - w, w, w, &minus_one,
+                                    l + w, m, c, m, &one, c + w, m);
+                    cudaEventRecord(ev1, stream);
+                    cudaEventSynchronize(ev1);
+                    cudaEventElapsedTime(&ms, ev0, ev1);
+                    if (r > 0 && ms < best[k])
+                        best[k] = ms;
+                }
+            if (ok)
+                printf(" %d:%.0f/%.0f/%.0f", m, best[0] * 1e3, best[1] * 1e3, best[2] * 1e3);
+            cudaFree(c);
+            cudaFree(l);
+            cudaFree(ipiv);
+            free(host_piv);
+            cudaGetLastError();   /* a size that failed does not stop the others */
+        }
+        printf("\n");
+    }
+}
+
 int main(int argc, char **argv)
 {
     int max_w = argc > 1 ? atoi(argv[1]) : 4096;
@@ -331,6 +399,7 @@ int main(int argc, char **argv)
     if (max_w >= 512) {   /* the host buffer holds PANEL_ROWS x 512 values */
         fill(host, (size_t)PANEL_ROWS * 512, 0);
         tall_panels(solver, host);
+        lu_columns(blas, solver, host);
     }
     cudaError_t err = cudaGetLastError();
     if (err != cudaSuccess) {

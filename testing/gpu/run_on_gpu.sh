@@ -359,6 +359,45 @@ if [ "$mode" = panels ] && [ "$gpu" = 1 ]; then
         done
     done
 fi
+# ---- large: hetscal alone on the GPU at sizes the reference takes minutes for
+# Each N of $HETSCAL_GPU_LARGE_SIZES (default 16000 32000), the three
+# routines in turn, 1 rank x every core + the GPU, best of 2 (the first
+# call of a process may measure the kernel rates; each call's split into
+# copying in, factoring and copying out goes to the summary); residuals
+# up to 8000 only (at 16000 the check on the cores outlasted the time
+# left on the lent H100: it would take longer than the calls).  Before
+# the widths, which take what is left.
+if [ "$mode" = large ] && [ "$gpu" = 1 ]; then
+    mkdir -p "$logdir/large"
+    sizes=${HETSCAL_GPU_LARGE_SIZES:-16000 32000}
+    say "[$(elapsed)s] large: hetscal alone (HETSCAL_DEVICES $devices), 1 rank x $(nproc) threads, N = $sizes"
+    header=
+    for n in $sizes; do
+        for routine in potrf getrf geqrf; do
+            room=$(($(left) - 5))
+            [ "$room" -gt 30 ] || { say "large: out of time before $routine N=$n"; break 2; }
+            check=
+            [ "$n" -le 8000 ] || check=-nocheck
+            st=0
+            HETSCAL_TEST_TIMEOUT=$room HETSCAL_NO_IDLE_SLEEP=1 HETSCAL_VERBOSE=1 \
+                "$src/testing/launch" 1 "$build/timing/time_scalapack" \
+                -routine "$routine" -n "$n" -nb 256 -p 1 -q 1 -threads 0 -reps 2 \
+                -noref -noceiling $check -devices "$devices" \
+                -csv "$logdir/large/${routine}_$n.csv" > "$logdir/large/${routine}_$n.txt" \
+                2> "$logdir/large/${routine}_$n.verbose" || st=$?
+            if [ -z "$header" ]; then
+                header=1
+                grep '^ROUTINE' "$logdir/large/${routine}_$n.txt" | tee -a "$summary" || true
+            fi
+            grep '^PD' "$logdir/large/${routine}_$n.txt" | tee -a "$summary" || true
+            grep -h 'devices:' "$logdir/large/${routine}_$n.verbose" | tail -n 1 |
+                tee -a "$summary" || true
+            grep -o 'time=[0-9.]*s (in [0-9.]* factor [0-9.]* out [0-9.]*' \
+                "$logdir/large/${routine}_$n.verbose" | tee -a "$summary" || true
+            [ "$st" -eq 0 ] || { say "time_scalapack $routine N=$n: exit status $st"; failed=$((failed + 1)); }
+        done
+    done
+fi
 # ---- widths: the GPU columns' panel width of small calls ------------------
 # PDGETRF and PDGEQRF at N = 2000, 4000, 8000, 1 rank x every core + the
 # GPU, with the default width and with HETSCAL_NB_SMALL = 128, 256, 512:
@@ -385,40 +424,6 @@ if [ "$mode" = large ] && [ "$gpu" = 1 ]; then
                     echo | tee -a "$summary"
                 [ "$st" -eq 0 ] || { say "widths: $routine N=$n width $width: exit status $st"; failed=$((failed + 1)); }
             done
-        done
-    done
-fi
-# ---- large: hetscal alone on the GPU at sizes the reference takes minutes for
-# Each N of $HETSCAL_GPU_LARGE_SIZES (default 16000 32000), the three
-# routines in turn, 1 rank x every core + the GPU, best of 2 (the first
-# call of a process may measure the kernel rates); residuals up to 16000
-# only (PBLAS on the cores would take longer than the call).
-if [ "$mode" = large ] && [ "$gpu" = 1 ]; then
-    mkdir -p "$logdir/large"
-    sizes=${HETSCAL_GPU_LARGE_SIZES:-16000 32000}
-    say "[$(elapsed)s] large: hetscal alone (HETSCAL_DEVICES $devices), 1 rank x $(nproc) threads, N = $sizes"
-    header=
-    for n in $sizes; do
-        for routine in potrf getrf geqrf; do
-            room=$(($(left) - 5))
-            [ "$room" -gt 30 ] || { say "large: out of time before $routine N=$n"; break 2; }
-            check=
-            [ "$n" -le 16000 ] || check=-nocheck
-            st=0
-            HETSCAL_TEST_TIMEOUT=$room HETSCAL_NO_IDLE_SLEEP=1 HETSCAL_VERBOSE=1 \
-                "$src/testing/launch" 1 "$build/timing/time_scalapack" \
-                -routine "$routine" -n "$n" -nb 256 -p 1 -q 1 -threads 0 -reps 2 \
-                -noref -noceiling $check -devices "$devices" \
-                -csv "$logdir/large/${routine}_$n.csv" > "$logdir/large/${routine}_$n.txt" \
-                2> "$logdir/large/${routine}_$n.verbose" || st=$?
-            if [ -z "$header" ]; then
-                header=1
-                grep '^ROUTINE' "$logdir/large/${routine}_$n.txt" | tee -a "$summary" || true
-            fi
-            grep '^PD' "$logdir/large/${routine}_$n.txt" | tee -a "$summary" || true
-            grep -h 'devices:' "$logdir/large/${routine}_$n.verbose" | tail -n 1 |
-                tee -a "$summary" || true
-            [ "$st" -eq 0 ] || { say "time_scalapack $routine N=$n: exit status $st"; failed=$((failed + 1)); }
         done
     done
 fi
