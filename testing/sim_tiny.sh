@@ -160,5 +160,27 @@ if ! awk -v a="$plain" -v b="$slow" 'BEGIN { exit !(a > 0 && b >= a + 1) }' ||
     echo "FAIL: gpu.task_us must cost each GPU task (and no host task) its time"
     fails=$((fails + 1))
 fi
+# gpu.CLASS.rows: a GPU panel kernel's rate by its height, as factors;
+# 1 everywhere changes nothing, 0.001 slows the GPU's panels and not the
+# host's.
+rows_run() { # EXTRA_LINE GPUS ROUTINE
+    sed "s/^gpu.gemm = .*/gpu.gemm = 64:1\ngpu.getrf = 64:1\ngpu.geqrf = 64:1/" \
+        "$top_srcdir/testing/data/tiny.machine" >"$one_core"
+    echo "$1" >>"$one_core"
+    HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 "$top_builddir/timing/predict" \
+        -machine "$one_core" -routine "$3" -n 512 -nb 64 -gpus "$2" -threads 1 |
+        awk '/ time: / { print $9 }'
+}
+for routine in getrf geqrf; do
+    plain=$(rows_run "" 1 $routine) same=$(rows_run "gpu.$routine.rows = 1:1" 1 $routine)
+    slow=$(rows_run "gpu.$routine.rows = 100:1 200:0.001" 1 $routine)
+    host=$(rows_run "" 0 $routine) host_slow=$(rows_run "gpu.$routine.rows = 1:0.001" 0 $routine)
+    echo "gpu.$routine.rows: run $plain s, $same s (1), $slow s (0.001 from 200 rows) with a GPU; $host -> $host_slow s without"
+    if [ -z "$plain" ] || [ "$plain" != "$same" ] || [ -z "$host" ] || [ "$host" != "$host_slow" ] ||
+       ! awk -v a="$plain" -v b="$slow" 'BEGIN { exit !(b > 2 * a) }'; then
+        echo "FAIL: gpu.$routine.rows must scale the GPU's $routine panels by their height alone"
+        fails=$((fails + 1))
+    fi
+done
 [ "$fails" -eq 0 ] && echo "the simulated times are the hand-computed ones"
 [ "$fails" -eq 0 ]

@@ -370,6 +370,7 @@ int main(int argc, char **argv)
         }
         mach.gpus = g.gpus;
         memcpy(mach.gpu, g.gpu, sizeof mach.gpu);
+        memcpy(mach.gpu_rows, g.gpu_rows, sizeof mach.gpu_rows);
         mach.gpu_memory_gib = g.gpu_memory_gib;
         mach.link_gbs = g.link_gbs;
         mach.link_latency_us = g.link_latency_us;
@@ -394,9 +395,12 @@ int main(int argc, char **argv)
 
     hs_config cfg;
     hs_config_read(&cfg, rpn);
+    /* A machine file without cache_mib has no share fit in a cache: never
+     * this host's, measured by timing and so varying with its load, which
+     * made predictions for another machine change from run to run. */
     if (mach.cache_mib > 0)
         cfg.cache_kb = (int)(mach.cache_mib * 1024);
-    else if (cfg.cache_kb <= 0)   /* this host's, as a real call measures it */
+    else if (cfg.cache_kb <= 0 && local)   /* this host's, as a real call measures it */
         cfg.cache_kb = hs_measured_cache_kb();
     /* Placed by cost, a real call measures the panel rates (which also
      * size its GPU columns); a machine whose panels run on the host

@@ -90,7 +90,8 @@ int hs_kernel_work(const hs_task *t, int prec, hs_work *w)
     double scale = hs_prec_complex(prec) ? 4 : 1;
     *w = (hs_work){ .cls = cls, .flops = scale * flops, .bytes = p.bytes,
                     .size = cls == HS_WORK_GEMM ? gemm_size : p.size,
-                    .team_pieces = p.team_pieces, .team_rounds = p.team_rounds };
+                    .team_pieces = p.team_pieces, .team_rounds = p.team_rounds,
+                    .rows = p.rows };
     for (int c = 0; c < HS_NWORK; c++) {
         w->part_flops[c] = scale * p.flops[c];
         w->part_size[c] = c == HS_WORK_GEMM ? gemm_size : p.size;

@@ -29,6 +29,9 @@ typedef struct hs_work {
     /* A kernel over a team of the rank's idle workers (runtime/team.h):
      * its pieces a round and its rounds (0: one core runs it). */
     int team_pieces, team_rounds;
+    /* A panel kernel's height (LU's and QR's panels, whose GPU rate
+     * grows with it: gpu.CLASS.rows); 0 for other tasks. */
+    int rows;
 } hs_work;
 
 /* What a task kind's work function (runtime/engine.h hs_task_kind)
@@ -40,6 +43,7 @@ typedef struct hs_work_parts {
     double bytes;
     int main, size;
     int team_pieces, team_rounds;   /* as hs_work's */
+    int rows;                       /* as hs_work's */
 } hs_work_parts;
 
 /* The rows and columns of a task's access k, for work functions. */

@@ -41,6 +41,7 @@ int hs_lu_panel_team_d(double *a, int ld, int m, int w, int *piv)
 static int panel_work(hs_work_parts *p, int rows, int w, int team)
 {
     int pieces = team ? hs_lu_team_pieces(rows, w) : 0;
+    p->rows = rows;
     if (pieces) {
         p->team_pieces = pieces;
         p->team_rounds = hs_lu_team_rounds(w);

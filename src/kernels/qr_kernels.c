@@ -145,6 +145,7 @@ static int qr_geqrf(const hs_task *t, int esize, hs_work_parts *p)
     if (kk <= 0)
         return 0;
     if (x.on_device) {
+        p->rows = rows;
         p->flops[HS_WORK_GEQRF] = hs_flops_geqrf(rows, w);
         p->flops[HS_WORK_LARFT] = hs_flops_larft(rows, kk);
         return 0;
@@ -176,6 +177,7 @@ static int qr_leaf(const hs_task *t, int esize, hs_work_parts *p)
     (void)esize;
     hs_qr_piece_args x = hs_qr_piece_args_of(t);
     int off = x.off, w = x.w, rows = hs_work_rows(t, 0) - off;
+    p->rows = rows;
     return hs_work_one(p, HS_WORK_GEQRF, hs_flops_geqrf(rows, w), w);
 }
 

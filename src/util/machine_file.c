@@ -56,6 +56,13 @@ double hs_sim_rate_at(const hs_sim_rates *r, int size)
     return r->gflops[r->count - 1];
 }
 
+double hs_sim_gpu_rows_factor(const hs_sim_machine *m, int c, int rows)
+{
+    if (c < 0 || c >= HS_NWORK || rows < 1 || m->gpu_rows[c].count == 0)
+        return 1;
+    return hs_sim_rate_at(&m->gpu_rows[c], rows);
+}
+
 static char *trim(char *s)
 {
     while (isspace((unsigned char)*s))
@@ -140,6 +147,9 @@ static int set_key(hs_sim_machine *m, const char *key, const char *value)
         snprintf(name, sizeof name, "gpu.%s", hs_work_class_name[c]);
         if (!strcmp(key, name))
             return hs_sim_rates_parse(value, &m->gpu[c]);
+        snprintf(name, sizeof name, "gpu.%s.rows", hs_work_class_name[c]);
+        if (!strcmp(key, name))
+            return hs_sim_rates_parse(value, &m->gpu_rows[c]);
     }
     return -1;
 }

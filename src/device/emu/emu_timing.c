@@ -37,15 +37,23 @@ int hs_emu_timed(void)
 }
 
 /* Seconds of `flops` real flops (complex ones count 4) of rate class cls
- * at the rate of size `size`, in c's precision. */
-static double class_seconds(const hs_kernel_call *c, int cls, double flops, int size)
+ * at the rate of size `size` and, for a panel kernel, of its `rows`
+ * (0: not one), in c's precision. */
+static double class_seconds_rows(const hs_kernel_call *c, int cls, double flops, int size,
+                                 int rows)
 {
     if (hs_prec_complex(c->prec))
         flops *= 4;
-    double rate = hs_sim_class_rate(machine.gpu, cls, size);
+    double rate = hs_sim_class_rate(machine.gpu, cls, size)
+                  * hs_sim_gpu_rows_factor(&machine, cls, rows);
     if (c->prec == HS_PREC_S || c->prec == HS_PREC_C)
         rate *= machine.single_speedup;
     return flops / (rate * 1e9);
+}
+
+static double class_seconds(const hs_kernel_call *c, int cls, double flops, int size)
+{
+    return class_seconds_rows(c, cls, flops, size, 0);
 }
 
 /* The rate class, real flops and rate-setting size of a call, as the
@@ -70,11 +78,11 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
     case HS_K_HERK:
         return class_seconds(c, HS_WORK_SYRK, (double)c->n * c->n * c->k, c->n);
     case HS_K_GETRF:
-        return class_seconds(c, HS_WORK_GETRF, hs_flops_getrf(c->m, c->n), c->n);
+        return class_seconds_rows(c, HS_WORK_GETRF, hs_flops_getrf(c->m, c->n), c->n, c->m);
     case HS_K_POTRF:
         return class_seconds(c, HS_WORK_POTRF, hs_flops_potrf(c->n), c->n);
     case HS_K_GEQRF:
-        return class_seconds(c, HS_WORK_GEQRF, hs_flops_geqrf(c->m, c->n), c->n);
+        return class_seconds_rows(c, HS_WORK_GEQRF, hs_flops_geqrf(c->m, c->n), c->n, c->m);
     case HS_K_ORMQR:
         /* cuSOLVER's ?ORMQR: the block reflectors' GEMMs, at the rate the
          * machine file gives applying reflectors (gemqrt, or gemm's). */
