@@ -161,24 +161,29 @@ if ! awk -v a="$plain" -v b="$slow" 'BEGIN { exit !(a > 0 && b >= a + 1) }' ||
     fails=$((fails + 1))
 fi
 # gpu.CLASS.rows: a GPU panel kernel's rate by its height, as factors;
-# 1 everywhere changes nothing, 0.001 slows the GPU's panels and not the
-# host's.
-rows_run() { # EXTRA_LINE GPUS ROUTINE
+# 1 everywhere changes nothing; 0.001 above 256 rows slows the GPU's
+# taller panels only (each panel by its own height, not the matrix's:
+# between no factor and 0.001 everywhere), and no host panel, with or
+# without a GPU.
+rows_run() { # EXTRA_LINE GPUS ROUTINE PANELS
     sed "s/^gpu.gemm = .*/gpu.gemm = 64:1\ngpu.getrf = 64:1\ngpu.geqrf = 64:1/" \
         "$top_srcdir/testing/data/tiny.machine" >"$one_core"
     echo "$1" >>"$one_core"
-    HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 "$top_builddir/timing/predict" \
+    HETSCAL_PANELS=$4 HETSCAL_NB_SMALL=64 "$top_builddir/timing/predict" \
         -machine "$one_core" -routine "$3" -n 512 -nb 64 -gpus "$2" -threads 1 |
         awk '/ time: / { print $9 }'
 }
 for routine in getrf geqrf; do
-    plain=$(rows_run "" 1 $routine) same=$(rows_run "gpu.$routine.rows = 1:1" 1 $routine)
-    slow=$(rows_run "gpu.$routine.rows = 100:1 200:0.001" 1 $routine)
-    host=$(rows_run "" 0 $routine) host_slow=$(rows_run "gpu.$routine.rows = 1:0.001" 0 $routine)
-    echo "gpu.$routine.rows: run $plain s, $same s (1), $slow s (0.001 from 200 rows) with a GPU; $host -> $host_slow s without"
+    plain=$(rows_run "" 1 $routine device) same=$(rows_run "gpu.$routine.rows = 1:1" 1 $routine device)
+    tall=$(rows_run "gpu.$routine.rows = 256:1 257:0.001" 1 $routine device)
+    slow=$(rows_run "gpu.$routine.rows = 1:0.001" 1 $routine device)
+    host=$(rows_run "" 0 $routine device) host_slow=$(rows_run "gpu.$routine.rows = 1:0.001" 0 $routine device)
+    on_host=$(rows_run "" 1 $routine host) on_host_slow=$(rows_run "gpu.$routine.rows = 1:0.001" 1 $routine host)
+    echo "gpu.$routine.rows: run $plain s, $same s (1), $tall s (0.001 above 256 rows), $slow s (0.001) with a GPU; $host -> $host_slow s without; host panels $on_host -> $on_host_slow s"
     if [ -z "$plain" ] || [ "$plain" != "$same" ] || [ -z "$host" ] || [ "$host" != "$host_slow" ] ||
-       ! awk -v a="$plain" -v b="$slow" 'BEGIN { exit !(b > 2 * a) }'; then
-        echo "FAIL: gpu.$routine.rows must scale the GPU's $routine panels by their height alone"
+       [ -z "$on_host" ] || [ "$on_host" != "$on_host_slow" ] ||
+       ! awk -v a="$plain" -v b="$tall" -v c="$slow" 'BEGIN { exit !(b > 2 * a && c > 1.1 * b) }'; then
+        echo "FAIL: gpu.$routine.rows must scale each of the GPU's $routine panels by its own height alone"
         fails=$((fails + 1))
     fi
 done

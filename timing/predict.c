@@ -68,7 +68,7 @@ static void usage(const char *prog)
 "  -gpus G           GPUs per node (default: the machine's; local has none)\n"
            "  -machine FILE     a machine file (timing/machines/*.machine), or local:\n"
            "                    this host, its kernels measured at start (default)\n"
-           "  -gpu-machine FILE the GPUs (gpus, gpu.*, link.*, peer.*) of FILE, the rest of\n"
+           "  -gpu-machine FILE the GPUs (gpus, gpu.* but gpu.task_us, link.*, peer.*) of FILE, the rest of\n"
            "                    -machine: local CPUs with GPUs of known speed, as the\n"
            "                    emulated GPUs of HETSCAL_EMU_TIMING=FILE\n"
            "  -trace FILE       write the simulated run as FILE.RANK.json (HETSCAL_TRACE's\n"
@@ -317,7 +317,9 @@ static void print_case(const options *o, const hs_sim_machine *mach, const hs_si
 /* The panel rates a real call would agree on (plan/panel_placement.h,
  * plan/top_tile.h), from the machine: its cores' and GPUs' POTRF, GETRF,
  * GEQRF and GEMM as the model charges them (a class the machine does not
- * rate at its fallback's rate) and the link to its GPUs. */
+ * rate at its fallback's rate; a GPU's panels by their height too, which
+ * the probe's square panels have as rows: runtime/panel_probe.c) and the
+ * link to its GPUs. */
 static void machine_panel_rates(const hs_sim_machine *m, hs_config *cfg)
 {
     static const int cls[HS_NPANEL_KERNELS] = { HS_WORK_POTRF, HS_WORK_GETRF, HS_WORK_GEQRF,
@@ -325,7 +327,8 @@ static void machine_panel_rates(const hs_sim_machine *m, hs_config *cfg)
     for (int k = 0; k < HS_NPANEL_KERNELS; k++)
         for (int s = 0; s < HS_PANEL_SIZES; s++) {
             cfg->panel_host.rate[k][s] = hs_sim_class_rate(m->cpu, cls[k], hs_panel_size[s]);
-            cfg->panel_accel.rate[k][s] = hs_sim_class_rate(m->gpu, cls[k], hs_panel_size[s]);
+            cfg->panel_accel.rate[k][s] = hs_sim_class_rate(m->gpu, cls[k], hs_panel_size[s])
+                                          * hs_sim_gpu_rows_factor(m, cls[k], hs_panel_size[s]);
         }
     cfg->panel_accel.link_gbs = m->link_gbs;
 }

@@ -39,8 +39,8 @@ static double seconds_with(hs_sim_model *model, const hs_task *t, int x, int mem
             continue;
         const hs_sim_rates *rated = hs_sim_class_rates(table, c);
         double rate = rated ? hs_sim_rate_at(rated, w.part_size[c]) : 0;
-        if (x && rated)   /* a GPU's panel kernels by their height too */
-            rate *= hs_sim_gpu_rows_factor(m, (int)(rated - table), w.rows);
+        if (x)   /* a GPU's panel kernels by their height too */
+            rate *= hs_sim_gpu_rows_factor(m, c, w.rows);
         if (rated && w.part_size[c] < rated->size[0])
             model->below_rated[x ? 1 : 0][rated - table]++;
         double part = w.part_flops[c] / (rate * speedup * 1e9);

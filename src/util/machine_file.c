@@ -58,9 +58,11 @@ double hs_sim_rate_at(const hs_sim_rates *r, int size)
 
 double hs_sim_gpu_rows_factor(const hs_sim_machine *m, int c, int rows)
 {
-    if (c < 0 || c >= HS_NWORK || rows < 1 || m->gpu_rows[c].count == 0)
+    if (c < 0 || c >= HS_NWORK || rows < 1)
         return 1;
-    return hs_sim_rate_at(&m->gpu_rows[c], rows);
+    if (m->gpu_rows[c].count == 0)   /* a team panel on a GPU is cuSOLVER's too */
+        c = hs_work_fallback(c);
+    return m->gpu_rows[c].count ? hs_sim_rate_at(&m->gpu_rows[c], rows) : 1;
 }
 
 static char *trim(char *s)
@@ -148,7 +150,7 @@ static int set_key(hs_sim_machine *m, const char *key, const char *value)
         if (!strcmp(key, name))
             return hs_sim_rates_parse(value, &m->gpu[c]);
         snprintf(name, sizeof name, "gpu.%s.rows", hs_work_class_name[c]);
-        if (!strcmp(key, name))
+        if ((c == HS_WORK_GETRF || c == HS_WORK_GEQRF) && !strcmp(key, name))
             return hs_sim_rates_parse(value, &m->gpu_rows[c]);
     }
     return -1;

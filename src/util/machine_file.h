@@ -38,12 +38,12 @@ typedef struct hs_sim_machine {
     double single_speedup;           /* single_speedup: S and C rates over
                                         D and Z (default 2) */
     hs_sim_rates gpu[HS_NWORK];      /* gpu.gemm ... */
-    hs_sim_rates gpu_rows[HS_NWORK]; /* gpu.getrf.rows, gpu.geqrf.rows: a
-                                        panel kernel's rate by its height,
-                                        as factors of the class's rate
-                                        (rated on 16384 rows, factor 1),
-                                        "4096:0.35 16384:1 ..." (none: 1
-                                        at every height) */
+    hs_sim_rates gpu_rows[HS_NWORK]; /* gpu.getrf.rows, gpu.geqrf.rows (no
+                                        other class): a panel kernel's rate
+                                        by its height, as factors of the
+                                        class's rate (rated on 16384 rows,
+                                        factor 1), "4096:0.35 16384:1 ..."
+                                        (none: 1 at every height) */
     double gpu_memory_gib;           /* gpu.memory_gib */
     double link_gbs, link_latency_us;   /* link.gbs, link.latency_us:
                                            host <-> GPU, each way */
@@ -74,7 +74,8 @@ typedef struct hs_sim_machine {
                                         member adds to a round (its claims
                                         and completion on shared lines) */
     double cache_mib;                /* cache_mib: last-level cache of a node
-                                        (0: unknown, this host's) */
+                                        (0: unknown; timing/predict then
+                                        has no share fit in a cache) */
     int mpi_gpu_memory;              /* mpi.gpu_memory = yes: the nodes' MPI
                                         sends from and receives into GPU
                                         memory (CUDA-aware, GPUDirect
@@ -107,14 +108,15 @@ int hs_sim_rates_parse(const char *text, hs_sim_rates *r);
  * size's rate, above the largest, the largest's); 0 when r has no rates. */
 double hs_sim_rate_at(const hs_sim_rates *r, int size);
 
+/* The factor of class c's GPU rate for a panel of `rows` rows
+ * (gpu_rows[c], or its fallback class's where c has none, between its
+ * heights, its ends beyond them); 1 where the machine gives none or
+ * rows < 1. */
+double hs_sim_gpu_rows_factor(const hs_sim_machine *m, int c, int rows);
+
 /* GF/s of class c (enum hs_work_class) at `size` in table (a machine's
  * cpu[] or gpu[]): its own rates, else its fallback's (hs_work_fallback),
  * else GEMM's; 0 when the table has none of them. */
-/* The factor of class c's GPU rate for a panel of `rows` rows
- * (gpu_rows[c] between its heights, its ends beyond them); 1 where the
- * machine gives none or rows < 1. */
-double hs_sim_gpu_rows_factor(const hs_sim_machine *m, int c, int rows);
-
 double hs_sim_class_rate(const hs_sim_rates table[], int c, int size);
 
 /* The rates hs_sim_class_rate takes for class c in table (its own, its

@@ -225,17 +225,20 @@ static void lu_columns(cublasHandle_t blas, cusolverDnHandle_t solver, const dou
             float best[3] = { 1e30f, 1e30f, 1e30f };
             const double one = 1, minus_one = -1;
             for (int r = 0; ok && r <= REPS; r++)
-                for (int k = 0; k < 3; k++) {
+                for (int k = 0; ok && k < 3; k++) {
                     float ms = 0;
                     cudaEventRecord(ev0, stream);
                     if (k == 0)
-                        cusolverDnDlaswp(solver, w, c, m, 1, w, ipiv, 1);
+                        ok = cusolverDnDlaswp(solver, w, c, m, 1, w, ipiv, 1)
+                             == CUSOLVER_STATUS_SUCCESS;
                     else if (k == 1)
-                        cublasDtrsm(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER,
-                                    CUBLAS_OP_N, CUBLAS_DIAG_UNIT, w, w, &one, l, m, c, m);
+                        ok = cublasDtrsm(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER,
+                                         CUBLAS_OP_N, CUBLAS_DIAG_UNIT, w, w, &one, l, m, c, m)
+                             == CUBLAS_STATUS_SUCCESS;
                     else
-                        cublasDgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, m - w, w, w, &minus_one,
-                                    l + w, m, c, m, &one, c + w, m);
+                        ok = cublasDgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, m - w, w, w,
+                                         &minus_one, l + w, m, c, m, &one, c + w, m)
+                             == CUBLAS_STATUS_SUCCESS;
                     cudaEventRecord(ev1, stream);
                     cudaEventSynchronize(ev1);
                     cudaEventElapsedTime(&ms, ev0, ev1);
