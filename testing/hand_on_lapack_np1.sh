@@ -8,9 +8,13 @@
 #  1. HETSCAL_SMALL_CALLS=1000000: every call is handed on (one verbose
 #     line per call saying to what), and the testers pass.
 #  2. measured (the default outside the tests), PDGETRF with a rates file
-#     of its own: whatever this machine measured, the tester passes, and a
+#     of its own: whatever this machine measured (LAPACK's DGETRF, the next
+#     PDGETRF itself and hetscal all timed), the tester passes, and a
 #     second run reads the decision (measures nothing) and hands on the
-#     same calls.
+#     same calls, to the same takers.
+#  3. that rates file's line rewritten so that the next PDGETRF itself
+#     won every order of the ladder: every call of the ladder's orders goes
+#     to it, and the tester passes.
 # (run_common.sh: the launcher's default and tester_passed.)
 . "${top_srcdir:=.}/testing/tester/run_common.sh"
 data=$top_srcdir/testing/data
@@ -75,8 +79,8 @@ for run in 1 2; do
         >"$dir/measured$run" 2>&1
     tester_passed "$dir/measured$run" $? ||
         { echo "hand_on_lapack_np1.sh: measured run $run, PDGETRF tester failed"; fail=1; }
-    grep "to LAPACK's\|is faster" "$dir/measured$run"
-    grep -o "M=[0-9]* N=[0-9]*: to LAPACK's" "$dir/measured$run" >"$dir/sent$run"
+    grep "to LAPACK's\|to the next\|is faster" "$dir/measured$run"
+    grep -o "M=[0-9]* N=[0-9]*: to [^,]*" "$dir/measured$run" >"$dir/sent$run"
 done
 if [ "$(grep -c "is faster .*(measured)" "$dir/measured1")" -lt 1 ] ||
    [ "$(grep -c "is faster .*(measured)\|(measured now)" "$dir/measured2")" -ne 0 ]; then
@@ -89,8 +93,23 @@ if ! cmp -s "$dir/sent1" "$dir/sent2"; then
     echo "hand_on_lapack_np1.sh: the run that read the measured orders handed on other calls"
     fail=1
 fi
+
+# 3. Every order to the next PDGETRF itself (11 orders: bits 0-10, and
+# 16-26 for the next library's).
+sed 's/^hand_on [0-9]* \(.*call=pdgetrf;grid=1x1;\)/hand_on 134154239 \1/' "$rates" >"$rates.next"
+HETSCAL_SMALL_CALLS=measured HETSCAL_RATES_FILE=$rates.next HETSCAL_VERBOSE=1 \
+    sh "$LAUNCH" 1 "$top_builddir/testing/xlu" "$data/lu_one_process.dat" >"$dir/measured3" 2>&1
+tester_passed "$dir/measured3" $? ||
+    { echo "hand_on_lapack_np1.sh: every order to the next PDGETRF: tester failed"; fail=1; }
+to_next=$(grep -c "M=[0-9]* N=[0-9]*: to the next PDGETRF, faster" "$dir/measured3")
+other=$(grep -c "M=[0-9]* N=[0-9]*: to LAPACK's" "$dir/measured3")
+echo "hand_on_lapack_np1.sh: every order to the next PDGETRF: $to_next calls there, $other to LAPACK"
+if [ "$to_next" -lt 1 ] || [ "$other" -ne 0 ] || grep -q "is faster .*(measured)" "$dir/measured3"; then
+    echo "hand_on_lapack_np1.sh: the rewritten orders did not send the calls to the next PDGETRF"
+    fail=1
+fi
 if [ "$fail" -ne 0 ]; then
-    for f in xllt xllt.err xlu xlu.err xqr xqr.err measured1 measured2 rates; do
+    for f in xllt xllt.err xlu xlu.err xqr xqr.err measured1 measured2 measured3 rates; do
         echo "== $f"; cat "$dir/$f"
     done
     exit 1

@@ -129,6 +129,23 @@ static int out_of_memory_forward(const hs_entry_rules *r, hs_call *c, int *info)
 /* Why a call went to the next library itself, not to hs_hand_on's
  * taker (which may be LAPACK). */
 static const char DISABLED[] = "HETSCAL_DISABLE";
+static const char SMALL_TO_NEXT[] = "a small call it runs faster";
+
+/* A small call handed on as rank (0,0) planned (word HS_SMALL_NEXT or
+ * HS_SMALL_NEXT_ITSELF, next known to take it); *why set. */
+static int small_call_on(const hs_entry_rules *r, void *next, hs_call *c, int word,
+                         const char **why)
+{
+    int info = 0;
+    *why = "a small call it runs faster";
+    if (word == HS_SMALL_NEXT_ITSELF && next) {   /* one process: no other rank waits */
+        r->forward(next, c, &info);
+        *why = SMALL_TO_NEXT;
+    } else {
+        hs_hand_on(r, next, c, &info);
+    }
+    return info;
+}
 
 /* The entry proper; *way says how the call ended (HETSCAL_SUMMARY's
  * counters), *why why a call handed on was. */
@@ -148,7 +165,7 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
     int info = check(r, f, c, &cfg, &cfg_read, &plan, &summary);
     if (info != 0 || r->nothing_to_do(c))
         return info;
-    if (plan.word == HS_SMALL_NEXT) {
+    if (plan.word == HS_SMALL_NEXT || plan.word == HS_SMALL_NEXT_ITSELF) {
         /* Rank (0,0) found the kind faster handed on: no agreement
          * needed, but the summary's setting as it would have agreed it. */
         void *next = next_routine(c);
@@ -159,9 +176,8 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
         }
         hs_run_summary_agreed(summary);
         hs_small_call_say(c, &plan);
-        hs_hand_on(r, next, c, &info);
+        info = small_call_on(r, next, c, plan.word, why);
         *way = HS_SUMMARY_FORWARDED;
-        *why = "a small call it runs faster";
         return info;
     }
     if (!cfg_read)
@@ -184,9 +200,8 @@ static int entry(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
         void *next = next_routine(c);
         if (hs_small_call_measured(r, f, c, next, &plan)) {
             hs_small_call_say(c, &plan);
-            hs_hand_on(r, next, c, &info);
+            info = small_call_on(r, next, c, plan.word, why);
             *way = HS_SUMMARY_FORWARDED;
-            *why = "a small call it runs faster";
             return info;
         }
     }
@@ -226,8 +241,8 @@ static void keep_last_call(const hs_call *c, enum hs_summary_way way, const char
     last.why = why;
     last.info = info;
     snprintf(last.routine, sizeof last.routine, "%s", c->routine);
-    if (way == HS_SUMMARY_FORWARDED && why == DISABLED)
-        snprintf(last.taker, sizeof last.taker, "the next %s", hs_call_upper_name(c).s);
+    if (way == HS_SUMMARY_FORWARDED && (why == DISABLED || why == SMALL_TO_NEXT))
+        snprintf(last.taker, sizeof last.taker, "%s", hs_hand_on_next_name(c).s);
     else if (way == HS_SUMMARY_FORWARDED)
         snprintf(last.taker, sizeof last.taker, "%s", hs_hand_on_taker(c).s);
     last.layout = c->rep.layout;

@@ -33,13 +33,18 @@ void hs_hand_on(const hs_entry_rules *r, void *next, hs_call *c, int *info)
         r->forward(next, c, info);
 }
 
-hs_hand_on_name hs_hand_on_taker(const hs_call *c)
+hs_hand_on_name hs_hand_on_next_name(const hs_call *c)
 {
     hs_hand_on_name name;
-    hs_upper_name upper = hs_call_upper_name(c);
-    if (hs_hand_on_lapack(c))
-        snprintf(name.s, sizeof name.s, "LAPACK's %s", upper.s + 1);
-    else
-        snprintf(name.s, sizeof name.s, "the next %s", upper.s);
+    snprintf(name.s, sizeof name.s, "the next %s", hs_call_upper_name(c).s);
+    return name;
+}
+
+hs_hand_on_name hs_hand_on_taker(const hs_call *c)
+{
+    if (!hs_hand_on_lapack(c))
+        return hs_hand_on_next_name(c);
+    hs_hand_on_name name;
+    snprintf(name.s, sizeof name.s, "LAPACK's %s", hs_call_upper_name(c).s + 1);
     return name;
 }

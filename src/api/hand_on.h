@@ -33,4 +33,7 @@ typedef struct hs_hand_on_name {
 } hs_hand_on_name;
 hs_hand_on_name hs_hand_on_taker(const hs_call *c);
 
+/* "the next PDGETRF": the next library's routine, by name. */
+hs_hand_on_name hs_hand_on_next_name(const hs_call *c);
+
 #endif

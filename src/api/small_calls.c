@@ -27,8 +27,14 @@ enum { SIG_BYTES = HS_RATES_SIGNATURE + 128, KNOWN_KINDS = 256, MAX_REPEATS = 20
  * orders not measured run on hetscal. */
 #define BUDGET_SECONDS 2.0
 /* hetscal wins an order only when faster by this margin: within the
- * runs' noise the call stays with ScaLAPACK, which costs nothing. */
+ * runs' noise the call stays with ScaLAPACK, which costs nothing.  On
+ * one process the next library itself takes an order from LAPACK's
+ * routine by the same margin. */
 #define WIN_MARGIN 1.03
+/* A kind's orders: bit k, the hand-off won order k; bit NEXT_SHIFT + k,
+ * the next library itself was the faster hand-off there (one process,
+ * where hs_hand_on's taker is LAPACK's routine). */
+enum { NEXT_SHIFT = 16 };
 
 /* What tells a kind apart in this process (the machine's part of the
  * signature aside, which stays): the call's, and rank (0,0)'s threads,
@@ -103,7 +109,8 @@ static void know(const int key[NKEY], int won)
     pthread_mutex_unlock(&known_lock);
 }
 
-_Static_assert(HS_SMALL_CALLS_ORDERS <= 16, "a hand_on line keeps 16 orders' bits");
+_Static_assert((int)HS_SMALL_CALLS_ORDERS <= (int)NEXT_SHIFT && (int)HS_SMALL_CALLS_ORDERS + (int)NEXT_SHIFT <= 31,
+               "a kind's orders fit an int's bits twice");
 _Static_assert(HS_SMALL_CALLS_MAX_N == HS_SMALL_CALLS_MIN_N << (HS_SMALL_CALLS_ORDERS - 1) / 2,
                "the ladder ends at HS_SMALL_CALLS_MAX_N");
 
@@ -142,12 +149,14 @@ static int kind_signature(const hs_call *c, const hs_config *cfg, char sig[SIG_B
     char machine[HS_RATES_SIGNATURE], devices[64];
     hs_rates_signature(machine, cfg->num_threads, c->grid->local_ranks);
     devices_word(devices);
-    /* The ladder too: a hand_on line's bits are its orders. */
+    /* The ladder too: a hand_on line's bits are its orders; and whether
+     * the next library itself was timed beside LAPACK's routine. */
     int n = snprintf(sig, SIG_BYTES,
-                     "%s;call=%s%s;grid=%dx%d;blocks=%dx%d;devices=%s;ladder=%dx%d", machine,
+                     "%s;call=%s%s;grid=%dx%d;blocks=%dx%d;devices=%s;ladder=%dx%d%s", machine,
                      c->routine, c->uplo ? (c->upper ? "U" : "L") : "", c->grid->nprow,
                      c->grid->npcol, c->desca[HS_MB], c->desca[HS_NB], devices,
-                     HS_SMALL_CALLS_MIN_N, HS_SMALL_CALLS_ORDERS);
+                     HS_SMALL_CALLS_MIN_N, HS_SMALL_CALLS_ORDERS,
+                     hs_hand_on_lapack(c) ? ";takers=lapack,next" : "");
     return n > 0 && n < SIG_BYTES;
 }
 
@@ -226,12 +235,15 @@ static void scratch_fill(const hs_call *c, scratch *s, int n)
     }
 }
 
-/* One run on the scratch matrix by either library: INFO.  Both pay the
+/* The contenders of a measurement, in the order they run at each order. */
+enum { BY_HAND_ON, BY_HETSCAL, BY_NEXT, CONTENDERS };
+
+/* One run on the scratch matrix by a contender: INFO.  Each pays the
  * argument checks in a real call; a call hetscal runs also agrees the
  * configuration (a collective, microseconds that decide the smallest
  * orders), so that is timed with it. */
 static int run_once(const hs_entry_rules *r, const hs_factorization *f, const hs_call *c,
-                    int hand_on, void *next, const hs_config *quiet, scratch *s, int n)
+                    int by, void *next, const hs_config *quiet, scratch *s, int n)
 {
     hs_config cfg = *quiet;
     hs_call t = { .grid = c->grid, .cfg = &cfg, .prec = c->prec, .m = n, .n = n, .a = s->a,
@@ -240,47 +252,56 @@ static int run_once(const hs_entry_rules *r, const hs_factorization *f, const hs
                   .ipiv = s->ipiv };
     memcpy(t.routine, c->routine, sizeof t.routine);
     int info = 0;
-    if (hand_on)
+    if (by == BY_HAND_ON)
         hs_hand_on(r, next, &t, &info);
+    else if (by == BY_NEXT)
+        r->forward(next, &t, &info);
     else if ((info = hs_config_agree(&cfg, c->grid)) == 0)
         info = hs_call_run(f, &t);
     return info;
 }
 
-/* The best of HS_SMALL_CALLS_REPEATS runs of each library at order n
- * (more, up to MAX_REPEATS, until the runs took MIN_SECONDS: a run of
- * tens of microseconds needs more to find its undisturbed time),
- * interleaved, each the time of the slowest rank: 0, or -1 when a run
- * failed or a rank had no memory (agreed). */
+/* The best of HS_SMALL_CALLS_REPEATS runs of each of the first
+ * `contenders` at order n (more, up to MAX_REPEATS, until the runs took
+ * MIN_SECONDS: a run of tens of microseconds needs more to find its
+ * undisturbed time), interleaved, each the time of the slowest rank: 0,
+ * or -1 when a run failed or a rank had no memory (agreed). */
 static int time_order(const hs_entry_rules *r, const hs_factorization *f, const hs_call *c,
-                      void *next, const hs_config *quiet, int n, double best[2], double *spent)
+                      void *next, const hs_config *quiet, int n, int contenders,
+                      double best[CONTENDERS], double *spent)
 {
     scratch s;
     double failed = !scratch_alloc(c, n, &s);
     int status = MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_DOUBLE, MPI_MAX, c->grid->comm);
-    best[0] = best[1] = INFINITY;
+    for (int b = 0; b < CONTENDERS; b++)
+        best[b] = INFINITY;
     double here = 0;
-    for (int k = 0; (k < 2 * HS_SMALL_CALLS_REPEATS || (here < MIN_SECONDS && k < 2 * MAX_REPEATS))
+    for (int k = 0; (k < contenders * HS_SMALL_CALLS_REPEATS
+                     || (here < MIN_SECONDS && k < contenders * MAX_REPEATS))
                     && status == MPI_SUCCESS && !failed; k++) {
         scratch_fill(c, &s, n);
         MPI_Barrier(c->grid->comm);
         double t0 = hs_now();
-        int info = run_once(r, f, c, k % 2 == 0, next, quiet, &s, n);
+        int info = run_once(r, f, c, k % contenders, next, quiet, &s, n);
         double v[2] = { hs_now() - t0, info != 0 };
         status = MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_DOUBLE, MPI_MAX, c->grid->comm);
         failed = v[1];
         here += v[0];
-        if (v[0] < best[k % 2])
-            best[k % 2] = v[0];
+        if (v[0] < best[k % contenders])
+            best[k % contenders] = v[0];
     }
     scratch_free(&s);
     *spent += here;
     return status == MPI_SUCCESS && !failed ? 0 : -1;
 }
 
-/* Both libraries at each order of the ladder, until the budget is spent:
- * the orders the hand-off won (bit k: hs_small_calls_order(k)), or -1
- * when a run failed.  Every order is measured, not only up to the first
+/* Both libraries at each order of the ladder, until the budget is spent
+ * (on one process LAPACK's routine, hetscal and the next library itself,
+ * where that is linked: ScaLAPACK's blocked PBLAS code beat OpenBLAS's
+ * threaded ?POTRF at N = 500 there, doc/PERFORMANCE.md): the orders the
+ * hand-off won (bit k: hs_small_calls_order(k); bit NEXT_SHIFT + k too
+ * where the next library itself was the faster hand-off), or -1 when a
+ * run failed.  Every order is measured, not only up to the first
  * hetscal wins: on some grids and blocks ScaLAPACK wins again at larger
  * orders (its updates grow to one large GEMM per rank while hetscal's
  * tiles still cost their messages).  The same on every rank (every time
@@ -290,22 +311,29 @@ static int measure(const hs_entry_rules *r, const hs_factorization *f, const hs_
 {
     hs_config quiet = *c->cfg;
     quiet.verbose = 0;
-    int won = 0;
+    int won = 0, contenders = hs_hand_on_lapack(c) && next ? CONTENDERS : BY_NEXT;
     double spent = 0, last = 0;
     /* An order costs about 2.8 times the one before (sqrt 2 cubed). */
     for (int k = 0; k < HS_SMALL_CALLS_ORDERS && spent + 2.8 * last <= BUDGET_SECONDS; k++) {
         int n = hs_small_calls_order(k);
-        double best[2], before = spent;
-        if (time_order(r, f, c, next, &quiet, n, best, &spent) != 0)
+        double best[CONTENDERS], before = spent;
+        if (time_order(r, f, c, next, &quiet, n, contenders, best, &spent) != 0)
             return -1;
         last = spent - before;
-        if (root && c->cfg->verbose >= 2)
+        if (root && c->cfg->verbose >= 2) {
+            char third[64] = "";
+            if (contenders > BY_NEXT)
+                snprintf(third, sizeof third, ", %s %.6f s", hs_hand_on_next_name(c).s,
+                         best[BY_NEXT]);
             fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d, order %d: %s %.6f s, "
-                            "hetscal %.6f s\n", c->routine, c->grid->nprow, c->grid->npcol,
-                    c->desca[HS_MB], c->desca[HS_NB], n, hs_hand_on_taker(c).s, best[0],
-                    best[1]);
-        if (!(best[1] * WIN_MARGIN < best[0]))
-            won |= 1 << k;
+                            "hetscal %.6f s%s\n", c->routine, c->grid->nprow, c->grid->npcol,
+                    c->desca[HS_MB], c->desca[HS_NB], n, hs_hand_on_taker(c).s,
+                    best[BY_HAND_ON], best[BY_HETSCAL], third);
+        }
+        int itself = best[BY_NEXT] * WIN_MARGIN < best[BY_HAND_ON];   /* INFINITY if not run */
+        double hand_on = itself ? best[BY_NEXT] : best[BY_HAND_ON];
+        if (!(best[BY_HETSCAL] * WIN_MARGIN < hand_on))
+            won |= 1 << k | (itself ? 1 << (NEXT_SHIFT + k) : 0);
     }
     return won;
 }
@@ -346,26 +374,38 @@ static void orders_words(int won, char *out, size_t bytes)
 static void keep(const hs_call *c, int won)
 {
     char sig[SIG_BYTES], words[HS_SMALL_CALLS_ORDERS * 6 + 8];
+    char next_words[HS_SMALL_CALLS_ORDERS * 6 + 8];
     int key[NKEY];
     kind_key(c, c->cfg, key);
     know(key, won < 0 ? 0 : won);
     if (won >= 0 && kind_signature(c, c->cfg, sig))
         hs_rates_file_store_hand_on(sig, won);
     if (c->cfg->verbose && won >= 0) {
-        orders_words(won, words, sizeof words);
-        fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d: %s is faster at orders %s "
-                        "(measured)\n", c->routine, c->grid->nprow, c->grid->npcol,
-                c->desca[HS_MB], c->desca[HS_NB], hs_hand_on_taker(c).s, words);
+        int itself = won >> NEXT_SHIFT;
+        orders_words(won & ((1 << NEXT_SHIFT) - 1) & ~itself, words, sizeof words);
+        orders_words(itself, next_words, sizeof next_words);
+        if (hs_hand_on_lapack(c))
+            fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d: %s is faster at orders %s, "
+                            "%s at orders %s (measured)\n", c->routine, c->grid->nprow,
+                    c->grid->npcol, c->desca[HS_MB], c->desca[HS_NB], hs_hand_on_taker(c).s,
+                    words, hs_hand_on_next_name(c).s, next_words);
+        else
+            fprintf(stderr, "hetscal: %s on %dx%d, blocks %dx%d: %s is faster at orders %s "
+                            "(measured)\n", c->routine, c->grid->nprow, c->grid->npcol,
+                    c->desca[HS_MB], c->desca[HS_NB], hs_hand_on_taker(c).s, words);
     }
 }
 
-/* Whether the plan's orders send a call of this much work on. */
+/* Where the plan's orders send a call of this much work: HS_SMALL_*
+ * (HETSCAL, NEXT or NEXT_ITSELF). */
 static int handed_on(const hs_factorization *f, const hs_small_plan *plan, double work)
 {
     if (plan->won < 0)   /* HETSCAL_SMALL_CALLS=N */
-        return work <= f->flops(plan->order, plan->order);
+        return work <= f->flops(plan->order, plan->order) ? HS_SMALL_NEXT : HS_SMALL_HETSCAL;
     int k = nearest_order(f, work);
-    return k >= 0 && (plan->won & 1 << k);
+    if (k < 0 || !(plan->won & 1 << k))
+        return HS_SMALL_HETSCAL;
+    return plan->won & 1 << (NEXT_SHIFT + k) ? HS_SMALL_NEXT_ITSELF : HS_SMALL_NEXT;
 }
 
 void hs_small_call_plan(const hs_factorization *f, const hs_call *c, const hs_config *cfg,
@@ -392,22 +432,23 @@ void hs_small_call_plan(const hs_factorization *f, const hs_call *c, const hs_co
             return;
         }
     }
-    if (handed_on(f, plan, work))
-        plan->word = HS_SMALL_NEXT;
+    plan->word = handed_on(f, plan, work);
 }
 
 void hs_small_call_say(const hs_call *c, const hs_small_plan *plan)
 {
     if (!plan->verbose || c->grid->rank != hetscal_grid_rank(c->grid, 0, 0))
         return;
+    hs_hand_on_name taker = plan->word == HS_SMALL_NEXT_ITSELF ? hs_hand_on_next_name(c)
+                                                               : hs_hand_on_taker(c);
     if (plan->won < 0)
         fprintf(stderr, "hetscal: %s M=%d N=%d: to %s, faster up to order %d on this grid "
-                        "and blocks (%s)\n", c->routine, c->m, c->n, hs_hand_on_taker(c).s,
-                plan->order, plan->from);
+                        "and blocks (%s)\n", c->routine, c->m, c->n, taker.s, plan->order,
+                plan->from);
     else
         fprintf(stderr, "hetscal: %s M=%d N=%d: to %s, faster at order %d on this grid "
-                        "and blocks (%s)\n", c->routine, c->m, c->n, hs_hand_on_taker(c).s,
-                plan->order, plan->from);
+                        "and blocks (%s)\n", c->routine, c->m, c->n, taker.s, plan->order,
+                plan->from);
 }
 
 int hs_small_call_measured(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
@@ -433,5 +474,6 @@ int hs_small_call_measured(const hs_entry_rules *r, const hs_factorization *f, h
         return 0;
     plan->won = won;
     plan->from = "measured now";
-    return handed_on(f, plan, f->flops(c->m, c->n));
+    plan->word = handed_on(f, plan, f->flops(c->m, c->n));
+    return plan->word;
 }

@@ -12,12 +12,15 @@
  * HS_SMALL_CALLS_MAX_N) times both libraries on scratch matrices of that
  * kind at every order of the ladder (best of HS_SMALL_CALLS_REPEATS runs
  * each, interleaved, the slowest rank's time) as long as the next order
- * is expected to keep the measurement within about two seconds.
- * The orders the hand-off won (hetscal must be 3% faster to win one) go
- * to the rates file under the kind's signature ("hand_on", a bit per
- * order), so later runs on the same kind of machine decide alike; a call
- * is handed on when the hand-off won the order nearest its work (orders
- * not measured run on hetscal).  Rank (0,0) reads the file and decides
+ * is expected to keep the measurement within about two seconds; on one
+ * process, where the hand-off is LAPACK's routine, the next library itself
+ * as a third.  The orders the hand-off won (hetscal must be 3% faster to
+ * win one; the next library must be 3% faster than LAPACK's routine to
+ * take one from it) go to the rates file under the kind's signature
+ * ("hand_on", a bit per order, a second bit per order for the next
+ * library's), so later runs on the same kind of machine decide alike; a
+ * call is handed on when the hand-off won the order nearest its work
+ * (orders not measured run on hetscal).  Rank (0,0) reads the file and decides
  * for the grid before the argument checks, so ranks with different files
  * still agree, and a call handed on pays the checks' collective alone.
  * Where calls may run at once (MPI_THREAD_MULTIPLE) none is handed on:
@@ -39,14 +42,19 @@ int hs_small_calls_order(int k);
  * learns from the checks' own collective (hs_pchk1mat's root words): a
  * call handed on thus costs that one collective, not the configuration's
  * agreement too. */
-enum { HS_SMALL_HETSCAL = 0, HS_SMALL_NEXT = 1, HS_SMALL_MEASURE = 2 };
+enum { HS_SMALL_HETSCAL = 0, HS_SMALL_NEXT = 1, HS_SMALL_MEASURE = 2, HS_SMALL_NEXT_ITSELF = 3 };
 typedef struct hs_small_plan {
-    int word;            /* HS_SMALL_*: hetscal runs it, it goes to the next
-                            library, or the kind is measured first */
+    int word;            /* HS_SMALL_*: hetscal runs it, it is handed on
+                            (hs_hand_on: LAPACK's routine on one process,
+                            else the next library), the kind is measured
+                            first, or it goes to the next library itself
+                            (one process, where that was the faster) */
     int order;           /* rank (0,0): HETSCAL_SMALL_CALLS=N's order, or
                             the ladder's order nearest the call */
     int won;             /* the orders the hand-off won (bit k: order k of
-                            the ladder); -1: decided by order alone */
+                            the ladder; bit 16 + k: the next library
+                            itself the faster hand-off there); -1:
+                            decided by order alone */
     const char *from;    /* where that came from (rank (0,0)) */
     int verbose;         /* rank (0,0)'s HETSCAL_VERBOSE */
 } hs_small_plan;
@@ -63,8 +71,9 @@ void hs_small_call_say(const hs_call *c, const hs_small_plan *plan);
 
 /* For a call planned HS_SMALL_MEASURE, after the configuration is agreed
  * (collective): the measurement, kept by rank (0,0), where every rank
- * can hand on (next, or LAPACK); whether the call goes to next, the same
- * on every rank (plan's order and from updated). */
+ * can hand on (next, or LAPACK); where the call goes, the same on every
+ * rank: HS_SMALL_HETSCAL (0), HS_SMALL_NEXT or HS_SMALL_NEXT_ITSELF (plan's
+ * word, order and from updated). */
 int hs_small_call_measured(const hs_entry_rules *r, const hs_factorization *f, hs_call *c,
                            void *next, hs_small_plan *plan);
 

@@ -87,8 +87,9 @@ void hs_rates_file_store_cache(const char *sig, double kb);
 
 /* A "hand_on" line's value (api/small_calls.h) can be true when it is a
  * whole number from 0 to HS_HAND_ON_MAX (a bit per order of the small
- * calls' ladder, at most 16); a line outside is skipped. */
-#define HS_HAND_ON_MAX 65535.0
+ * calls' ladder, at most 15, and one more per order from bit 16); a line
+ * outside is skipped. */
+#define HS_HAND_ON_MAX 2147483647.0
 int hs_hand_on_sane(double orders);
 
 /* The last sane "hand_on" line for sig (the machine's signature and the
