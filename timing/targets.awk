@@ -32,7 +32,8 @@ function info(name, value) {
 # on", or the layout and tile, "caller's" when the tiles are the caller's
 # blocks and "in place" when they stay in its array.
 function short_plan(s,   layout, tile, words) {
-    if (index(s, "handed on")) return "handed on"
+    if (index(s, "handed on to LAPACK")) return "to LAPACK"
+    if (index(s, "handed on")) return "to ScaLAPACK"
     layout = s; sub(/.*layout /, "", layout); sub(/;.*/, "", layout)
     tile = s; sub(/.*tile /, "", tile); sub(/[^0-9].*/, "", tile)
     words = layout " " tile
