@@ -109,7 +109,8 @@ static void know(const int key[NKEY], int won)
     pthread_mutex_unlock(&known_lock);
 }
 
-_Static_assert((int)HS_SMALL_CALLS_ORDERS <= (int)NEXT_SHIFT && (int)HS_SMALL_CALLS_ORDERS + (int)NEXT_SHIFT <= 31,
+_Static_assert((int)HS_SMALL_CALLS_ORDERS <= (int)NEXT_SHIFT
+                   && (int)HS_SMALL_CALLS_ORDERS + (int)NEXT_SHIFT <= 31,
                "a kind's orders fit an int's bits twice");
 _Static_assert(HS_SMALL_CALLS_MAX_N == HS_SMALL_CALLS_MIN_N << (HS_SMALL_CALLS_ORDERS - 1) / 2,
                "the ladder ends at HS_SMALL_CALLS_MAX_N");
