@@ -129,7 +129,9 @@ static int out_of_memory_forward(const hs_entry_rules *r, hs_call *c, int *info)
 /* Why a call went to the next library itself, not to hs_hand_on's
  * taker (which may be LAPACK). */
 static const char DISABLED[] = "HETSCAL_DISABLE";
+/* The same words, two objects: which one says who took the call. */
 static const char SMALL_TO_NEXT[] = "a small call it runs faster";
+static const char SMALL_HANDED_ON[] = "a small call it runs faster";
 
 /* A small call handed on as rank (0,0) planned (word HS_SMALL_NEXT or
  * HS_SMALL_NEXT_ITSELF, next known to take it); *why set. */
@@ -137,7 +139,7 @@ static int small_call_on(const hs_entry_rules *r, void *next, hs_call *c, int wo
                          const char **why)
 {
     int info = 0;
-    *why = "a small call it runs faster";
+    *why = SMALL_HANDED_ON;
     if (word == HS_SMALL_NEXT_ITSELF && next) {   /* one process: no other rank waits */
         r->forward(next, c, &info);
         *why = SMALL_TO_NEXT;

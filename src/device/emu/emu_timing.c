@@ -39,8 +39,7 @@ int hs_emu_timed(void)
 /* Seconds of `flops` real flops (complex ones count 4) of rate class cls
  * at the rate of size `size` and, for a panel kernel, of its `rows`
  * (0: not one), in c's precision. */
-static double class_seconds_rows(const hs_kernel_call *c, int cls, double flops, int size,
-                                 int rows)
+static double class_seconds(const hs_kernel_call *c, int cls, double flops, int size, int rows)
 {
     if (hs_prec_complex(c->prec))
         flops *= 4;
@@ -49,11 +48,6 @@ static double class_seconds_rows(const hs_kernel_call *c, int cls, double flops,
     if (c->prec == HS_PREC_S || c->prec == HS_PREC_C)
         rate *= machine.single_speedup;
     return flops / (rate * 1e9);
-}
-
-static double class_seconds(const hs_kernel_call *c, int cls, double flops, int size)
-{
-    return class_seconds_rows(c, cls, flops, size, 0);
 }
 
 /* The rate class, real flops and rate-setting size of a call, as the
@@ -74,26 +68,26 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
         return 0;
     case HS_K_GEMM:
         return class_seconds(c, HS_WORK_GEMM, 2.0 * c->m * c->n * c->k,
-                             (int)cbrt((double)c->m * c->n * c->k));
+                             (int)cbrt((double)c->m * c->n * c->k), 0);
     case HS_K_HERK:
-        return class_seconds(c, HS_WORK_SYRK, (double)c->n * c->n * c->k, c->n);
+        return class_seconds(c, HS_WORK_SYRK, (double)c->n * c->n * c->k, c->n, 0);
     case HS_K_GETRF:
-        return class_seconds_rows(c, HS_WORK_GETRF, hs_flops_getrf(c->m, c->n), c->n, c->m);
+        return class_seconds(c, HS_WORK_GETRF, hs_flops_getrf(c->m, c->n), c->n, c->m);
     case HS_K_POTRF:
-        return class_seconds(c, HS_WORK_POTRF, hs_flops_potrf(c->n), c->n);
+        return class_seconds(c, HS_WORK_POTRF, hs_flops_potrf(c->n), c->n, 0);
     case HS_K_GEQRF:
-        return class_seconds_rows(c, HS_WORK_GEQRF, hs_flops_geqrf(c->m, c->n), c->n, c->m);
+        return class_seconds(c, HS_WORK_GEQRF, hs_flops_geqrf(c->m, c->n), c->n, c->m);
     case HS_K_ORMQR:
         /* cuSOLVER's ?ORMQR: the block reflectors' GEMMs, at the rate the
          * machine file gives applying reflectors (gemqrt, or gemm's). */
         return class_seconds(c, HS_WORK_GEMQRT, hs_flops_apply_reflectors(c->m, c->n, c->k),
-                             c->n);
+                             c->n, 0);
     case HS_K_LARFT:
-        return class_seconds(c, HS_WORK_LARFT, hs_flops_larft(c->m, c->k), c->k);
+        return class_seconds(c, HS_WORK_LARFT, hs_flops_larft(c->m, c->k), c->k, 0);
     default:   /* TRSM, TRMM */
         if (c->side == 'L')
-            return class_seconds(c, HS_WORK_TRSM, (double)c->m * c->m * c->n, c->m);
-        return class_seconds(c, HS_WORK_TRSM, (double)c->m * c->n * c->n, c->n);
+            return class_seconds(c, HS_WORK_TRSM, (double)c->m * c->m * c->n, c->m, 0);
+        return class_seconds(c, HS_WORK_TRSM, (double)c->m * c->n * c->n, c->n, 0);
     }
 }
 
