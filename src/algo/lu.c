@@ -64,7 +64,7 @@ static void swap_left(const hs_lu *lu, int j, int from, int to)
         args.off[spec.nacc - 1] = g->panel[k].col0;
         spec.acc[spec.nacc].tile = hs_lu_pivot_tile(g, k);
         spec.acc[spec.nacc++].mode = HS_R;
-        if (spec.nacc == HS_MAX_ACCESSES) {
+        if (spec.nacc == HS_GROUP_ACCESSES) {
             hs_lu_swap_args_put(spec.iparam, args);
             hs_dist_insert(lu->dist, &spec);
             spec.nacc = 1;
@@ -81,7 +81,7 @@ static void swap_left(const hs_lu *lu, int j, int from, int to)
  * every SWAP_GROUP panels, while the accelerators update later columns
  * (the host cores are mostly idle then); otherwise, and for the last
  * panels, at the end. */
-enum { SWAP_GROUP = HS_MAX_ACCESSES - 1 };
+enum { SWAP_GROUP = HS_GROUP_ACCESSES - 1 };
 
 static int columns_on_accelerators(const hs_geometry *g)
 {

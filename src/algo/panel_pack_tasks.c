@@ -13,7 +13,7 @@ void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gat
                               .priority = priority, .urgent = 1, .nacc = 1,
                               .acc = { { buf, gather && r == t0 ? HS_W : HS_RW } } };
         hs_panel_rows_args args = { .off = base };
-        for (; r < g->mt && spec.nacc < HS_MAX_ACCESSES; r++) {
+        for (; r < g->mt && spec.nacc < HS_GROUP_ACCESSES; r++) {
             args.row0[spec.nacc - 1] = r * g->H;
             spec.acc[spec.nacc].tile = hs_tile_id(g, r, k);
             spec.acc[spec.nacc++].mode = gather ? HS_R : HS_W;

@@ -16,7 +16,12 @@
  * Then every later column j: P(p, j) = sum of V_r^T A_rj over the tiles of
  * process row p (at A_rj's home), W_j = T^T sum_p P(p, j) (in the top
  * process row's P), A_rj -= V_r W_j; a panel in one tile row does the three
- * in one task per column (qr_column).  Priorities put the next panel first: a
+ * in one task per column (qr_column).  With the tiles in the caller's
+ * array, the sum and the update of a column on the panel's process column
+ * go over strips of a rank's tiles (qr_vta_strip, qr_update_strip): there
+ * its tiles of a column, and the panel's beside them, lie one below the
+ * other, so that one GEMM covers many tiles (as ScaLAPACK's local
+ * updates do) where tile-sized GEMMs ran at two thirds of its rate.  Priorities put the next panel first: a
  * task on column j outranks every task on later columns.
  * Auxiliary tiles are reused from panel to panel: the dependencies of the
  * next panel already order it after every use in this one (the V1/U/T
@@ -445,6 +450,51 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     flush(s, u);
 }
 
+static void set_access(hs_task_spec *spec, int i, int tile, int mode)
+{
+    spec->acc[i].tile = tile;
+    spec->acc[i].mode = mode;
+}
+
+/* The strips of panel k's update of column j (qr_kernels.h): each process
+ * row's tile rows from t0, HS_QR_STRIP_TILES at a time; `update` 0: P
+ * (+)= V^H A into that process row's P, 1: A -= V W. */
+static void insert_strips(const gen *s, int k, int j, int v1, int update)
+{
+    const hs_geometry *g = s->g;
+    int t0 = hs_panel_diag_row(g, k), ngroups = min_int(g->mt - t0, g->nprow);
+    int wj = part_id(g, hs_tile_prow(g, t0), j);
+    for (int grp = 0; grp < ngroups; grp++) {
+        int r0 = t0 + grp, size = group_size(g, t0, grp);
+        for (int i0 = 0; i0 < size; i0 += HS_QR_STRIP_TILES) {
+            int n = min_int(HS_QR_STRIP_TILES, size - i0), top = r0 == t0 && i0 == 0;
+            int a = update ? 0 : 1;   /* the first trailing tile's access */
+            hs_task_spec spec = {
+                .kind = update ? &hs_kind_qr_update_strip : &hs_kind_qr_vta_strip,
+                .priority = priority(g, j, PRIO_UPDATE), .urgent = j == k + 1,
+                .host_only = 1 };
+            for (int i = 0; i < n; i++) {
+                int r = r0 + (i0 + i) * g->nprow;
+                set_access(&spec, a + i, hs_tile_id(g, r, j), update ? HS_RW : HS_R);
+                set_access(&spec, a + n + i, hs_tile_id(g, r, k), HS_R);
+            }
+            int last = a + 2 * n;
+            if (update)
+                set_access(&spec, last, wj, HS_R);
+            else
+                set_access(&spec, 0, part_id(g, hs_tile_prow(g, r0), j), i0 == 0 ? HS_W : HS_RW);
+            if (top)
+                set_access(&spec, last + update, v1, HS_R);
+            spec.nacc = last + update + top;
+            hs_qr_strip_args_put(spec.iparam, (hs_qr_strip_args){
+                                                  .off = top ? hs_panel_diag_offset(g, k) : 0,
+                                                  .kk = hs_qr_reflectors(g, k),
+                                                  .first = i0 == 0, .top = top, .tiles = n });
+            insert(s, &spec);
+        }
+    }
+}
+
 /* Applies panel k's Q^T to column j; on the urgent streams for the next
  * panel's column, which the next panel waits for. */
 static void update_column(const gen *s, int k, int j, int v1, int tt)
@@ -466,7 +516,10 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
         flush(s, part_id(g, p0, j));
         return;
     }
-    for (int r = t0; r < g->mt; r++) {
+    int strips = s->qr->strips && hs_panel_pcol(g, j) == hs_panel_pcol(g, k);
+    if (strips)
+        insert_strips(s, k, j, v1, 0);
+    for (int r = t0; r < g->mt && !strips; r++) {
         int top = r == t0, first = r - t0 < g->nprow;
         hs_task_spec spec = {
             .kind = &hs_kind_qr_vta,
@@ -493,7 +546,9 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
         if (grp > 0)
             flush(s, part);
     }
-    for (int r = t0; r < g->mt; r++) {
+    if (strips)
+        insert_strips(s, k, j, v1, 1);
+    for (int r = t0; r < g->mt && !strips; r++) {
         int top = r == t0;
         hs_task_spec spec = {
             .kind = &hs_kind_qr_update,

@@ -13,6 +13,9 @@ typedef struct hs_qr {
     HS_ALGO_INPUTS;
     int team;                 /* one-tile host panels over teams of idle
                                  workers (hs_qr_panel_args) */
+    int strips;               /* the matrix tiles are in the caller's array:
+                                 a trailing column on the panel's process
+                                 column is updated in strips (qr.c) */
     /* Tests only: when set, tasks go to insert(ctx, spec) instead of the
      * distributed runtime (and nothing is flushed). */
     void (*insert)(void *ctx, const hs_task_spec *spec);

@@ -311,7 +311,8 @@ static int qr_layout(hs_call *c)
 static void qr_generate(const hs_call *c, hs_dist *dist)
 {
     hs_qr qr = { .geo = &c->geo, .dist = dist, .host_panels = c->rep.host_panels,
-                 .team = hs_config_panel_team(c->cfg, c->grid->nprow * c->grid->npcol) };
+                 .team = hs_config_panel_team(c->cfg, c->grid->nprow * c->grid->npcol),
+                 .strips = c->rep.tiles_in_place };
     hs_qr_generate(&qr);
 }
 

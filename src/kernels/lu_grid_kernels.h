@@ -83,7 +83,7 @@ typedef struct hs_lu_grid_panel_args {
     hs_lu_rows dist;
 } hs_lu_grid_panel_args;
 HS_KERNEL_ARGS_ACCESS(hs_lu_grid_panel_args)
-enum { HS_LU_GRID_VISIT_TILES = HS_MAX_ACCESSES - 3 };
+enum { HS_LU_GRID_VISIT_TILES = HS_GROUP_ACCESSES - 3 };
 HS_KERNEL_ARGS(hs_lu_grid_visit_args, off, rows, row0[HS_LU_GRID_VISIT_TILES])
 enum { HS_LU_GRID_TOP_FIRST = 1, HS_LU_GRID_TOP_SOLVE = 2, HS_LU_GRID_TOP_PIECES = 4 };
 HS_KERNEL_ARGS(hs_lu_grid_top_args, kk, H, nprow, ptop, flags, prow[HS_LU_GRID_TOP_PIECES])

@@ -33,7 +33,7 @@ typedef struct hs_lu_panel_args {
 } hs_lu_panel_args;
 HS_KERNEL_ARGS_ACCESS(hs_lu_panel_args)
 HS_KERNEL_ARGS(hs_lu_column_args, off, kk)
-HS_KERNEL_ARGS(hs_lu_swap_args, off[HS_MAX_ACCESSES - 1])
+HS_KERNEL_ARGS(hs_lu_swap_args, off[HS_GROUP_ACCESSES - 1])
 
 /* The kinds of its tasks (runtime/engine.h): their kernels in the four
  * precisions, with what the cost model counts of each.
@@ -57,7 +57,7 @@ HS_KERNEL_ARGS(hs_lu_swap_args, off[HS_MAX_ACCESSES - 1])
 extern const hs_task_kind hs_kind_lu_panel, hs_kind_lu_column, hs_kind_lu_swap_left;
 
 /* At most this many pivot tiles per swap_left task (a task's accesses). */
-enum { HS_LU_SWAPS_PER_TASK = HS_MAX_ACCESSES - 1 };
+enum { HS_LU_SWAPS_PER_TASK = HS_GROUP_ACCESSES - 1 };
 
 /* The pivots of a panel whose diagonal is row off of m-high tiles, w
  * wide: min(m - off, w). */

@@ -13,7 +13,7 @@
 /* off: the row of sub(A) that the buffer's row 0 stands for; row0: each
  * tile's first row in sub(A), in the order of its accesses (tile k + 1
  * goes to the buffer's rows from row0[k] - off). */
-HS_KERNEL_ARGS(hs_panel_rows_args, off, row0[HS_MAX_ACCESSES - 1])
+HS_KERNEL_ARGS(hs_panel_rows_args, off, row0[HS_GROUP_ACCESSES - 1])
 
 /* - panel_gather: acc 0 the buffer (W or RW), 1.. panel tiles (R),
  *   copied into the buffer.

@@ -341,6 +341,43 @@ const hs_task_kind hs_kind_qr_update = {
     .name = "qr_update", .nacc = 1, .work = qr_update, .kernel = HS_PREC_INSTANCES(qr_update),
 };
 
+/* A strip's GEMMs (qr_vta_strip, qr_update_strip): those of its top tile
+ * as qr_vta's, then one over the rest, whose tiles the algorithm lays
+ * out adjacent in the caller's array (the kernel's runs). */
+static int strip_gemms(const hs_task *t, hs_work_parts *p, int first_tile)
+{
+    hs_qr_strip_args x = hs_qr_strip_args_of(t);
+    int wj = hs_work_cols(t, first_tile), rows = 0;
+    for (int i = x.top; i < x.tiles; i++)
+        rows += hs_work_rows(t, first_tile + i);
+    double flops = hs_flops_gemm(x.kk, wj, rows);
+    if (x.top)
+        flops += top_gemms(hs_work_rows(t, first_tile) - x.off, wj, x.kk);
+    return hs_work_one(p, HS_WORK_GEMM, flops, x.kk);
+}
+
+static int qr_vta_strip(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    return strip_gemms(t, p, 1);
+}
+
+static int qr_update_strip(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    return strip_gemms(t, p, 0);
+}
+
+const hs_task_kind hs_kind_qr_vta_strip = {
+    .name = "qr_vta_strip", .nacc = 3, .host_only = 1, .work = qr_vta_strip,
+    .kernel = HS_PREC_INSTANCES(qr_accumulate_strip),
+};
+
+const hs_task_kind hs_kind_qr_update_strip = {
+    .name = "qr_update_strip", .nacc = 3, .host_only = 1, .work = qr_update_strip,
+    .kernel = HS_PREC_INSTANCES(qr_update_strip),
+};
+
 /* P = V^H A, P = T^H P (TRMM), A -= V P. */
 static int qr_column(const hs_task *t, int esize, hs_work_parts *p)
 {

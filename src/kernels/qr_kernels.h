@@ -66,6 +66,11 @@ HS_KERNEL_ARGS(hs_qr_accumulate_args, off, kk, first, top)
 HS_KERNEL_ARGS(hs_qr_apply_t_args, kk)
 HS_KERNEL_ARGS(hs_qr_update_args, off, kk, top)
 HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
+HS_KERNEL_ARGS(hs_qr_strip_args, off, kk, first, top, tiles)
+
+/* Most tiles of a strip (qr_vta_strip, qr_update_strip): its trailing
+ * tiles and the panel's beside them, and P or W and V1. */
+enum { HS_QR_STRIP_TILES = (HS_MAX_ACCESSES - 2) / 2 };
 
 /* The kinds of their tasks (runtime/engine.h): their kernels in the four
  * precisions, with what the cost model counts of each.
@@ -114,10 +119,22 @@ HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
  *   in one task, P = V^H A, P = T^H P (?TRMM: half the flops of qr_ttp's
  *   GEMM, which several tile rows need to sum their parts first),
  *   A -= V P.  acc 0: trailing tile (RW), 1: panel tile (R), 2: P (W,
- *   scratch), 3: V1 (R), 4: T (R).  Arguments hs_qr_column_args. */
+ *   scratch), 3: V1 (R), 4: T (R).  Arguments hs_qr_column_args.
+ * - qr_vta_strip, qr_update_strip (host only): qr_vta and qr_update over
+ *   `tiles` (at most HS_QR_STRIP_TILES) tiles of one rank's part of a
+ *   trailing column, one GEMM over each run of tiles that lie one below
+ *   the other in the caller's array together with the panel's tiles
+ *   beside them (in-place tiles of one process column: a rank's rows of
+ *   a column are adjacent there), one GEMM per tile elsewhere.  With n =
+ *   tiles, qr_vta_strip: acc 0: P (RW, or W when first), 1..n: trailing
+ *   tiles (R), n+1..2n: panel tiles (R), 2n+1 (top: the first tile is the
+ *   panel's top tile): V1 (R); qr_update_strip: 0..n-1: trailing tiles
+ *   (RW), n..2n-1: panel tiles (R), 2n: W (R), 2n+1 (top): V1 (R).
+ *   Arguments hs_qr_strip_args (off: the top tile's, as qr_vta's). */
 extern const hs_task_kind hs_kind_qr_geqrf, hs_kind_qr_leaf, hs_kind_qr_tree_up,
     hs_kind_qr_tree_down, hs_kind_qr_leaf_q, hs_kind_qr_reconstruct, hs_kind_qr_trsm,
-    hs_kind_qr_vta, hs_kind_qr_ttp, hs_kind_qr_update, hs_kind_qr_column;
+    hs_kind_qr_vta, hs_kind_qr_ttp, hs_kind_qr_update, hs_kind_qr_column,
+    hs_kind_qr_vta_strip, hs_kind_qr_update_strip;
 
 /* A host panel over a team (runtime/team.h, kernels/qr_panel_team_body.h):
  * its p rows from the diagonal down in LU's pieces (hs_lu_team_pieces:

@@ -524,7 +524,7 @@ enum { PIECES_BELOW = 1 << 24 };
 static void insert_pieces(hs_dist *d, int tile, int to_tiles, int priority)
 {
     const hs_dist_pieces *p = &d->pieces;
-    enum { MOST = HS_MAX_ACCESSES - 1 };
+    enum { MOST = HS_GROUP_ACCESSES - 1 };
     int lo = p->first[tile], hi = p->first[tile + 1];
     if (to_tiles)
         d->tile[tile].filled = 1;

@@ -154,7 +154,7 @@ void hs_dist_copy_home(hs_dist *d, int nmatrix, hs_dist_home_copy copy, void *ar
  * made of the tiles first[t] .. first[t + 1] - 1 (its pieces: parts of
  * the caller's array, homed where they lie, layout/tile_pieces.h).
  * Before the first task that accesses t, `gather` tasks (t written, up
- * to HS_MAX_ACCESSES - 1 pieces read each) are inserted with that task's
+ * to HS_GROUP_ACCESSES - 1 pieces read each) are inserted with that task's
  * priority; when t is final (hs_dist_final, or hs_dist_finish for the
  * others), `scatter` tasks (t read, pieces written, those with
  * merge[piece - first[0]] read too).  Both run on the host where t

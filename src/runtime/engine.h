@@ -46,7 +46,13 @@ enum hs_mode { HS_R = 1, HS_W = 2, HS_RW = 3, HS_ON_HOST = 4 };
  * the host, the other on an accelerator). */
 enum hs_queue { HS_Q_HOST = 0, HS_Q_SEND, HS_Q_RECV, HS_Q_DEVICE, HS_Q_COPY };
 
-enum { HS_MAX_ACCESSES = 6, HS_MAX_IPARAMS = 9, HS_MAX_DEVICES = 17 };
+/* HS_MAX_ACCESSES: a task's tiles, as many as a strip update lists (a
+ * rank's run of adjacent tiles in the caller's array and the panel's
+ * tiles beside them, algo/qr.c).  HS_GROUP_ACCESSES: the tasks whose
+ * kernels find each tile's place in iparam (the panel's packs, LU's
+ * interchanges, the repartition's pieces) take at most this many, which
+ * HS_MAX_IPARAMS bounds. */
+enum { HS_MAX_ACCESSES = 18, HS_GROUP_ACCESSES = 6, HS_MAX_IPARAMS = 9, HS_MAX_DEVICES = 17 };
 
 typedef struct hs_task hs_task;
 typedef struct hs_handle hs_handle;

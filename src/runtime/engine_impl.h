@@ -14,7 +14,7 @@
 #include "runtime/engine.h"
 #include "runtime/ready_heap.h"
 
-enum { HS_MAX_WORKERS = 256, HS_RESERVE_TASKS = 64 };
+enum { HS_MAX_WORKERS = 256, HS_RESERVE_TASKS = 128 };
 
 /* How many tasks an accelerator's management thread keeps enqueued on
  * its compute stream.  The stream runs them in order, so a task that

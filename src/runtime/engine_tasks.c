@@ -35,7 +35,7 @@
  * final or finish step, dist.c) inserts on a rank: its fills, itself and
  * up to two fetches per access, a copy back and a send per written access,
  * or a send, a receive and a fill per access elsewhere: at most
- * 1 + 5 * HS_MAX_ACCESSES = 31 (dist.c waits for the window before each
+ * 1 + 5 * HS_MAX_ACCESSES = 91 (dist.c waits for the window before each
  * step).  Take the oldest global task p with an unfinished instance on
  * any rank.  Every rank has inserted all of p: one that had not would be
  * waiting at or before p, for the window (then all its live tasks are
