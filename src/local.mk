@@ -30,6 +30,7 @@ HETSCAL_CORE_SOURCES = \
   src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
   src/kernels/cholesky_kernels_body.h \
   src/kernels/qr_kernels.h src/kernels/qr_kernels.c src/kernels/qr_kernels_body.h \
+  src/kernels/strip_runs.h \
   src/kernels/lu_kernels.h src/kernels/lu_kernels.c src/kernels/lu_kernels_body.h \
   src/kernels/lu_pivot_search.h src/kernels/lu_pivot_search.c \
   src/kernels/lu_grid_kernels.h src/kernels/lu_grid_kernels_body.h src/kernels/lu_grid_moves.c \

@@ -9,14 +9,15 @@
 LU_TESTS = \
   testing/lu_default_np14.sh testing/lu_prec_default_np14.sh \
   testing/lu_hard_np4.sh testing/lu_emu_np2.sh testing/lu_singular_np4.sh \
-  testing/lu_threads_np2.sh testing/lu_grid_hard_np4.sh testing/lu_grid_moves.sh
+  testing/lu_threads_np2.sh testing/lu_grid_hard_np4.sh testing/lu_grid_moves.sh \
+  testing/strips_np4.sh
 TESTS += $(LU_TESTS)
 check_PROGRAMS += testing/t_lu_grid_moves
 testing_t_lu_grid_moves_SOURCES = testing/t_lu_grid_moves.c
 testing_t_lu_grid_moves_LDADD = libhetscal_core.la $(LAPACK_LIBS) $(CUDA_LIBS)
 EXTRA_DIST += $(LU_TESTS) testing/data/lu_hard.dat \
   testing/data/lu_one_block.dat testing/data/lu_in_place.dat \
-  testing/data/lu_singular.dat
+  testing/data/lu_singular.dat testing/data/lu_strips.dat testing/data/qr_strips.dat
 
 # Only P?GETRF's tester: make check-lu
 check-lu:

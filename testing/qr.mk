@@ -14,8 +14,7 @@ QR_TESTS = \
   testing/qr_default_np1.sh testing/qr_default_np4.sh \
   testing/qr_hard_np4.sh testing/qr_6ranks_np6.sh testing/qr_copy_tasks_np1.sh \
   testing/fcall_qr_np1.sh testing/fcall_qr_np4.sh \
-  testing/disable_qr_np4.sh testing/qr_threads_np2.sh testing/qr_grid_hard_np4.sh \
-  testing/qr_strips_np4.sh
+  testing/disable_qr_np4.sh testing/qr_threads_np2.sh testing/qr_grid_hard_np4.sh
 # PSGEQRF, PCGEQRF and PZGEQRF: the built-in input on 1 and 4 ranks,
 # qr_hard.dat on 4 in double complex (single and complex take hard
 # inputs in Debian's testers, testing/xsqr_hard_np4.sh and
@@ -27,7 +26,7 @@ QR_TESTS += $(QR_PREC_TESTS)
 TESTS += $(QR_TESTS)
 EXTRA_DIST += $(QR_TESTS) \
   testing/data/qr_hard.dat testing/data/qr_6ranks.dat testing/data/qr_in_place.dat \
-  testing/data/qr_one_block.dat testing/data/qr_strips.dat \
+  testing/data/qr_one_block.dat \
   testing/scalapack/qr_hard.dat testing/scalapack/ls_hard.dat
 
 # Only PDGEQRF's tests: make check-qr

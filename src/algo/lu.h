@@ -20,6 +20,10 @@ typedef struct hs_lu {
                                  panel kernel's ctx, lu_kernels.h), or NULL */
     int team;                 /* host panels over teams of idle workers
                                  (hs_lu_panel_args) */
+    int strips;               /* the matrix tiles are in the caller's array:
+                                 the 2-D grid's trailing columns on the
+                                 panel's process column are updated in
+                                 strips (algo/lu_grid.c) */
 } hs_lu;
 
 /* Global tiles: the np column tiles, then one pivot tile per panel

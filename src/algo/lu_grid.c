@@ -10,7 +10,13 @@
  *     row, then lu_grid_top on tile (k, j), which right of the panel
  *     also solves U12 (both where the column's tiles are, reading the
  *     pivot tile's host copy for which rows move);
- *   lu_grid_gemm     every trailing tile (i, j), i, j > k.
+ *   lu_grid_gemm     every trailing tile (i, j), i, j > k; with the tiles
+ *                    in the caller's array, a column on the panel's
+ *                    process column in strips of each process row's
+ *                    tiles (lu_grid_gemm_strip): there they lie one below
+ *                    the other, beside the panel's, and one GEMM covers
+ *                    several, where tile-sized GEMMs ran well below the
+ *                    rate of a large one.
  * Priorities put the next panel first: a task on column j outranks every
  * task on later columns; within a column the panel outranks the swaps,
  * which outrank the updates; the interchanges left of the panel (L's
@@ -209,6 +215,41 @@ static void swap(const hs_lu *lu, int k, int j, int solve)
     } while (left > 0);
 }
 
+/* Panel k's update of column j: A(i, j) -= L(i, k) U(k, j) for i > k. */
+static void update(const hs_lu *lu, int k, int j, int kk)
+{
+    const hs_geometry *g = lu->geo;
+    int prio = priority(g, j, PRIO_UPDATE), next = j == k + 1;
+    if (!lu->strips || hs_panel_pcol(g, j) != hs_panel_pcol(g, k)) {
+        for (int i = k + 1; i < g->mt; i++) {
+            hs_task_spec gemm = { .kind = &hs_kind_lu_grid_gemm, .priority = prio,
+                                  .urgent = next, .nacc = 3,
+                                  .acc = { { hs_tile_id(g, i, j), HS_RW },
+                                           { hs_tile_id(g, i, k), HS_R },
+                                           { hs_tile_id(g, k, j), HS_R } } };
+            hs_lu_grid_gemm_args_put(gemm.iparam, (hs_lu_grid_gemm_args){ .kk = kk });
+            hs_dist_insert(lu->dist, &gemm);
+        }
+        return;
+    }
+    /* Each process row's tiles below row k, HS_LU_GRID_STRIP_TILES at a
+     * time. */
+    for (int step = 1; step <= g->nprow; step++)
+        for (int i = k + step; i < g->mt;) {
+            hs_task_spec strip = { .kind = &hs_kind_lu_grid_gemm_strip, .priority = prio,
+                                   .urgent = next, .host_only = 1 };
+            int n = 0;
+            for (int r = i; n < HS_LU_GRID_STRIP_TILES && r < g->mt; n++, r += g->nprow)
+                add(&strip, hs_tile_id(g, r, j), HS_RW);
+            for (int m = 0; m < n; m++, i += g->nprow)
+                add(&strip, hs_tile_id(g, i, k), HS_R);
+            add(&strip, hs_tile_id(g, k, j), HS_R);
+            hs_lu_grid_strip_args_put(strip.iparam, (hs_lu_grid_strip_args){ .kk = kk,
+                                                                              .tiles = n });
+            hs_dist_insert(lu->dist, &strip);
+        }
+}
+
 void hs_lu_grid_generate(void *arg)
 {
     const hs_lu *lu = arg;
@@ -221,15 +262,7 @@ void hs_lu_grid_generate(void *arg)
         pack(lu, k, 0);
         for (int j = k + 1; j < g->np; j++) {
             swap(lu, k, j, 1);
-            for (int i = k + 1; i < g->mt; i++) {
-                hs_task_spec gemm = {
-                    .kind = &hs_kind_lu_grid_gemm, .priority = priority(g, j, PRIO_UPDATE),
-                    .urgent = j == k + 1, .nacc = 3,
-                    .acc = { { hs_tile_id(g, i, j), HS_RW }, { hs_tile_id(g, i, k), HS_R },
-                             { hs_tile_id(g, k, j), HS_R } } };
-                hs_lu_grid_gemm_args_put(gemm.iparam, (hs_lu_grid_gemm_args){ .kk = kk });
-                hs_dist_insert(lu->dist, &gemm);
-            }
+            update(lu, k, j, kk);
             /* U12's tile is final: later panels' rows lie below it. */
             hs_dist_final(lu->dist, hs_tile_id(g, k, j), priority(g, j, PRIO_UPDATE));
         }

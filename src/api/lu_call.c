@@ -237,7 +237,8 @@ static void lu_generate(const hs_call *c, hs_dist *dist)
                            .rsrc = d[HS_RSRC], .nprow = c->grid->nprow,
                            .npcol = c->grid->npcol },
                  .caller = c->caller_layout,
-                 .team = hs_config_panel_team(c->cfg, c->grid->nprow * c->grid->npcol) };
+                 .team = hs_config_panel_team(c->cfg, c->grid->nprow * c->grid->npcol),
+                 .strips = c->rep.tiles_in_place };
     if (c->geo.nprow > 1)
         hs_lu_grid_generate(&lu);
     else

@@ -88,6 +88,11 @@ HS_KERNEL_ARGS(hs_lu_grid_visit_args, off, rows, row0[HS_LU_GRID_VISIT_TILES])
 enum { HS_LU_GRID_TOP_FIRST = 1, HS_LU_GRID_TOP_SOLVE = 2, HS_LU_GRID_TOP_PIECES = 4 };
 HS_KERNEL_ARGS(hs_lu_grid_top_args, kk, H, nprow, ptop, flags, prow[HS_LU_GRID_TOP_PIECES])
 HS_KERNEL_ARGS(hs_lu_grid_gemm_args, kk)
+HS_KERNEL_ARGS(hs_lu_grid_strip_args, kk, tiles)
+
+/* Most trailing tiles of an lu_grid_gemm_strip: with the panel's tiles
+ * beside them and the column's top tile. */
+enum { HS_LU_GRID_STRIP_TILES = (HS_MAX_ACCESSES - 1) / 2 };
 HS_KERNEL_ARGS(hs_lu_grid_moves_args, kk)
 
 /* The kinds (runtime/engine.h):
@@ -107,8 +112,14 @@ HS_KERNEL_ARGS(hs_lu_grid_moves_args, kk)
  *   below kk (a short panel) updated with L21.
  * - lu_grid_gemm: acc 0 a trailing tile (RW), 1 the panel's tile of its
  *   row (R), 2 the top tile of its column (R): A -= L U over kk (iparam
- *   0). */
+ *   0).
+ * - lu_grid_gemm_strip (host only): lu_grid_gemm on `tiles` (n, at most
+ *   HS_LU_GRID_STRIP_TILES) trailing tiles of one column and process row:
+ *   acc 0..n-1 those tiles (RW), n..2n-1 the panel's tiles of their rows
+ *   (R), 2n the column's top tile (R); one GEMM over each run of tiles
+ *   that lie one below the other in the caller's array, with the panel's
+ *   beside them (kernels/strip_runs.h), one a tile elsewhere. */
 extern const hs_task_kind hs_kind_lu_grid_panel, hs_kind_lu_grid_moves, hs_kind_lu_grid_visit,
-    hs_kind_lu_grid_top, hs_kind_lu_grid_gemm;
+    hs_kind_lu_grid_top, hs_kind_lu_grid_gemm, hs_kind_lu_grid_gemm_strip;
 
 #endif

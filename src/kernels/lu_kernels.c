@@ -15,6 +15,7 @@
 #include "kernels/lu_pivot_search.h"
 #include "kernels/kernel_work.h"
 #include "kernels/row_list.h"
+#include "kernels/strip_runs.h"
 #include "util/flop_counts.h"
 #include "util/precision.h"
 
@@ -190,4 +191,21 @@ static int lu_grid_gemm(const hs_task *t, int esize, hs_work_parts *p)
 const hs_task_kind hs_kind_lu_grid_gemm = {
     .name = "lu_grid_gemm", .nacc = 3, .work = lu_grid_gemm,
     .kernel = HS_PREC_INSTANCES(lu_grid_gemm),
+};
+
+/* One GEMM over the strip's rows: the algorithm lays its tiles out
+ * adjacent in the caller's array (the kernel's runs). */
+static int lu_grid_gemm_strip(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    hs_lu_grid_strip_args x = hs_lu_grid_strip_args_of(t);
+    int rows = 0;
+    for (int i = 0; i < x.tiles; i++)
+        rows += hs_work_rows(t, i);
+    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(rows, hs_work_cols(t, 0), x.kk), x.kk);
+}
+
+const hs_task_kind hs_kind_lu_grid_gemm_strip = {
+    .name = "lu_grid_gemm_strip", .nacc = 3, .host_only = 1, .work = lu_grid_gemm_strip,
+    .kernel = HS_PREC_INSTANCES(lu_grid_gemm_strip),
 };

@@ -13,6 +13,7 @@
 #include "kernels/lu_kernels.h"
 #include "kernels/qr_kernels.h"
 #include "kernels/kernel_work.h"
+#include "kernels/strip_runs.h"
 #include "runtime/team.h"
 #include "util/flop_counts.h"
 #include "util/precision.h"

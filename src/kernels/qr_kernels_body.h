@@ -429,27 +429,6 @@ static int HS_SFX(qr_update)(hs_task *t, hs_device *dev)
                         1.0, a, ld);
 }
 
-/* Whether handle b's rows lie just below handle a's in the caller's
- * array (in-place tiles of one column, the same leading dimension). */
-static int HS_SFX(rows_follow)(const hs_handle *a, const hs_handle *b)
-{
-    return a->in_place && b->in_place && a->ld == b->ld
-           && (const HS_T *)b->data == (const HS_T *)a->data + a->m;
-}
-
-/* The end of the run of a strip's tiles from i (qr_kernels.h): tiles
- * i.. whose trailing tiles (accesses a0 + i..) and panel tiles (v0 + i..)
- * both follow one another; *rows: the run's rows. */
-static int HS_SFX(strip_run)(const hs_task *t, int a0, int v0, int n, int i, int *rows)
-{
-    int e = i + 1;
-    *rows = t->acc[a0 + i].handle->m;
-    while (e < n && HS_SFX(rows_follow)(t->acc[a0 + e - 1].handle, t->acc[a0 + e].handle)
-           && HS_SFX(rows_follow)(t->acc[v0 + e - 1].handle, t->acc[v0 + e].handle))
-        *rows += t->acc[a0 + e++].handle->m;
-    return e;
-}
-
 static int HS_SFX(qr_accumulate_strip)(hs_task *t, hs_device *dev)
 {
     hs_qr_strip_args x = hs_qr_strip_args_of(t);
@@ -468,7 +447,7 @@ static int HS_SFX(qr_accumulate_strip)(hs_task *t, hs_device *dev)
         i = 1;
     }
     while (!err && i < n) {
-        int rows, e = HS_SFX(strip_run)(t, 1, 1 + n, n, i, &rows);
+        int rows, e = hs_strip_run(t, 1, 1 + n, n, i, &rows);
         err = hs_dev_gemm(dev, t->stream, HS_P, HS_CT, 'N', kk, wj, rows, 1.0,
                           hs_task_data(t, 1 + n + i), hs_task_ld(t, 1 + n + i),
                           hs_task_data(t, 1 + i), hs_task_ld(t, 1 + i), beta, pp, lp);
@@ -494,7 +473,7 @@ static int HS_SFX(qr_update_strip)(hs_task *t, hs_device *dev)
         i = 1;
     }
     while (!err && i < n) {
-        int rows, e = HS_SFX(strip_run)(t, 0, n, n, i, &rows);
+        int rows, e = hs_strip_run(t, 0, n, n, i, &rows);
         err = hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', rows, wj, kk, -1.0,
                           hs_task_data(t, n + i), hs_task_ld(t, n + i), w, lw, 1.0,
                           hs_task_data(t, i), hs_task_ld(t, i));
