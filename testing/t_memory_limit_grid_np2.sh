@@ -5,8 +5,8 @@
 # caller's-grid layouts (HETSCAL_QR_GRID=1, HETSCAL_LU_GRID=1, which the
 # default takes at this share too): the blocks stay in the caller's array
 # and everything else fits in the rest, so hetscal runs the calls itself,
-# its own factors bit for bit (testing/t_memory_limit.c grid); none is
-# handed to ScaLAPACK.
+# its own factors bit for bit (PDGETRF's the same as with the tiles
+# copied; testing/t_memory_limit.c grid); none is handed to ScaLAPACK.
 out=$(mktemp "${TMPDIR:-/tmp}/memory-limit.XXXXXX") || exit 99
 trap 'rm -f "$out"' EXIT
 HETSCAL_QR_GRID=1 HETSCAL_LU_GRID=1 HETSCAL_VERBOSE=1 \

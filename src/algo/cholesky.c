@@ -3,7 +3,11 @@
  * forms): for each column panel k, factor its diagonal block
  * (and the rows below it in the same tile; on the panel's device, or on
  * the host when the call says so), solve the tiles below, update every trailing tile
- * (on each tile's home device).  Priorities put the next panel first: a task on
+ * (on each tile's home device; with lower tiles in the caller's array, a
+ * column on the panel's process column in strips of each process row's
+ * tiles, gemm_strip: there they lie one below the other, beside the
+ * panel's, and one GEMM covers several, where tile-sized GEMMs ran well
+ * below the rate of a large one).  Priorities put the next panel first: a task on
  * panel j outranks every task on panels after j, and within a panel the
  * factorization outranks the solves, which outrank the updates. */
 #include "config.h"
@@ -37,6 +41,35 @@ void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
 static int priority(const hs_geometry *geo, int panel, int kind)
 {
     return PRIO_STRIDE * (geo->np - panel) + kind;
+}
+
+static void add(hs_task_spec *spec, int tile, int mode)
+{
+    spec->acc[spec->nacc].tile = tile;
+    spec->acc[spec->nacc++].mode = mode;
+}
+
+/* Panel k's GEMMs on column j below its diagonal tile row tj, each
+ * process row's tiles HS_CHOL_STRIP_TILES at a time. */
+static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_update_args u)
+{
+    const hs_geometry *geo = ch->geo;
+    for (int step = 1; step <= geo->nprow; step++)
+        for (int r = tj + step; r < geo->mt;) {
+            hs_task_spec strip = { .kind = &hs_kind_chol_gemm_strip, .host_only = 1,
+                                   .priority = priority(geo, j, PRIO_UPDATE),
+                                   .urgent = j == k + 1 };
+            int n = 0;
+            for (int i = r; n < HS_CHOL_STRIP_TILES && i < geo->mt; n++, i += geo->nprow)
+                add(&strip, hs_tile_id(geo, i, j), HS_RW);
+            for (int m = 0; m < n; m++, r += geo->nprow)
+                add(&strip, hs_tile_id(geo, r, k), HS_R);
+            add(&strip, hs_tile_id(geo, tj, k), HS_R);
+            hs_chol_strip_args_put(strip.iparam, (hs_chol_strip_args){
+                                                     .off = u.off, .w = u.w, .k = u.k,
+                                                     .tiles = n });
+            hs_dist_insert(ch->dist, &strip);
+        }
 }
 
 void hs_cholesky_generate(void *arg)
@@ -87,7 +120,10 @@ void hs_cholesky_generate(void *arg)
             hs_chol_update_args_put(syrk.iparam, args);
             hs_dist_insert(d, &syrk);
 
-            for (int r = tj + 1; r < geo->mt; r++) {
+            int strips = ch->strips && !upper && hs_panel_pcol(geo, j) == hs_panel_pcol(geo, k);
+            if (strips)
+                update_strips(ch, k, j, tj, args);
+            for (int r = tj + 1; r < geo->mt && !strips; r++) {
                 hs_task_spec gemm = {
                     .kind = &hs_kind_chol_gemm,
                     .priority = priority(geo, j, PRIO_UPDATE), .urgent = next,

@@ -9,6 +9,9 @@
 typedef struct hs_cholesky {
     HS_ALGO_INPUTS;
     int team;
+    int strips;   /* the matrix tiles are in the caller's array: trailing
+                     columns on the panel's process column are updated
+                     in strips (algo/cholesky.c) */
 } hs_cholesky;
 
 /* Where each tile of the lower triangle lives (home[tile id]). */

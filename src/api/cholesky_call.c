@@ -80,7 +80,8 @@ static int cholesky_tile_count(const hs_geometry *geo)
 static void cholesky_generate(const hs_call *c, hs_dist *dist)
 {
     hs_cholesky ch = { .geo = &c->geo, .dist = dist, .host_panels = c->rep.host_panels,
-                       .team = hs_config_panel_team(c->cfg, c->grid->nprow * c->grid->npcol) };
+                       .team = hs_config_panel_team(c->cfg, c->grid->nprow * c->grid->npcol),
+                       .strips = c->rep.tiles_in_place };
     hs_cholesky_generate(&ch);
 }
 

@@ -7,6 +7,7 @@
 #include "runtime/team.h"
 #include "util/host_blas.h"
 #include "kernels/kernel_work.h"
+#include "kernels/strip_runs.h"
 #include "util/flop_counts.h"
 #include "util/precision.h"
 
@@ -93,4 +94,21 @@ static int chol_gemm(const hs_task *t, int esize, hs_work_parts *p)
 
 const hs_task_kind hs_kind_chol_gemm = {
     .name = "gemm", .nacc = 1, .work = chol_gemm, .kernel = HS_PREC_INSTANCES(gemm),
+};
+
+/* One GEMM over the strip's rows: the algorithm lays its tiles out
+ * adjacent in the caller's array (the kernel's runs). */
+static int chol_gemm_strip(const hs_task *t, int esize, hs_work_parts *p)
+{
+    (void)esize;
+    hs_chol_strip_args x = hs_chol_strip_args_of(t);
+    int rows = 0;
+    for (int i = 0; i < x.tiles; i++)
+        rows += hs_work_rows(t, i);
+    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(rows, x.w, x.k), x.k);
+}
+
+const hs_task_kind hs_kind_chol_gemm_strip = {
+    .name = "gemm_strip", .nacc = 3, .host_only = 1, .work = chol_gemm_strip,
+    .kernel = HS_PREC_INSTANCES(gemm_strip),
 };

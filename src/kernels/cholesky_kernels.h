@@ -20,6 +20,11 @@
 HS_KERNEL_ARGS(hs_chol_potrf_args, off, w, col0, team, upper)
 HS_KERNEL_ARGS(hs_chol_trsm_args, off, w, upper)
 HS_KERNEL_ARGS(hs_chol_update_args, off, w, k, upper)
+HS_KERNEL_ARGS(hs_chol_strip_args, off, w, k, tiles)
+
+/* Most target tiles of a gemm_strip: with the panel's beside them and
+ * the panel's tile in the targets' column's diagonal row. */
+enum { HS_CHOL_STRIP_TILES = (HS_MAX_ACCESSES - 1) / 2 };
 
 /* The rows of the tile of a task's access k, as the lower factor counts
  * them (stored transposed, its columns). */
@@ -43,9 +48,16 @@ static inline int hs_chol_tile_rows(const hs_task *t, int k, int upper)
  *   block, GEMM on the rows below it.
  * - gemm: acc 0, the panel tile in the target's tile row (R), 1, the
  *   panel tile in the target panel's diagonal tile row (R), 2, the target
- *   (RW); arguments as syrk's. */
+ *   (RW); arguments as syrk's.
+ * - gemm_strip (host only, lower tiles): gemm on `tiles` (n, at most
+ *   HS_CHOL_STRIP_TILES) targets of one column and process row: acc
+ *   0..n-1 the targets (RW), n..2n-1 the panel's tiles in their rows (R),
+ *   2n the panel's tile in the targets' diagonal row (R); one GEMM over
+ *   each run of targets that lie one below the other in the caller's
+ *   array with the panel's beside them (kernels/strip_runs.h), one a tile
+ *   elsewhere.  Arguments hs_chol_strip_args. */
 extern const hs_task_kind hs_kind_chol_potrf, hs_kind_chol_trsm, hs_kind_chol_syrk,
-    hs_kind_chol_gemm;
+    hs_kind_chol_gemm, hs_kind_chol_gemm_strip;
 
 /* A potrf task over a team (runtime/team.h, kernels/chol_panel_team_body.h):
  * its m rows from the diagonal down in pieces of hs_chol_team_piece_rows

@@ -83,6 +83,21 @@ static int HS_SFX(herk_gemm)(hs_task *t, hs_device *dev)
     return err;
 }
 
+static int HS_SFX(gemm_strip)(hs_task *t, hs_device *dev)
+{
+    hs_chol_strip_args x = hs_chol_strip_args_of(t);
+    const HS_T *b = hs_task_data(t, 2 * x.tiles);
+    int n = x.tiles, ldb = hs_task_ld(t, 2 * n), err = 0;
+    for (int i = 0; !err && i < n;) {
+        int rows, e = hs_strip_run(t, 0, n, n, i, &rows);
+        err = hs_dev_gemm(dev, t->stream, HS_P, 'N', HS_CT, rows, x.w, x.k, -1.0,
+                          hs_task_data(t, n + i), hs_task_ld(t, n + i), b + x.off, ldb, 1.0,
+                          hs_task_data(t, i), hs_task_ld(t, i));
+        i = e;
+    }
+    return err;
+}
+
 static int HS_SFX(gemm)(hs_task *t, hs_device *dev)
 {
     const HS_T *a = hs_task_data(t, 0);
