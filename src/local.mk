@@ -26,7 +26,7 @@ HETSCAL_CORE_SOURCES = \
   src/plan/gpu_placement.h src/plan/gpu_placement.c \
   src/algo/cholesky.h src/algo/cholesky.c src/algo/qr.h src/algo/qr.c \
   src/algo/lu.h src/algo/lu.c src/algo/lu_grid.h src/algo/lu_grid.c src/algo/algo_inputs.h \
-  src/algo/panel_pack_tasks.h src/algo/panel_pack_tasks.c \
+  src/algo/panel_pack_tasks.h src/algo/panel_pack_tasks.c src/algo/strip_tasks.h \
   src/kernels/cholesky_kernels.h src/kernels/cholesky_kernels.c \
   src/kernels/cholesky_kernels_body.h \
   src/kernels/qr_kernels.h src/kernels/qr_kernels.c src/kernels/qr_kernels_body.h \

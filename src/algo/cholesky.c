@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "algo/cholesky.h"
+#include "algo/strip_tasks.h"
 #include "kernels/cholesky_kernels.h"
 
 enum { PRIO_UPDATE = 0, PRIO_TRSM = 1, PRIO_POTRF = 2, PRIO_STRIDE = 3 };
@@ -43,12 +44,6 @@ static int priority(const hs_geometry *geo, int panel, int kind)
     return PRIO_STRIDE * (geo->np - panel) + kind;
 }
 
-static void add(hs_task_spec *spec, int tile, int mode)
-{
-    spec->acc[spec->nacc].tile = tile;
-    spec->acc[spec->nacc++].mode = mode;
-}
-
 /* Panel k's GEMMs on column j below its diagonal tile row tj, each
  * process row's tiles HS_CHOL_STRIP_TILES at a time. */
 static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_update_args u)
@@ -59,12 +54,9 @@ static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_u
             hs_task_spec strip = { .kind = &hs_kind_chol_gemm_strip, .host_only = 1,
                                    .priority = priority(geo, j, PRIO_UPDATE),
                                    .urgent = j == k + 1 };
-            int n = 0;
-            for (int i = r; n < HS_CHOL_STRIP_TILES && i < geo->mt; n++, i += geo->nprow)
-                add(&strip, hs_tile_id(geo, i, j), HS_RW);
-            for (int m = 0; m < n; m++, r += geo->nprow)
-                add(&strip, hs_tile_id(geo, r, k), HS_R);
-            add(&strip, hs_tile_id(geo, tj, k), HS_R);
+            int n = hs_strip_add_tiles(&strip, geo, j, k, &r, HS_CHOL_STRIP_TILES, HS_RW);
+            strip.acc[strip.nacc].tile = hs_tile_id(geo, tj, k);
+            strip.acc[strip.nacc++].mode = HS_R;
             hs_chol_strip_args_put(strip.iparam, (hs_chol_strip_args){
                                                      .off = u.off, .w = u.w, .k = u.k,
                                                      .tiles = n });

@@ -26,6 +26,7 @@
 #include "algo/lu_grid.h"
 #include "kernels/lu_grid_kernels.h"
 #include "algo/panel_pack_tasks.h"
+#include "algo/strip_tasks.h"
 
 enum { PRIO_LEFT = 0, PRIO_UPDATE = 1, PRIO_SWAP = 2, PRIO_PANEL = 3, PRIO_STRIDE = 4 };
 
@@ -238,11 +239,7 @@ static void update(const hs_lu *lu, int k, int j, int kk)
         for (int i = k + step; i < g->mt;) {
             hs_task_spec strip = { .kind = &hs_kind_lu_grid_gemm_strip, .priority = prio,
                                    .urgent = next, .host_only = 1 };
-            int n = 0;
-            for (int r = i; n < HS_LU_GRID_STRIP_TILES && r < g->mt; n++, r += g->nprow)
-                add(&strip, hs_tile_id(g, r, j), HS_RW);
-            for (int m = 0; m < n; m++, i += g->nprow)
-                add(&strip, hs_tile_id(g, i, k), HS_R);
+            int n = hs_strip_add_tiles(&strip, g, j, k, &i, HS_LU_GRID_STRIP_TILES, HS_RW);
             add(&strip, hs_tile_id(g, k, j), HS_R);
             hs_lu_grid_strip_args_put(strip.iparam, (hs_lu_grid_strip_args){ .kk = kk,
                                                                               .tiles = n });

@@ -31,6 +31,7 @@
 
 #include "algo/qr.h"
 #include "algo/panel_pack_tasks.h"
+#include "algo/strip_tasks.h"
 #include "kernels/qr_kernels.h"
 
 enum { PRIO_UPDATE = 0, PRIO_REDUCE = 1, PRIO_PANEL = 2, PRIO_STRIDE = 3 };
@@ -450,10 +451,10 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     flush(s, u);
 }
 
-static void set_access(hs_task_spec *spec, int i, int tile, int mode)
+static void add_access(hs_task_spec *spec, int tile, int mode)
 {
-    spec->acc[i].tile = tile;
-    spec->acc[i].mode = mode;
+    spec->acc[spec->nacc].tile = tile;
+    spec->acc[spec->nacc++].mode = mode;
 }
 
 /* The strips of panel k's update of column j (qr_kernels.h): each process
@@ -464,35 +465,27 @@ static void insert_strips(const gen *s, int k, int j, int v1, int update)
     const hs_geometry *g = s->g;
     int t0 = hs_panel_diag_row(g, k), ngroups = min_int(g->mt - t0, g->nprow);
     int wj = part_id(g, hs_tile_prow(g, t0), j);
-    for (int grp = 0; grp < ngroups; grp++) {
-        int r0 = t0 + grp, size = group_size(g, t0, grp);
-        for (int i0 = 0; i0 < size; i0 += HS_QR_STRIP_TILES) {
-            int n = min_int(HS_QR_STRIP_TILES, size - i0), top = r0 == t0 && i0 == 0;
-            int a = update ? 0 : 1;   /* the first trailing tile's access */
+    for (int grp = 0; grp < ngroups; grp++)
+        for (int r = t0 + grp; r < g->mt;) {
+            int top = r == t0, first = r == t0 + grp;
             hs_task_spec spec = {
                 .kind = update ? &hs_kind_qr_update_strip : &hs_kind_qr_vta_strip,
                 .priority = priority(g, j, PRIO_UPDATE), .urgent = j == k + 1,
                 .host_only = 1 };
-            for (int i = 0; i < n; i++) {
-                int r = r0 + (i0 + i) * g->nprow;
-                set_access(&spec, a + i, hs_tile_id(g, r, j), update ? HS_RW : HS_R);
-                set_access(&spec, a + n + i, hs_tile_id(g, r, k), HS_R);
-            }
-            int last = a + 2 * n;
+            if (!update)
+                add_access(&spec, part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW);
+            int n = hs_strip_add_tiles(&spec, g, j, k, &r, HS_QR_STRIP_TILES,
+                                       update ? HS_RW : HS_R);
             if (update)
-                set_access(&spec, last, wj, HS_R);
-            else
-                set_access(&spec, 0, part_id(g, hs_tile_prow(g, r0), j), i0 == 0 ? HS_W : HS_RW);
+                add_access(&spec, wj, HS_R);
             if (top)
-                set_access(&spec, last + update, v1, HS_R);
-            spec.nacc = last + update + top;
+                add_access(&spec, v1, HS_R);
             hs_qr_strip_args_put(spec.iparam, (hs_qr_strip_args){
                                                   .off = top ? hs_panel_diag_offset(g, k) : 0,
                                                   .kk = hs_qr_reflectors(g, k),
-                                                  .first = i0 == 0, .top = top, .tiles = n });
+                                                  .first = first, .top = top, .tiles = n });
             insert(s, &spec);
         }
-    }
 }
 
 /* Applies panel k's Q^T to column j; on the urgent streams for the next

@@ -84,12 +84,17 @@ const hs_task_kind hs_kind_chol_syrk = {
     .name = "syrk", .nacc = 2, .work = chol_syrk, .kernel = HS_PREC_INSTANCES(herk_gemm),
 };
 
+/* rows x w targets less a k-wide product. */
+static int gemm_work(hs_work_parts *p, int rows, int w, int k)
+{
+    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(rows, w, k), k);
+}
+
 static int chol_gemm(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_chol_update_args x = hs_chol_update_args_of(t);
-    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(hs_chol_tile_rows(t, 0, x.upper), x.w, x.k),
-                       x.k);
+    return gemm_work(p, hs_chol_tile_rows(t, 0, x.upper), x.w, x.k);
 }
 
 const hs_task_kind hs_kind_chol_gemm = {
@@ -102,10 +107,7 @@ static int chol_gemm_strip(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_chol_strip_args x = hs_chol_strip_args_of(t);
-    int rows = 0;
-    for (int i = 0; i < x.tiles; i++)
-        rows += hs_work_rows(t, i);
-    return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(rows, x.w, x.k), x.k);
+    return gemm_work(p, hs_work_rows_of(t, 0, x.tiles), x.w, x.k);
 }
 
 const hs_task_kind hs_kind_chol_gemm_strip = {

@@ -57,6 +57,15 @@ static inline int hs_work_cols(const hs_task *t, int k)
     return t->acc[k].handle->n;
 }
 
+/* The rows of accesses first .. first + n - 1 (a strip's tiles). */
+static inline int hs_work_rows_of(const hs_task *t, int first, int n)
+{
+    int rows = 0;
+    for (int i = 0; i < n; i++)
+        rows += t->acc[first + i].handle->m;
+    return rows;
+}
+
 /* A task of one kernel: `flops` of class c, which also stands for it,
  * at the rate of size `size`.  Returns 0, as a work function does. */
 static inline int hs_work_one(hs_work_parts *p, int c, double flops, int size)

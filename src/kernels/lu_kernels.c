@@ -199,9 +199,7 @@ static int lu_grid_gemm_strip(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_lu_grid_strip_args x = hs_lu_grid_strip_args_of(t);
-    int rows = 0;
-    for (int i = 0; i < x.tiles; i++)
-        rows += hs_work_rows(t, i);
+    int rows = hs_work_rows_of(t, 0, x.tiles);
     return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(rows, hs_work_cols(t, 0), x.kk), x.kk);
 }
 

@@ -348,9 +348,8 @@ const hs_task_kind hs_kind_qr_update = {
 static int strip_gemms(const hs_task *t, hs_work_parts *p, int first_tile)
 {
     hs_qr_strip_args x = hs_qr_strip_args_of(t);
-    int wj = hs_work_cols(t, first_tile), rows = 0;
-    for (int i = x.top; i < x.tiles; i++)
-        rows += hs_work_rows(t, first_tile + i);
+    int wj = hs_work_cols(t, first_tile);
+    int rows = hs_work_rows_of(t, first_tile + x.top, x.tiles - x.top);
     double flops = hs_flops_gemm(x.kk, wj, rows);
     if (x.top)
         flops += top_gemms(hs_work_rows(t, first_tile) - x.off, wj, x.kk);
