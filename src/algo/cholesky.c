@@ -3,11 +3,12 @@
  * forms): for each column panel k, factor its diagonal block
  * (and the rows below it in the same tile; on the panel's device, or on
  * the host when the call says so), solve the tiles below, update every trailing tile
- * (on each tile's home device; with lower tiles in the caller's array, a
+ * (on each tile's home device; with the tiles in the caller's array, a
  * column on the panel's process column in strips of each process row's
  * tiles, gemm_strip: there they lie one below the other, beside the
- * panel's, and one GEMM covers several, where tile-sized GEMMs ran well
- * below the rate of a large one).  Priorities put the next panel first: a task on
+ * panel's, or side by side when kept transposed, and one GEMM covers
+ * several, where tile-sized GEMMs ran well below the rate of a large
+ * one).  Priorities put the next panel first: a task on
  * panel j outranks every task on panels after j, and within a panel the
  * factorization outranks the solves, which outrank the updates. */
 #include "config.h"
@@ -59,7 +60,7 @@ static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_u
             strip.acc[strip.nacc++].mode = HS_R;
             hs_chol_strip_args_put(strip.iparam, (hs_chol_strip_args){
                                                      .off = u.off, .w = u.w, .k = u.k,
-                                                     .tiles = n });
+                                                     .upper = u.upper, .tiles = n });
             hs_dist_insert(ch->dist, &strip);
         }
 }
@@ -112,7 +113,7 @@ void hs_cholesky_generate(void *arg)
             hs_chol_update_args_put(syrk.iparam, args);
             hs_dist_insert(d, &syrk);
 
-            int strips = ch->strips && !upper && hs_panel_pcol(geo, j) == hs_panel_pcol(geo, k);
+            int strips = ch->strips && hs_panel_pcol(geo, j) == hs_panel_pcol(geo, k);
             if (strips)
                 update_strips(ch, k, j, tj, args);
             for (int r = tj + 1; r < geo->mt && !strips; r++) {

@@ -107,7 +107,10 @@ static int chol_gemm_strip(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_chol_strip_args x = hs_chol_strip_args_of(t);
-    return gemm_work(p, hs_work_rows_of(t, 0, x.tiles), x.w, x.k);
+    int rows = 0;
+    for (int i = 0; i < x.tiles; i++)
+        rows += hs_chol_tile_rows(t, i, x.upper);
+    return gemm_work(p, rows, x.w, x.k);
 }
 
 const hs_task_kind hs_kind_chol_gemm_strip = {

@@ -20,7 +20,7 @@
 HS_KERNEL_ARGS(hs_chol_potrf_args, off, w, col0, team, upper)
 HS_KERNEL_ARGS(hs_chol_trsm_args, off, w, upper)
 HS_KERNEL_ARGS(hs_chol_update_args, off, w, k, upper)
-HS_KERNEL_ARGS(hs_chol_strip_args, off, w, k, tiles)
+HS_KERNEL_ARGS(hs_chol_strip_args, off, w, k, upper, tiles)
 
 /* Most target tiles of a gemm_strip: with the panel's beside them and
  * the panel's tile in the targets' column's diagonal row. */
@@ -49,12 +49,13 @@ static inline int hs_chol_tile_rows(const hs_task *t, int k, int upper)
  * - gemm: acc 0, the panel tile in the target's tile row (R), 1, the
  *   panel tile in the target panel's diagonal tile row (R), 2, the target
  *   (RW); arguments as syrk's.
- * - gemm_strip (host only, lower tiles): gemm on `tiles` (n, at most
+ * - gemm_strip (host only): gemm on `tiles` (n, at most
  *   HS_CHOL_STRIP_TILES) targets of one column and process row: acc
  *   0..n-1 the targets (RW), n..2n-1 the panel's tiles in their rows (R),
  *   2n the panel's tile in the targets' diagonal row (R); one GEMM over
  *   each run of targets that lie one below the other in the caller's
- *   array with the panel's beside them (kernels/strip_runs.h), one a tile
+ *   array with the panel's beside them (with upper, tiles kept
+ *   transposed: side by side; kernels/strip_runs.h), one a tile
  *   elsewhere.  Arguments hs_chol_strip_args. */
 extern const hs_task_kind hs_kind_chol_potrf, hs_kind_chol_trsm, hs_kind_chol_syrk,
     hs_kind_chol_gemm, hs_kind_chol_gemm_strip;

@@ -89,10 +89,16 @@ static int HS_SFX(gemm_strip)(hs_task *t, hs_device *dev)
     const HS_T *b = hs_task_data(t, 2 * x.tiles);
     int n = x.tiles, ldb = hs_task_ld(t, 2 * n), err = 0;
     for (int i = 0; !err && i < n;) {
-        int rows, e = hs_strip_run(t, 0, n, n, i, &rows);
-        err = hs_dev_gemm(dev, t->stream, HS_P, 'N', HS_CT, rows, x.w, x.k, -1.0,
-                          hs_task_data(t, n + i), hs_task_ld(t, n + i), b + x.off, ldb, 1.0,
-                          hs_task_data(t, i), hs_task_ld(t, i));
+        int len, e = hs_strip_run(t, 0, n, n, i, x.upper, &len);
+        const HS_T *a = hs_task_data(t, n + i);
+        HS_T *c = hs_task_data(t, i);
+        int lda = hs_task_ld(t, n + i), ldc = hs_task_ld(t, i);
+        if (x.upper)   /* the transposed tiles' columns, as gemm's upper form */
+            err = hs_dev_gemm(dev, t->stream, HS_P, HS_CT, 'N', x.w, len, x.k, -1.0,
+                              b + (size_t)x.off * ldb, ldb, a, lda, 1.0, c, ldc);
+        else
+            err = hs_dev_gemm(dev, t->stream, HS_P, 'N', HS_CT, len, x.w, x.k, -1.0, a, lda,
+                              b + x.off, ldb, 1.0, c, ldc);
         i = e;
     }
     return err;

@@ -143,7 +143,7 @@ static int HS_SFX(lu_grid_gemm_strip)(hs_task *t, hs_device *dev)
     hs_lu_grid_strip_args x = hs_lu_grid_strip_args_of(t);
     int n = x.tiles, err = 0;
     for (int i = 0; !err && i < n;) {
-        int rows, e = hs_strip_run(t, 0, n, n, i, &rows);
+        int rows, e = hs_strip_run(t, 0, n, n, i, 0, &rows);
         err = hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', rows, t->acc[i].handle->n, x.kk, -1.0,
                           hs_task_data(t, n + i), hs_task_ld(t, n + i), hs_task_data(t, 2 * n),
                           hs_task_ld(t, 2 * n), 1.0, hs_task_data(t, i), hs_task_ld(t, i));

@@ -447,7 +447,7 @@ static int HS_SFX(qr_accumulate_strip)(hs_task *t, hs_device *dev)
         i = 1;
     }
     while (!err && i < n) {
-        int rows, e = hs_strip_run(t, 1, 1 + n, n, i, &rows);
+        int rows, e = hs_strip_run(t, 1, 1 + n, n, i, 0, &rows);
         err = hs_dev_gemm(dev, t->stream, HS_P, HS_CT, 'N', kk, wj, rows, 1.0,
                           hs_task_data(t, 1 + n + i), hs_task_ld(t, 1 + n + i),
                           hs_task_data(t, 1 + i), hs_task_ld(t, 1 + i), beta, pp, lp);
@@ -473,7 +473,7 @@ static int HS_SFX(qr_update_strip)(hs_task *t, hs_device *dev)
         i = 1;
     }
     while (!err && i < n) {
-        int rows, e = hs_strip_run(t, 0, n, n, i, &rows);
+        int rows, e = hs_strip_run(t, 0, n, n, i, 0, &rows);
         err = hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', rows, wj, kk, -1.0,
                           hs_task_data(t, n + i), hs_task_ld(t, n + i), w, lw, 1.0,
                           hs_task_data(t, i), hs_task_ld(t, i));
