@@ -3,7 +3,8 @@
  * hs_kernel_rates_consistent), the rates file skipping what no thread can
  * have measured (NaN, negative, the 7.5e85 GF/s of DSYRK a rates file held
  * after a day of runs) and letting a size measured again replace its line,
- * the probe measuring again an absurd, copied or dipping size it read, and
+ * the probe measuring again an absurd, copied or dipping size it read, or
+ * one far slower than a larger size read beside it, and
  * no rate measured under HETSCAL_KERNEL_RATES reaching the default file,
  * and a size the probe failed to measure (no memory) staying unknown for
  * the rest of the process, not measured again by a later call.
@@ -73,6 +74,25 @@ static void test_consistent(void)
     expect(!hs_kernel_rates_consistent(r, known, s256), "consistent: below half a smaller size's");
     known[s128] = known[s192] = 0;
     expect(hs_kernel_rates_consistent(r, known, s256), "consistent: unknown sizes do not count");
+
+    /* Session 72's file: 3.7 GF/s at 128 beside 69.4 at 1024. */
+    double slow[HS_RATE_SIZES][HS_NRATES] = { { 0 } };
+    int read[HS_RATE_SIZES] = { 0 }, s1024 = hs_rate_size_index(1024);
+    slow[s128][0] = 3.7;
+    slow[s192][0] = 30;
+    slow[s1024][0] = 69.4;
+    read[s128] = read[s192] = 1;
+    expect(hs_kernel_rates_slowest_suspect(slow, read, HS_RATE_SIZES) == s128,
+           "rise: 128 far below 192");
+    slow[s128][0] = 8;
+    expect(hs_kernel_rates_slowest_suspect(slow, read, HS_RATE_SIZES) < 0,
+           "rise: 3.75 times is still a CPU's");
+    read[s1024] = 1;
+    expect(hs_kernel_rates_slowest_suspect(slow, read, HS_RATE_SIZES) == s128,
+           "rise: 128 far below 1024");
+    read[s128] = 0;
+    expect(hs_kernel_rates_slowest_suspect(slow, read, HS_RATE_SIZES) < 0,
+           "rise: unknown sizes do not count");
 }
 
 static void write_lines(const char *path, const char *const lines[], int n, const char *sig)
@@ -146,6 +166,29 @@ static void test_measured_again(const char *name, const char *line256, int ranks
     unsetenv("HETSCAL_RATES_FILE");
 }
 
+/* A file whose 128 is far slower than its 192 (measured under load): the
+ * probe measures 128 again, 192 and 256 read as they are. */
+static void test_slow_small_size(int ranks)
+{
+    char path[512], sig[HS_RATES_SIGNATURE];
+    double rates[HS_RATE_SIZES][HS_NRATES], r[HS_NRATES];
+    snprintf(path, sizeof path, "%s/slow-small", dir);
+    hs_rates_signature(sig, 1, ranks);
+    const char *lines[] = { "128 3.000 2.500 2.000 1.500", "192 40.000 30.000 25.000 18.000",
+                            "256 45.000 35.000 28.000 20.000" };
+    write_lines(path, lines, 3, sig);
+    setenv("HETSCAL_RATES_FILE", path, 1);
+    int source = hs_kernel_rates(3, 1, ranks, rates);
+    expect(source == HS_RATES_MEASURED && hs_kernel_rates_sane(rates[0]) && rates[0][0] != 3,
+           "slow-small: 128 measured again");
+    expect(rates[1][0] == 40 && rates[2][0] == 45, "slow-small: 192 and 256 read from the file");
+    /* (the file keeps 3 decimals) */
+    expect(hs_rates_file_load(sig, 128, r) == 0 && fabs(r[0] - rates[0][0]) < 0.001
+               && count_lines(path) == 4,
+           "slow-small: its new line is the one read");
+    unsetenv("HETSCAL_RATES_FILE");
+}
+
 /* Under HETSCAL_KERNEL_RATES (malformed here, so the probe measures), the
  * default file is not written; a file named by HETSCAL_RATES_FILE is, and
  * so is the default file without HETSCAL_KERNEL_RATES. */
@@ -215,6 +258,7 @@ int main(int argc, char **argv)
     test_measured_again("absurd", absurd_line, 12);
     test_measured_again("copied", "256 3.600 3.000 2.500 1.800", 13);
     test_measured_again("dipping", "256 1.000 3.000 2.500 1.800", 14);
+    test_slow_small_size(15);
     test_forced_environment();
     test_failed_kept(24);
     printf("t_rates_trust: %d failed\n", failures);

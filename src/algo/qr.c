@@ -20,9 +20,10 @@
  * array, the sum and the update of a column on the panel's process column
  * go over strips of a rank's tiles (qr_vta_strip, qr_update_strip): there
  * its tiles of a column, and the panel's beside them, lie one below the
- * other, so that one GEMM covers many tiles (as ScaLAPACK's local
- * updates do) where tile-sized GEMMs ran at two thirds of its rate.  Priorities put the next panel first: a
- * task on column j outranks every task on later columns.
+ * other, so that one GEMM covers many tiles (as ScaLAPACK's local updates
+ * do) where tile-sized GEMMs ran at under two thirds of its rate.
+ * Priorities put the next panel first: a task on column j outranks every
+ * task on later columns.
  * Auxiliary tiles are reused from panel to panel: the dependencies of the
  * next panel already order it after every use in this one (the V1/U/T
  * blocks rotate among AUX_SETS sets, so that the next panel of the same

@@ -245,6 +245,16 @@ int hs_kernel_rates_consistent(const double rates[][HS_NRATES], const int known[
     return below < 0 || memcmp(rates[s], rates[below], sizeof rates[s]) != 0;
 }
 
+int hs_kernel_rates_slowest_suspect(const double rates[][HS_NRATES], const int known[],
+                                    int count)
+{
+    for (int s = 0; s < count; s++)
+        for (int q = s + 1; known[s] && q < count; q++)
+            if (known[q] && rates[q][HS_RATE_GEMM] > HS_RATES_READ_RISE * rates[s][HS_RATE_GEMM])
+                return s;
+    return -1;
+}
+
 /* The rates known in this process, per (threads, ranks of the node). */
 enum { MAX_KEYS = 8 };
 typedef struct rates_entry {
@@ -283,6 +293,8 @@ static int fill_entry(rates_entry *e, int count)
      * sizes: measured again, its new line replacing that one. */
     int replacing[HS_RATE_SIZES] = { 0 };
     double rejected[HS_RATE_SIZES][HS_NRATES];
+    int known_before[HS_RATE_SIZES];
+    memcpy(known_before, e->known, sizeof known_before);
     for (int s = 0; s < count; s++) {
         if (e->known[s] || e->failed[s])
             continue;
@@ -299,6 +311,18 @@ static int fill_entry(rates_entry *e, int count)
             memcpy(rejected[s], e->rate[s], sizeof rejected[s]);
         }
         missing = s + 1;
+    }
+    /* Sizes read far slower than a larger one read beside them: measured
+     * again too (the larger ones stay). */
+    int read[HS_RATE_SIZES] = { 0 };
+    for (int s = 0; s < count; s++)
+        read[s] = e->known[s] && !known_before[s];
+    for (int s; (s = hs_kernel_rates_slowest_suspect(e->rate, read, count)) >= 0;) {
+        read[s] = e->known[s] = 0;
+        replacing[s] = 1;
+        memcpy(rejected[s], e->rate[s], sizeof rejected[s]);
+        if (missing < s + 1)
+            missing = s + 1;
     }
     if (!missing)
         return e->measured ? HS_RATES_MEASURED : HS_RATES_FILE;

@@ -88,6 +88,16 @@ int hs_kernel_rates_sane(const double rate[HS_NRATES]);
 #define HS_RATES_READ_DIP 0.5
 int hs_kernel_rates_consistent(const double rates[][HS_NRATES], const int known[], int s);
 
+/* The other way round: a size read whose DGEMM rate is below
+ * 1 / HS_RATES_READ_RISE of a larger size's read beside it was measured
+ * under load (larger tiles gain less than that on any CPU: 1.6 from 128
+ * to 1024 on the Xeon of session 72, where a file held 3.7 GF/s at 128
+ * beside 69.4 at 1024), and is measured again too.  Returns the first
+ * such size among the known ones, or -1. */
+#define HS_RATES_READ_RISE 4.0
+int hs_kernel_rates_slowest_suspect(const double rates[][HS_NRATES], const int known[],
+                                    int count);
+
 /* Parses a HETSCAL_KERNEL_RATES value into rates[0..HS_RATE_SIZES-1];
  * returns 0, or -1 when it is malformed (then it is ignored). */
 int hs_kernel_rates_parse(const char *text, double rates[][HS_NRATES]);
