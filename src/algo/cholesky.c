@@ -56,8 +56,7 @@ static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_u
                                    .priority = priority(geo, j, PRIO_UPDATE),
                                    .urgent = j == k + 1 };
             int n = hs_strip_add_tiles(&strip, geo, j, k, &r, HS_CHOL_STRIP_TILES, HS_RW);
-            strip.acc[strip.nacc].tile = hs_tile_id(geo, tj, k);
-            strip.acc[strip.nacc++].mode = HS_R;
+            hs_task_spec_add(&strip, hs_tile_id(geo, tj, k), HS_R);
             hs_chol_strip_args_put(strip.iparam, (hs_chol_strip_args){
                                                      .off = u.off, .w = u.w, .k = u.k,
                                                      .upper = u.upper, .tiles = n });

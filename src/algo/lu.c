@@ -62,8 +62,7 @@ static void swap_left(const hs_lu *lu, int j, int from, int to)
     hs_lu_swap_args args = { { 0 } };
     for (int k = from > j + 1 ? from : j + 1; k < to && hs_lu_pivot_tile(g, k) >= 0; k++) {
         args.off[spec.nacc - 1] = g->panel[k].col0;
-        spec.acc[spec.nacc].tile = hs_lu_pivot_tile(g, k);
-        spec.acc[spec.nacc++].mode = HS_R;
+        hs_task_spec_add(&spec, hs_lu_pivot_tile(g, k), HS_R);
         if (spec.nacc == HS_GROUP_ACCESSES) {
             hs_lu_swap_args_put(spec.iparam, args);
             hs_dist_insert(lu->dist, &spec);

@@ -97,12 +97,6 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
             .m = g->n_rows - g->panel[s].col0, .n = g->panel[s].width, .stays = 1 };
 }
 
-static void add(hs_task_spec *spec, int tile, int mode)
-{
-    spec->acc[spec->nacc].tile = tile;
-    spec->acc[spec->nacc++].mode = mode;
-}
-
 static int priority(const hs_geometry *g, int column, int kind)
 {
     return kind == PRIO_LEFT ? PRIO_LEFT : PRIO_STRIDE * (g->np - column) + kind;
@@ -181,11 +175,11 @@ static void swap(const hs_lu *lu, int k, int j, int solve)
             hs_lu_grid_visit_args args = { .off = off, .rows = rows };
             for (int n = 0; n < HS_LU_GRID_VISIT_TILES && i < g->mt; n++, i += g->nprow) {
                 args.row0[n] = i * g->H;
-                add(&visit, hs_tile_id(g, i, j), HS_RW);
+                hs_task_spec_add(&visit, hs_tile_id(g, i, j), HS_RW);
             }
-            add(&visit, piece, HS_RW);
-            add(&visit, top, HS_R);
-            add(&visit, piv, HS_R | HS_ON_HOST);
+            hs_task_spec_add(&visit, piece, HS_RW);
+            hs_task_spec_add(&visit, top, HS_R);
+            hs_task_spec_add(&visit, piv, HS_R | HS_ON_HOST);
             hs_lu_grid_visit_args_put(visit.iparam, args);
             hs_dist_insert(lu->dist, &visit);
         }
@@ -197,18 +191,18 @@ static void swap(const hs_lu *lu, int k, int j, int solve)
         int take = left < per_task ? left : per_task;
         left -= take;
         top_spec.nacc = 0;
-        add(&top_spec, top, HS_RW);
-        add(&top_spec, piv, HS_R | HS_ON_HOST);
+        hs_task_spec_add(&top_spec, top, HS_RW);
+        hs_task_spec_add(&top_spec, piv, HS_R | HS_ON_HOST);
         if (solve && left == 0) {
             top_args.flags |= HS_LU_GRID_TOP_SOLVE;
-            add(&top_spec, hs_tile_id(g, k, k), HS_R);
+            hs_task_spec_add(&top_spec, hs_tile_id(g, k, k), HS_R);
         }
         for (int n = 0; n < take; step++) {
             int q = (hs_tile_prow(g, k) + step) % g->nprow;
             if (k + step >= g->mt)
                 continue;
             top_args.prow[n++] = q;
-            add(&top_spec, piece_tile(g, j, q), HS_R);
+            hs_task_spec_add(&top_spec, piece_tile(g, j, q), HS_R);
         }
         hs_lu_grid_top_args_put(top_spec.iparam, top_args);
         hs_dist_insert(lu->dist, &top_spec);
@@ -240,7 +234,7 @@ static void update(const hs_lu *lu, int k, int j, int kk)
             hs_task_spec strip = { .kind = &hs_kind_lu_grid_gemm_strip, .priority = prio,
                                    .urgent = next, .host_only = 1 };
             int n = hs_strip_add_tiles(&strip, g, j, k, &i, HS_LU_GRID_STRIP_TILES, HS_RW);
-            add(&strip, hs_tile_id(g, k, j), HS_R);
+            hs_task_spec_add(&strip, hs_tile_id(g, k, j), HS_R);
             hs_lu_grid_strip_args_put(strip.iparam, (hs_lu_grid_strip_args){ .kk = kk,
                                                                               .tiles = n });
             hs_dist_insert(lu->dist, &strip);

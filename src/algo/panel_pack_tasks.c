@@ -15,8 +15,7 @@ void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gat
         hs_panel_rows_args args = { .off = base };
         for (; r < g->mt && spec.nacc < HS_GROUP_ACCESSES; r++) {
             args.row0[spec.nacc - 1] = r * g->H;
-            spec.acc[spec.nacc].tile = hs_tile_id(g, r, k);
-            spec.acc[spec.nacc++].mode = gather ? HS_R : HS_W;
+            hs_task_spec_add(&spec, hs_tile_id(g, r, k), gather ? HS_R : HS_W);
         }
         hs_panel_rows_args_put(spec.iparam, args);
         insert(ctx, &spec);

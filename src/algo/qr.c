@@ -452,12 +452,6 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     flush(s, u);
 }
 
-static void add_access(hs_task_spec *spec, int tile, int mode)
-{
-    spec->acc[spec->nacc].tile = tile;
-    spec->acc[spec->nacc++].mode = mode;
-}
-
 /* The strips of panel k's update of column j (qr_kernels.h): each process
  * row's tile rows from t0, HS_QR_STRIP_TILES at a time; `update` 0: P
  * (+)= V^H A into that process row's P, 1: A -= V W. */
@@ -474,13 +468,13 @@ static void insert_strips(const gen *s, int k, int j, int v1, int update)
                 .priority = priority(g, j, PRIO_UPDATE), .urgent = j == k + 1,
                 .host_only = 1 };
             if (!update)
-                add_access(&spec, part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW);
+                hs_task_spec_add(&spec, part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW);
             int n = hs_strip_add_tiles(&spec, g, j, k, &r, HS_QR_STRIP_TILES,
                                        update ? HS_RW : HS_R);
             if (update)
-                add_access(&spec, wj, HS_R);
+                hs_task_spec_add(&spec, wj, HS_R);
             if (top)
-                add_access(&spec, v1, HS_R);
+                hs_task_spec_add(&spec, v1, HS_R);
             hs_qr_strip_args_put(spec.iparam, (hs_qr_strip_args){
                                                   .off = top ? hs_panel_diag_offset(g, k) : 0,
                                                   .kk = hs_qr_reflectors(g, k),

@@ -16,14 +16,10 @@ static inline int hs_strip_add_tiles(hs_task_spec *spec, const hs_geometry *g, i
                                      int *r, int most, int target_mode)
 {
     int n = 0;
-    for (int i = *r; n < most && i < g->mt; n++, i += g->nprow) {
-        spec->acc[spec->nacc].tile = hs_tile_id(g, i, j);
-        spec->acc[spec->nacc++].mode = target_mode;
-    }
-    for (int m = 0; m < n; m++, *r += g->nprow) {
-        spec->acc[spec->nacc].tile = hs_tile_id(g, *r, k);
-        spec->acc[spec->nacc++].mode = HS_R;
-    }
+    for (int i = *r; n < most && i < g->mt; n++, i += g->nprow)
+        hs_task_spec_add(spec, hs_tile_id(g, i, j), target_mode);
+    for (int m = 0; m < n; m++, *r += g->nprow)
+        hs_task_spec_add(spec, hs_tile_id(g, *r, k), HS_R);
     return n;
 }
 

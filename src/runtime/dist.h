@@ -62,6 +62,13 @@ typedef struct hs_task_spec {
                          queue: the panel's chain, which the rest waits for */
 } hs_task_spec;
 
+/* Appends an access of `tile` in `mode` to spec (at most HS_MAX_ACCESSES). */
+static inline void hs_task_spec_add(hs_task_spec *spec, int tile, int mode)
+{
+    spec->acc[spec->nacc].tile = tile;
+    spec->acc[spec->nacc++].mode = mode;
+}
+
 /* Creates the state of ntiles global tiles of values of precision prec
  * (enum hs_precision, util/precision.h: the tiles' element size and the
  * kernel each task's kind has for it) and allocates the tiles this rank
