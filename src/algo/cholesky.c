@@ -55,7 +55,7 @@ static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_u
             hs_task_spec strip = { .kind = &hs_kind_chol_gemm_strip, .host_only = 1,
                                    .priority = priority(geo, j, PRIO_UPDATE),
                                    .urgent = j == k + 1 };
-            int n = hs_strip_add_tiles(&strip, geo, j, k, &r, HS_CHOL_STRIP_TILES, HS_RW);
+            int n = hs_strip_add_tiles(&strip, geo, j, k, &r, HS_CHOL_STRIP_TILES, HS_RW, -1);
             hs_task_spec_add(&strip, hs_tile_id(geo, tj, k), HS_R);
             hs_chol_strip_args_put(strip.iparam, (hs_chol_strip_args){
                                                      .off = u.off, .w = u.w, .k = u.k,

@@ -57,9 +57,16 @@ static int device_panel(const hs_geometry *g, int k)
     return g->device_panels && g->panel[k].device;
 }
 
+/* The strips' pack buffers (algo/strip_tasks.h): [pcol][prow][set]. */
+static int pack_tile(const hs_geometry *g, int q, int p, int set)
+{
+    return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + g->np * g->nprow
+           + (q * g->nprow + p) * HS_STRIP_PACK_SETS + set;
+}
+
 int hs_lu_grid_tile_count(const hs_geometry *g)
 {
-    return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + g->np * g->nprow;
+    return pack_tile(g, g->npcol, 0, 0);
 }
 
 static int owner(const hs_geometry *g, const int *rank_of, int r, int c)
@@ -95,6 +102,17 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
             .rank = owner(g, rank_of, s, s),
             .device = device_panel(g, s) ? hs_panel_slot(g, s) : 0,
             .m = g->n_rows - g->panel[s].col0, .n = g->panel[s].width, .stays = 1 };
+    int wmax = 1;
+    for (int c = 0; c < g->np; c++)
+        wmax = g->panel[c].width > wmax ? g->panel[c].width : wmax;
+    for (int q = 0; q < g->npcol; q++)
+        for (int p = 0; p < g->nprow; p++)
+            for (int set = 0; set < HS_STRIP_PACK_SETS; set++)
+                home[pack_tile(g, q, p, set)] =
+                    g->strip_buffers ? (hs_tile_home){ .rank = rank_of[p * g->npcol + q],
+                                                       .m = hs_strip_pack_rows(g), .n = wmax,
+                                                       .stays = 1 }
+                                     : (hs_tile_home){ .rank = -1 };
 }
 
 static int priority(const hs_geometry *g, int column, int kind)
@@ -214,8 +232,9 @@ static void swap(const hs_lu *lu, int k, int j, int solve)
 static void update(const hs_lu *lu, int k, int j, int kk)
 {
     const hs_geometry *g = lu->geo;
-    int prio = priority(g, j, PRIO_UPDATE), next = j == k + 1;
-    if (!lu->strips || hs_panel_pcol(g, j) != hs_panel_pcol(g, k)) {
+    int prio = priority(g, j, PRIO_UPDATE), next = j == k + 1, q = hs_panel_pcol(g, j);
+    int packed = q != hs_panel_pcol(g, k);
+    if (!lu->strips || (packed && !g->strip_buffers)) {
         for (int i = k + 1; i < g->mt; i++) {
             hs_task_spec gemm = { .kind = &hs_kind_lu_grid_gemm, .priority = prio,
                                   .urgent = next, .nacc = 3,
@@ -228,17 +247,46 @@ static void update(const hs_lu *lu, int k, int j, int kk)
         return;
     }
     /* Each process row's tiles below row k, HS_LU_GRID_STRIP_TILES at a
-     * time. */
+     * time, or on another process column than the panel's
+     * HS_LU_GRID_STRIP_PACKED_TILES, the panel's rows from the pack
+     * buffer (pack_panel). */
+    int set = packed ? hs_strip_pack_set(g, k, q) : 0;
     for (int step = 1; step <= g->nprow; step++)
         for (int i = k + step; i < g->mt;) {
             hs_task_spec strip = { .kind = &hs_kind_lu_grid_gemm_strip, .priority = prio,
                                    .urgent = next, .host_only = 1 };
-            int n = hs_strip_add_tiles(&strip, g, j, k, &i, HS_LU_GRID_STRIP_TILES, HS_RW);
+            int row0 = hs_strip_pack_row(g, i);
+            int buf = packed ? pack_tile(g, q, hs_tile_prow(g, i), set) : -1;
+            int n = hs_strip_add_tiles(&strip, g, j, k, &i,
+                                       packed ? HS_LU_GRID_STRIP_PACKED_TILES
+                                              : HS_LU_GRID_STRIP_TILES,
+                                       HS_RW, buf);
             hs_task_spec_add(&strip, hs_tile_id(g, k, j), HS_R);
-            hs_lu_grid_strip_args_put(strip.iparam, (hs_lu_grid_strip_args){ .kk = kk,
-                                                                              .tiles = n });
+            hs_lu_grid_strip_args_put(strip.iparam, (hs_lu_grid_strip_args){
+                                                        .kk = kk, .tiles = n,
+                                                        .packed = packed, .row0 = row0 });
             hs_dist_insert(lu->dist, &strip);
         }
+}
+
+/* On each other process column that holds later columns, each process
+ * row's tiles of panel k below its row k packed into one buffer for the
+ * strips there (algo/strip_tasks.h); urgent where the next panel's
+ * column is. */
+static void pack_panel(const hs_lu *lu, int k)
+{
+    const hs_geometry *g = lu->geo;
+    for (int q = 0; q < g->npcol; q++) {
+        if (q == hs_panel_pcol(g, k) || !hs_strip_columns_on(g, k, q))
+            continue;
+        int set = hs_strip_pack_set(g, k, q);
+        int urgent = k + 1 < g->np && hs_panel_pcol(g, k + 1) == q;
+        for (int step = 1; step <= g->nprow && k + step < g->mt; step++)
+            hs_panel_rows_pack_tasks(g, k, k + step,
+                                     pack_tile(g, q, hs_tile_prow(g, k + step), set),
+                                     priority(g, k + 1, PRIO_SWAP), urgent, dist_insert,
+                                     lu->dist);
+    }
 }
 
 void hs_lu_grid_generate(void *arg)
@@ -251,6 +299,8 @@ void hs_lu_grid_generate(void *arg)
         pack(lu, k, 1);
         panel(lu, k);
         pack(lu, k, 0);
+        if (lu->strips && g->strip_buffers)
+            pack_panel(lu, k);
         for (int j = k + 1; j < g->np; j++) {
             swap(lu, k, j, 1);
             update(lu, k, j, kk);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "algo/panel_pack_tasks.h"
+#include "algo/strip_tasks.h"
 #include "kernels/panel_pack.h"
 
 void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gather,
@@ -16,6 +17,23 @@ void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gat
         for (; r < g->mt && spec.nacc < HS_GROUP_ACCESSES; r++) {
             args.row0[spec.nacc - 1] = r * g->H;
             hs_task_spec_add(&spec, hs_tile_id(g, r, k), gather ? HS_R : HS_W);
+        }
+        hs_panel_rows_args_put(spec.iparam, args);
+        insert(ctx, &spec);
+    }
+}
+
+void hs_panel_rows_pack_tasks(const hs_geometry *g, int k, int r0, int buf, int priority,
+                              int urgent, hs_insert_fn insert, void *ctx)
+{
+    for (int r = r0; r < g->mt;) {
+        hs_task_spec spec = { .kind = &hs_kind_panel_gather, .priority = priority,
+                              .urgent = urgent, .host_only = 1, .nacc = 1,
+                              .acc = { { buf, r == r0 ? HS_W : HS_RW } } };
+        hs_panel_rows_args args = { .off = 0 };
+        for (; r < g->mt && spec.nacc < HS_GROUP_ACCESSES; r += g->nprow) {
+            args.row0[spec.nacc - 1] = hs_strip_pack_row(g, r);
+            hs_task_spec_add(&spec, hs_tile_id(g, r, k), HS_R);
         }
         hs_panel_rows_args_put(spec.iparam, args);
         insert(ctx, &spec);

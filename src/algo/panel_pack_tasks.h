@@ -18,4 +18,12 @@ typedef void (*hs_insert_fn)(void *ctx, const hs_task_spec *spec);
 void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gather,
                          int priority, hs_insert_fn insert, void *ctx);
 
+/* Inserts the tasks that pack panel k's tiles of one process row, tile
+ * rows r0, r0 + nprow, ... to the matrix's end, into buffer tile buf on
+ * another process column (algo/strip_tasks.h): tile row r to the
+ * buffer's rows from hs_strip_pack_row(r), a few tiles per task, the
+ * first writing the buffer (W), the others RW. */
+void hs_panel_rows_pack_tasks(const hs_geometry *g, int k, int r0, int buf, int priority,
+                              int urgent, hs_insert_fn insert, void *ctx);
+
 #endif

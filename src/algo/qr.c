@@ -46,7 +46,7 @@ enum { VTQ_DEVICE_SETS = 4, VTQ_SETS = 1 + VTQ_DEVICE_SETS };
 
 /* First id of each kind of auxiliary tile. */
 typedef struct qr_ids {
-    int rt, vtq, set, tau, part, buf, end;
+    int rt, vtq, set, tau, part, buf, pack, end;
 } qr_ids;
 
 static qr_ids ids_of(const hs_geometry *g)
@@ -58,7 +58,8 @@ static qr_ids ids_of(const hs_geometry *g)
     x.tau = x.set + g->npcol * g->nprow * AUX_SETS * AUX_PER_SET;   /* [panel] */
     x.part = x.tau + g->np;                              /* [prow][panel] */
     x.buf = x.part + g->nprow * g->np;                   /* gathered: [buffer] */
-    x.end = x.buf + (g->gathered ? hs_geometry_panel_buffers(g) : 0);
+    x.pack = x.buf + (g->gathered ? hs_geometry_panel_buffers(g) : 0);
+    x.end = x.pack + g->npcol * g->nprow * HS_STRIP_PACK_SETS;   /* [pcol][prow][set] */
     return x;
 }
 
@@ -92,6 +93,11 @@ static int set_id(const hs_geometry *g, int q, int p, int parity, int which)
 static int part_id(const hs_geometry *g, int p, int j)
 {
     return ids_of(g).part + p * g->np + j;
+}
+
+static int pack_id(const hs_geometry *g, int q, int p, int set)
+{
+    return ids_of(g).pack + (q * g->nprow + p) * HS_STRIP_PACK_SETS + set;
 }
 
 static int min_int(int a, int b)
@@ -195,6 +201,12 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
             .rank = rank_of[hs_tile_prow(g, hs_panel_diag_row(g, s)) * g->npcol
                             + hs_panel_pcol(g, s)],
             .m = g->n_rows - g->panel[s].col0, .n = g->panel[s].width, .stays = 1 };
+    for (int q = 0; g->strip_buffers && q < g->npcol; q++)
+        for (int p = 0; p < g->nprow; p++)
+            for (int set = 0; set < HS_STRIP_PACK_SETS; set++)
+                home[pack_id(g, q, p, set)] = (hs_tile_home){
+                    .rank = rank_of[p * g->npcol + q], .m = hs_strip_pack_rows(g), .n = wmax,
+                    .stays = 1 };
 }
 
 typedef struct gen {
@@ -453,24 +465,29 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
 }
 
 /* The strips of panel k's update of column j (qr_kernels.h): each process
- * row's tile rows from t0, HS_QR_STRIP_TILES at a time; `update` 0: P
- * (+)= V^H A into that process row's P, 1: A -= V W. */
+ * row's tile rows from t0, HS_QR_STRIP_TILES at a time, or on another
+ * process column than the panel's HS_QR_STRIP_PACKED_TILES reading the
+ * panel's rows from its pack buffer (pack_panel); `update` 0: P (+)= V^H A
+ * into that process row's P, 1: A -= V W. */
 static void insert_strips(const gen *s, int k, int j, int v1, int update)
 {
     const hs_geometry *g = s->g;
     int t0 = hs_panel_diag_row(g, k), ngroups = min_int(g->mt - t0, g->nprow);
-    int wj = part_id(g, hs_tile_prow(g, t0), j);
+    int wj = part_id(g, hs_tile_prow(g, t0), j), q = hs_panel_pcol(g, j);
+    int packed = q != hs_panel_pcol(g, k), set = packed ? hs_strip_pack_set(g, k, q) : 0;
     for (int grp = 0; grp < ngroups; grp++)
         for (int r = t0 + grp; r < g->mt;) {
-            int top = r == t0, first = r == t0 + grp;
+            int top = r == t0, first = r == t0 + grp, row0 = hs_strip_pack_row(g, r);
+            int buf = packed ? pack_id(g, q, hs_tile_prow(g, r), set) : -1;
             hs_task_spec spec = {
                 .kind = update ? &hs_kind_qr_update_strip : &hs_kind_qr_vta_strip,
                 .priority = priority(g, j, PRIO_UPDATE), .urgent = j == k + 1,
                 .host_only = 1 };
             if (!update)
                 hs_task_spec_add(&spec, part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW);
-            int n = hs_strip_add_tiles(&spec, g, j, k, &r, HS_QR_STRIP_TILES,
-                                       update ? HS_RW : HS_R);
+            int n = hs_strip_add_tiles(&spec, g, j, k, &r,
+                                       packed ? HS_QR_STRIP_PACKED_TILES : HS_QR_STRIP_TILES,
+                                       update ? HS_RW : HS_R, buf);
             if (update)
                 hs_task_spec_add(&spec, wj, HS_R);
             if (top)
@@ -478,9 +495,30 @@ static void insert_strips(const gen *s, int k, int j, int v1, int update)
             hs_qr_strip_args_put(spec.iparam, (hs_qr_strip_args){
                                                   .off = top ? hs_panel_diag_offset(g, k) : 0,
                                                   .kk = hs_qr_reflectors(g, k),
-                                                  .first = first, .top = top, .tiles = n });
+                                                  .first = first, .top = top, .tiles = n,
+                                                  .packed = packed, .row0 = row0 });
             insert(s, &spec);
         }
+}
+
+/* On each other process column that holds later columns, each process
+ * row's tiles of panel k packed into one buffer for the strips there
+ * (algo/strip_tasks.h); urgent where the next panel's column is. */
+static void pack_panel(const gen *s, int k)
+{
+    const hs_geometry *g = s->g;
+    int t0 = hs_panel_diag_row(g, k), ngroups = min_int(g->mt - t0, g->nprow);
+    for (int q = 0; q < g->npcol; q++) {
+        if (q == hs_panel_pcol(g, k) || !hs_strip_columns_on(g, k, q))
+            continue;
+        int set = hs_strip_pack_set(g, k, q);
+        int urgent = k + 1 < g->np && hs_panel_pcol(g, k + 1) == q;
+        for (int grp = 0; grp < ngroups; grp++)
+            hs_panel_rows_pack_tasks(g, k, t0 + grp,
+                                     pack_id(g, q, hs_tile_prow(g, t0 + grp), set),
+                                     priority(g, k + 1, PRIO_REDUCE), urgent, insert_spec,
+                                     (void *)s);
+    }
 }
 
 /* Applies panel k's Q^T to column j; on the urgent streams for the next
@@ -504,7 +542,8 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
         flush(s, part_id(g, p0, j));
         return;
     }
-    int strips = s->qr->strips && hs_panel_pcol(g, j) == hs_panel_pcol(g, k);
+    int strips = s->qr->strips
+                 && (g->strip_buffers || hs_panel_pcol(g, j) == hs_panel_pcol(g, k));
     if (strips)
         insert_strips(s, k, j, v1, 0);
     for (int r = t0; r < g->mt && !strips; r++) {
@@ -565,6 +604,8 @@ void hs_qr_generate(void *arg)
 
         factor_panel(&s, k, v1, u, tt, tau);
         final(&s, tau, priority(g, k, PRIO_UPDATE));
+        if (s.qr->strips && g->strip_buffers && t0 < g->mt - 1)
+            pack_panel(&s, k);
         for (int j = k + 1; j < g->np; j++)
             update_column(&s, k, j, v1, tt);
         flush(&s, v1);

@@ -1,26 +1,74 @@
 /* The accesses of a strip task (kernels/strip_runs.h): a rank's tiles of
  * a trailing column, every nprow-th tile row, and the panel's tiles in
  * the same rows, for the updates of tiles in the caller's array
- * (algo/qr.c, algo/lu_grid.c, algo/cholesky.c). */
+ * (algo/qr.c, algo/lu_grid.c, algo/cholesky.c).
+ *
+ * On a process column other than the panel's, the panel's tiles are
+ * received copies, each in its own memory: there each rank first packs
+ * the panel's tiles of its process row into one buffer (the same tile
+ * versions read, so the same messages), and its strips read that buffer
+ * in place of the tiles (geometry's strip_buffers).  The buffers rotate
+ * among HS_STRIP_PACK_SETS sets, so that the next panel's pack does not
+ * wait for this one's last strips. */
 #ifndef HETSCAL_ALGO_STRIP_TASKS_H
 #define HETSCAL_ALGO_STRIP_TASKS_H
 
 #include "layout/tile_geometry.h"
 #include "runtime/dist.h"
 
+enum { HS_STRIP_PACK_SETS = 2 };
+
 /* Appends to spec's accesses column j's tiles from tile row *r down, one
  * process row's (every nprow-th), at most `most` and to the matrix's end,
- * with target_mode, then column k's tiles of the same rows (R); moves *r
- * past them and returns their count. */
+ * with target_mode, then column k's tiles of the same rows (R), or, with
+ * buf >= 0, the buffer those are packed in (R); moves *r past them and
+ * returns their count. */
 static inline int hs_strip_add_tiles(hs_task_spec *spec, const hs_geometry *g, int j, int k,
-                                     int *r, int most, int target_mode)
+                                     int *r, int most, int target_mode, int buf)
 {
     int n = 0;
     for (int i = *r; n < most && i < g->mt; n++, i += g->nprow)
         hs_task_spec_add(spec, hs_tile_id(g, i, j), target_mode);
+    if (buf >= 0) {
+        hs_task_spec_add(spec, buf, HS_R);
+        *r += n * g->nprow;
+        return n;
+    }
     for (int m = 0; m < n; m++, *r += g->nprow)
         hs_task_spec_add(spec, hs_tile_id(g, *r, k), HS_R);
     return n;
+}
+
+/* The first row of tile row r in its process row's pack buffer: the
+ * process row's tile rows one below the other, whole. */
+static inline int hs_strip_pack_row(const hs_geometry *g, int r)
+{
+    return r / g->nprow * g->H;
+}
+
+/* The rows of a pack buffer: the most tile rows a process row holds. */
+static inline int hs_strip_pack_rows(const hs_geometry *g)
+{
+    return (g->mt + g->nprow - 1) / g->nprow * g->H;
+}
+
+/* The set of the buffer that panel k's tiles take on process column q
+ * (not the panel's): the panels that process column packs alternate
+ * (panels are the caller's column blocks, dealt from pcol0 on). */
+static inline int hs_strip_pack_set(const hs_geometry *g, int k, int q)
+{
+    int top = g->panel[k].top, d = (q - g->pcol0 + g->npcol) % g->npcol;
+    int on_q = top > d ? (top - d - 1) / g->npcol + 1 : 0;
+    return (top - on_q) % HS_STRIP_PACK_SETS;
+}
+
+/* Whether some column right of panel k lies on process column q. */
+static inline int hs_strip_columns_on(const hs_geometry *g, int k, int q)
+{
+    for (int j = k + 1; j < g->np && j <= k + g->npcol; j++)
+        if (hs_panel_pcol(g, j) == q)
+            return 1;
+    return 0;
 }
 
 #endif

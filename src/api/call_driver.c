@@ -119,6 +119,10 @@ void hs_call_keep_tiles(const hs_factorization *f, hs_call *c, hs_redist *rd,
     c->rep.tiles_in_place = f->tiles_in_place
                             && hs_call_tiles_in_place(c->cfg, &c->rep, rd, home, nmatrix);
     c->rep.tiles_transposed = c->rep.tiles_in_place && c->geo.transposed;
+    /* The strips' pack buffers (algo/strip_tasks.h) have homes only now. */
+    c->geo.strip_buffers = c->rep.tiles_in_place && c->geo.npcol > 1 && c->geo.mt > 1;
+    if (c->geo.strip_buffers)
+        f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
     if (c->rep.tiles_in_place || !c->geo.transposed)
         return;
     c->geo.transposed = 0;

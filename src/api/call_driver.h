@@ -90,7 +90,9 @@ int hs_call_run(const hs_factorization *f, hs_call *call);
  * hs_call_tiles_in_place).  Tiles the layout kept transposed
  * (hs_geometry.transposed) that cannot stay there are copied transposed
  * instead (c->transpose and rd->transpose set, the homes recomputed).
- * The same answer on every rank. */
+ * In place on several process columns, the geometry's strip_buffers is
+ * set and the homes recomputed (the strips' pack buffers).  The same
+ * answer on every rank. */
 void hs_call_keep_tiles(const hs_factorization *f, hs_call *c, hs_redist *rd,
                         hs_tile_home *home, int nmatrix);
 

@@ -88,11 +88,15 @@ HS_KERNEL_ARGS(hs_lu_grid_visit_args, off, rows, row0[HS_LU_GRID_VISIT_TILES])
 enum { HS_LU_GRID_TOP_FIRST = 1, HS_LU_GRID_TOP_SOLVE = 2, HS_LU_GRID_TOP_PIECES = 4 };
 HS_KERNEL_ARGS(hs_lu_grid_top_args, kk, H, nprow, ptop, flags, prow[HS_LU_GRID_TOP_PIECES])
 HS_KERNEL_ARGS(hs_lu_grid_gemm_args, kk)
-HS_KERNEL_ARGS(hs_lu_grid_strip_args, kk, tiles)
+HS_KERNEL_ARGS(hs_lu_grid_strip_args, kk, tiles, packed, row0)
 
 /* Most trailing tiles of an lu_grid_gemm_strip: with the panel's tiles
- * beside them and the column's top tile. */
-enum { HS_LU_GRID_STRIP_TILES = (HS_MAX_ACCESSES - 1) / 2 };
+ * beside them and the column's top tile; with the panel's rows packed
+ * (algo/strip_tasks.h), with the buffer and the top tile. */
+enum {
+    HS_LU_GRID_STRIP_TILES = (HS_MAX_ACCESSES - 1) / 2,
+    HS_LU_GRID_STRIP_PACKED_TILES = HS_MAX_ACCESSES - 2
+};
 HS_KERNEL_ARGS(hs_lu_grid_moves_args, kk)
 
 /* The kinds (runtime/engine.h):
@@ -118,7 +122,9 @@ HS_KERNEL_ARGS(hs_lu_grid_moves_args, kk)
  *   acc 0..n-1 those tiles (RW), n..2n-1 the panel's tiles of their rows
  *   (R), 2n the column's top tile (R); one GEMM over each run of tiles
  *   that lie one below the other in the caller's array, with the panel's
- *   beside them (kernels/strip_runs.h), one a tile elsewhere. */
+ *   beside them (kernels/strip_runs.h), one a tile elsewhere.  Packed (on
+ *   another process column than the panel's): acc n is the buffer that
+ *   holds the panel's rows from row0, n + 1 the top tile. */
 extern const hs_task_kind hs_kind_lu_grid_panel, hs_kind_lu_grid_moves, hs_kind_lu_grid_visit,
     hs_kind_lu_grid_top, hs_kind_lu_grid_gemm, hs_kind_lu_grid_gemm_strip;
 

@@ -141,12 +141,14 @@ static int HS_SFX(lu_grid_top)(hs_task *t, hs_device *dev)
 static int HS_SFX(lu_grid_gemm_strip)(hs_task *t, hs_device *dev)
 {
     hs_lu_grid_strip_args x = hs_lu_grid_strip_args_of(t);
-    int n = x.tiles, err = 0;
+    int n = x.tiles, err = 0, top = n + (x.packed ? 1 : n), ll;
+    hs_strip_panel panel = { .p0 = n, .packed = x.packed, .row0 = x.row0 };
     for (int i = 0; !err && i < n;) {
-        int rows, e = hs_strip_run(t, 0, n, n, i, 0, &rows);
+        int rows, e = hs_strip_run(t, 0, hs_strip_run_p0(panel), n, i, 0, &rows);
+        const HS_T *l = hs_strip_panel_rows(t, panel, 0, i, &ll);
         err = hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', rows, t->acc[i].handle->n, x.kk, -1.0,
-                          hs_task_data(t, n + i), hs_task_ld(t, n + i), hs_task_data(t, 2 * n),
-                          hs_task_ld(t, 2 * n), 1.0, hs_task_data(t, i), hs_task_ld(t, i));
+                          l, ll, hs_task_data(t, top), hs_task_ld(t, top), 1.0,
+                          hs_task_data(t, i), hs_task_ld(t, i));
         i = e;
     }
     return err;

@@ -66,11 +66,15 @@ HS_KERNEL_ARGS(hs_qr_accumulate_args, off, kk, first, top)
 HS_KERNEL_ARGS(hs_qr_apply_t_args, kk)
 HS_KERNEL_ARGS(hs_qr_update_args, off, kk, top)
 HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
-HS_KERNEL_ARGS(hs_qr_strip_args, off, kk, first, top, tiles)
+HS_KERNEL_ARGS(hs_qr_strip_args, off, kk, first, top, tiles, packed, row0)
 
 /* Most tiles of a strip (qr_vta_strip, qr_update_strip): its trailing
- * tiles and the panel's beside them, and P or W and V1. */
-enum { HS_QR_STRIP_TILES = (HS_MAX_ACCESSES - 2) / 2 };
+ * tiles and the panel's beside them, and P or W and V1; with the panel's
+ * rows packed (algo/strip_tasks.h), its trailing tiles and the buffer. */
+enum {
+    HS_QR_STRIP_TILES = (HS_MAX_ACCESSES - 2) / 2,
+    HS_QR_STRIP_PACKED_TILES = HS_MAX_ACCESSES - 3
+};
 
 /* The kinds of their tasks (runtime/engine.h): their kernels in the four
  * precisions, with what the cost model counts of each.
@@ -130,7 +134,10 @@ enum { HS_QR_STRIP_TILES = (HS_MAX_ACCESSES - 2) / 2 };
  *   tiles (R), n+1..2n: panel tiles (R), 2n+1 (top: the first tile is the
  *   panel's top tile): V1 (R); qr_update_strip: 0..n-1: trailing tiles
  *   (RW), n..2n-1: panel tiles (R), 2n: W (R), 2n+1 (top): V1 (R).
- *   Arguments hs_qr_strip_args (off: the top tile's, as qr_vta's). */
+ *   Packed (on another process column than the panel's): the n panel
+ *   tiles' accesses are one, the buffer that holds their rows from row0
+ *   (kernels/strip_runs.h), and the later accesses move up.  Arguments
+ *   hs_qr_strip_args (off: the top tile's, as qr_vta's). */
 extern const hs_task_kind hs_kind_qr_geqrf, hs_kind_qr_leaf, hs_kind_qr_tree_up,
     hs_kind_qr_tree_down, hs_kind_qr_leaf_q, hs_kind_qr_reconstruct, hs_kind_qr_trsm,
     hs_kind_qr_vta, hs_kind_qr_ttp, hs_kind_qr_update, hs_kind_qr_column,

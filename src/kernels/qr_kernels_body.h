@@ -434,22 +434,23 @@ static int HS_SFX(qr_accumulate_strip)(hs_task *t, hs_device *dev)
     hs_qr_strip_args x = hs_qr_strip_args_of(t);
     HS_T *pp = hs_task_data(t, 0);
     int lp = hs_task_ld(t, 0), n = x.tiles, kk = x.kk, wj = t->acc[1].handle->n;
+    hs_strip_panel panel = { .p0 = 1 + n, .packed = x.packed, .row0 = x.row0 };
+    int v1 = 1 + n + (x.packed ? 1 : n), lv;
     double beta = x.first ? 0.0 : 1.0;
     int i = 0, err = 0;
 
     if (x.top) {
-        const HS_T *a = hs_task_data(t, 1), *v = hs_task_data(t, 1 + n);
-        err = HS_SFX(vta_top)(dev, t->stream, kk, wj, t->acc[1].handle->m - x.off, v + x.off,
-                              hs_task_ld(t, 1 + n), hs_task_data(t, 1 + 2 * n),
-                              hs_task_ld(t, 1 + 2 * n), a + x.off, hs_task_ld(t, 1), beta, pp,
-                              lp);
+        const HS_T *a = hs_task_data(t, 1), *v = hs_strip_panel_rows(t, panel, 1, 0, &lv);
+        err = HS_SFX(vta_top)(dev, t->stream, kk, wj, t->acc[1].handle->m - x.off, v + x.off, lv,
+                              hs_task_data(t, v1), hs_task_ld(t, v1), a + x.off,
+                              hs_task_ld(t, 1), beta, pp, lp);
         beta = 1.0;
         i = 1;
     }
     while (!err && i < n) {
-        int rows, e = hs_strip_run(t, 1, 1 + n, n, i, 0, &rows);
-        err = hs_dev_gemm(dev, t->stream, HS_P, HS_CT, 'N', kk, wj, rows, 1.0,
-                          hs_task_data(t, 1 + n + i), hs_task_ld(t, 1 + n + i),
+        int rows, e = hs_strip_run(t, 1, hs_strip_run_p0(panel), n, i, 0, &rows);
+        const HS_T *v = hs_strip_panel_rows(t, panel, 1, i, &lv);
+        err = hs_dev_gemm(dev, t->stream, HS_P, HS_CT, 'N', kk, wj, rows, 1.0, v, lv,
                           hs_task_data(t, 1 + i), hs_task_ld(t, 1 + i), beta, pp, lp);
         beta = 1.0;
         i = e;
@@ -461,21 +462,23 @@ static int HS_SFX(qr_update_strip)(hs_task *t, hs_device *dev)
 {
     hs_qr_strip_args x = hs_qr_strip_args_of(t);
     int n = x.tiles, kk = x.kk, wj = t->acc[0].handle->n;
-    const HS_T *w = hs_task_data(t, 2 * n);
-    int lw = hs_task_ld(t, 2 * n), i = 0, err = 0;
+    hs_strip_panel panel = { .p0 = n, .packed = x.packed, .row0 = x.row0 };
+    int wa = n + (x.packed ? 1 : n), lv;
+    const HS_T *w = hs_task_data(t, wa);
+    int lw = hs_task_ld(t, wa), i = 0, err = 0;
 
     if (x.top) {
         HS_T *a = hs_task_data(t, 0);
-        const HS_T *v = hs_task_data(t, n);
+        const HS_T *v = hs_strip_panel_rows(t, panel, 0, 0, &lv);
         err = HS_SFX(update_top)(dev, t->stream, kk, wj, t->acc[0].handle->m - x.off, v + x.off,
-                                 hs_task_ld(t, n), hs_task_data(t, 2 * n + 1),
-                                 hs_task_ld(t, 2 * n + 1), w, lw, a + x.off, hs_task_ld(t, 0));
+                                 lv, hs_task_data(t, wa + 1), hs_task_ld(t, wa + 1), w, lw,
+                                 a + x.off, hs_task_ld(t, 0));
         i = 1;
     }
     while (!err && i < n) {
-        int rows, e = hs_strip_run(t, 0, n, n, i, 0, &rows);
-        err = hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', rows, wj, kk, -1.0,
-                          hs_task_data(t, n + i), hs_task_ld(t, n + i), w, lw, 1.0,
+        int rows, e = hs_strip_run(t, 0, hs_strip_run_p0(panel), n, i, 0, &rows);
+        const HS_T *v = hs_strip_panel_rows(t, panel, 0, i, &lv);
+        err = hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', rows, wj, kk, -1.0, v, lv, w, lw, 1.0,
                           hs_task_data(t, i), hs_task_ld(t, i));
         i = e;
     }

@@ -21,7 +21,8 @@ static inline int hs_tile_follows(const hs_handle *a, const hs_handle *b, int by
 }
 
 /* The end of the run of a strip's tiles from i: tiles i.. whose targets
- * (accesses a0 + i ..) and panel tiles (p0 + i ..) both follow one
+ * (accesses a0 + i ..) and panel tiles (p0 + i ..; p0 < 0: the panel's
+ * rows packed in one buffer, which always follow) both follow one
  * another, up to n; *len: the run's rows (by_cols: columns). */
 static inline int hs_strip_run(const hs_task *t, int a0, int p0, int n, int i, int by_cols,
                                int *len)
@@ -30,11 +31,43 @@ static inline int hs_strip_run(const hs_task *t, int a0, int p0, int n, int i, i
     int e = i + 1;
     *len = by_cols ? h->n : h->m;
     while (e < n && hs_tile_follows(t->acc[a0 + e - 1].handle, t->acc[a0 + e].handle, by_cols)
-           && hs_tile_follows(t->acc[p0 + e - 1].handle, t->acc[p0 + e].handle, by_cols)) {
+           && (p0 < 0
+               || hs_tile_follows(t->acc[p0 + e - 1].handle, t->acc[p0 + e].handle,
+                                  by_cols))) {
         h = t->acc[a0 + e++].handle;
         *len += by_cols ? h->n : h->m;
     }
     return e;
+}
+
+/* Where a strip's panel rows lie: beside each target tile its own panel
+ * tile (accesses p0 + i), or, packed, one buffer (access p0) whose rows
+ * from row0 on hold the strip's tiles' rows one below the other. */
+typedef struct hs_strip_panel {
+    int p0, packed, row0;
+} hs_strip_panel;
+
+/* The panel rows beside target tile i (access a0 + i) and their leading
+ * dimension.  Packed, tile i's rows start i tile heights below row0: the
+ * strip's tiles are whole but perhaps the matrix's last, which comes
+ * last. */
+static inline void *hs_strip_panel_rows(const hs_task *t, hs_strip_panel p, int a0, int i,
+                                        int *ld)
+{
+    if (!p.packed) {
+        *ld = hs_task_ld(t, p.p0 + i);
+        return hs_task_data(t, p.p0 + i);
+    }
+    const hs_handle *buf = t->acc[p.p0].handle;
+    size_t row = (size_t)p.row0 + (size_t)i * (size_t)t->acc[a0].handle->m;
+    *ld = buf->ld;
+    return (char *)buf->data + row * (size_t)buf->esize;
+}
+
+/* hs_strip_run's p0 for such a panel. */
+static inline int hs_strip_run_p0(hs_strip_panel p)
+{
+    return p.packed ? -1 : p.p0;
 }
 
 #endif

@@ -58,6 +58,10 @@ typedef struct hs_geometry {
                            (c, r) as the caller stores it, on the grid
                            position that holds that block (PDPOTRF's upper
                            triangle in the caller's array); 0 otherwise */
+    int strip_buffers;  /* the tiles in the caller's array on several process
+                           columns: each rank packs the panel's tiles it
+                           receives into one buffer a panel, whose rows its
+                           strips then read (algo/strip_tasks.h); 0 otherwise */
 } hs_geometry;
 
 /* Geometry with host panels only: square B x B tiles.  Returns 0 or
