@@ -146,13 +146,14 @@ static int gpu_one_row_layout(hs_call *c)
  * to 1.9 times the share at its peak on 2x2).  With copied tiles the
  * gathered layout saves about a tenth of that and runs 1.05 to 1.08
  * times slower (2 x 1 and 2 x 2, N = 8000, doc/PERFORMANCE.md): the
- * process row then.  On one process column the caller's blocks are the
- * tiles from HS_SMALL_BLOCKS_FROM up, below half the default tile too
- * (as P?GETRF's): there a panel's reflectors are read where they lie,
- * with no copy along process rows, and such blocks stay ahead of the
- * reference with a tenth of the share extra; across process columns
- * they fell behind it, so there the process row stays
- * (doc/PERFORMANCE.md, sessions 66 and 68).  On
+ * process row then.  The caller's blocks are the tiles from
+ * HS_SMALL_BLOCKS_FROM up, below half the default tile too (as
+ * P?GETRF's): on one process column a panel's reflectors are read where
+ * they lie, and on others from one buffer a rank and panel (the strips'
+ * packs, algo/strip_tasks.h), and such blocks stay ahead of the reference
+ * with 0.1 to 0.4 times the share extra (2 x 2, N = 8000, 128-blocks:
+ * within 5% of the process row's time, which takes 1.87 times;
+ * doc/PERFORMANCE.md, sessions 66, 68 and 73).  On
  * larger grids TSQR spreads the panel, which one rank's ?GEQRF of the
  * whole panel would serialize. */
 enum { GATHERED_NO = 0, GATHERED = 1, GATHERED_IN_PLACE = 2 };
@@ -253,9 +254,10 @@ static int qr_layout(hs_call *c)
     const hs_config *cfg = c->cfg;
     int gathered = gathered_layout(c);
     if (gathered != GATHERED_NO) {
-        int small = grid->npcol == 1 ? HS_SQUARE_SMALL_BLOCKS : 0;
         int status = hs_call_square_tiles(c, gathered == GATHERED_IN_PLACE
-                                                 ? HS_SQUARE_IN_PLACE_ONLY | small : 0, 0);
+                                                 ? HS_SQUARE_IN_PLACE_ONLY
+                                                       | HS_SQUARE_SMALL_BLOCKS
+                                                 : 0, 0);
         if (status <= 0) {
             c->geo.gathered = status == 0;
             return status;
