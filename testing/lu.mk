@@ -17,7 +17,8 @@ testing_t_lu_grid_moves_SOURCES = testing/t_lu_grid_moves.c
 testing_t_lu_grid_moves_LDADD = libhetscal_core.la $(LAPACK_LIBS) $(CUDA_LIBS)
 EXTRA_DIST += $(LU_TESTS) testing/data/lu_hard.dat \
   testing/data/lu_one_block.dat testing/data/lu_in_place.dat \
-  testing/data/lu_singular.dat testing/data/lu_strips.dat testing/data/qr_strips.dat
+  testing/data/lu_singular.dat testing/data/lu_strips.dat testing/data/qr_strips.dat \
+  testing/data/llt_strips.dat
 
 # Only P?GETRF's tester: make check-lu
 check-lu:

@@ -125,11 +125,13 @@ check 4 2 2 1 geqrf 800 800 32 HETSCAL_QR_GRID=1 HETSCAL_NB_SMALL=96 HETSCAL_BRO
 # The caller's 128-blocks in place on 2 x 1: a rank's tiles of a column
 # in strips (algo/qr.c, algo/lu_grid.c; 9 tiles a rank, two strips); on
 # 2 x 2 the other process column's strips read the panel's rows packed
-# (algo/strip_tasks.h).
+# (algo/strip_tasks.h; PDPOTRF's caller's blocks are its tiles there by
+# default).
 check 2 2 1 1 geqrf 2200 600 128 HETSCAL_QR_GRID=1
 check 2 2 1 1 getrf 2200 600 128 HETSCAL_LU_GRID=1
 check 4 2 2 1 geqrf 2200 900 128 HETSCAL_QR_GRID=1
 check 4 2 2 1 getrf 2200 900 128 HETSCAL_LU_GRID=1
+check 4 2 2 1 potrf 1500 1500 128
 # P?GEQRF with GPUs on a grid above 4 ranks: one process row of all of
 # them (api/qr_call.c), copies forwarded, sends in the default window.
 check 8 2 4 1 geqrf 700 650 32 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB_GPU=96

@@ -1,12 +1,16 @@
 #!/bin/sh
-# The P?GEQRF and P?GETRF testers on testing/data/qr_strips.dat and
-# lu_strips.dat, 4 ranks: the caller's 128-blocks in place as the square
-# tiles of the caller's grid (HETSCAL_QR_GRID=1, HETSCAL_LU_GRID=1; the
-# defaults take those layouts only for large shares), where a rank's
-# tiles of a trailing column on the panel's process column are updated in
+# The P?GEQRF, P?GETRF and P?POTRF testers on testing/data/qr_strips.dat,
+# lu_strips.dat and llt_strips.dat, 4 ranks: the caller's 128-blocks in
+# place as the square tiles of the caller's grid (HETSCAL_QR_GRID=1,
+# HETSCAL_LU_GRID=1; the defaults take those layouts only for large
+# shares), where a rank's tiles of a trailing column are updated in
 # strips (algo/qr.c's qr_vta_strip and qr_update_strip, algo/lu_grid.c's
-# lu_grid_gemm_strip): several a column here (up to 9 tiles a rank), QR's
-# first with the panel's top tile, sub(A) on and off the first process.
+# lu_grid_gemm_strip, algo/cholesky.c's gemm_strip): several a column
+# here (up to 9 tiles a rank), QR's first with the panel's top tile,
+# sub(A) on and off the first process; on 2 x 2 and 1 x 4 the other
+# process columns' strips read the panel's rows packed in one buffer a
+# rank (algo/strip_tasks.h; the Cholesky's lower factor only, its upper
+# one in the same input keeps per-tile tasks there).
 # QR in double and single complex, LU in double and double complex (its
 # tester wants the reference's IPIV, which single complex rounds to
 # another pivot between near-equal candidates in three of these cases,
@@ -36,5 +40,6 @@ while read -r tester routine precisions input layout; do
 done <<'RUNS'
 xqr geqrf d,c qr_strips.dat gathered
 xlu getrf d,z lu_strips.dat grid
+xllt potrf d,z llt_strips.dat grid\|one_row
 RUNS
 exit $failed

@@ -8,20 +8,51 @@
  * tiles, gemm_strip: there they lie one below the other, beside the
  * panel's, or side by side when kept transposed, and one GEMM covers
  * several, where tile-sized GEMMs ran well below the rate of a large
- * one).  Priorities put the next panel first: a task on
+ * one; on the other process columns, the lower factor's strips read
+ * the panel's rows packed in one buffer a rank, algo/strip_tasks.h).
+ * Priorities put the next panel first: a task on
  * panel j outranks every task on panels after j, and within a panel the
  * factorization outranks the solves, which outrank the updates. */
 #include "config.h"
 
 #include "algo/cholesky.h"
+#include "algo/panel_pack_tasks.h"
 #include "algo/strip_tasks.h"
 #include "kernels/cholesky_kernels.h"
 
 enum { PRIO_UPDATE = 0, PRIO_TRSM = 1, PRIO_POTRF = 2, PRIO_STRIDE = 3 };
 
+/* The strips' pack buffers (algo/strip_tasks.h): [pcol][prow][set],
+ * for the lower factor's tiles in place. */
+static int pack_tile(const hs_geometry *geo, int q, int p, int set)
+{
+    return geo->mt * geo->np + (q * geo->nprow + p) * HS_STRIP_PACK_SETS + set;
+}
+
+static int packs(const hs_geometry *geo)
+{
+    return geo->strip_buffers && !geo->transposed;
+}
+
+int hs_cholesky_tile_count(const hs_geometry *geo)
+{
+    return pack_tile(geo, geo->npcol, 0, 0);
+}
+
 void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
                             hs_tile_home *home)
 {
+    int wmax = 1;
+    for (int c = 0; c < geo->np; c++)
+        wmax = geo->panel[c].width > wmax ? geo->panel[c].width : wmax;
+    for (int q = 0; q < geo->npcol; q++)
+        for (int p = 0; p < geo->nprow; p++)
+            for (int set = 0; set < HS_STRIP_PACK_SETS; set++)
+                home[pack_tile(geo, q, p, set)] =
+                    packs(geo) ? (hs_tile_home){ .rank = rank_of[p * geo->npcol + q],
+                                                 .m = hs_strip_pack_rows(geo), .n = wmax,
+                                                 .stays = 1 }
+                               : (hs_tile_home){ .rank = -1 };
     for (int c = 0; c < geo->np; c++) {
         for (int r = 0; r < geo->mt; r++) {
             hs_tile_home *h = &home[hs_tile_id(geo, r, c)];
@@ -46,22 +77,56 @@ static int priority(const hs_geometry *geo, int panel, int kind)
 }
 
 /* Panel k's GEMMs on column j below its diagonal tile row tj, each
- * process row's tiles HS_CHOL_STRIP_TILES at a time. */
+ * process row's tiles HS_CHOL_STRIP_TILES at a time, or on another
+ * process column than the panel's HS_CHOL_STRIP_PACKED_TILES, the
+ * panel's rows from the pack buffer (pack_panel). */
 static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_update_args u)
 {
     const hs_geometry *geo = ch->geo;
+    int q = hs_panel_pcol(geo, j), packed = q != hs_panel_pcol(geo, k);
+    int set = packed ? hs_strip_pack_set(geo, k, q) : 0;
     for (int step = 1; step <= geo->nprow; step++)
         for (int r = tj + step; r < geo->mt;) {
             hs_task_spec strip = { .kind = &hs_kind_chol_gemm_strip, .host_only = 1,
                                    .priority = priority(geo, j, PRIO_UPDATE),
                                    .urgent = j == k + 1 };
-            int n = hs_strip_add_tiles(&strip, geo, j, k, &r, HS_CHOL_STRIP_TILES, HS_RW, -1);
+            int row0 = hs_strip_pack_row(geo, r);
+            int buf = packed ? pack_tile(geo, q, hs_tile_prow(geo, r), set) : -1;
+            int n = hs_strip_add_tiles(&strip, geo, j, k, &r,
+                                       packed ? HS_CHOL_STRIP_PACKED_TILES : HS_CHOL_STRIP_TILES,
+                                       HS_RW, buf);
             hs_task_spec_add(&strip, hs_tile_id(geo, tj, k), HS_R);
             hs_chol_strip_args_put(strip.iparam, (hs_chol_strip_args){
                                                      .off = u.off, .w = u.w, .k = u.k,
-                                                     .upper = u.upper, .tiles = n });
+                                                     .upper = u.upper, .tiles = n,
+                                                     .packed = packed, .row0 = row0 });
             hs_dist_insert(ch->dist, &strip);
         }
+}
+
+static void dist_insert(void *dist, const hs_task_spec *spec)
+{
+    hs_dist_insert(dist, spec);
+}
+
+/* On each other process column that holds later columns, each process
+ * row's tiles of panel k below its diagonal tile row packed into one
+ * buffer for the strips there (algo/strip_tasks.h); urgent where the
+ * next panel's column is. */
+static void pack_panel(const hs_cholesky *ch, int k, int tk)
+{
+    const hs_geometry *geo = ch->geo;
+    for (int q = 0; q < geo->npcol; q++) {
+        if (q == hs_panel_pcol(geo, k) || !hs_strip_columns_on(geo, k, q))
+            continue;
+        int set = hs_strip_pack_set(geo, k, q);
+        int urgent = k + 1 < geo->np && hs_panel_pcol(geo, k + 1) == q;
+        for (int step = 1; step <= geo->nprow && tk + step < geo->mt; step++)
+            hs_panel_rows_pack_tasks(geo, k, tk + step,
+                                     pack_tile(geo, q, hs_tile_prow(geo, tk + step), set),
+                                     priority(geo, k + 1, PRIO_TRSM), urgent, dist_insert,
+                                     ch->dist);
+    }
 }
 
 void hs_cholesky_generate(void *arg)
@@ -97,6 +162,8 @@ void hs_cholesky_generate(void *arg)
             hs_dist_insert(d, &trsm);
         }
 
+        if (ch->strips && packs(geo))
+            pack_panel(ch, k, tk);
         for (int j = k + 1; j < geo->np; j++) {
             const hs_panel *pj = &geo->panel[j];
             int tj = hs_panel_diag_row(geo, j), oj = hs_panel_diag_offset(geo, j);
@@ -112,7 +179,8 @@ void hs_cholesky_generate(void *arg)
             hs_chol_update_args_put(syrk.iparam, args);
             hs_dist_insert(d, &syrk);
 
-            int strips = ch->strips && hs_panel_pcol(geo, j) == hs_panel_pcol(geo, k);
+            int strips = ch->strips
+                         && (packs(geo) || hs_panel_pcol(geo, j) == hs_panel_pcol(geo, k));
             if (strips)
                 update_strips(ch, k, j, tj, args);
             for (int r = tj + 1; r < geo->mt && !strips; r++) {

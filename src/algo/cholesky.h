@@ -15,6 +15,9 @@ typedef struct hs_cholesky {
 } hs_cholesky;
 
 /* Where each tile of the lower triangle lives (home[tile id]). */
+/* The tiles: the matrix's, then the strips' pack buffers. */
+int hs_cholesky_tile_count(const hs_geometry *geo);
+
 void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
                             hs_tile_home *home);
 

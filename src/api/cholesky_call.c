@@ -72,11 +72,6 @@ static int cholesky_layout(hs_call *c)
     return status;
 }
 
-static int cholesky_tile_count(const hs_geometry *geo)
-{
-    return geo->mt * geo->np;
-}
-
 static void cholesky_generate(const hs_call *c, hs_dist *dist)
 {
     hs_cholesky ch = { .geo = &c->geo, .dist = dist, .host_panels = c->rep.host_panels,
@@ -90,7 +85,7 @@ const hs_factorization hs_pdpotrf = {
     .flops = cholesky_flops,
     .tiny_flops = TINY_FLOPS,
     .layout = cholesky_layout,
-    .tile_count = cholesky_tile_count,
+    .tile_count = hs_cholesky_tile_count,
     .tile_homes = hs_cholesky_tile_homes,
     .generate = cholesky_generate,
     .tiles_in_place = 1,

@@ -20,11 +20,16 @@
 HS_KERNEL_ARGS(hs_chol_potrf_args, off, w, col0, team, upper)
 HS_KERNEL_ARGS(hs_chol_trsm_args, off, w, upper)
 HS_KERNEL_ARGS(hs_chol_update_args, off, w, k, upper)
-HS_KERNEL_ARGS(hs_chol_strip_args, off, w, k, upper, tiles)
+HS_KERNEL_ARGS(hs_chol_strip_args, off, w, k, upper, tiles, packed, row0)
 
 /* Most target tiles of a gemm_strip: with the panel's beside them and
- * the panel's tile in the targets' column's diagonal row. */
-enum { HS_CHOL_STRIP_TILES = (HS_MAX_ACCESSES - 1) / 2 };
+ * the panel's tile in the targets' column's diagonal row; with the
+ * panel's rows packed (algo/strip_tasks.h), with the buffer and that
+ * tile. */
+enum {
+    HS_CHOL_STRIP_TILES = (HS_MAX_ACCESSES - 1) / 2,
+    HS_CHOL_STRIP_PACKED_TILES = HS_MAX_ACCESSES - 2
+};
 
 /* The rows of the tile of a task's access k, as the lower factor counts
  * them (stored transposed, its columns). */
@@ -56,7 +61,9 @@ static inline int hs_chol_tile_rows(const hs_task *t, int k, int upper)
  *   each run of targets that lie one below the other in the caller's
  *   array with the panel's beside them (with upper, tiles kept
  *   transposed: side by side; kernels/strip_runs.h), one a tile
- *   elsewhere.  Arguments hs_chol_strip_args. */
+ *   elsewhere.  Packed (the lower factor on another process column than
+ *   the panel's): acc n is the buffer that holds the panel's rows from
+ *   row0, n + 1 the diagonal row's tile.  Arguments hs_chol_strip_args. */
 extern const hs_task_kind hs_kind_chol_potrf, hs_kind_chol_trsm, hs_kind_chol_syrk,
     hs_kind_chol_gemm, hs_kind_chol_gemm_strip;
 

@@ -86,13 +86,15 @@ static int HS_SFX(herk_gemm)(hs_task *t, hs_device *dev)
 static int HS_SFX(gemm_strip)(hs_task *t, hs_device *dev)
 {
     hs_chol_strip_args x = hs_chol_strip_args_of(t);
-    const HS_T *b = hs_task_data(t, 2 * x.tiles);
-    int n = x.tiles, ldb = hs_task_ld(t, 2 * n), err = 0;
+    int n = x.tiles, bi = n + (x.packed ? 1 : n), err = 0, lda;
+    const HS_T *b = hs_task_data(t, bi);
+    int ldb = hs_task_ld(t, bi);
+    hs_strip_panel panel = { .p0 = n, .packed = x.packed, .row0 = x.row0 };
     for (int i = 0; !err && i < n;) {
-        int len, e = hs_strip_run(t, 0, n, n, i, x.upper, &len);
-        const HS_T *a = hs_task_data(t, n + i);
+        int len, e = hs_strip_run(t, 0, hs_strip_run_p0(panel), n, i, x.upper, &len);
+        const HS_T *a = hs_strip_panel_rows(t, panel, 0, i, &lda);
         HS_T *c = hs_task_data(t, i);
-        int lda = hs_task_ld(t, n + i), ldc = hs_task_ld(t, i);
+        int ldc = hs_task_ld(t, i);
         if (x.upper)   /* the transposed tiles' columns, as gemm's upper form */
             err = hs_dev_gemm(dev, t->stream, HS_P, HS_CT, 'N', x.w, len, x.k, -1.0,
                               b + (size_t)x.off * ldb, ldb, a, lda, 1.0, c, ldc);
