@@ -9,8 +9,10 @@
 # caller's blocks; with slow 128-tiles the model's 256 is used, with a
 # repartition, even though 128 is within a factor 2 of it.  At N = 4200
 # the shares exceed 64 MiB (copies would double them): 128-tiles predicted
-# 10% slower than 256 are taken in place, within the fifth allowed there,
-# and ones predicted 35% slower are copied.
+# 10% slower than 256 are taken in place, within the fifth allowed there;
+# in place their GEMMs run in strips, priced at the 256-tiles' GEMM rate,
+# so ones whose other kernels (TRSM, SYRK, POTRF) run at a fifth of 128's
+# GEMM rate, predicted 39% slower, are copied.
 : "${top_srcdir:=$(dirname "$0")/..}"
 HETSCAL_CACHE_KB=1 HETSCAL_VERBOSE=1
 export HETSCAL_CACHE_KB HETSCAL_VERBOSE
@@ -35,7 +37,7 @@ done
 for case in "nb128 1600 128:50 tile=128 (caller's blocks)" \
             "nb128 1600 128:5,192:10,256:40 tile=256 threads" \
             "share 4200 128:10,256:11.5 tile=128 (caller's blocks)" \
-            "share 4200 128:10,256:14 tile=256 threads"; do
+            "share 4200 128:10/2/2/2,256:14 tile=256 threads"; do
     set -- $case
     dat=$1 n=$2 rates=$3
     want=${case#* * * }

@@ -111,7 +111,6 @@ void hs_call_keep_tiles(const hs_factorization *f, hs_call *c, hs_redist *rd,
  * tile side instead of those rules (the panels the GPUs factor: their
  * columns B wide, hs_call_layout), unless HETSCAL_NB_SMALL sets it. */
 enum { HS_SQUARE_IN_PLACE_ONLY = 1, HS_SQUARE_ON_DEVICES = 2, HS_SQUARE_SMALL_BLOCKS = 4 };
-enum { HS_SMALL_BLOCKS_FROM = 128 };
 int hs_call_square_tiles(hs_call *c, int flags, int device_width);
 
 /* The average share of sub(A) per process, in bytes: the same on every

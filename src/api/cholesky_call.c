@@ -48,15 +48,20 @@ static int cholesky_layout(hs_call *c)
 {
     const hs_config *cfg = c->cfg;
     int caller_ok;
-    c->rep.tile = hs_granularity_cholesky_tile(c->grid, cfg, c->n, c->desca[HS_NB], &caller_ok);
+    c->rep.tile = hs_granularity_cholesky_tile(c->grid, cfg, c->n, c->desca[HS_NB], c->upper,
+                                               &caller_ok);
     if (c->rep.tile > c->n)
         c->rep.tile = c->n;
     hs_caller_tiles caller = { 0, 0, 0 };
     /* The upper factor's tiles are the caller's blocks only when kept
      * transposed, in place: copied transposed, a block would go to the
      * grid position of its transpose. */
+    /* Past HS_GRID_SHARE_BYTES a rank, blocks from HS_SMALL_BLOCKS_FROM up
+     * too, for memory (as P?GETRF's and P?GEQRF's), where the model
+     * predicts them fast enough. */
+    int small_from = hs_call_average_share(c) > HS_GRID_SHARE_BYTES ? HS_SMALL_BLOCKS_FROM : 0;
     if (caller_ok && (!c->upper || cfg->in_place))
-        caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, 0, c->n, c->ia, c->ja,
+        caller = hs_call_caller_tiles(c->grid, cfg, c->rep.tile, small_from, c->n, c->ia, c->ja,
                                       c->desca);
     c->transpose = c->upper;
     c->part = c->upper ? HS_PART_UPPER : HS_PART_LOWER;

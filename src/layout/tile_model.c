@@ -15,11 +15,20 @@ static const double HIDDEN_PATH_SHARE = 0.5;
 
 double hs_tile_model_cholesky_seconds(int n, int b, int threads, const double rate[HS_NRATES])
 {
+    return hs_tile_model_cholesky_strips_seconds(n, b, threads, rate, 0, 0);
+}
+
+double hs_tile_model_cholesky_strips_seconds(int n, int b, int threads,
+                                             const double rate[HS_NRATES], double strip_gemm,
+                                             double strip_share)
+{
     double nt = (double)n / b, cube = (double)b * b * b * 1e-9;
     double potrf = cube / 3, trsm = cube, syrk = cube, gemm = 2 * cube;
     double pairs = nt * (nt - 1) / 2, triples = nt * (nt - 1) * (nt - 2) / 6;
+    double per_gemm = (1 - strip_share) / rate[HS_RATE_GEMM]
+                      + (strip_share > 0 ? strip_share / strip_gemm : 0);
     double work = nt * potrf / rate[HS_RATE_POTRF] + pairs * trsm / rate[HS_RATE_TRSM]
-                  + pairs * syrk / rate[HS_RATE_SYRK] + triples * gemm / rate[HS_RATE_GEMM];
+                  + pairs * syrk / rate[HS_RATE_SYRK] + triples * gemm * per_gemm;
     double path = nt * (potrf / rate[HS_RATE_POTRF] + trsm / rate[HS_RATE_TRSM]
                         + gemm / rate[HS_RATE_GEMM]);
     double p = threads > 0 ? threads : 1;

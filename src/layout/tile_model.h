@@ -14,6 +14,13 @@
  * not hide. */
 double hs_tile_model_cholesky_seconds(int n, int b, int threads, const double rate[HS_NRATES]);
 
+/* The same for tiles whose updates run in strips for the share
+ * strip_share (0 to 1) of the GEMM work: one GEMM over several of a
+ * rank's tiles (kernels/strip_runs.h), at strip_gemm GF/s a thread. */
+double hs_tile_model_cholesky_strips_seconds(int n, int b, int threads,
+                                             const double rate[HS_NRATES], double strip_gemm,
+                                             double strip_share);
+
 /* The ladder size (among the first `count`, with all rates known) of
  * least predicted time that leaves at least HS_TILE_MODEL_MIN_COLUMNS tile
  * columns; predicted[s] gets each size's time (0 when not considered).

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "plan/granularity.h"
+#include "kernels/cholesky_kernels.h"
 #include "layout/tile_model.h"
 #include "util/clock.h"
 #include "util/kernel_rates.h"
@@ -82,11 +83,32 @@ static void explain(const hetscal_grid *grid, const hs_config *cfg, int n, int b
  * predicted 8-17% faster (doc/PERFORMANCE.md, session 64). */
 #define CALLER_BLOCKS_MEMORY_SLACK 0.20
 
+/* The GEMM rate of the caller's b-blocks' strips (algo/cholesky.c): one
+ * GEMM over a run of a rank's tiles of a column, HS_CHOL_STRIP_TILES at
+ * most, about half a rank's tiles of a whole column on average over the
+ * trailing columns; priced as the simulator prices a GEMM, at the rate of
+ * the largest measured size at most the cube root of its work (never
+ * below the blocks' own rate, s). */
+static double strip_gemm_rate(const hetscal_grid *grid, int n, int b, int count,
+                              double rates[][HS_NRATES], int s)
+{
+    int tiles = ((n + b - 1) / b + grid->nprow - 1) / grid->nprow / 2;
+    if (tiles > HS_CHOL_STRIP_TILES)
+        tiles = HS_CHOL_STRIP_TILES;
+    double side = cbrt((double)(tiles > 1 ? tiles : 1)) * b, rate = rates[s][HS_RATE_GEMM];
+    for (int k = s + 1; k < count && hs_rate_size[k] <= side; k++)
+        if (rates[k][HS_RATE_GEMM] > rate)
+            rate = rates[k][HS_RATE_GEMM];
+    return rate;
+}
+
 /* Whether the model predicts the caller's b x b blocks within the slack of
  * the chosen tile's time (rates of the largest measured size <= b; none
- * below the smallest).  Rank 0 says why with HETSCAL_VERBOSE=2. */
+ * below the smallest; in place, the updates in strips: every one of the
+ * lower factor's, the panel's process column's of the upper one's).
+ * Rank 0 says why with HETSCAL_VERBOSE=2. */
 static int caller_blocks_fit(const hetscal_grid *grid, const hs_config *cfg, int n,
-                             int caller_b, int count, double rates[][HS_NRATES],
+                             int caller_b, int upper, int count, double rates[][HS_NRATES],
                              const double *predicted, int chosen, double share)
 {
     int s = -1, c = -1;
@@ -103,23 +125,29 @@ static int caller_blocks_fit(const hetscal_grid *grid, const hs_config *cfg, int
                             "size at or below them\n", caller_b);
         return 0;
     }
-    double t = hs_tile_model_cholesky_seconds(n, caller_b, cfg->grid_threads, rates[s]);
+    double strip_share = !cfg->in_place || cfg->accel_ranks > 0 ? 0
+                         : upper ? 1.0 / grid->npcol : 1;
+    double strip_gemm = strip_gemm_rate(grid, n, caller_b, count, rates, s);
+    double t = hs_tile_model_cholesky_strips_seconds(n, caller_b, cfg->grid_threads, rates[s],
+                                                     strip_gemm, strip_share);
     int large = share > HS_GRID_SHARE_BYTES;
     double slack = large ? CALLER_BLOCKS_MEMORY_SLACK : CALLER_BLOCKS_SLACK;
     int fit = t <= predicted[c] * (1 + slack);
     /* hs_call_caller_tiles's size rule has the last word. */
-    int sized = hs_caller_blocks_sized(n, caller_b, chosen, 0);
+    int sized = hs_caller_blocks_sized(n, caller_b, chosen, large ? HS_SMALL_BLOCKS_FROM : 0);
     if (verbose && caller_b != chosen)
         fprintf(stderr, "hetscal: the caller's %d-blocks %s the tiles: predicted %.3f s (rates "
-                        "of %d), tile %d's %.3f s, %.0f%% allowed (shares %s 64 MiB)%s\n",
-                caller_b, fit && sized ? "are" : "are not", t, hs_rate_size[s], chosen,
-                predicted[c], slack * 100, large ? "above" : "up to",
-                fit && !sized ? "; but not within half to twice the tile" : "");
+                        "of %d, %.0f%% of the GEMMs in strips at %.1f GF/s), tile %d's %.3f s, "
+                        "%.0f%% allowed (shares %s 64 MiB)%s\n",
+                caller_b, fit && sized ? "are" : "are not", t, hs_rate_size[s],
+                strip_share * 100, strip_gemm, chosen, predicted[c], slack * 100,
+                large ? "above" : "up to",
+                fit && !sized ? "; but not within the size rule (hs_caller_blocks_sized)" : "");
     return fit;
 }
 
 int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg, int n,
-                                 int caller_b, int *caller_ok)
+                                 int caller_b, int upper, int *caller_ok)
 {
     *caller_ok = 1;
     if (cfg->nb_small)
@@ -152,6 +180,7 @@ int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg,
     int b = hs_tile_model_choose(n, cfg->grid_threads, rates, count, predicted);
     explain(grid, cfg, n, b ? b : rule, source, probe_seconds, count, rates, predicted);
     if (b && caller_b > 0)
-        *caller_ok = caller_blocks_fit(grid, cfg, n, caller_b, count, rates, predicted, b, share);
+        *caller_ok = caller_blocks_fit(grid, cfg, n, caller_b, upper, count, rates, predicted, b,
+                                       share);
     return b ? b : rule;
 }

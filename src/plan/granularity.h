@@ -16,6 +16,12 @@
  * (hs_granularity_cholesky_tile). */
 #define HS_GRID_SHARE_BYTES (64.0 * 1024 * 1024)
 
+/* Past that share, the caller's blocks from this size up may be the tiles
+ * below half the chosen tile too (hs_caller_blocks_sized's small_from):
+ * in place, their updates run in strips over several blocks
+ * (kernels/strip_runs.h), as fast as the larger tiles' in 128-blocks. */
+enum { HS_SMALL_BLOCKS_FROM = 128 };
+
 /* The size rule for the caller's b x b blocks as tiles of an order-n
  * sub(A) where the chosen tile is `tile`: blocks from half to twice it
  * (from small_from, where that is not 0 and smaller than half), or sub(A)
@@ -34,8 +40,10 @@ static inline int hs_caller_blocks_sized(int n, int b, int tile, int small_from)
  * size, which the call may take as its tile instead (no repartition);
  * *caller_ok is 0 when the model predicts those blocks more than a few %
  * slower than the chosen tile, or a fifth where the shares exceed 64 MiB
- * (1 where the model does not apply). */
+ * (1 where the model does not apply).  The blocks in place update in
+ * strips (algo/cholesky.c): the lower factor's on every process column,
+ * the upper's (`upper`) on the panel's only. */
 int hs_granularity_cholesky_tile(const hetscal_grid *grid, const hs_config *cfg, int n,
-                                 int caller_b, int *caller_ok);
+                                 int caller_b, int upper, int *caller_ok);
 
 #endif
