@@ -22,11 +22,11 @@
 
 enum { PRIO_UPDATE = 0, PRIO_TRSM = 1, PRIO_POTRF = 2, PRIO_STRIDE = 3 };
 
-/* The strips' pack buffers (algo/strip_tasks.h): [pcol][prow][set],
- * for the lower factor's tiles in place. */
+/* The strips' pack buffers (algo/strip_tasks.h), for the lower factor's
+ * tiles in place, after the matrix's. */
 static int pack_tile(const hs_geometry *geo, int q, int p, int set)
 {
-    return geo->mt * geo->np + (q * geo->nprow + p) * HS_STRIP_PACK_SETS + set;
+    return hs_strip_pack_tile(geo, geo->mt * geo->np, q, p, set);
 }
 
 static int packs(const hs_geometry *geo)
@@ -36,23 +36,13 @@ static int packs(const hs_geometry *geo)
 
 int hs_cholesky_tile_count(const hs_geometry *geo)
 {
-    return pack_tile(geo, geo->npcol, 0, 0);
+    return geo->mt * geo->np + hs_strip_pack_tiles(geo);
 }
 
 void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
                             hs_tile_home *home)
 {
-    int wmax = 1;
-    for (int c = 0; c < geo->np; c++)
-        wmax = geo->panel[c].width > wmax ? geo->panel[c].width : wmax;
-    for (int q = 0; q < geo->npcol; q++)
-        for (int p = 0; p < geo->nprow; p++)
-            for (int set = 0; set < HS_STRIP_PACK_SETS; set++)
-                home[pack_tile(geo, q, p, set)] =
-                    packs(geo) ? (hs_tile_home){ .rank = rank_of[p * geo->npcol + q],
-                                                 .m = hs_strip_pack_rows(geo), .n = wmax,
-                                                 .stays = 1 }
-                               : (hs_tile_home){ .rank = -1 };
+    hs_strip_pack_homes(geo, geo->mt * geo->np, packs(geo), rank_of, home);
     for (int c = 0; c < geo->np; c++) {
         for (int r = 0; r < geo->mt; r++) {
             hs_tile_home *h = &home[hs_tile_id(geo, r, c)];
@@ -79,7 +69,7 @@ static int priority(const hs_geometry *geo, int panel, int kind)
 /* Panel k's GEMMs on column j below its diagonal tile row tj, each
  * process row's tiles HS_CHOL_STRIP_TILES at a time, or on another
  * process column than the panel's HS_CHOL_STRIP_PACKED_TILES, the
- * panel's rows from the pack buffer (pack_panel). */
+ * panel's rows from the pack buffer (hs_strip_pack_panel). */
 static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_update_args u)
 {
     const hs_geometry *geo = ch->geo;
@@ -107,26 +97,6 @@ static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_u
 static void dist_insert(void *dist, const hs_task_spec *spec)
 {
     hs_dist_insert(dist, spec);
-}
-
-/* On each other process column that holds later columns, each process
- * row's tiles of panel k below its diagonal tile row packed into one
- * buffer for the strips there (algo/strip_tasks.h); urgent where the
- * next panel's column is. */
-static void pack_panel(const hs_cholesky *ch, int k, int tk)
-{
-    const hs_geometry *geo = ch->geo;
-    for (int q = 0; q < geo->npcol; q++) {
-        if (q == hs_panel_pcol(geo, k) || !hs_strip_columns_on(geo, k, q))
-            continue;
-        int set = hs_strip_pack_set(geo, k, q);
-        int urgent = k + 1 < geo->np && hs_panel_pcol(geo, k + 1) == q;
-        for (int step = 1; step <= geo->nprow && tk + step < geo->mt; step++)
-            hs_panel_rows_pack_tasks(geo, k, tk + step,
-                                     pack_tile(geo, q, hs_tile_prow(geo, tk + step), set),
-                                     priority(geo, k + 1, PRIO_TRSM), urgent, dist_insert,
-                                     ch->dist);
-    }
 }
 
 void hs_cholesky_generate(void *arg)
@@ -163,7 +133,8 @@ void hs_cholesky_generate(void *arg)
         }
 
         if (ch->strips && packs(geo))
-            pack_panel(ch, k, tk);
+            hs_strip_pack_panel(geo, k, tk + 1, geo->mt * geo->np,
+                                priority(geo, k + 1, PRIO_TRSM), dist_insert, d);
         for (int j = k + 1; j < geo->np; j++) {
             const hs_panel *pj = &geo->panel[j];
             int tj = hs_panel_diag_row(geo, j), oj = hs_panel_diag_offset(geo, j);

@@ -57,16 +57,20 @@ static int device_panel(const hs_geometry *g, int k)
     return g->device_panels && g->panel[k].device;
 }
 
-/* The strips' pack buffers (algo/strip_tasks.h): [pcol][prow][set]. */
+/* The first of the strips' pack buffers (algo/strip_tasks.h). */
+static int pack_base(const hs_geometry *g)
+{
+    return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + g->np * g->nprow;
+}
+
 static int pack_tile(const hs_geometry *g, int q, int p, int set)
 {
-    return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + g->np * g->nprow
-           + (q * g->nprow + p) * HS_STRIP_PACK_SETS + set;
+    return hs_strip_pack_tile(g, pack_base(g), q, p, set);
 }
 
 int hs_lu_grid_tile_count(const hs_geometry *g)
 {
-    return pack_tile(g, g->npcol, 0, 0);
+    return pack_base(g) + hs_strip_pack_tiles(g);
 }
 
 static int owner(const hs_geometry *g, const int *rank_of, int r, int c)
@@ -102,17 +106,7 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
             .rank = owner(g, rank_of, s, s),
             .device = device_panel(g, s) ? hs_panel_slot(g, s) : 0,
             .m = g->n_rows - g->panel[s].col0, .n = g->panel[s].width, .stays = 1 };
-    int wmax = 1;
-    for (int c = 0; c < g->np; c++)
-        wmax = g->panel[c].width > wmax ? g->panel[c].width : wmax;
-    for (int q = 0; q < g->npcol; q++)
-        for (int p = 0; p < g->nprow; p++)
-            for (int set = 0; set < HS_STRIP_PACK_SETS; set++)
-                home[pack_tile(g, q, p, set)] =
-                    g->strip_buffers ? (hs_tile_home){ .rank = rank_of[p * g->npcol + q],
-                                                       .m = hs_strip_pack_rows(g), .n = wmax,
-                                                       .stays = 1 }
-                                     : (hs_tile_home){ .rank = -1 };
+    hs_strip_pack_homes(g, pack_base(g), g->strip_buffers, rank_of, home);
 }
 
 static int priority(const hs_geometry *g, int column, int kind)
@@ -249,7 +243,7 @@ static void update(const hs_lu *lu, int k, int j, int kk)
     /* Each process row's tiles below row k, HS_LU_GRID_STRIP_TILES at a
      * time, or on another process column than the panel's
      * HS_LU_GRID_STRIP_PACKED_TILES, the panel's rows from the pack
-     * buffer (pack_panel). */
+     * buffer (hs_strip_pack_panel). */
     int set = packed ? hs_strip_pack_set(g, k, q) : 0;
     for (int step = 1; step <= g->nprow; step++)
         for (int i = k + step; i < g->mt;) {
@@ -269,26 +263,6 @@ static void update(const hs_lu *lu, int k, int j, int kk)
         }
 }
 
-/* On each other process column that holds later columns, each process
- * row's tiles of panel k below its row k packed into one buffer for the
- * strips there (algo/strip_tasks.h); urgent where the next panel's
- * column is. */
-static void pack_panel(const hs_lu *lu, int k)
-{
-    const hs_geometry *g = lu->geo;
-    for (int q = 0; q < g->npcol; q++) {
-        if (q == hs_panel_pcol(g, k) || !hs_strip_columns_on(g, k, q))
-            continue;
-        int set = hs_strip_pack_set(g, k, q);
-        int urgent = k + 1 < g->np && hs_panel_pcol(g, k + 1) == q;
-        for (int step = 1; step <= g->nprow && k + step < g->mt; step++)
-            hs_panel_rows_pack_tasks(g, k, k + step,
-                                     pack_tile(g, q, hs_tile_prow(g, k + step), set),
-                                     priority(g, k + 1, PRIO_SWAP), urgent, dist_insert,
-                                     lu->dist);
-    }
-}
-
 void hs_lu_grid_generate(void *arg)
 {
     const hs_lu *lu = arg;
@@ -300,7 +274,8 @@ void hs_lu_grid_generate(void *arg)
         panel(lu, k);
         pack(lu, k, 0);
         if (lu->strips && g->strip_buffers)
-            pack_panel(lu, k);
+            hs_strip_pack_panel(g, k, k + 1, pack_base(g), priority(g, k + 1, PRIO_SWAP),
+                                dist_insert, lu->dist);
         for (int j = k + 1; j < g->np; j++) {
             swap(lu, k, j, 1);
             update(lu, k, j, kk);

@@ -39,3 +39,18 @@ void hs_panel_rows_pack_tasks(const hs_geometry *g, int k, int r0, int buf, int 
         insert(ctx, &spec);
     }
 }
+
+void hs_strip_pack_panel(const hs_geometry *g, int k, int r0, int first, int priority,
+                         hs_insert_fn insert, void *ctx)
+{
+    for (int q = 0; q < g->npcol; q++) {
+        if (q == hs_panel_pcol(g, k) || !hs_strip_columns_on(g, k, q))
+            continue;
+        int set = hs_strip_pack_set(g, k, q);
+        int urgent = k + 1 < g->np && hs_panel_pcol(g, k + 1) == q;
+        for (int r = r0; r < g->mt && r < r0 + g->nprow; r++)
+            hs_panel_rows_pack_tasks(g, k, r,
+                                     hs_strip_pack_tile(g, first, q, hs_tile_prow(g, r), set),
+                                     priority, urgent, insert, ctx);
+    }
+}

@@ -26,4 +26,12 @@ void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gat
 void hs_panel_rows_pack_tasks(const hs_geometry *g, int k, int r0, int buf, int priority,
                               int urgent, hs_insert_fn insert, void *ctx);
 
+/* Packs panel k's tiles from tile row r0 down for the strips of every
+ * other process column that holds a later column (algo/strip_tasks.h):
+ * each process row's into its buffer there (pack buffers numbered from
+ * tile `first`), at the given priority, urgent where the next panel's
+ * column is. */
+void hs_strip_pack_panel(const hs_geometry *g, int k, int r0, int first, int priority,
+                         hs_insert_fn insert, void *ctx);
+
 #endif

@@ -59,7 +59,7 @@ static qr_ids ids_of(const hs_geometry *g)
     x.part = x.tau + g->np;                              /* [prow][panel] */
     x.buf = x.part + g->nprow * g->np;                   /* gathered: [buffer] */
     x.pack = x.buf + (g->gathered ? hs_geometry_panel_buffers(g) : 0);
-    x.end = x.pack + g->npcol * g->nprow * HS_STRIP_PACK_SETS;   /* [pcol][prow][set] */
+    x.end = x.pack + hs_strip_pack_tiles(g);
     return x;
 }
 
@@ -97,7 +97,7 @@ static int part_id(const hs_geometry *g, int p, int j)
 
 static int pack_id(const hs_geometry *g, int q, int p, int set)
 {
-    return ids_of(g).pack + (q * g->nprow + p) * HS_STRIP_PACK_SETS + set;
+    return hs_strip_pack_tile(g, ids_of(g).pack, q, p, set);
 }
 
 static int min_int(int a, int b)
@@ -201,12 +201,7 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
             .rank = rank_of[hs_tile_prow(g, hs_panel_diag_row(g, s)) * g->npcol
                             + hs_panel_pcol(g, s)],
             .m = g->n_rows - g->panel[s].col0, .n = g->panel[s].width, .stays = 1 };
-    for (int q = 0; g->strip_buffers && q < g->npcol; q++)
-        for (int p = 0; p < g->nprow; p++)
-            for (int set = 0; set < HS_STRIP_PACK_SETS; set++)
-                home[pack_id(g, q, p, set)] = (hs_tile_home){
-                    .rank = rank_of[p * g->npcol + q], .m = hs_strip_pack_rows(g), .n = wmax,
-                    .stays = 1 };
+    hs_strip_pack_homes(g, ids_of(g).pack, g->strip_buffers, rank_of, home);
 }
 
 typedef struct gen {
@@ -467,8 +462,8 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
 /* The strips of panel k's update of column j (qr_kernels.h): each process
  * row's tile rows from t0, HS_QR_STRIP_TILES at a time, or on another
  * process column than the panel's HS_QR_STRIP_PACKED_TILES reading the
- * panel's rows from its pack buffer (pack_panel); `update` 0: P (+)= V^H A
- * into that process row's P, 1: A -= V W. */
+ * panel's rows from its pack buffer (hs_strip_pack_panel); `update` 0:
+ * P (+)= V^H A into that process row's P, 1: A -= V W. */
 static void insert_strips(const gen *s, int k, int j, int v1, int update)
 {
     const hs_geometry *g = s->g;
@@ -499,26 +494,6 @@ static void insert_strips(const gen *s, int k, int j, int v1, int update)
                                                   .packed = packed, .row0 = row0 });
             insert(s, &spec);
         }
-}
-
-/* On each other process column that holds later columns, each process
- * row's tiles of panel k packed into one buffer for the strips there
- * (algo/strip_tasks.h); urgent where the next panel's column is. */
-static void pack_panel(const gen *s, int k)
-{
-    const hs_geometry *g = s->g;
-    int t0 = hs_panel_diag_row(g, k), ngroups = min_int(g->mt - t0, g->nprow);
-    for (int q = 0; q < g->npcol; q++) {
-        if (q == hs_panel_pcol(g, k) || !hs_strip_columns_on(g, k, q))
-            continue;
-        int set = hs_strip_pack_set(g, k, q);
-        int urgent = k + 1 < g->np && hs_panel_pcol(g, k + 1) == q;
-        for (int grp = 0; grp < ngroups; grp++)
-            hs_panel_rows_pack_tasks(g, k, t0 + grp,
-                                     pack_id(g, q, hs_tile_prow(g, t0 + grp), set),
-                                     priority(g, k + 1, PRIO_REDUCE), urgent, insert_spec,
-                                     (void *)s);
-    }
 }
 
 /* Applies panel k's Q^T to column j; on the urgent streams for the next
@@ -605,7 +580,8 @@ void hs_qr_generate(void *arg)
         factor_panel(&s, k, v1, u, tt, tau);
         final(&s, tau, priority(g, k, PRIO_UPDATE));
         if (s.qr->strips && g->strip_buffers && t0 < g->mt - 1)
-            pack_panel(&s, k);
+            hs_strip_pack_panel(g, k, t0, ids_of(g).pack, priority(g, k + 1, PRIO_REDUCE),
+                                insert_spec, &s);
         for (int j = k + 1; j < g->np; j++)
             update_column(&s, k, j, v1, tt);
         flush(&s, v1);

@@ -62,6 +62,40 @@ static inline int hs_strip_pack_set(const hs_geometry *g, int k, int q)
     return (top - on_q) % HS_STRIP_PACK_SETS;
 }
 
+/* Tiles an algorithm numbers for the pack buffers, from its first: one a
+ * process column, process row and set. */
+static inline int hs_strip_pack_tiles(const hs_geometry *g)
+{
+    return g->npcol * g->nprow * HS_STRIP_PACK_SETS;
+}
+
+/* The pack buffer of process column q, process row p and set `set`,
+ * among the tiles from `first`. */
+static inline int hs_strip_pack_tile(const hs_geometry *g, int first, int q, int p, int set)
+{
+    return first + (q * g->nprow + p) * HS_STRIP_PACK_SETS + set;
+}
+
+/* The homes of the pack buffers from tile `first`: with `used` (the
+ * tiles in place on several process columns), each on its process
+ * position, a block column of the most rows a process row holds and the
+ * widest panel; otherwise none (rank -1). */
+static inline void hs_strip_pack_homes(const hs_geometry *g, int first, int used,
+                                       const int *rank_of, hs_tile_home *home)
+{
+    int wmax = 1;
+    for (int c = 0; c < g->np; c++)
+        wmax = g->panel[c].width > wmax ? g->panel[c].width : wmax;
+    for (int q = 0; q < g->npcol; q++)
+        for (int p = 0; p < g->nprow; p++)
+            for (int set = 0; set < HS_STRIP_PACK_SETS; set++)
+                home[hs_strip_pack_tile(g, first, q, p, set)] =
+                    used ? (hs_tile_home){ .rank = rank_of[p * g->npcol + q],
+                                           .m = hs_strip_pack_rows(g), .n = wmax,
+                                           .stays = 1 }
+                         : (hs_tile_home){ .rank = -1 };
+}
+
 /* Whether some column right of panel k lies on process column q. */
 static inline int hs_strip_columns_on(const hs_geometry *g, int k, int q)
 {
