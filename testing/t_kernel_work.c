@@ -224,7 +224,7 @@ static double run_case(const test_case *c, int prec)
     if (c->one_row == 1)
         hs_geometry_single_tile_row(&g);
     g.gathered = c->one_row == 2;
-    ntiles = c->alg == ALG_CHOLESKY ? g.mt * g.np
+    ntiles = c->alg == ALG_CHOLESKY ? hs_cholesky_tile_count(&g)
              : c->alg == ALG_QR     ? hs_qr_tile_count(&g)
              : c->alg == ALG_LU     ? hs_lu_tile_count(&g)
                                     : hs_lu_grid_tile_count(&g);

@@ -56,7 +56,8 @@ int main(int argc, char **argv)
     hs_geometry geo;
     if (hs_geometry_init_hybrid(&geo, n, n, B, b, Bg, nprow, npcol) != 0)
         MPI_Abort(MPI_COMM_WORLD, 2);
-    int ntiles = geo.mt * geo.np, *rank_of = malloc((size_t)nranks * sizeof *rank_of);
+    int ntiles = hs_cholesky_tile_count(&geo);
+    int *rank_of = malloc((size_t)nranks * sizeof *rank_of);
     hs_tile_home *home = calloc((size_t)ntiles, sizeof *home);
     for (int r = 0; r < nranks; r++)
         rank_of[r] = r;   /* grid position p*npcol+q is rank p*npcol+q */

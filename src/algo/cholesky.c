@@ -132,8 +132,10 @@ void hs_cholesky_generate(void *arg)
             hs_dist_insert(d, &trsm);
         }
 
-        if (ch->strips && packs(geo))
-            hs_strip_pack_panel(geo, k, tk + 1, geo->mt * geo->np,
+        /* The strips of a later column read the rows below its diagonal
+         * tile row, the next column's the highest. */
+        if (ch->strips && packs(geo) && k + 1 < geo->np)
+            hs_strip_pack_panel(geo, k, hs_panel_diag_row(geo, k + 1) + 1, geo->mt * geo->np,
                                 priority(geo, k + 1, PRIO_TRSM), dist_insert, d);
         for (int j = k + 1; j < geo->np; j++) {
             const hs_panel *pj = &geo->panel[j];
