@@ -22,11 +22,11 @@
 
 enum { PRIO_UPDATE = 0, PRIO_TRSM = 1, PRIO_POTRF = 2, PRIO_STRIDE = 3 };
 
-/* The strips' pack buffers (algo/strip_tasks.h), for the lower factor's
- * tiles in place, after the matrix's. */
-static int pack_tile(const hs_geometry *geo, int q, int p, int set)
+/* The first of the strips' pack buffers (algo/strip_tasks.h), for the
+ * lower factor's tiles in place, after the matrix's. */
+static int pack_base(const hs_geometry *geo)
 {
-    return hs_strip_pack_tile(geo, geo->mt * geo->np, q, p, set);
+    return geo->mt * geo->np;
 }
 
 static int packs(const hs_geometry *geo)
@@ -36,13 +36,13 @@ static int packs(const hs_geometry *geo)
 
 int hs_cholesky_tile_count(const hs_geometry *geo)
 {
-    return geo->mt * geo->np + hs_strip_pack_tiles(geo);
+    return pack_base(geo) + hs_strip_pack_tiles(geo);
 }
 
 void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
                             hs_tile_home *home)
 {
-    hs_strip_pack_homes(geo, geo->mt * geo->np, packs(geo), rank_of, home);
+    hs_strip_pack_homes(geo, pack_base(geo), packs(geo), rank_of, home);
     for (int c = 0; c < geo->np; c++) {
         for (int r = 0; r < geo->mt; r++) {
             hs_tile_home *h = &home[hs_tile_id(geo, r, c)];
@@ -73,15 +73,14 @@ static int priority(const hs_geometry *geo, int panel, int kind)
 static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_update_args u)
 {
     const hs_geometry *geo = ch->geo;
-    int q = hs_panel_pcol(geo, j), packed = q != hs_panel_pcol(geo, k);
-    int set = packed ? hs_strip_pack_set(geo, k, q) : 0;
+    int packed = hs_panel_pcol(geo, j) != hs_panel_pcol(geo, k);
     for (int step = 1; step <= geo->nprow; step++)
         for (int r = tj + step; r < geo->mt;) {
             hs_task_spec strip = { .kind = &hs_kind_chol_gemm_strip, .host_only = 1,
                                    .priority = priority(geo, j, PRIO_UPDATE),
                                    .urgent = j == k + 1 };
             int row0 = hs_strip_pack_row(geo, r);
-            int buf = packed ? pack_tile(geo, q, hs_tile_prow(geo, r), set) : -1;
+            int buf = hs_strip_pack_buffer(geo, pack_base(geo), k, j, r);
             int n = hs_strip_add_tiles(&strip, geo, j, k, &r,
                                        packed ? HS_CHOL_STRIP_PACKED_TILES : HS_CHOL_STRIP_TILES,
                                        HS_RW, buf);
@@ -135,7 +134,7 @@ void hs_cholesky_generate(void *arg)
         /* The strips of a later column read the rows below its diagonal
          * tile row, the next column's the highest. */
         if (ch->strips && packs(geo) && k + 1 < geo->np)
-            hs_strip_pack_panel(geo, k, hs_panel_diag_row(geo, k + 1) + 1, geo->mt * geo->np,
+            hs_strip_pack_panel(geo, k, hs_panel_diag_row(geo, k + 1) + 1, pack_base(geo),
                                 priority(geo, k + 1, PRIO_TRSM), dist_insert, d);
         for (int j = k + 1; j < geo->np; j++) {
             const hs_panel *pj = &geo->panel[j];

@@ -63,11 +63,6 @@ static int pack_base(const hs_geometry *g)
     return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + g->np * g->nprow;
 }
 
-static int pack_tile(const hs_geometry *g, int q, int p, int set)
-{
-    return hs_strip_pack_tile(g, pack_base(g), q, p, set);
-}
-
 int hs_lu_grid_tile_count(const hs_geometry *g)
 {
     return pack_base(g) + hs_strip_pack_tiles(g);
@@ -226,8 +221,8 @@ static void swap(const hs_lu *lu, int k, int j, int solve)
 static void update(const hs_lu *lu, int k, int j, int kk)
 {
     const hs_geometry *g = lu->geo;
-    int prio = priority(g, j, PRIO_UPDATE), next = j == k + 1, q = hs_panel_pcol(g, j);
-    int packed = q != hs_panel_pcol(g, k);
+    int prio = priority(g, j, PRIO_UPDATE), next = j == k + 1;
+    int packed = hs_panel_pcol(g, j) != hs_panel_pcol(g, k);
     if (!lu->strips || (packed && !g->strip_buffers)) {
         for (int i = k + 1; i < g->mt; i++) {
             hs_task_spec gemm = { .kind = &hs_kind_lu_grid_gemm, .priority = prio,
@@ -244,13 +239,12 @@ static void update(const hs_lu *lu, int k, int j, int kk)
      * time, or on another process column than the panel's
      * HS_LU_GRID_STRIP_PACKED_TILES, the panel's rows from the pack
      * buffer (hs_strip_pack_panel). */
-    int set = packed ? hs_strip_pack_set(g, k, q) : 0;
     for (int step = 1; step <= g->nprow; step++)
         for (int i = k + step; i < g->mt;) {
             hs_task_spec strip = { .kind = &hs_kind_lu_grid_gemm_strip, .priority = prio,
                                    .urgent = next, .host_only = 1 };
             int row0 = hs_strip_pack_row(g, i);
-            int buf = packed ? pack_tile(g, q, hs_tile_prow(g, i), set) : -1;
+            int buf = hs_strip_pack_buffer(g, pack_base(g), k, j, i);
             int n = hs_strip_add_tiles(&strip, g, j, k, &i,
                                        packed ? HS_LU_GRID_STRIP_PACKED_TILES
                                               : HS_LU_GRID_STRIP_TILES,

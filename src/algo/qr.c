@@ -95,23 +95,9 @@ static int part_id(const hs_geometry *g, int p, int j)
     return ids_of(g).part + p * g->np + j;
 }
 
-static int pack_id(const hs_geometry *g, int q, int p, int set)
-{
-    return hs_strip_pack_tile(g, ids_of(g).pack, q, p, set);
-}
-
 static int min_int(int a, int b)
 {
     return a < b ? a : b;
-}
-
-static int max_width(const hs_geometry *g)
-{
-    int w = 1;
-    for (int c = 0; c < g->np; c++)
-        if (g->panel[c].width > w)
-            w = g->panel[c].width;
-    return w;
 }
 
 /* Whether a TSQR panel of process column q uses VTQ set v. */
@@ -142,7 +128,7 @@ int hs_qr_tau_tile(const hs_geometry *geo, int k)
 
 void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *home)
 {
-    int wmax = max_width(g), ntiles = hs_qr_tile_count(g);
+    int wmax = hs_geometry_widest_panel(g), ntiles = hs_qr_tile_count(g);
     int qmax = min_int(g->npcol, g->nt_top), pmax = min_int(g->nprow, g->mt);
 
     for (int t = 0; t < ntiles; t++)
@@ -468,12 +454,12 @@ static void insert_strips(const gen *s, int k, int j, int v1, int update)
 {
     const hs_geometry *g = s->g;
     int t0 = hs_panel_diag_row(g, k), ngroups = min_int(g->mt - t0, g->nprow);
-    int wj = part_id(g, hs_tile_prow(g, t0), j), q = hs_panel_pcol(g, j);
-    int packed = q != hs_panel_pcol(g, k), set = packed ? hs_strip_pack_set(g, k, q) : 0;
+    int wj = part_id(g, hs_tile_prow(g, t0), j);
+    int packed = hs_panel_pcol(g, j) != hs_panel_pcol(g, k);
     for (int grp = 0; grp < ngroups; grp++)
         for (int r = t0 + grp; r < g->mt;) {
             int top = r == t0, first = r == t0 + grp, row0 = hs_strip_pack_row(g, r);
-            int buf = packed ? pack_id(g, q, hs_tile_prow(g, r), set) : -1;
+            int buf = hs_strip_pack_buffer(g, ids_of(g).pack, k, j, r);
             hs_task_spec spec = {
                 .kind = update ? &hs_kind_qr_update_strip : &hs_kind_qr_vta_strip,
                 .priority = priority(g, j, PRIO_UPDATE), .urgent = j == k + 1,

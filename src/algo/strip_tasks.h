@@ -83,9 +83,7 @@ static inline int hs_strip_pack_tile(const hs_geometry *g, int first, int q, int
 static inline void hs_strip_pack_homes(const hs_geometry *g, int first, int used,
                                        const int *rank_of, hs_tile_home *home)
 {
-    int wmax = 1;
-    for (int c = 0; c < g->np; c++)
-        wmax = g->panel[c].width > wmax ? g->panel[c].width : wmax;
+    int wmax = hs_geometry_widest_panel(g);
     for (int q = 0; q < g->npcol; q++)
         for (int p = 0; p < g->nprow; p++)
             for (int set = 0; set < HS_STRIP_PACK_SETS; set++)
@@ -94,6 +92,18 @@ static inline void hs_strip_pack_homes(const hs_geometry *g, int first, int used
                                            .m = hs_strip_pack_rows(g), .n = wmax,
                                            .stays = 1 }
                          : (hs_tile_home){ .rank = -1 };
+}
+
+/* The pack buffer (numbered from `first`) that a strip of panel k's
+ * update of column j reads for tile row r, or -1 where column j lies on
+ * the panel's process column, whose strips read the panel's tiles where
+ * they lie. */
+static inline int hs_strip_pack_buffer(const hs_geometry *g, int first, int k, int j, int r)
+{
+    int q = hs_panel_pcol(g, j);
+    if (q == hs_panel_pcol(g, k))
+        return -1;
+    return hs_strip_pack_tile(g, first, q, hs_tile_prow(g, r), hs_strip_pack_set(g, k, q));
 }
 
 /* Whether some column right of panel k lies on process column q. */

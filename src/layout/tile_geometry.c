@@ -146,6 +146,15 @@ static int gcd(int a, int b)
     return a;
 }
 
+int hs_geometry_widest_panel(const hs_geometry *g)
+{
+    int w = 1;
+    for (int c = 0; c < g->np; c++)
+        if (g->panel[c].width > w)
+            w = g->panel[c].width;
+    return w;
+}
+
 int hs_geometry_panel_buffers(const hs_geometry *g)
 {
     long long period = (long long)g->nprow / gcd(g->nprow, g->npcol) * g->npcol;

@@ -106,6 +106,10 @@ void hs_geometry_free(hs_geometry *g);
  * that buffer's first panel.  The count is at most the panels with rows. */
 int hs_geometry_panel_buffers(const hs_geometry *g);
 
+/* The widest panel's width (at least 1): the width of buffers that serve
+ * every panel in turn. */
+int hs_geometry_widest_panel(const hs_geometry *g);
+
 static inline int hs_tile_height(const hs_geometry *g, int r)
 {
     int rest = g->n_rows - r * g->H;
