@@ -73,14 +73,13 @@ static int priority(const hs_geometry *geo, int panel, int kind)
 static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_update_args u)
 {
     const hs_geometry *geo = ch->geo;
-    int packed = hs_panel_pcol(geo, j) != hs_panel_pcol(geo, k);
     for (int step = 1; step <= geo->nprow; step++)
         for (int r = tj + step; r < geo->mt;) {
             hs_task_spec strip = { .kind = &hs_kind_chol_gemm_strip, .host_only = 1,
                                    .priority = priority(geo, j, PRIO_UPDATE),
                                    .urgent = j == k + 1 };
             int row0 = hs_strip_pack_row(geo, r);
-            int buf = hs_strip_pack_buffer(geo, pack_base(geo), k, j, r);
+            int buf = hs_strip_pack_buffer(geo, pack_base(geo), k, j, r), packed = buf >= 0;
             int n = hs_strip_add_tiles(&strip, geo, j, k, &r,
                                        packed ? HS_CHOL_STRIP_PACKED_TILES : HS_CHOL_STRIP_TILES,
                                        HS_RW, buf);

@@ -455,11 +455,10 @@ static void insert_strips(const gen *s, int k, int j, int v1, int update)
     const hs_geometry *g = s->g;
     int t0 = hs_panel_diag_row(g, k), ngroups = min_int(g->mt - t0, g->nprow);
     int wj = part_id(g, hs_tile_prow(g, t0), j);
-    int packed = hs_panel_pcol(g, j) != hs_panel_pcol(g, k);
     for (int grp = 0; grp < ngroups; grp++)
         for (int r = t0 + grp; r < g->mt;) {
             int top = r == t0, first = r == t0 + grp, row0 = hs_strip_pack_row(g, r);
-            int buf = hs_strip_pack_buffer(g, ids_of(g).pack, k, j, r);
+            int buf = hs_strip_pack_buffer(g, ids_of(g).pack, k, j, r), packed = buf >= 0;
             hs_task_spec spec = {
                 .kind = update ? &hs_kind_qr_update_strip : &hs_kind_qr_vta_strip,
                 .priority = priority(g, j, PRIO_UPDATE), .urgent = j == k + 1,
