@@ -80,7 +80,7 @@ static void update_strips(const hs_cholesky *ch, int k, int j, int tj, hs_chol_u
                                    .urgent = j == k + 1 };
             int row0 = hs_strip_pack_row(geo, r);
             int buf = hs_strip_pack_buffer(geo, pack_base(geo), k, j, r), packed = buf >= 0;
-            int n = hs_strip_add_tiles(&strip, geo, j, k, &r,
+            int n = hs_strip_add_tiles(&strip, geo, &j, 1, k, &r,
                                        packed ? HS_CHOL_STRIP_PACKED_TILES : HS_CHOL_STRIP_TILES,
                                        HS_RW, buf);
             hs_task_spec_add(&strip, hs_tile_id(geo, tj, k), HS_R);

@@ -245,7 +245,7 @@ static void update(const hs_lu *lu, int k, int j, int kk)
                                    .urgent = next, .host_only = 1 };
             int row0 = hs_strip_pack_row(g, i);
             int buf = hs_strip_pack_buffer(g, pack_base(g), k, j, i);
-            int n = hs_strip_add_tiles(&strip, g, j, k, &i,
+            int n = hs_strip_add_tiles(&strip, g, &j, 1, k, &i,
                                        packed ? HS_LU_GRID_STRIP_PACKED_TILES
                                               : HS_LU_GRID_STRIP_TILES,
                                        HS_RW, buf);

@@ -30,6 +30,8 @@
  * process column does not wait for this one's last updates). */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "algo/qr.h"
 #include "algo/panel_pack_tasks.h"
 #include "algo/strip_tasks.h"
@@ -100,6 +102,11 @@ static int min_int(int a, int b)
     return a < b ? a : b;
 }
 
+static int max_int(int a, int b)
+{
+    return a > b ? a : b;
+}
+
 /* Whether a TSQR panel of process column q uses VTQ set v. */
 static int vtq_set_used(const hs_geometry *g, int q, int v)
 {
@@ -108,6 +115,18 @@ static int vtq_set_used(const hs_geometry *g, int q, int v)
             && hs_panel_diag_row(g, c) < g->mt - 1 && vtq_set(g, c) == v)
             return 1;
     return 0;
+}
+
+/* The columns of the updates that share strips from column j0 on
+ * (hs_strip_group), one below the other in P^H and W^H: their width.
+ * P's tiles hold that many rows, or P (the panel's width at most) in
+ * its first rows where its columns' updates are not in strips. */
+static int group_width(const hs_geometry *g, int j0)
+{
+    int cols[HS_STRIP_COLUMNS], n = hs_strip_group(g, j0, cols), w = 0;
+    for (int c = 0; c < n; c++)
+        w += g->panel[cols[c]].width;
+    return w;
 }
 
 int hs_qr_tile_count(const hs_geometry *geo)
@@ -149,7 +168,8 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
             int p = (g->prow0 + u) % g->nprow;
             home[part_id(g, p, c)] = (hs_tile_home){ .rank = rank_of[p * g->npcol + q],
                                                      .device = hs_panel_slot(g, c),
-                                                     .m = wmax, .n = g->panel[c].width };
+                                                     .m = max_int(group_width(g, c), wmax),
+                                                     .n = wmax };
         }
     }
     /* The process columns and rows the panels and tile rows are on: the
@@ -445,16 +465,18 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
     flush(s, u);
 }
 
-/* The strips of panel k's update of column j (qr_kernels.h): each process
- * row's tile rows from t0, HS_QR_STRIP_TILES at a time, or on another
- * process column than the panel's HS_QR_STRIP_PACKED_TILES reading the
- * panel's rows from its pack buffer (hs_strip_pack_panel); `update` 0:
- * P (+)= V^H A into that process row's P, 1: A -= V W. */
-static void insert_strips(const gen *s, int k, int j, int v1, int update)
+/* The strips of panel k's update of columns cols[0..nc) (qr_kernels.h),
+ * whose P^H and W^H are column j0's, from row wcol: each process row's
+ * tile rows from t0, hs_qr_strip_rows at a time, reading the panel's
+ * tiles beside them or, on another process column than the panel's,
+ * the panel's rows from its pack buffer (hs_strip_pack_panel); `update`
+ * 0: P^H (+)= A^H V into that process row's P, 1: A -= V W. */
+static void insert_strips(const gen *s, int k, int j0, const int *cols, int nc, int wcol,
+                          int v1, int update)
 {
     const hs_geometry *g = s->g;
-    int t0 = hs_panel_diag_row(g, k), ngroups = min_int(g->mt - t0, g->nprow);
-    int wj = part_id(g, hs_tile_prow(g, t0), j);
+    int j = cols[0], t0 = hs_panel_diag_row(g, k), ngroups = min_int(g->mt - t0, g->nprow);
+    int wj = part_id(g, hs_tile_prow(g, t0), j0);
     for (int grp = 0; grp < ngroups; grp++)
         for (int r = t0 + grp; r < g->mt;) {
             int top = r == t0, first = r == t0 + grp, row0 = hs_strip_pack_row(g, r);
@@ -464,9 +486,8 @@ static void insert_strips(const gen *s, int k, int j, int v1, int update)
                 .priority = priority(g, j, PRIO_UPDATE), .urgent = j == k + 1,
                 .host_only = 1 };
             if (!update)
-                hs_task_spec_add(&spec, part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW);
-            int n = hs_strip_add_tiles(&spec, g, j, k, &r,
-                                       packed ? HS_QR_STRIP_PACKED_TILES : HS_QR_STRIP_TILES,
+                hs_task_spec_add(&spec, part_id(g, hs_tile_prow(g, r), j0), first ? HS_W : HS_RW);
+            int n = hs_strip_add_tiles(&spec, g, cols, nc, k, &r, hs_qr_strip_rows(nc, packed),
                                        update ? HS_RW : HS_R, buf);
             if (update)
                 hs_task_spec_add(&spec, wj, HS_R);
@@ -476,36 +497,51 @@ static void insert_strips(const gen *s, int k, int j, int v1, int update)
                                                   .off = top ? hs_panel_diag_offset(g, k) : 0,
                                                   .kk = hs_qr_reflectors(g, k),
                                                   .first = first, .top = top, .tiles = n,
-                                                  .packed = packed, .row0 = row0 });
+                                                  .cols = nc, .packed = packed, .row0 = row0,
+                                                  .wcol = wcol });
             insert(s, &spec);
         }
 }
 
-/* Applies panel k's Q^T to column j; on the urgent streams for the next
- * panel's column, which the next panel waits for. */
-static void update_column(const gen *s, int k, int j, int v1, int tt)
+/* A panel in one tile row applies its Q^H to column j in one task. */
+static void update_column_one_row(const gen *s, int k, int j, int v1, int tt)
 {
     const hs_geometry *g = s->g;
-    int t0 = hs_panel_diag_row(g, k), off = hs_panel_diag_offset(g, k);
+    int t0 = hs_panel_diag_row(g, k), p0 = hs_tile_prow(g, t0);
+    hs_task_spec spec = {
+        .kind = &hs_kind_qr_column,
+        .priority = priority(g, j, PRIO_UPDATE), .urgent = j == k + 1, .nacc = 5,
+        .acc = { { hs_tile_id(g, t0, j), HS_RW }, { hs_tile_id(g, t0, k), HS_R },
+                 { part_id(g, p0, j), HS_W }, { v1, HS_R }, { tt, HS_R } } };
+    hs_qr_column_args_put(spec.iparam,
+                          (hs_qr_column_args){ .off = hs_panel_diag_offset(g, k),
+                                               .kk = hs_qr_reflectors(g, k) });
+    insert(s, &spec);
+    flush(s, part_id(g, p0, j));
+}
+
+/* Applies panel k's Q^T to columns cols[0..nc) (one process column's,
+ * several only in strips); on the urgent streams for the next panel's
+ * column, which the next panel waits for. */
+static void update_columns(const gen *s, int k, const int *cols, int nc, int v1, int tt)
+{
+    const hs_geometry *g = s->g;
+    int j = cols[0], t0 = hs_panel_diag_row(g, k), off = hs_panel_diag_offset(g, k);
     int kk = hs_qr_reflectors(g, k), p0 = hs_tile_prow(g, t0);
     int ngroups = min_int(g->mt - t0, g->nprow), wj = part_id(g, p0, j);
-    int next = j == k + 1;
+    int next = j == k + 1, width = 0;
 
     if (t0 == g->mt - 1) {
-        hs_task_spec spec = {
-            .kind = &hs_kind_qr_column,
-            .priority = priority(g, j, PRIO_UPDATE), .urgent = next, .nacc = 5,
-            .acc = { { hs_tile_id(g, t0, j), HS_RW }, { hs_tile_id(g, t0, k), HS_R },
-                     { part_id(g, p0, j), HS_W }, { v1, HS_R }, { tt, HS_R } } };
-        hs_qr_column_args_put(spec.iparam, (hs_qr_column_args){ .off = off, .kk = kk });
-        insert(s, &spec);
-        flush(s, part_id(g, p0, j));
+        for (int c = 0; c < nc; c++)
+            update_column_one_row(s, k, cols[c], v1, tt);
         return;
     }
+    for (int c = 0; c < nc; c++)
+        width += g->panel[cols[c]].width;
     int strips = s->qr->strips
                  && (g->strip_buffers || hs_panel_pcol(g, j) == hs_panel_pcol(g, k));
     if (strips)
-        insert_strips(s, k, j, v1, 0);
+        insert_strips(s, k, j, cols, nc, 0, v1, 0);
     for (int r = t0; r < g->mt && !strips; r++) {
         int top = r == t0, first = r - t0 < g->nprow;
         hs_task_spec spec = {
@@ -526,15 +562,19 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
         hs_task_spec spec = {
             .kind = &hs_kind_qr_ttp,
             .priority = priority(g, j, PRIO_REDUCE), .urgent = next,
-            .nacc = grp == 0 ? 2 : 3,
+            .nacc = grp == 0 ? 2 : 3, .host_only = strips,
             .acc = { { wj, HS_RW }, { tt, HS_R }, { part, HS_R } } };
-        hs_qr_apply_t_args_put(spec.iparam, (hs_qr_apply_t_args){ .kk = kk });
+        hs_qr_apply_t_args_put(spec.iparam,
+                               (hs_qr_apply_t_args){ .kk = kk, .wj = width, .trans = strips });
         insert(s, &spec);
         if (grp > 0)
             flush(s, part);
     }
-    if (strips)
-        insert_strips(s, k, j, v1, 1);
+    /* Each column's update in strips of its own, as tall as they come:
+     * the update's GEMM keeps its rate with one panel's width of output,
+     * and the next panel's column waits for no other. */
+    for (int c = 0, wcol = 0; strips && c < nc; wcol += g->panel[cols[c++]].width)
+        insert_strips(s, k, j, &cols[c], 1, wcol, v1, 1);
     for (int r = t0; r < g->mt && !strips; r++) {
         int top = r == t0;
         hs_task_spec spec = {
@@ -549,10 +589,37 @@ static void update_column(const gen *s, int k, int j, int v1, int tt)
     flush(s, wj);
 }
 
+/* Panel k's updates of the later columns: the next panel's column alone,
+ * then, in strips over the caller's array, the others of each process
+ * column strip_columns at a time (hs_strip_group; seen: a count a
+ * process column). */
+static void update_trailing(const gen *s, int k, int v1, int tt, int *seen)
+{
+    const hs_geometry *g = s->g;
+    int cols[HS_STRIP_COLUMNS];
+
+    for (int q = 0; seen && q < g->npcol; q++)
+        seen[q] = 0;
+    for (int j = k + 1; j < g->np; j++) {
+        int nc = 1;
+        cols[0] = j;
+        if (j > k + 1 && seen) {
+            if (seen[hs_panel_pcol(g, j)]++ % g->strip_columns != 0)
+                continue;
+            nc = hs_strip_group(g, j, cols);
+        }
+        update_columns(s, k, cols, nc, v1, tt);
+    }
+}
+
 void hs_qr_generate(void *arg)
 {
     gen s = { .qr = arg, .g = ((hs_qr *)arg)->geo };
     const hs_geometry *g = s.g;
+    /* Without it each column's update is its own (the same result: P and
+     * W are as wide as a group, their columns from the first). */
+    int *seen = s.qr->strips && g->strip_columns > 1 ? malloc((size_t)g->npcol * sizeof *seen)
+                                                       : NULL;
 
     for (int k = 0; k < g->np; k++) {
         if (hs_qr_reflectors(g, k) == 0)
@@ -567,8 +634,7 @@ void hs_qr_generate(void *arg)
         if (s.qr->strips && g->strip_buffers && t0 < g->mt - 1)
             hs_strip_pack_panel(g, k, t0, ids_of(g).pack, priority(g, k + 1, PRIO_REDUCE),
                                 insert_spec, &s);
-        for (int j = k + 1; j < g->np; j++)
-            update_column(&s, k, j, v1, tt);
+        update_trailing(&s, k, v1, tt, seen);
         flush(&s, v1);
         flush(&s, tt);
         /* Panel k is final, and so is its top tile row in the later
@@ -579,6 +645,7 @@ void hs_qr_generate(void *arg)
             for (int j = k + 1; j < g->np; j++)
                 final(&s, hs_tile_id(g, t0, j), priority(g, k, PRIO_UPDATE));
     }
+    free(seen);
     if (!s.qr->insert)
         hs_dist_finish(s.qr->dist);
 }

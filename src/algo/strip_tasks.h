@@ -16,19 +16,29 @@
 #include "layout/tile_geometry.h"
 #include "runtime/dist.h"
 
-enum { HS_STRIP_PACK_SETS = 2 };
+/* HS_STRIP_COLUMNS: the most columns one strip task updates (geometry's
+ * strip_columns with the tiles in the caller's array).  P?GEQRF's V^H A
+ * then has as many times a panel's width as its output, where one
+ * column's ran at about three quarters of a wide product's rate
+ * (doc/PERFORMANCE.md, sessions 72 and 75). */
+enum { HS_STRIP_PACK_SETS = 2, HS_STRIP_COLUMNS = 4 };
 
-/* Appends to spec's accesses column j's tiles from tile row *r down, one
- * process row's (every nprow-th), at most `most` and to the matrix's end,
- * with target_mode, then column k's tiles of the same rows (R), or, with
- * buf >= 0, the buffer those are packed in (R); moves *r past them and
- * returns their count. */
-static inline int hs_strip_add_tiles(hs_task_spec *spec, const hs_geometry *g, int j, int k,
-                                     int *r, int most, int target_mode, int buf)
+/* Appends to spec's accesses the tiles of columns cols[0..ncols) (one
+ * process column's) from tile row *r down, one process row's (every
+ * nprow-th), at most `most` rows and to the matrix's end, with
+ * target_mode, column by column, then column k's tiles of the same rows
+ * (R), or, with buf >= 0, the buffer those are packed in (R); moves *r
+ * past them and returns their rows. */
+static inline int hs_strip_add_tiles(hs_task_spec *spec, const hs_geometry *g, const int *cols,
+                                     int ncols, int k, int *r, int most, int target_mode,
+                                     int buf)
 {
     int n = 0;
-    for (int i = *r; n < most && i < g->mt; n++, i += g->nprow)
-        hs_task_spec_add(spec, hs_tile_id(g, i, j), target_mode);
+    for (int i = *r; n < most && i < g->mt; i += g->nprow)
+        n++;
+    for (int c = 0; c < ncols; c++)
+        for (int m = 0; m < n; m++)
+            hs_task_spec_add(spec, hs_tile_id(g, *r + m * g->nprow, cols[c]), target_mode);
     if (buf >= 0) {
         hs_task_spec_add(spec, buf, HS_R);
         *r += n * g->nprow;
@@ -104,6 +114,18 @@ static inline int hs_strip_pack_buffer(const hs_geometry *g, int first, int k, i
     if (q == hs_panel_pcol(g, k))
         return -1;
     return hs_strip_pack_tile(g, first, q, hs_tile_prow(g, r), hs_strip_pack_set(g, k, q));
+}
+
+/* The columns whose updates a strip task starting at column j0 shares:
+ * j0 and the next ones of its process column, at most strip_columns;
+ * their count. */
+static inline int hs_strip_group(const hs_geometry *g, int j0, int *cols)
+{
+    int n = 0, q = hs_panel_pcol(g, j0);
+    for (int j = j0; j < g->np && n < g->strip_columns; j++)
+        if (hs_panel_pcol(g, j) == q)
+            cols[n++] = j;
+    return n;
 }
 
 /* Whether some column right of panel k lies on process column q. */

@@ -6,6 +6,7 @@
 
 #include "api/call_driver.h"
 #include "api/run_summary.h"
+#include "algo/strip_tasks.h"
 #include "include/hetscal.h"
 #include "kernels/kernel_work.h"
 #include "runtime/device_memory.h"
@@ -121,7 +122,9 @@ void hs_call_keep_tiles(const hs_factorization *f, hs_call *c, hs_redist *rd,
     c->rep.tiles_transposed = c->rep.tiles_in_place && c->geo.transposed;
     /* The strips' pack buffers (algo/strip_tasks.h) have homes only now. */
     c->geo.strip_buffers = c->rep.tiles_in_place && c->geo.npcol > 1 && c->geo.mt > 1;
-    if (c->geo.strip_buffers)
+    /* A rank's tiles of its adjacent columns lie side by side there. */
+    c->geo.strip_columns = c->rep.tiles_in_place && !c->geo.transposed ? HS_STRIP_COLUMNS : 1;
+    if (c->geo.strip_buffers || c->geo.strip_columns > 1)
         f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
     if (c->rep.tiles_in_place || !c->geo.transposed)
         return;

@@ -320,7 +320,8 @@ const hs_task_kind hs_kind_qr_vta = {
 static int qr_ttp(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    int kk = hs_qr_apply_t_args_of(t).kk, wj = hs_work_cols(t, 0);
+    hs_qr_apply_t_args x = hs_qr_apply_t_args_of(t);
+    int kk = x.kk, wj = x.wj;
     if (t->nacc == 2)
         return hs_work_one(p, HS_WORK_TRSM, hs_flops_tri(kk, wj, 0), kk);
     return hs_work_one(p, HS_WORK_GEMM, hs_flops_gemm(kk, wj, kk), kk);
@@ -342,13 +343,15 @@ const hs_task_kind hs_kind_qr_update = {
     .name = "qr_update", .nacc = 1, .work = qr_update, .kernel = HS_PREC_INSTANCES(qr_update),
 };
 
-/* A strip's GEMMs (qr_vta_strip, qr_update_strip): those of its top tile
- * as qr_vta's, then one over the rest, whose tiles the algorithm lays
- * out adjacent in the caller's array (the kernel's runs). */
+/* A strip's GEMMs (qr_vta_strip, qr_update_strip): those of its top
+ * tile row as qr_vta's, then one over the rest, whose tiles the algorithm
+ * lays out together in the caller's array (the kernel's runs). */
 static int strip_gemms(const hs_task *t, hs_work_parts *p, int first_tile)
 {
     hs_qr_strip_args x = hs_qr_strip_args_of(t);
-    int wj = hs_work_cols(t, first_tile);
+    int wj = 0;
+    for (int c = 0; c < x.cols; c++)
+        wj += hs_work_cols(t, first_tile + c * x.tiles);
     int rows = hs_work_rows_of(t, first_tile + x.top, x.tiles - x.top);
     double flops = hs_flops_gemm(x.kk, wj, rows);
     if (x.top)

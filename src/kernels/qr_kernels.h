@@ -63,18 +63,19 @@ HS_KERNEL_ARGS(hs_qr_tree_down_args, w, init, team, dev_tree)
 HS_KERNEL_ARGS(hs_qr_reconstruct_args, off, w, single_row_last, team)
 HS_KERNEL_ARGS(hs_qr_trsm_args, w)
 HS_KERNEL_ARGS(hs_qr_accumulate_args, off, kk, first, top)
-HS_KERNEL_ARGS(hs_qr_apply_t_args, kk)
+HS_KERNEL_ARGS(hs_qr_apply_t_args, kk, wj, trans)
 HS_KERNEL_ARGS(hs_qr_update_args, off, kk, top)
 HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
-HS_KERNEL_ARGS(hs_qr_strip_args, off, kk, first, top, tiles, packed, row0)
+HS_KERNEL_ARGS(hs_qr_strip_args, off, kk, first, top, tiles, cols, packed, row0, wcol)
 
-/* Most tiles of a strip (qr_vta_strip, qr_update_strip): its trailing
- * tiles and the panel's beside them, and P or W and V1; with the panel's
- * rows packed (algo/strip_tasks.h), its trailing tiles and the buffer. */
-enum {
-    HS_QR_STRIP_TILES = (HS_MAX_ACCESSES - 2) / 2,
-    HS_QR_STRIP_PACKED_TILES = HS_MAX_ACCESSES - 3
-};
+/* The most tile rows of a strip (qr_vta_strip, qr_update_strip) over
+ * `cols` columns: its trailing tiles, the panel's beside them, and P or
+ * W and V1; with the panel's rows packed (algo/strip_tasks.h), its
+ * trailing tiles, the buffer, P or W and V1. */
+static inline int hs_qr_strip_rows(int cols, int packed)
+{
+    return packed ? (HS_MAX_ACCESSES - 3) / cols : (HS_MAX_ACCESSES - 2) / (cols + 1);
+}
 
 /* The kinds of their tasks (runtime/engine.h): their kernels in the four
  * precisions, with what the cost model counts of each.
@@ -114,8 +115,11 @@ enum {
  * - qr_vta: P (+)= V^H A for one tile of a trailing column.  acc 0: P (RW,
  *   or W when first), 1: panel tile (R), 2: trailing tile in the same tile
  *   row (R), 3 (top tile only): V1 (R).  Arguments hs_qr_accumulate_args.
- * - qr_ttp: W += T^H P.  acc 0: W (RW), 1: T (R), 2: P (R); or, with two accesses, W = T^H W in place (?TRMM: W is
- *   the top process row's P).  Arguments hs_qr_apply_t_args.
+ * - qr_ttp: W += T^H P on W's first wj columns.  acc 0: W (RW), 1: T (R),
+ *   2: P (R); or, with two accesses, W = T^H W in place (?TRMM: W is the
+ *   top process row's P).  With trans, W and P hold their conjugate
+ *   transposes (the strips'), W^H += P^H T on W^H's first wj rows.
+ *   Arguments hs_qr_apply_t_args.
  * - qr_update: A -= V W for one tile of a trailing column.  acc 0:
  *   trailing tile (RW), 1: panel tile (R), 2: W (R), 3 (top tile only):
  *   V1 (R).  Arguments hs_qr_update_args.
@@ -125,19 +129,23 @@ enum {
  *   A -= V P.  acc 0: trailing tile (RW), 1: panel tile (R), 2: P (W,
  *   scratch), 3: V1 (R), 4: T (R).  Arguments hs_qr_column_args.
  * - qr_vta_strip, qr_update_strip (host only): qr_vta and qr_update over
- *   `tiles` (at most HS_QR_STRIP_TILES) tiles of one rank's part of a
- *   trailing column, one GEMM over each run of tiles that lie one below
- *   the other in the caller's array together with the panel's tiles
- *   beside them (in-place tiles of one process column: a rank's rows of
- *   a column are adjacent there), one GEMM per tile elsewhere.  With n =
- *   tiles, qr_vta_strip: acc 0: P (RW, or W when first), 1..n: trailing
- *   tiles (R), n+1..2n: panel tiles (R), 2n+1 (top: the first tile is the
- *   panel's top tile): V1 (R); qr_update_strip: 0..n-1: trailing tiles
- *   (RW), n..2n-1: panel tiles (R), 2n: W (R), 2n+1 (top): V1 (R).
- *   Packed (on another process column than the panel's): the n panel
- *   tiles' accesses are one, the buffer that holds their rows from row0
- *   (kernels/strip_runs.h), and the later accesses move up.  Arguments
- *   hs_qr_strip_args (off: the top tile's, as qr_vta's). */
+ *   `tiles` tile rows (at most hs_qr_strip_rows) of one rank's part of
+ *   `cols` trailing columns of one process column, one GEMM over each
+ *   rectangle of tiles that lie together in the caller's array (in-place
+ *   tiles: a rank's rows of a column are adjacent there, and so are its
+ *   columns), with the panel's tiles beside them one below the other,
+ *   one GEMM per tile elsewhere.  P and W hold the columns' parts one
+ *   below the other, in the columns' order, as their conjugate transposes P^H =
+ *   A^H V and W^H (rows from wcol on for qr_update_strip's first
+ *   column).  With n = tiles and c = cols,
+ *   qr_vta_strip: acc 0: P (RW, or W when first), 1..n c: trailing tiles
+ *   column by column (R), then the n panel tiles (R), then (top: the
+ *   first row is the panel's top tile row) V1 (R); qr_update_strip: 0..n
+ *   c - 1: trailing tiles (RW), then the n panel tiles (R), W (R), and
+ *   (top) V1 (R).  Packed (on another process column than the panel's):
+ *   the n panel tiles' accesses are one, the buffer that holds their rows
+ *   from row0 (kernels/strip_runs.h), and the later accesses move up.
+ *   Arguments hs_qr_strip_args (off: the top tile's, as qr_vta's). */
 extern const hs_task_kind hs_kind_qr_geqrf, hs_kind_qr_leaf, hs_kind_qr_tree_up,
     hs_kind_qr_tree_down, hs_kind_qr_leaf_q, hs_kind_qr_reconstruct, hs_kind_qr_trsm,
     hs_kind_qr_vta, hs_kind_qr_ttp, hs_kind_qr_update, hs_kind_qr_column,

@@ -381,6 +381,35 @@ static int HS_SFX(update_top)(hs_device *dev, int s, int kk, int wj, int rows, c
     return err;
 }
 
+/* P^H = A^H V over the `rows` rows of a panel's top tile from its
+ * offset (beta 0) or added to (beta 1), V1 the unit triangle (strips). */
+static int HS_SFX(atv_top)(hs_device *dev, int s, int kk, int wj, int rows, const HS_T *v,
+                           int lv, const HS_T *v1, int l1, const HS_T *a, int ld, double beta,
+                           HS_T *pp, int lp)
+{
+    int rest = rows - kk;
+    int err = hs_dev_gemm(dev, s, HS_P, HS_CT, 'N', wj, kk, kk, 1.0, a, ld, v1, l1, beta, pp,
+                          lp);
+    if (!err && rest > 0)
+        err = hs_dev_gemm(dev, s, HS_P, HS_CT, 'N', wj, kk, rest, 1.0, a + kk, ld, v + kk, lv,
+                          1.0, pp, lp);
+    return err;
+}
+
+/* A -= V W over the same rows, from W^H (strips). */
+static int HS_SFX(update_top_wh)(hs_device *dev, int s, int kk, int wj, int rows,
+                                 const HS_T *v, int lv, const HS_T *v1, int l1, const HS_T *wh,
+                                 int lw, HS_T *a, int ld)
+{
+    int rest = rows - kk;
+    int err = hs_dev_gemm(dev, s, HS_P, 'N', HS_CT, kk, wj, kk, -1.0, v1, l1, wh, lw, 1.0, a,
+                          ld);
+    if (!err && rest > 0)
+        err = hs_dev_gemm(dev, s, HS_P, 'N', HS_CT, rest, wj, kk, -1.0, v + kk, lv, wh, lw, 1.0,
+                          a + kk, ld);
+    return err;
+}
+
 static int HS_SFX(qr_accumulate)(hs_task *t, hs_device *dev)
 {
     HS_T *pp = hs_task_data(t, 0);
@@ -404,8 +433,15 @@ static int HS_SFX(qr_apply_t)(hs_task *t, hs_device *dev)
     const HS_T *tt = hs_task_data(t, 1);
     int lw = hs_task_ld(t, 0), lt = hs_task_ld(t, 1);
     hs_qr_apply_t_args x = hs_qr_apply_t_args_of(t);
-    int wj = t->acc[0].handle->n, kk = x.kk;
+    int wj = x.wj, kk = x.kk;
 
+    if (x.trans) {   /* W^H (+)= P^H T */
+        if (t->nacc == 2)
+            return hs_dev_triangular(dev, t->stream, HS_K_TRMM, HS_P, 'R', 'U', 'N', 'N', wj,
+                                     kk, 1.0, tt, lt, w, lw);
+        return hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', wj, kk, kk, 1.0, hs_task_data(t, 2),
+                           hs_task_ld(t, 2), tt, lt, 1.0, w, lw);
+    }
     if (t->nacc == 2)   /* W is the top process row's P: W = T^H W */
         return hs_dev_triangular(dev, t->stream, HS_K_TRMM, HS_P, 'L', 'U', HS_CT, 'N',
                                  kk, wj, 1.0, tt, lt, w, lw);
@@ -429,30 +465,72 @@ static int HS_SFX(qr_update)(hs_task *t, hs_device *dev)
                         1.0, a, ld);
 }
 
-static int HS_SFX(qr_accumulate_strip)(hs_task *t, hs_device *dev)
+/* qr_vta_strip's columns c.. (a0: column c's first tile's access) of
+ * width wj: P^H's rows from pp on, P^H = A^H V (an output as wide as
+ * the columns, where V^H A's is the panel's width: OpenBLAS ran the
+ * wide one at about 1.2 times the rate). */
+static int HS_SFX(vta_strip_columns)(hs_task *t, hs_device *dev, hs_qr_strip_args x,
+                                     hs_strip_panel panel, int a0, int wj, HS_T *pp, int lp)
 {
-    hs_qr_strip_args x = hs_qr_strip_args_of(t);
-    HS_T *pp = hs_task_data(t, 0);
-    int lp = hs_task_ld(t, 0), n = x.tiles, kk = x.kk, wj = t->acc[1].handle->n;
-    hs_strip_panel panel = { .p0 = 1 + n, .packed = x.packed, .row0 = x.row0 };
-    int v1 = 1 + n + (x.packed ? 1 : n), lv;
+    int n = x.tiles, kk = x.kk, v1 = panel.p0 + (x.packed ? 1 : n), lv, i = 0, err = 0;
     double beta = x.first ? 0.0 : 1.0;
-    int i = 0, err = 0;
 
     if (x.top) {
-        const HS_T *a = hs_task_data(t, 1), *v = hs_strip_panel_rows(t, panel, 1, 0, &lv);
-        err = HS_SFX(vta_top)(dev, t->stream, kk, wj, t->acc[1].handle->m - x.off, v + x.off, lv,
-                              hs_task_data(t, v1), hs_task_ld(t, v1), a + x.off,
-                              hs_task_ld(t, 1), beta, pp, lp);
+        const HS_T *a = hs_task_data(t, a0), *v = hs_strip_panel_rows(t, panel, a0, 0, &lv);
+        err = HS_SFX(atv_top)(dev, t->stream, kk, wj, t->acc[a0].handle->m - x.off, v + x.off,
+                              lv, hs_task_data(t, v1), hs_task_ld(t, v1), a + x.off,
+                              hs_task_ld(t, a0), beta, pp, lp);
         beta = 1.0;
         i = 1;
     }
     while (!err && i < n) {
-        int rows, e = hs_strip_run(t, 1, hs_strip_run_p0(panel), n, i, 0, &rows);
-        const HS_T *v = hs_strip_panel_rows(t, panel, 1, i, &lv);
-        err = hs_dev_gemm(dev, t->stream, HS_P, HS_CT, 'N', kk, wj, rows, 1.0, v, lv,
-                          hs_task_data(t, 1 + i), hs_task_ld(t, 1 + i), beta, pp, lp);
+        int rows, e = hs_strip_run(t, a0, hs_strip_run_p0(panel), n, i, 0, &rows);
+        const HS_T *v = hs_strip_panel_rows(t, panel, a0, i, &lv);
+        err = hs_dev_gemm(dev, t->stream, HS_P, HS_CT, 'N', wj, kk, rows, 1.0,
+                          hs_task_data(t, a0 + i), hs_task_ld(t, a0 + i), v, lv, beta, pp, lp);
         beta = 1.0;
+        i = e;
+    }
+    return err;
+}
+
+static int HS_SFX(qr_accumulate_strip)(hs_task *t, hs_device *dev)
+{
+    hs_qr_strip_args x = hs_qr_strip_args_of(t);
+    HS_T *pp = hs_task_data(t, 0);
+    int lp = hs_task_ld(t, 0), n = x.tiles, err = 0;
+    hs_strip_panel panel = { .p0 = 1 + n * x.cols, .packed = x.packed, .row0 = x.row0 };
+
+    for (int c = 0, col = 0; !err && c < x.cols;) {
+        int wj, e = hs_strip_column_run(t, 1, n, x.cols, c, &wj);
+        err = HS_SFX(vta_strip_columns)(t, dev, x, panel, 1 + c * n, wj, pp + col, lp);
+        col += wj;
+        c = e;
+    }
+    return err;
+}
+
+/* qr_update_strip's columns c.. (a0: column c's first tile's access) of
+ * width wj, with W^H's rows from w on. */
+static int HS_SFX(update_strip_columns)(hs_task *t, hs_device *dev, hs_qr_strip_args x,
+                                        hs_strip_panel panel, int a0, int wj, const HS_T *w,
+                                        int lw)
+{
+    int n = x.tiles, kk = x.kk, v1 = panel.p0 + (x.packed ? 1 : n) + 1, lv, i = 0, err = 0;
+
+    if (x.top) {
+        HS_T *a = hs_task_data(t, a0);
+        const HS_T *v = hs_strip_panel_rows(t, panel, a0, 0, &lv);
+        err = HS_SFX(update_top_wh)(dev, t->stream, kk, wj, t->acc[a0].handle->m - x.off,
+                                    v + x.off, lv, hs_task_data(t, v1), hs_task_ld(t, v1), w,
+                                    lw, a + x.off, hs_task_ld(t, a0));
+        i = 1;
+    }
+    while (!err && i < n) {
+        int rows, e = hs_strip_run(t, a0, hs_strip_run_p0(panel), n, i, 0, &rows);
+        const HS_T *v = hs_strip_panel_rows(t, panel, a0, i, &lv);
+        err = hs_dev_gemm(dev, t->stream, HS_P, 'N', HS_CT, rows, wj, kk, -1.0, v, lv, w, lw,
+                          1.0, hs_task_data(t, a0 + i), hs_task_ld(t, a0 + i));
         i = e;
     }
     return err;
@@ -461,26 +539,16 @@ static int HS_SFX(qr_accumulate_strip)(hs_task *t, hs_device *dev)
 static int HS_SFX(qr_update_strip)(hs_task *t, hs_device *dev)
 {
     hs_qr_strip_args x = hs_qr_strip_args_of(t);
-    int n = x.tiles, kk = x.kk, wj = t->acc[0].handle->n;
-    hs_strip_panel panel = { .p0 = n, .packed = x.packed, .row0 = x.row0 };
-    int wa = n + (x.packed ? 1 : n), lv;
+    int n = x.tiles, err = 0;
+    hs_strip_panel panel = { .p0 = n * x.cols, .packed = x.packed, .row0 = x.row0 };
+    int wa = panel.p0 + (x.packed ? 1 : n), lw = hs_task_ld(t, wa);
     const HS_T *w = hs_task_data(t, wa);
-    int lw = hs_task_ld(t, wa), i = 0, err = 0;
 
-    if (x.top) {
-        HS_T *a = hs_task_data(t, 0);
-        const HS_T *v = hs_strip_panel_rows(t, panel, 0, 0, &lv);
-        err = HS_SFX(update_top)(dev, t->stream, kk, wj, t->acc[0].handle->m - x.off, v + x.off,
-                                 lv, hs_task_data(t, wa + 1), hs_task_ld(t, wa + 1), w, lw,
-                                 a + x.off, hs_task_ld(t, 0));
-        i = 1;
-    }
-    while (!err && i < n) {
-        int rows, e = hs_strip_run(t, 0, hs_strip_run_p0(panel), n, i, 0, &rows);
-        const HS_T *v = hs_strip_panel_rows(t, panel, 0, i, &lv);
-        err = hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', rows, wj, kk, -1.0, v, lv, w, lw, 1.0,
-                          hs_task_data(t, i), hs_task_ld(t, i));
-        i = e;
+    for (int c = 0, col = x.wcol; !err && c < x.cols;) {
+        int wj, e = hs_strip_column_run(t, 0, n, x.cols, c, &wj);
+        err = HS_SFX(update_strip_columns)(t, dev, x, panel, c * n, wj, w + col, lw);
+        col += wj;
+        c = e;
     }
     return err;
 }

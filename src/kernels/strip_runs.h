@@ -2,7 +2,8 @@
  * lu_grid_gemm_strip, Cholesky's gemm_strip): a rank's tiles of one
  * column that lie one below the other in the caller's array, with the
  * panel's tiles beside them, so that one GEMM covers a run where
- * tile-sized GEMMs ran well below the rate of a large one.  Tiles kept
+ * tile-sized GEMMs ran well below the rate of a large one; and QR's
+ * columns that lie side by side.  Tiles kept
  * transposed (the upper Cholesky factor's blocks) lie side by side
  * instead: a run then joins their columns. */
 #ifndef HETSCAL_KERNELS_STRIP_RUNS_H
@@ -36,6 +37,28 @@ static inline int hs_strip_run(const hs_task *t, int a0, int p0, int n, int i, i
                                   by_cols))) {
         h = t->acc[a0 + e++].handle;
         *len += by_cols ? h->n : h->m;
+    }
+    return e;
+}
+
+/* The end of the run of a strip's columns from c: columns c.. (n tile
+ * rows each, column c's at accesses a0 + c n ..) whose every tile lies
+ * just right of its row's tile in the column before, up to ncols; *width:
+ * the run's columns.  With the rows of one column's run adjacent too, a
+ * rectangle of them is one block of the caller's array. */
+static inline int hs_strip_column_run(const hs_task *t, int a0, int n, int ncols, int c,
+                                      int *width)
+{
+    int e = c + 1;
+    *width = t->acc[a0 + c * n].handle->n;
+    for (; e < ncols; e++) {
+        int i = 0;
+        while (i < n && hs_tile_follows(t->acc[a0 + (e - 1) * n + i].handle,
+                                        t->acc[a0 + e * n + i].handle, 1))
+            i++;
+        if (i < n)
+            break;
+        *width += t->acc[a0 + e * n].handle->n;
     }
     return e;
 }

@@ -40,6 +40,7 @@ int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
     g->rows_over_devices = 0;
     g->transposed = 0;
     g->strip_buffers = 0;
+    g->strip_columns = 1;
     g->panel = malloc((size_t)(g->np > 0 ? g->np : 1) * sizeof *g->panel);
     if (!g->panel)
         return HETSCAL_ERR_NOMEM;

@@ -62,6 +62,11 @@ typedef struct hs_geometry {
                            columns: each rank packs the panel's tiles it
                            receives into one buffer a panel, whose rows its
                            strips then read (algo/strip_tasks.h); 0 otherwise */
+    int strip_columns;  /* the most columns of one process column whose
+                           trailing updates share a strip task (P?GEQRF's,
+                           algo/qr.c): more than 1 only with the tiles in
+                           the caller's array, where a rank's tiles of
+                           those columns lie side by side */
 } hs_geometry;
 
 /* Geometry with host panels only: square B x B tiles.  Returns 0 or
