@@ -21,7 +21,10 @@
  * go over strips of a rank's tiles (qr_vta_strip, qr_update_strip): there
  * its tiles of a column, and the panel's beside them, lie one below the
  * other, so that one GEMM covers many tiles (as ScaLAPACK's local updates
- * do) where tile-sized GEMMs ran at under two thirds of its rate.
+ * do) where tile-sized GEMMs ran at under two thirds of its rate; after
+ * the next panel's column, the sums of up to strip_columns columns of one
+ * process column share strips, as P^H = A^H V into one P tile
+ * (update_trailing), and W^H = sum P^H T.
  * Priorities put the next panel first: a task on column j outranks every
  * task on later columns.
  * Auxiliary tiles are reused from panel to panel: the dependencies of the
@@ -503,19 +506,24 @@ static void insert_strips(const gen *s, int k, int j0, const int *cols, int nc, 
         }
 }
 
-/* A panel in one tile row applies its Q^H to column j in one task. */
-static void update_column_one_row(const gen *s, int k, int j, int v1, int tt)
+/* A panel in one tile row applies its Q^H to columns cols[0..nc) in one
+ * task, its scratch P column j0's. */
+static void update_columns_one_row(const gen *s, int k, const int *cols, int nc, int v1,
+                                   int tt)
 {
     const hs_geometry *g = s->g;
-    int t0 = hs_panel_diag_row(g, k), p0 = hs_tile_prow(g, t0);
-    hs_task_spec spec = {
-        .kind = &hs_kind_qr_column,
-        .priority = priority(g, j, PRIO_UPDATE), .urgent = j == k + 1, .nacc = 5,
-        .acc = { { hs_tile_id(g, t0, j), HS_RW }, { hs_tile_id(g, t0, k), HS_R },
-                 { part_id(g, p0, j), HS_W }, { v1, HS_R }, { tt, HS_R } } };
+    int j = cols[0], t0 = hs_panel_diag_row(g, k), p0 = hs_tile_prow(g, t0);
+    hs_task_spec spec = { .kind = &hs_kind_qr_column, .priority = priority(g, j, PRIO_UPDATE),
+                          .urgent = j == k + 1, .host_only = nc > 1 };
+    for (int c = 0; c < nc; c++)
+        hs_task_spec_add(&spec, hs_tile_id(g, t0, cols[c]), HS_RW);
+    hs_task_spec_add(&spec, hs_tile_id(g, t0, k), HS_R);
+    hs_task_spec_add(&spec, part_id(g, p0, j), HS_W);
+    hs_task_spec_add(&spec, v1, HS_R);
+    hs_task_spec_add(&spec, tt, HS_R);
     hs_qr_column_args_put(spec.iparam,
                           (hs_qr_column_args){ .off = hs_panel_diag_offset(g, k),
-                                               .kk = hs_qr_reflectors(g, k) });
+                                               .kk = hs_qr_reflectors(g, k), .cols = nc });
     insert(s, &spec);
     flush(s, part_id(g, p0, j));
 }
@@ -532,8 +540,7 @@ static void update_columns(const gen *s, int k, const int *cols, int nc, int v1,
     int next = j == k + 1, width = 0;
 
     if (t0 == g->mt - 1) {
-        for (int c = 0; c < nc; c++)
-            update_column_one_row(s, k, cols[c], v1, tt);
+        update_columns_one_row(s, k, cols, nc, v1, tt);
         return;
     }
     for (int c = 0; c < nc; c++)

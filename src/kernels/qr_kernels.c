@@ -386,8 +386,9 @@ static int qr_column(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
     hs_qr_column_args x = hs_qr_column_args_of(t);
-    int off = x.off, kk = x.kk;
-    int rows = hs_work_rows(t, 0) - off, wj = hs_work_cols(t, 0);
+    int off = x.off, kk = x.kk, rows = hs_work_rows(t, 0) - off, wj = 0;
+    for (int c = 0; c < (x.cols > 1 ? x.cols : 1); c++)
+        wj += hs_work_cols(t, c);
     p->flops[HS_WORK_TRSM] = hs_flops_tri(kk, wj, 0);
     return hs_work_one(p, HS_WORK_GEMM, 2 * top_gemms(rows, wj, kk), kk);
 }

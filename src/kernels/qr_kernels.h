@@ -65,7 +65,7 @@ HS_KERNEL_ARGS(hs_qr_trsm_args, w)
 HS_KERNEL_ARGS(hs_qr_accumulate_args, off, kk, first, top)
 HS_KERNEL_ARGS(hs_qr_apply_t_args, kk, wj, trans)
 HS_KERNEL_ARGS(hs_qr_update_args, off, kk, top)
-HS_KERNEL_ARGS(hs_qr_column_args, off, kk)
+HS_KERNEL_ARGS(hs_qr_column_args, off, kk, cols)
 HS_KERNEL_ARGS(hs_qr_strip_args, off, kk, first, top, tiles, cols, packed, row0, wcol)
 
 /* The most tile rows of a strip (qr_vta_strip, qr_update_strip) over
@@ -127,7 +127,10 @@ static inline int hs_qr_strip_rows(int cols, int packed)
  *   in one task, P = V^H A, P = T^H P (?TRMM: half the flops of qr_ttp's
  *   GEMM, which several tile rows need to sum their parts first),
  *   A -= V P.  acc 0: trailing tile (RW), 1: panel tile (R), 2: P (W,
- *   scratch), 3: V1 (R), 4: T (R).  Arguments hs_qr_column_args.
+ *   scratch), 3: V1 (R), 4: T (R).  With cols > 1 (host only: tiles in
+ *   the caller's array), the same on `cols` trailing tiles of one tile
+ *   row, accesses 0..cols - 1, the others after them, through P^H = A^H V
+ *   over each run of them side by side.  Arguments hs_qr_column_args.
  * - qr_vta_strip, qr_update_strip (host only): qr_vta and qr_update over
  *   `tiles` tile rows (at most hs_qr_strip_rows) of one rank's part of
  *   `cols` trailing columns of one process column, one GEMM over each

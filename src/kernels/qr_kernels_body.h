@@ -553,8 +553,39 @@ static int HS_SFX(qr_update_strip)(hs_task *t, hs_device *dev)
     return err;
 }
 
+/* qr_column over several columns (host; tiles in the caller's array):
+ * per run of columns side by side, P^H = A^H V (one output as wide as
+ * the run), P^H T, and A -= V P from P^H. */
+static int HS_SFX(qr_apply_columns)(hs_task *t, hs_device *dev, hs_qr_column_args x)
+{
+    int nc = x.cols, off = x.off, kk = x.kk, err = 0;
+    const HS_T *v = hs_task_data(t, nc), *v1 = hs_task_data(t, nc + 2);
+    const HS_T *tt = hs_task_data(t, nc + 3);
+    HS_T *pp = hs_task_data(t, nc + 1);
+    int lv = hs_task_ld(t, nc), lp = hs_task_ld(t, nc + 1), l1 = hs_task_ld(t, nc + 2);
+    int lt = hs_task_ld(t, nc + 3);
+
+    for (int c = 0; !err && c < nc;) {
+        int wj, e = hs_strip_column_run(t, 0, 1, nc, c, &wj);
+        HS_T *a = hs_task_data(t, c);
+        int ld = hs_task_ld(t, c), rows = t->acc[c].handle->m - off;
+        err = HS_SFX(atv_top)(dev, t->stream, kk, wj, rows, v + off, lv, v1, l1, a + off, ld,
+                              0.0, pp, lp);
+        if (!err)
+            err = hs_dev_triangular(dev, t->stream, HS_K_TRMM, HS_P, 'R', 'U', 'N', 'N', wj, kk,
+                                    1.0, tt, lt, pp, lp);
+        if (!err)
+            err = HS_SFX(update_top_wh)(dev, t->stream, kk, wj, rows, v + off, lv, v1, l1, pp,
+                                        lp, a + off, ld);
+        c = e;
+    }
+    return err;
+}
+
 static int HS_SFX(qr_apply_column)(hs_task *t, hs_device *dev)
 {
+    if (hs_qr_column_args_of(t).cols > 1)
+        return HS_SFX(qr_apply_columns)(t, dev, hs_qr_column_args_of(t));
     HS_T *a = hs_task_data(t, 0), *pp = hs_task_data(t, 2);
     const HS_T *v = hs_task_data(t, 1), *v1 = hs_task_data(t, 3);
     const HS_T *tt = hs_task_data(t, 4);
