@@ -13,7 +13,8 @@
  * kept transposed) the limit is what is mapped plus half the share,
  * the matrix at two thirds of the room the call has, and hetscal must
  * run the call itself there: its own factor bit for bit, the same as
- * with the tiles copied (HETSCAL_IN_PLACE=0, unlimited).
+ * with the tiles copied (HETSCAL_IN_PLACE=0, unlimited) but for
+ * PDGEQRF's (below).
  * With "grid" (2 processes: PDGEQRF and PDGETRF on a 2 x 1 grid, N = 4608
  * in 256 x 256 blocks that are their tiles, an 81 MiB share, with
  * HETSCAL_QR_GRID=1 and HETSCAL_LU_GRID=1 in the environment) the same,
@@ -21,10 +22,12 @@
  * 62% of the room): the gathered QR and the 2-D LU keep the caller's
  * blocks in place and their other memory (panel buffer, partial sums or
  * pieces, received and staged copies) within that.  PDGEQRF's factor
- * there is not compared with the copied tiles': in the caller's array
- * its V^H A sums go over a rank's tiles of a column in one GEMM (algo/qr.c's
- * strips), the copied tiles' one by one, which rounds in another order
- * (the strips of the other routines only join rows, whose sums stay).
+ * is not compared with the copied tiles' (here or with "in-place"): in
+ * the caller's array its V^H A sums go over a rank's tiles of a column
+ * in one GEMM and over several of its columns at once, as A^H V
+ * (algo/qr.c's strips and groups), the copied tiles' one by one, which
+ * rounds in another order (the strips of the other routines only join
+ * rows, whose sums stay).
  * With "grid128" (2 processes): PDGEQRF and PDGETRF as with "grid", in
  * 128 x 128 blocks and nothing forced: at this share on one process column
  * the defaults take the caller's blocks in place though they are below
@@ -78,7 +81,7 @@ static void run(problem *p)
         MPI_Abort(MPI_COMM_WORLD, 2);
     check(problem_factor(p, 0) == 0, r, "hetscal's first call: INFO = 0");
     problem_keep(p, &own);
-    if (in_place && p->uplo[0] == 'L' && !small_blocks && !(grid && p->routine == GEQRF)) {
+    if (in_place && p->uplo[0] == 'L' && !small_blocks && p->routine != GEQRF) {
         /* The copying path's factor is the in-place one's (the upper
          * factor's copied tiles are the lower kernels' transposed, whose
          * GEMMs round in another order). */

@@ -64,7 +64,8 @@ noinst_PROGRAMS += timing/time_mpi_progress
 timing_time_mpi_progress_SOURCES = timing/time_mpi_progress.c
 
 # timing/time_update_shapes: one rank's trailing update in place as tiles,
-# column strips or one DGEMM (what coarse per-rank updates would gain).
+# column strips or one DGEMM (what coarse per-rank updates would gain),
+# and QR's sums V^H A by column strips, over groups of columns, or whole.
 noinst_PROGRAMS += timing/time_update_shapes
 timing_time_update_shapes_SOURCES = timing/time_update_shapes.c
 timing_time_update_shapes_LDADD = $(LAPACK_LIBS)

@@ -138,12 +138,13 @@ int hs_call_device_panel_width(const hs_config *cfg, int n)
 }
 
 int hs_call_caller_panel_width(const hetscal_grid *grid, const hs_config *cfg, int ja,
-                               const int *desca, int width)
+                               const int *desca, int width, int small_from)
 {
     int nb = desca[HS_NB];
     if (!cfg->in_place || !column_blocks_usable(grid, cfg, ja, nb))
         return width;
-    return nb <= width && 2 * nb >= width ? nb : width;
+    int from = small_from > 0 ? small_from : (width + 1) / 2;
+    return nb <= width && nb >= from ? nb : width;
 }
 
 void hs_call_columns_in_place(const hetscal_grid *grid, int ja, const int *desca,

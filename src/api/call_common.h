@@ -87,9 +87,10 @@ int hs_call_device_panel_width(const hs_config *cfg, int n);
  * stay in its array (HETSCAL_IN_PLACE; not when HETSCAL_NB_SMALL or
  * HETSCAL_NB chose the tiles): no copy of the share, and panels no wider
  * than the routine's (its critical path) nor so narrow that the updates'
- * GEMMs slow down (doc/PERFORMANCE.md); otherwise width. */
+ * GEMMs slow down (doc/PERFORMANCE.md), or, with small_from > 0, from
+ * small_from up to that width; otherwise width. */
 int hs_call_caller_panel_width(const hetscal_grid *grid, const hs_config *cfg, int ja,
-                               const int *desca, int width);
+                               const int *desca, int width, int small_from);
 
 /* On one process row (A's grid, several processes, no accelerators), when
  * the geometry's columns are as wide as the caller's column blocks (each

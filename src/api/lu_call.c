@@ -202,7 +202,7 @@ static int lu_layout(hs_call *c)
                                               panel_width(c, 0), c->prec);
     c->rep.panels_from = hs_panels_source(c->cfg);
     int width = hs_call_caller_panel_width(grid, c->cfg, c->ja, c->desca,
-                                           panel_width(c, c->rep.host_panels));
+                                           panel_width(c, c->rep.host_panels), 0);
     int whole = hs_call_one_column_block(grid, c->cfg, c->n, c->ja, c->desca, width);
     int b = c->rep.tile = whole ? whole : width;
     c->part = HS_PART_ALL;

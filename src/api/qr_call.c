@@ -239,7 +239,13 @@ enum { GPU_TILE_ROW_PANELS = 4 };
  * each GPU of the rank takes its share of every panel's leaves
  * (doc/PERFORMANCE.md, session 59). */
 
-/* As for Cholesky, but b-wide panels in B-high tile rows (B = 4b) unless
+/* On one process row the caller's column blocks are the panels from
+ * HS_SMALL_BLOCKS_FROM up to the routine's own width: their updates join
+ * up to HS_STRIP_COLUMNS of a rank's columns (algo/qr.c), and 128-blocks
+ * in place ran as fast as 426-wide copied columns on 1 x 2 at N = 8000
+ * and 1.07 times faster at N = 4000, without the copy of the share
+ * (doc/PERFORMANCE.md, session 75; 64-blocks ran 1.14 times slower).
+ * As for Cholesky, but b-wide panels in B-high tile rows (B = 4b) unless
  * HETSCAL_NB <= b asks for square b x b tiles.  On one process row,
  * without accelerators, a single tile row instead: each panel is one tile
  * and one LAPACK DGEQRF on its home rank, the b-wide columns cyclic over
@@ -275,7 +281,8 @@ static int qr_layout(hs_call *c)
                                                                panel_width(c, 0, 0), c->prec);
     c->rep.panels_from = hs_panels_source(cfg);
     int width = hs_call_caller_panel_width(grid, cfg, c->ja, c->desca,
-                                           panel_width(c, row_grid, c->rep.host_panels));
+                                           panel_width(c, row_grid, c->rep.host_panels),
+                                           HS_SMALL_BLOCKS_FROM);
     int whole = hs_call_one_column_block(grid, cfg, c->n, c->ja, c->desca, width);
     c->rep.tile = whole ? whole : width;
     c->part = HS_PART_ALL;
