@@ -598,21 +598,26 @@ static void update_columns(const gen *s, int k, const int *cols, int nc, int v1,
 
 /* Panel k's updates of the later columns: the next panel's column alone,
  * then, in strips over the caller's array, the others of each process
- * column strip_columns at a time (hs_strip_group; seen: a count a
- * process column). */
+ * column in the groups hs_strip_group makes (seen: a count a process
+ * column since its last group's start, and that group's key). */
 static void update_trailing(const gen *s, int k, int v1, int tt, int *seen)
 {
     const hs_geometry *g = s->g;
     int cols[HS_STRIP_COLUMNS];
 
-    for (int q = 0; seen && q < g->npcol; q++)
+    for (int q = 0; seen && q < 2 * g->npcol; q++)
         seen[q] = 0;
     for (int j = k + 1; j < g->np; j++) {
         int nc = 1;
         cols[0] = j;
         if (j > k + 1 && seen) {
-            if (seen[hs_panel_pcol(g, j)]++ % g->strip_columns != 0)
+            int *count = &seen[2 * hs_panel_pcol(g, j)], key = hs_strip_group_key(g, j);
+            if (count[0] > 0 && count[0] < g->strip_columns && count[1] == key) {
+                count[0]++;
                 continue;
+            }
+            count[0] = 1;
+            count[1] = key;
             nc = hs_strip_group(g, j, cols);
         }
         update_columns(s, k, cols, nc, v1, tt);
@@ -625,8 +630,9 @@ void hs_qr_generate(void *arg)
     const hs_geometry *g = s.g;
     /* Without it each column's update is its own (the same result: P and
      * W are as wide as a group, their columns from the first). */
-    int *seen = s.qr->strips && g->strip_columns > 1 ? malloc((size_t)g->npcol * sizeof *seen)
-                                                       : NULL;
+    int *seen = s.qr->strips && g->strip_columns > 1
+                    ? malloc((size_t)g->npcol * 2 * sizeof *seen)
+                    : NULL;
 
     for (int k = 0; k < g->np; k++) {
         if (hs_qr_reflectors(g, k) == 0)

@@ -116,15 +116,28 @@ static inline int hs_strip_pack_buffer(const hs_geometry *g, int first, int k, i
     return hs_strip_pack_tile(g, first, q, hs_tile_prow(g, r), hs_strip_pack_set(g, k, q));
 }
 
+/* The aligned group of strip_columns columns of one process column that
+ * column j is in (by its top-level column's place on its process
+ * column): groups of columns share strips within it, so that a group
+ * that starts at j needs its sums' room only to the aligned group's
+ * end. */
+static inline int hs_strip_group_key(const hs_geometry *g, int j)
+{
+    return (g->pcol0 + g->panel[j].top) / g->npcol / g->strip_columns;
+}
+
 /* The columns whose updates a strip task starting at column j0 shares:
- * j0 and the next ones of its process column, at most strip_columns;
- * their count. */
+ * j0 and the next ones of its process column in its aligned group, at
+ * most strip_columns; their count. */
 static inline int hs_strip_group(const hs_geometry *g, int j0, int *cols)
 {
-    int n = 0, q = hs_panel_pcol(g, j0);
+    int n = 0, q = hs_panel_pcol(g, j0), key = hs_strip_group_key(g, j0);
     for (int j = j0; j < g->np && n < g->strip_columns; j++)
-        if (hs_panel_pcol(g, j) == q)
+        if (hs_panel_pcol(g, j) == q) {
+            if (hs_strip_group_key(g, j) != key)
+                break;
             cols[n++] = j;
+        }
     return n;
 }
 
