@@ -365,8 +365,8 @@ static void run_reconstruct_one_tile(int m, int w, int nt, int team)
         int mm1[] = { w, m, m, w }, nn1[] = { nt, w, nt, w }, ip1[] = { 0, w, 1, 1 };
         status |= run_kernel(hs_kind_qr_vta.kernel[HS_PREC_D], 4, d1, mm1, nn1, ip1, 4);
         double *d2[] = { p, tt };   /* W = T^T P in place */
-        int mm2[] = { w, w }, nn2[] = { nt, w }, ip2[] = { w };
-        status |= run_kernel(hs_kind_qr_ttp.kernel[HS_PREC_D], 2, d2, mm2, nn2, ip2, 1);
+        int mm2[] = { w, w }, nn2[] = { nt, w }, ip2[] = { w, nt, 0 };
+        status |= run_kernel(hs_kind_qr_ttp.kernel[HS_PREC_D], 2, d2, mm2, nn2, ip2, 3);
         double *d3[] = { trail, pan, p, v1 };
         int mm3[] = { m, m, w, w }, nn3[] = { nt, w, nt, w }, ip3[] = { 0, w, 1 };
         status |= run_kernel(hs_kind_qr_update.kernel[HS_PREC_D], 4, d3, mm3, nn3, ip3, 3);
