@@ -352,60 +352,42 @@ static int HS_SFX(qr_trsm)(hs_task *t, hs_device *dev)
                              1.0, u, lu, a, ld);
 }
 
-/* P = V^H A over the rows of a panel's top tile from row off: the first kk
+/* P (+)= V^H A over `rows` rows (beta 0: P is set, 1: added to), or,
+ * with trans, its conjugate transpose P^H (+)= A^H V (the strips': an
+ * output as wide as A, where V^H A's is the panel's width). */
+static int HS_SFX(sum_gemm)(hs_device *dev, int s, int trans, int kk, int wj, int rows,
+                            const HS_T *v, int lv, const HS_T *a, int ld, double beta, HS_T *pp,
+                            int lp)
+{
+    if (trans)
+        return hs_dev_gemm(dev, s, HS_P, HS_CT, 'N', wj, kk, rows, 1.0, a, ld, v, lv, beta, pp,
+                           lp);
+    return hs_dev_gemm(dev, s, HS_P, HS_CT, 'N', kk, wj, rows, 1.0, v, lv, a, ld, beta, pp, lp);
+}
+
+/* The same over the rows of a panel's top tile from row off: the first kk
  * rows of V through its explicit unit triangle v1, the rest from the
- * tile (beta 0: P is set, 1: added to). */
-static int HS_SFX(vta_top)(hs_device *dev, int s, int kk, int wj, int rows, const HS_T *v,
-                           int lv, const HS_T *v1, int l1, const HS_T *a, int ld, double beta,
-                           HS_T *pp, int lp)
+ * tile. */
+static int HS_SFX(vta_top)(hs_device *dev, int s, int trans, int kk, int wj, int rows,
+                           const HS_T *v, int lv, const HS_T *v1, int l1, const HS_T *a, int ld,
+                           double beta, HS_T *pp, int lp)
 {
     int rest = rows - kk;
-    int err = hs_dev_gemm(dev, s, HS_P, HS_CT, 'N', kk, wj, kk, 1.0, v1, l1, a, ld, beta, pp,
-                          lp);
+    int err = HS_SFX(sum_gemm)(dev, s, trans, kk, wj, kk, v1, l1, a, ld, beta, pp, lp);
     if (!err && rest > 0)
-        err = hs_dev_gemm(dev, s, HS_P, HS_CT, 'N', kk, wj, rest, 1.0, v + kk, lv, a + kk, ld,
-                          1.0, pp, lp);
+        err = HS_SFX(sum_gemm)(dev, s, trans, kk, wj, rest, v + kk, lv, a + kk, ld, 1.0, pp, lp);
     return err;
 }
 
-/* A -= V W over the same rows. */
-static int HS_SFX(update_top)(hs_device *dev, int s, int kk, int wj, int rows, const HS_T *v,
-                              int lv, const HS_T *v1, int l1, const HS_T *w, int lw, HS_T *a,
-                              int ld)
+/* A -= V W over the same rows; with tw = HS_CT, from W^H (the strips'). */
+static int HS_SFX(update_top)(hs_device *dev, int s, char tw, int kk, int wj, int rows,
+                              const HS_T *v, int lv, const HS_T *v1, int l1, const HS_T *w,
+                              int lw, HS_T *a, int ld)
 {
     int rest = rows - kk;
-    int err = hs_dev_gemm(dev, s, HS_P, 'N', 'N', kk, wj, kk, -1.0, v1, l1, w, lw, 1.0, a, ld);
+    int err = hs_dev_gemm(dev, s, HS_P, 'N', tw, kk, wj, kk, -1.0, v1, l1, w, lw, 1.0, a, ld);
     if (!err && rest > 0)
-        err = hs_dev_gemm(dev, s, HS_P, 'N', 'N', rest, wj, kk, -1.0, v + kk, lv, w, lw, 1.0,
-                          a + kk, ld);
-    return err;
-}
-
-/* P^H = A^H V over the `rows` rows of a panel's top tile from its
- * offset (beta 0) or added to (beta 1), V1 the unit triangle (strips). */
-static int HS_SFX(atv_top)(hs_device *dev, int s, int kk, int wj, int rows, const HS_T *v,
-                           int lv, const HS_T *v1, int l1, const HS_T *a, int ld, double beta,
-                           HS_T *pp, int lp)
-{
-    int rest = rows - kk;
-    int err = hs_dev_gemm(dev, s, HS_P, HS_CT, 'N', wj, kk, kk, 1.0, a, ld, v1, l1, beta, pp,
-                          lp);
-    if (!err && rest > 0)
-        err = hs_dev_gemm(dev, s, HS_P, HS_CT, 'N', wj, kk, rest, 1.0, a + kk, ld, v + kk, lv,
-                          1.0, pp, lp);
-    return err;
-}
-
-/* A -= V W over the same rows, from W^H (strips). */
-static int HS_SFX(update_top_wh)(hs_device *dev, int s, int kk, int wj, int rows,
-                                 const HS_T *v, int lv, const HS_T *v1, int l1, const HS_T *wh,
-                                 int lw, HS_T *a, int ld)
-{
-    int rest = rows - kk;
-    int err = hs_dev_gemm(dev, s, HS_P, 'N', HS_CT, kk, wj, kk, -1.0, v1, l1, wh, lw, 1.0, a,
-                          ld);
-    if (!err && rest > 0)
-        err = hs_dev_gemm(dev, s, HS_P, 'N', HS_CT, rest, wj, kk, -1.0, v + kk, lv, wh, lw, 1.0,
+        err = hs_dev_gemm(dev, s, HS_P, 'N', tw, rest, wj, kk, -1.0, v + kk, lv, w, lw, 1.0,
                           a + kk, ld);
     return err;
 }
@@ -421,8 +403,8 @@ static int HS_SFX(qr_accumulate)(hs_task *t, hs_device *dev)
     double beta = x.first ? 0.0 : 1.0;
 
     if (top)
-        return HS_SFX(vta_top)(dev, t->stream, kk, wj, m - off, v + off, lv, hs_task_data(t, 3),
-                       hs_task_ld(t, 3), a + off, ld, beta, pp, lp);
+        return HS_SFX(vta_top)(dev, t->stream, 0, kk, wj, m - off, v + off, lv,
+                               hs_task_data(t, 3), hs_task_ld(t, 3), a + off, ld, beta, pp, lp);
     return hs_dev_gemm(dev, t->stream, HS_P, HS_CT, 'N', kk, wj, m, 1.0, v, lv, a, ld,
                         beta, pp, lp);
 }
@@ -459,8 +441,8 @@ static int HS_SFX(qr_update)(hs_task *t, hs_device *dev)
     int off = x.off, kk = x.kk, top = x.top;
 
     if (top)
-        return HS_SFX(update_top)(dev, t->stream, kk, wj, m - off, v + off, lv, hs_task_data(t, 3),
-                          hs_task_ld(t, 3), w, lw, a + off, ld);
+        return HS_SFX(update_top)(dev, t->stream, 'N', kk, wj, m - off, v + off, lv,
+                                  hs_task_data(t, 3), hs_task_ld(t, 3), w, lw, a + off, ld);
     return hs_dev_gemm(dev, t->stream, HS_P, 'N', 'N', m, wj, kk, -1.0, v, lv, w, lw,
                         1.0, a, ld);
 }
@@ -477,7 +459,7 @@ static int HS_SFX(vta_strip_columns)(hs_task *t, hs_device *dev, hs_qr_strip_arg
 
     if (x.top) {
         const HS_T *a = hs_task_data(t, a0), *v = hs_strip_panel_rows(t, panel, a0, 0, &lv);
-        err = HS_SFX(atv_top)(dev, t->stream, kk, wj, t->acc[a0].handle->m - x.off, v + x.off,
+        err = HS_SFX(vta_top)(dev, t->stream, 1, kk, wj, t->acc[a0].handle->m - x.off, v + x.off,
                               lv, hs_task_data(t, v1), hs_task_ld(t, v1), a + x.off,
                               hs_task_ld(t, a0), beta, pp, lp);
         beta = 1.0;
@@ -521,9 +503,9 @@ static int HS_SFX(update_strip_columns)(hs_task *t, hs_device *dev, hs_qr_strip_
     if (x.top) {
         HS_T *a = hs_task_data(t, a0);
         const HS_T *v = hs_strip_panel_rows(t, panel, a0, 0, &lv);
-        err = HS_SFX(update_top_wh)(dev, t->stream, kk, wj, t->acc[a0].handle->m - x.off,
-                                    v + x.off, lv, hs_task_data(t, v1), hs_task_ld(t, v1), w,
-                                    lw, a + x.off, hs_task_ld(t, a0));
+        err = HS_SFX(update_top)(dev, t->stream, HS_CT, kk, wj, t->acc[a0].handle->m - x.off,
+                                 v + x.off, lv, hs_task_data(t, v1), hs_task_ld(t, v1), w, lw,
+                                 a + x.off, hs_task_ld(t, a0));
         i = 1;
     }
     while (!err && i < n) {
@@ -569,14 +551,14 @@ static int HS_SFX(qr_apply_columns)(hs_task *t, hs_device *dev, hs_qr_column_arg
         int wj, e = hs_strip_column_run(t, 0, 1, nc, c, &wj);
         HS_T *a = hs_task_data(t, c);
         int ld = hs_task_ld(t, c), rows = t->acc[c].handle->m - off;
-        err = HS_SFX(atv_top)(dev, t->stream, kk, wj, rows, v + off, lv, v1, l1, a + off, ld,
+        err = HS_SFX(vta_top)(dev, t->stream, 1, kk, wj, rows, v + off, lv, v1, l1, a + off, ld,
                               0.0, pp, lp);
         if (!err)
             err = hs_dev_triangular(dev, t->stream, HS_K_TRMM, HS_P, 'R', 'U', 'N', 'N', wj, kk,
                                     1.0, tt, lt, pp, lp);
         if (!err)
-            err = HS_SFX(update_top_wh)(dev, t->stream, kk, wj, rows, v + off, lv, v1, l1, pp,
-                                        lp, a + off, ld);
+            err = HS_SFX(update_top)(dev, t->stream, HS_CT, kk, wj, rows, v + off, lv, v1, l1,
+                                     pp, lp, a + off, ld);
         c = e;
     }
     return err;
@@ -594,13 +576,13 @@ static int HS_SFX(qr_apply_column)(hs_task *t, hs_device *dev)
     hs_qr_column_args x = hs_qr_column_args_of(t);
     int off = x.off, kk = x.kk, rows = t->acc[0].handle->m - off;
 
-    int err = HS_SFX(vta_top)(dev, t->stream, kk, wj, rows, v + off, lv, v1, l1, a + off, ld,
+    int err = HS_SFX(vta_top)(dev, t->stream, 0, kk, wj, rows, v + off, lv, v1, l1, a + off, ld,
                               0.0, pp, lp);
     if (!err)
         err = hs_dev_triangular(dev, t->stream, HS_K_TRMM, HS_P, 'L', 'U', HS_CT, 'N', kk, wj,
                                 1.0, tt, lt, pp, lp);
     if (!err)
-        err = HS_SFX(update_top)(dev, t->stream, kk, wj, rows, v + off, lv, v1, l1, pp, lp,
+        err = HS_SFX(update_top)(dev, t->stream, 'N', kk, wj, rows, v + off, lv, v1, l1, pp, lp,
                                  a + off, ld);
     return err;
 }
