@@ -122,8 +122,14 @@ void hs_call_keep_tiles(const hs_factorization *f, hs_call *c, hs_redist *rd,
     c->rep.tiles_transposed = c->rep.tiles_in_place && c->geo.transposed;
     /* The strips' pack buffers (algo/strip_tasks.h) have homes only now. */
     c->geo.strip_buffers = c->rep.tiles_in_place && c->geo.npcol > 1 && c->geo.mt > 1;
-    /* A rank's tiles of its adjacent columns lie side by side there. */
-    c->geo.strip_columns = c->rep.tiles_in_place && !c->geo.transposed ? HS_STRIP_COLUMNS : 1;
+    /* A rank's tiles of its adjacent columns lie side by side there: up
+     * to HS_STRIP_COLUMNS of them share strips, fewer where the grid's
+     * workers would otherwise hold under two groups each at the first
+     * panel (a one-row layout's columns are its only parallelism). */
+    int threads = c->cfg->grid_threads > 0 ? c->cfg->grid_threads : 1;
+    int group = c->geo.np / (2 * threads);
+    group = group < 1 ? 1 : group > HS_STRIP_COLUMNS ? HS_STRIP_COLUMNS : group;
+    c->geo.strip_columns = c->rep.tiles_in_place && !c->geo.transposed ? group : 1;
     if (c->geo.strip_buffers || c->geo.strip_columns > 1)
         f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
     if (c->rep.tiles_in_place || !c->geo.transposed)
