@@ -194,11 +194,57 @@ static void check_fallbacks(void)
               && hs_work_fallback(HS_WORK_POTRF_TEAM) == HS_WORK_POTRF
               && hs_work_fallback(HS_WORK_GEQRF_TEAM) == HS_WORK_GEQRF,
           "the team kernels fall back to GETRF, POTRF and GEQRF");
+    check(hs_work_fallback(HS_WORK_GEMM_SUM) == HS_WORK_GEMM, "QR's sums fall back to GEMM");
     for (int c = 0; c < HS_NWORK; c++)
         if ((c < HS_WORK_TPQRT || c > HS_WORK_LARFT) && c != HS_WORK_GETRF_TEAM
-            && c != HS_WORK_POTRF_TEAM && c != HS_WORK_GEQRF_TEAM)
+            && c != HS_WORK_POTRF_TEAM && c != HS_WORK_GEQRF_TEAM && c != HS_WORK_GEMM_SUM)
             check(hs_work_fallback(c) == c, "the other classes are their own fallback");
     printf("class fallbacks checked\n");
+}
+
+/* QR's sums over a group of columns are GEMM_SUM's, rated by the group's
+ * width (P^H's rows as the kernel calls it), the updates GEMM's (by
+ * their work's cube root): a
+ * qr_vta_strip of 2 tile rows over 2 columns of 128 x 96 tiles (a
+ * 96-wide panel), a qr_update_strip of the same, and a one-row panel's
+ * qr_column over both columns (its sum's share GEMM_SUM's, the task's
+ * main class GEMM). */
+static void check_sum_class(void)
+{
+    enum { B = 128, W = 96, KK = 96 };
+    hs_handle h[8];
+    hs_task t;
+    hs_work w;
+    for (int k = 0; k < 8; k++)
+        hs_handle_wrap(&h[k], NULL, k == 0 ? 2 * W : B, k == 0 ? KK : W, 8);
+    for (int update = 0; update < 2; update++) {
+        memset(&t, 0, sizeof t);
+        t.kind = update ? &hs_kind_qr_update_strip : &hs_kind_qr_vta_strip;
+        t.nacc = 8;   /* vta: P, 4 trailing tiles, 2 panel tiles; update: 4, 2, W */
+        for (int k = 0; k < 8; k++)
+            t.acc[k] = (hs_access){ .handle = &h[update ? (k + 1) % 8 : k], .mode = HS_R };
+        hs_qr_strip_args_put(t.iparam, (hs_qr_strip_args){ .kk = KK, .first = 1, .tiles = 2,
+                                                            .cols = 2 });
+        int rc = hs_kernel_work(&t, HS_PREC_D, &w);
+        double flops = hs_flops_gemm(KK, 2 * W, 2 * B);
+        int cube = (int)(cbrt(flops / 2) + 0.5);   /* a GEMM's size: kernel_work.c */
+        check(rc == 0 && w.cls == (update ? HS_WORK_GEMM : HS_WORK_GEMM_SUM)
+                  && w.size == (update ? cube : 2 * W) && w.flops == flops,
+              update ? "qr_update_strip: GEMM at its cube root's size"
+                     : "qr_vta_strip: GEMM_SUM at the columns' width");
+    }
+    memset(&t, 0, sizeof t);
+    t.kind = &hs_kind_qr_column;
+    t.nacc = 6;
+    for (int k = 0; k < 6; k++)
+        t.acc[k] = (hs_access){ .handle = &h[1 + k % 7], .mode = HS_RW };
+    hs_qr_column_args_put(t.iparam, (hs_qr_column_args){ .kk = KK, .cols = 2 });
+    int rc = hs_kernel_work(&t, HS_PREC_D, &w);
+    double sum = hs_flops_gemm(KK, 2 * W, KK) + hs_flops_gemm(B - KK, 2 * W, KK);
+    check(rc == 0 && w.cls == HS_WORK_GEMM && w.part_flops[HS_WORK_GEMM_SUM] == sum
+              && w.part_flops[HS_WORK_GEMM] == sum && w.part_size[HS_WORK_GEMM_SUM] == 2 * W,
+          "qr_column over 2 columns: its sum GEMM_SUM's at their width");
+    printf("QR's sum class checked\n");
 }
 
 /* Runs one case in precision prec; returns its total flops. */
@@ -615,6 +661,7 @@ int main(int argc, char **argv)
     check_team_panels();
     check_tree_teams();
     check_fallbacks();
+    check_sum_class();
     printf("t_kernel_work: %d failed checks  %s\n", failed, failed ? "FAILED" : "PASSED");
     hs_engine_shutdown();
     MPI_Finalize();

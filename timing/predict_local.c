@@ -1,9 +1,9 @@
 /* This host as a machine for timing/predict (see predict.h).  The block
  * kernels' rates are the granularity probe's (the rates a real call on
  * this host reads too); what the probe does not measure is measured here,
- * briefly: the panel kernels, QR's tree and reconstruction kernels and
- * T of a panel's reflectors on one core (they run on the critical path) and the copy bandwidth with
- * every busy core copying. */
+ * briefly: the panel kernels, QR's tree and reconstruction kernels, T of
+ * a panel's reflectors and QR's sums on one core (the first run on the
+ * critical path) and the copy bandwidth with every busy core copying. */
 #define _GNU_SOURCE   /* process_vm_readv */
 #include "config.h"
 
@@ -194,6 +194,79 @@ static double qr_kernel_rate(int c, int w)
     }
     free(buf);
     return best;
+}
+
+/* QR's sum (GEMM_SUM) as its strips call it, P^H = A^H V: a b x b
+ * output over PANEL_ROWS rows (the class is rated by the output's rows;
+ * its columns, the panel's width, change the rate less), on every busy
+ * core at once, as the GEMM class's probe measures (the sums run beside
+ * the other workers' updates). */
+typedef struct sum_gate {
+    pthread_mutex_t mutex;
+    pthread_cond_t opened;
+    int open;
+    pthread_barrier_t start;   /* sized once the threads are known */
+} sum_gate;
+
+typedef struct sum_thread {
+    pthread_t id;
+    sum_gate *gate;
+    int b;
+    double best;   /* GF/s, the best of 4 after one to warm up */
+} sum_thread;
+
+static void *sum_main(void *arg)
+{
+    sum_thread *s = arg;
+    int b = s->b, rows = PANEL_ROWS;
+    size_t n = (size_t)rows * b;
+    double *buf = malloc((2 * n + (size_t)b * b) * sizeof *buf), one = 1, zero = 0;
+    if (buf)
+        fill(buf, 2 * n);
+    pthread_mutex_lock(&s->gate->mutex);
+    while (!s->gate->open)
+        pthread_cond_wait(&s->gate->opened, &s->gate->mutex);
+    pthread_mutex_unlock(&s->gate->mutex);
+    for (int rep = 0; rep < 5; rep++) {
+        pthread_barrier_wait(&s->gate->start);   /* every thread, allocated or not */
+        if (!buf)
+            continue;
+        double t0 = hs_now();
+        dgemm_("C", "N", &b, &b, &rows, &one, buf, &rows, buf + n, &rows, &zero, buf + 2 * n,
+               &b, 1, 1);
+        double sec = hs_now() - t0, gfs = sec > 0 ? hs_flops_gemm(b, b, rows) / sec * 1e-9 : 0;
+        if (rep > 0)
+            s->best = gfs > s->best ? gfs : s->best;
+    }
+    free(buf);
+    return NULL;
+}
+
+/* GF/s of the sum at b on `threads` cores: the slowest thread's. */
+static double gemm_sum_rate(int b, int threads)
+{
+    enum { MAX_THREADS = 256 };
+    sum_thread th[MAX_THREADS];
+    sum_gate gate = { .mutex = PTHREAD_MUTEX_INITIALIZER, .opened = PTHREAD_COND_INITIALIZER };
+    threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
+    for (int k = 0; k < threads; k++)
+        th[k] = (sum_thread){ .gate = &gate, .b = b };
+    int started = 1;
+    while (started < threads && pthread_create(&th[started].id, NULL, sum_main, &th[started]) == 0)
+        started++;
+    pthread_barrier_init(&gate.start, NULL, (unsigned)started);
+    pthread_mutex_lock(&gate.mutex);
+    gate.open = 1;
+    pthread_cond_broadcast(&gate.opened);
+    pthread_mutex_unlock(&gate.mutex);
+    sum_main(&th[0]);
+    double worst = th[0].best;
+    for (int k = 1; k < started; k++) {
+        pthread_join(th[k].id, NULL);
+        worst = th[k].best < worst ? th[k].best : worst;
+    }
+    pthread_barrier_destroy(&gate.start);
+    return worst;
 }
 
 static void *team_helper(void *team)
@@ -388,6 +461,7 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
         add_rate(&m->cpu[HS_WORK_GETRF_TEAM], b, panel_rate(1, 1, b));
         add_rate(&m->cpu[HS_WORK_POTRF_TEAM], b, potrf_team_rate(b));
         add_rate(&m->cpu[HS_WORK_GEQRF_TEAM], b, geqrf_team_rate(b));
+        add_rate(&m->cpu[HS_WORK_GEMM_SUM], b, gemm_sum_rate(b, busy));
         for (size_t k = 0; k < sizeof qr_cls / sizeof qr_cls[0]; k++)
             add_rate(&m->cpu[qr_cls[k]], b, qr_kernel_rate(qr_cls[k], b));
     }

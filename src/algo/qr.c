@@ -33,8 +33,6 @@
  * process column does not wait for this one's last updates). */
 #include "config.h"
 
-#include <stdlib.h>
-
 #include "algo/qr.h"
 #include "algo/panel_pack_tasks.h"
 #include "algo/strip_tasks.h"
@@ -596,28 +594,38 @@ static void update_columns(const gen *s, int k, const int *cols, int nc, int v1,
     flush(s, wj);
 }
 
+/* Whether column j (right of the next panel's) starts one of the groups
+ * hs_strip_group makes: the columns of its process column and group key
+ * between the next panel's and j number a multiple of strip_columns. */
+static int starts_group(const hs_geometry *g, int k, int j)
+{
+    int q = hs_panel_pcol(g, j), key = hs_strip_group_key(g, j), before = 0;
+
+    for (int p = j - 1; p > k + 1; p--)
+        if (hs_panel_pcol(g, p) == q) {
+            if (hs_strip_group_key(g, p) != key)
+                break;
+            before++;
+        }
+    return before % g->strip_columns == 0;
+}
+
 /* Panel k's updates of the later columns: the next panel's column alone,
  * then, in strips over the caller's array, the others of each process
- * column in the groups hs_strip_group makes (seen: a count a process
- * column since its last group's start, and that group's key). */
-static void update_trailing(const gen *s, int k, int v1, int tt, int *seen)
+ * column in the groups hs_strip_group makes (groups: whether to group;
+ * without, each column's update is its own, the same result: P and W are
+ * as wide as a group, their columns from the first). */
+static void update_trailing(const gen *s, int k, int v1, int tt, int groups)
 {
     const hs_geometry *g = s->g;
     int cols[HS_STRIP_COLUMNS];
 
-    for (int q = 0; seen && q < 2 * g->npcol; q++)
-        seen[q] = 0;
     for (int j = k + 1; j < g->np; j++) {
         int nc = 1;
         cols[0] = j;
-        if (j > k + 1 && seen) {
-            int *count = &seen[2 * hs_panel_pcol(g, j)], key = hs_strip_group_key(g, j);
-            if (count[0] > 0 && count[0] < g->strip_columns && count[1] == key) {
-                count[0]++;
+        if (j > k + 1 && groups) {
+            if (!starts_group(g, k, j))
                 continue;
-            }
-            count[0] = 1;
-            count[1] = key;
             nc = hs_strip_group(g, j, cols);
         }
         update_columns(s, k, cols, nc, v1, tt);
@@ -628,11 +636,7 @@ void hs_qr_generate(void *arg)
 {
     gen s = { .qr = arg, .g = ((hs_qr *)arg)->geo };
     const hs_geometry *g = s.g;
-    /* Without it each column's update is its own (the same result: P and
-     * W are as wide as a group, their columns from the first). */
-    int *seen = s.qr->strips && g->strip_columns > 1
-                    ? malloc((size_t)g->npcol * 2 * sizeof *seen)
-                    : NULL;
+    int groups = s.qr->strips && g->strip_columns > 1;
 
     for (int k = 0; k < g->np; k++) {
         if (hs_qr_reflectors(g, k) == 0)
@@ -647,7 +651,7 @@ void hs_qr_generate(void *arg)
         if (s.qr->strips && g->strip_buffers && t0 < g->mt - 1)
             hs_strip_pack_panel(g, k, t0, ids_of(g).pack, priority(g, k + 1, PRIO_REDUCE),
                                 insert_spec, &s);
-        update_trailing(&s, k, v1, tt, seen);
+        update_trailing(&s, k, v1, tt, groups);
         flush(&s, v1);
         flush(&s, tt);
         /* Panel k is final, and so is its top tile row in the later
@@ -658,7 +662,6 @@ void hs_qr_generate(void *arg)
             for (int j = k + 1; j < g->np; j++)
                 final(&s, hs_tile_id(g, t0, j), priority(g, k, PRIO_UPDATE));
     }
-    free(seen);
     if (!s.qr->insert)
         hs_dist_finish(s.qr->dist);
 }

@@ -89,12 +89,14 @@ int hs_kernel_work(const hs_task *t, int prec, hs_work *w)
     /* A complex multiply-add is 4 real ones. */
     double scale = hs_prec_complex(prec) ? 4 : 1;
     *w = (hs_work){ .cls = cls, .flops = scale * flops, .bytes = p.bytes,
-                    .size = cls == HS_WORK_GEMM ? gemm_size : p.size,
                     .team_pieces = p.team_pieces, .team_rounds = p.team_rounds,
                     .rows = p.rows };
     for (int c = 0; c < HS_NWORK; c++) {
         w->part_flops[c] = scale * p.flops[c];
-        w->part_size[c] = c == HS_WORK_GEMM ? gemm_size : p.size;
+        w->part_size[c] = p.part_size[c] > 0 ? p.part_size[c]
+                          : c == HS_WORK_GEMM ? gemm_size
+                                              : p.size;
     }
+    w->size = w->part_size[cls];
     return 0;
 }

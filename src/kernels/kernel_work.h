@@ -37,11 +37,13 @@ typedef struct hs_work {
 /* What a task kind's work function (runtime/engine.h hs_task_kind)
  * fills: the real flops of each class, memory traffic, the class that
  * stands for a task without flops (`main`), and the size that sets the
- * rates (the tile or panel width). */
+ * rates (the tile or panel width; part_size: a class's own where it
+ * differs, 0 where not). */
 typedef struct hs_work_parts {
     double flops[HS_NWORK];
     double bytes;
     int main, size;
+    int part_size[HS_NWORK];
     int team_pieces, team_rounds;   /* as hs_work's */
     int rows;                       /* as hs_work's */
 } hs_work_parts;

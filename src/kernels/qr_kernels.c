@@ -345,8 +345,10 @@ const hs_task_kind hs_kind_qr_update = {
 
 /* A strip's GEMMs (qr_vta_strip, qr_update_strip): those of its top
  * tile row as qr_vta's, then one over the rest, whose tiles the algorithm
- * lays out together in the caller's array (the kernel's runs). */
-static int strip_gemms(const hs_task *t, hs_work_parts *p, int first_tile)
+ * lays out together in the caller's array (the kernel's runs).  The sums
+ * (P^H = A^H V) are GEMM_SUM's, rated by P^H's rows, the columns' width;
+ * the updates GEMM's. */
+static int strip_gemms(const hs_task *t, hs_work_parts *p, int first_tile, int sum)
 {
     hs_qr_strip_args x = hs_qr_strip_args_of(t);
     int wj = 0;
@@ -356,19 +358,21 @@ static int strip_gemms(const hs_task *t, hs_work_parts *p, int first_tile)
     double flops = hs_flops_gemm(x.kk, wj, rows);
     if (x.top)
         flops += top_gemms(hs_work_rows(t, first_tile) - x.off, wj, x.kk);
+    if (sum)
+        return hs_work_one(p, HS_WORK_GEMM_SUM, flops, wj);
     return hs_work_one(p, HS_WORK_GEMM, flops, x.kk);
 }
 
 static int qr_vta_strip(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    return strip_gemms(t, p, 1);
+    return strip_gemms(t, p, 1, 1);
 }
 
 static int qr_update_strip(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
-    return strip_gemms(t, p, 0);
+    return strip_gemms(t, p, 0, 0);
 }
 
 const hs_task_kind hs_kind_qr_vta_strip = {
@@ -381,7 +385,8 @@ const hs_task_kind hs_kind_qr_update_strip = {
     .kernel = HS_PREC_INSTANCES(qr_update_strip),
 };
 
-/* P = V^H A, P = T^H P (TRMM), A -= V P. */
+/* P = V^H A, P = T^H P (TRMM), A -= V P; over several columns (a host
+ * task) the sum as P^H = A^H V, GEMM_SUM's, rated by the columns' width. */
 static int qr_column(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;
@@ -390,7 +395,11 @@ static int qr_column(const hs_task *t, int esize, hs_work_parts *p)
     for (int c = 0; c < (x.cols > 1 ? x.cols : 1); c++)
         wj += hs_work_cols(t, c);
     p->flops[HS_WORK_TRSM] = hs_flops_tri(kk, wj, 0);
-    return hs_work_one(p, HS_WORK_GEMM, 2 * top_gemms(rows, wj, kk), kk);
+    if (x.cols <= 1)
+        return hs_work_one(p, HS_WORK_GEMM, 2 * top_gemms(rows, wj, kk), kk);
+    p->flops[HS_WORK_GEMM_SUM] = top_gemms(rows, wj, kk);
+    p->part_size[HS_WORK_GEMM_SUM] = wj;
+    return hs_work_one(p, HS_WORK_GEMM, top_gemms(rows, wj, kk), kk);
 }
 
 const hs_task_kind hs_kind_qr_column = {

@@ -9,6 +9,7 @@ const char *const hs_work_class_name[HS_NWORK] = {
     [HS_WORK_TPQRT] = "tpqrt", [HS_WORK_TPMQRT] = "tpmqrt", [HS_WORK_GEMQRT] = "gemqrt",
     [HS_WORK_ORHR] = "orhr", [HS_WORK_LARFT] = "larft", [HS_WORK_GETRF_TEAM] = "getrf_team",
     [HS_WORK_POTRF_TEAM] = "potrf_team", [HS_WORK_GEQRF_TEAM] = "geqrf_team",
+    [HS_WORK_GEMM_SUM] = "gemm_sum",
     [HS_WORK_MEMORY] = "memory",
 };
 
@@ -19,6 +20,7 @@ int hs_work_fallback(int c)
         return HS_WORK_GEQRF;
     case HS_WORK_TPMQRT:
     case HS_WORK_GEMQRT:
+    case HS_WORK_GEMM_SUM:
         return HS_WORK_GEMM;
     case HS_WORK_ORHR:
         return HS_WORK_TRSM;

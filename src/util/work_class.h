@@ -25,25 +25,30 @@
  * tree kernels over a team (kernels/qr_tree_team_body.h) are LAPACK's own
  * on column pieces: they keep TPQRT and TPMQRT, the team sharing the
  * TPMQRT part; the reconstruction over a team shares ORHR but for its
- * LU's panels, counted as TRSM on the leader. */
+ * LU's panels, counted as TRSM on the leader.  GEMM_SUM is a host GEMM
+ * C = A^H B whose output is small against its length, QR's sums over a
+ * strip's rows or a one-row panel's group of columns (qr_vta_strip,
+ * qr_column over several columns): BLAS libraries run it well below a
+ * tile GEMM of the same work, at a rate that follows C's rows as called
+ * (the size it is rated by), so it has its own rate. */
 enum hs_work_class {
     HS_WORK_GEMM, HS_WORK_SYRK, HS_WORK_TRSM, HS_WORK_POTRF,
     HS_WORK_GEQRF, HS_WORK_GETRF, HS_WORK_TPQRT, HS_WORK_TPMQRT,
     HS_WORK_GEMQRT, HS_WORK_ORHR, HS_WORK_LARFT, HS_WORK_GETRF_TEAM, HS_WORK_POTRF_TEAM,
-    HS_WORK_GEQRF_TEAM, HS_WORK_MEMORY, HS_NWORK
+    HS_WORK_GEQRF_TEAM, HS_WORK_GEMM_SUM, HS_WORK_MEMORY, HS_NWORK
 };
 
 /* Class names: "gemm", "syrk", "trsm", "potrf", "geqrf", "getrf",
  * "tpqrt", "tpmqrt", "gemqrt", "orhr", "larft", "getrf_team", "potrf_team",
- * "geqrf_team", "memory" (the machine file's keys,
+ * "geqrf_team", "gemm_sum", "memory" (the machine file's keys,
  * util/machine_file.h). */
 extern const char *const hs_work_class_name[HS_NWORK];
 
 /* The class whose rate stands in for class c on a machine that does not
  * rate c (the nearest kernel: TPQRT a GEQRF, TPMQRT and GEMQRT a GEMM,
  * ORHR a TRSM, its larger part, LARFT a SYRK: T's work is the Gram
- * matrix of the reflectors, GETRF_TEAM a GETRF, POTRF_TEAM a POTRF, GEQRF_TEAM a GEQRF); c itself for the
- * others. */
+ * matrix of the reflectors, GETRF_TEAM a GETRF, POTRF_TEAM a POTRF,
+ * GEQRF_TEAM a GEQRF, GEMM_SUM a GEMM); c itself for the others. */
 int hs_work_fallback(int c);
 
 #endif
