@@ -16,7 +16,7 @@
 # another pivot between near-equal candidates in three of these cases,
 # with the tiles copied too).  Passes when every case passes and every
 # call's verbose line says its tiles were the caller's blocks, in its
-# array, on the caller's grid.  The shares (4 MiB) are taken to fit the
+# array, on the caller's grid.  The shares (up to 4.3 MiB) are taken to fit the
 # last-level cache, so that PDPOTRF's tiles come from the size rule, not
 # from kernel rates measured while other tests load the machine.
 : "${top_srcdir:=$(dirname "$0")/..}"

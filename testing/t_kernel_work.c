@@ -22,7 +22,8 @@
  *     panels;
  *   - the 2-D LU (algo/lu_grid.h): to the same count;
  *   - Z = 4 D exactly;
- *   - the runtime's fill, write_back, copy, send and recv tasks.
+ *   - the runtime's fill, write_back, copy, send and recv tasks;
+ *   - QR's sums over a group of columns in GEMM_SUM, by their width.
  * The exit status is the number of failed checks.  Usage: t_kernel_work
  * (one MPI rank). */
 #include "config.h"
@@ -208,7 +209,7 @@ static void check_fallbacks(void)
  * qr_vta_strip of 2 tile rows over 2 columns of 128 x 96 tiles (a
  * 96-wide panel), a qr_update_strip of the same, and a one-row panel's
  * qr_column over both columns (its sum's share GEMM_SUM's, the task's
- * main class GEMM). */
+ * main class GEMM, the update's size its own half's cube root). */
 static void check_sum_class(void)
 {
     enum { B = 128, W = 96, KK = 96 };
@@ -220,14 +221,18 @@ static void check_sum_class(void)
     for (int update = 0; update < 2; update++) {
         memset(&t, 0, sizeof t);
         t.kind = update ? &hs_kind_qr_update_strip : &hs_kind_qr_vta_strip;
-        t.nacc = 8;   /* vta: P, 4 trailing tiles, 2 panel tiles; update: 4, 2, W */
-        for (int k = 0; k < 8; k++)
-            t.acc[k] = (hs_access){ .handle = &h[update ? (k + 1) % 8 : k], .mode = HS_R };
+        /* vta: P, 4 trailing tiles, 2 panel tiles, V1; update: 4 trailing
+         * tiles, 2 panel tiles, W^H (P's shape), V1 */
+        t.nacc = 8;
+        for (int k = 0; k < 8; k++) {
+            int from = !update ? k : k < 6 ? k + 1 : k == 6 ? 0 : 7;
+            t.acc[k] = (hs_access){ .handle = &h[from], .mode = HS_R };
+        }
         hs_qr_strip_args_put(t.iparam, (hs_qr_strip_args){ .kk = KK, .first = 1, .tiles = 2,
                                                             .cols = 2 });
         int rc = hs_kernel_work(&t, HS_PREC_D, &w);
         double flops = hs_flops_gemm(KK, 2 * W, 2 * B);
-        int cube = (int)(cbrt(flops / 2) + 0.5);   /* a GEMM's size: kernel_work.c */
+        int cube = hs_work_gemm_size(flops);
         check(rc == 0 && w.cls == (update ? HS_WORK_GEMM : HS_WORK_GEMM_SUM)
                   && w.size == (update ? cube : 2 * W) && w.flops == flops,
               update ? "qr_update_strip: GEMM at its cube root's size"
@@ -242,8 +247,9 @@ static void check_sum_class(void)
     int rc = hs_kernel_work(&t, HS_PREC_D, &w);
     double sum = hs_flops_gemm(KK, 2 * W, KK) + hs_flops_gemm(B - KK, 2 * W, KK);
     check(rc == 0 && w.cls == HS_WORK_GEMM && w.part_flops[HS_WORK_GEMM_SUM] == sum
-              && w.part_flops[HS_WORK_GEMM] == sum && w.part_size[HS_WORK_GEMM_SUM] == 2 * W,
-          "qr_column over 2 columns: its sum GEMM_SUM's at their width");
+              && w.part_flops[HS_WORK_GEMM] == sum && w.part_size[HS_WORK_GEMM_SUM] == 2 * W
+              && w.part_size[HS_WORK_GEMM] == hs_work_gemm_size(sum),
+          "qr_column over 2 columns: its sum GEMM_SUM's at their width, its update a GEMM");
     printf("QR's sum class checked\n");
 }
 

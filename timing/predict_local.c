@@ -1,9 +1,9 @@
 /* This host as a machine for timing/predict (see predict.h).  The block
  * kernels' rates are the granularity probe's (the rates a real call on
  * this host reads too); what the probe does not measure is measured here,
- * briefly: the panel kernels, QR's tree and reconstruction kernels, T of
- * a panel's reflectors and QR's sums on one core (the first run on the
- * critical path) and the copy bandwidth with every busy core copying. */
+ * briefly: the panel kernels, QR's tree and reconstruction kernels and T
+ * of a panel's reflectors on one core (they run on the critical path),
+ * QR's sums and the copy bandwidth with every busy core at it. */
 #define _GNU_SOURCE   /* process_vm_readv */
 #include "config.h"
 
@@ -199,20 +199,24 @@ static double qr_kernel_rate(int c, int w)
 /* QR's sum (GEMM_SUM) as its strips call it, P^H = A^H V: a b x b
  * output over PANEL_ROWS rows (the class is rated by the output's rows;
  * its columns, the panel's width, change the rate less), on every busy
- * core at once, as the GEMM class's probe measures (the sums run beside
- * the other workers' updates). */
+ * core at once, as the sums run beside the other workers' updates.  A
+ * strip reads its columns from memory and the panel's V from cache: A
+ * rotates over sets that together exceed this thread's part of the
+ * last-level cache, V is the same. */
+enum { SUM_REPS = 5 };   /* the first warms up */
+
 typedef struct sum_gate {
     pthread_mutex_t mutex;
     pthread_cond_t opened;
-    int open;
+    int open, cancelled;       /* cancelled: the barrier could not be made */
     pthread_barrier_t start;   /* sized once the threads are known */
 } sum_gate;
 
 typedef struct sum_thread {
     pthread_t id;
     sum_gate *gate;
-    int b;
-    double best;   /* GF/s, the best of 4 after one to warm up */
+    int b, sets;
+    double gfs[SUM_REPS];   /* 0 where it failed */
 } sum_thread;
 
 static void *sum_main(void *arg)
@@ -220,53 +224,67 @@ static void *sum_main(void *arg)
     sum_thread *s = arg;
     int b = s->b, rows = PANEL_ROWS;
     size_t n = (size_t)rows * b;
-    double *buf = malloc((2 * n + (size_t)b * b) * sizeof *buf), one = 1, zero = 0;
+    double *buf = malloc(((size_t)(s->sets + 1) * n + (size_t)b * b) * sizeof *buf);
+    double one = 1, zero = 0;
     if (buf)
-        fill(buf, 2 * n);
+        fill(buf, (size_t)(s->sets + 1) * n);
     pthread_mutex_lock(&s->gate->mutex);
     while (!s->gate->open)
         pthread_cond_wait(&s->gate->opened, &s->gate->mutex);
+    int cancelled = s->gate->cancelled;
     pthread_mutex_unlock(&s->gate->mutex);
-    for (int rep = 0; rep < 5; rep++) {
+    for (int rep = 0; rep < SUM_REPS && !cancelled; rep++) {
         pthread_barrier_wait(&s->gate->start);   /* every thread, allocated or not */
         if (!buf)
             continue;
+        const double *a = buf + (size_t)(rep % s->sets) * n, *v = buf + (size_t)s->sets * n;
         double t0 = hs_now();
-        dgemm_("C", "N", &b, &b, &rows, &one, buf, &rows, buf + n, &rows, &zero, buf + 2 * n,
-               &b, 1, 1);
-        double sec = hs_now() - t0, gfs = sec > 0 ? hs_flops_gemm(b, b, rows) / sec * 1e-9 : 0;
-        if (rep > 0)
-            s->best = gfs > s->best ? gfs : s->best;
+        dgemm_("C", "N", &b, &b, &rows, &one, a, &rows, v, &rows, &zero,
+               buf + (size_t)(s->sets + 1) * n, &b, 1, 1);
+        double sec = hs_now() - t0;
+        s->gfs[rep] = sec > 0 ? hs_flops_gemm(b, b, rows) / sec * 1e-9 : 0;
     }
     free(buf);
     return NULL;
 }
 
-/* GF/s of the sum at b on `threads` cores: the slowest thread's. */
-static double gemm_sum_rate(int b, int threads)
+/* GF/s of the sum at b on `threads` cores sharing a last-level cache of
+ * cache_bytes: each pass the slowest thread's, the best pass after the
+ * first. */
+static double gemm_sum_rate(int b, int threads, double cache_bytes)
 {
-    enum { MAX_THREADS = 256 };
+    enum { MAX_THREADS = 256, MAX_SETS = 8 };
     sum_thread th[MAX_THREADS];
     sum_gate gate = { .mutex = PTHREAD_MUTEX_INITIALIZER, .opened = PTHREAD_COND_INITIALIZER };
     threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
+    double set_bytes = (double)PANEL_ROWS * b * sizeof(double);
+    int sets = (int)(2 * cache_bytes / threads / set_bytes) + 1;
+    sets = sets < 2 ? 2 : sets > MAX_SETS ? MAX_SETS : sets;
     for (int k = 0; k < threads; k++)
-        th[k] = (sum_thread){ .gate = &gate, .b = b };
+        th[k] = (sum_thread){ .gate = &gate, .b = b, .sets = sets };
     int started = 1;
     while (started < threads && pthread_create(&th[started].id, NULL, sum_main, &th[started]) == 0)
         started++;
-    pthread_barrier_init(&gate.start, NULL, (unsigned)started);
+    int barrier = pthread_barrier_init(&gate.start, NULL, (unsigned)started) == 0;
     pthread_mutex_lock(&gate.mutex);
     gate.open = 1;
+    gate.cancelled = !barrier;
     pthread_cond_broadcast(&gate.opened);
     pthread_mutex_unlock(&gate.mutex);
     sum_main(&th[0]);
-    double worst = th[0].best;
-    for (int k = 1; k < started; k++) {
+    for (int k = 1; k < started; k++)
         pthread_join(th[k].id, NULL);
-        worst = th[k].best < worst ? th[k].best : worst;
-    }
+    if (!barrier)
+        return 0;
     pthread_barrier_destroy(&gate.start);
-    return worst;
+    double best = 0;
+    for (int rep = 1; rep < SUM_REPS; rep++) {
+        double slowest = th[0].gfs[rep];
+        for (int k = 1; k < started; k++)
+            slowest = th[k].gfs[rep] < slowest ? th[k].gfs[rep] : slowest;
+        best = slowest > best ? slowest : best;
+    }
+    return best;
 }
 
 static void *team_helper(void *team)
@@ -452,6 +470,9 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
             add_rate(&m->cpu[cls[k]], hs_rate_size[s], rates[s][k]);
     if (m->cpu[HS_WORK_GEMM].count == 0)
         return -1;
+    hs_config cfg;
+    hs_config_read(&cfg, 1);
+    m->cache_mib = (cfg.cache_kb > 0 ? cfg.cache_kb : hs_measured_cache_kb()) / 1024.0;
     static const int qr_cls[] = { HS_WORK_TPQRT, HS_WORK_TPMQRT, HS_WORK_GEMQRT, HS_WORK_ORHR,
                                   HS_WORK_LARFT };
     for (int s = 0; s < HS_RATE_SIZES; s++) {
@@ -461,7 +482,7 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
         add_rate(&m->cpu[HS_WORK_GETRF_TEAM], b, panel_rate(1, 1, b));
         add_rate(&m->cpu[HS_WORK_POTRF_TEAM], b, potrf_team_rate(b));
         add_rate(&m->cpu[HS_WORK_GEQRF_TEAM], b, geqrf_team_rate(b));
-        add_rate(&m->cpu[HS_WORK_GEMM_SUM], b, gemm_sum_rate(b, busy));
+        add_rate(&m->cpu[HS_WORK_GEMM_SUM], b, gemm_sum_rate(b, busy, m->cache_mib * 1048576.0));
         for (size_t k = 0; k < sizeof qr_cls / sizeof qr_cls[0]; k++)
             add_rate(&m->cpu[qr_cls[k]], b, qr_kernel_rate(qr_cls[k], b));
     }
@@ -486,13 +507,10 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
     /* What hetscal's runtime spends per task (insert, grant, queue,
      * complete): a few microseconds (timing/bench_runtime). */
     m->task_overhead_us = 3;
-    hs_config cfg;
-    hs_config_read(&cfg, 1);
-    m->cache_mib = (cfg.cache_kb > 0 ? cfg.cache_kb : hs_measured_cache_kb()) / 1024.0;
     if (log) {
         fprintf(log, "local machine: %d cores, %d busy; GF/s per core:\n", m->cores, busy);
         for (int c = 0; c < HS_WORK_MEMORY; c++) {
-            fprintf(log, "  %-6s", hs_work_class_name[c]);
+            fprintf(log, "  %-10s", hs_work_class_name[c]);
             for (int k = 0; k < m->cpu[c].count; k++)
                 fprintf(log, " %d:%.1f", m->cpu[c].size[k], m->cpu[c].gflops[k]);
             fprintf(log, "\n");

@@ -61,6 +61,11 @@ static int runtime_work(const hs_task *t, int esize, hs_work_parts *p)
     return -1;
 }
 
+int hs_work_gemm_size(double flops)
+{
+    return (int)(cbrt(flops / 2) + 0.5);
+}
+
 int hs_kernel_work(const hs_task *t, int prec, hs_work *w)
 {
     *w = (hs_work){ .cls = HS_WORK_GEMM };
@@ -77,13 +82,9 @@ int hs_kernel_work(const hs_task *t, int prec, hs_work *w)
         if (p.flops[c] > p.flops[cls])
             cls = c;
     }
-    /* A GEMM's rate follows its whole shape, not one dimension: the tall
-     * column updates of a single tile row (rows x b x b) run as fast as a
-     * square tile of the same work.  Its size is then that tile's,
-     * (m n k)^(1/3), which is b for a b x b tile. */
     int gemm_size = p.size;
     if (p.flops[HS_WORK_GEMM] > 0) {
-        int cube = (int)(cbrt(p.flops[HS_WORK_GEMM] / 2) + 0.5);
+        int cube = hs_work_gemm_size(p.flops[HS_WORK_GEMM]);
         gemm_size = cube > p.size ? cube : p.size;
     }
     /* A complex multiply-add is 4 real ones. */

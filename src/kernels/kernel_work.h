@@ -20,7 +20,8 @@ typedef struct hs_work {
     int size;         /* the dimension that sets the rate: the tile or
                          panel width b; for GEMM work the side of the
                          square tile of the same work, (m n k)^(1/3),
-                         when that is larger */
+                         when that is larger (hs_work_gemm_size); for
+                         GEMM_SUM work the output's rows */
     /* Each class's part of flops and its rate-setting size (as `size`
      * says): a task of several kernels (lu_column's TRSM and GEMM) runs
      * each at its own rate. */
@@ -90,6 +91,13 @@ static inline int hs_work_trsm(hs_work_parts *p, int w, int rows)
  * (?ORMQR, util/flop_counts.h), ORHR on rows x w.  What a probe of the class divides by its time
  * (timing/predict's calibration); 0 for another class. */
 double hs_work_qr_kernel_flops(int c, int rows, int w);
+
+/* The side of the square tile of a GEMM's work (flops real, as counted
+ * before a complex precision's factor): (m n k)^(1/3), which is b for a
+ * b x b tile.  A GEMM's rate follows its whole shape, not one dimension:
+ * the tall column updates of a single tile row (rows x b x b) run as fast
+ * as a square tile of the same work. */
+int hs_work_gemm_size(double flops);
 
 /* The work of task t (a host or device task of src/algo, or the
  * runtime's fill/write_back/copy/send/recv tasks; a message is MEMORY of

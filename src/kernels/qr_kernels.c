@@ -346,8 +346,9 @@ const hs_task_kind hs_kind_qr_update = {
 /* A strip's GEMMs (qr_vta_strip, qr_update_strip): those of its top
  * tile row as qr_vta's, then one over the rest, whose tiles the algorithm
  * lays out together in the caller's array (the kernel's runs).  The sums
- * (P^H = A^H V) are GEMM_SUM's, rated by P^H's rows, the columns' width;
- * the updates GEMM's. */
+ * (P^H = A^H V) are GEMM_SUM's, rated by P^H's rows, the columns' width
+ * (one run: a rank's adjacent columns lie side by side there); the
+ * updates GEMM's. */
 static int strip_gemms(const hs_task *t, hs_work_parts *p, int first_tile, int sum)
 {
     hs_qr_strip_args x = hs_qr_strip_args_of(t);
@@ -386,7 +387,10 @@ const hs_task_kind hs_kind_qr_update_strip = {
 };
 
 /* P = V^H A, P = T^H P (TRMM), A -= V P; over several columns (a host
- * task) the sum as P^H = A^H V, GEMM_SUM's, rated by the columns' width. */
+ * task) the sum as P^H = A^H V, GEMM_SUM's, rated by the columns' width
+ * (one run of them side by side, as the caller's array holds a rank's
+ * adjacent columns), and the update a GEMM of its own work.  One column
+ * may run on a GPU, where its sum is a GEMM too. */
 static int qr_column(const hs_task *t, int esize, hs_work_parts *p)
 {
     (void)esize;

@@ -38,10 +38,15 @@ static double seconds_with(hs_sim_model *model, const hs_task *t, int x, int mem
         if (w.part_flops[c] <= 0)
             continue;
         const hs_sim_rates *rated = hs_sim_class_rates(table, c);
-        double rate = rated ? hs_sim_rate_at(rated, w.part_size[c]) : 0;
+        int size = w.part_size[c];
+        /* QR's sums on a machine that does not rate them: a GEMM of the
+         * same work, sized as one. */
+        if (c == HS_WORK_GEMM_SUM && rated && rated != &table[c])
+            size = hs_work_gemm_size(w.part_flops[c] / (hs_prec_complex(model->prec) ? 4 : 1));
+        double rate = rated ? hs_sim_rate_at(rated, size) : 0;
         if (x)   /* a GPU's panel kernels by their height too */
             rate *= hs_sim_gpu_rows_factor(m, c, w.rows);
-        if (rated && w.part_size[c] < rated->size[0])
+        if (rated && size < rated->size[0])
             model->below_rated[x ? 1 : 0][rated - table]++;
         double part = w.part_flops[c] / (rate * speedup * 1e9);
         if (team_shared(c) && !x && members > 1 && w.team_pieces > 0) {

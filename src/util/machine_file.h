@@ -10,7 +10,8 @@
  * one GPU) with every core busy, for tiles or panels of that width;
  * between two sizes the rate is interpolated linearly, outside them the
  * nearest is taken.  A class without rates takes its fallback's
- * (hs_work_fallback: the QR tree kernels' nearest class), else gemm's. */
+ * (hs_work_fallback: the QR tree kernels', the team kernels' and QR's
+ * sums' nearest class), else gemm's. */
 #ifndef HETSCAL_UTIL_MACHINE_FILE_H
 #define HETSCAL_UTIL_MACHINE_FILE_H
 

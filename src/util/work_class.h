@@ -28,9 +28,12 @@
  * LU's panels, counted as TRSM on the leader.  GEMM_SUM is a host GEMM
  * C = A^H B whose output is small against its length, QR's sums over a
  * strip's rows or a one-row panel's group of columns (qr_vta_strip,
- * qr_column over several columns): BLAS libraries run it well below a
- * tile GEMM of the same work, at a rate that follows C's rows as called
- * (the size it is rated by), so it has its own rate. */
+ * qr_column over several columns): BLAS libraries run it at a rate set by
+ * C's rows as called (the size it is rated by), not by its work's cube
+ * root as a GEMM's (a 128-row output over thousands of rows runs at about
+ * a 128-tile GEMM's rate, a 512-row one well above it), so it has its
+ * own.  A machine that does not rate it prices it as a GEMM of the same
+ * work (sim/sim_machine.c). */
 enum hs_work_class {
     HS_WORK_GEMM, HS_WORK_SYRK, HS_WORK_TRSM, HS_WORK_POTRF,
     HS_WORK_GEQRF, HS_WORK_GETRF, HS_WORK_TPQRT, HS_WORK_TPMQRT,
