@@ -13,6 +13,10 @@
 #     The width of PDPOTRF's GPU columns follows the same rates
 #     (plan/top_tile.h): GPU lines with one DGEMM rate at every size leave
 #     the narrowest, 2b; the other routines keep 4b.
+#     A host line of 0.5 GF/s (what a probe measures on a host loaded
+#     many times over) and a GPU line a thousand times slower, below
+#     1 MFLOP/s: the GPUs still count as measured (the ranks agree on the
+#     rates in whole MFLOP/s, at least 1), and the panels go to the host.
 #  3. HETSCAL_PANELS=device and host override the rates.
 #  4. A line no processor can have measured (1e300 GF/s) is skipped,
 #     reported, and the rates measured again.
@@ -66,6 +70,23 @@ for routine in potrf getrf geqrf; do
         fail "$routine: $(gpu_tasks "slow-$routine") GPU tasks with host panels," \
             "$(gpu_tasks "fast-$routine") with device panels"
 done
+
+# set_host RATE: the host's panel line with every kernel at RATE GF/s.
+hsig=$(sed -n 's/^panel .* \(device=host;.*\)$/\1/p' "$rates" | head -n 1)
+host_line=$(grep "^panel .* device=host;" "$rates" | tail -n 1)
+set_host() {
+    grep -v "^panel .* device=host;" "$rates" >"$tmp/kept"
+    echo "panel $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 0 $hsig" >>"$tmp/kept"
+    mv "$tmp/kept" "$rates"
+}
+set_host 0.5
+set_gpu 0.0005
+got=$(run crawl getrf)
+echo "host panels at 0.5 GF/s, GPU panels at 0.0005: $got"
+[ "$got" = "panels=host panels_from=cost" ] || fail "GPU panels below 1 MFLOP/s: '$got'"
+grep -v "^panel .* device=host;" "$rates" >"$tmp/kept"
+echo "$host_line" >>"$tmp/kept"
+mv "$tmp/kept" "$rates"
 
 set_gpu "$slow"
 got=$(run forced-device getrf HETSCAL_PANELS=device)

@@ -80,13 +80,23 @@ enum {
     NV = V_PANEL_ACCEL + PANEL_VALUES
 };
 
-/* A processor's panel rates, as values to sum (in thousandths). */
+/* A rate (GF/s, or a link's GB/s) as a value to sum: whole thousandths,
+ * at least 1 where it is positive, so that a processor measured slower
+ * than 1 MFLOP/s (a probe on a host loaded many times over) still counts
+ * as measured, where 0 says it was not (placing its panels by default). */
+static double in_thousandths(double rate)
+{
+    double v = floor(rate * 1e3);
+    return rate > 0 && v < 1 ? 1 : v;
+}
+
+/* A processor's panel rates, as values to sum. */
 static void panel_values_put(const hs_panel_rates *r, double *v)
 {
     for (int k = 0; k < HS_NPANEL_KERNELS; k++)
         for (int s = 0; s < HS_PANEL_SIZES; s++)
-            v[k * HS_PANEL_SIZES + s] = floor(r->rate[k][s] * 1e3);
-    v[PANEL_VALUES - 1] = floor(r->link_gbs * 1e3);
+            v[k * HS_PANEL_SIZES + s] = in_thousandths(r->rate[k][s]);
+    v[PANEL_VALUES - 1] = in_thousandths(r->link_gbs);
 }
 
 static void panel_values_mean(const double *v, int count, hs_panel_rates *r)
@@ -132,8 +142,8 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
             mine[V_ACCEL_RANKS] = 1;
             mine[V_ACCEL_DEVICES] = ndev - 1;
             mine[V_ACCEL_KEPT] = source == HS_DEVICE_RATES_FILE;
-            mine[V_HOST_RATE] = floor(host_per_thread * cfg->num_threads * 1e3);
-            mine[V_ACCEL_RATE] = floor(accel * 1e3);
+            mine[V_HOST_RATE] = in_thousandths(host_per_thread * cfg->num_threads);
+            mine[V_ACCEL_RATE] = in_thousandths(accel);
             /* Only where the panels go by cost: a forced placement
              * measures nothing. */
             hs_panel_rates host, accel_panels;
