@@ -50,7 +50,7 @@ set_gpu() {
     mv "$tmp/kept" "$rates"
 }
 host=$(sed -n 's/^panel \([0-9.]*\) .* device=host;.*/\1/p' "$rates" | head -n 1)
-slow=$(awk -v h="$host" 'BEGIN { printf "%.6f", h / 1000 }')
+slow=$(awk -v h="$host" 'BEGIN { printf "%.6g", h / 1000 }')
 fast=$(awk -v h="$host" 'BEGIN { printf "%.3f", h * 1000 }')
 for routine in potrf getrf geqrf; do
     set_gpu "$slow"
