@@ -42,7 +42,7 @@ testing_t_out_of_memory_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LI
 out_of_memory_tests = testing/t_out_of_memory_np2.sh testing/t_out_of_memory_np4.sh \
   testing/t_memory_limit_np2.sh \
   testing/t_memory_limit_in_place_np1.sh testing/t_memory_limit_grid_np2.sh \
-  testing/t_memory_limit_grid128_np2.sh \
+  testing/t_memory_limit_grid128_np2.sh testing/t_memory_limit_grid_np4.sh \
   testing/t_out_of_memory_emu_np4.sh testing/t_out_of_memory_pieces_np4.sh \
   testing/t_mpi_error_np2.sh testing/t_mpi_error_np4.sh \
   testing/t_device_failure_np2.sh testing/t_device_failure_np4.sh

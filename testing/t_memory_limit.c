@@ -17,7 +17,9 @@
  * PDGEQRF's (below).
  * With "grid" (2 processes: PDGEQRF and PDGETRF on a 2 x 1 grid, N = 4608
  * in 256 x 256 blocks that are their tiles, an 81 MiB share, with
- * HETSCAL_QR_GRID=1 and HETSCAL_LU_GRID=1 in the environment) the same,
+ * HETSCAL_QR_GRID=1 and HETSCAL_LU_GRID=1 in the environment; on 4
+ * processes 2 x 2 and N = 6400, where each rank packs the panels it
+ * receives for its strips, api/call_driver.c) the same,
  * with the limit at what is mapped plus 0.6 of the share (the matrix at
  * 62% of the room): the gathered QR and the 2-D LU keep the caller's
  * blocks in place and their other memory (panel buffer, partial sums or
@@ -47,7 +49,7 @@
 #include "testing/blacs_tools.h"
 #include "testing/factor_problem.h"
 
-enum { N = 2400, NB = 64, GRID_N = 4608, GRID_NB = 256, SMALL_GRID_NB = 128 };
+enum { N = 2400, NB = 64, GRID_N = 4608, GRID4_N = 6400, GRID_NB = 256, SMALL_GRID_NB = 128 };
 
 static int me, failures, in_place, grid, small_blocks;
 
@@ -131,7 +133,8 @@ int main(int argc, char **argv)
     Cblacs_get(-1, 0, &ctxt);
     Cblacs_gridinit(&ctxt, "R", grid ? 2 : 1, grid ? nprocs / 2 : nprocs);
     problem p;
-    if (problem_init(&p, ctxt, grid ? GRID_N : N,
+    /* (On 4 processes, 2 x 2, a share of 78 MiB.) */
+    if (problem_init(&p, ctxt, grid ? nprocs > 2 ? GRID4_N : GRID_N : N,
                      small_blocks ? SMALL_GRID_NB : grid ? GRID_NB : NB))
         MPI_Abort(MPI_COMM_WORLD, 2);
 

@@ -42,7 +42,7 @@ int hs_cholesky_tile_count(const hs_geometry *geo)
 void hs_cholesky_tile_homes(const hs_geometry *geo, const int *rank_of,
                             hs_tile_home *home)
 {
-    hs_strip_pack_homes(geo, pack_base(geo), packs(geo), rank_of, home);
+    hs_strip_pack_homes(geo, pack_base(geo), packs(geo) ? geo->strip_buffers : 0, rank_of, home);
     for (int c = 0; c < geo->np; c++) {
         for (int r = 0; r < geo->mt; r++) {
             hs_tile_home *h = &home[hs_tile_id(geo, r, c)];

@@ -49,8 +49,13 @@ enum { VTQ_DEVICE_SETS = 4, VTQ_SETS = 1 + VTQ_DEVICE_SETS };
 
 /* First id of each kind of auxiliary tile. */
 typedef struct qr_ids {
-    int rt, vtq, set, tau, part, buf, pack, end;
+    int rt, vtq, set, tau, part, next, buf, pack, end;
 } qr_ids;
+
+/* With groups of columns in strips (hs_strip_group), the next panel's
+ * column's P and W take one of these slots of its process column and
+ * row, alternately (update_trailing). */
+enum { NEXT_SLOTS = 2 };
 
 static qr_ids ids_of(const hs_geometry *g)
 {
@@ -60,7 +65,8 @@ static qr_ids ids_of(const hs_geometry *g)
     x.set = x.vtq + g->npcol * VTQ_SETS * g->mt;         /* [pcol][prow][2][3] */
     x.tau = x.set + g->npcol * g->nprow * AUX_SETS * AUX_PER_SET;   /* [panel] */
     x.part = x.tau + g->np;                              /* [prow][panel] */
-    x.buf = x.part + g->nprow * g->np;                   /* gathered: [buffer] */
+    x.next = x.part + g->nprow * g->np;                  /* [pcol][prow][slot] */
+    x.buf = x.next + g->npcol * g->nprow * NEXT_SLOTS;   /* gathered: [buffer] */
     x.pack = x.buf + (g->gathered ? hs_geometry_panel_buffers(g) : 0);
     x.end = x.pack + hs_strip_pack_tiles(g);
     return x;
@@ -98,6 +104,18 @@ static int part_id(const hs_geometry *g, int p, int j)
     return ids_of(g).part + p * g->np + j;
 }
 
+/* The P tiles of an update: column col's, or with slot >= 0 process
+ * column q's next-column slot. */
+typedef struct p_at {
+    int col, q, slot;
+} p_at;
+
+static int p_tile(const hs_geometry *g, int p, p_at at)
+{
+    return at.slot < 0 ? part_id(g, p, at.col)
+                       : ids_of(g).next + (at.q * g->nprow + p) * NEXT_SLOTS + at.slot;
+}
+
 static int min_int(int a, int b)
 {
     return a < b ? a : b;
@@ -119,15 +137,39 @@ static int vtq_set_used(const hs_geometry *g, int q, int v)
 }
 
 /* The columns of the updates that share strips from column j0 on
- * (hs_strip_group), one below the other in P^H and W^H: their width.
- * P's tiles hold that many rows, or P (the panel's width at most) in
- * its first rows where its columns' updates are not in strips. */
+ * (hs_strip_group), one below the other in P^H and W^H: their width. */
 static int group_width(const hs_geometry *g, int j0)
 {
     int cols[HS_STRIP_COLUMNS], n = hs_strip_group(g, j0, cols), w = 0;
     for (int c = 0; c < n; c++)
         w += g->panel[cols[c]].width;
     return w;
+}
+
+/* The first column of column j's aligned group (hs_strip_group_key). */
+static int group_first(const hs_geometry *g, int j)
+{
+    int q = hs_panel_pcol(g, j), key = hs_strip_group_key(g, j), first = j;
+    for (int p = j - 1; p >= 0; p--)
+        if (hs_panel_pcol(g, p) == q) {
+            if (hs_strip_group_key(g, p) != key)
+                break;
+            first = p;
+        }
+    return first;
+}
+
+/* Whether column j has P tiles: every column but the first (never
+ * updated) without groups; with them the first column of each aligned
+ * group, whose P every group of its columns uses (update_trailing), the
+ * next panel's column a slot.  (A P for every column that starts a group
+ * at some step, as wide as the rest of its group, holds 2.5 times as
+ * many rows in groups of four: a tenth of the share at 256-blocks.) */
+static int has_parts(const hs_geometry *g, int j)
+{
+    if (g->strip_columns == 1)
+        return j > 0;
+    return group_first(g, j) == j && (j > 0 || group_width(g, j) > g->panel[j].width);
 }
 
 int hs_qr_tile_count(const hs_geometry *geo)
@@ -165,14 +207,18 @@ void hs_qr_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_home *ho
             home[tau] = (hs_tile_home){
                 .rank = rank_of[hs_tile_prow(g, hs_panel_diag_row(g, c)) * g->npcol + q],
                 .m = 1, .n = g->panel[c].width };
-        for (int u = 0; c > 0 && u < pmax; u++) {
+        for (int u = 0; has_parts(g, c) && u < pmax; u++) {
             int p = (g->prow0 + u) % g->nprow;
-            home[part_id(g, p, c)] = (hs_tile_home){ .rank = rank_of[p * g->npcol + q],
-                                                     .device = hs_panel_slot(g, c),
-                                                     .m = max_int(group_width(g, c), wmax),
-                                                     .n = wmax };
+            home[part_id(g, p, c)] = (hs_tile_home){
+                .rank = rank_of[p * g->npcol + q], .device = hs_panel_slot(g, c),
+                .m = max_int(group_width(g, c), wmax), .n = wmax };
         }
     }
+    for (int q = 0; q < g->npcol && g->strip_columns > 1; q++)
+        for (int p = 0; p < g->nprow; p++)
+            for (int slot = 0; slot < NEXT_SLOTS; slot++)
+                home[p_tile(g, p, (p_at){ .q = q, .slot = slot })] = (hs_tile_home){
+                    .rank = rank_of[p * g->npcol + q], .m = wmax, .n = wmax };
     /* The process columns and rows the panels and tile rows are on: the
      * first qmax (pmax) from the geometry's origin, which is the caller's
      * process column when the panels are its blocks. */
@@ -467,17 +513,17 @@ static void factor_panel(const gen *s, int k, int v1, int u, int tt, int tau)
 }
 
 /* The strips of panel k's update of columns cols[0..nc) (qr_kernels.h),
- * whose P^H and W^H are column j0's, from row wcol: each process row's
+ * whose P^H and W^H are in P tiles `at`, from row wcol: each process row's
  * tile rows from t0, hs_qr_strip_rows at a time, reading the panel's
  * tiles beside them or, on another process column than the panel's,
  * the panel's rows from its pack buffer (hs_strip_pack_panel); `update`
  * 0: P^H (+)= A^H V into that process row's P, 1: A -= V W. */
-static void insert_strips(const gen *s, int k, int j0, const int *cols, int nc, int wcol,
+static void insert_strips(const gen *s, int k, p_at at, const int *cols, int nc, int wcol,
                           int v1, int update)
 {
     const hs_geometry *g = s->g;
     int j = cols[0], t0 = hs_panel_diag_row(g, k), ngroups = min_int(g->mt - t0, g->nprow);
-    int wj = part_id(g, hs_tile_prow(g, t0), j0);
+    int wj = p_tile(g, hs_tile_prow(g, t0), at);
     for (int grp = 0; grp < ngroups; grp++)
         for (int r = t0 + grp; r < g->mt;) {
             int top = r == t0, first = r == t0 + grp, row0 = hs_strip_pack_row(g, r);
@@ -487,7 +533,7 @@ static void insert_strips(const gen *s, int k, int j0, const int *cols, int nc, 
                 .priority = priority(g, j, PRIO_UPDATE), .urgent = j == k + 1,
                 .host_only = 1 };
             if (!update)
-                hs_task_spec_add(&spec, part_id(g, hs_tile_prow(g, r), j0), first ? HS_W : HS_RW);
+                hs_task_spec_add(&spec, p_tile(g, hs_tile_prow(g, r), at), first ? HS_W : HS_RW);
             int n = hs_strip_add_tiles(&spec, g, cols, nc, k, &r, hs_qr_strip_rows(nc, packed),
                                        update ? HS_RW : HS_R, buf);
             if (update)
@@ -505,9 +551,9 @@ static void insert_strips(const gen *s, int k, int j0, const int *cols, int nc, 
 }
 
 /* A panel in one tile row applies its Q^H to columns cols[0..nc) in one
- * task, its scratch P column j0's. */
-static void update_columns_one_row(const gen *s, int k, const int *cols, int nc, int v1,
-                                   int tt)
+ * task, its scratch P `at`. */
+static void update_columns_one_row(const gen *s, int k, const int *cols, int nc, p_at at,
+                                   int v1, int tt)
 {
     const hs_geometry *g = s->g;
     int j = cols[0], t0 = hs_panel_diag_row(g, k), p0 = hs_tile_prow(g, t0);
@@ -516,29 +562,31 @@ static void update_columns_one_row(const gen *s, int k, const int *cols, int nc,
     for (int c = 0; c < nc; c++)
         hs_task_spec_add(&spec, hs_tile_id(g, t0, cols[c]), HS_RW);
     hs_task_spec_add(&spec, hs_tile_id(g, t0, k), HS_R);
-    hs_task_spec_add(&spec, part_id(g, p0, j), HS_W);
+    hs_task_spec_add(&spec, p_tile(g, p0, at), HS_W);
     hs_task_spec_add(&spec, v1, HS_R);
     hs_task_spec_add(&spec, tt, HS_R);
     hs_qr_column_args_put(spec.iparam,
                           (hs_qr_column_args){ .off = hs_panel_diag_offset(g, k),
                                                .kk = hs_qr_reflectors(g, k), .cols = nc });
     insert(s, &spec);
-    flush(s, part_id(g, p0, j));
+    flush(s, p_tile(g, p0, at));
 }
 
 /* Applies panel k's Q^T to columns cols[0..nc) (one process column's,
- * several only in strips); on the urgent streams for the next panel's
- * column, which the next panel waits for. */
-static void update_columns(const gen *s, int k, const int *cols, int nc, int v1, int tt)
+ * several only in strips), their P and W in P tiles `at`; on the
+ * urgent streams for the next panel's column, which the next panel waits
+ * for. */
+static void update_columns(const gen *s, int k, const int *cols, int nc, p_at at, int v1,
+                           int tt)
 {
     const hs_geometry *g = s->g;
     int j = cols[0], t0 = hs_panel_diag_row(g, k), off = hs_panel_diag_offset(g, k);
     int kk = hs_qr_reflectors(g, k), p0 = hs_tile_prow(g, t0);
-    int ngroups = min_int(g->mt - t0, g->nprow), wj = part_id(g, p0, j);
+    int ngroups = min_int(g->mt - t0, g->nprow), wj = p_tile(g, p0, at);
     int next = j == k + 1, width = 0;
 
     if (t0 == g->mt - 1) {
-        update_columns_one_row(s, k, cols, nc, v1, tt);
+        update_columns_one_row(s, k, cols, nc, at, v1, tt);
         return;
     }
     for (int c = 0; c < nc; c++)
@@ -546,13 +594,13 @@ static void update_columns(const gen *s, int k, const int *cols, int nc, int v1,
     int strips = s->qr->strips
                  && (g->strip_buffers || hs_panel_pcol(g, j) == hs_panel_pcol(g, k));
     if (strips)
-        insert_strips(s, k, j, cols, nc, 0, v1, 0);
+        insert_strips(s, k, at, cols, nc, 0, v1, 0);
     for (int r = t0; r < g->mt && !strips; r++) {
         int top = r == t0, first = r - t0 < g->nprow;
         hs_task_spec spec = {
             .kind = &hs_kind_qr_vta,
             .priority = priority(g, j, PRIO_UPDATE), .urgent = next, .nacc = top ? 4 : 3,
-            .acc = { { part_id(g, hs_tile_prow(g, r), j), first ? HS_W : HS_RW },
+            .acc = { { p_tile(g, hs_tile_prow(g, r), at), first ? HS_W : HS_RW },
                      { hs_tile_id(g, r, k), HS_R }, { hs_tile_id(g, r, j), HS_R },
                      { v1, HS_R } } };
         hs_qr_accumulate_args_put(spec.iparam,
@@ -563,7 +611,7 @@ static void update_columns(const gen *s, int k, const int *cols, int nc, int v1,
     /* W = T^H sum_p P(p, j) in the top process row's P: T^H on it in
      * place, then each other process row's T^H P added. */
     for (int grp = 0; grp < ngroups; grp++) {
-        int part = part_id(g, (p0 + grp) % g->nprow, j);
+        int part = p_tile(g, (p0 + grp) % g->nprow, at);
         hs_task_spec spec = {
             .kind = &hs_kind_qr_ttp,
             .priority = priority(g, j, PRIO_REDUCE), .urgent = next,
@@ -579,7 +627,7 @@ static void update_columns(const gen *s, int k, const int *cols, int nc, int v1,
      * the update's GEMM keeps its rate with one panel's width of output,
      * and the next panel's column waits for no other. */
     for (int c = 0, wcol = 0; strips && c < nc; wcol += g->panel[cols[c++]].width)
-        insert_strips(s, k, j, &cols[c], 1, wcol, v1, 1);
+        insert_strips(s, k, at, &cols[c], 1, wcol, v1, 1);
     for (int r = t0; r < g->mt && !strips; r++) {
         int top = r == t0;
         hs_task_spec spec = {
@@ -614,7 +662,10 @@ static int starts_group(const hs_geometry *g, int k, int j)
  * then, in strips over the caller's array, the others of each process
  * column in the groups hs_strip_group makes (groups: whether to group;
  * without, each column's update is its own, the same result: P and W are
- * as wide as a group, their columns from the first). */
+ * as wide as a group, their columns from the first).  With groups, a
+ * group's P and W are its aligned group's first column's (has_parts),
+ * which is free once that column is the next panel's (whose P and W take
+ * a slot) or left of it. */
 static void update_trailing(const gen *s, int k, int v1, int tt, int groups)
 {
     const hs_geometry *g = s->g;
@@ -622,13 +673,17 @@ static void update_trailing(const gen *s, int k, int v1, int tt, int groups)
 
     for (int j = k + 1; j < g->np; j++) {
         int nc = 1;
+        p_at at = { .col = j, .slot = -1 };
         cols[0] = j;
+        if (j == k + 1 && groups)
+            at = (p_at){ .q = hs_panel_pcol(g, j), .slot = j % NEXT_SLOTS };
         if (j > k + 1 && groups) {
             if (!starts_group(g, k, j))
                 continue;
             nc = hs_strip_group(g, j, cols);
+            at.col = group_first(g, j);
         }
-        update_columns(s, k, cols, nc, v1, tt);
+        update_columns(s, k, cols, nc, at, v1, tt);
     }
 }
 

@@ -9,7 +9,9 @@
  * versions read, so the same messages), and its strips read that buffer
  * in place of the tiles (geometry's strip_buffers).  The buffers rotate
  * among HS_STRIP_PACK_SETS sets, so that the next panel's pack does not
- * wait for this one's last strips. */
+ * wait for this one's last strips; or there is one set, where the shares
+ * are large enough that the memory bound on a call's extra memory (half
+ * the share) binds: the second set is a whole local block column. */
 #ifndef HETSCAL_ALGO_STRIP_TASKS_H
 #define HETSCAL_ALGO_STRIP_TASKS_H
 
@@ -69,7 +71,7 @@ static inline int hs_strip_pack_set(const hs_geometry *g, int k, int q)
 {
     int top = g->panel[k].top, d = (q - g->pcol0 + g->npcol) % g->npcol;
     int on_q = top > d ? (top - d - 1) / g->npcol + 1 : 0;
-    return (top - on_q) % HS_STRIP_PACK_SETS;
+    return (top - on_q) % g->strip_buffers;
 }
 
 /* Tiles an algorithm numbers for the pack buffers, from its first: one a
@@ -86,11 +88,11 @@ static inline int hs_strip_pack_tile(const hs_geometry *g, int first, int q, int
     return first + (q * g->nprow + p) * HS_STRIP_PACK_SETS + set;
 }
 
-/* The homes of the pack buffers from tile `first`: with `used` (the
- * tiles in place on several process columns), each on its process
- * position, a block column of the most rows a process row holds and the
- * widest panel; otherwise none (rank -1). */
-static inline void hs_strip_pack_homes(const hs_geometry *g, int first, int used,
+/* The homes of the pack buffers from tile `first`: those of the first
+ * `sets` sets (the geometry's strip_buffers where the algorithm packs),
+ * each on its process position, a block column of the most rows a
+ * process row holds and the widest panel; the others none (rank -1). */
+static inline void hs_strip_pack_homes(const hs_geometry *g, int first, int sets,
                                        const int *rank_of, hs_tile_home *home)
 {
     int wmax = hs_geometry_widest_panel(g);
@@ -98,7 +100,7 @@ static inline void hs_strip_pack_homes(const hs_geometry *g, int first, int used
         for (int p = 0; p < g->nprow; p++)
             for (int set = 0; set < HS_STRIP_PACK_SETS; set++)
                 home[hs_strip_pack_tile(g, first, q, p, set)] =
-                    used ? (hs_tile_home){ .rank = rank_of[p * g->npcol + q],
+                    set < sets ? (hs_tile_home){ .rank = rank_of[p * g->npcol + q],
                                            .m = hs_strip_pack_rows(g), .n = wmax,
                                            .stays = 1 }
                          : (hs_tile_home){ .rank = -1 };

@@ -9,6 +9,7 @@
 #include "algo/strip_tasks.h"
 #include "include/hetscal.h"
 #include "kernels/kernel_work.h"
+#include "plan/granularity.h"
 #include "runtime/device_memory.h"
 #include "runtime/session.h"
 #include "runtime/status.h"
@@ -59,7 +60,7 @@ static hs_redist redist_of(const hs_call *c, void **tiles)
 
 /* Tiles in, the program, tiles out; the status agreed over the grid.
  * Tiles in the caller's array move neither way. */
-static int run(const hs_factorization *f, hs_call *c, void **tiles, double stays,
+static int run(const hs_factorization *f, hs_call *c, void **tiles, double copy_budget,
                double t0)
 {
     const hs_config *cfg = c->cfg;
@@ -89,8 +90,7 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double stays
     c->rep.window = hs_task_window(cfg->window, workers, c->ndev - 1);
     hs_engine_limits limits = {
         .workers = workers, .window = c->rep.window,
-        .copy_budget = hs_copy_budget_less_stays(
-            hs_copy_budget(cfg, c->rep.share_bytes, c->rep.tile), stays),
+        .copy_budget = copy_budget,
         .devs = c->devs, .ndev = c->ndev, .team_wait = cfg->team_wait_us * 1e-6,
         .send_window = hs_config_send_window(cfg, c->grid->size,
                                              hs_call_report_largest_tile(&c->rep),
@@ -120,8 +120,20 @@ void hs_call_keep_tiles(const hs_factorization *f, hs_call *c, hs_redist *rd,
     c->rep.tiles_in_place = f->tiles_in_place
                             && hs_call_tiles_in_place(c->cfg, &c->rep, rd, home, nmatrix);
     c->rep.tiles_transposed = c->rep.tiles_in_place && c->geo.transposed;
-    /* The strips' pack buffers (algo/strip_tasks.h) have homes only now. */
-    c->geo.strip_buffers = c->rep.tiles_in_place && c->geo.npcol > 1 && c->geo.mt > 1;
+    /* The strips' pack buffers (algo/strip_tasks.h) have homes only now.
+     * Where the shares are past HS_GRID_SHARE_BYTES, whose extra memory
+     * is bounded by half the share, the second set (which lets a rank
+     * pack the next panel before its strips of this one are done) is kept
+     * only while it takes at most a sixteenth of that bound (a set is a
+     * local block column: a large part of a small grid's bound, little
+     * of a share on many cores, whose lookahead it serves most). */
+    double share = hs_call_average_share(c);
+    double set_bytes = (double)hs_strip_pack_rows(&c->geo) * hs_geometry_widest_panel(&c->geo)
+                       * (double)hs_prec_bytes(c->prec);
+    int pack_sets = share > HS_GRID_SHARE_BYTES && set_bytes > share / 2 / 16
+                    ? 1 : HS_STRIP_PACK_SETS;
+    c->geo.strip_buffers =
+        c->rep.tiles_in_place && c->geo.npcol > 1 && c->geo.mt > 1 ? pack_sets : 0;
     /* A rank's tiles of its adjacent columns lie side by side there: up
      * to HS_STRIP_COLUMNS of them share strips, fewer where the grid's
      * workers would otherwise hold under two groups each at the first
@@ -173,7 +185,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     }
     int ntiles = status ? 0 : f->tile_count(&c->geo);
     int nmatrix = status ? 0 : c->geo.mt * c->geo.np;
-    double stays = 0;
+    double copy_budget = 0;
     if (!status) {
         home = calloc((size_t)ntiles, sizeof *home);
         tiles = calloc((size_t)nmatrix, sizeof *tiles);
@@ -183,7 +195,11 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
         f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
         hs_redist rd = redist_of(c, tiles);
         hs_call_keep_tiles(f, c, &rd, home, nmatrix);
-        stays = hs_tile_home_stays_bytes(home, ntiles, c->grid->rank, (int)hs_prec_bytes(c->prec));
+        int esize = (int)hs_prec_bytes(c->prec), me = c->grid->rank;
+        copy_budget = hs_copy_budget_bounded(
+            hs_copy_budget(c->cfg, c->rep.share_bytes, c->rep.tile),
+            hs_tile_home_stays_bytes(home, ntiles, me, esize), hs_call_memory_bound(c),
+            hs_tile_home_bytes_from(home, ntiles, nmatrix, me, esize));
         /* Decided on the factorization's own tiles: a piece has one
          * reader, and nothing to forward. */
         int forward = hs_call_forward_copies(c->cfg, c->grid->size, f->broadcast, ntiles, home,
@@ -200,7 +216,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     if (!status) {
         for (int t = 0; t < nmatrix; t++)
             tiles[t] = hs_dist_tile_data(c->dist, t);
-        status = run(f, c, tiles, stays, t0);
+        status = run(f, c, tiles, copy_budget, t0);
         if (!status && f->finish)
             status = f->finish(c);
     }
@@ -254,6 +270,12 @@ int hs_call_square_tiles(hs_call *c, int flags, int device_width)
     for (int k = 0; !status && k < c->geo.np; k++)
         c->geo.panel[k].device = 1;
     return status;
+}
+
+double hs_call_memory_bound(const hs_call *c)
+{
+    int bounded = c->rep.tiles_in_place && hs_call_average_share(c) > HS_GRID_SHARE_BYTES;
+    return bounded ? c->rep.share_bytes / 2 : 0;
 }
 
 double hs_call_average_share(const hs_call *c)

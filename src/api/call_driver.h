@@ -119,6 +119,14 @@ int hs_call_square_tiles(hs_call *c, int flags, int device_width);
  * memory (api/lu_call.c, api/qr_call.c). */
 double hs_call_average_share(const hs_call *c);
 
+/* The bound on the call's extra memory on this rank, in bytes: half its
+ * share where the shares pass HS_GRID_SHARE_BYTES and the matrix's tiles
+ * are in the caller's array (hs_call_keep_tiles), which leaves the
+ * received copies what the other tiles leave of it
+ * (hs_copy_budget_bounded); 0 elsewhere (no bound: a copy of the share
+ * is the plan's). */
+double hs_call_memory_bound(const hs_call *c);
+
 /* After the layout: where the tiles lie and on how many nodes, for
  * HETSCAL_VERBOSE (call_report.h's layout and nodes). */
 void hs_call_report_layout(hs_call *c);

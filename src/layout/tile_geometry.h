@@ -61,7 +61,9 @@ typedef struct hs_geometry {
     int strip_buffers;  /* the tiles in the caller's array on several process
                            columns: each rank packs the panel's tiles it
                            receives into one buffer a panel, whose rows its
-                           strips then read (algo/strip_tasks.h); 0 otherwise */
+                           strips then read (algo/strip_tasks.h), the
+                           buffers rotating among this many sets (1 or
+                           HS_STRIP_PACK_SETS); 0 otherwise */
     int strip_columns;  /* the most columns of one process column whose
                            trailing updates share a strip task (P?GEQRF's,
                            algo/qr.c): more than 1 only with the tiles in

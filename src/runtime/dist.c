@@ -24,6 +24,16 @@ static size_t tile_doubles(const hs_tile_home *home, int esize)
     return (hs_value_words(home->m, home->n, esize) + 8) / 8 * 8;
 }
 
+double hs_tile_home_bytes_from(const hs_tile_home *home, int ntiles, int first, int rank,
+                               int esize)
+{
+    double bytes = 0;
+    for (int t = first; t < ntiles; t++)
+        if (home[t].rank == rank)
+            bytes += tile_doubles(&home[t], esize) * sizeof(double);
+    return bytes;
+}
+
 double hs_tile_home_stays_bytes(const hs_tile_home *home, int ntiles, int rank, int esize)
 {
     double bytes = 0;

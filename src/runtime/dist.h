@@ -34,6 +34,12 @@ typedef struct hs_tile_home {
  * esize-byte values, as the tile block holds them. */
 double hs_tile_home_stays_bytes(const hs_tile_home *home, int ntiles, int rank, int esize);
 
+/* Bytes of the tiles from `first` on that rank `rank` homes, of
+ * esize-byte values, as the tile block holds them (with the matrix's
+ * tiles first and in the caller's array: the block's whole size). */
+double hs_tile_home_bytes_from(const hs_tile_home *home, int ntiles, int first, int rank,
+                               int esize);
+
 /* A rank's budget of received copies (hs_engine_limits.copy_budget) less
  * the tiles that stay on it (the panel buffers of the 2-D LU and the
  * gathered QR, which hold copies of other ranks' tiles too), down to
@@ -41,6 +47,23 @@ double hs_tile_home_stays_bytes(const hs_tile_home *home, int ntiles, int rank, 
 static inline double hs_copy_budget_less_stays(double budget, double stays_bytes)
 {
     return budget - stays_bytes > budget / 2 ? budget - stays_bytes : budget / 2;
+}
+
+/* Where a call's extra memory is bounded (bound bytes: the matrix's
+ * tiles in the caller's array, half the share): the budget (from
+ * hs_copy_budget_less_stays on `budget`) cut to what the tile block
+ * (block_bytes) leaves of the bound to the received copies and the
+ * sends' staged copies (a quarter of the budget, runtime/session.c),
+ * down to a quarter of `budget`; bound 0: no bound. */
+static inline double hs_copy_budget_bounded(double budget, double stays_bytes, double bound,
+                                            double block_bytes)
+{
+    double b = hs_copy_budget_less_stays(budget, stays_bytes);
+    if (bound <= 0)
+        return b;
+    double room = (bound - block_bytes) / 1.25;
+    room = room > budget / 4 ? room : budget / 4;
+    return room < b ? room : b;
 }
 
 /* A global task as the algorithm describes it. */

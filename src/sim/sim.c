@@ -97,10 +97,12 @@ static void rank_main(void *arg)
     sim *S = r->sim;
     const hs_sim_setup *s = S->s;
 
-    double stays = hs_tile_home_stays_bytes(s->home, s->ntiles, r->index,
-                                            (int)hs_prec_bytes(s->prec));
+    int esize = (int)hs_prec_bytes(s->prec);
+    double copy_budget = hs_copy_budget_bounded(
+        s->copy_budget, hs_tile_home_stays_bytes(s->home, s->ntiles, r->index, esize),
+        s->memory_bound, hs_tile_home_bytes_from(s->home, s->ntiles, s->nmatrix, r->index, esize));
     hs_engine_limits lim = { .workers = 0, .window = hs_task_window(s->window, s->cpus, r->ndev - 1),
-                             .copy_budget = hs_copy_budget_less_stays(s->copy_budget, stays),
+                             .copy_budget = copy_budget,
                              .devs = r->ndev > 1 ? r->devs : NULL, .ndev = r->ndev,
                              .sim = &r->hook };
     r->err = hs_engine_begin(&lim);

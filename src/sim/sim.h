@@ -79,6 +79,9 @@ typedef struct hs_sim_setup {
                                     each rank's hs_task_window */
     double copy_budget;          /* bytes of received copies per rank, less
                                     the tiles that stay on it */
+    double memory_bound;         /* hs_call_memory_bound (the ranks' shares
+                                    taken as equal); 0: none */
+    int nmatrix;                 /* the matrix's tiles, the first ones */
     int ntiles, prec;            /* tiles, their precision (enum hs_precision) */
     const hs_tile_home *home;
     int tag_limit;               /* MPI_TAG_UB of the simulated MPI */

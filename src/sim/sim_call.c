@@ -234,6 +234,7 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
             .gpus = call.rep.panel_gpu > 0 ? gpus : NULL, .gpu_capacity = c->gpu_capacity,
             .window = cfg.window,
             .copy_budget = hs_copy_budget(&cfg, call.rep.share_bytes, call.rep.tile),
+            .memory_bound = hs_call_memory_bound(&call), .nmatrix = call.geo.mt * call.geo.np,
             .ntiles = ntiles, .prec = c->prec, .home = home,
             .tag_limit = 1 << 30,
             .send_window = hs_config_send_window(&cfg, nranks,
