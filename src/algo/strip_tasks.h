@@ -9,9 +9,9 @@
  * versions read, so the same messages), and its strips read that buffer
  * in place of the tiles (geometry's strip_buffers).  The buffers rotate
  * among HS_STRIP_PACK_SETS sets, so that the next panel's pack does not
- * wait for this one's last strips; or there is one set, where the shares
- * are large enough that the memory bound on a call's extra memory (half
- * the share) binds: the second set is a whole local block column. */
+ * wait for this one's last strips; or one set, where the bound on a
+ * call's extra memory (half the share) leaves no room for a second
+ * (a whole local block column; api/call_driver.c). */
 #ifndef HETSCAL_ALGO_STRIP_TASKS_H
 #define HETSCAL_ALGO_STRIP_TASKS_H
 

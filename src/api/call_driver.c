@@ -114,26 +114,39 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double copy_
     return hs_agree_status(c->grid, status ? status : out);
 }
 
+/* Where the extra memory is bounded (hs_call_memory_bound), the second
+ * set of the strips' pack buffers (which lets a rank pack the next
+ * panel before its strips of this one are done: the lookahead) stays
+ * while every rank's tile block keeps within BLOCK_OF_BOUND of the bound
+ * with it, the rest of the bound left to the received copies; else one
+ * set.  From the homes and the average share, the same on every rank. */
+#define BLOCK_OF_BOUND 0.6
+static int one_pack_set(const hs_factorization *f, const hs_call *c, const hs_tile_home *home,
+                        int nmatrix)
+{
+    double share = hs_call_average_share(c);
+    if (!c->rep.tiles_in_place || share <= HS_GRID_SHARE_BYTES)
+        return 0;
+    double block = hs_tile_home_most_bytes_from(home, f->tile_count(&c->geo), nmatrix,
+                                                c->grid->size, (int)hs_prec_bytes(c->prec));
+    int one = block > BLOCK_OF_BOUND * share / 2;
+    if (one && c->cfg->verbose >= 2 && c->grid->rank == 0)
+        fprintf(stderr, "hetscal: one set of strip pack buffers: with two a rank's tiles "
+                        "besides the matrix's would take %.1f MiB, over %.0f%% of the "
+                        "extra memory's bound (half the %.1f MiB average share)\n",
+                block / 1048576.0, 100 * BLOCK_OF_BOUND, share / 1048576.0);
+    return one;
+}
+
 void hs_call_keep_tiles(const hs_factorization *f, hs_call *c, hs_redist *rd,
                         hs_tile_home *home, int nmatrix)
 {
     c->rep.tiles_in_place = f->tiles_in_place
                             && hs_call_tiles_in_place(c->cfg, &c->rep, rd, home, nmatrix);
     c->rep.tiles_transposed = c->rep.tiles_in_place && c->geo.transposed;
-    /* The strips' pack buffers (algo/strip_tasks.h) have homes only now.
-     * Where the shares are past HS_GRID_SHARE_BYTES, whose extra memory
-     * is bounded by half the share, the second set (which lets a rank
-     * pack the next panel before its strips of this one are done) is kept
-     * only while it takes at most a sixteenth of that bound (a set is a
-     * local block column: a large part of a small grid's bound, little
-     * of a share on many cores, whose lookahead it serves most). */
-    double share = hs_call_average_share(c);
-    double set_bytes = (double)hs_strip_pack_rows(&c->geo) * hs_geometry_widest_panel(&c->geo)
-                       * (double)hs_prec_bytes(c->prec);
-    int pack_sets = share > HS_GRID_SHARE_BYTES && set_bytes > share / 2 / 16
-                    ? 1 : HS_STRIP_PACK_SETS;
+    /* The strips' pack buffers (algo/strip_tasks.h) have homes only now. */
     c->geo.strip_buffers =
-        c->rep.tiles_in_place && c->geo.npcol > 1 && c->geo.mt > 1 ? pack_sets : 0;
+        c->rep.tiles_in_place && c->geo.npcol > 1 && c->geo.mt > 1 ? HS_STRIP_PACK_SETS : 0;
     /* A rank's tiles of its adjacent columns lie side by side there: up
      * to HS_STRIP_COLUMNS of them share strips, fewer where the grid's
      * workers would otherwise hold under two groups each at the first
@@ -144,6 +157,10 @@ void hs_call_keep_tiles(const hs_factorization *f, hs_call *c, hs_redist *rd,
     c->geo.strip_columns = c->rep.tiles_in_place && !c->geo.transposed ? group : 1;
     if (c->geo.strip_buffers || c->geo.strip_columns > 1)
         f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
+    if (c->geo.strip_buffers && one_pack_set(f, c, home, nmatrix)) {
+        c->geo.strip_buffers = 1;
+        f->tile_homes(&c->geo, c->tile_grid->rank_of, home);
+    }
     if (c->rep.tiles_in_place || !c->geo.transposed)
         return;
     c->geo.transposed = 0;

@@ -1,6 +1,7 @@
 /* Distributed task assignment (see dist.h). */
 #include "config.h"
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +33,21 @@ double hs_tile_home_bytes_from(const hs_tile_home *home, int ntiles, int first, 
         if (home[t].rank == rank)
             bytes += tile_doubles(&home[t], esize) * sizeof(double);
     return bytes;
+}
+
+double hs_tile_home_most_bytes_from(const hs_tile_home *home, int ntiles, int first,
+                                    int nranks, int esize)
+{
+    double *bytes = calloc((size_t)(nranks > 0 ? nranks : 1), sizeof *bytes), most = 0;
+    if (!bytes)
+        return HUGE_VAL;
+    for (int t = first; t < ntiles; t++)
+        if (home[t].rank >= 0 && home[t].rank < nranks)
+            bytes[home[t].rank] += tile_doubles(&home[t], esize) * sizeof(double);
+    for (int r = 0; r < nranks; r++)
+        most = bytes[r] > most ? bytes[r] : most;
+    free(bytes);
+    return most;
 }
 
 double hs_tile_home_stays_bytes(const hs_tile_home *home, int ntiles, int rank, int esize)

@@ -40,6 +40,11 @@ double hs_tile_home_stays_bytes(const hs_tile_home *home, int ntiles, int rank, 
 double hs_tile_home_bytes_from(const hs_tile_home *home, int ntiles, int first, int rank,
                                int esize);
 
+/* The most bytes any of ranks 0..nranks-1 homes of those tiles (out of
+ * memory: HUGE_VAL). */
+double hs_tile_home_most_bytes_from(const hs_tile_home *home, int ntiles, int first,
+                                    int nranks, int esize);
+
 /* A rank's budget of received copies (hs_engine_limits.copy_budget) less
  * the tiles that stay on it (the panel buffers of the 2-D LU and the
  * gathered QR, which hold copies of other ranks' tiles too), down to
