@@ -9,17 +9,4 @@
 # received copies; everything fits, so hetscal runs the calls itself,
 # its own factors bit for bit (testing/t_memory_limit.c grid); none is
 # handed to ScaLAPACK.
-out=$(mktemp "${TMPDIR:-/tmp}/memory-limit.XXXXXX") || exit 99
-trap 'rm -f "$out"' EXIT
-HETSCAL_QR_GRID=1 HETSCAL_LU_GRID=1 HETSCAL_VERBOSE=1 \
-    "$LAUNCH" 4 "$top_builddir/testing/t_memory_limit" grid > "$out" 2>&1
-status=$?
-grep -v '^hetscal: p[sdcz][a-z]* rank' "$out"
-handed=$(grep -c 'the call goes to the next P' "$out")
-kept=$(grep -c "^hetscal: pdge[tq]rf rank.*tiles in the caller's array" "$out")
-# 4 ranks, 2 routines: first call, limited call, last call in place
-if [ $status -ne 0 ] || [ "$handed" -ne 0 ] || [ "$kept" -ne 24 ]; then
-    echo "FAIL: exit status $status, $handed calls handed to ScaLAPACK (0 expected)," \
-        "$kept of 24 with the tiles in the caller's array"
-    exit 1
-fi
+exec sh "$top_srcdir/testing/memory_limit_grid_run.sh" 4
