@@ -71,7 +71,7 @@ static inline int hs_strip_pack_set(const hs_geometry *g, int k, int q)
 {
     int top = g->panel[k].top, d = (q - g->pcol0 + g->npcol) % g->npcol;
     int on_q = top > d ? (top - d - 1) / g->npcol + 1 : 0;
-    return (top - on_q) % g->strip_buffers;
+    return g->strip_buffers > 1 ? (top - on_q) % g->strip_buffers : 0;
 }
 
 /* Tiles an algorithm numbers for the pack buffers, from its first: one a

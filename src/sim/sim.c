@@ -98,9 +98,9 @@ static void rank_main(void *arg)
     const hs_sim_setup *s = S->s;
 
     int esize = (int)hs_prec_bytes(s->prec);
-    double copy_budget = hs_copy_budget_bounded(
-        s->copy_budget, hs_tile_home_stays_bytes(s->home, s->ntiles, r->index, esize),
-        s->memory_bound, hs_tile_home_bytes_from(s->home, s->ntiles, s->nmatrix, r->index, esize));
+    double stays = hs_tile_home_stays_bytes(s->home, s->ntiles, r->index, esize);
+    double block = hs_tile_home_bytes_from(s->home, s->ntiles, s->nmatrix, r->index, esize);
+    double copy_budget = hs_copy_budget_bounded(s->copy_budget, stays, s->memory_bound, block);
     hs_engine_limits lim = { .workers = 0, .window = hs_task_window(s->window, s->cpus, r->ndev - 1),
                              .copy_budget = copy_budget,
                              .devs = r->ndev > 1 ? r->devs : NULL, .ndev = r->ndev,
