@@ -190,6 +190,14 @@ static void compare_with_lapack(MPI_Comm comm, const fc_case *c, const local_par
     free(taus);
 }
 
+void (*fc_around_call)(int entering);
+
+static void around_call(int entering)
+{
+    if (fc_around_call)
+        fc_around_call(entering);
+}
+
 int fc_run(int ctxt, const fc_case *c, int check, double *diff)
 {
     int nprow, npcol, myrow, mycol, info = 0, rinfo = 0, one = 1, zero = 0, desc[9];
@@ -226,12 +234,16 @@ int fc_run(int ctxt, const fc_case *c, int check, double *diff)
             ref_geqrf(&c->m, &c->n, a2, &one, &one, desc, tau2, &q2, &query, &qinfo);
         lwork = (int)(q1 > q2 ? q1 : q2) + 1;
         work = malloc((size_t)lwork * sizeof *work);
+        around_call(1);
         pdgeqrf_(&c->m, &c->n, a1, &one, &one, desc, tau1, work, &lwork, &info);
+        around_call(0);
         if (reference)
             ref_geqrf(&c->m, &c->n, a2, &one, &one, desc, tau2, work, &lwork, &rinfo);
     } else {
         const char *uplo = c->upper ? "U" : "L";
+        around_call(1);
         pdpotrf_(uplo, &c->n, a1, &one, &one, desc, &info);
+        around_call(0);
         if (reference)
             ref_potrf(uplo, &c->n, a2, &one, &one, desc, &rinfo, 1);
     }

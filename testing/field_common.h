@@ -40,6 +40,10 @@ enum fc_check {
  * and sets *diff (in eps, largest over the grid). */
 int fc_run(int ctxt, const fc_case *c, int check, double *diff);
 
+/* Called by fc_run right before (entering = 1) and right after (0) each
+ * factorization by hetscal's routine, not the reference's; NULL: none. */
+extern void (*fc_around_call)(int entering);
+
 /* What this process holds now. */
 typedef struct fc_usage {
     long rss_kib;    /* VmRSS */

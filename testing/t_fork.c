@@ -134,18 +134,40 @@ static void run_checked(int ctxt, const fc_case *c, const char *when)
 }
 
 /* Case 4: a thread of the application forks while the main thread is in
- * hetscal calls. */
+ * hetscal calls.  Only then: the main thread holds fork_window except
+ * inside hetscal's routine (fc_around_call).  What it does between calls
+ * (the reference ScaLAPACK's BLAS and MPI, this test's frees) is the
+ * application's own, and a fork there could leave the child waiting in
+ * exit on a lock of OpenBLAS or of UCX that no hetscal thread held (util/
+ * fork_guard.h).  With HETSCAL_DISABLE the routine is the reference's:
+ * there the forks come between calls, with the main thread waiting on
+ * fork_window. */
 static volatile int calls_running, forks_done;
+static pthread_mutex_t fork_window = PTHREAD_MUTEX_INITIALIZER;
+
+static void window_in_calls(int entering)
+{
+    if (entering)
+        pthread_mutex_unlock(&fork_window);
+    else
+        pthread_mutex_lock(&fork_window);
+}
 
 static void *forking_thread(void *arg)
 {
     int *bad = arg;
     while (!calls_running)
         sched_yield();
-    while (forks_done < THREAD_FORKS && calls_running) {
+    while (forks_done < THREAD_FORKS) {
+        pthread_mutex_lock(&fork_window);
+        if (!calls_running) {
+            pthread_mutex_unlock(&fork_window);
+            break;
+        }
         pid_t pid = fork();
         if (pid == 0)
             exit(0);
+        pthread_mutex_unlock(&fork_window);
         double seconds;
         if (pid < 0 || !wait_child(pid, "child forked during a call", &seconds))
             (*bad)++;
@@ -190,9 +212,15 @@ int main(void)
     /* Case 4: forks from another thread during calls. */
     int bad = 0;
     pthread_t th;
+    const char *disable = getenv("HETSCAL_DISABLE");
+    int disabled = disable && atoi(disable) != 0;   /* as the library reads it */
+    pthread_mutex_lock(&fork_window);
     if (pthread_create(&th, NULL, forking_thread, &bad) != 0) {
+        pthread_mutex_unlock(&fork_window);
         check(0, "pthread_create");
     } else {
+        if (!disabled)
+            fc_around_call = window_in_calls;
         calls_running = 1;
         /* Calls until every rank's thread has forked THREAD_FORKS times
          * (at most 200 calls). */
@@ -200,11 +228,19 @@ int main(void)
         for (; k < 200 && !all_done; k++) {
             run_checked(ctxt, k % 3 == 0 ? &potrf : k % 3 == 1 ? &geqrf : &potrf_u,
                         "while another thread forks");
+            if (disabled) {
+                pthread_mutex_unlock(&fork_window);
+                struct timespec ts = { 0, 2000 * 1000 };
+                nanosleep(&ts, NULL);
+                pthread_mutex_lock(&fork_window);
+            }
             int done = forks_done >= THREAD_FORKS;
             MPI_Allreduce(&done, &all_done, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
         }
         calls_running = 0;
+        pthread_mutex_unlock(&fork_window);
         pthread_join(th, NULL);
+        fc_around_call = NULL;
         failures += bad;
         printf("rank %d: %d children forked by another thread during %d calls, %d did not "
                "exit cleanly\n",

@@ -7,6 +7,7 @@
 #include "api/hand_on.h"
 #include "device/backends.h"
 #include "layout/desc.h"
+#include "util/fork_guard.h"
 #include "util/precision.h"
 
 #define HS_TEMPLATE_BODY "api/hand_on_body.h"
@@ -27,10 +28,15 @@ static lapack_call_fn *const lapack_call[HS_NPRECS] = HS_PREC_INSTANCES(lapack_c
 
 void hs_hand_on(const hs_entry_rules *r, void *next, hs_call *c, int *info)
 {
-    if (hs_hand_on_lapack(c))
+    if (hs_hand_on_lapack(c)) {
+        /* LAPACK on this one process is host BLAS as a worker's kernel is
+         * (util/fork_guard.h); it waits on no other process. */
+        hs_fork_guard_enter();
         lapack_call[c->prec](c, info);
-    else
+        hs_fork_guard_leave();
+    } else {
         r->forward(next, c, info);
+    }
 }
 
 hs_hand_on_name hs_hand_on_next_name(const hs_call *c)

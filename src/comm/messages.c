@@ -5,6 +5,7 @@
 
 #include "comm/messages.h"
 #include "util/fault.h"
+#include "util/fork_guard.h"
 
 #if defined(OPEN_MPI) && OPEN_MPI
 #include <mpi-ext.h>
@@ -83,12 +84,14 @@ static int post_doubles(int send, void *buf, size_t count, int peer, int tag, MP
     MPI_Datatype type;
     if (hs_fault_hit(&post_fault))
         return MPI_ERR_OTHER;
-    if ((rc = doubles_type(count, &n, &type)) != MPI_SUCCESS)
-        return rc;
-    rc = send ? MPI_Isend(buf, n, type, peer, tag, comm, req)
-              : MPI_Irecv(buf, n, type, peer, tag, comm, req);
-    if (type != MPI_DOUBLE)
-        MPI_Type_free(&type);
+    hs_fork_guard_enter();   /* see messages.h */
+    if ((rc = doubles_type(count, &n, &type)) == MPI_SUCCESS) {
+        rc = send ? MPI_Isend(buf, n, type, peer, tag, comm, req)
+                  : MPI_Irecv(buf, n, type, peer, tag, comm, req);
+        if (type != MPI_DOUBLE)
+            MPI_Type_free(&type);
+    }
+    hs_fork_guard_leave();
     return rc;
 }
 
@@ -100,6 +103,22 @@ int hs_msg_isend(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_
 int hs_msg_irecv(void *buf, size_t count, int peer, int tag, MPI_Comm comm, MPI_Request *req)
 {
     return post_doubles(0, buf, count, peer, tag, comm, req);
+}
+
+int hs_msg_test(MPI_Request *req, int *flag, MPI_Status *status)
+{
+    hs_fork_guard_enter();
+    int rc = MPI_Test(req, flag, status);
+    hs_fork_guard_leave();
+    return rc;
+}
+
+int hs_msg_testsome(int n, MPI_Request *req, int *done, int *index, MPI_Status *status)
+{
+    hs_fork_guard_enter();
+    int rc = MPI_Testsome(n, req, done, index, status);
+    hs_fork_guard_leave();
+    return rc;
 }
 
 /* A tile in place in the caller's array and its status word, as one
@@ -136,11 +155,13 @@ int hs_msg_post_columns(int send, void *data, size_t col_doubles, int ncols, siz
     int rc;
     if (hs_fault_hit(&post_fault))
         return MPI_ERR_OTHER;
-    if ((rc = columns_type(data, col_doubles, ncols, ld_bytes, status, &type)) != MPI_SUCCESS)
-        return rc;
-    rc = send ? MPI_Isend(MPI_BOTTOM, 1, type, peer, tag, comm, req)
-              : MPI_Irecv(MPI_BOTTOM, 1, type, peer, tag, comm, req);
-    MPI_Type_free(&type);
+    hs_fork_guard_enter();   /* see messages.h */
+    if ((rc = columns_type(data, col_doubles, ncols, ld_bytes, status, &type)) == MPI_SUCCESS) {
+        rc = send ? MPI_Isend(MPI_BOTTOM, 1, type, peer, tag, comm, req)
+                  : MPI_Irecv(MPI_BOTTOM, 1, type, peer, tag, comm, req);
+        MPI_Type_free(&type);
+    }
+    hs_fork_guard_leave();
     return rc;
 }
 

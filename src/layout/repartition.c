@@ -20,6 +20,7 @@
 #include "layout/copy_strided.h"
 #include "layout/desc.h"
 #include "layout/repartition.h"
+#include "util/fork_guard.h"
 #include "util/mem.h"
 #include "util/precision.h"
 #include "util/thread_name.h"
@@ -264,7 +265,11 @@ static void poll_round(MPI_Request *req, int *failed)
     int flag;
     if (*req == MPI_REQUEST_NULL)
         return;
-    if (MPI_Test(req, &flag, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+    /* inside the fork guard, as the runtime's tests (comm/messages.h) */
+    hs_fork_guard_enter();
+    int rc = MPI_Test(req, &flag, MPI_STATUS_IGNORE);
+    hs_fork_guard_leave();
+    if (rc != MPI_SUCCESS) {
         *failed = 1;
         *req = MPI_REQUEST_NULL;   /* the call fails on every rank (agreed) */
     }
@@ -638,8 +643,11 @@ static int redistribute(const hs_redist *rd, enum side from)
         /* The other slot holds round r - 1, then round r + 1. */
         round *cur = &rn[r % nslots], *other = &rn[(r + 1) % nslots];
         int *c = cur->counts;
-        if (MPI_Ialltoallv(cur->sbuf, c, c + 2 * np, type, cur->rbuf, c + np, c + 3 * np, type,
-                           g->comm, &req) != MPI_SUCCESS) {
+        hs_fork_guard_enter();   /* as poll_round's tests */
+        int rc = MPI_Ialltoallv(cur->sbuf, c, c + 2 * np, type, cur->rbuf, c + np, c + 3 * np,
+                                type, g->comm, &req);
+        hs_fork_guard_leave();
+        if (rc != MPI_SUCCESS) {
             failed = 1;
             req = MPI_REQUEST_NULL;
         }

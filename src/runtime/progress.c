@@ -321,7 +321,7 @@ static int test_one(hs_comm *c, hs_task *t, MPI_Request *req)
 {
     int flag = 0;
     MPI_Status status;
-    if (MPI_Test(req, &flag, &status) != MPI_SUCCESS) {
+    if (hs_msg_test(req, &flag, &status) != MPI_SUCCESS) {
         complete_request(c, t, NULL);
         return 1;
     }
@@ -370,7 +370,7 @@ static void test_inflight(hs_comm *c, hs_comm_inflight *f, int whole, int *progr
     if (f->n == 0)
         return;
     int tested = tested_now(f, whole), first = f->n;   /* the first removed */
-    int rc = MPI_Testsome(tested, f->req, &done, f->index, f->status);
+    int rc = hs_msg_testsome(tested, f->req, &done, f->index, f->status);
     if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) {
         /* Nothing known of any request: ask each. */
         fail(c, HETSCAL_ERR_MPI);

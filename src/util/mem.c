@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 
 #include "util/fault.h"
+#include "util/fork_guard.h"
 #include "util/mem.h"
 
 enum { HUGE_FROM = 2 * 1024 * 1024 };   /* bytes from which to ask for huge pages */
@@ -60,12 +61,23 @@ static header *map_block(size_t total)
     return p;
 }
 
+/* Returning memory to the kernel runs the MPI library's hooks on it
+ * (UCX's memory events take a lock of its registration cache), so it is
+ * done inside the fork guard: a child forked meanwhile would wait on that
+ * lock in its own exit (fork_guard.h). */
+static void guarded_munmap(void *p, size_t bytes)
+{
+    hs_fork_guard_enter();
+    munmap(p, bytes);
+    hs_fork_guard_leave();
+}
+
 /* Unpins (if pinned) and unmaps a mapped block. */
 static void unmap_block(header *h)
 {
     if (h->s.unpin)
         h->s.unpin(h->s.unpin_ctx, h);
-    munmap(h, h->s.mapped);
+    guarded_munmap(h, h->s.mapped);
 }
 
 /* Fills the header of a new or reused block (a reused one keeps its pin). */
@@ -114,7 +126,7 @@ void *hs_mem_map_scratch(size_t bytes)
 void hs_mem_unmap_scratch(void *p, size_t bytes)
 {
     if (p)
-        munmap(p, bytes);
+        guarded_munmap(p, bytes);
 }
 
 void hs_mem_free(void *p)
@@ -123,10 +135,14 @@ void hs_mem_free(void *p)
         return;
     header *h = (header *)p - 1;
     atomic_fetch_sub(&current_bytes, h->s.bytes);
-    if (h->s.mapped)
+    if (h->s.mapped) {
         unmap_block(h);
-    else
+    } else {
+        /* a large block's free unmaps it, a small one's may trim the heap */
+        hs_fork_guard_enter();
         free(h);
+        hs_fork_guard_leave();
+    }
 }
 
 void hs_mem_reset_peak(void)
@@ -240,7 +256,12 @@ static int give_pages_lazily(header *h)
     char *start;
     size_t len = lazy_range(h, &start);
     pthread_once(&overcommit_once, read_overcommit);
-    if (strict_overcommit || h->s.unpin || len == 0 || madvise(start, len, MADV_FREE) != 0)
+    if (strict_overcommit || h->s.unpin || len == 0)
+        return -1;
+    hs_fork_guard_enter();   /* as a munmap: guarded_munmap */
+    int rc = madvise(start, len, MADV_FREE);
+    hs_fork_guard_leave();
+    if (rc != 0)
         return -1;
     h->s.lazy = 1;
     return 0;
@@ -257,8 +278,11 @@ void hs_mem_reclaim_lazy_pages(void)
         char *start;
         header *h = kept[use];
         size_t len = h && h->s.lazy ? lazy_range(h, &start) : 0;
-        if (len)
+        if (len) {
+            hs_fork_guard_enter();   /* as a munmap: guarded_munmap */
             (void)madvise(start, len, MADV_DONTNEED);
+            hs_fork_guard_leave();
+        }
     }
     pthread_mutex_unlock(&kept_lock);
 }
