@@ -11,6 +11,7 @@
 
 #include "device/backends.h"
 #include "device/emu/emu_arena.h"
+#include "util/fork_guard.h"
 
 enum { ALIGN = 256 };
 
@@ -172,6 +173,18 @@ int hs_arena_free(hs_arena *a, void *p)
         merge_next(b);
     if (b->prev && !b->prev->used)
         merge_next(b->prev);
+    /* Nothing left allocated: the pages go back to the kernel, as a GPU's
+     * memory is none of the host's.  Else a process's resident memory
+     * would follow the arena's high-water mark, which moves with each
+     * call's schedule (a long run's after its warm-up, testing/
+     * t_long_run).  Under the lock: an allocation poisons its pages after
+     * taking them.  In the fork guard, as any unmap (util/mem.c). */
+    if (!a->first->used && !a->first->next) {
+        hs_fork_guard_enter();
+        size_t page = (size_t)sysconf(_SC_PAGESIZE);   /* map_arena's pages */
+        (void)madvise((unsigned char *)a->map + page, a->mapped - 2 * page, MADV_DONTNEED);
+        hs_fork_guard_leave();
+    }
     pthread_mutex_unlock(&a->lock);
     return 0;
 }

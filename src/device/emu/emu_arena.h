@@ -1,6 +1,7 @@
 /* The emulated GPU's memory: one host block of fixed capacity carved
  * first-fit into 256-byte aligned buffers, poisoned (HS_EMU_POISON) on
- * allocation and on free, never freed while pinned.  Thread-safe. */
+ * allocation and on free, never freed while pinned; its pages go back to
+ * the kernel whenever no buffer is left.  Thread-safe. */
 #ifndef HETSCAL_DEVICE_EMU_ARENA_H
 #define HETSCAL_DEVICE_EMU_ARENA_H
 
