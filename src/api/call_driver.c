@@ -58,9 +58,31 @@ static hs_redist redist_of(const hs_call *c, void **tiles)
     return rd;
 }
 
+/* What a rank's budget of received copies comes from (dist.h,
+ * hs_copy_budget_bounded): the configured budget, the bytes of its tiles
+ * that stay, the bound on its extra memory (0: none), of its tile block
+ * beyond the matrix's tiles and of its sink's room. */
+typedef struct copy_budget_of {
+    double budget, stays, bound, block, sink;
+} copy_budget_of;
+
+/* The budget, once the task window is known (its task structs are part of
+ * the bounded memory); HETSCAL_VERBOSE=2 says what a bound left. */
+static double copy_budget(const hs_call *c, const copy_budget_of *b)
+{
+    double reserve = hs_runtime_reserve_bytes(c->rep.window, b->sink);
+    double budget = hs_copy_budget_bounded(b->budget, b->stays, b->bound, b->block + reserve);
+    if (b->bound > 0 && c->cfg->verbose >= 2)
+        fprintf(stderr, "hetscal: rank %d: received copies' budget %.1f MiB: the extra "
+                "memory's bound %.1f MiB less the tiles besides the matrix's, %.1f MiB, the "
+                "runtime's %.1f MiB and the staged sends\n", c->grid->rank, budget / 1048576.0,
+                b->bound / 1048576.0, b->block / 1048576.0, reserve / 1048576.0);
+    return budget;
+}
+
 /* Tiles in, the program, tiles out; the status agreed over the grid.
  * Tiles in the caller's array move neither way. */
-static int run(const hs_factorization *f, hs_call *c, void **tiles, double copy_budget,
+static int run(const hs_factorization *f, hs_call *c, void **tiles, const copy_budget_of *budget,
                double t0)
 {
     const hs_config *cfg = c->cfg;
@@ -90,7 +112,7 @@ static int run(const hs_factorization *f, hs_call *c, void **tiles, double copy_
     c->rep.window = hs_task_window(cfg->window, workers, c->ndev - 1);
     hs_engine_limits limits = {
         .workers = workers, .window = c->rep.window,
-        .copy_budget = copy_budget,
+        .copy_budget = copy_budget(c, budget),
         .devs = c->devs, .ndev = c->ndev, .team_wait = cfg->team_wait_us * 1e-6,
         .send_window = hs_config_send_window(cfg, c->grid->size,
                                              hs_call_report_largest_tile(&c->rep),
@@ -202,7 +224,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     }
     int ntiles = status ? 0 : f->tile_count(&c->geo);
     int nmatrix = status ? 0 : c->geo.mt * c->geo.np;
-    double copy_budget = 0;
+    copy_budget_of budget = { 0 };
     if (!status) {
         home = calloc((size_t)ntiles, sizeof *home);
         tiles = calloc((size_t)nmatrix, sizeof *tiles);
@@ -213,10 +235,12 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
         hs_redist rd = redist_of(c, tiles);
         hs_call_keep_tiles(f, c, &rd, home, nmatrix);
         int esize = (int)hs_prec_bytes(c->prec), me = c->grid->rank;
-        copy_budget = hs_copy_budget_bounded(
-            hs_copy_budget(c->cfg, c->rep.share_bytes, c->rep.tile),
-            hs_tile_home_stays_bytes(home, ntiles, me, esize), hs_call_memory_bound(c),
-            hs_tile_home_bytes_from(home, ntiles, nmatrix, me, esize));
+        budget = (copy_budget_of){
+            .budget = hs_copy_budget(c->cfg, c->rep.share_bytes, c->rep.tile),
+            .stays = hs_tile_home_stays_bytes(home, ntiles, me, esize),
+            .bound = hs_call_memory_bound(c),
+            .block = hs_tile_home_bytes_from(home, ntiles, nmatrix, me, esize),
+            .sink = hs_tile_home_sink_bytes(home, ntiles, me, esize) };
         /* Decided on the factorization's own tiles: a piece has one
          * reader, and nothing to forward. */
         int forward = hs_call_forward_copies(c->cfg, c->grid->size, f->broadcast, ntiles, home,
@@ -233,7 +257,7 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     if (!status) {
         for (int t = 0; t < nmatrix; t++)
             tiles[t] = hs_dist_tile_data(c->dist, t);
-        status = run(f, c, tiles, copy_budget, t0);
+        status = run(f, c, tiles, &budget, t0);
         if (!status && f->finish)
             status = f->finish(c);
     }

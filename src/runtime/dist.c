@@ -50,6 +50,31 @@ double hs_tile_home_most_bytes_from(const hs_tile_home *home, int ntiles, int fi
     return most;
 }
 
+/* Doubles of the largest tile that rank `rank` may receive a copy of
+ * (another rank's, not one that stays), and its size: the sink's room. */
+static size_t largest_alien(const hs_tile_home *home, int ntiles, int rank, int esize, int *m,
+                            int *n)
+{
+    size_t most = 0;
+    *m = *n = 0;
+    for (int t = 0; t < ntiles; t++) {
+        size_t doubles = tile_doubles(&home[t], esize);
+        /* rank -1: no such tile */
+        if (home[t].rank >= 0 && home[t].rank != rank && !home[t].stays && doubles > most) {
+            most = doubles;
+            *m = home[t].m;
+            *n = home[t].n;
+        }
+    }
+    return most;
+}
+
+double hs_tile_home_sink_bytes(const hs_tile_home *home, int ntiles, int rank, int esize)
+{
+    int m, n;
+    return (double)largest_alien(home, ntiles, rank, esize, &m, &n) * sizeof(double);
+}
+
 double hs_tile_home_stays_bytes(const hs_tile_home *home, int ntiles, int rank, int esize)
 {
     double bytes = 0;
@@ -109,21 +134,12 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
     /* This rank's tiles live in one block (cache-line aligned each): one
      * mapping, huge pages, one free; those `where` places in the caller's
      * array take no room there. */
-    size_t total = 0, sink = 0;
-    int sink_m = 0, sink_n = 0;   /* the largest alien tile */
-    int ld;
-    for (int t = 0; t < ntiles; t++) {
-        size_t doubles = tile_doubles(&home[t], esize);
-        if (home[t].rank == d->me) {
-            if (!where || !where(where_arg, t, &ld))
-                total += doubles;
-        } else if (home[t].rank >= 0 && !home[t].stays && doubles > sink) {
-            /* rank -1: no such tile */
-            sink = doubles;
-            sink_m = home[t].m;
-            sink_n = home[t].n;
-        }
-    }
+    size_t total = 0;
+    int sink_m, sink_n, ld;
+    size_t sink = largest_alien(home, ntiles, d->me, esize, &sink_m, &sink_n);
+    for (int t = 0; t < ntiles; t++)
+        if (home[t].rank == d->me && (!where || !where(where_arg, t, &ld)))
+            total += tile_doubles(&home[t], esize);
     if (data)
         d->tile_memory = hs_mem_alloc_kept(HS_KEPT_TILES,
                                            (total + sink ? total + sink : 1) * sizeof(double));
@@ -493,7 +509,7 @@ static void set_statuses(hs_dist *d)
  * of this rank's engine (skipped): its wait would be for the same
  * condition as the next step's, which then waits for it instead, and
  * resumes at the same event. */
-static void step_start(hs_dist *d, int nacc, int window)
+static void step_start(hs_dist *d, int nacc, int window, double incoming_bytes)
 {
     set_statuses(d);
     if (d->failure) {
@@ -501,13 +517,13 @@ static void step_start(hs_dist *d, int nacc, int window)
         d->failure = 0;
     }
     if (window)
-        hs_engine_window_wait();
+        hs_engine_window_wait(incoming_bytes);
     reserve_tags(d, nacc);
 }
 
 static void step_begin(hs_dist *d, int nacc)
 {
-    step_start(d, nacc, 1);
+    step_start(d, nacc, 1, 0);
 }
 
 static void observe(hs_dist *d, int event, const hs_task_spec *spec, int tile)
@@ -636,7 +652,7 @@ static int skipped(hs_dist *d, const hs_task_spec *spec)
     for (int k = 0; k < spec->nacc; k++)
         if (maybe_mine(d, spec->acc[k].tile))
             return 0;
-    step_start(d, spec->nacc, 0);
+    step_start(d, spec->nacc, 0, 0);
     if (!hs_holders_shared(d))
         return 1;
     int steps = 0;
@@ -657,6 +673,27 @@ static int skipped(hs_dist *d, const hs_task_spec *spec)
     return 1;
 }
 
+/* Bytes of the received copies that inserting spec, run by rank exec,
+ * allocates on this rank (before it does): a host copy of each alien tile
+ * that the task writes without reading, or reads and of which this rank
+ * holds no version (insert_executed_here).
+ * With messages to and from the accelerators such a tile may go to a GPU
+ * instead: none counted. */
+static double new_copy_bytes(const hs_dist *d, const hs_task_spec *spec, int exec)
+{
+    double bytes = 0;
+    if (exec != d->me || d->device_messages)
+        return 0;
+    for (int k = 0; k < spec->nacc; k++) {
+        const dtile *dt = &d->tile[spec->acc[k].tile];
+        int written_only = !(spec->acc[k].mode & HS_R);
+        if (!hs_dtile_is_home(d, dt) && (written_only || !dt->valid))
+            bytes += ((double)hs_value_words(dt->home.m, dt->home.n, d->esize) + 1) *
+                     sizeof(double);
+    }
+    return bytes;
+}
+
 void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
 {
     for (int k = 0; k < spec->nacc; k++) {
@@ -667,9 +704,9 @@ void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
     observe(d, HS_DIST_INSERT, spec, -1);
     if (d->shared && skipped(d, spec))
         return;
-    step_begin(d, spec->nacc);
     int mo = main_output(spec);
     int exec = d->shared ? d->shared->home_rank[mo] : d->tile[mo].home.rank;
+    step_start(d, spec->nacc, 1, new_copy_bytes(d, spec, exec));
     for (int k = 0; k < spec->nacc; k++) {
         int tile = spec->acc[k].tile;
         if (copies_home(d, tile) && !d->tile[tile].filled)

@@ -30,6 +30,10 @@ typedef struct hs_tile_home {
                      room is kept for receiving it (the sink, dist.c) */
 } hs_tile_home;
 
+/* Bytes of the room for the sink of rank `rank` (dist.c, allocate_copy):
+ * the largest tile it may receive, in its tile block. */
+double hs_tile_home_sink_bytes(const hs_tile_home *home, int ntiles, int rank, int esize);
+
 /* Bytes of the tiles that stay (hs_tile_home.stays) on rank `rank`, of
  * esize-byte values, as the tile block holds them. */
 double hs_tile_home_stays_bytes(const hs_tile_home *home, int ntiles, int rank, int esize);
@@ -54,12 +58,21 @@ static inline double hs_copy_budget_less_stays(double budget, double stays_bytes
     return budget - stays_bytes > budget / 2 ? budget - stays_bytes : budget / 2;
 }
 
+/* What a rank's runtime holds besides the tiles and their copies, at
+ * most: a full window's task structs and the sink's room (sink_bytes),
+ * which a bound on the extra memory leaves them (hs_copy_budget_bounded). */
+static inline double hs_runtime_reserve_bytes(int window, double sink_bytes)
+{
+    return (double)window * sizeof(hs_task) + sink_bytes;
+}
+
 /* Where a call's extra memory is bounded (bound bytes: the matrix's
  * tiles in the caller's array, half the share): the budget (from
  * hs_copy_budget_less_stays on `budget`) cut to what the tile block
- * (block_bytes) leaves of the bound to the received copies and the
- * sends' staged copies (a quarter of the budget, runtime/session.c),
- * down to a quarter of `budget`; bound 0: no bound. */
+ * (block_bytes, with the runtime's reserve: hs_runtime_reserve_bytes)
+ * leaves of the bound to the received copies and the sends' staged
+ * copies (a quarter of the budget, runtime/session.c), down to a quarter
+ * of `budget`; bound 0: no bound. */
 static inline double hs_copy_budget_bounded(double budget, double stays_bytes, double bound,
                                             double block_bytes)
 {

@@ -203,6 +203,7 @@ int hs_engine_begin(const hs_engine_limits *limits)
         pthread_cond_broadcast(&E.park_cv);
     E.window = window < 2 ? 2 : window;
     E.copy_budget = limits->copy_budget;
+    E.copy_incoming = 0;
     E.team_wait = limits->team_wait;
     E.tracing = hs_trace_enabled();
     E.ndev = 1;

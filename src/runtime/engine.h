@@ -312,9 +312,10 @@ typedef struct hs_engine_stats {
 } hs_engine_stats;
 
 /* Limits of one call.  The generation thread waits at a task boundary
- * while `window` task instances are live, or while received copies take
- * more than copy_budget bytes and some task is still live (it will free
- * them): memory stays bounded and the oldest task can always run. */
+ * while `window` task instances are live, or while received copies, with
+ * those the next task brings, would take more than copy_budget bytes and
+ * some task is still live (it will free them): memory stays bounded and
+ * the oldest task can always run. */
 /* Simulation mode (sim/sim.h): the engine starts no thread and runs no
  * kernel; the simulator serves its ready queues against a virtual clock.
  * Wherever the generator would wait (window, drain, task pool) it calls
@@ -417,8 +418,10 @@ hs_task *hs_task_new(int queue, hs_kernel kernel, const hs_task_kind *kind, int 
 void hs_task_access(hs_task *t, hs_handle *h, int mode);
 void hs_task_submit(hs_task *t);
 /* Blocks the generator while the window is full (called between global
- * tasks, see runtime/dist.c). */
-void hs_engine_window_wait(void);
+ * tasks, see runtime/dist.c); incoming_bytes: the received copies the
+ * next task's insertion will allocate, which count against copy_budget
+ * as the copies held do (hs_engine_limits). */
+void hs_engine_window_wait(double incoming_bytes);
 /* Blocks the generator until every task inserted so far has run. */
 void hs_engine_drain_wait(void);
 

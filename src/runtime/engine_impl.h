@@ -106,6 +106,7 @@ typedef struct hs_engine {
     long ntasks;
     int task_waiting;            /* the generator waits for a free task */
     double copy_bytes, copy_budget;
+    double copy_incoming;        /* the next task's new copies (window wait) */
     hs_ready_heap host;
     hs_task *comm_head, *comm_tail;
 

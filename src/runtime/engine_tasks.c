@@ -107,7 +107,8 @@ static int engine_finished(const hs_engine *e)
 
 static int window_full_locked(const hs_engine *e)
 {
-    return (e->live >= e->window || (e->copy_bytes > e->copy_budget && e->live > 0))
+    return (e->live >= e->window
+            || (e->copy_bytes + e->copy_incoming > e->copy_budget && e->live > 0))
            && !e->shutdown;
 }
 
@@ -202,10 +203,11 @@ void hs_task_submit(hs_task *t)
     pthread_mutex_unlock(&E.lock);
 }
 
-void hs_engine_window_wait(void)
+void hs_engine_window_wait(double incoming_bytes)
 {
     pthread_mutex_lock(&E.lock);
     E.sim_wait = SIM_WAIT_WINDOW;
+    E.copy_incoming = incoming_bytes;
     while (window_full_locked(hs_engine_cur))
         if (!run_inline_locked())
             pthread_cond_wait(&E.window_cv, &E.lock);

@@ -99,9 +99,13 @@ static void rank_main(void *arg)
 
     int esize = (int)hs_prec_bytes(s->prec);
     double stays = hs_tile_home_stays_bytes(s->home, s->ntiles, r->index, esize);
-    double block = hs_tile_home_bytes_from(s->home, s->ntiles, s->nmatrix, r->index, esize);
+    int window = hs_task_window(s->window, s->cpus, r->ndev - 1);
+    /* as the call's budget (api/call_driver.c) */
+    double block = hs_tile_home_bytes_from(s->home, s->ntiles, s->nmatrix, r->index, esize) +
+                   hs_runtime_reserve_bytes(window, hs_tile_home_sink_bytes(s->home, s->ntiles,
+                                                                            r->index, esize));
     double copy_budget = hs_copy_budget_bounded(s->copy_budget, stays, s->memory_bound, block);
-    hs_engine_limits lim = { .workers = 0, .window = hs_task_window(s->window, s->cpus, r->ndev - 1),
+    hs_engine_limits lim = { .workers = 0, .window = window,
                              .copy_budget = copy_budget,
                              .devs = r->ndev > 1 ? r->devs : NULL, .ndev = r->ndev,
                              .sim = &r->hook };
