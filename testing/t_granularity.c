@@ -104,6 +104,13 @@ static void test_plausible(void)
     expect(hs_kernel_rates_plausible(r, known, s512), "plausible: sizes not known do not count");
     r[s512][0] = 0;
     expect(!hs_kernel_rates_plausible(r, known, s512), "plausible: not measured");
+    /* This host's rates file after a test suite ran beside the probe:
+     * DGEMM 31.2, DSYRK 49.7 at 256. */
+    double lagging[HS_NRATES] = { 31.2, 49.7, 17.4, 26.6 };
+    memcpy(r[s256], lagging, sizeof lagging);
+    expect(!hs_kernel_rates_plausible(r, known, s256), "plausible: DGEMM behind DSYRK");
+    r[s256][HS_RATE_SYRK] = 38;
+    expect(hs_kernel_rates_plausible(r, known, s256), "plausible: DSYRK 1.22 times DGEMM");
 }
 
 /* The probe on two threads for the two smallest sizes, into the rates

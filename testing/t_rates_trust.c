@@ -3,7 +3,8 @@
  * hs_kernel_rates_consistent), the rates file skipping what no thread can
  * have measured (NaN, negative, the 7.5e85 GF/s of DSYRK a rates file held
  * after a day of runs) and letting a size measured again replace its line,
- * the probe measuring again an absurd, copied or dipping size it read, or
+ * the probe measuring again an absurd, copied, dipping or lagging (DGEMM
+ * behind another kernel) size it read, or
  * one far slower than a larger size read beside it, and
  * no rate measured under HETSCAL_KERNEL_RATES reaching the default file,
  * and a size the probe failed to measure (no memory) staying unknown for
@@ -68,12 +69,18 @@ static void test_consistent(void)
     expect(hs_kernel_rates_consistent(r, known, s192), "consistent: faster on larger tiles");
     memcpy(r[s256], b, sizeof b);
     expect(!hs_kernel_rates_consistent(r, known, s256), "consistent: copied from the size below");
-    r[s256][0] = 19;
+    double dip[HS_NRATES] = { 19, 16, 13, 10 };   /* DGEMM still the fastest */
+    memcpy(r[s256], dip, sizeof dip);
     expect(hs_kernel_rates_consistent(r, known, s256), "consistent: 0.53 of 36 is still noise");
     r[s256][0] = 17;
     expect(!hs_kernel_rates_consistent(r, known, s256), "consistent: below half a smaller size's");
     known[s128] = known[s192] = 0;
     expect(hs_kernel_rates_consistent(r, known, s256), "consistent: unknown sizes do not count");
+    double lagging[HS_NRATES] = { 30, 40, 25, 18 };
+    memcpy(r[s256], lagging, sizeof lagging);
+    expect(!hs_kernel_rates_consistent(r, known, s256), "consistent: DGEMM behind DSYRK");
+    r[s256][HS_RATE_SYRK] = 37;
+    expect(hs_kernel_rates_consistent(r, known, s256), "consistent: DSYRK 1.23 times DGEMM");
 
     /* Session 72's file: 3.7 GF/s at 128 beside 69.4 at 1024. */
     double slow[HS_RATE_SIZES][HS_NRATES] = { { 0 } };
@@ -139,7 +146,8 @@ static void test_load(void)
 }
 
 /* A file whose size 256 the probe cannot trust (absurd, copied from 192,
- * or dipping below half of 192's GEMM): the probe measures 256 alone and
+ * dipping below half of 192's GEMM, or its GEMM lagging behind its SYRK):
+ * the probe measures 256 alone and
  * appends the line that later runs read. */
 static void test_measured_again(const char *name, const char *line256, int ranks)
 {
@@ -258,6 +266,7 @@ int main(int argc, char **argv)
     test_measured_again("absurd", absurd_line, 12);
     test_measured_again("copied", "256 3.600 3.000 2.500 1.800", 13);
     test_measured_again("dipping", "256 1.000 3.000 2.500 1.800", 14);
+    test_measured_again("lagging", "256 4.000 6.000 3.000 2.000", 16);
     test_slow_small_size(15);
     test_forced_environment();
     test_failed_kept(24);

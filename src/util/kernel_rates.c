@@ -212,13 +212,22 @@ int hs_kernel_rates_agree(const double a[HS_NRATES], const double b[HS_NRATES])
     return 1;
 }
 
+/* Whether DGEMM leads the other kernels of one size (HS_RATES_GEMM_LEAD). */
+static int gemm_leads(const double rate[HS_NRATES])
+{
+    for (int k = 1; k < HS_NRATES; k++)
+        if (rate[k] > HS_RATES_GEMM_LEAD * rate[HS_RATE_GEMM])
+            return 0;
+    return 1;
+}
+
 int hs_kernel_rates_plausible(const double rates[][HS_NRATES], const int known[], int s)
 {
     double gemm = rates[s][0];   /* HS_NRATES order: GEMM, SYRK, TRSM, POTRF */
     for (int q = 0; q < s; q++)
         if (known[q] && gemm < HS_RATES_DIP_FLOOR * rates[q][0])
             return 0;
-    return gemm > 0;
+    return gemm > 0 && gemm_leads(rates[s]);
 }
 
 int hs_kernel_rates_sane(const double rate[HS_NRATES])
@@ -234,6 +243,8 @@ int hs_kernel_rates_sane(const double rate[HS_NRATES])
 
 int hs_kernel_rates_consistent(const double rates[][HS_NRATES], const int known[], int s)
 {
+    if (!gemm_leads(rates[s]))
+        return 0;
     int below = -1;
     for (int q = 0; q < s; q++) {
         if (!known[q])

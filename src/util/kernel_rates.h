@@ -60,8 +60,15 @@ int hs_kernel_rates_agree(const double a[HS_NRATES], const double b[HS_NRATES]);
  * HS_RATES_DIP_FLOOR of a smaller known size's says the probe shared its
  * cores with other load through its passes at that size: it measures the
  * size again (at most four more passes, the best kept) before the rates
- * file keeps it.  known[] marks the sizes whose rates[] are set. */
+ * file keeps it.  So does a DGEMM rate below 1 / HS_RATES_GEMM_LEAD of
+ * another kernel's at the same size: DGEMM is the fastest of the four on
+ * any CPU (DSYRK, the closest, ran at 0.71-0.94 of it on this project's
+ * hosts, 128 to 1024), so its passes there were disturbed (a rates file
+ * measured while a test suite ran held DGEMM at 31 GF/s beside DSYRK's
+ * 50 at size 256, and the tile model then took 192).  known[] marks the
+ * sizes whose rates[] are set. */
 #define HS_RATES_DIP_FLOOR 0.75
+#define HS_RATES_GEMM_LEAD 1.25
 int hs_kernel_rates_plausible(const double rates[][HS_NRATES], const int known[], int s);
 
 /* Whether one size's rates can be true of a CPU thread at all: each is
@@ -80,7 +87,8 @@ int hs_kernel_rates_sane(const double rate[HS_NRATES]);
 /* Whether size s's rates, read from the rates file, agree with the
  * smaller sizes' known ones: its DGEMM rate is not below
  * HS_RATES_READ_DIP of a smaller size's (a dip that the probe's extra
- * passes, HS_RATES_DIP_FLOOR, would have measured again), and its four
+ * passes, HS_RATES_DIP_FLOOR, would have measured again) nor below
+ * 1 / HS_RATES_GEMM_LEAD of another of its kernels' (the same), and its four
  * rates are not those of the next smaller known size (rates copied from
  * size to size, as HETSCAL_KERNEL_RATES fills them in, were never
  * measured).  A size read that fails is measured again, and its new line
