@@ -62,13 +62,46 @@ static header *map_block(size_t total)
 }
 
 /* Returning memory to the kernel runs the MPI library's hooks on it
- * (UCX's memory events take a lock of its registration cache), so it is
- * done inside the fork guard: a child forked meanwhile would wait on that
- * lock in its own exit (fork_guard.h). */
-static void guarded_munmap(void *p, size_t bytes)
+ * (UCX's memory events take a lock of its registration cache), and so may
+ * free() (a large block is unmapped, a small one's may trim the heap): so
+ * it is done inside the fork guard, or a child forked meanwhile would wait
+ * on that lock in its own exit (fork_guard.h).  Without waiting to enter,
+ * though: a thread may free while it holds a lock that a thread inside
+ * waits for (the engine's, at the end of a call, which a team kernel takes
+ * to invite workers), and would then wait on the fork, the fork on that
+ * thread.  While a fork is under way or waiting, a block to release goes
+ * on a list instead, its first bytes the link, and the next release that
+ * enters takes the list along. */
+typedef struct deferred {
+    struct deferred *next;
+    size_t mapped;   /* munmap's length, or 0: free() */
+} deferred;
+
+static _Atomic(deferred *) deferred_blocks;
+
+static void release_now(void *p, size_t mapped)
 {
-    hs_fork_guard_enter();
-    munmap(p, bytes);
+    if (mapped)
+        munmap(p, mapped);
+    else
+        free(p);
+}
+
+static void release(void *p, size_t mapped)
+{
+    if (!hs_fork_guard_try_enter()) {
+        deferred *d = p;
+        d->mapped = mapped;
+        d->next = atomic_load(&deferred_blocks);
+        while (!atomic_compare_exchange_weak(&deferred_blocks, &d->next, d))
+            ;
+        return;
+    }
+    release_now(p, mapped);
+    for (deferred *d = atomic_exchange(&deferred_blocks, NULL), *next; d; d = next) {
+        next = d->next;
+        release_now(d, d->mapped);
+    }
     hs_fork_guard_leave();
 }
 
@@ -77,7 +110,7 @@ static void unmap_block(header *h)
 {
     if (h->s.unpin)
         h->s.unpin(h->s.unpin_ctx, h);
-    guarded_munmap(h, h->s.mapped);
+    release(h, h->s.mapped);
 }
 
 /* Fills the header of a new or reused block (a reused one keeps its pin). */
@@ -126,7 +159,7 @@ void *hs_mem_map_scratch(size_t bytes)
 void hs_mem_unmap_scratch(void *p, size_t bytes)
 {
     if (p)
-        guarded_munmap(p, bytes);
+        release(p, bytes);
 }
 
 void hs_mem_free(void *p)
@@ -135,14 +168,10 @@ void hs_mem_free(void *p)
         return;
     header *h = (header *)p - 1;
     atomic_fetch_sub(&current_bytes, h->s.bytes);
-    if (h->s.mapped) {
+    if (h->s.mapped)
         unmap_block(h);
-    } else {
-        /* a large block's free unmaps it, a small one's may trim the heap */
-        hs_fork_guard_enter();
-        free(h);
-        hs_fork_guard_leave();
-    }
+    else
+        release(h, 0);
 }
 
 void hs_mem_reset_peak(void)
@@ -256,9 +285,9 @@ static int give_pages_lazily(header *h)
     char *start;
     size_t len = lazy_range(h, &start);
     pthread_once(&overcommit_once, read_overcommit);
-    if (strict_overcommit || h->s.unpin || len == 0)
+    /* As a release (above); during a fork the pages are kept instead. */
+    if (strict_overcommit || h->s.unpin || len == 0 || !hs_fork_guard_try_enter())
         return -1;
-    hs_fork_guard_enter();   /* as a munmap: guarded_munmap */
     int rc = madvise(start, len, MADV_FREE);
     hs_fork_guard_leave();
     if (rc != 0)
@@ -278,8 +307,9 @@ void hs_mem_reclaim_lazy_pages(void)
         char *start;
         header *h = kept[use];
         size_t len = h && h->s.lazy ? lazy_range(h, &start) : 0;
-        if (len) {
-            hs_fork_guard_enter();   /* as a munmap: guarded_munmap */
+        /* As a release (above); during a fork the kernel may still take
+         * them (MADV_FREE). */
+        if (len && hs_fork_guard_try_enter()) {
             (void)madvise(start, len, MADV_DONTNEED);
             hs_fork_guard_leave();
         }

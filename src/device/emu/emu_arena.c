@@ -178,9 +178,9 @@ int hs_arena_free(hs_arena *a, void *p)
      * would follow the arena's high-water mark, which moves with each
      * call's schedule (a long run's after its warm-up, testing/
      * t_long_run).  Under the lock: an allocation poisons its pages after
-     * taking them.  In the fork guard, as any unmap (util/mem.c). */
-    if (!a->first->used && !a->first->next) {
-        hs_fork_guard_enter();
+     * taking them.  In the fork guard, as any unmap, without waiting to
+     * enter (util/mem.c): during a fork they stay. */
+    if (!a->first->used && !a->first->next && hs_fork_guard_try_enter()) {
         size_t page = (size_t)sysconf(_SC_PAGESIZE);   /* map_arena's pages */
         (void)madvise((unsigned char *)a->map + page, a->mapped - 2 * page, MADV_DONTNEED);
         hs_fork_guard_leave();
