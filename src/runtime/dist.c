@@ -688,8 +688,7 @@ static double new_copy_bytes(const hs_dist *d, const hs_task_spec *spec, int exe
         const dtile *dt = &d->tile[spec->acc[k].tile];
         int written_only = !(spec->acc[k].mode & HS_R);
         if (!hs_dtile_is_home(d, dt) && (written_only || !dt->valid))
-            bytes += ((double)hs_value_words(dt->home.m, dt->home.n, d->esize) + 1) *
-                     sizeof(double);
+            bytes += (double)hs_host_copy_bytes(dt->home.m, dt->home.n, d->esize);
     }
     return bytes;
 }

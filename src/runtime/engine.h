@@ -107,6 +107,13 @@ static inline size_t hs_value_words(int m, int n, int esize)
     return ((size_t)m * (size_t)n * (size_t)esize + sizeof(double) - 1) / sizeof(double);
 }
 
+/* Bytes of a host copy of such a tile: its values and status word (what
+ * the copy budget counts). */
+static inline size_t hs_host_copy_bytes(int m, int n, int esize)
+{
+    return (hs_value_words(m, n, esize) + 1) * sizeof(double);
+}
+
 static inline size_t hs_handle_words(const hs_handle *h)
 {
     return hs_value_words(h->m, h->n, h->esize);

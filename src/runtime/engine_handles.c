@@ -18,7 +18,7 @@
 
 static double handle_bytes(const hs_handle *h)
 {
-    return ((double)hs_handle_words(h) + 1) * sizeof(double);
+    return (double)hs_host_copy_bytes(h->m, h->n, h->esize);
 }
 
 /* The values, whole doubles, and room for a received message's status
@@ -51,23 +51,17 @@ static hs_handle *host_copy(hs_handle *h, void *data, hs_device *pinned_by, int 
     return h;
 }
 
-/* Bytes of a host copy's data: its values and status word. */
-static size_t host_data_bytes(int m, int n, int esize)
-{
-    return (hs_value_words(m, n, esize) + 1) * sizeof(double);
-}
-
 hs_handle *hs_handle_new(int m, int n, int esize)
 {
     /* A simulated copy has no data (nothing reads it), only its size. */
-    size_t data = E.sim ? 0 : host_data_bytes(m, n, esize);
+    size_t data = E.sim ? 0 : hs_host_copy_bytes(m, n, esize);
     hs_handle *h = hs_mem_alloc(HANDLE_ROOM + data);
     return h ? host_copy(h, E.sim ? NULL : (char *)h + HANDLE_ROOM, NULL, m, n, esize) : NULL;
 }
 
 hs_handle *hs_handle_new_pinned(hs_device *pin_dev, int m, int n, int esize)
 {
-    size_t bytes = host_data_bytes(m, n, esize);
+    size_t bytes = hs_host_copy_bytes(m, n, esize);
     hs_handle *h = E.sim ? NULL : hs_mem_alloc(sizeof *h);
     void *data = h ? hs_pinned_get(pin_dev, bytes) : NULL;
     if (!data) {
@@ -137,7 +131,7 @@ static void handle_release_if_done(hs_handle *h)
         E.copy_bytes -= handle_bytes(h);
         pthread_cond_signal(&E.window_cv);
         if (h->pinned_by)
-            hs_pinned_put(h->pinned_by, h->data, host_data_bytes(h->m, h->n, h->esize));
+            hs_pinned_put(h->pinned_by, h->data, hs_host_copy_bytes(h->m, h->n, h->esize));
         hs_mem_free(h);   /* with the data, unless pinned (hs_handle_new) */
     }
 }

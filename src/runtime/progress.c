@@ -87,7 +87,7 @@ static int inflight_grow(hs_comm_inflight *f)
  * of memory. */
 static double *stage_buffer(hs_comm *c, const hs_handle *h, int uncapped)
 {
-    double bytes = ((double)hs_handle_words(h) + 1) * sizeof(double);
+    double bytes = (double)hs_host_copy_bytes(h->m, h->n, h->esize);
     if (!uncapped && c->staged_bytes + bytes > c->stage_cap)
         return NULL;
     double *buf = hs_mem_alloc((size_t)bytes);
@@ -144,7 +144,7 @@ static double *stage_device(hs_comm *c, hs_handle *h)
 {
     double *buf = stage_buffer(c, h, 1);
     if (buf && device_read(h->dev, h->data, h->m, h->n, h->esize, buf) != 0) {
-        c->staged_bytes -= ((double)hs_handle_words(h) + 1) * sizeof(double);
+        c->staged_bytes -= (double)hs_host_copy_bytes(h->m, h->n, h->esize);
         hs_mem_free(buf);
         return NULL;
     }
@@ -196,7 +196,7 @@ static void unstage(hs_comm *c, hs_task *t)
 {
     if (t->staged) {
         const hs_handle *h = t->acc[0].handle;
-        c->staged_bytes -= (double)((hs_handle_words(h) + 1) * sizeof(double));
+        c->staged_bytes -= (double)hs_host_copy_bytes(h->m, h->n, h->esize);
     }
     hs_mem_free(t->staged);
     t->staged = NULL;
