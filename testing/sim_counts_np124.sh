@@ -12,7 +12,10 @@
 # (its HETSCAL_VERBOSE lines, through timing/time_scalapack) equal the
 # simulated rank's, and with GPUs so do its host and GPU tasks, those on
 # the urgent streams, and its host-to-device, device-to-host and
-# device-to-device copies.
+# device-to-device copies.  Bytes sent are equal but for P?GETRF's 2-D
+# layout on several process rows, whose interchange pieces carry the rows
+# the pivots move (a variable tile, runtime/dist.h), where the model
+# takes the pivots spread evenly: there within 5%.
 : "${top_srcdir:=$(dirname "$0")/..}"
 : "${top_builddir:=.}"
 export top_builddir
@@ -24,6 +27,27 @@ export HETSCAL_CACHE_KB
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fails=0 cases=0
+
+# Whether files $1 and $2 hold the same lines, field by field, but a
+# bytes_sent=B that may differ by the fraction $3 of the first's.
+same() {
+    awk -v tol="$3" '
+        NR == FNR { line[FNR] = $0; n = FNR; next }
+        {
+            if (FNR > n) exit 1
+            k = split(line[FNR], a, " ")
+            if (k != NF) exit 1
+            for (i = 1; i <= NF; i++) {
+                if (a[i] == $i) continue
+                if (a[i] !~ /^bytes_sent=/ || $i !~ /^bytes_sent=/) exit 1
+                x = substr(a[i], 12) + 0; y = substr($i, 12) + 0
+                d = x > y ? x - y : y - x
+                if (d > tol * x) exit 1
+            }
+            m = FNR
+        }
+        END { if (m != n) exit 1 }' "$1" "$2"
+}
 
 # case NP P Q THREADS ROUTINE M N NB [VAR=VALUE ...]
 check() {
@@ -54,7 +78,9 @@ check() {
     sed -n 's/^  \(rank .* host_tasks=.*\)/\1/p' "$tmp/sim.out" | sort -k2,2n >>"$tmp/sim"
     lines=$np
     [ -n "$gpus" ] && lines=$((2 * np))
-    if [ "$(wc -l <"$tmp/real")" -ne "$lines" ] || ! cmp -s "$tmp/real" "$tmp/sim"; then
+    tol=0
+    [ "$routine" = getrf ] && [ "$p" -gt 1 ] && tol=0.05
+    if [ "$(wc -l <"$tmp/real")" -ne "$lines" ] || ! same "$tmp/real" "$tmp/sim" "$tol"; then
         echo "FAIL: $routine M=$m N=$n NB=$nb ${p}x$q threads=$threads $*"
         echo "  real:"; sed 's/^/    /' "$tmp/real"
         echo "  simulated:"; sed 's/^/    /' "$tmp/sim"

@@ -15,6 +15,11 @@
  * (runtime/send_window.h): its sends leave in priority order, the tasks'
  * random priorities, and none may wait forever, with no room for received
  * copies or with tags that wrap too.
+ * A third of the tiles are of variable length (hs_tile_home.variable):
+ * each version's first value says how many of its values hold data, the
+ * writer sets that prefix (hs_handle_set_prefix) and messages carry only
+ * it (runtime/progress.c), so a copy's values beyond it are stale and
+ * a kernel that read them would differ from the sequential run.
  * Usage: t_runtime [programs] [tasks per program] [G]. */
 #include "config.h"
 
@@ -51,8 +56,34 @@ static unsigned rnd(unsigned bound)
     return (unsigned)(rng_state >> 33) % bound;
 }
 
+/* The values of a variable tile's version that hold data: its first
+ * value says how many (itself included). */
+static int valid_values(const hs_handle *h)
+{
+    return h->variable ? (int)((const double *)h->data)[0] : h->m * h->n;
+}
+
+/* What task `id` leaves valid of its w-th access, a variable tile of
+ * `size` values (header included). */
+static int prefix_values(int id, int w, int size)
+{
+    return 1 + (id * 7 + w) % size;
+}
+
+/* Input value i of a tile: a variable tile's from its valid values
+ * after the header (none: 0). */
+static double input_value(const hs_handle *in, int i)
+{
+    const double *d = in->data;
+    if (!in->variable)
+        return d[i % (in->m * in->n)];
+    int valid = valid_values(in);
+    return valid > 1 ? d[1 + i % (valid - 1)] : 0.0;
+}
+
 /* out = out * a + sum_k in_k * b_k + c for every written tile, in access
- * order; a W-only output starts from 0.  iparam[0] = task number. */
+ * order; a W-only output starts from 0; of a variable tile, its valid
+ * values only.  iparam[0] = task number. */
 static void mix(void *task)
 {
     hs_task *t = task;
@@ -61,18 +92,21 @@ static void mix(void *task)
         if (!(t->acc[w].mode & HS_W))
             continue;
         hs_handle *out = t->acc[w].handle;
-        int size = out->m * out->n;
+        int size = out->m * out->n, first = out->variable ? 1 : 0;
+        int end = out->variable ? prefix_values(id, w, size) : size;
+        int old = (t->acc[w].mode & HS_R) ? valid_values(out) : 0;
         double *od = out->data;
-        for (int i = 0; i < size; i++) {
-            double v = (t->acc[w].mode & HS_R) ? od[i] * 0.5 : 0.0;
+        for (int i = first; i < end; i++) {
+            double v = i < old ? od[i] * 0.5 : 0.0;
             for (int r = 0; r < t->nacc; r++) {
                 if (r == w || t->acc[r].mode != HS_R)
                     continue;
-                hs_handle *in = t->acc[r].handle;
-                v += ((double *)in->data)[i % (in->m * in->n)] * (0.25 + 0.125 * r);
+                v += input_value(t->acc[r].handle, i) * (0.25 + 0.125 * r);
             }
             od[i] = v + id + 0.001 * w;
         }
+        if (out->variable)
+            od[0] = end;
     }
 }
 
@@ -84,6 +118,13 @@ static int mix_kernel(hs_task *t, hs_device *dev)
 {
     if (dev && dev->kind == HS_DEV_CUDA)
         return -1;
+    /* The prefixes, as a kernel sets them: when it is called, before its
+     * device work runs. */
+    for (int w = 0; w < t->nacc; w++) {
+        hs_handle *out = t->acc[w].handle;
+        if ((t->acc[w].mode & HS_W) && out->variable)
+            hs_handle_set_prefix(out, (size_t)prefix_values(t->iparam[0], w, out->m * out->n));
+    }
     if (dev && dev->index > 0) {
         int err = dev->ops->callback(dev, HS_STREAM_COMPUTE, mix, t);
         return err ? err : t->iparam[1];
@@ -108,6 +149,7 @@ static void make_program(program *p, int nranks, int ntasks)
         p->home[t].m = 1 + (int)rnd(4);
         p->home[t].n = 1 + (int)rnd(3);
         p->home[t].stays = 0;
+        p->home[t].variable = rnd(3) == 0;
     }
     for (int k = 0; k < ntasks; k++) {
         hs_task_spec *s = &p->task[k];
@@ -138,8 +180,11 @@ static void make_program(program *p, int nranks, int ntasks)
     }
 }
 
-static double initial_value(int tile, int i)
+/* A variable tile starts with all its values valid. */
+static double initial_value(const program *p, int tile, int i)
 {
+    if (p->home[tile].variable && i == 0)
+        return p->home[tile].m * p->home[tile].n;
     return 1.0 + tile + 0.01 * i;
 }
 
@@ -160,6 +205,7 @@ static void run_sequential(const program *p, double **data, int *status)
             int tile = s->acc[a].tile;
             hs_handle_wrap(&h[a], data[tile], p->home[tile].m, p->home[tile].n,
                            (int)sizeof(double));
+            h[a].variable = p->home[tile].variable;
             task.acc[a].handle = &h[a];
             task.acc[a].mode = s->acc[a].mode;
             if ((s->acc[a].mode & HS_R) && !st)
@@ -194,6 +240,7 @@ static long copies_checked;
 /* Runs one program with the runtime and checks this rank's tiles. */
 static long forwarded;   /* copies sent on by a rank not their home */
 static long reordered;   /* sends posted before an older one */
+static long prefixes;    /* messages of variable tiles' prefixes */
 
 /* Columns of a grid of all ranks in `rows` rows (0: no such grid, which
  * hs_dist_forward_copies takes as one row). */
@@ -216,7 +263,7 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
         int size = p->home[t].m * p->home[t].n;
         seq[t] = malloc((size_t)(size + 1) * sizeof **seq);
         for (int i = 0; i < size; i++)
-            seq[t][i] = initial_value(t, i);
+            seq[t][i] = initial_value(p, t, i);
     }
     run_sequential(p, seq, seq_status);
 
@@ -234,7 +281,7 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
     for (int t = 0; t < p->ntiles; t++) {
         double *d = hs_dist_tile_data(dist, t);
         for (int i = 0; d && i < p->home[t].m * p->home[t].n; i++)
-            d[i] = initial_value(t, i);
+            d[i] = initial_value(p, t, i);
     }
     int fallbacks = hs_dist_use_devices(dist, devs, ndev);
     placement_model m;
@@ -245,6 +292,7 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
     run_arg ra = { p, dist };
     int err = hs_session_run(MPI_COMM_WORLD, limits, generate, &ra, &stats);
     reordered += stats.sends_reordered;
+    prefixes += stats.prefix_messages;
     if (ndev > 1 && fallbacks == 0 && hs_dist_evictions(dist) == 0 && p->failing_task < 0) {
         if (m.h2d != stats.copies_h2d || m.d2h != stats.copies_d2h
             || m.d2d != stats.copies_d2d) {
@@ -276,8 +324,10 @@ static int check_program(const program *p, int me, const hs_engine_limits *limit
             failures++;
         }
         /* A skipped task leaves a write-only output unspecified: values
-         * are compared only where the status says they are valid. */
-        for (int i = 0; i < size && seq_status[t] == 0; i++) {
+         * are compared only where the status says they are valid (of a
+         * variable tile, those its header counts). */
+        int valid = p->home[t].variable ? (int)seq[t][0] : size;
+        for (int i = 0; i < valid && seq_status[t] == 0; i++) {
             if (d[i] != seq[t][i] || !(d[i] - d[i] == 0)) {
                 fprintf(stderr, "rank %d tile %d entry %d: %.17g expected %.17g\n",
                         me, t, i, d[i], seq[t][i]);
@@ -352,6 +402,13 @@ int main(int argc, char **argv)
             printf("no send left before an older one\n");
         failed++;
     }
+    long all_prefixes;
+    MPI_Allreduce(&prefixes, &all_prefixes, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    if (nranks >= 2 && nprograms >= 20 && all_prefixes == 0) {
+        if (me == 0)
+            printf("no variable tile went as its prefix\n");
+        failed++;
+    }
     /* From 4 ranks on a reader can be below another in a tree (relative
      * rank 3 below 2): the random programs must have made such sends. */
     if (nranks >= 4 && nprograms >= 7 && all_forwarded == 0) {
@@ -363,9 +420,9 @@ int main(int argc, char **argv)
     if (me == 0) {
         printf("t_runtime: %d ranks, %d accelerators each, %d programs, %d failed, "
                "%ld device copies on rank 0 as the model says, %ld copies forwarded, "
-               "%ld sends ahead of older ones\n",
+               "%ld sends ahead of older ones, %ld prefixes sent\n",
                nranks, ndev - 1, cases, total_failed, copies_checked, all_forwarded,
-               all_reordered);
+               all_reordered, all_prefixes);
         printf("%d passed, %d failed\n", cases - total_failed, total_failed);
     }
     hs_engine_shutdown();

@@ -91,7 +91,7 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
         for (int q = 0; q < g->nprow; q++)
             home[piece_tile(g, c, q)] = (hs_tile_home){
                 .rank = rank_of[q * g->npcol + hs_panel_pcol(g, c)], .device = device,
-                .m = g->H, .n = w };
+                .m = g->H, .n = w, .variable = 1 };
     }
     /* Buffer s serves panels s, s + L, ...: as high as panel s's rows.
      * Only its home's tasks touch it (the gathers and scatters run
@@ -179,7 +179,9 @@ static void swap(const hs_lu *lu, int k, int j, int solve)
         while (i < g->mt) {
             hs_task_spec visit = { .kind = &hs_kind_lu_grid_visit, .priority = prio,
                                    .urgent = next };
-            hs_lu_grid_visit_args args = { .off = off, .rows = rows };
+            hs_lu_grid_visit_args args = { .off = off, .rows = rows, .H = g->H,
+                                           .nprow = g->nprow, .ptop = hs_tile_prow(g, k),
+                                           .q = q };
             for (int n = 0; n < HS_LU_GRID_VISIT_TILES && i < g->mt; n++, i += g->nprow) {
                 args.row0[n] = i * g->H;
                 hs_task_spec_add(&visit, hs_tile_id(g, i, j), HS_RW);

@@ -68,12 +68,32 @@ static inline int hs_lu_grid_piv_width(int ints)
  * HETSCAL_ERR_NOMEM; O(kk log kk). */
 int hs_lu_grid_moves(int *p, int kk, int w);
 
+/* The pieces' layout (lu_grid_visit writes them, lu_grid_top reads
+ * them): process row q's piece of a column holds the rows of q's tiles
+ * below the top tile that end in top rows, one below the other in the
+ * order of those top rows (its leading dimension their count), so that
+ * their values are the piece's first and all its message carries (a
+ * variable tile, runtime/dist.h): a quarter of the tile on four process
+ * rows, where the whole tile went before.  slot[t] (t < kk): top row
+ * t's row in q's piece, or -1 where its content comes from elsewhere
+ * (src: the moves' sources, H: the tiles' height, the top tile that of
+ * process row ptop of nprow); returns the piece's rows. */
+static inline int hs_lu_grid_piece_slots(const int *src, int kk, int H, int nprow, int ptop,
+                                         int q, int *slot)
+{
+    int rows = 0;
+    for (int t = 0; t < kk; t++)
+        slot[t] = src[t] >= H && (ptop + src[t] / H) % nprow == q ? rows++ : -1;
+    return rows;
+}
+
 /* The kernels' arguments.
  * - panel: the panel's rows from the diagonal, the team flag, and
  *   ScaLAPACK's row distribution (hs_lu_rows) with IA and JA moved by
  *   off, so that the buffer's row 0 is the diagonal's row.
  * - visit: off, the rows of sub(A) from off down, each visited tile's
- *   first row.
+ *   first row, then H, nprow and ptop as top's, and the visited tiles'
+ *   process row q (the piece's).
  * - top: kk, H (the tiles' height), the grid's process rows, the top
  *   tile's process row, the flags, and the process row of each piece
  *   read (tile (k + s / H) holds row off + s).
@@ -84,7 +104,8 @@ typedef struct hs_lu_grid_panel_args {
 } hs_lu_grid_panel_args;
 HS_KERNEL_ARGS_ACCESS(hs_lu_grid_panel_args)
 enum { HS_LU_GRID_VISIT_TILES = HS_GROUP_ACCESSES - 3 };
-HS_KERNEL_ARGS(hs_lu_grid_visit_args, off, rows, row0[HS_LU_GRID_VISIT_TILES])
+HS_KERNEL_ARGS(hs_lu_grid_visit_args, off, rows, row0[HS_LU_GRID_VISIT_TILES], H, nprow, ptop,
+               q)
 enum { HS_LU_GRID_TOP_FIRST = 1, HS_LU_GRID_TOP_SOLVE = 2, HS_LU_GRID_TOP_PIECES = 4 };
 HS_KERNEL_ARGS(hs_lu_grid_top_args, kk, H, nprow, ptop, flags, prow[HS_LU_GRID_TOP_PIECES])
 HS_KERNEL_ARGS(hs_lu_grid_gemm_args, kk)

@@ -60,12 +60,19 @@ static int HS_SFX(lu_grid_visit)(hs_task *t, hs_device *dev)
     HS_T *piece = hs_task_data(t, n);
     const HS_T *top = hs_task_data(t, n + 1);
     const int *p = hs_task_data(t, n + 2);   /* the host's (HS_ON_HOST) */
-    int ldp = hs_task_ld(t, n), ldt = hs_task_ld(t, n + 1);
+    int ldt = hs_task_ld(t, n + 1);
     int w = hs_lu_grid_piv_width(t->acc[n + 2].handle->m);
     int nout = p[hs_lu_grid_nout(w)];
     const int *row = p + hs_lu_grid_out_row(w), *from = p + hs_lu_grid_out_from(w);
     const int *to = p + hs_lu_grid_out_to(w);
     hs_lu_grid_visit_args x = hs_lu_grid_visit_args_of(t);
+    int kk = x.rows < w ? x.rows : w, cols = t->acc[0].handle->n;
+    int *slot = malloc((size_t)(kk > 0 ? kk : 1) * sizeof *slot);
+    if (!slot)
+        return HETSCAL_ERR_NOMEM;
+    int prows = hs_lu_grid_piece_slots(p + hs_lu_grid_src(w), kk, x.H, x.nprow, x.ptop, x.q,
+                                       slot);
+    int ldp = prows > 0 ? prows : 1;
     hs_row_list out = { 0 }, in = { 0 };
     int err = hs_row_list_init(&out, nout);
     if (!err)
@@ -77,17 +84,23 @@ static int HS_SFX(lu_grid_visit)(hs_task *t, hs_device *dev)
         int h = t->acc[k].handle->m, ld = hs_task_ld(t, k), r0 = x.row0[k] - x.off;
         for (int i = HS_SFX(lu_grid_first_out)(row, nout, r0); i < nout && row[i] < r0 + h;
              i++) {
-            hs_row_list_add(&out, a + (row[i] - r0), ld, piece + to[i], ldp);
+            if (slot[to[i]] < 0) {   /* a row of q's that no top row takes: the moves' bug */
+                err = HETSCAL_ERR_INTERNAL;
+                break;
+            }
+            hs_row_list_add(&out, a + (row[i] - r0), ld, piece + slot[to[i]], ldp);
             hs_row_list_add(&in, top + from[i], ldt, a + (row[i] - r0), ld);
         }
     }
-    int cols = t->acc[0].handle->n;
+    free(slot);
     if (!err)
         err = hs_row_list_issue(&out, dev, t->stream, HS_P, cols);
     if (!err)
         err = hs_row_list_issue(&in, dev, t->stream, HS_P, cols);
     hs_row_list_free(&out);
     hs_row_list_free(&in);
+    if (!err)
+        hs_handle_set_prefix(t->acc[n].handle, hs_value_words(prows, cols, (int)sizeof(HS_T)));
     return err;
 }
 
@@ -116,13 +129,20 @@ static int HS_SFX(lu_grid_top)(hs_task *t, hs_device *dev)
             hs_row_list_add(&rows, a + from[i], ld, a + row[i], ld);
         err = hs_row_list_issue(&rows, dev, t->stream, HS_P, n);
     }
+    int *slot = NULL;
+    if (!err && t->nacc > first_piece) {
+        slot = malloc((size_t)(kk > 0 ? kk : 1) * sizeof *slot);
+        err = slot ? 0 : HETSCAL_ERR_NOMEM;
+    }
     for (int k = first_piece; k < t->nacc && !err; k++) {
         const HS_T *piece = hs_task_data(t, k);
-        int ldp = hs_task_ld(t, k), q = x.prow[k - first_piece];
+        int prows = hs_lu_grid_piece_slots(src, kk, x.H, x.nprow, x.ptop,
+                                           x.prow[k - first_piece], slot);
         for (int i = 0; i < kk; i++)
-            if (src[i] >= h && (x.ptop + src[i] / x.H) % x.nprow == q)
-                hs_row_list_add(&rows, piece + i, ldp, a + i, ld);
+            if (slot[i] >= 0)
+                hs_row_list_add(&rows, piece + slot[i], prows, a + i, ld);
     }
+    free(slot);
     if (!err)
         err = hs_row_list_issue(&rows, dev, t->stream, HS_P, n);
     hs_row_list_free(&rows);

@@ -152,9 +152,26 @@ static int lu_grid_visit(const hs_task *t, int esize, hs_work_parts *p)
     return 0;
 }
 
+/* The piece a visit fills (lu_grid_kernels.h), as the model takes the
+ * pivots: the panel's kk spread evenly over its rows, so process row q's
+ * share of them by its rows below the top tile. */
+static void lu_grid_visit_simulated(hs_task *t)
+{
+    hs_lu_grid_visit_args x = hs_lu_grid_visit_args_of(t);
+    int n = t->nacc - 3, w = hs_lu_grid_piv_width(t->acc[n + 2].handle->m);
+    int kk = x.rows < w ? x.rows : w;
+    double rows_q = 0;
+    for (int s = 1; (long)s * x.H < x.rows; s++)
+        if ((x.ptop + s) % x.nprow == x.q)
+            rows_q += x.rows - s * x.H < x.H ? x.rows - s * x.H : x.H;
+    hs_handle *piece = t->acc[n].handle;
+    int prows = x.rows > 0 ? (int)(kk * rows_q / x.rows + 0.5) : 0;
+    hs_handle_set_prefix(piece, hs_value_words(prows, piece->n, piece->esize));
+}
+
 const hs_task_kind hs_kind_lu_grid_visit = {
     .name = "lu_grid_visit", .nacc = 4, .work = lu_grid_visit,
-    .kernel = HS_PREC_INSTANCES(lu_grid_visit),
+    .kernel = HS_PREC_INSTANCES(lu_grid_visit), .simulated = lu_grid_visit_simulated,
 };
 
 /* The top tile copied (FIRST), the pieces' rows, the unit TRSM of kk

@@ -156,6 +156,7 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
         dt->home.device = home[t].device;
         dt->home.m = home[t].m;
         dt->home.n = home[t].n;
+        dt->variable = (unsigned char)(home[t].variable != 0);
         dt->slot = home[t].device;
         dt->home.device = 0;   /* the host until hs_dist_use_devices */
         dt->source = home[t].rank;
@@ -174,6 +175,7 @@ static int create(hs_dist **out, int me, int nranks, int tag_limit, int ntiles,
             continue;
         }
         hs_handle_wrap(dt->local, next, dt->home.m, dt->home.n, esize);
+        hs_dist_mark_variable(dt, dt->local);
         if (next)
             next += tile_doubles(&home[t], esize);
     }
@@ -356,6 +358,8 @@ hs_handle *hs_dist_new_host_copy(hs_dist *d, dtile *dt)
 {
     hs_dist_mark_mine(d, dt, 1);
     hs_handle *h = allocate_copy(d, dt->home.m, dt->home.n);
+    if (h != &d->sink)
+        hs_dist_mark_variable(dt, h);
     if (dt->copy)
         hs_handle_detach(dt->copy);
     dt->copy = h;

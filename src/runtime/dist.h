@@ -28,6 +28,10 @@ typedef struct hs_tile_home {
     int rank, device, m, n;
     int stays;    /* only tasks on its home access it: never sent, and no
                      room is kept for receiving it (the sink, dist.c) */
+    int variable; /* its writers fill only a prefix of its values, which
+                     is all its messages carry (engine.h,
+                     hs_handle_set_prefix): the 2-D LU's interchange
+                     pieces, of the rows that the pivots move */
 } hs_tile_home;
 
 /* Bytes of the room for the sink of rank `rank` (dist.c, allocate_copy):

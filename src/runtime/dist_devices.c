@@ -66,6 +66,8 @@ static hs_handle *new_instance(hs_dist *d, dtile *dt, int x)
     if (!dt->inst[x]) {
         int nomem = 0;
         dt->inst[x] = hs_handle_new_device(d->devs[x], dt->home.m, dt->home.n, d->esize, &nomem);
+        if (dt->inst[x])
+            hs_dist_mark_variable(dt, dt->inst[x]);
         if (nomem)
             d->failure = HETSCAL_ERR_NOMEM;
     }

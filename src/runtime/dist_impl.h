@@ -38,8 +38,9 @@ typedef struct dtile {
     unsigned char keeps_holders;  /* the home keeps them, and every rank
                                      when copies are forwarded (d->tree) */
     unsigned char any_holder;     /* a bit of holders is set */
-    unsigned char filled, written_back;   /* hs_dist_copy_home's or
-                                             hs_dist_use_pieces' tasks */
+    unsigned char filled : 1, written_back : 1;   /* hs_dist_copy_home's or
+                                                     hs_dist_use_pieces' tasks */
+    unsigned char variable : 1;   /* hs_tile_home.variable */
 } dtile;
 
 /* The holders' steps logged in call order (hs_dist_share): a step's
@@ -126,6 +127,15 @@ static inline void hs_dist_mark_mine(hs_dist *d, const dtile *dt, int mine)
         else
             d->mine[t / w] &= ~(1ul << (t % w));
     }
+}
+
+/* h, a handle of dt's (its home buffer, a copy or a GPU's instance),
+ * takes dt's variable length (hs_tile_home.variable): sent whole until a
+ * writer sets its prefix. */
+static inline void hs_dist_mark_variable(const dtile *dt, hs_handle *h)
+{
+    h->variable = dt->variable;
+    h->prefix_words = -1;
 }
 
 /* dist_holders.c */

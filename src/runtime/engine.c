@@ -335,6 +335,13 @@ void hs_engine_count_message(int sent, double bytes, int device)
     pthread_mutex_unlock(&E.lock);
 }
 
+void hs_engine_count_prefix_message(void)
+{
+    pthread_mutex_lock(&E.lock);
+    E.stats.prefix_messages++;
+    pthread_mutex_unlock(&E.lock);
+}
+
 void hs_engine_count_receives_at_once(long n)
 {
     pthread_mutex_lock(&E.lock);

@@ -96,6 +96,13 @@ struct hs_handle {
     int posted_copies;        /* of those, copies (on a copy stream) */
     hs_event *copy_event;     /* completes after the posted copy, when
                                  posted_copies is 1 and it is known */
+    int variable;             /* a tile of variable length (dist.h,
+                                 hs_tile_home.variable): its message
+                                 carries prefix_words values */
+    long prefix_words;        /* of a variable tile's current version: the
+                                 words its writer filled from the start
+                                 (hs_handle_set_prefix), a copy's or a
+                                 receive's as their source's */
     hs_access *wait_head, *wait_tail;
 };
 
@@ -141,6 +148,34 @@ static inline size_t hs_message_words_of(size_t words, double status)
 static inline size_t hs_message_words(hs_handle *h)
 {
     return hs_message_words_of(hs_handle_words(h), *hs_handle_status_word(h));
+}
+
+/* A variable tile's message (runtime/progress.c): while its status is 0,
+ * only the prefix its writer filled, never exactly one double (that is a
+ * status alone: one word more, which the tile has room for), at most the
+ * values; with a status, as any tile's.  A receive then takes a message
+ * shorter than the values, and not of one double, as that prefix with
+ * status 0.  Tiles of one value or none are sent whole. */
+static inline size_t hs_prefix_message_words(size_t words, long prefix)
+{
+    size_t w = prefix < 0 ? words : (size_t)prefix;
+    if (w == 1)
+        w = 2;
+    return w < words ? w : words;
+}
+
+/* Whether h's message is its prefix (above). */
+static inline int hs_handle_sends_prefix(hs_handle *h)
+{
+    return h->variable && !h->discard && !h->in_place && hs_handle_words(h) >= 2
+           && *hs_handle_status_word(h) == 0;
+}
+
+/* A writer of a variable tile: the new version's values that matter are
+ * its first `words` doubles (hs_value_words of the rows it filled). */
+static inline void hs_handle_set_prefix(hs_handle *h, size_t words)
+{
+    h->prefix_words = (long)words;
 }
 
 /* A kernel gets the task (accesses in insertion order, iparam) and the
@@ -192,6 +227,10 @@ typedef struct hs_task_kind {
     hs_kernel kernel[HS_NPRECS];
     hs_finish finish;
     int host_only;
+    /* Simulation (sim/sim.h), whose kernels do not run: what the kernel
+     * would leave that messages depend on (the expected prefix of a
+     * variable tile it writes, hs_handle_set_prefix); NULL: nothing. */
+    void (*simulated)(hs_task *t);
 } hs_task_kind;
 
 /* The runtime's own kinds: a home tile filled from or written back to the
@@ -278,6 +317,16 @@ static inline int hs_copy_task_dir(const hs_task *t)
 }
 extern const char *const hs_copy_dir_name[3];
 
+/* A copy's destination holds its source's version: a variable tile's
+ * prefix too, taken as the copy starts (engine_devices.c, the
+ * simulator's start_copy).  Not at its end: by then a device task
+ * chained behind the copy may have set its source's prefix for the next
+ * version (engine.h, hs_engine_posted_locked). */
+static inline void hs_copy_prefix(hs_task *t)
+{
+    t->acc[1].handle->prefix_words = t->acc[0].handle->prefix_words;
+}
+
 static inline void *hs_task_data(const hs_task *t, int k)
 {
     return t->acc[k].handle->data;
@@ -311,6 +360,8 @@ typedef struct hs_engine_stats {
                                            stream (device.h) */
     long sends_reordered;               /* sends posted before an older one
                                            (runtime/send_window.h) */
+    long prefix_messages;               /* sent as a variable tile's prefix
+                                           (hs_handle_sends_prefix) */
     long receives_at_once;              /* most receives in flight at once
                                            (runtime/progress.c) */
     long team_pieces_helped;            /* pieces of host kernels' teams run
@@ -441,6 +492,7 @@ void hs_engine_comm_sleep(int microseconds);
 /* A message sent (bytes) or received; device: from or into an
  * accelerator's memory (MPI takes it, runtime/dist.h). */
 void hs_engine_count_message(int sent, double bytes, int device);
+void hs_engine_count_prefix_message(void);
 void hs_engine_count_sends_reordered(long n);
 /* The most receives one communication loop had in flight at once. */
 void hs_engine_count_receives_at_once(long n);

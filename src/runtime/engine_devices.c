@@ -448,6 +448,7 @@ static void run_copy(hs_task *t)
     int status = hs_task_input_status(t);
 
     t->t_posted = hs_now();
+    hs_copy_prefix(t);
     if (status)
         t->skipped = 1;
     else if (dir == HS_COPY_D2D)

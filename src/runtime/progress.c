@@ -170,6 +170,11 @@ static int post_handle(int send, hs_comm *c, hs_task *t, hs_handle *h, MPI_Reque
     size_t words = hs_handle_words(h);
     int with_status = !send || hs_message_words(h) > words;
     *count = words + (size_t)with_status;
+    if (send && hs_handle_sends_prefix(h)) {
+        /* A variable tile's prefix (engine.h), from wherever it is. */
+        *count = hs_prefix_message_words(words, h->prefix_words);
+        return hs_msg_isend(h->data, *count, t->peer, t->tag, c->comm, req);
+    }
     if (send && h->dev && with_status) {
         if ((t->staged = stage_device(c, h)) != NULL)
             return hs_msg_isend(t->staged, *count, t->peer, t->tag, c->comm, req);
@@ -215,10 +220,13 @@ static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
          * receiver (a short message, see complete_request). */
         rc = hs_msg_isend(hs_handle_status_word(h), 1, t->peer, t->tag, c->comm, req);
     } else if (t->queue == HS_Q_SEND) {
+        int prefix = hs_handle_sends_prefix(h);
         rc = post_handle(1, c, t, h, req, &count);
         if (rc == MPI_SUCCESS)
             hs_engine_count_message(1, (double)count * sizeof(double),
                                     h->dev && !t->staged && count > 1);
+        if (rc == MPI_SUCCESS && prefix)
+            hs_engine_count_prefix_message();
     } else {
         rc = post_handle(0, c, t, h, req, &count);
     }
@@ -272,8 +280,10 @@ static void post(hs_comm *c, hs_task *t)
  * MPI_Status, or NULL when the request failed), by the message's length
  * (hs_message_words): the values alone (their status is 0), values and
  * word, or the word alone (the sender had no memory for the tile, or MPI
- * failed it there: post_request).  On a GPU the word is read from there
- * (a failed call's path, or a tile of one value). */
+ * failed it there: post_request); for a variable tile also a prefix of
+ * the values (status 0, hs_prefix_message_words), which becomes h's.
+ * On a GPU the word is read from there (a failed call's path, or a tile
+ * of one value). */
 static double received_status(hs_handle *h, MPI_Status *status, int comm_error)
 {
     size_t words = hs_handle_words(h);
@@ -291,6 +301,12 @@ static double received_status(hs_handle *h, MPI_Status *status, int comm_error)
             word = *at;
         return alone && word == 0 ? HETSCAL_ERR_MPI : word;
     }
+    if (h->variable && words >= 2 && count < (double)words) {
+        hs_handle_set_prefix(h, (size_t)count);
+        return 0;
+    }
+    if (h->variable)
+        hs_handle_set_prefix(h, words);
     return count == (double)words ? 0 : HETSCAL_ERR_MPI;
 }
 

@@ -438,6 +438,7 @@ static void start_copy(sim *S, sim_rank *r, hs_task *t)
     const hs_sim_costs *c = &S->s->costs;
     const hs_handle *src = t->acc[0].handle, *dst = t->acc[1].handle;
     int dir = hs_copy_task_dir(t), x = dir == HS_COPY_D2H ? src->dev->index : dst->dev->index;
+    hs_copy_prefix(t);
     sim_device *d = &r->dev[x];
     double seconds = dir == HS_COPY_D2D ? c->peer_latency + copy_bytes(t) / c->peer_bandwidth
                                         : c->link_latency + copy_bytes(t) / c->link_bandwidth;
@@ -510,6 +511,8 @@ static void dispatch(sim *S, sim_rank *r)
 void hs_sim_complete(sim *S, sim_rank *r, hs_task *t, double start, int where)
 {
     hs_engine_cur = r->engine;
+    if (t->kind && t->kind->simulated && !t->skipped)
+        t->kind->simulated(t);
     hs_sim_path_step(S, t, start, where);
     if (t->queue == HS_Q_SEND)
         hs_send_window_done(&r->sends, t);

@@ -83,8 +83,14 @@ static posted *match(sim *S, unsigned long long key, int rank, hs_task *t, poste
 
 double hs_sim_message_bytes(const hs_task *send)
 {
-    /* A simulated tile has no data, and its status is 0. */
-    return (double)hs_message_words_of(hs_handle_words(send->acc[0].handle), 0) * sizeof(double);
+    /* A simulated tile has no data, and its status is 0: a variable
+     * tile's message is the prefix its writer was expected to fill
+     * (hs_task_kind.simulated). */
+    hs_handle *h = send->acc[0].handle;
+    size_t words = hs_handle_words(h);
+    if (h->variable && !h->discard && !h->in_place && words >= 2)
+        return (double)hs_prefix_message_words(words, h->prefix_words) * sizeof(double);
+    return (double)hs_message_words_of(words, 0) * sizeof(double);
 }
 
 /* Whether a message inside a node goes from one GPU's memory to
@@ -111,6 +117,7 @@ static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int
 {
     const hs_sim_costs *c = &S->s->costs;
     double bytes = hs_sim_message_bytes(send);
+    recv->acc[0].handle->prefix_words = send->acc[0].handle->prefix_words;
     int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
     int ns = src / rpn, nd = dst / rpn;
     double start = S->now, busy, latency;
