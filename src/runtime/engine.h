@@ -321,7 +321,7 @@ extern const char *const hs_copy_dir_name[3];
  * prefix too, taken as the copy starts (engine_devices.c, the
  * simulator's start_copy).  Not at its end: by then a device task
  * chained behind the copy may have set its source's prefix for the next
- * version (engine.h, hs_engine_posted_locked). */
+ * version (hs_engine_posted_locked, engine_handles.c). */
 static inline void hs_copy_prefix(hs_task *t)
 {
     t->acc[1].handle->prefix_words = t->acc[0].handle->prefix_words;
