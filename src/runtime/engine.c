@@ -322,23 +322,17 @@ int hs_engine_idle_workers(void)
     return idle;
 }
 
-void hs_engine_count_message(int sent, double bytes, int device)
+void hs_engine_count_message(int sent, double bytes, int device, int prefix)
 {
     pthread_mutex_lock(&E.lock);
     E.stats.device_messages += device != 0;
     if (sent) {
         E.stats.messages_sent++;
         E.stats.bytes_sent += bytes;
+        E.stats.prefix_messages += prefix != 0;
     } else {
         E.stats.messages_received++;
     }
-    pthread_mutex_unlock(&E.lock);
-}
-
-void hs_engine_count_prefix_message(void)
-{
-    pthread_mutex_lock(&E.lock);
-    E.stats.prefix_messages++;
     pthread_mutex_unlock(&E.lock);
 }
 

@@ -164,11 +164,17 @@ static inline size_t hs_prefix_message_words(size_t words, long prefix)
     return w < words ? w : words;
 }
 
-/* Whether h's message is its prefix (above). */
+/* Whether h's messages may be prefixes (above): a variable tile of two
+ * values or more, held here and not in the caller's array. */
+static inline int hs_handle_prefix_shaped(const hs_handle *h)
+{
+    return h->variable && !h->discard && !h->in_place && hs_handle_words(h) >= 2;
+}
+
+/* Whether h's message is its prefix (above): while its status is 0. */
 static inline int hs_handle_sends_prefix(hs_handle *h)
 {
-    return h->variable && !h->discard && !h->in_place && hs_handle_words(h) >= 2
-           && *hs_handle_status_word(h) == 0;
+    return hs_handle_prefix_shaped(h) && *hs_handle_status_word(h) == 0;
 }
 
 /* A writer of a variable tile: the new version's values that matter are
@@ -490,9 +496,9 @@ void hs_engine_complete(hs_task *t);            /* any thread */
  * (0: no timeout). */
 void hs_engine_comm_sleep(int microseconds);
 /* A message sent (bytes) or received; device: from or into an
- * accelerator's memory (MPI takes it, runtime/dist.h). */
-void hs_engine_count_message(int sent, double bytes, int device);
-void hs_engine_count_prefix_message(void);
+ * accelerator's memory (MPI takes it, runtime/dist.h); prefix: a sent
+ * variable tile's prefix (hs_handle_sends_prefix). */
+void hs_engine_count_message(int sent, double bytes, int device, int prefix);
 void hs_engine_count_sends_reordered(long n);
 /* The most receives one communication loop had in flight at once. */
 void hs_engine_count_receives_at_once(long n);

@@ -224,9 +224,7 @@ static int post_request(hs_comm *c, hs_task *t, MPI_Request *req)
         rc = post_handle(1, c, t, h, req, &count);
         if (rc == MPI_SUCCESS)
             hs_engine_count_message(1, (double)count * sizeof(double),
-                                    h->dev && !t->staged && count > 1);
-        if (rc == MPI_SUCCESS && prefix)
-            hs_engine_count_prefix_message();
+                                    h->dev && !t->staged && count > 1, prefix);
     } else {
         rc = post_handle(0, c, t, h, req, &count);
     }
@@ -319,7 +317,7 @@ static void complete_request(hs_comm *c, hs_task *t, MPI_Status *status)
     if (!status)
         fail(c, HETSCAL_ERR_MPI);
     if (t->queue == HS_Q_RECV) {
-        hs_engine_count_message(0, 0, h->dev != NULL);
+        hs_engine_count_message(0, 0, h->dev != NULL, 0);
         if (!h->discard)
             *hs_handle_status_word(h) = received_status(h, status, t->comm_error);
     } else {

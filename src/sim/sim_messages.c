@@ -86,9 +86,9 @@ double hs_sim_message_bytes(const hs_task *send)
     /* A simulated tile has no data, and its status is 0: a variable
      * tile's message is the prefix its writer was expected to fill
      * (hs_task_kind.simulated). */
-    hs_handle *h = send->acc[0].handle;
+    const hs_handle *h = send->acc[0].handle;
     size_t words = hs_handle_words(h);
-    if (h->variable && !h->discard && !h->in_place && words >= 2)
+    if (hs_handle_prefix_shaped(h))
         return (double)hs_prefix_message_words(words, h->prefix_words) * sizeof(double);
     return (double)hs_message_words_of(words, 0) * sizeof(double);
 }
