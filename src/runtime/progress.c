@@ -299,7 +299,7 @@ static double received_status(hs_handle *h, MPI_Status *status, int comm_error)
             word = *at;
         return alone && word == 0 ? HETSCAL_ERR_MPI : word;
     }
-    if (h->variable && words >= 2 && count < (double)words) {
+    if (hs_handle_prefix_shaped(h) && count < (double)words) {
         hs_handle_set_prefix(h, (size_t)count);
         return 0;
     }
