@@ -54,6 +54,7 @@ HETSCAL_CORE_SOURCES = \
   src/runtime/probe_matrix.h src/runtime/probe_matrix.c \
   src/runtime/trace.h src/runtime/trace.c src/runtime/progress.h src/runtime/progress.c \
   src/runtime/send_window.h src/runtime/send_window.c \
+  src/runtime/send_heap.h src/runtime/send_heap.c \
   src/comm/messages.h src/comm/messages.c \
   src/layout/tile_model.h src/layout/tile_model.c src/layout/desc.h \
   src/layout/tile_geometry.h src/layout/tile_geometry.c src/layout/proc_grid.h \

@@ -118,6 +118,60 @@ static void background(void)
     hs_send_window_free(&w);
 }
 
+/* Many sends of scattered priorities, a cap of one message: each leaves
+ * in priority order or, when the cap holds it, the oldest queued passes
+ * (the heaps' removals from the middle, send_heap.c, against the rule
+ * worked out by a scan of every queued send). */
+static void many(void)
+{
+    enum { MANY = 500 };
+    static hs_task many_sends[MANY];
+    static int left[MANY];
+    hs_send_window w;
+    hs_send_window_init(&w, MESSAGE_BYTES);
+    unsigned x = 12345;
+    for (int k = 0; k < MANY; k++) {
+        x = x * 1103515245u + 12345u;
+        many_sends[k] = (hs_task){ .priority = (int)(x >> 16) % 37, .seq = (k * 7) % MANY };
+        many_sends[k].acc[0].handle = &tile;
+        left[k] = 1;
+        hs_send_window_add(&w, &many_sends[k]);
+    }
+    const hs_task *inflight = NULL;
+    int wrong = 0;
+    for (int n = 0; n < MANY; n++) {
+        int best = -1, oldest = -1;
+        for (int k = 0; k < MANY; k++) {
+            if (!left[k])
+                continue;
+            const hs_task *t = &many_sends[k];
+            if (best < 0 || t->priority > many_sends[best].priority
+                || (t->priority == many_sends[best].priority && t->seq < many_sends[best].seq))
+                best = k;
+            if (oldest < 0 || t->seq < many_sends[oldest].seq)
+                oldest = k;
+        }
+        /* No room beside the send in flight: the oldest only, if older. */
+        int want = !inflight ? best : many_sends[oldest].seq < inflight->seq ? oldest : -1;
+        const hs_task *got = hs_send_window_next(&w);
+        if (want < 0) {
+            wrong += got != NULL;
+            hs_send_window_done(&w, inflight);
+            inflight = NULL;
+            n--;
+            continue;
+        }
+        wrong += got != &many_sends[want];
+        left[want] = 0;
+        if (inflight)
+            hs_send_window_done(&w, inflight);
+        inflight = got;
+    }
+    expect(!wrong, "many: every send left as a scan of the queue would pick it");
+    expect(w.nqueued == 0, "many: nothing left queued");
+    hs_send_window_free(&w);
+}
+
 /* Lists that cannot grow: that send and every later one go at once. */
 static void broken(void)
 {
@@ -138,6 +192,7 @@ int main(void)
     one_message();
     three_messages();
     background();
+    many();
     broken();
     printf("t_send_window: %d failures\n", failures);
     return failures != 0;

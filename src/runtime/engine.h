@@ -288,6 +288,8 @@ struct hs_task {
     int background;           /* HS_Q_SEND of a piece of the repartition
                                  (runtime/dist.h hs_dist_use_pieces): held
                                  to a small part of the send window */
+    int window_slot[2];       /* runtime/send_heap.h: its places in the send
+                                 window's queues while it waits there */
     int comm_error;           /* runtime/progress.c: MPI failed this message */
     double *staged;           /* runtime/progress.c: a contiguous copy being
                                  sent of a tile in the caller's array */

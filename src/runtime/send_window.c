@@ -11,12 +11,16 @@ enum { BACKGROUND_SHARE = 16 };
 
 void hs_send_window_init(hs_send_window *w, double cap)
 {
-    *w = (hs_send_window){ .cap = cap };
+    *w = (hs_send_window){ .cap = cap, .ahead = { .key = HS_SEND_BY_PRIORITY },
+                           .behind = { .key = HS_SEND_BY_PRIORITY },
+                           .by_age = { .key = HS_SEND_BY_AGE } };
 }
 
 void hs_send_window_free(hs_send_window *w)
 {
-    hs_mem_free(w->queued);
+    hs_send_heap_free(&w->ahead);
+    hs_send_heap_free(&w->behind);
+    hs_send_heap_free(&w->by_age);
     hs_mem_free(w->inflight);
     *w = (hs_send_window){ 0 };
 }
@@ -47,15 +51,25 @@ static int room(hs_task ***list, int n, int *cap)
     return 1;
 }
 
+static hs_send_heap *queue_of(hs_send_window *w, const hs_task *t)
+{
+    return t->background ? &w->behind : &w->ahead;
+}
+
 int hs_send_window_add(hs_send_window *w, hs_task *t)
 {
     if (w->cap <= 0 || w->broken)
         return 1;
-    if (!room(&w->queued, w->nqueued, &w->capqueued)) {
+    if (hs_send_heap_push(queue_of(w, t), t)) {
         w->broken = 1;
         return 1;
     }
-    w->queued[w->nqueued++] = t;
+    if (hs_send_heap_push(&w->by_age, t)) {
+        hs_send_heap_remove(queue_of(w, t), t);
+        w->broken = 1;
+        return 1;
+    }
+    w->nqueued++;
     return 0;
 }
 
@@ -65,15 +79,14 @@ static int before(const hs_task *a, const hs_task *b)
     return a->priority != b->priority ? a->priority > b->priority : a->seq < b->seq;
 }
 
-static hs_task *take(hs_send_window *w, int k)
+static hs_task *take(hs_send_window *w, hs_task *t)
 {
-    hs_task *t = w->queued[k];
-    for (int i = 0; i < w->nqueued; i++)
-        if (w->queued[i]->seq < t->seq) {
-            w->reordered++;
-            break;
-        }
-    w->queued[k] = w->queued[--w->nqueued];
+    hs_send_heap_remove(queue_of(w, t), t);
+    hs_send_heap_remove(&w->by_age, t);
+    w->nqueued--;
+    const hs_task *oldest = hs_send_heap_top(&w->by_age);
+    if (oldest && oldest->seq < t->seq)
+        w->reordered++;
     if (w->broken || !room(&w->inflight, w->ninflight, &w->capinflight)) {
         w->broken = 1;
         return t;
@@ -89,7 +102,7 @@ static hs_task *take(hs_send_window *w, int k)
  * (their share of the cap is full). */
 static int background_held(const hs_send_window *w, const hs_task *t)
 {
-    return t->background && !w->broken && w->ninflight > 0
+    return !w->broken && w->ninflight > 0
            && w->background + send_bytes(t) > w->cap / BACKGROUND_SHARE;
 }
 
@@ -100,23 +113,19 @@ hs_task *hs_send_window_next(hs_send_window *w)
     /* The best send that its share lets go: a piece of the repartition
      * held back by the background share does not hold back the
      * factorization's sends queued behind it. */
-    int best = -1, oldest = 0;
-    for (int k = 0; k < w->nqueued; k++) {
-        if (!background_held(w, w->queued[k])
-            && (best < 0 || before(w->queued[k], w->queued[best])))
-            best = k;
-        if (w->queued[k]->seq < w->queued[oldest]->seq)
-            oldest = k;
-    }
-    if (best >= 0
+    hs_task *best = hs_send_heap_top(&w->ahead), *piece = hs_send_heap_top(&w->behind);
+    if (piece && !background_held(w, piece) && (!best || before(piece, best)))
+        best = piece;
+    if (best
         && (w->cap <= 0 || w->broken || w->ninflight == 0
-            || w->bytes + send_bytes(w->queued[best]) <= w->cap))
+            || w->bytes + send_bytes(best) <= w->cap))
         return take(w, best);
     long oldest_inflight = w->inflight[0]->seq;
     for (int k = 1; k < w->ninflight; k++)
         if (w->inflight[k]->seq < oldest_inflight)
             oldest_inflight = w->inflight[k]->seq;
-    return w->queued[oldest]->seq < oldest_inflight ? take(w, oldest) : NULL;
+    hs_task *oldest = hs_send_heap_top(&w->by_age);
+    return oldest->seq < oldest_inflight ? take(w, oldest) : NULL;
 }
 
 void hs_send_window_done(hs_send_window *w, const hs_task *t)

@@ -21,7 +21,8 @@
  * when nothing else waits, and little for the factorization's messages
  * to queue behind on the links.  A piece held back by that share does
  * not hold back the sends queued behind it: the best send that may go
- * leaves.
+ * leaves: the best background send is the one that waits for the share
+ * (a smaller one behind it does not pass it).
  *
  * The same code orders the simulated sends (sim/), so the model charges
  * the order the run uses.  Without memory for its lists the window posts
@@ -29,15 +30,17 @@
 #ifndef HETSCAL_RUNTIME_SEND_WINDOW_H
 #define HETSCAL_RUNTIME_SEND_WINDOW_H
 
-struct hs_task;
+#include "runtime/send_heap.h"
 
 typedef struct hs_send_window {
     double cap;                   /* bytes; <= 0: no window */
     double bytes;                 /* of the sends in flight through it */
     double background;            /* of those, the background ones */
     int broken;                   /* its lists could not grow: no window */
-    struct hs_task **queued;      /* ready, not posted (any order) */
-    int nqueued, capqueued;
+    hs_send_heap ahead;           /* ready, not posted: the factorization's */
+    hs_send_heap behind;          /* and the background ones, by priority */
+    hs_send_heap by_age;          /* all of them, oldest first */
+    int nqueued;
     struct hs_task **inflight;    /* posted, not complete */
     int ninflight, capinflight;
     long reordered;               /* sends posted before an older one */
