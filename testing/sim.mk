@@ -3,7 +3,7 @@
 # ranks, and times on testing/data/tiny.machine are the hand-computed ones.
 SIM_SH_TESTS = testing/sim_counts_np124.sh testing/sim_tiny.sh testing/sim_messages.sh \
   testing/scale_table_small.sh testing/layout_by_nodes.sh
-SIM_TESTS = $(SIM_SH_TESTS) testing/t_sim_gpu_messages
+SIM_TESTS = $(SIM_SH_TESTS) testing/t_sim_gpu_messages testing/t_sim_links
 TESTS += $(SIM_TESTS)
 EXTRA_DIST += $(SIM_SH_TESTS) testing/data/tiny.machine
 
@@ -18,6 +18,12 @@ check-sim:
 check_PROGRAMS += testing/t_sim_messages
 testing_t_sim_messages_SOURCES = testing/t_sim_messages.c
 testing_t_sim_messages_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+
+# A network link's bookings: a message fitted into the first gap both its
+# links leave, merged and pruned bookings.
+check_PROGRAMS += testing/t_sim_links
+testing_t_sim_links_SOURCES = testing/t_sim_links.c $(t_expect_sources)
+testing_t_sim_links_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 
 # A message between GPU tiles of two ranks of one node: at the GPUs'
 # peer rate where MPI takes device memory, staged through the hosts

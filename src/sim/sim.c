@@ -724,12 +724,12 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
     S.nnodes = (R + rpn - 1) / rpn;
     S.thread = hs_fiber_of_thread();
     S.rank = calloc((size_t)R, sizeof *S.rank);
-    S.out_free = calloc((size_t)S.nnodes * links, sizeof *S.out_free);
-    S.in_free = calloc((size_t)S.nnodes * links, sizeof *S.in_free);
+    S.out_link = calloc((size_t)S.nnodes * links, sizeof *S.out_link);
+    S.in_link = calloc((size_t)S.nnodes * links, sizeof *S.in_link);
     S.node_busy = calloc((size_t)S.nnodes, sizeof *S.node_busy);
     S.share = setup->node_cores > 0 && rpn * cpus > setup->node_cores;
     S.shared = hs_dist_shared_new(R, setup->ntiles);
-    if (!S.thread || !S.rank || !S.out_free || !S.in_free || !S.node_busy || !S.shared
+    if (!S.thread || !S.rank || !S.out_link || !S.in_link || !S.node_busy || !S.shared
         || hs_sim_table_grow(&S))
         err = HETSCAL_ERR_NOMEM;
     for (int k = 0; k < R && !err; k++) {
@@ -843,8 +843,12 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         hs_sim_path_walk(&S, setup->path);
     free(S.steps);
     free(S.rank);
-    free(S.out_free);
-    free(S.in_free);
+    for (int k = 0; S.out_link && S.in_link && k < S.nnodes * links; k++) {
+        hs_sim_link_free(&S.out_link[k]);
+        hs_sim_link_free(&S.in_link[k]);
+    }
+    free(S.out_link);
+    free(S.in_link);
     free(S.node_busy);
     free(S.ev);
     free(S.table);

@@ -5,6 +5,7 @@
 #define HETSCAL_SIM_SIM_IMPL_H
 
 #include "runtime/engine_impl.h"
+#include "sim/sim_links.h"
 #include "runtime/send_window.h"
 #include "sim/sim.h"
 #include "sim/sim_fiber.h"
@@ -139,7 +140,8 @@ typedef struct sim {
     posted *table;              /* open addressing on key */
     size_t ntable, captable;
     int nnodes;
-    double *out_free, *in_free; /* [node * links + k]: when each link frees */
+    hs_sim_link *out_link, *in_link;   /* [node * links + k]: each network
+                                          link's bookings (sim_links.h) */
     int *node_busy;             /* [node]: its threads computing now */
     int share;                  /* a node's ranks have more workers than
                                    it has cores */

@@ -3,6 +3,7 @@
  * links or a node's shared memory, and a calling-thread rank's polls. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "include/hetscal.h"
@@ -109,6 +110,33 @@ static int between_gpus(const sim *S, const hs_task *send, const hs_task *recv)
            && to->index > 0;
 }
 
+/* Between nodes: the earliest start from now at which one of the
+ * sender's node's links and one of the receiver's are both free for
+ * `busy` seconds (sim_links.h), booked on both; NAN when out of memory. */
+static double book_links(sim *S, int ns, int nd, double busy)
+{
+    int links = S->s->costs.net_links > 0 ? S->s->costs.net_links : 1;
+    hs_sim_link *outs = &S->out_link[ns * links], *ins = &S->in_link[nd * links];
+    for (int k = 0; k < links; k++) {
+        hs_sim_link_prune(&outs[k], S->now);
+        hs_sim_link_prune(&ins[k], S->now);
+    }
+    double best = 0;
+    int bo = -1, bi = -1;
+    for (int o = 0; o < links; o++)
+        for (int i = 0; i < links; i++) {
+            double t = hs_sim_link_fit(&outs[o], &ins[i], S->now, busy);
+            if (bo < 0 || t < best) {
+                best = t;
+                bo = o;
+                bi = i;
+            }
+        }
+    if (hs_sim_link_book(&outs[bo], best, busy) || hs_sim_link_book(&ins[bi], best, busy))
+        return NAN;
+    return best;
+}
+
 /* Both sides are posted: the transfer takes a free link out of the
  * sender's node and into the receiver's (or the ranks' shared-memory
  * lanes inside a node, at the GPUs' peer rate between GPU buffers) for
@@ -137,23 +165,21 @@ static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int
             busy /= hs_sim_node_rate(S, hs_sim_node_of(S, dst));
         }
     } else {
-        int links = c->net_links > 0 ? c->net_links : 1;
         busy = bytes / c->net_bandwidth;
         latency = c->net_latency;
-        out = &S->out_free[ns * links];
-        in = &S->in_free[nd * links];
-        for (int k = 1; k < links; k++) {
-            if (S->out_free[ns * links + k] < *out)
-                out = &S->out_free[ns * links + k];
-            if (S->in_free[nd * links + k] < *in)
-                in = &S->in_free[nd * links + k];
+        start = book_links(S, ns, nd, busy);
+        if (isnan(start)) {
+            S->err = HETSCAL_ERR_NOMEM;
+            return;
         }
     }
-    if (*out > start)
-        start = *out;
-    if (*in > start)
-        start = *in;
-    *out = *in = start + busy;
+    if (out) {   /* inside a node: the lanes in order */
+        if (*out > start)
+            start = *out;
+        if (*in > start)
+            start = *in;
+        *out = *in = start + busy;
+    }
     sim_rank *r = &S->rank[src];
     r->sent++;
     r->bytes_sent += bytes;
