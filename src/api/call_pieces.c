@@ -17,15 +17,17 @@ void hs_call_pieces_free(hs_call_pieces *pc)
     *pc = (hs_call_pieces){ 0 };
 }
 
-/* Only when asked for (HETSCAL_OVERLAP_COPIES=2): the model has the
- * pieces ahead of the rounds on 4 H100 nodes but behind on 16, where
- * their messages crowd the factorization's (doc/PERFORMANCE.md), so
- * the default keeps the rounds until the pieces' traffic is scheduled
- * better. */
+/* Where the factorization runs on the GPUs (columns on accelerators),
+ * or when asked for (HETSCAL_OVERLAP_COPIES=2).  There the pieces'
+ * copies take host cores and links that the run leaves idle, and the
+ * model has them ahead of the rounds on 4 to 64 H100 nodes and 100
+ * Keeneland nodes (doc/PERFORMANCE.md, session 81); on the host the
+ * copies take the factorization's own cores (a 2 x 2 PDPOTRF of one-thread
+ * ranks on 2 cores: 0.37 s with the pieces, 0.32 with the rounds). */
 static int wanted(const hs_config *cfg, const hs_call_report *rep, const hs_redist *rd)
 {
-    return cfg->overlap_copies == 2 && rd->grid.size > 1 && !rep->tiles_in_place
-           && !rep->caller_tiles;
+    int asked = cfg->overlap_copies == 2 || (cfg->overlap_copies == 1 && rep->panel_gpu > 0);
+    return asked && rd->grid.size > 1 && !rep->tiles_in_place && !rep->caller_tiles;
 }
 
 /* Every tile's pieces into pc (count, first, piece, merge); 0, 1 when a

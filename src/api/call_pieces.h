@@ -25,8 +25,9 @@ typedef struct hs_call_pieces {
 
 /* Whether the call's tiles move as pieces: on several ranks when its
  * tiles are neither the caller's array nor its blocks (which move
- * without crossing ranks: hs_call_copy_as_tasks), HETSCAL_OVERLAP_COPIES
- * is 2, and every piece's columns are whole doubles
+ * without crossing ranks: hs_call_copy_as_tasks), its columns are on
+ * accelerators (HETSCAL_OVERLAP_COPIES 1, the default) or
+ * HETSCAL_OVERLAP_COPIES is 2, and every piece's columns are whole doubles
  * (comm/messages.h).  Then the
  * pieces are appended to the *ntiles global tiles (*home grown with
  * their homes, the ranks that hold them), rep->copy_tasks and

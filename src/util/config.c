@@ -221,7 +221,8 @@ void hs_config_read(hs_config *c, int local_ranks)
         c->window = 4;
     /* HETSCAL_COPY_PERCENT: memory for received tiles, % of the share. */
     c->copy_fraction = env_int("HETSCAL_COPY_PERCENT", 30) / 100.0;
-    /* HETSCAL_OVERLAP_COPIES: 0 never, 1 when large enough, 2 always. */
+    /* HETSCAL_OVERLAP_COPIES: 0 never, 1 when large enough (across ranks:
+     * the pieces where the columns are on GPUs), 2 always. */
     c->overlap_copies = env_int("HETSCAL_OVERLAP_COPIES", 1);
     c->in_place = env_int("HETSCAL_IN_PLACE", 1) != 0;
     c->send_window_kib = env_int("HETSCAL_SEND_WINDOW", -1);
