@@ -17,16 +17,18 @@ void hs_call_pieces_free(hs_call_pieces *pc)
     *pc = (hs_call_pieces){ 0 };
 }
 
-/* Where the factorization runs on the GPUs (columns on accelerators),
- * or when asked for (HETSCAL_OVERLAP_COPIES=2).  There the pieces'
- * copies take host cores and links that the run leaves idle, and the
- * model has them ahead of the rounds on 4 to 64 H100 nodes and 100
- * Keeneland nodes (doc/PERFORMANCE.md, session 81); on the host the
- * copies take the factorization's own cores (a 2 x 2 PDPOTRF of one-thread
- * ranks on 2 cores: 0.37 s with the pieces, 0.32 with the rounds). */
+/* Where the factorization runs on the GPUs (columns on accelerators,
+ * their panels too), or when asked for (HETSCAL_OVERLAP_COPIES=2).
+ * There the pieces' copies take host cores and links that the run
+ * leaves idle, and the model has them ahead of the rounds on 4 to 64
+ * H100 nodes (doc/PERFORMANCE.md, session 81).  Where the host works
+ * they take its cores: 100 Keeneland nodes' PDGEQRF, panels on the
+ * host, 723 s with the pieces and 693 with the rounds; a 2 x 2 PDPOTRF of
+ * one-thread ranks on 2 cores, 0.37 s and 0.32. */
 static int wanted(const hs_config *cfg, const hs_call_report *rep, const hs_redist *rd)
 {
-    int asked = cfg->overlap_copies == 2 || (cfg->overlap_copies == 1 && rep->panel_gpu > 0);
+    int on_gpus = rep->panel_gpu > 0 && !rep->host_panels;
+    int asked = cfg->overlap_copies == 2 || (cfg->overlap_copies == 1 && on_gpus);
     return asked && rd->grid.size > 1 && !rep->tiles_in_place && !rep->caller_tiles;
 }
 
