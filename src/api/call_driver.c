@@ -245,8 +245,8 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
          * reader, and nothing to forward. */
         int forward = hs_call_forward_copies(c->cfg, c->grid->size, f->broadcast, ntiles, home,
                                              (int)hs_prec_bytes(c->prec));
-        int pieces = hs_call_pieces_plan(c->cfg, &c->rep, &rd, nmatrix, &home, &ntiles,
-                                         &c->pieces);
+        int pieces = hs_call_pieces_plan(c->cfg, f->gpu_pieces, &c->rep, &rd, nmatrix, &home,
+                                         &ntiles, &c->pieces);
         status = pieces < 0 ? pieces
                  : hs_call_create_tiles(c->grid, c->tile_grid, ntiles, home, c->prec,
                                         c->rep.tiles_in_place ? &rd : NULL, nmatrix,

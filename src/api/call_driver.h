@@ -75,6 +75,10 @@ typedef struct hs_factorization {
     /* How its tiles reach their readers on grids that forward copies
      * (hs_config_forward_copies): HS_FORWARD_TREE or HS_FORWARD_CHAIN. */
     int broadcast;
+    /* Its tiles move across ranks as pieces, tasks of the run, by default
+     * where the run is on the GPUs (api/call_pieces.h); else by rounds
+     * before and after it. */
+    int gpu_pieces;
     /* After the tiles are back in the caller's matrix, on success only
      * (collective): outputs beyond sub(A), such as TAU; returns a status
      * agreed over the grid.  May be NULL. */

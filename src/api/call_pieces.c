@@ -18,16 +18,18 @@ void hs_call_pieces_free(hs_call_pieces *pc)
 }
 
 /* Where the factorization runs on the GPUs (columns on accelerators,
- * their panels too), or when asked for (HETSCAL_OVERLAP_COPIES=2).
+ * their panels too) and its kind asks for them (hs_factorization's
+ * gpu_pieces), or when asked for (HETSCAL_OVERLAP_COPIES=2).
  * There the pieces' copies take host cores and links that the run
  * leaves idle, and the model has them ahead of the rounds on 4 to 64
  * H100 nodes (doc/PERFORMANCE.md, session 81).  Where the host works
  * they take its cores: 100 Keeneland nodes' PDGEQRF, panels on the
  * host, 723 s with the pieces and 693 with the rounds; a 2 x 2 PDPOTRF of
  * one-thread ranks on 2 cores, 0.37 s and 0.32. */
-static int wanted(const hs_config *cfg, const hs_call_report *rep, const hs_redist *rd)
+static int wanted(const hs_config *cfg, int gpu_pieces, const hs_call_report *rep,
+                  const hs_redist *rd)
 {
-    int on_gpus = rep->panel_gpu > 0 && !rep->host_panels;
+    int on_gpus = gpu_pieces && rep->panel_gpu > 0 && !rep->host_panels;
     int asked = cfg->overlap_copies == 2 || (cfg->overlap_copies == 1 && on_gpus);
     return asked && rd->grid.size > 1 && !rep->tiles_in_place && !rep->caller_tiles;
 }
@@ -69,12 +71,13 @@ static int enumerate(hs_call_pieces *pc, const hs_tile_home *home, int ntiles)
     return HETSCAL_SUCCESS;
 }
 
-int hs_call_pieces_plan(const hs_config *cfg, hs_call_report *rep, const hs_redist *rd,
-                        int nmatrix, hs_tile_home **home, int *ntiles, hs_call_pieces *pc)
+int hs_call_pieces_plan(const hs_config *cfg, int gpu_pieces, hs_call_report *rep,
+                        const hs_redist *rd, int nmatrix, hs_tile_home **home, int *ntiles,
+                        hs_call_pieces *pc)
 {
     *pc = (hs_call_pieces){ .rd = *rd, .nmatrix = nmatrix };
     pc->rd.tiles = NULL;
-    if (!wanted(cfg, rep, rd))
+    if (!wanted(cfg, gpu_pieces, rep, rd))
         return 0;
     int status = enumerate(pc, *home, *ntiles);
     hs_tile_home *grown = status ? NULL

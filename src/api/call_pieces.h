@@ -26,7 +26,8 @@ typedef struct hs_call_pieces {
 /* Whether the call's tiles move as pieces: on several ranks when its
  * tiles are neither the caller's array nor its blocks (which move
  * without crossing ranks: hs_call_copy_as_tasks), its columns are on
- * accelerators (HETSCAL_OVERLAP_COPIES 1, the default) or
+ * accelerators, their panels too, and gpu_pieces (hs_factorization's;
+ * HETSCAL_OVERLAP_COPIES 1, the default) or
  * HETSCAL_OVERLAP_COPIES is 2, and every piece's columns are whole doubles
  * (comm/messages.h).  Then the
  * pieces are appended to the *ntiles global tiles (*home grown with
@@ -35,8 +36,9 @@ typedef struct hs_call_pieces {
  * changed); HETSCAL_ERR_NOMEM (local: the caller agrees it).  The same
  * answer on every rank, from the layout alone.  rd: the call's
  * repartition, kept by value. */
-int hs_call_pieces_plan(const hs_config *cfg, hs_call_report *rep, const hs_redist *rd,
-                        int nmatrix, hs_tile_home **home, int *ntiles, hs_call_pieces *pc);
+int hs_call_pieces_plan(const hs_config *cfg, int gpu_pieces, hs_call_report *rep,
+                        const hs_redist *rd, int nmatrix, hs_tile_home **home, int *ntiles,
+                        hs_call_pieces *pc);
 
 /* Piece `tile`'s values in this rank's part of A (ld: LLD), or NULL
  * (not a piece, or another rank's). */

@@ -100,4 +100,10 @@ const hs_factorization hs_pdpotrf = {
      * nodes that link traffic, not the GPUs, was what they waited for
      * (doc/PERFORMANCE.md, session 52). */
     .broadcast = HS_FORWARD_CHAIN,
+    /* Ahead of the rounds from 4 to 64 simulated H100 nodes.  LU's and
+     * QR's pieces, ahead on 16 nodes, are not the default: on 64 their
+     * simulation (every tile of the matrix cut into 16 pieces, for 64
+     * ranks) needs more memory than this project's hosts have, so that
+     * no prediction backs them there (doc/PERFORMANCE.md, session 81). */
+    .gpu_pieces = 1,
 };

@@ -221,8 +221,9 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
         hs_call_keep_tiles(c->f, &call, &prog.rd, home, call.geo.mt * call.geo.np);
         int forward = hs_call_forward_copies(&cfg, nranks, c->f->broadcast, ntiles, home,
                                              (int)hs_prec_bytes(c->prec));
-        int pieces = hs_call_pieces_plan(&cfg, &call.rep, &prog.rd, call.geo.mt * call.geo.np,
-                                         &home, &ntiles, &prog.pieces);
+        int pieces = hs_call_pieces_plan(&cfg, c->f->gpu_pieces, &call.rep, &prog.rd,
+                                         call.geo.mt * call.geo.np, &home, &ntiles,
+                                         &prog.pieces);
         if (pieces < 0)
             status = pieces;
         int tiny = c->f->tiny_flops > 0 && call.rep.flops <= c->f->tiny_flops;
