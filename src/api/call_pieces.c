@@ -25,11 +25,15 @@ void hs_call_pieces_free(hs_call_pieces *pc)
  * H100 nodes (doc/PERFORMANCE.md, session 81).  Where the host works
  * they take its cores: 100 Keeneland nodes' PDGEQRF, panels on the
  * host, 723 s with the pieces and 693 with the rounds; a 2 x 2 PDPOTRF of
- * one-thread ranks on 2 cores, 0.37 s and 0.32. */
+ * one-thread ranks on 2 cores, 0.37 s and 0.32.  So do ranks of one
+ * thread (on average over the grid), which drive their GPUs and
+ * messages with it: 1 x 2 such ranks with an emulated GPU each, PDPOTRF
+ * N = 4000, 0.27 s with the pieces and 0.23 with the rounds. */
 static int wanted(const hs_config *cfg, int gpu_pieces, const hs_call_report *rep,
                   const hs_redist *rd)
 {
-    int on_gpus = gpu_pieces && rep->panel_gpu > 0 && !rep->host_panels;
+    int spare_workers = cfg->grid_threads >= 2 * rd->grid.size;
+    int on_gpus = gpu_pieces && rep->panel_gpu > 0 && !rep->host_panels && spare_workers;
     int asked = cfg->overlap_copies == 2 || (cfg->overlap_copies == 1 && on_gpus);
     return asked && rd->grid.size > 1 && !rep->tiles_in_place && !rep->caller_tiles;
 }
