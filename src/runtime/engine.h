@@ -315,6 +315,13 @@ struct hs_task {
     hs_task *next;            /* queue link */
 };
 
+/* Whether a runs before b in a priority order of tasks (the ready heap's,
+ * the send window's): higher priority, then inserted earlier. */
+static inline int hs_task_before(const hs_task *a, const hs_task *b)
+{
+    return a->priority != b->priority ? a->priority > b->priority : a->seq < b->seq;
+}
+
 /* A copy task's direction (enum hs_copy_dir): host to accelerator,
  * accelerator to host, or accelerator to accelerator (a peer copy,
  * device.h); and its name in traces ("h2d", "d2h", "d2d"). */

@@ -7,11 +7,6 @@
 #include "runtime/ready_heap.h"
 #include "util/mem.h"
 
-static int before(const hs_task *a, const hs_task *b)
-{
-    return a->priority != b->priority ? a->priority > b->priority : a->seq < b->seq;
-}
-
 int hs_heap_push(hs_ready_heap *h, hs_task *t)
 {
     int i;
@@ -30,7 +25,7 @@ int hs_heap_push(hs_ready_heap *h, hs_task *t)
         h->cap = cap;
     }
     i = h->size++;
-    while (i > 0 && before(t, h->item[(i - 1) / 2])) {
+    while (i > 0 && hs_task_before(t, h->item[(i - 1) / 2])) {
         h->item[i] = h->item[(i - 1) / 2];
         i = (i - 1) / 2;
     }
@@ -55,9 +50,9 @@ hs_task *hs_heap_pop(hs_ready_heap *h)
         int c = 2 * i + 1;
         if (c >= h->size)
             break;
-        if (c + 1 < h->size && before(h->item[c + 1], h->item[c]))
+        if (c + 1 < h->size && hs_task_before(h->item[c + 1], h->item[c]))
             c++;
-        if (!before(h->item[c], last))
+        if (!hs_task_before(h->item[c], last))
             break;
         h->item[i] = h->item[c];
         i = c;

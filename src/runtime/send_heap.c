@@ -8,9 +8,7 @@
 
 static int before(const hs_send_heap *h, const hs_task *a, const hs_task *b)
 {
-    if (h->key == HS_SEND_BY_PRIORITY && a->priority != b->priority)
-        return a->priority > b->priority;
-    return a->seq < b->seq;
+    return h->key == HS_SEND_BY_PRIORITY ? hs_task_before(a, b) : a->seq < b->seq;
 }
 
 static void place(hs_send_heap *h, int i, hs_task *t)

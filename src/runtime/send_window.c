@@ -73,12 +73,6 @@ int hs_send_window_add(hs_send_window *w, hs_task *t)
     return 0;
 }
 
-/* Whether a should leave before b: higher priority, then older. */
-static int before(const hs_task *a, const hs_task *b)
-{
-    return a->priority != b->priority ? a->priority > b->priority : a->seq < b->seq;
-}
-
 static hs_task *take(hs_send_window *w, hs_task *t)
 {
     hs_send_heap_remove(queue_of(w, t), t);
@@ -114,7 +108,7 @@ hs_task *hs_send_window_next(hs_send_window *w)
      * held back by the background share does not hold back the
      * factorization's sends queued behind it. */
     hs_task *best = hs_send_heap_top(&w->ahead), *piece = hs_send_heap_top(&w->behind);
-    if (piece && !background_held(w, piece) && (!best || before(piece, best)))
+    if (piece && !background_held(w, piece) && (!best || hs_task_before(piece, best)))
         best = piece;
     if (best
         && (w->cap <= 0 || w->broken || w->ninflight == 0
