@@ -835,6 +835,10 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
         free(r->pending);
         free(r->arrived);
         hs_send_window_free(&r->sends);
+        hs_sim_link_free(&r->shm_out);
+        hs_sim_link_free(&r->shm_in);
+        hs_sim_link_free(&r->peer_out);
+        hs_sim_link_free(&r->peer_in);
         free(r->spans);
         free(r->devs);
         free(r->dev);

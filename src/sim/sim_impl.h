@@ -113,7 +113,11 @@ typedef struct sim_rank {
     hs_device **devs;
     int ndev, gpu_fallbacks;
     sim_device *dev;
-    double shm_out_free, shm_in_free;
+    /* Inside its node: the lanes of its messages through shared memory
+     * and, apart, of those between its GPUs and another rank's (CUDA IPC
+     * copies by the GPUs' copy engines over their links, which no host
+     * copy holds up), each booked as the network's links (sim_links.h). */
+    hs_sim_link shm_out, shm_in, peer_out, peer_in;
     long tasks_run, sent, received, device_tasks[HS_MAX_DEVICES];
     long urgent;                /* device tasks run on an urgent stream */
     long copies_h2d, copies_d2h, copies_d2d;

@@ -137,10 +137,23 @@ static double book_links(sim *S, int ns, int nd, double busy)
     return best;
 }
 
+/* Inside a node: the earliest start from now at which the sender's
+ * lane out and the receiver's lane in are both free for `busy` seconds,
+ * booked on both; NAN when out of memory. */
+static double book_lanes(sim *S, hs_sim_link *out, hs_sim_link *in, double busy)
+{
+    hs_sim_link_prune(out, S->now);
+    hs_sim_link_prune(in, S->now);
+    double start = hs_sim_link_fit(out, in, S->now, busy);
+    if (hs_sim_link_book(out, start, busy) || hs_sim_link_book(in, start, busy))
+        return NAN;
+    return start;
+}
+
 /* Both sides are posted: the transfer takes a free link out of the
- * sender's node and into the receiver's (or the ranks' shared-memory
- * lanes inside a node, at the GPUs' peer rate between GPU buffers) for
- * bytes / bandwidth, then the latency. */
+ * sender's node and into the receiver's (or, inside a node, the ranks'
+ * shared-memory lanes, or their GPUs' lanes at the peer rate between GPU
+ * buffers) for bytes / bandwidth, then the latency. */
 static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int held)
 {
     const hs_sim_costs *c = &S->s->costs;
@@ -148,37 +161,27 @@ static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int
     recv->acc[0].handle->prefix_words = send->acc[0].handle->prefix_words;
     int rpn = S->s->ranks_per_node > 0 ? S->s->ranks_per_node : 1;
     int ns = src / rpn, nd = dst / rpn;
-    double start = S->now, busy, latency;
-    double *out = NULL, *in = NULL;
+    double start, busy, latency;
     if (ns == nd && between_gpus(S, send, recv)) {
         busy = bytes / c->peer_bandwidth;
         latency = c->shm_latency + c->peer_latency;
-        out = &S->rank[src].shm_out_free;
-        in = &S->rank[dst].shm_in_free;
+        start = book_lanes(S, &S->rank[src].peer_out, &S->rank[dst].peer_in, busy);
     } else if (ns == nd) {
         busy = bytes / c->shm_bandwidth;
         latency = c->shm_latency;
-        out = &S->rank[src].shm_out_free;
-        in = &S->rank[dst].shm_in_free;
         if (held >= 0) {   /* the receiver's calling thread copies it */
             hs_sim_node_change(S, dst, 1);
             busy /= hs_sim_node_rate(S, hs_sim_node_of(S, dst));
         }
+        start = book_lanes(S, &S->rank[src].shm_out, &S->rank[dst].shm_in, busy);
     } else {
         busy = bytes / c->net_bandwidth;
         latency = c->net_latency;
         start = book_links(S, ns, nd, busy);
-        if (isnan(start)) {
-            S->err = HETSCAL_ERR_NOMEM;
-            return;
-        }
     }
-    if (out) {   /* inside a node: the lanes in order */
-        if (*out > start)
-            start = *out;
-        if (*in > start)
-            start = *in;
-        *out = *in = start + busy;
+    if (isnan(start)) {
+        S->err = HETSCAL_ERR_NOMEM;
+        return;
     }
     sim_rank *r = &S->rank[src];
     r->sent++;
