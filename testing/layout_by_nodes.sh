@@ -9,8 +9,12 @@
 #   and spread over each rank's GPUs by row.
 #   P?GEQRF, 2 x 1, N = 80000: one process row on one node, TSQR on 2
 #   (23.8 GiB a node, from 12 on 2 nodes).
-#   P?GETRF, 4 x 4, N = 40000: on 4 nodes (4 processes a node) the single
-#   tile row; on 16 (one process a node) the 2-D grid.
+#   P?GETRF, 4 x 4, N = 40000: on 4 nodes (4 processes a node, 3 GiB a
+#   node, from 4 on 4 nodes) the single tile row; on 16 (one process a
+#   node, 0.75 GiB, from 0.5 on 16) the 2-D grid.  N = 56568 on 4 nodes
+#   (6 GiB a node): the 2-D grid; N = 20000 on 16 (0.19 GiB): the single
+#   tile row.  2 x 2, N = 160000: on 4 nodes (48 GiB a node) the 2-D grid,
+#   on 2 the single tile row.
 # And a real call on this host's 4 ranks reports one node in its
 # HETSCAL_VERBOSE line (nodes agreed with the grid's settings).
 : "${top_srcdir:=$(dirname "$0")/..}" "${top_builddir:=.}"
@@ -47,6 +51,10 @@ else
 fi
 check getrf 40000 4 4 4 one_row
 check getrf 40000 4 4 16 grid
+check getrf 56568 4 4 4 grid
+check getrf 20000 4 4 16 one_row
+check getrf 160000 2 2 4 grid
+check getrf 160000 2 2 2 one_row
 
 out=$(HETSCAL_VERBOSE=1 sh "$LAUNCH" 4 "$top_builddir/timing/time_scalapack" -routine potrf \
       -n 300 -nb 32 -p 2 -q 2 -threads 1 -reps 1 -noceiling 2>&1)

@@ -120,26 +120,41 @@ static int panels_on_host(const hs_call *c)
  * up to a fifth faster still: doc/PERFORMANCE.md, session 66).
  * With accelerators only where their panels are factored on the GPUs
  * (the 2-D layout's gathered panels on the host cores put them on the
- * critical path), with one process a node, and below GPU_GRID_RANKS
- * processes only from GPU_GRID_SHARE_BYTES a process: the model of H100
- * nodes has the single tile row ahead on 8 of them up to N = 60000 (3.4
- * GiB a process) and behind from N = 90000 (7.5 GiB), the 2-D layout
- * ahead on 16 and 64 from N = 40000 and 60000 (doc/PERFORMANCE.md); with
- * one process a GPU (2 and 4 a node, 1 to 16 nodes, N up to 320000) the
- * single tile row ahead at every size but one within 8% (session 57):
- * with ranks numbered along process rows a node holds a process row, and
- * each 2-D panel's gather and scatter over its process column cross the
- * network from every node.  Every rank
- * takes each of the single tile row's panels whole, which stops scaling
- * on many processes; and it copies whole columns (1.5 times the share at
+ * critical path), and where the grid spans as many nodes as a row of
+ * gpu_grid_from with at least its share a node: the model's crossovers
+ * on H100 nodes with one, two and four processes a node, which agree
+ * (doc/PERFORMANCE.md, session 82): on 4 nodes the single tile row
+ * ahead at 0.75 and 1.5 GiB a node, within 8% either way at 3, the 2-D
+ * layout 1.03 to 1.33 times faster from 6; on 8 nodes 0.94 at 0.37
+ * GiB, 1.08 to 1.43 from 1.5; on 16, 0.91 at 0.19 and 1.46 from 0.75;
+ * on one or two nodes the single tile row ahead but once (1.07 on 2 x 1
+ * at 12 GiB a node).  Every rank takes each of the single tile row's
+ * panels whole, which stops scaling on many processes and nodes; the
+ * 2-D panels' gather and scatter over a process column cross the
+ * network too, which only large shares a node repay on a few nodes.  It
+ * copies whole columns (1.5 times the share at
  * its peak), where the 2-D grid in place keeps 0.4 times.  The 2-D grid
  * with copied tiles holds as much as the single tile row (1.47 times on
  * 2 x 1, N = 8000), so there the single tile row's few large tasks, 1.05
  * to 1.3 times faster on a few ranks of one node, decide
  * (doc/PERFORMANCE.md). */
-enum { GRID_RANKS = 8, GPU_GRID_RANKS = 16 };
-#define GPU_GRID_SHARE_BYTES (4.0 * 1024 * 1024 * 1024)
+enum { GRID_RANKS = 8 };
+static const struct {
+    int nodes;
+    double gib;   /* share a node, GiB */
+} gpu_grid_from[] = { { 16, 0.5 }, { 8, 1 }, { 4, 4 } };
 enum { LAYOUT_ONE_ROW = 0, LAYOUT_GRID = 1, LAYOUT_GRID_IN_PLACE = 2 };
+
+static int gpu_grid(const hs_call *c, int host_panels)
+{
+    if (host_panels)
+        return 0;
+    double gib = hs_call_node_share(c) / (1024.0 * 1024 * 1024);
+    for (size_t k = 0; k < sizeof gpu_grid_from / sizeof gpu_grid_from[0]; k++)
+        if (c->cfg->grid_nodes >= gpu_grid_from[k].nodes && gib >= gpu_grid_from[k].gib)
+            return 1;
+    return 0;
+}
 
 static int grid_layout(const hs_call *c, int host_panels)
 {
@@ -149,12 +164,7 @@ static int grid_layout(const hs_call *c, int host_panels)
     if (c->cfg->lu_grid > 0)
         return LAYOUT_GRID;
     if (c->cfg->accel_ranks > 0)
-        return !host_panels && c->cfg->grid_nodes >= g->size
-                       && (g->size >= GPU_GRID_RANKS
-                           || (g->size >= GRID_RANKS
-                               && hs_call_average_share(c) >= GPU_GRID_SHARE_BYTES))
-                   ? LAYOUT_GRID
-                   : LAYOUT_ONE_ROW;
+        return gpu_grid(c, host_panels) ? LAYOUT_GRID : LAYOUT_ONE_ROW;
     if (g->size >= GRID_RANKS)
         return LAYOUT_GRID;
     return hs_call_average_share(c) > HS_GRID_SHARE_BYTES ? LAYOUT_GRID_IN_PLACE
