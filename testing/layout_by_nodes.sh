@@ -4,11 +4,15 @@
 # timing/predict on h100.machine (4 GPUs a node) places the same grid on
 # fewer or more nodes and must name the layout the rule gives.
 #   P?GEQRF, 2 x 2, N = 70000: on one node (one process a GPU) one
-#   process row; on 4 nodes (9.1 GiB a node, from 3 on 4 nodes) TSQR
-#   on the caller's grid, its tile rows four 1024-wide GPU columns high
-#   and spread over each rank's GPUs by row.
-#   P?GEQRF, 2 x 1, N = 80000: one process row on one node, TSQR on 2
-#   (23.8 GiB a node, from 12 on 2 nodes).
+#   process row; on 4 nodes (one process a node, 9.1 GiB a node, TSQR
+#   below 32 there) TSQR on the caller's grid, its tile rows four
+#   1024-wide GPU columns high and spread over each rank's GPUs by row;
+#   N = 160000 on 4 nodes (48 GiB a node): one process row.
+#   P?GEQRF, 2 x 1, N = 80000: one process row on one node and on 2.
+#   P?GEQRF, 4 x 4, N = 56568 on 4 nodes (4 processes a node): one
+#   process row; N = 20000 on 8 nodes (2 a node, 0.37 GiB a node): TSQR.
+#   P?GEQRF, 4 x 8 on 8 nodes (4 a node): one process row at N = 28284
+#   (0.75 GiB a node), TSQR at 40000 (1.5, from 1 with 4 a node).
 #   P?GETRF, 4 x 4, N = 40000: on 4 nodes (4 processes a node, 3 GiB a
 #   node, from 4 on 4 nodes) the single tile row; on 16 (one process a
 #   node, 0.75 GiB, from 0.5 on 16) the 2-D grid.  N = 56568 on 4 nodes
@@ -37,8 +41,13 @@ check() {
 
 check geqrf 70000 2 2 1 one_row
 check geqrf 70000 2 2 4 grid
+check geqrf 160000 2 2 4 one_row
 check geqrf 80000 2 1 1 one_row
-check geqrf 80000 2 1 2 grid
+check geqrf 80000 2 1 2 one_row
+check geqrf 56568 4 4 4 one_row
+check geqrf 20000 4 4 8 grid
+check geqrf 28284 4 8 8 one_row
+check geqrf 40000 4 8 8 grid
 
 rows=$("$top_builddir/timing/predict" -machine "$machine" -nb 256 -routine geqrf -n 70000 \
        -p 2 -q 2 -nodes 4 |

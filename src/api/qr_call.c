@@ -175,30 +175,35 @@ static int gathered_layout(const hs_call *c)
  * as HETSCAL_QR_GRID says (0: always, 1: never, TSQR on the caller's grid
  * then), by default unless it has more than QR_ONE_ROW_MAX_GPU_RANKS
  * processes, or the GPUs factor the panels (device_panels) and the grid
- * spans as many nodes as a row of gpu_tsqr_from with at least its share a
- * node.  On one process row each panel is one ?GEQRF where its column
- * lives, over all its rows, and goes whole to every process; TSQR
- * factors each process's piece of it on its GPU, as it does the explicit
- * Q's way down the tree, runs the tree's reduction and the
- * reconstruction on the host cores, and sends each process only its
- * process row's part of the updates' operands.  What TSQR saves is
- * traffic between nodes: the processes of one node exchange GPU tiles
- * over the links between their GPUs.  The rows are the model's
- * crossovers on H100 nodes, one process a node, TSQR's tile rows
- * GPU_TILE_ROW_PANELS high (doc/PERFORMANCE.md, session 58): on 16 nodes
- * TSQR is behind at 0.23 GiB a node and ahead from 0.29, on 8 behind at
- * 0.84 and ahead from 1.14, on 4 behind at 1.7 and even at 3.0, on 2 even
- * at 11.7 and ahead from 15.7; on 32 and 64 ahead at every size (session
- * 51); one node of several processes stays on one process row (2 x 2 at
- * 48 GiB: 6.77 s against 8.56).  With one process a GPU (2 and 4 a node)
- * the crossovers hold in nodes and shares a node (session 57).  Where the
- * panels go to the host cores (Keeneland), one process row stays ahead up
- * to 64 processes (session 39). */
+ * matches a row of gpu_tsqr.  On one process row each panel is one
+ * ?GEQRF where its column lives, over all its rows, and goes whole to
+ * every process; TSQR factors each process's piece of it on its GPU, as
+ * it does the explicit Q's way down the tree, runs the tree's reduction
+ * and the reconstruction on the host cores, and sends each process only
+ * its process row's part of the updates' operands.  What TSQR saves is
+ * traffic between nodes (the processes of one node exchange GPU tiles
+ * over the links between their GPUs); what it costs is its tree's chain
+ * and its larger GPU work, which large shares a node on a few nodes do
+ * not repay.  The rows are the model's crossovers on H100 nodes, with
+ * one, two and four processes a node (doc/PERFORMANCE.md, session 82;
+ * TSQR's tile rows GPU_TILE_ROW_PANELS high): from 8 nodes TSQR ahead
+ * at every share tried with up to two processes a node (1.09 to 1.74
+ * times faster, from 0.09 GiB a node), with four behind at 0.75 GiB a
+ * node (0.83 on 8 nodes, 0.94 on 16) and ahead from 1.5; on 4 nodes
+ * ahead with one process a node from 0.19 to 24 GiB a node (1.03 to
+ * 1.34) and behind at 48 (0.88), behind with two or four (0.78 to 0.98);
+ * below the smallest shares tried the rows keep one process row, as
+ * before these crossovers were known;
+ * on 2 nodes behind from 24 GiB (0.81 and 0.70; 1.04 at 6); on one node
+ * of several processes behind (2 x 2 at 48 GiB: 6.77 s against 8.56,
+ * session 51).  Where the panels go to the host cores (Keeneland), one
+ * process row stays ahead up to 64 processes (session 39). */
 enum { QR_ONE_ROW_MAX_GPU_RANKS = 64 };
 static const struct {
-    int nodes;
-    double gib;   /* share a node, GiB */
-} gpu_tsqr_from[] = { { 32, 0 }, { 16, 0.25 }, { 8, 1 }, { 4, 3 }, { 2, 12 } };
+    int nodes;          /* the grid spans this many nodes or more */
+    int per_node;       /* with at most this many processes a node (0: any) */
+    double gib_from, gib_below;   /* and a node's share in [from, below) GiB */
+} gpu_tsqr[] = { { 8, 2, 0.08, INFINITY }, { 8, 0, 1, INFINITY }, { 4, 1, 0.15, 32 } };
 
 static int one_process_row(const hs_call *c, int device_panels)
 {
@@ -214,9 +219,13 @@ static int one_process_row(const hs_call *c, int device_panels)
         return 0;
     if (!device_panels)
         return 1;
+    int nodes = cfg->grid_nodes > 0 ? cfg->grid_nodes : 1;
+    int per_node = (size + nodes - 1) / nodes;
     double gib = hs_call_node_share(c) / (1024.0 * 1024 * 1024);
-    for (size_t k = 0; k < sizeof gpu_tsqr_from / sizeof gpu_tsqr_from[0]; k++)
-        if (cfg->grid_nodes >= gpu_tsqr_from[k].nodes && gib >= gpu_tsqr_from[k].gib)
+    for (size_t k = 0; k < sizeof gpu_tsqr / sizeof gpu_tsqr[0]; k++)
+        if (nodes >= gpu_tsqr[k].nodes
+            && (gpu_tsqr[k].per_node == 0 || per_node <= gpu_tsqr[k].per_node)
+            && gib >= gpu_tsqr[k].gib_from && gib < gpu_tsqr[k].gib_below)
             return 0;
     return 1;
 }
