@@ -125,8 +125,9 @@ static int panels_on_host(const hs_call *c)
  * on H100 nodes with one, two and four processes a node, which agree
  * (doc/PERFORMANCE.md, session 82): on 4 nodes the single tile row
  * ahead at 0.75 and 1.5 GiB a node, within 8% either way at 3, the 2-D
- * layout 1.03 to 1.33 times faster from 6; on 8 nodes 0.94 at 0.37
- * GiB, 1.08 to 1.43 from 1.5; on 16, 0.91 at 0.19 and 1.46 from 0.75;
+ * layout 1.03 to 1.67 times faster from 6; on 8 nodes 0.94 at 0.37
+ * GiB, 1.08 to 2.42 from 1.5; on 16, 0.91 at 0.19 and 1.46 to 2.43
+ * from 0.75;
  * on one or two nodes the single tile row ahead but once (1.07 on 2 x 1
  * at 12 GiB a node).  Every rank takes each of the single tile row's
  * panels whole, which stops scaling on many processes and nodes; the
