@@ -192,12 +192,12 @@ static int gathered_layout(const hs_call *c)
  * node (0.83 on 8 nodes, 0.94 on 16) and ahead from 1.5; on 4 nodes
  * ahead with one process a node from 0.19 to 24 GiB a node (1.03 to
  * 1.34) and behind at 48 (0.88), behind with two or four (0.78 to 0.98);
- * below the smallest shares tried the rows keep one process row, as
- * before these crossovers were known;
  * on 2 nodes behind from 24 GiB (0.81 and 0.70; 1.04 at 6); on one node
  * of several processes behind (2 x 2 at 48 GiB: 6.77 s against 8.56,
- * session 51).  Where the panels go to the host cores (Keeneland), one
- * process row stays ahead up to 64 processes (session 39). */
+ * session 51).  Below the smallest shares tried the rows keep one
+ * process row, as before these crossovers were known.  Where the panels
+ * go to the host cores (Keeneland), one process row stays ahead up to 64
+ * processes (session 39). */
 enum { QR_ONE_ROW_MAX_GPU_RANKS = 64 };
 static const struct {
     int nodes;          /* the grid spans this many nodes or more */
