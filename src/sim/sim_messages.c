@@ -110,21 +110,20 @@ static int between_gpus(const sim *S, const hs_task *send, const hs_task *recv)
            && to->index > 0;
 }
 
-/* Between nodes: the earliest start from now at which one of the
- * sender's node's links and one of the receiver's are both free for
- * `busy` seconds (sim_links.h), booked on both; NAN when out of memory. */
-static double book_links(sim *S, int ns, int nd, double busy)
+/* The earliest start from now at which one of the sender's `nout` links
+ * and one of the receiver's `nin` are both free for `busy` seconds
+ * (sim_links.h), booked on both: a node's network links, or a rank's
+ * lanes inside its node (one each); NAN when out of memory. */
+static double book(sim *S, hs_sim_link *outs, int nout, hs_sim_link *ins, int nin, double busy)
 {
-    int links = S->s->costs.net_links > 0 ? S->s->costs.net_links : 1;
-    hs_sim_link *outs = &S->out_link[ns * links], *ins = &S->in_link[nd * links];
-    for (int k = 0; k < links; k++) {
+    for (int k = 0; k < nout; k++)
         hs_sim_link_prune(&outs[k], S->now);
+    for (int k = 0; k < nin; k++)
         hs_sim_link_prune(&ins[k], S->now);
-    }
     double best = 0;
     int bo = -1, bi = -1;
-    for (int o = 0; o < links; o++)
-        for (int i = 0; i < links; i++) {
+    for (int o = 0; o < nout; o++)
+        for (int i = 0; i < nin; i++) {
             double t = hs_sim_link_fit(&outs[o], &ins[i], S->now, busy);
             if (bo < 0 || t < best) {
                 best = t;
@@ -135,19 +134,6 @@ static double book_links(sim *S, int ns, int nd, double busy)
     if (hs_sim_link_book(&outs[bo], best, busy) || hs_sim_link_book(&ins[bi], best, busy))
         return NAN;
     return best;
-}
-
-/* Inside a node: the earliest start from now at which the sender's
- * lane out and the receiver's lane in are both free for `busy` seconds,
- * booked on both; NAN when out of memory. */
-static double book_lanes(sim *S, hs_sim_link *out, hs_sim_link *in, double busy)
-{
-    hs_sim_link_prune(out, S->now);
-    hs_sim_link_prune(in, S->now);
-    double start = hs_sim_link_fit(out, in, S->now, busy);
-    if (hs_sim_link_book(out, start, busy) || hs_sim_link_book(in, start, busy))
-        return NAN;
-    return start;
 }
 
 /* Both sides are posted: the transfer takes a free link out of the
@@ -165,7 +151,7 @@ static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int
     if (ns == nd && between_gpus(S, send, recv)) {
         busy = bytes / c->peer_bandwidth;
         latency = c->shm_latency + c->peer_latency;
-        start = book_lanes(S, &S->rank[src].peer_out, &S->rank[dst].peer_in, busy);
+        start = book(S, &S->rank[src].peer_out, 1, &S->rank[dst].peer_in, 1, busy);
     } else if (ns == nd) {
         busy = bytes / c->shm_bandwidth;
         latency = c->shm_latency;
@@ -173,11 +159,12 @@ static void transfer(sim *S, int src, hs_task *send, int dst, hs_task *recv, int
             hs_sim_node_change(S, dst, 1);
             busy /= hs_sim_node_rate(S, hs_sim_node_of(S, dst));
         }
-        start = book_lanes(S, &S->rank[src].shm_out, &S->rank[dst].shm_in, busy);
+        start = book(S, &S->rank[src].shm_out, 1, &S->rank[dst].shm_in, 1, busy);
     } else {
         busy = bytes / c->net_bandwidth;
         latency = c->net_latency;
-        start = book_links(S, ns, nd, busy);
+        int links = c->net_links > 0 ? c->net_links : 1;
+        start = book(S, &S->out_link[ns * links], links, &S->in_link[nd * links], links, busy);
     }
     if (isnan(start)) {
         S->err = HETSCAL_ERR_NOMEM;
