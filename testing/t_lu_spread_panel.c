@@ -1,0 +1,323 @@
+/* hs_lu_spread_panel (src/kernels/lu_spread_panel.c) on threads that
+ * stand for the members of a process column: the panel's tile rows of H
+ * rows dealt cyclically to P members from member ptop, each member's rows
+ * in a local array of its own, the exchange an all-gather through shared
+ * memory.  Against LAPACK's ?GETRF on the whole panel: the same pivots
+ * and INFO, factors within a few ulps of the panel's size; the same run
+ * twice gives the same bits.  Cases: random panels of every precision,
+ * ties between rows on different members (the lowest row must win, not
+ * the first member), zero columns (INFO), panels shorter
+ * than wide, and NaNs (ScaLAPACK's search on the gathered panel: the
+ * same bits whatever P).  The exit status is the number of failed cases.
+ * Usage: t_lu_spread_panel. */
+#include "config.h"
+
+#include <complex.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/lu_kernels.h"
+#include "kernels/lu_spread_panel.h"
+#include "util/precision.h"
+
+void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
+void sgetrf_(const int *m, const int *n, float *a, const int *lda, int *ipiv, int *info);
+void zgetrf_(const int *m, const int *n, double _Complex *a, const int *lda, int *ipiv,
+             int *info);
+void cgetrf_(const int *m, const int *n, float _Complex *a, const int *lda, int *ipiv,
+             int *info);
+
+enum { MAXP = 8 };
+
+/* The members' shared exchange. */
+typedef struct exchange {
+    pthread_barrier_t barrier;
+    unsigned char *slot;   /* MAXP slots of the largest record */
+    size_t slot_bytes;
+} exchange;
+
+typedef struct member {
+    exchange *ex;
+    hs_lu_spread_team team;
+    hs_lu_spread_rows rows;
+    int prec, ld, err;
+    void *a;
+    int *piv;
+} member;
+
+static int allgather(void *ctx, const void *mine, void *all, size_t bytes)
+{
+    member *me = ctx;
+    exchange *ex = me->ex;
+    if (bytes > ex->slot_bytes)
+        return -1004;
+    memcpy(ex->slot + (size_t)me->team.me * ex->slot_bytes, mine, bytes);
+    pthread_barrier_wait(&ex->barrier);
+    for (int q = 0; q < me->team.members; q++)
+        memcpy((unsigned char *)all + (size_t)q * bytes, ex->slot + (size_t)q * ex->slot_bytes,
+               bytes);
+    pthread_barrier_wait(&ex->barrier);
+    return 0;
+}
+
+static void *run_member(void *arg)
+{
+    member *me = arg;
+    me->err = hs_lu_spread_panel(me->prec, me->a, me->ld, &me->rows, &me->team, me->piv);
+    return NULL;
+}
+
+static unsigned next(unsigned *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return (*seed >> 8) & 0xffffff;
+}
+
+static double uniform(unsigned *seed)
+{
+    return (double)next(seed) / 0x1000000 * 2 - 1;
+}
+
+static size_t esize_of(int prec)
+{
+    return prec == HS_PREC_S ? 4 : prec == HS_PREC_D || prec == HS_PREC_C ? 8 : 16;
+}
+
+/* Value (i) of an array of precision prec, as a complex double, and set. */
+static double _Complex get(const void *a, int prec, size_t i)
+{
+    switch (prec) {
+    case HS_PREC_S:
+        return ((const float *)a)[i];
+    case HS_PREC_D:
+        return ((const double *)a)[i];
+    case HS_PREC_C:
+        return ((const float _Complex *)a)[i];
+    default:
+        return ((const double _Complex *)a)[i];
+    }
+}
+
+static void set(void *a, int prec, size_t i, double _Complex v)
+{
+    switch (prec) {
+    case HS_PREC_S:
+        ((float *)a)[i] = (float)creal(v);
+        break;
+    case HS_PREC_D:
+        ((double *)a)[i] = creal(v);
+        break;
+    case HS_PREC_C:
+        ((float _Complex *)a)[i] = (float _Complex)v;
+        break;
+    default:
+        ((double _Complex *)a)[i] = v;
+    }
+}
+
+static void getrf(int prec, int m, int n, void *a, int *ipiv, int *info)
+{
+    switch (prec) {
+    case HS_PREC_S:
+        sgetrf_(&m, &n, a, &m, ipiv, info);
+        break;
+    case HS_PREC_D:
+        dgetrf_(&m, &n, a, &m, ipiv, info);
+        break;
+    case HS_PREC_C:
+        cgetrf_(&m, &n, a, &m, ipiv, info);
+        break;
+    default:
+        zgetrf_(&m, &n, a, &m, ipiv, info);
+    }
+}
+
+/* The panel (m x w, column-major, ld m) factored by P members; its
+ * result back in `out` (m x w) and the pivot tile in piv.  0, or the
+ * members' error. */
+static int spread(int prec, const void *panel, int m, int w, int H, int P, int ptop, void *out,
+                  int *piv)
+{
+    if (P < 1 || P > MAXP)
+        return -1;
+    size_t es = esize_of(prec);
+    exchange ex;
+    pthread_barrier_init(&ex.barrier, NULL, (unsigned)P);
+    size_t most = (size_t)m + (size_t)m * w * es / sizeof(double) + 64;
+    ex.slot_bytes = hs_lu_spread_record_bytes(w, (int)es) > most * sizeof(double)
+                        ? hs_lu_spread_record_bytes(w, (int)es)
+                        : most * sizeof(double);
+    ex.slot = malloc(ex.slot_bytes * P);
+    member mem[MAXP];
+    int *rows[MAXP], *pivs[MAXP];
+    /* the caller's grid, for ScaLAPACK's search: three process rows
+     * whatever P */
+    hs_lu_rows dist = { .ia = 1, .ja = 1, .m_a = m, .mb = H, .rsrc = 1, .nprow = 3,
+                        .npcol = 1 };
+    for (int q = 0; q < P; q++) {
+        rows[q] = malloc(sizeof(int) * (size_t)(m + 1));
+        int n = 0;
+        for (int r = 0; r < m; r++)
+            if ((ptop + r / H) % P == q)
+                rows[q][n++] = r;
+        int ld = n + 3;
+        void *a = calloc((size_t)ld * w + 1, es);
+        for (int i = 0; i < n; i++)
+            for (int c = 0; c < w; c++)
+                set(a, prec, i + (size_t)c * ld, get(panel, prec, rows[q][i] + (size_t)c * m));
+        pivs[q] = calloc((size_t)w + HS_LU_PIV_HEAD, sizeof(int));
+        mem[q] = (member){ .ex = &ex,
+                           .team = { .members = P, .me = q, .allgather = allgather,
+                                     .ctx = &mem[q] },
+                           .rows = { .m = n, .m_all = m, .w = w, .row = rows[q],
+                                     .dist = &dist },
+                           .prec = prec, .ld = ld, .a = a, .piv = pivs[q] };
+    }
+    pthread_t th[MAXP];
+    for (int q = 0; q < P; q++)
+        pthread_create(&th[q], NULL, run_member, &mem[q]);
+    int err = 0;
+    for (int q = 0; q < P; q++) {
+        pthread_join(th[q], NULL);
+        if (mem[q].err)
+            err = mem[q].err;
+        /* every member the same pivots and INFO */
+        if (memcmp(pivs[q], pivs[0], sizeof(int) * ((size_t)w + HS_LU_PIV_HEAD)))
+            err = -1;
+        for (int i = 0; i < mem[q].rows.m; i++)
+            for (int c = 0; c < w; c++)
+                set(out, prec, rows[q][i] + (size_t)c * m,
+                    get(mem[q].a, prec, i + (size_t)c * mem[q].ld));
+    }
+    memcpy(piv, pivs[0], sizeof(int) * ((size_t)w + HS_LU_PIV_HEAD));
+    for (int q = 0; q < P; q++) {
+        free(rows[q]);
+        free(pivs[q]);
+        free(mem[q].a);
+    }
+    free(ex.slot);
+    pthread_barrier_destroy(&ex.barrier);
+    return err;
+}
+
+/* One case against LAPACK: 0 or 1. */
+static int check(const char *what, int prec, const void *panel, int m, int w, int H, int P,
+                 int ptop)
+{
+    size_t es = esize_of(prec), n = (size_t)m * w;
+    void *ours = calloc(n + 1, es), *again = calloc(n + 1, es), *ref = malloc(n * es + 1);
+    int kk = m < w ? m : w;
+    int *piv = calloc((size_t)w + HS_LU_PIV_HEAD, sizeof(int));
+    int *piv2 = calloc((size_t)w + HS_LU_PIV_HEAD, sizeof(int));
+    int *ipiv = calloc((size_t)w + 1, sizeof(int)), info;
+    memcpy(ref, panel, n * es);
+    getrf(prec, m, w, ref, ipiv, &info);
+    int bad = spread(prec, panel, m, w, H, P, ptop, ours, piv) != 0;
+    bad = bad || spread(prec, panel, m, w, H, P, ptop, again, piv2) != 0;
+    bad = bad || memcmp(ours, again, n * es) || memcmp(piv, piv2, sizeof(int) * (size_t)(w + 1));
+    bad = bad || piv[HS_LU_PIV_INFO] != info;
+    for (int j = 0; !bad && j < kk; j++)
+        bad = piv[HS_LU_PIV_HEAD + j] != ipiv[j];
+    double scale = 0, diff = 0;
+    for (size_t i = 0; i < n; i++) {
+        scale = fmax(scale, cabs(get(ref, prec, i)));
+        diff = fmax(diff, cabs(get(ours, prec, i) - get(ref, prec, i)));
+    }
+    double ulp = prec == HS_PREC_S || prec == HS_PREC_C ? 0x1p-24 : 0x1p-53;
+    if (!bad && diff > 64.0 * (m + w) * ulp * (scale > 1 ? scale : 1))
+        bad = 1;
+    if (bad)
+        printf("t_lu_spread_panel: FAILED %s prec=%d m=%d w=%d H=%d P=%d ptop=%d "
+               "(info %d/%d, diff %.3g of %.3g)\n",
+               what, prec, m, w, H, P, ptop, piv[HS_LU_PIV_INFO], info, diff, scale);
+    free(ours);
+    free(again);
+    free(ref);
+    free(piv);
+    free(piv2);
+    free(ipiv);
+    return bad;
+}
+
+/* NaN panels: the same bits and pivots on P members as on one. */
+static int check_nan(int prec, const void *panel, int m, int w, int H, int P, int ptop)
+{
+    size_t es = esize_of(prec), n = (size_t)m * w;
+    void *one = calloc(n + 1, es), *many = calloc(n + 1, es);
+    int *p1 = calloc((size_t)w + HS_LU_PIV_HEAD, sizeof(int));
+    int *pp = calloc((size_t)w + HS_LU_PIV_HEAD, sizeof(int));
+    int bad = spread(prec, panel, m, w, H, 1, 0, one, p1) != 0;
+    bad = bad || spread(prec, panel, m, w, H, P, ptop, many, pp) != 0;
+    bad = bad || memcmp(one, many, n * es) || memcmp(p1, pp, sizeof(int) * (size_t)(w + 1));
+    if (bad)
+        printf("t_lu_spread_panel: FAILED nan prec=%d m=%d w=%d H=%d P=%d\n", prec, m, w, H, P);
+    free(one);
+    free(many);
+    free(p1);
+    free(pp);
+    return bad;
+}
+
+static void *random_panel(unsigned *seed, int prec, int m, int w)
+{
+    size_t n = (size_t)m * w;
+    void *a = malloc(n * esize_of(prec) + 1);
+    for (size_t i = 0; i < n; i++)
+        set(a, prec, i, uniform(seed) + (prec >= HS_PREC_C ? I * uniform(seed) : 0));
+    return a;
+}
+
+int main(void)
+{
+    unsigned seed = 2026;
+    int failed = 0;
+    static const int shape[][5] = {
+        /* m, w, H, P, ptop */
+        { 300, 40, 16, 3, 1 }, { 1000, 64, 64, 4, 2 }, { 513, 70, 32, 8, 7 },
+        { 37, 37, 8, 2, 1 }, { 20, 50, 8, 3, 0 }, { 200, 33, 200, 2, 0 },
+        { 129, 1, 8, 4, 3 }, { 64, 64, 8, 1, 0 },
+    };
+    for (int prec = 0; prec < HS_NPRECS; prec++)
+        for (size_t k = 0; k < sizeof shape / sizeof shape[0]; k++) {
+            const int *s = shape[k];
+            void *a = random_panel(&seed, prec, s[0], s[1]);
+            failed += check("random", prec, a, s[0], s[1], s[2], s[3], s[4]);
+            free(a);
+        }
+
+    for (int prec = 0; prec < HS_NPRECS; prec++) {
+        int m = 240, w = 48, H = 16, P = 3, ptop = 2;
+        void *a = random_panel(&seed, prec, m, w);
+        /* rows 3 (member 2) and 19, 35, 200 (members 0, 1, 0) the same:
+         * exact ties in every column, the lowest row's to win */
+        for (int c = 0; c < w; c++) {
+            set(a, prec, 3 + (size_t)c * m, 4 * get(a, prec, 3 + (size_t)c * m));
+            for (int r = 19; r < m; r += r == 35 ? 165 : 16)
+                set(a, prec, r + (size_t)c * m, get(a, prec, 3 + (size_t)c * m));
+        }
+        failed += check("ties", prec, a, m, w, H, P, ptop);
+        /* two zero columns: INFO the first (a repeated column would
+         * leave rounding noise to pivot on, which no two orders of
+         * operations share) */
+        for (int r = 0; r < m; r++) {
+            set(a, prec, r + (size_t)5 * m, 0);
+            set(a, prec, r + (size_t)30 * m, 0);
+        }
+        failed += check("singular", prec, a, m, w, H, P, ptop);
+        memset(a, 0, (size_t)m * w * esize_of(prec));
+        failed += check("zero", prec, a, m, w, H, P, ptop);
+        free(a);
+
+        a = random_panel(&seed, prec, m, w);
+        set(a, prec, 70 + (size_t)3 * m, NAN);
+        set(a, prec, 100 + (size_t)0 * m, INFINITY);
+        failed += check_nan(prec, a, m, w, H, P, ptop);
+        free(a);
+    }
+    if (!failed)
+        printf("t_lu_spread_panel: all cases passed\n");
+    return failed;
+}
