@@ -35,6 +35,7 @@ HETSCAL_CORE_SOURCES = \
   src/kernels/lu_pivot_search.h src/kernels/lu_pivot_search.c \
   src/kernels/lu_grid_kernels.h src/kernels/lu_grid_kernels_body.h src/kernels/lu_grid_moves.c \
   src/kernels/lu_spread_panel.h src/kernels/lu_spread_panel.c src/kernels/lu_spread_panel_body.h \
+  src/kernels/lu_spread_part.h src/kernels/lu_spread_part.c \
   src/kernels/row_list.h src/kernels/row_list.c \
   src/kernels/panel_pack.h src/kernels/panel_pack.c src/kernels/panel_pack_body.h \
   src/kernels/piece_kernels.h src/kernels/piece_kernels.c \
@@ -54,6 +55,7 @@ HETSCAL_CORE_SOURCES = \
   src/runtime/panel_probe.h src/runtime/panel_probe.c \
   src/runtime/probe_matrix.h src/runtime/probe_matrix.c \
   src/runtime/trace.h src/runtime/trace.c src/runtime/progress.h src/runtime/progress.c \
+  src/runtime/exchange.h src/runtime/exchange.c \
   src/runtime/send_window.h src/runtime/send_window.c \
   src/runtime/send_heap.h src/runtime/send_heap.c \
   src/comm/messages.h src/comm/messages.c \

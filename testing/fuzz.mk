@@ -15,6 +15,8 @@ testing_fuzz_geqrf_LDADD = $(tester_ldadd) -ldl
 testing_fuzz_getrf_SOURCES = testing/args/args_getrf.c \
   testing/args/args_lu_cases.c testing/args/args_lu.h $(FUZZ_SOURCES)
 testing_fuzz_getrf_LDADD = $(tester_ldadd) -ldl
-TESTS += testing/fuzz_np4.sh testing/fuzz_lu_grid_np4.sh testing/fuzz_qr_grid_np4.sh
-EXTRA_DIST += testing/fuzz_np4.sh testing/fuzz_lu_grid_np4.sh testing/fuzz_qr_grid_np4.sh \
+TESTS += testing/fuzz_np4.sh testing/fuzz_lu_grid_np4.sh testing/fuzz_lu_spread_np4.sh \
+  testing/fuzz_qr_grid_np4.sh
+EXTRA_DIST += testing/fuzz_np4.sh testing/fuzz_lu_grid_np4.sh testing/fuzz_lu_spread_np4.sh \
+  testing/fuzz_qr_grid_np4.sh \
   testing/fuzz/run_fuzz.sh

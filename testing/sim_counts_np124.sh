@@ -6,7 +6,8 @@
 # the repartition as tasks (on one rank and across ranks), QR and LU with
 # M != N, emulated GPUs, copies
 # forwarded along trees, sends in a window, P?GETRF's 2-D layout (also on
-# emulated GPUs), messages from and to GPU memory,
+# emulated GPUs, and with its panels spread over their process column),
+# messages from and to GPU memory,
 # P?GEQRF's gathered panels and its TSQR on emulated GPUs), every
 # rank's tasks, messages sent and received and bytes sent in a real call
 # (its HETSCAL_VERBOSE lines, through timing/time_scalapack) equal the
@@ -158,6 +159,12 @@ check 2 2 1 1 getrf 2200 600 128 HETSCAL_LU_GRID=1
 check 4 2 2 1 geqrf 2200 900 128 HETSCAL_QR_GRID=1
 check 4 2 2 1 getrf 2200 900 128 HETSCAL_LU_GRID=1
 check 4 2 2 1 potrf 1500 1500 128
+# P?GETRF's spread panels (kernels/lu_spread_part.h): each process row's
+# part packed, its marker, the part, unpacked; one and two threads, the
+# caller's blocks in place.
+check 4 2 2 1 getrf 700 600 64 HETSCAL_LU_GRID=1 HETSCAL_LU_SPREAD=1
+check 3 3 1 2 getrf 650 650 40 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=56 HETSCAL_LU_SPREAD=1
+check 4 2 2 1 getrf 2200 900 128 HETSCAL_LU_GRID=1 HETSCAL_LU_SPREAD=1
 # P?GEQRF with GPUs on a grid above 4 ranks: one process row of all of
 # them (api/qr_call.c), copies forwarded, sends in the default window.
 check 8 2 4 1 geqrf 700 650 32 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB_GPU=96

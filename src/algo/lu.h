@@ -18,6 +18,9 @@ typedef struct hs_lu {
                                  infinity makes it ScaLAPACK's own */
     const int *caller;        /* and where each process's A lies (the
                                  panel kernel's ctx, lu_kernels.h), or NULL */
+    const struct hs_lu_spread_ctx *spread;   /* the spread panels' parts'
+                                 ctx (kernels/lu_spread_part.h), when
+                                 geo->spread_panels */
     int team;                 /* host panels over teams of idle workers
                                  (hs_lu_panel_args) */
     int strips;               /* the matrix tiles are in the caller's array:

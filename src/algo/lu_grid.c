@@ -26,6 +26,7 @@
 #include "algo/lu_grid.h"
 #include "kernels/lu_grid_kernels.h"
 #include "algo/panel_pack_tasks.h"
+#include "kernels/lu_spread_part.h"
 #include "algo/strip_tasks.h"
 
 enum { PRIO_LEFT = 0, PRIO_UPDATE = 1, PRIO_SWAP = 2, PRIO_PANEL = 3, PRIO_STRIDE = 4 };
@@ -63,9 +64,22 @@ static int pack_base(const hs_geometry *g)
     return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + g->np * g->nprow;
 }
 
+/* With spread panels, a buffer of each grid position (p npcol + q), then
+ * a marker of each, after the pack buffers. */
+static int spread_buffer(const hs_geometry *g, int prow, int pcol)
+{
+    return pack_base(g) + hs_strip_pack_tiles(g) + prow * g->npcol + pcol;
+}
+
+static int spread_marker(const hs_geometry *g, int prow, int pcol)
+{
+    return spread_buffer(g, prow, pcol) + g->nprow * g->npcol;
+}
+
 int hs_lu_grid_tile_count(const hs_geometry *g)
 {
-    return pack_base(g) + hs_strip_pack_tiles(g);
+    return pack_base(g) + hs_strip_pack_tiles(g)
+           + (g->spread_panels ? 2 * g->nprow * g->npcol : 0);
 }
 
 static int owner(const hs_geometry *g, const int *rank_of, int r, int c)
@@ -98,10 +112,21 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
      * there); with device panels it lives on panel s's GPU. */
     for (int s = 0; s < hs_geometry_panel_buffers(g); s++)
         home[buffer_tile(g, s)] = (hs_tile_home){
-            .rank = owner(g, rank_of, s, s),
+            .rank = g->spread_panels ? -1 : owner(g, rank_of, s, s),
             .device = device_panel(g, s) ? hs_panel_slot(g, s) : 0,
             .m = g->n_rows - g->panel[s].col0, .n = g->panel[s].width, .stays = 1 };
     hs_strip_pack_homes(g, pack_base(g), g->strip_buffers, rank_of, home);
+    /* A spread panel's part packs its process row's tiles where the
+     * strips' packs put them (hs_strip_pack_row), in a buffer as tall as
+     * those; its marker says it is packed (lu_spread_part.h). */
+    for (int p = 0; g->spread_panels && p < g->nprow; p++)
+        for (int q = 0; q < g->npcol; q++) {
+            int rank = rank_of[p * g->npcol + q];
+            home[spread_buffer(g, p, q)] = (hs_tile_home){
+                .rank = rank, .m = hs_strip_pack_rows(g), .n = hs_geometry_widest_panel(g),
+                .stays = 1 };
+            home[spread_marker(g, p, q)] = (hs_tile_home){ .rank = rank, .m = 1, .n = 1 };
+        }
 }
 
 static int priority(const hs_geometry *g, int column, int kind)
@@ -150,6 +175,51 @@ static void panel(const hs_lu *lu, int k)
                                                 .kk = hs_lu_pivots(g->n_rows, off,
                                                                    g->panel[k].width) });
     hs_dist_insert(lu->dist, &moves);
+}
+
+/* Panel k where its rows lie (kernels/lu_spread_part.h): each process
+ * row that holds some packs them, says so with its marker, and factors
+ * them once every other part has said so too, then unpacks them.  A
+ * part waits in its exchanges for the others to run: the markers make
+ * every part start only once all are packed, and every rank inserts the
+ * markers' writers and the parts as one group, so that no part waits on
+ * work its peers' ranks have yet to do or to insert. */
+static void spread_panel(const hs_lu *lu, int k)
+{
+    const hs_geometry *g = lu->geo;
+    int off = g->panel[k].col0, rows = g->n_rows - off, prio = priority(g, k, PRIO_PANEL);
+    int ptop = hs_tile_prow(g, k), pcol = hs_panel_pcol(g, k);
+    int members = hs_lu_spread_members(rows, g->H, g->nprow);
+    for (int m = 0; m < members; m++)
+        hs_panel_rows_pack_tasks(g, k, k + m, spread_buffer(g, (ptop + m) % g->nprow, pcol),
+                                 prio, 1, dist_insert, lu->dist);
+    /* The markers' writers and the parts, as one group (with_next) */
+    for (int m = 0; m < members; m++) {
+        int q = (ptop + m) % g->nprow, buf = spread_buffer(g, q, pcol);
+        hs_task_spec ready = { .kind = &hs_kind_lu_spread_ready, .host_only = 1,
+                               .priority = prio, .urgent = 1, .nacc = 2,
+                               .with_next = m == 0 ? 2 * members - 1 : 0,
+                               .acc = { { spread_marker(g, q, pcol), HS_W }, { buf, HS_R } } };
+        hs_dist_insert(lu->dist, &ready);
+        hs_task_spec part = { .kind = &hs_kind_lu_spread_part, .host_only = 1,
+                              .priority = prio, .urgent = 1, .nacc = 1,
+                              .acc = { { buf, HS_RW } }, .ctx = lu->spread };
+        if (m == 0)
+            hs_task_spec_add(&part, hs_lu_pivot_tile(g, k), HS_W);
+        for (int o = 0; o < members; o++)
+            if (o != m)
+                hs_task_spec_add(&part, spread_marker(g, (ptop + o) % g->nprow, pcol), HS_R);
+        hs_lu_spread_part_args_put(part.iparam, (hs_lu_spread_part_args){
+                                                    .off = off, .rows = rows, .H = g->H,
+                                                    .nprow = g->nprow, .ptop = ptop,
+                                                    .pcol = pcol, .q = q,
+                                                    .row0 = hs_strip_pack_row(g, k + m),
+                                                    .w = g->panel[k].width });
+        hs_dist_insert(lu->dist, &part);
+    }
+    for (int m = 0; m < members; m++)
+        hs_panel_rows_unpack_tasks(g, k, k + m, spread_buffer(g, (ptop + m) % g->nprow, pcol),
+                                   prio, 1, dist_insert, lu->dist);
 }
 
 /* Panel k's interchanges on column j (solve: right of the panel, where
@@ -266,9 +336,13 @@ void hs_lu_grid_generate(void *arg)
 
     for (int k = 0; k < diag_panels(g); k++) {
         int off = g->panel[k].col0, kk = hs_lu_pivots(g->n_rows, off, g->panel[k].width);
-        pack(lu, k, 1);
-        panel(lu, k);
-        pack(lu, k, 0);
+        if (g->spread_panels) {
+            spread_panel(lu, k);
+        } else {
+            pack(lu, k, 1);
+            panel(lu, k);
+            pack(lu, k, 0);
+        }
         if (lu->strips && g->strip_buffers)
             hs_strip_pack_panel(g, k, k + 1, pack_base(g), priority(g, k + 1, PRIO_SWAP),
                                 dist_insert, lu->dist);

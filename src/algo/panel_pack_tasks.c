@@ -23,21 +23,36 @@ void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gat
     }
 }
 
-void hs_panel_rows_pack_tasks(const hs_geometry *g, int k, int r0, int buf, int priority,
-                              int urgent, hs_insert_fn insert, void *ctx)
+/* A process row's tiles of panel k from tile row r0 into buf (gather)
+ * or back (scatter), at the strips' rows (hs_strip_pack_row). */
+static void rows_tasks(const hs_geometry *g, int k, int r0, int buf, int priority, int urgent,
+                       int gather, hs_insert_fn insert, void *ctx)
 {
     for (int r = r0; r < g->mt;) {
-        hs_task_spec spec = { .kind = &hs_kind_panel_gather, .priority = priority,
-                              .urgent = urgent, .host_only = 1, .nacc = 1,
-                              .acc = { { buf, r == r0 ? HS_W : HS_RW } } };
+        hs_task_spec spec = { .kind = gather ? &hs_kind_panel_gather : &hs_kind_panel_scatter,
+                              .priority = priority, .urgent = urgent, .host_only = 1,
+                              .nacc = 1,
+                              .acc = { { buf, gather && r == r0 ? HS_W : HS_RW } } };
         hs_panel_rows_args args = { .off = 0 };
         for (; r < g->mt && spec.nacc < HS_GROUP_ACCESSES; r += g->nprow) {
             args.row0[spec.nacc - 1] = hs_strip_pack_row(g, r);
-            hs_task_spec_add(&spec, hs_tile_id(g, r, k), HS_R);
+            hs_task_spec_add(&spec, hs_tile_id(g, r, k), gather ? HS_R : HS_W);
         }
         hs_panel_rows_args_put(spec.iparam, args);
         insert(ctx, &spec);
     }
+}
+
+void hs_panel_rows_pack_tasks(const hs_geometry *g, int k, int r0, int buf, int priority,
+                              int urgent, hs_insert_fn insert, void *ctx)
+{
+    rows_tasks(g, k, r0, buf, priority, urgent, 1, insert, ctx);
+}
+
+void hs_panel_rows_unpack_tasks(const hs_geometry *g, int k, int r0, int buf, int priority,
+                                int urgent, hs_insert_fn insert, void *ctx)
+{
+    rows_tasks(g, k, r0, buf, priority, urgent, 0, insert, ctx);
 }
 
 void hs_strip_pack_panel(const hs_geometry *g, int k, int r0, int first, int priority,

@@ -26,6 +26,11 @@ void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gat
 void hs_panel_rows_pack_tasks(const hs_geometry *g, int k, int r0, int buf, int priority,
                               int urgent, hs_insert_fn insert, void *ctx);
 
+/* The reverse: buf's rows back into those tiles (W; buf RW), for the
+ * 2-D LU's spread panels (algo/lu_grid.c). */
+void hs_panel_rows_unpack_tasks(const hs_geometry *g, int k, int r0, int buf, int priority,
+                                int urgent, hs_insert_fn insert, void *ctx);
+
 /* Packs panel k's tiles from tile row r0 down for the strips of every
  * other process column that holds a later column (algo/strip_tasks.h):
  * each process row's into its buffer there (pack buffers numbered from

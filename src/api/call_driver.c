@@ -268,6 +268,8 @@ int hs_call_run(const hs_factorization *f, hs_call *c)
     free(tiles);
     free(c->caller_layout);
     c->caller_layout = NULL;
+    free(c->lu_spread);
+    c->lu_spread = NULL;
     hs_geometry_free(&c->geo);
 
     hs_call_end(c->grid, c->cfg, t0, status, &c->rep);
@@ -326,7 +328,10 @@ double hs_call_average_share(const hs_call *c)
 
 void hs_call_report_layout(hs_call *c)
 {
-    c->rep.layout = c->geo.gathered ? "gathered" : c->geo.nprow > 1 ? "grid" : "one_row";
+    c->rep.layout = c->geo.gathered         ? "gathered"
+                    : c->geo.spread_panels ? "grid_spread"
+                    : c->geo.nprow > 1     ? "grid"
+                                           : "one_row";
     c->rep.nodes = c->cfg->grid_nodes;
     c->rep.tall_rows = c->geo.mt > 1 && c->geo.H > c->geo.B ? c->geo.H : 0;
     c->rep.rows_over_gpus = c->geo.rows_over_devices;

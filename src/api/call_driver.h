@@ -46,6 +46,9 @@ typedef struct hs_call {
     int *caller_layout;   /* P?GETRF: where every grid process's A lies, for
                              the pivot search's kernels (hs_lu_caller);
                              freed by the driver */
+    struct hs_lu_spread_ctx *lu_spread;   /* P?GETRF's spread panels' ctx
+                             (kernels/lu_spread_part.h); freed by the
+                             driver */
     int a_untouched;      /* set by hs_call_run: it returned before anything
                              could write A (its failure agreed over the
                              grid, so the same on every rank), and the

@@ -17,14 +17,14 @@
 enum {
     COMMON_NB_SMALL, COMMON_NB, COMMON_NB_GPU, COMMON_OVERLAP, COMMON_DISABLE, COMMON_CACHE_KB,
     COMMON_BROADCAST, COMMON_PANELS, COMMON_PANEL_TEAM, COMMON_SUMMARY, COMMON_SMALL_CALLS,
-    COMMON_IN_PLACE, COMMON_LU_GRID, COMMON_QR_GRID, NCOMMON
+    COMMON_IN_PLACE, COMMON_LU_GRID, COMMON_QR_GRID, COMMON_LU_SPREAD, NCOMMON
 };
 
 static const char *const names[NCOMMON] = {
     "HETSCAL_NB_SMALL", "HETSCAL_NB", "HETSCAL_NB_GPU", "HETSCAL_OVERLAP_COPIES",
     "HETSCAL_DISABLE", "HETSCAL_CACHE_KB", "HETSCAL_BROADCAST", "HETSCAL_PANELS",
     "HETSCAL_PANEL_TEAM", "HETSCAL_SUMMARY", "HETSCAL_SMALL_CALLS", "HETSCAL_IN_PLACE",
-    "HETSCAL_LU_GRID", "HETSCAL_QR_GRID"
+    "HETSCAL_LU_GRID", "HETSCAL_QR_GRID", "HETSCAL_LU_SPREAD"
 };
 
 static int *common_field(hs_config *cfg, int k)
@@ -43,6 +43,7 @@ static int *common_field(hs_config *cfg, int k)
     case COMMON_IN_PLACE: return &cfg->in_place;
     case COMMON_LU_GRID: return &cfg->lu_grid;
     case COMMON_QR_GRID: return &cfg->qr_grid;
+    case COMMON_LU_SPREAD: return &cfg->lu_spread;
     default: return &cfg->broadcast;
     }
 }

@@ -14,6 +14,7 @@
 
 #include "algo/lu.h"
 #include "algo/lu_grid.h"
+#include "kernels/lu_spread_part.h"
 #include "api/call_driver.h"
 #include "api/lu_call.h"
 #include "plan/panel_placement.h"
@@ -172,6 +173,33 @@ static int grid_layout(const hs_call *c, int host_panels)
                                                            : LAYOUT_ONE_ROW;
 }
 
+/* Whether the 2-D layout's panels are factored where their rows lie
+ * (kernels/lu_spread_part.h) rather than gathered on their diagonal
+ * tile's home: as HETSCAL_LU_SPREAD says (by default not yet: the parts
+ * run on the host, and a GPU's panels would cross to it), on grids of up
+ * to HS_MAX_ACCESSES - 2 process rows (a part reads every other part's
+ * marker) where the panels are factored on the host. */
+static int spread_panels(const hs_call *c)
+{
+    return c->cfg->lu_spread > 0 && c->grid->nprow <= HS_MAX_ACCESSES - 2
+           && !c->geo.device_panels;
+}
+
+/* The parts' ctx, for the call's run. */
+static int spread_ctx(hs_call *c)
+{
+    const int *d = c->desca;
+    c->lu_spread = malloc(sizeof *c->lu_spread);
+    if (!c->lu_spread)
+        return HETSCAL_ERR_NOMEM;
+    *c->lu_spread = (hs_lu_spread_ctx){
+        .caller = c->caller_layout, .rank_of = c->grid->rank_of, .npcol = c->grid->npcol,
+        .rows = { .ia = c->ia, .ja = c->ja, .m_a = d[HS_M], .mb = d[HS_MB],
+                  .rsrc = d[HS_RSRC], .nprow = c->grid->nprow, .npcol = c->grid->npcol }
+    };
+    return 0;
+}
+
 /* The 2-D layout's accelerator columns: their panels gathered and
  * factored on the home's GPU, in tiles as wide as the single tile row's
  * device panels, unless the cost (or HETSCAL_PANELS) puts them on its
@@ -191,6 +219,10 @@ static int grid_layout_tiles(hs_call *c, int layout, int host_panels)
         c->rep.host_panels = host_panels;
         c->rep.panels_from = hs_panels_source(c->cfg);
         c->geo.device_panels = !host_panels;
+    }
+    if (status == 0 && spread_panels(c)) {
+        c->geo.spread_panels = 1;
+        status = spread_ctx(c);
     }
     return status;
 }
@@ -248,6 +280,7 @@ static void lu_generate(const hs_call *c, hs_dist *dist)
                            .rsrc = d[HS_RSRC], .nprow = c->grid->nprow,
                            .npcol = c->grid->npcol },
                  .caller = c->caller_layout,
+                 .spread = c->lu_spread,
                  .team = hs_config_panel_team(c->cfg, c->grid->nprow * c->grid->npcol),
                  .strips = c->rep.tiles_in_place };
     if (c->geo.nprow > 1)

@@ -91,7 +91,9 @@ int hs_kernel_work(const hs_task *t, int prec, hs_work *w)
     double scale = hs_prec_complex(prec) ? 4 : 1;
     *w = (hs_work){ .cls = cls, .flops = scale * flops, .bytes = p.bytes,
                     .team_pieces = p.team_pieces, .team_rounds = p.team_rounds,
-                    .rows = p.rows };
+                    .rows = p.rows, .exchanges = p.exchanges,
+                    .exchange_members = p.exchange_members,
+                    .exchange_bytes = p.exchange_bytes };
     for (int c = 0; c < HS_NWORK; c++) {
         w->part_flops[c] = scale * p.flops[c];
         w->part_size[c] = p.part_size[c] > 0 ? p.part_size[c]

@@ -33,6 +33,10 @@ typedef struct hs_work {
     /* A panel kernel's height (LU's and QR's panels, whose GPU rate
      * grows with it: gpu.CLASS.rows); 0 for other tasks. */
     int rows;
+    /* The exchanges of a spread task's part (runtime/exchange.h): how
+     * many, among how many parts, each part's record in bytes. */
+    int exchanges, exchange_members;
+    double exchange_bytes;
 } hs_work;
 
 /* What a task kind's work function (runtime/engine.h hs_task_kind)
@@ -47,6 +51,8 @@ typedef struct hs_work_parts {
     int part_size[HS_NWORK];
     int team_pieces, team_rounds;   /* as hs_work's */
     int rows;                       /* as hs_work's */
+    int exchanges, exchange_members;   /* as hs_work's */
+    double exchange_bytes;
 } hs_work_parts;
 
 /* The rows and columns of a task's access k, for work functions. */

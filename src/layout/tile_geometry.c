@@ -37,6 +37,7 @@ int hs_geometry_init_host(hs_geometry *g, int n_rows, int n_cols, int B,
     g->pcol0 = 0;
     g->gathered = 0;
     g->device_panels = 0;
+    g->spread_panels = 0;
     g->rows_over_devices = 0;
     g->transposed = 0;
     g->strip_buffers = 0;

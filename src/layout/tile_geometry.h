@@ -48,6 +48,10 @@ typedef struct hs_geometry {
                            their GPUs (the 2-D LU's gathered, algo/lu_grid.h;
                            QR's TSQR leaves, whose tree then steps down
                            there too, algo/qr.h); 0: on the host */
+    int spread_panels;  /* the 2-D LU's panels factored where their rows
+                           lie, by the ranks of their process column
+                           together (kernels/lu_spread_part.h), not
+                           gathered; 0 otherwise */
     int rows_over_devices;   /* the accelerator columns' tiles spread over
                            their rank's accelerators by tile row, not by
                            column (hs_tile_slot): QR's TSQR with GPU

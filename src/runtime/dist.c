@@ -709,7 +709,16 @@ void hs_dist_insert(hs_dist *d, const hs_task_spec *spec)
         return;
     int mo = main_output(spec);
     int exec = d->shared ? d->shared->home_rank[mo] : d->tile[mo].home.rank;
-    step_start(d, spec->nacc, 1, new_copy_bytes(d, spec, exec));
+    int joined = d->joined > 0;
+    if (joined)
+        d->joined--;
+    else
+        d->joined = spec->with_next;
+    if (joined)
+        step_start(d, 0, 0, 0);
+    else
+        step_start(d, spec->nacc + spec->with_next * HS_MAX_ACCESSES, 1,
+                   new_copy_bytes(d, spec, exec));
     for (int k = 0; k < spec->nacc; k++) {
         int tile = spec->acc[k].tile;
         if (copies_home(d, tile) && !d->tile[tile].filled)

@@ -105,6 +105,16 @@ typedef struct hs_task_spec {
     int urgent;       /* on an accelerator, its kernels go on the urgent
                          stream (device.h), ahead of the compute stream's
                          queue: the panel's chain, which the rest waits for */
+    int with_next;    /* the next with_next insertions follow this one at
+                         once: no wait for the window and no drain for
+                         tags among them (their tags are reserved with
+                         this one's).  For a group whose tasks let other
+                         ranks' tasks start that then wait for this
+                         rank's tasks of the group to run (a spread
+                         panel's markers and parts,
+                         kernels/lu_spread_part.h): every rank must have
+                         inserted the whole group, and so made its sends,
+                         before it waits for anything. */
 } hs_task_spec;
 
 /* Appends an access of `tile` in `mode` to spec (at most HS_MAX_ACCESSES). */

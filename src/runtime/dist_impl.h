@@ -68,6 +68,8 @@ struct hs_dist {
     hs_handle sink;             /* allocate_copy, when memory runs out */
     int *send_seq, *recv_seq;   /* next tag per destination/source */
     int tag_high;               /* the largest of them */
+    int joined;                 /* insertions left of a with_next group:
+                                   they neither wait nor reserve tags */
     unsigned long *holder_bits; /* the tiles' holders, one block, when
                                    more than one word each */
     int holder_words;           /* per tile */

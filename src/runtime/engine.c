@@ -16,7 +16,9 @@
 #include "device/backends.h"
 #include "include/hetscal.h"
 #include "runtime/engine_impl.h"
+#include "runtime/exchange.h"
 #include "runtime/team.h"
+#include "util/fifo.h"
 #include "runtime/trace.h"
 #include "util/thread_name.h"
 
@@ -39,6 +41,7 @@ static hs_engine *engine_new(void)
     pthread_cond_init(&e->gen_cv, NULL);
     pthread_cond_init(&e->window_cv, NULL);
     pthread_cond_init(&e->comm_cv, NULL);
+    pthread_cond_init(&e->xchg_cv, NULL);
     pthread_cond_init(&e->copy_cv, NULL);
     for (int d = 0; d < HS_MAX_DEVICES; d++)
         pthread_cond_init(&e->dev[d].cv, NULL);
@@ -226,6 +229,7 @@ int hs_engine_begin(const hs_engine_limits *limits)
     E.gen_pending = 0;
     E.failure = 0;
     E.comm_head = E.comm_tail = NULL;
+    E.xchg_head = E.xchg_tail = NULL;
     memset(&E.stats, 0, sizeof E.stats);
     hs_engine_tasks_reset_locked();
     /* Nothing is allocated here: the ready queues grow as they fill
@@ -297,12 +301,50 @@ void hs_engine_comm_sleep(int microseconds)
     ts.tv_sec += ts.tv_nsec / 1000000000;
     ts.tv_nsec %= 1000000000;
     pthread_mutex_lock(&E.lock);
-    if (!E.comm_head && !hs_engine_finished_locked()) {
+    if (!E.comm_head && !E.xchg_head && !hs_engine_finished_locked()) {
         if (microseconds > 0)
             pthread_cond_timedwait(&E.comm_cv, &E.lock, &ts);
         else
             pthread_cond_wait(&E.comm_cv, &E.lock);
     }
+    pthread_mutex_unlock(&E.lock);
+}
+
+void hs_engine_exchange(hs_exchange *x)
+{
+    pthread_mutex_lock(&E.lock);
+    HS_FIFO_APPEND(E.xchg_head, E.xchg_tail, x);
+    pthread_cond_broadcast(&E.comm_cv);
+    if (E.poll) {
+        /* This thread runs the loop too (no workers). */
+        void (*poll)(void *, int) = E.poll;
+        void *state = E.poll_state;
+        while (!x->done) {
+            pthread_mutex_unlock(&E.lock);
+            poll(state, 1);
+            pthread_mutex_lock(&E.lock);
+        }
+    } else {
+        while (!x->done)
+            pthread_cond_wait(&E.xchg_cv, &E.lock);
+    }
+    pthread_mutex_unlock(&E.lock);
+}
+
+hs_exchange *hs_engine_take_exchanges(void)
+{
+    pthread_mutex_lock(&E.lock);
+    hs_exchange *list = E.xchg_head;
+    E.xchg_head = E.xchg_tail = NULL;
+    pthread_mutex_unlock(&E.lock);
+    return list;
+}
+
+void hs_engine_exchange_done(hs_exchange *x)
+{
+    pthread_mutex_lock(&E.lock);
+    x->done = 1;
+    pthread_cond_broadcast(&E.xchg_cv);
     pthread_mutex_unlock(&E.lock);
 }
 

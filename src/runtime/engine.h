@@ -507,6 +507,14 @@ void hs_engine_comm_sleep(int microseconds);
 /* A message sent (bytes) or received; device: from or into an
  * accelerator's memory (MPI takes it, runtime/dist.h); prefix: a sent
  * variable tile's prefix (hs_handle_sends_prefix). */
+/* Spread tasks' exchanges (runtime/exchange.h): a kernel's part posts x
+ * and waits until the loop has completed it (driving the loop itself
+ * where the calling thread runs the tasks); the loop takes the posted
+ * ones and says when each is done. */
+struct hs_exchange;
+void hs_engine_exchange(struct hs_exchange *x);
+struct hs_exchange *hs_engine_take_exchanges(void);
+void hs_engine_exchange_done(struct hs_exchange *x);
 void hs_engine_count_message(int sent, double bytes, int device, int prefix);
 void hs_engine_count_sends_reordered(long n);
 /* The most receives one communication loop had in flight at once. */

@@ -109,6 +109,10 @@ typedef struct hs_engine {
     double copy_incoming;        /* the next task's new copies (window wait) */
     hs_ready_heap host;
     hs_task *comm_head, *comm_tail;
+    /* Exchanges of spread tasks' parts for the loop to post, and the
+     * condition their parts wait on (runtime/exchange.h). */
+    struct hs_exchange *xchg_head, *xchg_tail;
+    pthread_cond_t xchg_cv;
 
     /* Accelerators of this call: devs[1..ndev-1]; devs[0] is the host. */
     hs_device *devs[HS_MAX_DEVICES];

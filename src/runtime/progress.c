@@ -8,6 +8,7 @@
 #include "comm/messages.h"
 #include "include/hetscal.h"
 #include "runtime/engine.h"
+#include "runtime/exchange.h"
 #include "runtime/progress.h"
 #include "runtime/trace.h"
 #include "util/clock.h"
@@ -417,7 +418,35 @@ static void test_inflight(hs_comm *c, hs_comm_inflight *f, int whole, int *progr
 /* Whether any request is in flight. */
 static int in_flight(const hs_comm *c)
 {
-    return c->sending.n > 0 || c->sending.spill || c->receiving.n > 0 || c->receiving.spill;
+    return c->sending.n > 0 || c->sending.spill || c->receiving.n > 0 || c->receiving.spill
+           || c->exchanging;
+}
+
+/* Posts the exchanges the parts of spread tasks ask for and completes
+ * the finished ones (runtime/exchange.h): a part waits on each. */
+static void exchanges(hs_comm *c, int *progressed)
+{
+    hs_exchange *x = hs_engine_take_exchanges();
+    while (x) {
+        hs_exchange *next = x->next;
+        hs_exchange_post(x, c->comm, c->exchange_tag);
+        x->next = c->exchanging;
+        c->exchanging = x;
+        *progressed = 1;
+        x = next;
+    }
+    for (hs_exchange **p = &c->exchanging; *p;) {
+        x = *p;
+        if (hs_exchange_test(x)) {
+            *p = x->next;
+            if (x->err)
+                fail(c, x->err);
+            hs_engine_exchange_done(x);   /* x belongs to its part again */
+            *progressed = 1;
+        } else {
+            p = &x->next;
+        }
+    }
 }
 
 /* Tests the sends and the receives in flight (whole: every receive). */
@@ -432,6 +461,11 @@ void hs_comm_init(hs_comm *c, MPI_Comm comm, double stage_cap, double send_windo
     memset(c, 0, sizeof *c);
     c->comm = comm;
     c->stage_cap = stage_cap;
+    int *tag_ub, flag = 0;
+    if (comm == MPI_COMM_NULL
+        || MPI_Comm_get_attr(comm, MPI_TAG_UB, &tag_ub, &flag) != MPI_SUCCESS || !flag)
+        tag_ub = NULL;
+    c->exchange_tag = tag_ub ? *tag_ub : 32767;
     hs_send_window_init(&c->sends, send_window);
     c->last_progress = hs_now();
 }
@@ -501,6 +535,7 @@ static int step(hs_comm *c, int all_parts, int whole)
             post(c, t);
     }
     post_window(c, &progressed);
+    exchanges(c, &progressed);
     if (all_parts)
         test_all_parts(c, whole, &progressed);
     else
@@ -556,7 +591,10 @@ int hs_comm_run(MPI_Comm comm, double stage_cap, double send_window)
             break;
         if (progressed)
             continue;
-        if (in_flight(c) && hs_engine_idle_workers() && polling_hot(c)) {
+        /* a part of a spread task waits on its exchange as an idle
+         * worker does on a message */
+        int waiting = hs_engine_idle_workers() || c->exchanging;
+        if (in_flight(c) && waiting && polling_hot(c)) {
             sched_yield();
             continue;
         }
@@ -565,7 +603,7 @@ int hs_comm_run(MPI_Comm comm, double stage_cap, double send_window)
             continue;
         }
         int sending = c->sending.n > 0 || c->sending.spill;
-        back_off(c, hs_engine_idle_workers() ? SLEEP_MAX_IDLE_US
+        back_off(c, waiting                  ? SLEEP_MAX_IDLE_US
                     : sending                ? SLEEP_MAX_SENDING_US
                                              : SLEEP_MAX_US);
     }

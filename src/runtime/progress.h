@@ -57,6 +57,9 @@ typedef struct hs_comm {
     double staged_bytes;    /* sends' copies of tiles in the caller's array */
     double stage_cap;       /* ... at most this many at once */
     hs_send_window sends;   /* ready sends not yet posted */
+    struct hs_exchange *exchanging;   /* spread tasks' exchanges in flight
+                                         (runtime/exchange.h) */
+    int exchange_tag;       /* theirs: the communicator's MPI_TAG_UB */
 } hs_comm;
 
 void hs_comm_init(hs_comm *c, MPI_Comm comm, double stage_cap, double send_window);

@@ -58,6 +58,15 @@ static double seconds_with(hs_sim_model *model, const hs_task *t, int x, int mem
         }
         seconds += part;
     }
+    /* A spread task's part exchanges a record with every other part per
+     * column (runtime/exchange.h), each exchange waiting for the last
+     * record: the network's latency and the records through this node's
+     * link, as between nodes (the parts of a process column are on
+     * different nodes unless few ranks share a node). */
+    if (w.exchanges > 0 && w.exchange_members > 1)
+        seconds += w.exchanges
+                   * (m->net_latency_us * 1e-6
+                      + (w.exchange_members - 1) * w.exchange_bytes / (m->net_gbs * 1e9));
     return seconds;
 }
 

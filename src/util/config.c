@@ -230,6 +230,8 @@ void hs_config_read(hs_config *c, int local_ranks)
         c->send_window_kib = -1;
     int lu_grid = env_int("HETSCAL_LU_GRID", -1);
     c->lu_grid = lu_grid < 0 ? -1 : lu_grid > 0;
+    int lu_spread = env_int("HETSCAL_LU_SPREAD", -1);
+    c->lu_spread = lu_spread < 0 ? -1 : lu_spread > 0;
     int qr_grid = env_int("HETSCAL_QR_GRID", -1);
     c->qr_grid = qr_grid < 0 ? -1 : qr_grid > 0;
     /* HETSCAL_VERBOSE=summary asks for the run's table alone

@@ -22,6 +22,10 @@ typedef struct hs_config {
                           caller's 2-D grid where it has several process
                           rows (1), on one tile row (0), or as the call's
                           size says (-1, default: api/lu_call.c) */
+    int lu_spread;     /* grid: HETSCAL_LU_SPREAD, the 2-D LU's panels
+                          factored where their rows lie (1), gathered on
+                          their diagonal tile's home (0), or as the call
+                          says (-1, default: api/lu_call.c) */
     int qr_grid;       /* grid: HETSCAL_QR_GRID, P?GEQRF's square tiles on
                           the caller's grid with each panel gathered whole
                           (1), the other layouts (0), or as the call's
