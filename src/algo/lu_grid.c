@@ -193,17 +193,23 @@ static void spread_panel(const hs_lu *lu, int k)
     for (int m = 0; m < members; m++)
         hs_panel_rows_pack_tasks(g, k, k + m, spread_buffer(g, (ptop + m) % g->nprow, pcol),
                                  prio, 1, dist_insert, lu->dist);
-    /* The markers' writers and the parts, as one group (with_next) */
+    /* The markers' writers, then the parts (which read this panel's
+     * markers: after every writer), as one group (with_next) */
     for (int m = 0; m < members; m++) {
-        int q = (ptop + m) % g->nprow, buf = spread_buffer(g, q, pcol);
+        int q = (ptop + m) % g->nprow;
         hs_task_spec ready = { .kind = &hs_kind_lu_spread_ready, .host_only = 1,
                                .priority = prio, .urgent = 1, .nacc = 2,
                                .with_next = m == 0 ? 2 * members - 1 : 0,
-                               .acc = { { spread_marker(g, q, pcol), HS_W }, { buf, HS_R } } };
+                               .acc = { { spread_marker(g, q, pcol), HS_W },
+                                        { spread_buffer(g, q, pcol), HS_R } } };
         hs_dist_insert(lu->dist, &ready);
+    }
+    for (int m = 0; m < members; m++) {
+        int q = (ptop + m) % g->nprow;
         hs_task_spec part = { .kind = &hs_kind_lu_spread_part, .host_only = 1,
                               .priority = prio, .urgent = 1, .nacc = 1,
-                              .acc = { { buf, HS_RW } }, .ctx = lu->spread };
+                              .acc = { { spread_buffer(g, q, pcol), HS_RW } },
+                              .ctx = lu->spread };
         if (m == 0)
             hs_task_spec_add(&part, hs_lu_pivot_tile(g, k), HS_W);
         for (int o = 0; o < members; o++)
