@@ -74,29 +74,23 @@ static int spread_ready(hs_task *t)
     return 0;
 }
 
-static int lu_spread_ready_d(hs_task *t, hs_device *dev)
-{
-    (void)dev;
-    return spread_ready(t);
-}
-
-static int lu_spread_ready_s(hs_task *t, hs_device *dev)
-{
-    (void)dev;
-    return spread_ready(t);
-}
-
-static int lu_spread_ready_c(hs_task *t, hs_device *dev)
-{
-    (void)dev;
-    return spread_ready(t);
-}
-
-static int lu_spread_ready_z(hs_task *t, hs_device *dev)
-{
-    (void)dev;
-    return spread_ready(t);
-}
+/* The kinds' kernels of the four precisions: the same code but for
+ * the part's precision. */
+#define SPREAD_KERNELS(sfx, prec)                                     \
+    static int lu_spread_ready_##sfx(hs_task *t, hs_device *dev)      \
+    {                                                                 \
+        (void)dev;                                                    \
+        return spread_ready(t);                                       \
+    }                                                                 \
+    static int lu_spread_part_##sfx(hs_task *t, hs_device *dev)       \
+    {                                                                 \
+        (void)dev;                                                    \
+        return spread_part(t, prec);                                  \
+    }
+SPREAD_KERNELS(d, HS_PREC_D)
+SPREAD_KERNELS(s, HS_PREC_S)
+SPREAD_KERNELS(c, HS_PREC_C)
+SPREAD_KERNELS(z, HS_PREC_Z)
 
 static int lu_spread_ready_work(const hs_task *t, int esize, hs_work_parts *p)
 {
@@ -111,30 +105,6 @@ const hs_task_kind hs_kind_lu_spread_ready = {
     .name = "lu_spread_ready", .nacc = 2, .work = lu_spread_ready_work,
     .kernel = HS_PREC_INSTANCES(lu_spread_ready), .host_only = 1,
 };
-
-static int lu_spread_part_d(hs_task *t, hs_device *dev)
-{
-    (void)dev;
-    return spread_part(t, HS_PREC_D);
-}
-
-static int lu_spread_part_s(hs_task *t, hs_device *dev)
-{
-    (void)dev;
-    return spread_part(t, HS_PREC_S);
-}
-
-static int lu_spread_part_c(hs_task *t, hs_device *dev)
-{
-    (void)dev;
-    return spread_part(t, HS_PREC_C);
-}
-
-static int lu_spread_part_z(hs_task *t, hs_device *dev)
-{
-    (void)dev;
-    return spread_part(t, HS_PREC_Z);
-}
 
 /* The part's share of the panel's ?GETRF flops (its rows of the
  * panel's), at the GETRF rate of its rows: the same BLAS calls as
