@@ -207,7 +207,7 @@ static void spread_panel(const hs_lu *lu, int k)
     for (int m = 0; m < members; m++) {
         int q = (ptop + m) % g->nprow;
         hs_task_spec part = { .kind = &hs_kind_lu_spread_part, .host_only = 1,
-                              .priority = prio, .urgent = 1, .nacc = 1,
+                              .priority = prio, .urgent = 1, .nacc = 1, .ignore_status = 1,
                               .acc = { { spread_buffer(g, q, pcol), HS_RW } },
                               .ctx = lu->spread };
         if (m == 0)

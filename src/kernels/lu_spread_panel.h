@@ -57,8 +57,9 @@ typedef struct hs_lu_spread_team {
  * ScaLAPACK's search. */
 typedef struct hs_lu_spread_rows {
     int m, m_all, w;
-    int nomem;           /* the member has no memory for its part: its
-                            first record says so, and every member fails */
+    int status;          /* 0, or an error the member brings (no memory
+                            for its part, an input that failed): its first
+                            record says so, and every member returns it */
     const int *row;
     const hs_lu_rows *dist;
     const hs_lu_caller *caller;

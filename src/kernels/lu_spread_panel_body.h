@@ -236,8 +236,8 @@ static int HS_SFX(lu_spread_panel)(HS_T *a, int ld, const hs_lu_spread_rows *row
     x.all = x.mine ? x.mine + x.rec_doubles : NULL;
 
     /* Every member's memory, finiteness and rows, before any column. */
-    int have = !rows->nomem && x.mine && x.u && x.l11 && x.u12;
-    double head[SPREAD_HEAD] = { have ? 0 : HETSCAL_ERR_NOMEM,
+    int have = !rows->status && x.mine && x.u && x.l11 && x.u12;
+    double head[SPREAD_HEAD] = { rows->status ? rows->status : have ? 0 : HETSCAL_ERR_NOMEM,
                                  have && HS_SFX(panel_finite)(a, rows->m, ld, 0, w), rows->m, 0 };
     double heads[SPREAD_HEAD * HS_LU_SPREAD_MAX_MEMBERS];
     int err = team->members > HS_LU_SPREAD_MAX_MEMBERS

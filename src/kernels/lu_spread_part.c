@@ -51,7 +51,11 @@ static int spread_part(hs_task *t, int prec)
     hs_lu_caller caller = { ctx->caller ? ctx->caller[0] : 0,
                             ctx->caller ? ctx->caller + 1 : NULL };
     hs_lu_spread_rows rows = { .m = m, .m_all = x.rows, .w = w, .row = row,
-                               .nomem = !row || !piv, .dist = &dist,
+                               .status = hs_task_input_status(t)
+                                             ? hs_task_input_status(t)
+                                         : !row || !piv ? HETSCAL_ERR_NOMEM
+                                                        : 0,
+                               .dist = &dist,
                                .caller = ctx->caller ? &caller : NULL };
     part_team team_ctx = { ranks, members, me };
     hs_lu_spread_team team = { .members = members, .me = me, .allgather = part_allgather,
@@ -126,6 +130,9 @@ static int lu_spread_part_work(const hs_task *t, int esize, hs_work_parts *p)
     return hs_work_one(p, HS_WORK_GETRF, hs_flops_getrf(x.rows, w) * m / x.rows, w);
 }
 
+/* It runs whatever its inputs carry (the task's ignore_status): a part
+ * that was skipped would leave its peers waiting; it passes the status
+ * on to them instead. */
 const hs_task_kind hs_kind_lu_spread_part = {
     .name = "lu_spread_part", .nacc = 1, .work = lu_spread_part_work,
     .kernel = HS_PREC_INSTANCES(lu_spread_part), .host_only = 1,

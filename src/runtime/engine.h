@@ -507,6 +507,10 @@ void hs_engine_comm_sleep(int microseconds);
 /* A message sent (bytes) or received; device: from or into an
  * accelerator's memory (MPI takes it, runtime/dist.h); prefix: a sent
  * variable tile's prefix (hs_handle_sends_prefix). */
+/* The status a task's inputs carry, or a discard handle's among any of its
+ * accesses (0: run its kernel); a kernel that runs whatever they carry
+ * (ignore_status) reads it itself. */
+int hs_task_input_status(const hs_task *t);
 /* Spread tasks' exchanges (runtime/exchange.h): a kernel's part posts x
  * and waits until the loop has completed it (driving the loop itself
  * where the calling thread runs the tasks); the loop takes the posted

@@ -189,9 +189,6 @@ void hs_engine_run_popped_locked(hs_task *t, int track, int tracing);
 
 /* No lock needed. */
 void hs_engine_devices_join(void);             /* after wake_all */
-/* The status a task's inputs carry, or a discard handle's among any of its
- * accesses (0: run its kernel). */
-int hs_task_input_status(const hs_task *t);
 /* Records status on every handle the task writes. */
 void hs_task_set_output_status(hs_task *t, int status);
 
