@@ -185,18 +185,24 @@ static int spread_panels(const hs_call *c)
            && !c->geo.device_panels;
 }
 
+/* The caller's distribution of sub(A), for ScaLAPACK's pivot search. */
+static hs_lu_rows caller_rows(const hs_call *c)
+{
+    const int *d = c->desca;
+    return (hs_lu_rows){ .ia = c->ia, .ja = c->ja, .m_a = d[HS_M], .mb = d[HS_MB],
+                         .rsrc = d[HS_RSRC], .nprow = c->grid->nprow,
+                         .npcol = c->grid->npcol };
+}
+
 /* The parts' ctx, for the call's run. */
 static int spread_ctx(hs_call *c)
 {
-    const int *d = c->desca;
     c->lu_spread = malloc(sizeof *c->lu_spread);
     if (!c->lu_spread)
         return HETSCAL_ERR_NOMEM;
-    *c->lu_spread = (hs_lu_spread_ctx){
-        .caller = c->caller_layout, .rank_of = c->grid->rank_of, .npcol = c->grid->npcol,
-        .rows = { .ia = c->ia, .ja = c->ja, .m_a = d[HS_M], .mb = d[HS_MB],
-                  .rsrc = d[HS_RSRC], .nprow = c->grid->nprow, .npcol = c->grid->npcol }
-    };
+    *c->lu_spread = (hs_lu_spread_ctx){ .caller = c->caller_layout,
+                                        .rank_of = c->grid->rank_of,
+                                        .npcol = c->grid->npcol, .rows = caller_rows(c) };
     return 0;
 }
 
@@ -273,12 +279,9 @@ static int lu_layout(hs_call *c)
 
 static void lu_generate(const hs_call *c, hs_dist *dist)
 {
-    const int *d = c->desca;
     hs_lu lu = { .geo = &c->geo, .dist = dist,
                  .host_panels = c->rep.host_panels,
-                 .rows = { .ia = c->ia, .ja = c->ja, .m_a = d[HS_M], .mb = d[HS_MB],
-                           .rsrc = d[HS_RSRC], .nprow = c->grid->nprow,
-                           .npcol = c->grid->npcol },
+                 .rows = caller_rows(c),
                  .caller = c->caller_layout,
                  .spread = c->lu_spread,
                  .team = hs_config_panel_team(c->cfg, c->grid->nprow * c->grid->npcol),

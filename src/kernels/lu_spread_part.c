@@ -22,6 +22,15 @@ static int part_allgather(void *ctx, const void *mine, void *all, size_t bytes)
     return hs_exchange_allgather(t->ranks, t->members, t->me, mine, all, bytes);
 }
 
+/* The part's rows: its tiles me, me + nprow, ... of the panel's. */
+static int part_rows(hs_lu_spread_part_args x)
+{
+    int me = (x.q - x.ptop + x.nprow) % x.nprow, tiles = (x.rows + x.H - 1) / x.H, m = 0;
+    for (int s = me; s < tiles; s += x.nprow)
+        m += s + 1 < tiles ? x.H : x.rows - s * x.H;
+    return m;
+}
+
 static int spread_part(hs_task *t, int prec)
 {
     hs_lu_spread_part_args x = hs_lu_spread_part_args_of(t);
@@ -35,10 +44,7 @@ static int spread_part(hs_task *t, int prec)
     for (int m = 0; m < members; m++)
         ranks[m] = ctx->rank_of[((x.ptop + m) % x.nprow) * ctx->npcol + x.pcol];
 
-    /* The part's rows: its tiles me, me + nprow, ... of the panel. */
-    int tiles = (x.rows + x.H - 1) / x.H, m = 0;
-    for (int s = me; s < tiles; s += x.nprow)
-        m += s + 1 < tiles ? x.H : x.rows - s * x.H;
+    int tiles = (x.rows + x.H - 1) / x.H, m = part_rows(x);
     int *row = malloc((size_t)(m > 0 ? m : 1) * sizeof *row);
     int *piv = home ? hs_task_data(t, 1) : malloc(((size_t)w + HS_LU_PIV_HEAD) * sizeof *piv);
     if (row)
@@ -50,9 +56,9 @@ static int spread_part(hs_task *t, int prec)
     dist.ja += x.off;
     hs_lu_caller caller = { ctx->caller ? ctx->caller[0] : 0,
                             ctx->caller ? ctx->caller + 1 : NULL };
+    int status = hs_task_input_status(t);
     hs_lu_spread_rows rows = { .m = m, .m_all = x.rows, .w = w, .row = row,
-                               .status = hs_task_input_status(t)
-                                             ? hs_task_input_status(t)
+                               .status = status           ? status
                                          : !row || !piv ? HETSCAL_ERR_NOMEM
                                                         : 0,
                                .dist = &dist,
@@ -119,15 +125,11 @@ static int lu_spread_part_work(const hs_task *t, int esize, hs_work_parts *p)
     hs_lu_spread_part_args x = hs_lu_spread_part_args_of(t);
     int w = x.w, kk = x.rows < w ? x.rows : w;
     int members = hs_lu_spread_members(x.rows, x.H, x.nprow);
-    int me = (x.q - x.ptop + x.nprow) % x.nprow;
-    int tiles = (x.rows + x.H - 1) / x.H, m = 0;
-    for (int s = me; s < tiles; s += x.nprow)
-        m += s + 1 < tiles ? x.H : x.rows - s * x.H;
-    p->rows = m;
+    p->rows = part_rows(x);
     p->exchanges = kk + 1;
     p->exchange_members = members;
     p->exchange_bytes = (double)hs_lu_spread_record_bytes(w, esize);
-    return hs_work_one(p, HS_WORK_GETRF, hs_flops_getrf(x.rows, w) * m / x.rows, w);
+    return hs_work_one(p, HS_WORK_GETRF, hs_flops_getrf(x.rows, w) * p->rows / x.rows, w);
 }
 
 /* It runs whatever its inputs carry (the task's ignore_status): a part
