@@ -20,7 +20,8 @@
  * error does (its queued callbacks never run): every rank must return
  * INFO = HETSCAL_ERR_DEVICE, none may hang; the failing rank then opens
  * fresh devices (HETSCAL_DEVICES is rewritten) for the next call.
- * T_OOM_VERBOSE=1 prints each failing call before it runs (to find a hang).
+ * T_OOM_VERBOSE=1 prints each failing call before it runs (to find a hang);
+ * T_OOM_ROUTINE=PDGETRF (say) tries that routine alone.
  * Exit status: failed checks (summed over ranks). */
 #include "config.h"
 
@@ -258,8 +259,10 @@ int main(int argc, char **argv)
         problem_outputs_init(&scalapack, &p))
         MPI_Abort(MPI_COMM_WORLD, 2);
 
+    const char *only = getenv("T_OOM_ROUTINE");
     for (p.routine = 0; p.routine < NROUTINES; p.routine++)
-        run(&p, nprocs);
+        if (!only || strcmp(only, problem_name(p.routine)) == 0)
+            run(&p, nprocs);
     if (F == &allocations)
         first_call_fails(nprocs);
 

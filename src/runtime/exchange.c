@@ -34,12 +34,14 @@ void hs_exchange_post(hs_exchange *x, MPI_Comm comm, int tag)
         if (q == x->me)
             continue;
         void *into = (char *)x->all + (size_t)q * x->bytes;
-        /* as a tile's receive: posted again once (a fault injection's
-         * failure is one post's) */
-        if (hs_msg_irecv(into, count, x->ranks[q], tag, comm, &x->req[n]) != MPI_SUCCESS
-            && hs_msg_irecv(into, count, x->ranks[q], tag, comm, &x->req[n]) != MPI_SUCCESS) {
-            x->err = HETSCAL_ERR_MPI;
-            x->req[n] = MPI_REQUEST_NULL;
+        /* as a tile's receive: posted again once, so that the sender
+         * is not left waiting, but the call has failed (post_failed) */
+        if (hs_msg_irecv(into, count, x->ranks[q], tag, comm, &x->req[n]) != MPI_SUCCESS) {
+            x->post_failed = 1;
+            if (hs_msg_irecv(into, count, x->ranks[q], tag, comm, &x->req[n]) != MPI_SUCCESS) {
+                x->err = HETSCAL_ERR_MPI;
+                x->req[n] = MPI_REQUEST_NULL;
+            }
         }
         n++;
     }
@@ -49,6 +51,7 @@ void hs_exchange_post(hs_exchange *x, MPI_Comm comm, int tag)
         if (hs_msg_isend((void *)x->mine, count, x->ranks[q], tag, comm, &x->req[n])
             != MPI_SUCCESS) {
             x->err = HETSCAL_ERR_MPI;
+            x->post_failed = 1;
             if (hs_msg_isend(&x->failed_send, 1, x->ranks[q], tag, comm, &x->req[n])
                 != MPI_SUCCESS)
                 x->req[n] = MPI_REQUEST_NULL;

@@ -32,6 +32,7 @@ typedef struct hs_exchange {
     MPI_Request *req;      /* receives, then sends; 2 (members - 1) */
     double failed_send;    /* what a send that could not be posted sends */
     int err;               /* 0, or HETSCAL_ERR_MPI */
+    int post_failed;       /* a post failed, even if posting again worked */
     int done;              /* set by the loop (under the engine's lock) */
     struct hs_exchange *next;
 } hs_exchange;

@@ -430,6 +430,8 @@ static void exchanges(hs_comm *c, int *progressed)
     while (x) {
         hs_exchange *next = x->next;
         hs_exchange_post(x, c->comm, c->exchange_tag);
+        if (x->post_failed)
+            fail(c, HETSCAL_ERR_MPI);
         x->next = c->exchanging;
         c->exchanging = x;
         *progressed = 1;
