@@ -13,7 +13,9 @@
  * source's messages of one tag matches them.  A send that cannot be
  * posted goes as a one-double message instead, which its receivers
  * take for the sender's failure: every part then learns of it at the
- * same exchange (kernels/lu_spread_panel.h relies on that). */
+ * same exchange (kernels/lu_spread_panel.h relies on that).  A receive
+ * that cannot be posted is posted again, so that its sender goes on, and
+ * the call fails (post_failed: the loop records it as a tile's). */
 #ifndef HETSCAL_RUNTIME_EXCHANGE_H
 #define HETSCAL_RUNTIME_EXCHANGE_H
 
