@@ -3,4 +3,5 @@
 # check: the scripts run by hand, here and there.
 EXTRA_DIST += testing/gpu/README testing/gpu/fetch_packages.sh \
   testing/gpu/run_on_gpu.sh testing/gpu/gpu_tests.sh \
-  testing/gpu/simulate_here.sh testing/gpu/cublas_dgemm.c testing/gpu/cusolver_rates.c
+  testing/gpu/simulate_here.sh testing/gpu/cublas_dgemm.c testing/gpu/cusolver_rates.c \
+  testing/gpu/spread_column.c

@@ -222,6 +222,17 @@ if [ "$gpu" = 1 ]; then
         timeout 120 "$build/cusolver_rates" 4096 >> "$logdir/gpu_rates.machine" 2>&1 || st=$?
     cat "$logdir/gpu_rates.machine" | tee -a "$summary"
     [ "$st" -eq 0 ] || say "cusolver_rates failed (exit status $st)"
+    # A spread LU panel's column driven from the host through cuBLAS
+    # (doc/PERFORMANCE.md, session 84: the model's GPU spread panels pay
+    # only below some 16 us a column on 16 nodes), beside cuSOLVER's
+    # ?getrf of the same rows.
+    st=0
+    gcc -O2 -std=c11 -I"$CUDA_HOME/include" "$here/spread_column.c" -L"$CUDA_HOME/lib64" \
+        -Wl,-rpath,"$CUDA_HOME/lib64" -lcusolver -lcublas -lcudart \
+        -o "$build/spread_column" > "$logdir/spread_column.txt" 2>&1 &&
+        timeout 60 "$build/spread_column" 2048 >> "$logdir/spread_column.txt" 2>&1 || st=$?
+    tee -a "$summary" < "$logdir/spread_column.txt"
+    [ "$st" -eq 0 ] || say "spread_column failed (exit status $st)"
 fi
 
 # ---- the runtime's fixed cost of a GPU task --------------------------------
