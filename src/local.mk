@@ -5,7 +5,7 @@
 # in the layers' order (doc/ARCHITECTURE.md section 2).
 HETSCAL_CORE_SOURCES = \
   src/sim/sim_call.h src/sim/sim_call.c src/sim/sim_machine.h src/sim/sim_machine.c \
-  src/sim/sim.h src/sim/sim_impl.h src/sim/sim.c src/sim/sim_messages.c \
+  src/sim/sim.h src/sim/sim_impl.h src/sim/sim.c src/sim/sim_messages.c src/sim/sim_gang.c \
   src/sim/sim_path.h src/sim/sim_path.c src/sim/sim_links.h src/sim/sim_links.c \
   src/sim/sim_fiber.h src/sim/sim_fiber.c \
   src/api/export.h src/api/version.c src/api/release_memory.c \

@@ -3,7 +3,7 @@
 # ranks, and times on testing/data/tiny.machine are the hand-computed ones.
 SIM_SH_TESTS = testing/sim_counts_np124.sh testing/sim_tiny.sh testing/sim_messages.sh \
   testing/scale_table_small.sh testing/layout_by_nodes.sh
-SIM_TESTS = $(SIM_SH_TESTS) testing/t_sim_gpu_messages testing/t_sim_links
+SIM_TESTS = $(SIM_SH_TESTS) testing/t_sim_gpu_messages testing/t_sim_links testing/t_sim_gang
 TESTS += $(SIM_TESTS)
 EXTRA_DIST += $(SIM_SH_TESTS) testing/data/tiny.machine
 
@@ -31,3 +31,10 @@ testing_t_sim_links_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) 
 check_PROGRAMS += testing/t_sim_gpu_messages
 testing_t_sim_gpu_messages_SOURCES = testing/t_sim_gpu_messages.c
 testing_t_sim_gpu_messages_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
+
+# The parts of a task spread over ranks (sim/sim_gang.c): a part waits
+# for its group's last start, and all end the longest part's time after
+# it.
+check_PROGRAMS += testing/t_sim_gang
+testing_t_sim_gang_SOURCES = testing/t_sim_gang.c
+testing_t_sim_gang_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)

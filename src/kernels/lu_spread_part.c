@@ -132,10 +132,19 @@ static int lu_spread_part_work(const hs_task *t, int esize, hs_work_parts *p)
     return hs_work_one(p, HS_WORK_GETRF, hs_flops_getrf(x.rows, w) * p->rows / x.rows, w);
 }
 
+/* A panel's parts: one group a panel (its first column). */
+static int lu_spread_part_gang(const hs_task *t, long *key)
+{
+    hs_lu_spread_part_args x = hs_lu_spread_part_args_of(t);
+    *key = x.off;
+    return hs_lu_spread_members(x.rows, x.H, x.nprow);
+}
+
 /* It runs whatever its inputs carry (the task's ignore_status): a part
  * that was skipped would leave its peers waiting; it passes the status
  * on to them instead. */
 const hs_task_kind hs_kind_lu_spread_part = {
     .name = "lu_spread_part", .nacc = 1, .work = lu_spread_part_work,
     .kernel = HS_PREC_INSTANCES(lu_spread_part), .host_only = 1,
+    .gang = lu_spread_part_gang,
 };

@@ -237,6 +237,11 @@ typedef struct hs_task_kind {
      * would leave that messages depend on (the expected prefix of a
      * variable tile it writes, hs_handle_set_prefix); NULL: nothing. */
     void (*simulated)(hs_task *t);
+    /* Simulation: for a part of a task spread over ranks whose parts
+     * wait in their exchanges for each other (kernels/lu_spread_part.h),
+     * how many parts there are, and in *key what tells its group from
+     * the call's others (the same on every part); 0: not such a part. */
+    int (*gang)(const hs_task *t, long *key);
 } hs_task_kind;
 
 /* The runtime's own kinds: a home tile filled from or written back to the

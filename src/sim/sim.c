@@ -313,7 +313,9 @@ static void start_host_task(sim *S, sim_rank *r, hs_task *t)
 {
     const hs_sim_costs *c = &S->s->costs;
     int slot = take_worker(r);
-    start_on_worker(S, r, t, slot, 1, c->task_overhead + c->task_seconds(c->arg, t, 0));
+    double seconds = c->task_overhead + c->task_seconds(c->arg, t, 0);
+    if (!hs_sim_gang_start(S, r, t, slot, seconds))
+        start_on_worker(S, r, t, slot, 1, seconds);
 }
 
 /* A team task waits with its worker taken until the ready tasks have
@@ -856,6 +858,7 @@ int hs_sim_run(const hs_sim_setup *setup, double *seconds, hs_sim_rank_result *r
     free(S.node_busy);
     free(S.ev);
     free(S.table);
+    hs_sim_gangs_free(&S);
     hs_dist_shared_free(S.shared);
     hs_fiber_free(S.thread);
     return err;

@@ -134,6 +134,8 @@ typedef struct posted {
     hs_task *task;
 } posted;
 
+typedef struct hs_sim_gang hs_sim_gang;
+
 typedef struct sim {
     const hs_sim_setup *s;
     hs_fiber *thread;           /* the simulator's: the calling thread */
@@ -153,6 +155,8 @@ typedef struct sim {
     hs_dist_shared *shared;     /* what every rank's dist computes alike */
     path_step *steps;           /* when setup->path: every step, in the */
     size_t nsteps, capsteps;    /* order they ended */
+    hs_sim_gang *gangs;         /* groups of spread parts not all started */
+    size_t ngangs, capgangs;    /* (sim_gang.c) */
     long completing;            /* the last step that ended (-1: none yet):
                                    what a task made ready now waited for.
                                    Generation takes no simulated time, so a
@@ -172,6 +176,12 @@ int hs_sim_node_of(const sim *S, int rank);
 double hs_sim_node_rate(const sim *S, int node);
 /* delta more threads of rank's node compute from now on (sim.c). */
 int hs_sim_node_change(sim *S, int rank, int delta);
+/* sim_gang.c: whether host task t, about to start on r's worker `slot`
+ * for `seconds`, is a part of a spread task (then started as one, its
+ * end scheduled once all its group's parts have started); its group's
+ * memory is freed by hs_sim_gangs_free. */
+int hs_sim_gang_start(sim *S, sim_rank *r, hs_task *t, int slot, double seconds);
+void hs_sim_gangs_free(sim *S);
 /* A span of the trace, when one is written. */
 void hs_sim_record(sim_rank *r, int track, const char *name, double t0, double t1, int arg,
                    long bytes);
