@@ -5,7 +5,8 @@
  * record a column (runtime/exchange.h), so a part whose peers start late
  * waits for them; timed alone, each part would end its own time after
  * its own start and the prediction would lean early wherever the peers'
- * ranks are busy.  Host parts only: the spread parts are (sim.c). */
+ * ranks are busy.  Only host tasks start as parts (sim.c's
+ * start_host_task): the spread parts run on the host. */
 #include "config.h"
 
 #include <stdlib.h>
