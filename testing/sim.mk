@@ -12,11 +12,13 @@ check-sim:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(SIM_TESTS)'
 .PHONY: check-sim
 
+sim_hand_timed_sources = testing/sim_hand_timed.h testing/sim_hand_timed.c
+
 # The rules for messages of one-thread ranks (a receive copied by the
 # receiver's thread at its poll, a send done at the sender's next poll)
 # on a program timed by hand.
 check_PROGRAMS += testing/t_sim_messages
-testing_t_sim_messages_SOURCES = testing/t_sim_messages.c
+testing_t_sim_messages_SOURCES = testing/t_sim_messages.c $(sim_hand_timed_sources)
 testing_t_sim_messages_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)
 
 # A network link's bookings: a message fitted into the first gap both its
@@ -36,5 +38,5 @@ testing_t_sim_gpu_messages_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK
 # for its group's last start, and all end the longest part's time after
 # it.
 check_PROGRAMS += testing/t_sim_gang
-testing_t_sim_gang_SOURCES = testing/t_sim_gang.c
+testing_t_sim_gang_SOURCES = testing/t_sim_gang.c $(sim_hand_timed_sources)
 testing_t_sim_gang_LDADD = libhetscal_core.la $(SCALAPACK_LIBS) $(LAPACK_LIBS) $(CUDA_LIBS)

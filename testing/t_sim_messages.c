@@ -16,26 +16,16 @@
  * checks.  No MPI (the simulation needs none). */
 #include "config.h"
 
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "include/hetscal.h"
 #include "runtime/dist.h"
 #include "sim/sim.h"
+#include "testing/sim_hand_timed.h"
 
 enum { TILE_A, TILE_L, TILE_BUSY, TILE_USE, NTILES };
 
-static int no_kernel(hs_task *t, hs_device *dev)
-{
-    (void)t;
-    (void)dev;
-    return 0;
-}
-
-#define KIND(name_) { .name = name_, .kernel = { [HS_PREC_D] = no_kernel } }
+#define KIND(name_) { .name = name_, .kernel = { [HS_PREC_D] = sim_no_kernel } }
 static const hs_task_kind kind_w = KIND("w"), kind_l = KIND("L"), kind_busy = KIND("busy"),
                           kind_use = KIND("use");
 #undef KIND
@@ -70,35 +60,11 @@ static void generate(void *arg, hs_dist *d)
     hs_dist_finish(d);
 }
 
-/* The duration in seconds of the span `name` in rank's trace file, or -1. */
-static double span_seconds(const char *prefix, int rank, const char *name)
-{
-    char path[4096], text[1 << 14], key[64];
-    snprintf(path, sizeof path, "%s.%d.json", prefix, rank);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    size_t len = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[len] = 0;
-    snprintf(key, sizeof key, "\"name\":\"%s\"", name);
-    const char *at = strstr(text, key), *dur = at ? strstr(at, "\"dur\":") : NULL;
-    return dur ? atof(dur + 6) * 1e-6 : -1;
-}
-
-static int near(double a, double b)
-{
-    return fabs(a - b) < 1e-12;
-}
-
 int main(void)
 {
     char dir[] = "/tmp/hetscal-sim-XXXXXX", prefix[64];
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
+    if (sim_trace_dir(dir, prefix, sizeof prefix))
         return 1;
-    }
-    snprintf(prefix, sizeof prefix, "%s/trace", dir);
     hs_tile_home home[NTILES] = {
         [TILE_A] = { 0, 0, 64, 64 }, [TILE_L] = { 0, 0, 1, 1 },
         [TILE_BUSY] = { 1, 0, 1, 1 }, [TILE_USE] = { 1, 0, 1, 1 } };
@@ -110,13 +76,13 @@ int main(void)
                    .shm_bandwidth = 1e9, .link_bandwidth = 1e9 } };
     hs_sim_rank_result ranks[2];
     double seconds = 0;
-    int fails = 0;
     if (hs_sim_run(&s, &seconds, ranks) != HETSCAL_SUCCESS) {
         printf("FAIL: the simulation did not finish\n");
         return 1;
     }
-    double recv = span_seconds(prefix, 1, "recv"), send = span_seconds(prefix, 0, "send");
-    struct { const char *what; double got, want; } checks[] = {
+    double recv = sim_trace_span_seconds(prefix, 1, "recv");
+    double send = sim_trace_span_seconds(prefix, 0, "send");
+    sim_check checks[] = {
         { "the call", seconds, 5.5e-3 },
         { "rank 1's end (use after its own copy of A)", ranks[1].finish, 2.032768e-3 },
         { "rank 1's receive (copied at its poll)", recv, 32.768e-6 },
@@ -124,17 +90,7 @@ int main(void)
         { "messages sent by rank 0", (double)ranks[0].stats.messages_sent, 1 },
         { "messages received by rank 1", (double)ranks[1].stats.messages_received, 1 },
     };
-    for (size_t k = 0; k < sizeof checks / sizeof checks[0]; k++) {
-        int ok = near(checks[k].got, checks[k].want);
-        fails += !ok;
-        printf("%s: %s %.9g (expected %.9g)\n", ok ? "ok" : "FAIL", checks[k].what,
-               checks[k].got, checks[k].want);
-    }
-    for (int r = 0; r < 2; r++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s.%d.json", prefix, r);
-        unlink(path);
-    }
-    rmdir(dir);
+    int fails = sim_checks_report(checks, sizeof checks / sizeof checks[0]);
+    sim_trace_remove(dir, prefix, 2);
     return fails;
 }
