@@ -7,10 +7,23 @@
 
 #include <stddef.h>
 
+#include "runtime/dist.h"
 #include "runtime/engine.h"
+#include "sim/sim.h"
 
 /* A kernel that does nothing (the simulation runs none). */
 int sim_no_kernel(hs_task *t, hs_device *dev);
+
+/* A task of `kind` with nacc (1 or 2) accesses: tile t0 in mode m0,
+ * then t1 in m1. */
+void sim_insert(hs_dist *d, const hs_task_kind *kind, int nacc, int t0, int m0, int t1, int m1);
+
+/* Costs of a hand-timed program: its tasks' times from task_seconds,
+ * no cost a task, 1 GB/s and no latency for every message and copy, one
+ * network link a node. */
+hs_sim_costs sim_unit_costs(double (*task_seconds)(void *arg, const hs_task *t, int x));
+/* hs_sim_run, said when it fails; 0 or -1. */
+int sim_run_reported(const hs_sim_setup *s, double *seconds, hs_sim_rank_result *ranks);
 
 /* A fresh directory for a simulated run's trace: *dir (a mkdtemp
  * template, "/tmp/hetscal-sim-XXXXXX") made, prefix its trace files'
