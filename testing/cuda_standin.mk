@@ -12,6 +12,8 @@ cuda_standin_sources = testing/cuda_standin/standin.h \
   testing/cuda_standin/standin_memory.c testing/cuda_standin/standin_streams.c \
   testing/cuda_standin/standin_events.c testing/cuda_standin/standin_copies.c \
   testing/cuda_standin/standin_cublas.c testing/cuda_standin/standin_cublas_level3.c \
+  testing/cuda_standin/standin_cublas_call.h testing/cuda_standin/standin_cublas_call.c \
+  testing/cuda_standin/standin_cublas_level12.c \
   testing/cuda_standin/standin_host_blas.c testing/cuda_standin/standin_cusolver.c \
   testing/cuda_standin/standin_cusolver_factors.c testing/cuda_standin/standin_cusolver_qr.c \
   testing/cuda_standin/standin_cusolver_larft.c testing/cuda_standin/standin_handles.c \
@@ -29,7 +31,8 @@ cuda_standin_tests = \
   testing/cuda_pinned_np2.sh testing/cuda_np1.sh testing/cuda_lu_np2.sh \
   testing/cuda_exclusive_np1.sh testing/cuda_info_np2.sh testing/cuda_xlu_np4.sh \
   testing/cuda_xlu_grid_np4.sh testing/cuda_xdqr_grid_np4.sh testing/cuda_xdllt_np8.sh \
-  testing/cuda_host_panels_np2.sh testing/cuda_peer_np1.sh testing/t_cuda_peer.sh
+  testing/cuda_host_panels_np2.sh testing/cuda_peer_np1.sh testing/t_cuda_peer.sh \
+  testing/cuda_spread_column.sh
 EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tests) \
   testing/cuda_standin/enum_values.c testing/cuda_standin/bin/nvidia-smi \
   testing/t_cuda_standin.h \
@@ -50,6 +53,14 @@ testing_t_cuda_standin_SOURCES = testing/t_cuda_standin.h testing/row_checks.h t
   testing/t_cuda_standin_rules.c testing/t_cuda_standin_blas.c
 testing_t_cuda_standin_CPPFLAGS = -I$(top_srcdir)/testing/cuda_standin/include
 testing_t_cuda_standin_LDADD = testing/cuda_standin/libcudastandin.la $(LAPACK_LIBS)
+
+# A spread LU panel's column through the stand-in's cuBLAS level-1 and -2
+# routines (testing/gpu/spread_column.c, which a lent GPU times): the
+# loop's factor and pivots are ?getrf's.
+check_PROGRAMS += testing/spread_column
+testing_spread_column_SOURCES = testing/gpu/spread_column.c
+testing_spread_column_CPPFLAGS = -I$(top_srcdir)/testing/cuda_standin/include
+testing_spread_column_LDADD = testing/cuda_standin/libcudastandin.la $(LAPACK_LIBS) -lm
 
 # A call gives the application thread its selected device back.
 check_PROGRAMS += testing/t_cuda_app_device

@@ -141,7 +141,7 @@ void standin_check_device_extent(const char *call, const char *what, const void 
 size_t standin_extent(int64_t rows, int64_t cols, int64_t ld, size_t size);
 /* Whether two column-major operands (x: xrows x xcols, leading dimension
  * xld; y likewise) of elements of size bytes share an element (exact,
- * column by column; standin_cublas_level3.c). */
+ * column by column; standin_cublas_call.c). */
 int standin_matrices_overlap(const void *xp, int xrows, int xcols, int xld, const void *yp,
                              int yrows, int ycols, int yld, size_t size);
 
@@ -191,6 +191,14 @@ typedef void standin_larft_fn(const char *direct, const char *storev, const int 
                               const void *v, const int *ldv, const void *tau, void *t,
                               const int *ldt, size_t l1, size_t l2);
 
+/* i?amax_, ?scal_ and ?ger_ (?geru_ for C and Z): the level-1 and -2
+ * routines of a spread LU panel's column (standin_cublas_level12.c) */
+typedef int standin_iamax_fn(const int *n, const void *x, const int *incx);
+typedef void standin_scal_fn(const int *n, const void *alpha, void *x, const int *incx);
+typedef void standin_ger_fn(const int *m, const int *n, const void *alpha, const void *x,
+                            const int *incx, const void *y, const int *incy, void *a,
+                            const int *lda);
+
 /* One precision of cuBLAS: a row of standin_precisions (standin_host_blas.c). */
 typedef struct standin_precision {
     size_t size;         /* bytes of an element */
@@ -205,6 +213,9 @@ typedef struct standin_precision {
     standin_geqrf_fn *geqrf;
     standin_unmqr_fn *unmqr;   /* ?ormqr_ for S and D */
     standin_larft_fn *larft;
+    standin_iamax_fn *iamax;
+    standin_scal_fn *scal;
+    standin_ger_fn *ger;   /* ?geru_ for C and Z */
 } standin_precision;
 enum { STANDIN_S, STANDIN_D, STANDIN_C, STANDIN_Z, STANDIN_PRECISIONS };
 /* M(P, T) for each precision P with elements of type T: the entry points'
@@ -219,12 +230,13 @@ typedef union standin_scalar {
 } standin_scalar;
 
 /* A queued cuBLAS call: the BLAS routine (op: 'g'emm, 's'yrk, 'h'erk,
- * 't'rsm, trm'm') of precision prec and its arguments, alpha and beta
- * read when it was queued. */
+ * 't'rsm, trm'm', 'S'cal of n elements of c, incx apart, 'G'er of a
+ * (m, incx) and b (n, incy) into c) of precision prec and its arguments,
+ * alpha and beta read when it was queued. */
 typedef struct standin_blas {
     const standin_precision *prec;
     char op, side, uplo, transa, transb, diag;
-    int m, n, k;
+    int m, n, k, incx, incy;
     standin_scalar alpha, beta;
     const void *a, *b;
     void *c;

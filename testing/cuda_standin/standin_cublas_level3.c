@@ -6,103 +6,9 @@
  * and queues the host BLAS call on the handle's stream with alpha and beta
  * read now (host pointer mode).  The entry points are instances of one
  * macro per routine, at the end. */
-#include <stdint.h>
-#include <string.h>
+#include "standin_cublas_call.h"
 
-#include "standin.h"
-
-/* A column-major operand: rows x cols with leading dimension ld. */
-typedef struct operand {
-    const char *name;
-    const void *p;
-    int rows, cols, ld;
-    int may_be_output;   /* ?trmm's B: C == B is the in-place form */
-} operand;
-
-typedef struct call {
-    const char *name;
-    cublasHandle_t h;
-    const standin_precision *prec;
-    cudaStream_t stream;
-    operand op[3];   /* inputs first, the output last */
-    int nop;
-} call;
-
-static size_t extent_bytes(const operand *o, size_t size)
-{
-    return standin_extent(o->rows, o->cols, o->ld, size);
-}
-
-int standin_matrices_overlap(const void *xp, int xrows, int xcols, int xld, const void *yp,
-                             int yrows, int ycols, int yld, size_t size)
-{
-    uintptr_t xs = (uintptr_t)xp, xe = xs + standin_extent(xrows, xcols, xld, size);
-    uintptr_t ys = (uintptr_t)yp, ye = ys + standin_extent(yrows, ycols, yld, size);
-    if (xe <= ys || ye <= xs)
-        return 0;
-    for (int j = 0; j < ycols; j++) {
-        uintptr_t s = ys + (size_t)j * (size_t)yld * size;
-        uintptr_t e = s + (size_t)yrows * size;
-        uintptr_t colb = (size_t)xld * size, len = (size_t)xrows * size;
-        /* x's column i is [xs + i colb, xs + i colb + len): the first that ends after s */
-        intptr_t i = s + 1 > xs + len ? (intptr_t)((s + 1 - xs - len + colb - 1) / colb) : 0;
-        if (i < xcols && xs + (uintptr_t)i * colb < e)
-            return 1;
-    }
-    return 0;
-}
-
-static int overlap(const operand *x, const operand *y, size_t size)
-{
-    return standin_matrices_overlap(x->p, x->rows, x->cols, x->ld, y->p, y->rows, y->cols, y->ld,
-                                    size);
-}
-
-/* Everything but the argument values: the handle, its stream and device,
- * the operands' memory.  Takes the lock; the caller enqueues and unlocks. */
-static cublasStatus_t begin(call *c)
-{
-    if (standin_handle_enter(&standin_cublas, c->name, c->h) != cudaSuccess)
-        return CUBLAS_STATUS_EXECUTION_FAILED;
-    c->stream = c->h->common.stream;
-    size_t size = c->prec->size;
-    const operand *out = &c->op[c->nop - 1];
-    for (int i = 0; i < c->nop; i++) {
-        const operand *o = &c->op[i];
-        if (o->rows == 0 || o->cols == 0)
-            continue;
-        standin_check_device_extent(c->name, o->name, o->p, extent_bytes(o, size),
-                                    c->h->common.device);
-        if (i < c->nop - 1 && out->rows && out->cols && !(o->may_be_output && o->p == out->p) &&
-            overlap(o, out, size))
-            standin_die("output overlaps an input", "%s: %s %p and %s %p share elements",
-                        c->name, out->name, (const void *)out->p, o->name, (const void *)o->p);
-    }
-    return CUBLAS_STATUS_SUCCESS;
-}
-
-/* Checks the call (begin) and queues the BLAS call args on its stream. */
-static cublasStatus_t submit(call *c, standin_blas args)
-{
-    cublasStatus_t st = begin(c);
-    if (st != CUBLAS_STATUS_SUCCESS)
-        return st;
-    standin_op *op = standin_op_new();
-    op->run = standin_run_blas;
-    args.prec = c->prec;
-    op->u.blas = args;
-    op->counted = 1;
-    for (int i = 0; i < c->nop; i++) {
-        op->touch[i] = (const char *)c->op[i].p;
-        op->touch_len[i] =
-            c->op[i].rows && c->op[i].cols ? extent_bytes(&c->op[i], c->prec->size) : 0;
-        if (i < c->nop - 1 && c->op[i].p != c->op[c->nop - 1].p)
-            op->reads_only |= 1u << i;   /* an input that is not also the output */
-    }
-    standin_enqueue(c->stream, op);
-    pthread_mutex_unlock(&standin_lock);
-    return CUBLAS_STATUS_SUCCESS;
-}
+typedef standin_cublas_call call;
 
 static int max1(int x)
 {
@@ -134,24 +40,7 @@ static char fill_char(cublasFillMode_t uplo)
     return uplo == CUBLAS_FILL_MODE_UPPER ? 'U' : 'L';
 }
 
-/* alpha or beta: its bytes, bytes long (an element, or herk's real part). */
-static standin_scalar scalar(const void *x, size_t bytes)
-{
-    standin_scalar s;
-    memset(&s, 0, sizeof s);
-    memcpy(s.bytes, x, bytes);
-    return s;
-}
 
-/* Whether alpha (parts reals of real_size bytes each) is zero: then cuBLAS
- * reads no element of the multiplied operands. */
-static int is_zero(const void *x, size_t real_size, int parts)
-{
-    for (int i = 0; i < parts; i++)
-        if ((real_size == sizeof(float) ? ((const float *)x)[i] : ((const double *)x)[i]) != 0)
-            return 0;
-    return 1;
-}
 
 static int parts(const standin_precision *p)
 {
@@ -168,14 +57,14 @@ static cublasStatus_t gemm(const char *name, const standin_precision *p, cublasH
     if (bad_op(transa, OPS_ALL) || bad_op(transb, OPS_ALL) || m < 0 || n < 0 || k < 0 ||
         lda < max1(ar) || ldb < max1(br) || ldc < max1(m) || !alpha || !beta)
         return CUBLAS_STATUS_INVALID_VALUE;
-    int reads = k > 0 && !is_zero(alpha, p->real_size, parts(p));
+    int reads = k > 0 && !standin_cublas_is_zero(alpha, p->real_size, parts(p));
     call c = { name, handle, p, NULL,
                { { "A", A, reads ? ar : 0, ac, lda, 0 }, { "B", B, reads ? br : 0, bc, ldb, 0 },
                  { "C", C, m, n, ldc, 0 } }, 3 };
-    return submit(&c, (standin_blas){ .op = 'g', .transa = op_char(p, transa),
+    return standin_cublas_submit(&c, (standin_blas){ .op = 'g', .transa = op_char(p, transa),
                                       .transb = op_char(p, transb), .m = m, .n = n, .k = k,
-                                      .alpha = scalar(alpha, p->size),
-                                      .beta = scalar(beta, p->size), .a = A, .b = B, .c = C,
+                                      .alpha = standin_cublas_scalar(alpha, p->size),
+                                      .beta = standin_cublas_scalar(beta, p->size), .a = A, .b = B, .c = C,
                                       .lda = lda, .ldb = ldb, .ldc = ldc });
 }
 
@@ -192,13 +81,13 @@ static cublasStatus_t rank_k(const char *name, const standin_precision *p, int h
     if (bad_fill(uplo) || bad_op(trans, ops) || n < 0 || k < 0 || lda < max1(ar) ||
         ldc < max1(n) || !alpha || !beta)
         return CUBLAS_STATUS_INVALID_VALUE;
-    int reads = k > 0 && !is_zero(alpha, p->real_size, hermitian ? 1 : parts(p));
+    int reads = k > 0 && !standin_cublas_is_zero(alpha, p->real_size, hermitian ? 1 : parts(p));
     call c = { name, handle, p, NULL,
                { { "A", A, reads ? ar : 0, ac, lda, 0 }, { "C", C, n, n, ldc, 0 } }, 2 };
-    return submit(&c, (standin_blas){ .op = hermitian ? 'h' : 's', .uplo = fill_char(uplo),
+    return standin_cublas_submit(&c, (standin_blas){ .op = hermitian ? 'h' : 's', .uplo = fill_char(uplo),
                                       .transa = op_char(p, trans), .n = n, .k = k,
-                                      .alpha = scalar(alpha, scalar_size),
-                                      .beta = scalar(beta, scalar_size), .a = A, .c = C,
+                                      .alpha = standin_cublas_scalar(alpha, scalar_size),
+                                      .beta = standin_cublas_scalar(beta, scalar_size), .a = A, .c = C,
                                       .lda = lda, .ldc = ldc });
 }
 
@@ -218,7 +107,7 @@ static standin_blas triangle_args(const standin_precision *p, char which,
     return (standin_blas){ .op = which, .side = side == CUBLAS_SIDE_LEFT ? 'L' : 'R',
                            .uplo = fill_char(uplo), .transa = op_char(p, trans),
                            .diag = diag == CUBLAS_DIAG_UNIT ? 'U' : 'N', .m = m, .n = n,
-                           .alpha = scalar(alpha, p->size), .a = A, .lda = lda };
+                           .alpha = standin_cublas_scalar(alpha, p->size), .a = A, .lda = lda };
 }
 
 static cublasStatus_t trsm(const char *name, const standin_precision *p, cublasHandle_t handle,
@@ -230,13 +119,13 @@ static cublasStatus_t trsm(const char *name, const standin_precision *p, cublasH
     if (bad_triangle(side, uplo, trans, diag) || m < 0 || n < 0 || lda < max1(ka) ||
         ldb < max1(m) || !alpha)
         return CUBLAS_STATUS_INVALID_VALUE;
-    int reads = m > 0 && n > 0 && !is_zero(alpha, p->real_size, parts(p));
+    int reads = m > 0 && n > 0 && !standin_cublas_is_zero(alpha, p->real_size, parts(p));
     call c = { name, handle, p, NULL,
                { { "A", A, reads ? ka : 0, ka, lda, 0 }, { "B", B, m, n, ldb, 0 } }, 2 };
     standin_blas args = triangle_args(p, 't', side, uplo, trans, diag, m, n, alpha, A, lda);
     args.c = B;   /* in place */
     args.ldc = ldb;
-    return submit(&c, args);
+    return standin_cublas_submit(&c, args);
 }
 
 static cublasStatus_t trmm(const char *name, const standin_precision *p, cublasHandle_t handle,
@@ -249,7 +138,7 @@ static cublasStatus_t trmm(const char *name, const standin_precision *p, cublasH
     if (bad_triangle(side, uplo, trans, diag) || m < 0 || n < 0 || lda < max1(ka) ||
         ldb < max1(m) || ldc < max1(m) || !alpha)
         return CUBLAS_STATUS_INVALID_VALUE;
-    int reads = m > 0 && n > 0 && !is_zero(alpha, p->real_size, parts(p));
+    int reads = m > 0 && n > 0 && !standin_cublas_is_zero(alpha, p->real_size, parts(p));
     call c = { name, handle, p, NULL,
                { { "A", A, reads ? ka : 0, ka, lda, 0 }, { "B", B, reads ? m : 0, n, ldb, 1 },
                  { "C", C, m, n, ldc, 0 } }, 3 };
@@ -261,7 +150,7 @@ static cublasStatus_t trmm(const char *name, const standin_precision *p, cublasH
     args.ldb = ldb;
     args.c = C;
     args.ldc = ldc;
-    return submit(&c, args);
+    return standin_cublas_submit(&c, args);
 }
 
 /* The rank-k update ROUTINE (syrk, herk) of precision P: elements of type

@@ -15,16 +15,23 @@ standin_getrf_fn sgetrf_, dgetrf_, cgetrf_, zgetrf_;
 standin_geqrf_fn sgeqrf_, dgeqrf_, cgeqrf_, zgeqrf_;
 standin_unmqr_fn sormqr_, dormqr_, cunmqr_, zunmqr_;
 standin_larft_fn slarft_, dlarft_, clarft_, zlarft_;
+standin_iamax_fn isamax_, idamax_, icamax_, izamax_;
+standin_scal_fn sscal_, dscal_, cscal_, zscal_;
+standin_ger_fn sger_, dger_, cgeru_, zgeru_;
 
 const standin_precision standin_precisions[STANDIN_PRECISIONS] = {
     [STANDIN_S] = { sizeof(float), sizeof(float), 0, sgemm_, ssyrk_, NULL, strsm_, strmm_,
-                    slaswp_, spotrf_, sgetrf_, sgeqrf_, sormqr_, slarft_ },
+                    slaswp_, spotrf_, sgetrf_, sgeqrf_, sormqr_, slarft_, isamax_, sscal_,
+                    sger_ },
     [STANDIN_D] = { sizeof(double), sizeof(double), 0, dgemm_, dsyrk_, NULL, dtrsm_, dtrmm_,
-                    dlaswp_, dpotrf_, dgetrf_, dgeqrf_, dormqr_, dlarft_ },
+                    dlaswp_, dpotrf_, dgetrf_, dgeqrf_, dormqr_, dlarft_, idamax_, dscal_,
+                    dger_ },
     [STANDIN_C] = { 2 * sizeof(float), sizeof(float), 1, cgemm_, csyrk_, cherk_, ctrsm_, ctrmm_,
-                    claswp_, cpotrf_, cgetrf_, cgeqrf_, cunmqr_, clarft_ },
+                    claswp_, cpotrf_, cgetrf_, cgeqrf_, cunmqr_, clarft_, icamax_, cscal_,
+                    cgeru_ },
     [STANDIN_Z] = { 2 * sizeof(double), sizeof(double), 1, zgemm_, zsyrk_, zherk_, ztrsm_,
-                    ztrmm_, zlaswp_, zpotrf_, zgetrf_, zgeqrf_, zunmqr_, zlarft_ },
+                    ztrmm_, zlaswp_, zpotrf_, zgetrf_, zgeqrf_, zunmqr_, zlarft_, izamax_,
+                    zscal_, zgeru_ },
 };
 
 void standin_run_blas(standin_op *op)
@@ -55,6 +62,12 @@ void standin_run_blas(standin_op *op)
                        (size_t)m * p->size);
         p->trmm(&side, &uplo, &ta, &diag, &m, &n, &b->alpha, b->a, &b->lda, b->c, &b->ldc, 1, 1,
                 1, 1);
+        break;
+    case 'S':
+        p->scal(&n, &b->alpha, b->c, &b->incx);
+        break;
+    case 'G':
+        p->ger(&m, &n, &b->alpha, b->a, &b->incx, b->b, &b->incy, b->c, &b->ldc);
         break;
     default:
         break;

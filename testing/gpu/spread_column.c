@@ -16,13 +16,21 @@
  * that height).  Printed as machine-file comment lines:
  *   # spread_column W=2048 H=32768: loop 31.2 us a column, round trip
  *     19.5 us, getrf of the same rows 9.1 us
- * Each the better of two runs.  Usage: spread_column [W]; exit 77 when no GPU can be used. */
+ * Each the better of two runs.  The loop's factor and pivots must be
+ * ?getrf's (to 1e-10 of the largest entry): the check that the loop runs
+ * what it claims, and, on the CUDA stand-in (testing/cuda_spread_column.sh),
+ * of the stand-in's level-1 and -2 routines.
+ * Usage: spread_column [W [H ...]] (default 2048, heights 8192 32768
+ * 131072); exit 77 when no GPU can be used, 1 when a call failed or the
+ * factors differ. */
 #define _POSIX_C_SOURCE 200809L
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 enum { IB = 32 };
@@ -39,6 +47,7 @@ typedef struct part {
     cudaStream_t stream;
     double *a;      /* H x W, ld H, on the GPU */
     double *rows;   /* 2 W, pinned: the offered row, then the diagonal row */
+    int *piv;       /* W: the loop's pivot rows, 1-based */
     int h, w;
 } part;
 
@@ -63,6 +72,8 @@ static int column(part *p, int j, int k1, int arithmetic)
     if (cublasIdamax(p->blas, p->h - j, col, 1, &idx) != CUBLAS_STATUS_SUCCESS)
         return -1;
     int r = j + idx - 1;
+    if (arithmetic)
+        p->piv[j] = r + 1;
     row_copy(p, r, p->rows, cudaMemcpyDeviceToHost);
     row_copy(p, j, p->rows + p->w, cudaMemcpyDeviceToHost);
     if (cudaStreamSynchronize(p->stream) != cudaSuccess)
@@ -127,6 +138,89 @@ static double getrf_us(cusolverDnHandle_t solver, part *p, double *work, int *ip
     return (now_us() - t0) / p->w;
 }
 
+/* The loop's factor (check) and pivots against ?getrf's (a, ipiv on the
+ * host): 0 when they agree. */
+static int compare(const part *p, const double *check, const double *a, const int *ipiv)
+{
+    size_t n = (size_t)p->h * p->w;
+    double largest = 0, diff = 0;
+    for (size_t i = 0; i < n; i++) {
+        largest = fmax(largest, fabs(a[i]));
+        diff = fmax(diff, fabs(a[i] - check[i]));
+    }
+    int pivots = memcmp(ipiv, p->piv, (size_t)p->w * sizeof(int)) == 0;
+    if (pivots && diff <= 1e-10 * largest)
+        return 0;
+    printf("# spread_column W=%d H=%d: FAILED: the loop's factor is not getrf's "
+           "(pivots %s, largest difference %.3g of %.3g)\n",
+           p->w, p->h, pivots ? "equal" : "differ", diff, largest);
+    return 1;
+}
+
+/* Part p's loop, round trip and ?getrf for rows p->h, printed; 0 (also
+ * when there is no memory for them), or 1 when a call failed or the
+ * factors differ. */
+static int one_height(part *p, cusolverDnHandle_t solver)
+{
+    size_t n = (size_t)p->h * p->w;
+    double *host = NULL, *check = NULL, *work = NULL;
+    int *ipiv = NULL, *info = NULL, *host_ipiv = malloc((size_t)p->w * sizeof(int)), lwork = 0;
+    int status = 2;   /* a CUDA call failed, until the end */
+    p->a = NULL;
+    if (!host_ipiv || cudaMallocHost((void **)&host, n * sizeof(double)) != cudaSuccess ||
+        cudaMallocHost((void **)&check, n * sizeof(double)) != cudaSuccess ||
+        cudaMalloc((void **)&p->a, n * sizeof(double)) != cudaSuccess ||
+        cusolverDnDgetrf_bufferSize(solver, p->h, p->w, p->a, p->h, &lwork)
+            != CUSOLVER_STATUS_SUCCESS ||
+        cudaMalloc((void **)&work, ((size_t)lwork + 1) * sizeof(double)) != cudaSuccess ||
+        cudaMalloc((void **)&ipiv, (size_t)p->w * sizeof(int)) != cudaSuccess ||
+        cudaMalloc((void **)&info, sizeof(int)) != cudaSuccess) {
+        printf("# spread_column W=%d H=%d: no memory for it\n", p->w, p->h);
+        status = 0;
+        goto out;
+    }
+    unsigned long long x = 88172645463325252ull;   /* xorshift64: values in [-0.5, 0.5) */
+    for (size_t i = 0; i < n; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        host[i] = (double)(x >> 11) / 9007199254740992.0 - 0.5;
+    }
+    /* each the better of two runs (the first pays cuBLAS's set-up) */
+    double us[3] = { -1, -1, -1 };
+    for (int k = 0; k < 6; k++) {
+        if (cudaMemcpy(p->a, host, n * sizeof(double), cudaMemcpyHostToDevice) != cudaSuccess)
+            goto out;
+        double t = k / 2 == 2 ? getrf_us(solver, p, work, ipiv, info) : loop_us(p, k / 2 == 0);
+        if (t < 0)
+            goto out;
+        if (k % 2 == 0 || t < us[k / 2])
+            us[k / 2] = t;
+        if (k == 1 && cudaMemcpy(check, p->a, n * sizeof(double), cudaMemcpyDeviceToHost)
+                          != cudaSuccess)
+            goto out;
+    }
+    if (cudaMemcpy(host, p->a, n * sizeof(double), cudaMemcpyDeviceToHost) != cudaSuccess ||
+        cudaMemcpy(host_ipiv, ipiv, (size_t)p->w * sizeof(int), cudaMemcpyDeviceToHost)
+            != cudaSuccess)
+        goto out;
+    printf("# spread_column W=%d H=%d: loop %.1f us a column, round trip %.1f us, "
+           "getrf of the same rows %.1f us\n",
+           p->w, p->h, us[0], us[1], us[2]);
+    status = compare(p, check, host, host_ipiv);
+out:
+    if (status == 2)
+        printf("# spread_column W=%d H=%d: a CUDA call failed\n", p->w, p->h);
+    cudaFreeHost(host);
+    cudaFreeHost(check);
+    cudaFree(p->a);
+    cudaFree(work);
+    cudaFree(ipiv);
+    cudaFree(info);
+    free(host_ipiv);
+    return status != 0;
+}
+
 int main(int argc, char **argv)
 {
     int w = argc > 1 ? atoi(argv[1]) : 2048, count = 0;
@@ -135,9 +229,9 @@ int main(int argc, char **argv)
         printf("# no usable GPU\n");
         return 77;
     }
-    part p = { .w = w };
+    part p = { .w = w, .piv = malloc((size_t)(w > 0 ? w : 1) * sizeof(int)) };
     cusolverDnHandle_t solver;
-    if (w < 1 || cudaStreamCreate(&p.stream) != cudaSuccess ||
+    if (w < 1 || !p.piv || cudaStreamCreate(&p.stream) != cudaSuccess ||
         cublasCreate(&p.blas) != CUBLAS_STATUS_SUCCESS ||
         cublasSetStream(p.blas, p.stream) != CUBLAS_STATUS_SUCCESS ||
         cusolverDnCreate(&solver) != CUSOLVER_STATUS_SUCCESS ||
@@ -146,55 +240,20 @@ int main(int argc, char **argv)
         fprintf(stderr, "spread_column: cannot set up GPU 0\n");
         return 1;
     }
-    int status = 0;
-    for (size_t hi = 0; hi < sizeof heights / sizeof *heights; hi++) {
-        p.h = heights[hi];
-        size_t n = (size_t)p.h * w;
-        double *host = malloc(n * sizeof(double)), *work = NULL;
-        int *ipiv = NULL, *info = NULL, lwork = 0;
-        if (!host || cudaMalloc((void **)&p.a, n * sizeof(double)) != cudaSuccess ||
-            cusolverDnDgetrf_bufferSize(solver, p.h, w, p.a, p.h, &lwork)
-                != CUSOLVER_STATUS_SUCCESS ||
-            cudaMalloc((void **)&work, ((size_t)lwork + 1) * sizeof(double)) != cudaSuccess ||
-            cudaMalloc((void **)&ipiv, (size_t)w * sizeof(int)) != cudaSuccess ||
-            cudaMalloc((void **)&info, sizeof(int)) != cudaSuccess) {
-            printf("# spread_column W=%d H=%d: no memory for it\n", w, p.h);
-            free(host);
-            cudaFree(p.a);
-            cudaFree(work);
-            cudaFree(ipiv);
-            cudaFree(info);
-            continue;
+    int status = 0, given = argc > 2 ? argc - 2 : 0;
+    int nh = given ? given : (int)(sizeof heights / sizeof *heights);
+    for (int k = 0; k < nh; k++) {
+        p.h = given ? atoi(argv[2 + k]) : heights[k];
+        if (p.h < w) {
+            fprintf(stderr, "spread_column: a part of %d rows is shorter than W = %d\n", p.h, w);
+            return 1;
         }
-        unsigned long long x = 88172645463325252ull;   /* xorshift64: values in [-0.5, 0.5) */
-        for (size_t i = 0; i < n; i++) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            host[i] = (double)(x >> 11) / 9007199254740992.0 - 0.5;
-        }
-        /* each the better of two runs (the first pays cuBLAS's set-up) */
-        double us[3] = { -1, -1, -1 };
-        for (int k = 0; k < 6; k++) {
-            cudaMemcpy(p.a, host, n * sizeof(double), cudaMemcpyHostToDevice);
-            double t = k / 2 == 2 ? getrf_us(solver, &p, work, ipiv, info)
-                                  : loop_us(&p, k / 2 == 0);
-            if (k % 2 == 0 || (t >= 0 && t < us[k / 2]))
-                us[k / 2] = t;
-        }
-        if (us[0] < 0 || us[1] < 0 || us[2] < 0) {
-            printf("# spread_column W=%d H=%d: a CUDA call failed\n", w, p.h);
-            status = 1;
-        } else {
-            printf("# spread_column W=%d H=%d: loop %.1f us a column, round trip %.1f us, "
-                   "getrf of the same rows %.1f us\n",
-                   w, p.h, us[0], us[1], us[2]);
-        }
-        free(host);
-        cudaFree(p.a);
-        cudaFree(work);
-        cudaFree(ipiv);
-        cudaFree(info);
+        status |= one_height(&p, solver);
     }
+    cudaFreeHost(p.rows);
+    cusolverDnDestroy(solver);
+    cublasDestroy(p.blas);
+    cudaStreamDestroy(p.stream);
+    free(p.piv);
     return status;
 }

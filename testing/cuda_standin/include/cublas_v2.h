@@ -1,7 +1,9 @@
 /* The cuBLAS (v2) API as far as hetscal's CUDA backend uses it, for the
- * host stand-in (testing/cuda_standin): handles and the level-3 routines
- * in the four precisions S, D, C, Z.  As in the toolkit, the short names
- * are macros for the _v2 symbols that libcublas exports. */
+ * host stand-in (testing/cuda_standin): handles, the level-3 routines in
+ * the four precisions S, D, C, Z, and the level-1 and -2 routines of a
+ * spread LU panel's column (I?amax, ?scal, ?ger / ?geru; measured by
+ * testing/gpu/spread_column.c).  As in the toolkit, the short names are
+ * macros for the _v2 symbols that libcublas exports. */
 #ifndef CUDA_STANDIN_CUBLAS_V2_H
 #define CUDA_STANDIN_CUBLAS_V2_H
 
@@ -58,6 +60,18 @@ typedef struct cublasContext *cublasHandle_t;   /* opaque */
 #define cublasDtrmm cublasDtrmm_v2
 #define cublasCtrmm cublasCtrmm_v2
 #define cublasZtrmm cublasZtrmm_v2
+#define cublasIsamax cublasIsamax_v2
+#define cublasIdamax cublasIdamax_v2
+#define cublasIcamax cublasIcamax_v2
+#define cublasIzamax cublasIzamax_v2
+#define cublasSscal cublasSscal_v2
+#define cublasDscal cublasDscal_v2
+#define cublasCscal cublasCscal_v2
+#define cublasZscal cublasZscal_v2
+#define cublasSger cublasSger_v2
+#define cublasDger cublasDger_v2
+#define cublasCgeru cublasCgeru_v2
+#define cublasZgeru cublasZgeru_v2
 
 cublasStatus_t cublasCreate_v2(cublasHandle_t *handle);
 cublasStatus_t cublasGetProperty(libraryPropertyType type, int *value);
@@ -103,6 +117,23 @@ cublasStatus_t cublasZherk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
                               cublasOperation_t trans, int n, int k, const double *alpha,
                               const cuDoubleComplex *A, int lda, const double *beta,
                               cuDoubleComplex *C, int ldc);
+
+/* The level-1 and -2 routines of precision P (S, D, C, Z; I the lower-case
+ * letter of I?amax) with elements of type T; GER is ger (S, D) or geru
+ * (C, Z).  Host pointer mode: I?amax returns once *result is written. */
+#define CUDA_STANDIN_LEVEL12(P, I, T, GER)                                                   \
+    cublasStatus_t cublasI##I##amax_v2(cublasHandle_t handle, int n, const T *x, int incx,   \
+                                       int *result);                                         \
+    cublasStatus_t cublas##P##scal_v2(cublasHandle_t handle, int n, const T *alpha, T *x,    \
+                                      int incx);                                             \
+    cublasStatus_t cublas##P##GER##_v2(cublasHandle_t handle, int m, int n, const T *alpha,  \
+                                       const T *x, int incx, const T *y, int incy, T *A,     \
+                                       int lda);
+CUDA_STANDIN_LEVEL12(S, s, float, ger)
+CUDA_STANDIN_LEVEL12(D, d, double, ger)
+CUDA_STANDIN_LEVEL12(C, c, cuComplex, geru)
+CUDA_STANDIN_LEVEL12(Z, z, cuDoubleComplex, geru)
+#undef CUDA_STANDIN_LEVEL12
 
 /* Batched GEMMs: the pointer arrays are device memory (S and D, what the
  * backend calls). */
