@@ -37,6 +37,7 @@ EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tes
   testing/cuda_standin/enum_values.c testing/cuda_standin/bin/nvidia-smi \
   testing/t_cuda_standin.h \
   testing/t_cuda_standin.c testing/t_cuda_standin_rules.c testing/t_cuda_standin_blas.c \
+  testing/t_cuda_standin_level12.c \
   testing/t_cuda_app_device.c testing/t_cuda_pinned.c testing/t_cuda_peer.c
 
 if HETSCAL_CUDA_STANDIN
@@ -50,7 +51,7 @@ EXTRA_libhetscal_core_la_DEPENDENCIES = testing/cuda_standin/libcudastandin.la
 
 check_PROGRAMS += testing/t_cuda_standin
 testing_t_cuda_standin_SOURCES = testing/t_cuda_standin.h testing/row_checks.h testing/t_cuda_standin.c \
-  testing/t_cuda_standin_rules.c testing/t_cuda_standin_blas.c
+  testing/t_cuda_standin_rules.c testing/t_cuda_standin_blas.c testing/t_cuda_standin_level12.c
 testing_t_cuda_standin_CPPFLAGS = -I$(top_srcdir)/testing/cuda_standin/include
 testing_t_cuda_standin_LDADD = testing/cuda_standin/libcudastandin.la $(LAPACK_LIBS)
 

@@ -231,12 +231,18 @@ static void test_pageable_pinned(void)
     report("pageable copies synchronous, pinned ones asynchronous");
 }
 
-/* cuBLAS's level-3 routines, a row per precision (t_cuda_standin_blas.c). */
+/* cuBLAS's level-3 routines, a row per precision (t_cuda_standin_blas.c),
+ * then its level-1 and -2 ones (t_cuda_standin_level12.c). */
 static void test_cublas(void)
 {
     for (int p = 0; p < STANDIN_TEST_PRECISIONS; p++) {
         const char *row = "cuBLAS";
         row_failures += standin_test_cublas(p, &row);
+        report(row);
+    }
+    for (int p = 0; p < STANDIN_TEST_PRECISIONS; p++) {
+        const char *row = "cuBLAS level 1 and 2";
+        row_failures += standin_test_level12(p, &row);
         report(row);
     }
 }

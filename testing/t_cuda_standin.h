@@ -1,6 +1,6 @@
 /* Shared by the CUDA stand-in's test (t_cuda_standin.c), the misuse
  * snippets it runs in child processes (t_cuda_standin_rules.c) and its
- * cuBLAS checks (t_cuda_standin_blas.c). */
+ * cuBLAS checks (t_cuda_standin_blas.c, t_cuda_standin_level12.c). */
 #ifndef HETSCAL_T_CUDA_STANDIN_H
 #define HETSCAL_T_CUDA_STANDIN_H
 
@@ -22,6 +22,8 @@ int standin_test_child(const char *scenario);
  * failed checks (each printed); *row names the row. */
 enum { STANDIN_TEST_PRECISIONS = 4 };
 int standin_test_cublas(int p, const char **row);
+/* The same for the level-1 and -2 routines (t_cuda_standin_level12.c). */
+int standin_test_level12(int p, const char **row);
 
 typedef struct standin_rule {
     const char *name;
