@@ -161,8 +161,5 @@ int standin_test_level12(int which, const char **row)
     free(x);
     free(y);
     free(a);
-    *row = p->row;
-    int failures = row_failures;
-    row_failures = 0;
-    return failures;
+    return row_hand_over(row, p->row);
 }
