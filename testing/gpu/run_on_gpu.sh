@@ -228,7 +228,7 @@ if [ "$gpu" = 1 ]; then
     # ?getrf of the same rows.
     st=0
     gcc -O2 -std=c11 -I"$CUDA_HOME/include" "$here/spread_column.c" -L"$CUDA_HOME/lib64" \
-        -Wl,-rpath,"$CUDA_HOME/lib64" -lcusolver -lcublas -lcudart \
+        -Wl,-rpath,"$CUDA_HOME/lib64" -lcusolver -lcublas -lcudart -lm \
         -o "$build/spread_column" > "$logdir/spread_column.txt" 2>&1 &&
         timeout 60 "$build/spread_column" 2048 >> "$logdir/spread_column.txt" 2>&1 || st=$?
     tee -a "$summary" < "$logdir/spread_column.txt"

@@ -14,8 +14,8 @@
  * out, the two rows in, no arithmetic) and cuSOLVER's ?getrf of the same
  * H x W rows gathered on one GPU (the gathered panel's cost a column at
  * that height).  Printed as machine-file comment lines:
- *   # spread_column W=2048 H=32768: loop 31.2 us a column, round trip
- *     19.5 us, getrf of the same rows 9.1 us
+ *   # spread_column W=2048 H=32768: loop L us a column, round trip
+ *     R us, getrf of the same rows G us
  * Each the better of two runs.  The loop's factor and pivots must be
  * ?getrf's (to 1e-10 of the largest entry): the check that the loop runs
  * what it claims, and, on the CUDA stand-in (testing/cuda_spread_column.sh),
