@@ -274,6 +274,39 @@ static void test_laswp(hs_device *d)
     report(d->name, "dlaswp, bitwise equal to host LAPACK");
 }
 
+int idamax_(const int *n, const double *x, const int *incx);
+
+/* HS_K_IAMAX in D: a column (step 1) and a row (step ld) of a block on
+ * the device, ties (the first wins), n = 0 (0), and the host's I?AMAX as
+ * the answer; the result written once the kernel has run. */
+static void test_iamax(hs_device *d)
+{
+    int ld = 37, n = 29;
+    double *a = random_matrix(ld, n);
+    a[5 + 3 * ld] = a[11 + 3 * ld] = 7;        /* a tie down column 3 */
+    a[2 + 8 * ld] = a[2 + 20 * ld] = -9;       /* and along row 2 */
+    double *da = upload(d, a, ld, n, ld, ld);
+    static const int cases[][3] = { { 3, 1, 37 }, { 2, 37, 29 }, { 0, 1, 0 }, { 17, 37, 13 } };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int at = cases[c][0], inc = cases[c][1], count = cases[c][2], got = -1;
+        const double *x = inc == 1 ? a + (size_t)at * ld : a + at;
+        const double *dx = inc == 1 ? da + (size_t)at * ld : da + at;
+        CHECK(hs_dev_iamax(d, HS_STREAM_COMPUTE, HS_PREC_D, count, dx, inc, &got) == 0);
+        hs_event *ev;
+        CHECK(d->ops->event_record(d, HS_STREAM_COMPUTE, &ev) == 0);
+        CHECK(d->ops->event_wait(d, ev) == 0);
+        d->ops->event_free(d, ev);
+        CHECK(got == (count > 0 ? idamax_(&count, x, &inc) : 0));
+        if (c < 2)   /* the ties' first */
+            CHECK(got == (c == 0 ? 6 : 9));
+    }
+    CHECK(hs_dev_iamax(d, HS_STREAM_COMPUTE, HS_PREC_D, 4, da, 1, NULL) == HETSCAL_ERR_DEVICE);
+    CHECK(d->ops->synchronize(d) == 0);
+    d->ops->free(d, da);
+    free(a);
+    report(d->name, "idamax, the host's index");
+}
+
 /* HS_K_ROWS in D and Z (a complex row is two reals to the cuda backend):
  * rows of one block to distinct rows of another, then rows of that block
  * permuted among themselves (staged: each a source and a destination),
@@ -1188,6 +1221,7 @@ static void test_device(hs_device *d, int exact, int trials)
     test_copies(d);
     test_kernels(d, exact);
     test_laswp(d);
+    test_iamax(d);
     test_rows(d);
     test_potrf(d);
     test_getrf(d, exact);

@@ -110,6 +110,13 @@ enum hs_copy_dir { HS_COPY_H2D = 0, HS_COPY_D2H = 1, HS_COPY_D2D = 2 };
  *              except that the cuda backend (which copies by a batched
  *              GEMM with a 1 x 1 one, CUDA having no strided gather) may
  *              turn a negative zero into a positive one    m n
+ *   HS_K_IAMAX *info gets the 1-based index of the first of the n
+ *              values a holds lda apart whose |x| (|re| + |im| for
+ *              complex) is the largest, as I?AMAX with INCX = lda; 0 when
+ *              n is 0.  Host memory, written once the kernel has run (the
+ *              cuda backend waits for the stream's earlier work and
+ *              returns with it written, as cuBLAS's host pointer mode
+ *              does)                                n
  * A new kernel is one enum value, its checks and operands in
  * device/kernel_host.c, one case in device/kernel_host_body.h, in
  * device/cuda/cuda_blas_body.h and in device/emu/emu_timing.c. */
@@ -119,7 +126,7 @@ enum { HS_UUID_BYTES = 16 };
 
 enum hs_kernel_op {
     HS_K_GEMM = 0, HS_K_HERK, HS_K_TRSM, HS_K_TRMM, HS_K_LASWP, HS_K_POTRF, HS_K_GETRF,
-    HS_K_GEQRF, HS_K_ORMQR, HS_K_LARFT, HS_K_ROWS, HS_K_NOPS
+    HS_K_GEQRF, HS_K_ORMQR, HS_K_LARFT, HS_K_ROWS, HS_K_IAMAX, HS_K_NOPS
 };
 
 typedef struct hs_kernel_call {
@@ -131,7 +138,7 @@ typedef struct hs_kernel_call {
     const void *a, *b;
     void *c;
     int lda, ldb, ldc;
-    int *info;                               /* HS_K_POTRF: host memory */
+    int *info;                               /* HS_K_POTRF, HS_K_IAMAX: host memory */
     int *d;                                  /* HS_K_GETRF: device memory */
     void *tau, *r;                           /* HS_K_GEQRF, HS_K_ORMQR, HS_K_LARFT */
     int inctau, ldr;
@@ -342,6 +349,16 @@ static inline int hs_dev_rows(hs_device *d, int stream, int prec, int count, int
 {
     hs_kernel_call call = { .op = HS_K_ROWS, .prec = prec, .m = count, .n = n, .from = from,
                             .lda = lds, .to = to, .ldc = ldd };
+    return d->ops->kernel(d, stream, &call);
+}
+
+/* *result = the 1-based index of the first largest |x| of the n values
+ * x holds incx apart, once the kernel has run (HS_K_IAMAX). */
+static inline int hs_dev_iamax(hs_device *d, int stream, int prec, int n, const void *x,
+                               int incx, int *result)
+{
+    hs_kernel_call call = { .op = HS_K_IAMAX, .prec = prec, .n = n, .a = x, .lda = incx,
+                            .info = result };
     return d->ops->kernel(d, stream, &call);
 }
 

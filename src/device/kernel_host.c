@@ -66,6 +66,9 @@ int hs_kernel_call_operands(const hs_kernel_call *c, hs_operand op[HS_MAX_OPERAN
     case HS_K_POTRF:
         op[0] = operand(c->c, c->n, c->n, c->ldc, 1, 0);
         return 1;
+    case HS_K_IAMAX:   /* a row of n values, lda apart */
+        op[0] = operand(c->a, 1, c->n, c->lda, 0, 0);
+        return 1;
     case HS_K_GETRF: {
         int k = c->m < c->n ? c->m : c->n;
         op[0] = operand(c->d, 1 + k, 1, 1 + k, 1, (int)sizeof(int));
@@ -176,6 +179,9 @@ int hs_kernel_call_check(const hs_kernel_call *c)
     case HS_K_ROWS:
         ok = c->lda >= 1 && c->ldc >= 1 && hs_kernel_rows_scan(c) >= 0;
         break;
+    case HS_K_IAMAX:
+        ok = c->info != NULL;
+        break;
     default:
         return HETSCAL_ERR_DEVICE;
     }
@@ -229,7 +235,7 @@ int hs_kernel_call_host(const hs_kernel_call *c)
 
 void hs_kernel_call_skipped(const hs_kernel_call *c)
 {
-    if (c->op == HS_K_POTRF) {
+    if (c->op == HS_K_POTRF || c->op == HS_K_IAMAX) {
         *c->info = 0;
     } else if (c->op == HS_K_GETRF) {
         int k = c->m < c->n ? c->m : c->n;

@@ -147,6 +147,9 @@ static int HS_SFX(kernel_call_host)(const hs_kernel_call *c)
         return HS_SFX(host_larft)(c);
     case HS_K_ROWS:
         return HS_SFX(host_rows)(c);
+    case HS_K_IAMAX:
+        *c->info = c->n > 0 ? HS_IAMAX(&c->n, c->a, &c->lda) : 0;
+        break;
     default:
         break;
     }

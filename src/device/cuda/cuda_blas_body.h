@@ -8,6 +8,7 @@
 #define HS_CUBLAS(name) HS_CU(cublasS##name)
 #define HS_CUSOLVER(name) HS_CU(cusolverDnS##name)
 #define HS_CUBLAS_HERK HS_CU(cublasSsyrk)
+#define HS_CUBLAS_IAMAX HS_CU(cublasIsamax)
 #define HS_CUSOLVER_UNMQR(name) HS_CU(cusolverDnSormqr##name)
 #define HS_CU_T float
 #define HS_CU_TYPE CUDA_R_32F
@@ -15,6 +16,7 @@
 #define HS_CUBLAS(name) HS_CU(cublasD##name)
 #define HS_CUSOLVER(name) HS_CU(cusolverDnD##name)
 #define HS_CUBLAS_HERK HS_CU(cublasDsyrk)
+#define HS_CUBLAS_IAMAX HS_CU(cublasIdamax)
 #define HS_CUSOLVER_UNMQR(name) HS_CU(cusolverDnDormqr##name)
 #define HS_CU_T double
 #define HS_CU_TYPE CUDA_R_64F
@@ -22,6 +24,7 @@
 #define HS_CUBLAS(name) HS_CU(cublasC##name)
 #define HS_CUSOLVER(name) HS_CU(cusolverDnC##name)
 #define HS_CUBLAS_HERK HS_CU(cublasCherk)
+#define HS_CUBLAS_IAMAX HS_CU(cublasIcamax)
 #define HS_CUSOLVER_UNMQR(name) HS_CU(cusolverDnCunmqr##name)
 #define HS_CU_T cuComplex
 #define HS_CU_TYPE CUDA_C_32F
@@ -29,6 +32,7 @@
 #define HS_CUBLAS(name) HS_CU(cublasZ##name)
 #define HS_CUSOLVER(name) HS_CU(cusolverDnZ##name)
 #define HS_CUBLAS_HERK HS_CU(cublasZherk)
+#define HS_CUBLAS_IAMAX HS_CU(cublasIzamax)
 #define HS_CUSOLVER_UNMQR(name) HS_CU(cusolverDnZunmqr##name)
 #define HS_CU_T cuDoubleComplex
 #define HS_CU_TYPE CUDA_C_64F
@@ -292,6 +296,12 @@ static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t
         return HS_SFX(run_larft)(dev, h, solver, k);
     case HS_K_ROWS:
         return run_rows(dev, h, k);
+    case HS_K_IAMAX:
+        /* Host pointer mode (the handles' default): cuBLAS returns once
+         * the stream's earlier work has run and *info is written.  Its
+         * answer for n = 0 is 0, as BLAS's. */
+        return check_blas(dev, HS_CUBLAS_IAMAX(h, k->n, (const HS_CU_T *)k->a, k->lda, k->info),
+                          "cublasI?amax");
     default:
         return HETSCAL_ERR_DEVICE;
     }
@@ -300,6 +310,7 @@ static int HS_SFX(run_blas)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_t
 #undef HS_CUBLAS
 #undef HS_CUSOLVER
 #undef HS_CUBLAS_HERK
+#undef HS_CUBLAS_IAMAX
 #undef HS_CUSOLVER_UNMQR
 #undef HS_CU_T
 #undef HS_CU_TYPE

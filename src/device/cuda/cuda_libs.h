@@ -31,6 +31,7 @@
     X(cusolverDnCreate) X(cusolverDnDestroy) X(cusolverDnSetStream)                          \
     X(cusolverDnCreateParams) X(cusolverDnDestroyParams) X(cusolverDnXlarft)                 \
     X(cusolverDnXlarft_bufferSize)                                                           \
+    X(cublasIsamax) X(cublasIdamax) X(cublasIcamax) X(cublasIzamax)                          \
     HS_CUDA_PREC_FUNCTIONS(X, S, Ssyrk, Sormqr) HS_CUDA_PREC_FUNCTIONS(X, D, Dsyrk, Dormqr)   \
     HS_CUDA_PREC_FUNCTIONS(X, C, Cherk, Cunmqr) HS_CUDA_PREC_FUNCTIONS(X, Z, Zherk, Zunmqr)
 

@@ -66,6 +66,11 @@ double hs_emu_kernel_seconds(const hs_kernel_call *c)
          * the update that follows the rows' interchange (k^2 n flops at
          * least) it is free. */
         return 0;
+    case HS_K_IAMAX:
+        /* One pass over n values, unrated as the row moves are: its cost
+         * in a spread panel's column is the round trip through the host
+         * that follows it, which testing/gpu/spread_column.c measures. */
+        return 0;
     case HS_K_GEMM:
         return class_seconds(c, HS_WORK_GEMM, 2.0 * c->m * c->n * c->k,
                              (int)cbrt((double)c->m * c->n * c->k), 0);
