@@ -36,6 +36,7 @@ HETSCAL_CORE_SOURCES = \
   src/kernels/lu_grid_kernels.h src/kernels/lu_grid_kernels_body.h src/kernels/lu_grid_moves.c \
   src/kernels/lu_spread_panel.h src/kernels/lu_spread_panel.c src/kernels/lu_spread_panel_body.h \
   src/kernels/lu_spread_part.h src/kernels/lu_spread_part.c \
+  src/kernels/lu_spread_device.h src/kernels/lu_spread_device.c \
   src/kernels/row_list.h src/kernels/row_list.c \
   src/kernels/panel_pack.h src/kernels/panel_pack.c src/kernels/panel_pack_body.h \
   src/kernels/piece_kernels.h src/kernels/piece_kernels.c \

@@ -19,9 +19,60 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "device/backends.h"
 #include "kernels/lu_kernels.h"
 #include "kernels/lu_spread_panel.h"
 #include "util/precision.h"
+
+/* Where the members' rows lie: the host, emulated GPUs, or CUDA GPUs (the
+ * stand-in's in its build), each member a device of its own. */
+enum { ON_HOST, ON_EMU, ON_CUDA };
+static int where = ON_HOST;
+static const char *const where_name[] = { "host", "emu", "cuda" };
+
+static hs_device *open_device(int q)
+{
+    char msg[160];
+    if (where == ON_EMU)
+        return hs_emu_device_open(1 + q, 64 << 20, 20, 7 + (unsigned)q);
+#ifdef HETSCAL_HAVE_CUDA
+    if (where == ON_CUDA)
+        return hs_cuda_device_open(1 + q, 0, msg, sizeof msg);
+#endif
+    (void)msg;
+    return NULL;
+}
+
+/* The member's rows to its device (NULL on the host, or when it cannot
+ * be opened: the case fails). */
+static void *to_device(hs_device **dev, int q, const void *a, size_t bytes)
+{
+    *dev = where == ON_HOST ? NULL : open_device(q);
+    if (!*dev)
+        return NULL;
+    void *d = (*dev)->ops->alloc(*dev, bytes);
+    if (d && ((*dev)->ops->copy(*dev, HS_STREAM_IN, HS_COPY_H2D, (int)bytes, 1, 1, a, (int)bytes,
+                                d, (int)bytes)
+              || (*dev)->ops->synchronize(*dev))) {
+        (*dev)->ops->free(*dev, d);
+        d = NULL;
+    }
+    return d;
+}
+
+static void from_device(hs_device *dev, void *d, void *a, size_t bytes)
+{
+    if (!dev)
+        return;
+    if (d) {
+        if (dev->ops->copy(dev, HS_STREAM_OUT, HS_COPY_D2H, (int)bytes, 1, 1, d, (int)bytes, a,
+                           (int)bytes)
+            || dev->ops->synchronize(dev))
+            memset(a, 0xff, bytes);   /* NaNs: the case fails */
+        dev->ops->free(dev, d);
+    }
+    dev->ops->close(dev);
+}
 
 void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
 void sgetrf_(const int *m, const int *n, float *a, const int *lda, int *ipiv, int *info);
@@ -153,6 +204,8 @@ static int spread(int prec, const void *panel, int m, int w, int H, int P, int p
     ex.slot = malloc(ex.slot_bytes * P);
     member mem[MAXP];
     int *rows[MAXP], *pivs[MAXP];
+    void *host_a[MAXP];
+    hs_device *devs[MAXP] = { NULL };
     /* the caller's grid, for ScaLAPACK's search: three process rows
      * whatever P */
     hs_lu_rows dist = { .ia = 1, .ja = 1, .m_a = m, .mb = H, .rsrc = 1, .nprow = 3,
@@ -173,8 +226,15 @@ static int spread(int prec, const void *panel, int m, int w, int H, int P, int p
                            .team = { .members = P, .me = q, .allgather = allgather,
                                      .ctx = &mem[q] },
                            .rows = { .m = n, .m_all = m, .w = w, .row = rows[q],
-                                     .dist = &dist },
+                                     .dist = &dist, .stream = HS_STREAM_COMPUTE },
                            .prec = prec, .ld = ld, .a = a, .piv = pivs[q] };
+        host_a[q] = a;
+        if (where != ON_HOST) {
+            mem[q].a = to_device(&devs[q], q, a, ((size_t)ld * w + 1) * es);
+            mem[q].rows.device = devs[q];
+            if (!mem[q].a)
+                mem[q].rows.status = -1003;   /* the case fails */
+        }
     }
     pthread_t th[MAXP];
     for (int q = 0; q < P; q++)
@@ -182,6 +242,10 @@ static int spread(int prec, const void *panel, int m, int w, int H, int P, int p
     int err = 0;
     for (int q = 0; q < P; q++) {
         pthread_join(th[q], NULL);
+        if (where != ON_HOST) {
+            from_device(devs[q], mem[q].a, host_a[q], ((size_t)mem[q].ld * w + 1) * es);
+            mem[q].a = host_a[q];
+        }
         if (mem[q].err)
             err = mem[q].err;
         /* every member the same pivots and INFO */
@@ -230,9 +294,10 @@ static int check(const char *what, int prec, const void *panel, int m, int w, in
     if (!bad && diff > 64.0 * (m + w) * ulp * (scale > 1 ? scale : 1))
         bad = 1;
     if (bad)
-        printf("t_lu_spread_panel: FAILED %s prec=%d m=%d w=%d H=%d P=%d ptop=%d "
+        printf("t_lu_spread_panel: FAILED (%s) %s prec=%d m=%d w=%d H=%d P=%d ptop=%d "
                "(info %d/%d, diff %.3g of %.3g)\n",
-               what, prec, m, w, H, P, ptop, piv[HS_LU_PIV_INFO], info, diff, scale);
+               where_name[where], what, prec, m, w, H, P, ptop, piv[HS_LU_PIV_INFO], info, diff,
+               scale);
     free(ours);
     free(again);
     free(ref);
@@ -253,7 +318,8 @@ static int check_nan(int prec, const void *panel, int m, int w, int H, int P, in
     bad = bad || spread(prec, panel, m, w, H, P, ptop, many, pp) != 0;
     bad = bad || memcmp(one, many, n * es) || memcmp(p1, pp, sizeof(int) * (size_t)(w + 1));
     if (bad)
-        printf("t_lu_spread_panel: FAILED nan prec=%d m=%d w=%d H=%d P=%d\n", prec, m, w, H, P);
+        printf("t_lu_spread_panel: FAILED (%s) nan prec=%d m=%d w=%d H=%d P=%d\n",
+               where_name[where], prec, m, w, H, P);
     free(one);
     free(many);
     free(p1);
@@ -270,7 +336,8 @@ static void *random_panel(unsigned *seed, int prec, int m, int w)
     return a;
 }
 
-int main(void)
+/* Every case with the members' rows where `where` says. */
+static int cases(void)
 {
     unsigned seed = 2026;
     int failed = 0;
@@ -317,7 +384,24 @@ int main(void)
         failed += check_nan(prec, a, m, w, H, P, ptop);
         free(a);
     }
-    if (!failed)
-        printf("t_lu_spread_panel: all cases passed\n");
+    printf("t_lu_spread_panel: rows on the %s: %s\n", where_name[where],
+           failed ? "FAILED" : "all cases passed");
     return failed;
+}
+
+int main(void)
+{
+    int failed = cases();
+    where = ON_EMU;
+    failed += cases();
+#ifdef HETSCAL_HAVE_CUDA
+    char msg[160] = "";
+    if (hs_cuda_device_count(msg, sizeof msg) > 0) {
+        where = ON_CUDA;
+        failed += cases();
+    } else {
+        printf("t_lu_spread_panel: rows on CUDA GPUs SKIPPED (%s)\n", msg);
+    }
+#endif
+    return failed > 99 ? 99 : failed;
 }

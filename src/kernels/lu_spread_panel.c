@@ -9,6 +9,7 @@
 
 #include "include/hetscal.h"
 #include "kernels/lu_kernels.h"
+#include "kernels/lu_spread_device.h"
 #include "kernels/lu_spread_panel.h"
 #include "util/precision.h"
 

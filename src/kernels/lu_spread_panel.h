@@ -35,6 +35,7 @@
 
 #include <stddef.h>
 
+#include "device/device.h"
 #include "kernels/lu_pivot_search.h"
 
 /* The step's width, and the most members a team may have (their
@@ -63,6 +64,11 @@ typedef struct hs_lu_spread_rows {
     const int *row;
     const hs_lu_rows *dist;
     const hs_lu_caller *caller;
+    /* Where a lies: NULL, the host; else that accelerator's memory, the
+     * member's work there on `stream` (a compute stream), issued and
+     * waited for by the calling thread (kernels/lu_spread_device.h) */
+    hs_device *device;
+    int stream;
 } hs_lu_spread_rows;
 
 /* Factors the member's rows of precision prec (util/precision.h) in a

@@ -23,6 +23,8 @@ typedef struct HS_SFX(spread) {
     double *mine, *all;   /* this member's record, everyone's */
     HS_T *u;              /* the step's pivot rows, w values each */
     HS_T *l11, *u12;      /* the step's unit lower triangle and U12 */
+    hs_lu_spread_dev *dev;   /* a's device (lu_spread_device.h), or NULL */
+    int dev_err;             /* its failure, sent with the next record */
 } HS_SFX(spread);
 
 /* The member's first local row at or below panel row r. */
@@ -45,10 +47,63 @@ static void HS_SFX(spread_row_out)(const HS_SFX(spread) *x, int i, HS_T *to)
         to[c] = x->a[i + (size_t)c * x->ld];
 }
 
-static void HS_SFX(spread_row_in)(HS_SFX(spread) *x, int i, const HS_T *from)
+static int HS_SFX(spread_row_in)(HS_SFX(spread) *x, int i, const HS_T *from)
 {
+    if (x->dev)
+        return hs_lu_spread_dev_row_in(x->dev, x->a + i, x->ld, x->w, from, 1);
     for (int c = 0; c < x->w; c++)
         x->a[i + (size_t)c * x->ld] = from[c];
+    return 0;
+}
+
+/* Column j's offer on a device: the search below row s, then the offered
+ * row and the diagonal row (when held) into the record. */
+static int HS_SFX(spread_dev_offer)(HS_SFX(spread) *x, int s, int j, int holds, int *at)
+{
+    int found = -1, err = hs_lu_spread_dev_search(x->dev, x->a + s + (size_t)j * x->ld,
+                                                  x->m - s, &found);
+    *at = found >= 0 ? s + found : -1;
+    if (!err && *at >= 0)
+        err = hs_lu_spread_dev_row_out(x->dev, x->a + *at, x->ld, x->w,
+                                       HS_SFX(spread_offer)(x->mine));
+    if (!err && holds)
+        err = hs_lu_spread_dev_row_out(x->dev, x->a + s, x->ld, x->w,
+                                       HS_SFX(spread_diag)(x->mine, x->w));
+    /* Also with nothing offered: the previous column's copies from the
+     * records must be done before the exchange writes over them. */
+    if (!err)
+        err = hs_lu_spread_dev_wait(x->dev);
+    return err;
+}
+
+/* The column's rows values divided by a pivot below the safe minimum
+ * (?GETF2's division, not a multiplication by an overflowing inverse):
+ * on a device through the host, a rare case. */
+static int HS_SFX(spread_divide)(HS_SFX(spread) *x, HS_T *col, int rows, HS_T pivot)
+{
+    if (rows <= 0)
+        return 0;
+    HS_T *c = col;
+    if (x->dev) {
+        c = hs_lu_spread_dev_host_alloc(x->dev, (size_t)rows * sizeof(HS_T));
+        int err = !c ? HETSCAL_ERR_NOMEM
+                     : hs_lu_spread_dev_block(x->dev, HS_COPY_D2H, rows, 1, col, rows, c, rows);
+        if (!err)
+            err = hs_lu_spread_dev_wait(x->dev);
+        if (err) {
+            hs_lu_spread_dev_host_free(x->dev, c);
+            return err;
+        }
+    }
+    for (int i = 0; i < rows; i++)
+        c[i] /= pivot;
+    if (!x->dev)
+        return 0;
+    int err = hs_lu_spread_dev_block(x->dev, HS_COPY_H2D, rows, 1, c, rows, col, rows);
+    if (!err)
+        err = hs_lu_spread_dev_wait(x->dev);
+    hs_lu_spread_dev_host_free(x->dev, c);
+    return err;
 }
 
 /* Column j of the step [k0, k1): this member's offer, the exchange, the
@@ -61,25 +116,39 @@ static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int k1, int *
     int holds = s < x->m && x->row[s] == j;
     HS_T *a = x->a;
     HS_R best = -1;
-    int at = -1;
-    for (int i = s; i < x->m; i++) {
-        HS_R v = HS_SFX(amax_size)(a[i + (size_t)j * ld]);
-        if (v > best) {
-            best = v;
-            at = i;
-        }
-    }
+    int at = -1, err = 0;
     double *rec = x->mine;
+    if (x->dev) {
+        err = x->dev_err ? x->dev_err : HS_SFX(spread_dev_offer)(x, s, j, holds, &at);
+        best = at >= 0 ? HS_SFX(amax_size)(HS_SFX(spread_offer)(rec)[j]) : -1;
+    } else {
+        for (int i = s; i < x->m; i++) {
+            HS_R v = HS_SFX(amax_size)(a[i + (size_t)j * ld]);
+            if (v > best) {
+                best = v;
+                at = i;
+            }
+        }
+        if (at >= 0)
+            HS_SFX(spread_row_out)(x, at, HS_SFX(spread_offer)(rec));
+        if (holds)
+            HS_SFX(spread_row_out)(x, s, HS_SFX(spread_diag)(rec, w));
+    }
     rec[SPREAD_BEST] = best;
     rec[SPREAD_ROW] = at >= 0 ? x->row[at] : -1;
     rec[SPREAD_HOLDS_DIAG] = holds;
-    if (at >= 0)
-        HS_SFX(spread_row_out)(x, at, HS_SFX(spread_offer)(rec));
-    if (holds)
-        HS_SFX(spread_row_out)(x, s, HS_SFX(spread_diag)(rec, w));
-    int err = x->team->allgather(x->team->ctx, rec, x->all, x->rec_doubles * sizeof(double));
+    /* A device that failed still exchanges, its error in the record's
+     * place of the offer, so that no member waits for it. */
     if (err)
-        return err;
+        rec[SPREAD_BEST] = 0, rec[SPREAD_ROW] = (double)err - 1;
+    int xerr = x->team->allgather(x->team->ctx, rec, x->all, x->rec_doubles * sizeof(double));
+    if (xerr)
+        return xerr;
+    for (int q = 0; q < x->team->members; q++) {
+        double rq = x->all[(size_t)q * x->rec_doubles + SPREAD_ROW];
+        if (rq < -1)   /* a member's device failed: every member stops */
+            return (int)rq + 1;
+    }
 
     /* The largest offer, the lowest row among equals: the first largest
      * of the whole column, whichever member holds it. */
@@ -106,27 +175,27 @@ static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int k1, int *
     }
     ipiv[j] = p + 1;
     HS_T pivot = pv[j];
-    int below = holds ? s + 1 : s, rows = x->m - below, one = 1;
+    int below = holds ? s + 1 : s, rows = x->m - below, one = 1, cols = k1 - j - 1;
     const HS_T *u = dv;
+    HS_T *col = a + below + (size_t)j * ld;
+    int divide = 0;
     if (pivot != 0) {
         u = pv;
         if (holds)
-            HS_SFX(spread_row_in)(x, s, pv);
+            err = HS_SFX(spread_row_in)(x, s, pv);
         int at_p = p != j ? HS_SFX(spread_first)(x, p) : x->m;
-        if (at_p < x->m && x->row[at_p] == p)
-            HS_SFX(spread_row_in)(x, at_p, dv);
+        if (!err && at_p < x->m && x->row[at_p] == p)
+            err = HS_SFX(spread_row_in)(x, at_p, dv);
         /* LAPACK's safe minimum (?LAMCH('S')): the smallest normal number */
         HS_R sfmin = sizeof(HS_R) == sizeof(float) ? FLT_MIN : DBL_MIN;
-        HS_T *col = a + below + (size_t)j * ld;
 #if HS_COMPLEX
-        int divide = !(cabs(pivot) >= sfmin);
+        divide = !(cabs(pivot) >= sfmin);
 #else
-        int divide = !(fabs(pivot) >= sfmin);
+        divide = !(fabs(pivot) >= sfmin);
 #endif
-        if (divide) {
-            for (int i = 0; i < rows; i++)
-                col[i] /= pivot;
-        } else if (rows > 0) {
+        if (!err && divide)
+            err = HS_SFX(spread_divide)(x, col, rows, pivot);
+        else if (!x->dev && rows > 0) {
             HS_T scale = 1 / pivot;
             HS_F(scal)(&rows, &scale, col, &one);
         }
@@ -134,11 +203,18 @@ static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int k1, int *
         *info = j + 1;
     }
     memcpy(x->u + (size_t)(j - k0) * w, u, (size_t)w * sizeof(HS_T));
-    int cols = k1 - j - 1;
+    if (x->dev) {
+        /* An error here reaches the others with the next record (or, after
+         * the last one, the call's status): this member keeps exchanging. */
+        if (!err)
+            err = hs_lu_spread_dev_column(x->dev, u, j - k0, j, pivot != 0 && !divide, col, ld,
+                                          rows, cols);
+        x->dev_err = err;
+        return 0;
+    }
     if (rows > 0 && cols > 0) {
         HS_T minus = -1;
-        HS_GERU(&rows, &cols, &minus, a + below + (size_t)j * ld, &one, u + j + 1, &one,
-                a + below + (size_t)(j + 1) * ld, &ld);
+        HS_GERU(&rows, &cols, &minus, col, &one, u + j + 1, &one, col + ld, &ld);
     }
     return 0;
 }
@@ -160,6 +236,17 @@ static void HS_SFX(spread_step_end)(HS_SFX(spread) *x, int k0, int k1)
     HS_T one = 1, minus = -1;
     HS_F(trsm)("L", "L", "N", "U", &kb, &n, &one, x->l11, &kb, x->u12, &kb, 1, 1, 1, 1);
     int i = HS_SFX(spread_first)(x, k0);
+    if (x->dev) {
+        int err = x->dev_err;
+        for (; !err && i < x->m && x->row[i] < k1; i++)
+            err = hs_lu_spread_dev_row_in(x->dev, x->a + i + (size_t)k1 * ld, ld, n,
+                                          x->u12 + (x->row[i] - k0), kb);
+        if (!err)
+            err = hs_lu_spread_dev_update(x->dev, x->u12, kb, n, x->a + i + (size_t)k0 * ld,
+                                          x->a + i + (size_t)k1 * ld, ld, x->m - i);
+        x->dev_err = err;
+        return;
+    }
     for (; i < x->m && x->row[i] < k1; i++)
         for (int c = 0; c < n; c++)
             x->a[i + (size_t)(k1 + c) * ld] = x->u12[x->row[i] - k0 + (size_t)c * kb];
@@ -184,7 +271,10 @@ static int HS_SFX(spread_scalapack)(HS_T *a, int ld, const hs_lu_spread_rows *ro
     HS_T *whole = malloc((size_t)m_all * w * sizeof(HS_T) + 1);
     /* Every member learns whether every other has its memory before
      * anyone gathers. */
-    double ok = mine && all && whole ? 0 : HETSCAL_ERR_NOMEM, oks[HS_LU_SPREAD_MAX_MEMBERS];
+    double ok = rows->status             ? rows->status
+                : mine && all && whole ? 0
+                                       : HETSCAL_ERR_NOMEM,
+           oks[HS_LU_SPREAD_MAX_MEMBERS];
     int err = team->allgather(team->ctx, &ok, oks, sizeof(double));
     for (int q = 0; !err && q < team->members; q++)
         if (oks[q] != 0)
@@ -221,24 +311,77 @@ static int HS_SFX(spread_scalapack)(HS_T *a, int ld, const hs_lu_spread_rows *ro
     return err;
 }
 
+/* The member's rows on its device through the host (the rare panel with
+ * a NaN or an infinity), or on the host. */
+static int HS_SFX(spread_scalapack_at)(HS_SFX(spread) *x, const hs_lu_spread_rows *rows,
+                                       int most, int *piv)
+{
+    if (!x->dev)
+        return HS_SFX(spread_scalapack)(x->a, x->ld, rows, x->team, most, piv);
+    int m = rows->m > 0 ? rows->m : 1;
+    HS_T *host = malloc((size_t)m * (size_t)x->w * sizeof(HS_T) + 1);
+    /* the copies' error, or the lack of memory, goes in with the
+     * exchanges' first: every member learns of it there */
+    hs_lu_spread_rows mine = *rows;
+    int err = host ? hs_lu_spread_dev_block(x->dev, HS_COPY_D2H, rows->m, x->w, x->a, x->ld,
+                                            host, m)
+                   : HETSCAL_ERR_NOMEM;
+    if (!err)
+        err = hs_lu_spread_dev_wait(x->dev);
+    mine.status = err;
+    err = HS_SFX(spread_scalapack)(host, m, &mine, x->team, most, piv);
+    if (!err)
+        err = hs_lu_spread_dev_block(x->dev, HS_COPY_H2D, rows->m, x->w, host, m, x->a, x->ld);
+    if (!err)
+        err = hs_lu_spread_dev_wait(x->dev);
+    free(host);
+    return err;
+}
+
+/* Host memory of the exchanges: pinned for a device member's copies. */
+static void *HS_SFX(spread_alloc)(hs_lu_spread_dev *dev, size_t bytes)
+{
+    return dev ? hs_lu_spread_dev_host_alloc(dev, bytes) : malloc(bytes);
+}
+
+static void HS_SFX(spread_free)(hs_lu_spread_dev *dev, void *p)
+{
+    if (dev)
+        hs_lu_spread_dev_host_free(dev, p);
+    else
+        free(p);
+}
+
 static int HS_SFX(lu_spread_panel)(HS_T *a, int ld, const hs_lu_spread_rows *rows,
                                    const hs_lu_spread_team *team, int *piv)
 {
     int w = rows->w, kk = rows->m_all < w ? rows->m_all : w;
+    hs_lu_spread_dev dev = { 0 };
     HS_SFX(spread) x = { .a = a, .ld = ld, .m = rows->m, .w = w, .row = rows->row,
-                         .team = team,
+                         .team = team, .dev = rows->device ? &dev : NULL,
                          .rec_doubles = hs_lu_spread_record_bytes(w, sizeof(HS_T))
                                         / sizeof(double) };
-    x.mine = malloc(x.rec_doubles * sizeof(double) * ((size_t)team->members + 1));
+    int dev_err = x.dev ? hs_lu_spread_dev_open(&dev, rows->device, rows->stream,
+                                                HS_P, rows->m, w)
+                        : 0;
+    x.mine = HS_SFX(spread_alloc)(x.dev, x.rec_doubles * sizeof(double)
+                                             * ((size_t)team->members + 1));
     x.u = malloc((size_t)HS_LU_SPREAD_IB * w * sizeof(HS_T));
     x.l11 = malloc((size_t)HS_LU_SPREAD_IB * HS_LU_SPREAD_IB * sizeof(HS_T));
-    x.u12 = malloc((size_t)HS_LU_SPREAD_IB * w * sizeof(HS_T));
+    x.u12 = HS_SFX(spread_alloc)(x.dev, (size_t)HS_LU_SPREAD_IB * w * sizeof(HS_T));
     x.all = x.mine ? x.mine + x.rec_doubles : NULL;
 
     /* Every member's memory, finiteness and rows, before any column. */
-    int have = !rows->status && x.mine && x.u && x.l11 && x.u12;
-    double head[SPREAD_HEAD] = { rows->status ? rows->status : have ? 0 : HETSCAL_ERR_NOMEM,
-                                 have && HS_SFX(panel_finite)(a, rows->m, ld, 0, w), rows->m, 0 };
+    int have = !rows->status && !dev_err && x.mine && x.u && x.l11 && x.u12, finite_rows = 0;
+    if (have && x.dev)
+        dev_err = hs_lu_spread_dev_finite(&dev, a, ld, rows->m, &finite_rows);
+    else if (have)
+        finite_rows = HS_SFX(panel_finite)(a, rows->m, ld, 0, w);
+    double head[SPREAD_HEAD] = { rows->status ? rows->status
+                                 : dev_err    ? dev_err
+                                 : have       ? 0
+                                              : HETSCAL_ERR_NOMEM,
+                                 finite_rows, rows->m, 0 };
     double heads[SPREAD_HEAD * HS_LU_SPREAD_MAX_MEMBERS];
     int err = team->members > HS_LU_SPREAD_MAX_MEMBERS
                   ? HETSCAL_ERR_INTERNAL
@@ -252,7 +395,7 @@ static int HS_SFX(lu_spread_panel)(HS_T *a, int ld, const hs_lu_spread_rows *row
         most = most > (int)h[2] ? most : (int)h[2];
     }
     if (!err && !finite) {
-        err = HS_SFX(spread_scalapack)(a, ld, rows, team, most, piv);
+        err = HS_SFX(spread_scalapack_at)(&x, rows, most, piv);
     } else if (!err) {
         int *ipiv = piv + HS_LU_PIV_HEAD, info = 0;
         for (int k0 = 0; !err && k0 < kk; k0 += HS_LU_SPREAD_IB) {
@@ -263,10 +406,14 @@ static int HS_SFX(lu_spread_panel)(HS_T *a, int ld, const hs_lu_spread_rows *row
                 HS_SFX(spread_step_end)(&x, k0, k1);
         }
         piv[HS_LU_PIV_INFO] = info;
+        if (!err)
+            err = x.dev_err;
     }
-    free(x.mine);
+    if (x.dev)
+        hs_lu_spread_dev_close(&dev);   /* waits for the copies from the records */
+    HS_SFX(spread_free)(x.dev, x.mine);
     free(x.u);
     free(x.l11);
-    free(x.u12);
+    HS_SFX(spread_free)(x.dev, x.u12);
     return err;
 }

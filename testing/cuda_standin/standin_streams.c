@@ -140,10 +140,19 @@ cudaError_t standin_stream_drain(cudaStream_t s)
 
 cudaError_t standin_device_drain(int dev)
 {
-    for (size_t i = 0; i < standin_streams.cap; i++) {
-        cudaStream_t s = standin_set_at(&standin_streams, i);
-        if (s && s->device == dev && standin_stream_drain(s) != cudaSuccess)
+    /* Another thread may destroy a stream of the device while this one
+     * waits (the lock is released then): the busy stream is looked up
+     * again after every wait, never kept across one. */
+    while (standin_dev[dev].sticky == cudaSuccess && !standin_exiting) {
+        cudaStream_t busy = NULL;
+        for (size_t i = 0; i < standin_streams.cap && !busy; i++) {
+            cudaStream_t s = standin_set_at(&standin_streams, i);
+            if (s && s->device == dev && !standin_stream_idle(s))
+                busy = s;
+        }
+        if (!busy)
             break;
+        standin_wait();
     }
     return standin_dev[dev].sticky;
 }

@@ -1,0 +1,162 @@
+/* A spread LU panel's member on an accelerator (see lu_spread_device.h). */
+#include "config.h"
+
+#include <string.h>
+
+#include "include/hetscal.h"
+#include "kernels/lu_spread_device.h"
+#include "kernels/lu_spread_panel.h"
+#include "util/precision.h"
+
+static char *at(void *base, size_t values, size_t es)
+{
+    return (char *)base + values * es;
+}
+
+void *hs_lu_spread_dev_host_alloc(hs_lu_spread_dev *d, size_t bytes)
+{
+    return d->dev->ops->host_alloc(d->dev, bytes > 0 ? bytes : 1);
+}
+
+void hs_lu_spread_dev_host_free(hs_lu_spread_dev *d, void *p)
+{
+    if (p)
+        d->dev->ops->host_free(d->dev, p);
+}
+
+int hs_lu_spread_dev_wait(hs_lu_spread_dev *d)
+{
+    hs_event *ev;
+    int err = d->dev->ops->event_record(d->dev, d->stream, &ev);
+    if (err)
+        return err;
+    err = d->dev->ops->event_wait(d->dev, ev);
+    d->dev->ops->event_free(d->dev, ev);
+    return err;
+}
+
+int hs_lu_spread_dev_open(hs_lu_spread_dev *d, hs_device *dev, int stream, int prec, int m, int w)
+{
+    *d = (hs_lu_spread_dev){ .dev = dev, .stream = stream, .prec = prec, .w = w, .m = m,
+                             .es = hs_prec_bytes(prec) };
+    size_t rows = (size_t)HS_LU_SPREAD_IB * (size_t)(w > 0 ? w : 1) * d->es;
+    size_t zeros = (size_t)(m > 0 ? m : 1) * d->es;
+    d->u = dev->ops->alloc(dev, rows);
+    d->u12 = dev->ops->alloc(dev, rows);
+    d->zeros = dev->ops->alloc(dev, zeros);
+    void *host = hs_lu_spread_dev_host_alloc(d, zeros);
+    if (!d->u || !d->u12 || !d->zeros || !host) {
+        hs_lu_spread_dev_host_free(d, host);
+        return HETSCAL_ERR_NOMEM;
+    }
+    memset(host, 0, zeros);
+    int err = dev->ops->copy(dev, stream, HS_COPY_H2D, (int)(zeros / d->es), 1, (int)d->es, host,
+                             (int)(zeros / d->es), d->zeros, (int)(zeros / d->es));
+    if (!err)
+        err = hs_lu_spread_dev_wait(d);
+    if (err)
+        (void)dev->ops->synchronize(dev);
+    hs_lu_spread_dev_host_free(d, host);
+    return err;
+}
+
+void hs_lu_spread_dev_close(hs_lu_spread_dev *d)
+{
+    if (!d->dev)
+        return;
+    (void)hs_lu_spread_dev_wait(d);
+    void *p[] = { d->u, d->u12, d->zeros };
+    for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
+        if (p[i])
+            d->dev->ops->free(d->dev, p[i]);
+    d->u = d->u12 = d->zeros = NULL;
+}
+
+int hs_lu_spread_dev_search(hs_lu_spread_dev *d, const void *col, int n, int *where)
+{
+    int index = 0;
+    *where = -1;
+    if (n <= 0)
+        return 0;
+    int err = hs_dev_iamax(d->dev, d->stream, d->prec, n, col, 1, &index);
+    if (!err)
+        err = hs_lu_spread_dev_wait(d);
+    if (!err && (index < 1 || index > n))
+        err = HETSCAL_ERR_DEVICE;   /* not an I?AMAX answer */
+    if (!err)
+        *where = index - 1;
+    return err;
+}
+
+int hs_lu_spread_dev_finite(hs_lu_spread_dev *d, const void *a, int ld, int m, int *finite)
+{
+    *finite = 1;
+    if (m <= 0 || d->w <= 0)
+        return 0;
+    /* column c's sum of zero times each value: NaN where one is not
+     * finite (0 x Inf and 0 x NaN are NaN), else 0 */
+    void *sums = d->u12, *host = hs_lu_spread_dev_host_alloc(d, (size_t)d->w * d->es);
+    if (!host)
+        return HETSCAL_ERR_NOMEM;
+    int err = hs_dev_gemm(d->dev, d->stream, d->prec, 'T', 'N', d->w, 1, m, 1, a, ld, d->zeros, m,
+                          0, sums, d->w);
+    if (!err)
+        err = d->dev->ops->copy(d->dev, d->stream, HS_COPY_D2H, d->w, 1, (int)d->es, sums, d->w,
+                                host, d->w);
+    if (!err)
+        err = hs_lu_spread_dev_wait(d);
+    int reals = d->w * (hs_prec_complex(d->prec) ? 2 : 1);
+    for (int i = 0; !err && i < reals && *finite; i++) {
+        double v = d->prec == HS_PREC_S || d->prec == HS_PREC_C ? ((const float *)host)[i]
+                                                                  : ((const double *)host)[i];
+        *finite = v == 0;
+    }
+    hs_lu_spread_dev_host_free(d, host);
+    return err;
+}
+
+int hs_lu_spread_dev_row_out(hs_lu_spread_dev *d, const void *row, int ld, int n, void *host)
+{
+    return d->dev->ops->copy(d->dev, d->stream, HS_COPY_D2H, 1, n, (int)d->es, row, ld, host, 1);
+}
+
+int hs_lu_spread_dev_row_in(hs_lu_spread_dev *d, void *row, int ld, int n, const void *host,
+                            int host_ld)
+{
+    return d->dev->ops->copy(d->dev, d->stream, HS_COPY_H2D, 1, n, (int)d->es, host, host_ld, row,
+                             ld);
+}
+
+int hs_lu_spread_dev_block(hs_lu_spread_dev *d, int dir, int m, int n, const void *src, int lds,
+                           void *dst, int ldd)
+{
+    return d->dev->ops->copy(d->dev, d->stream, dir, m, n, (int)d->es, src, lds, dst, ldd);
+}
+
+int hs_lu_spread_dev_column(hs_lu_spread_dev *d, const void *pivot_row, int r, int j, int scale,
+                            void *col, int ld, int rows, int cols)
+{
+    char *u = at(d->u, (size_t)r * (size_t)d->w, d->es);
+    int err = d->dev->ops->copy(d->dev, d->stream, HS_COPY_H2D, 1, d->w, (int)d->es, pivot_row, 1,
+                                u, 1);
+    if (!err && scale && rows > 0)
+        err = hs_dev_triangular(d->dev, d->stream, HS_K_TRSM, d->prec, 'R', 'U', 'N', 'N', rows, 1,
+                                1, at(u, (size_t)j, d->es), 1, col, ld);
+    if (!err && rows > 0 && cols > 0)
+        err = hs_dev_gemm(d->dev, d->stream, d->prec, 'N', 'N', rows, cols, 1, -1, col, ld,
+                          at(u, (size_t)j + 1, d->es), 1, 1, at(col, (size_t)ld, d->es), ld);
+    return err;
+}
+
+int hs_lu_spread_dev_update(hs_lu_spread_dev *d, const void *u12, int kb, int n, const void *l21,
+                            void *c, int ld, int mm)
+{
+    if (n <= 0 || kb <= 0 || mm <= 0)
+        return 0;
+    int err = d->dev->ops->copy(d->dev, d->stream, HS_COPY_H2D, kb, n, (int)d->es, u12, kb, d->u12,
+                                kb);
+    if (!err)
+        err = hs_dev_gemm(d->dev, d->stream, d->prec, 'N', 'N', mm, n, kb, -1, l21, ld, d->u12, kb,
+                          1, c, ld);
+    return err;
+}
