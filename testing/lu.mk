@@ -19,7 +19,8 @@ check_PROGRAMS += testing/t_lu_grid_moves
 testing_t_lu_grid_moves_SOURCES = testing/t_lu_grid_moves.c
 testing_t_lu_grid_moves_LDADD = libhetscal_core.la $(LAPACK_LIBS) $(CUDA_LIBS)
 check_PROGRAMS += testing/t_lu_spread_panel
-testing_t_lu_spread_panel_SOURCES = testing/t_lu_spread_panel.c
+testing_t_lu_spread_panel_SOURCES = testing/t_lu_spread_panel.c testing/spread_team.h \
+  testing/spread_team.c
 testing_t_lu_spread_panel_LDADD = libhetscal_core.la $(LAPACK_LIBS) $(CUDA_LIBS)
 EXTRA_DIST += $(LU_TESTS) testing/data/lu_hard.dat \
   testing/data/lu_one_block.dat testing/data/lu_in_place.dat \

@@ -23,6 +23,7 @@
 #include "kernels/lu_kernels.h"
 #include "kernels/lu_spread_panel.h"
 #include "util/precision.h"
+#include "spread_team.h"
 
 /* Where the members' rows lie: the host, emulated GPUs, or CUDA GPUs (the
  * stand-in's in its build), each member a device of its own. */
@@ -83,36 +84,14 @@ void cgetrf_(const int *m, const int *n, float _Complex *a, const int *lda, int 
 
 enum { MAXP = 8 };
 
-/* The members' shared exchange. */
-typedef struct exchange {
-    pthread_barrier_t barrier;
-    unsigned char *slot;   /* MAXP slots of the largest record */
-    size_t slot_bytes;
-} exchange;
-
 typedef struct member {
-    exchange *ex;
+    spread_seat seat;
     hs_lu_spread_team team;
     hs_lu_spread_rows rows;
     int prec, ld, err;
     void *a;
     int *piv;
 } member;
-
-static int allgather(void *ctx, const void *mine, void *all, size_t bytes)
-{
-    member *me = ctx;
-    exchange *ex = me->ex;
-    if (bytes > ex->slot_bytes)
-        return -1004;
-    memcpy(ex->slot + (size_t)me->team.me * ex->slot_bytes, mine, bytes);
-    pthread_barrier_wait(&ex->barrier);
-    for (int q = 0; q < me->team.members; q++)
-        memcpy((unsigned char *)all + (size_t)q * bytes, ex->slot + (size_t)q * ex->slot_bytes,
-               bytes);
-    pthread_barrier_wait(&ex->barrier);
-    return 0;
-}
 
 static void *run_member(void *arg)
 {
@@ -195,13 +174,13 @@ static int spread(int prec, const void *panel, int m, int w, int H, int P, int p
     if (P < 1 || P > MAXP)
         return -1;
     size_t es = esize_of(prec);
-    exchange ex;
-    pthread_barrier_init(&ex.barrier, NULL, (unsigned)P);
+    spread_exchange ex;
     size_t most = (size_t)m + (size_t)m * w * es / sizeof(double) + 64;
-    ex.slot_bytes = hs_lu_spread_record_bytes(w, (int)es) > most * sizeof(double)
-                        ? hs_lu_spread_record_bytes(w, (int)es)
-                        : most * sizeof(double);
-    ex.slot = malloc(ex.slot_bytes * P);
+    if (spread_exchange_init(&ex, P,
+                             hs_lu_spread_record_bytes(w, (int)es) > most * sizeof(double)
+                                 ? hs_lu_spread_record_bytes(w, (int)es)
+                                 : most * sizeof(double)))
+        return -1;
     member mem[MAXP];
     int *rows[MAXP], *pivs[MAXP];
     void *host_a[MAXP];
@@ -222,9 +201,10 @@ static int spread(int prec, const void *panel, int m, int w, int H, int P, int p
             for (int c = 0; c < w; c++)
                 set(a, prec, i + (size_t)c * ld, get(panel, prec, rows[q][i] + (size_t)c * m));
         pivs[q] = calloc((size_t)w + HS_LU_PIV_HEAD, sizeof(int));
-        mem[q] = (member){ .ex = &ex,
-                           .team = { .members = P, .me = q, .allgather = allgather,
-                                     .ctx = &mem[q] },
+        mem[q] = (member){ .seat = { &ex, q },
+                           .team = { .members = P, .me = q,
+                                     .allgather = spread_exchange_allgather,
+                                     .ctx = &mem[q].seat },
                            .rows = { .m = n, .m_all = m, .w = w, .row = rows[q],
                                      .dist = &dist, .stream = HS_STREAM_COMPUTE },
                            .prec = prec, .ld = ld, .a = a, .piv = pivs[q] };
@@ -262,8 +242,7 @@ static int spread(int prec, const void *panel, int m, int w, int H, int P, int p
         free(pivs[q]);
         free(mem[q].a);
     }
-    free(ex.slot);
-    pthread_barrier_destroy(&ex.barrier);
+    spread_exchange_destroy(&ex);
     return err;
 }
 

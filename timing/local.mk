@@ -70,6 +70,15 @@ noinst_PROGRAMS += timing/time_update_shapes
 timing_time_update_shapes_SOURCES = timing/time_update_shapes.c
 timing_time_update_shapes_LDADD = $(LAPACK_LIBS)
 
+# timing/time_spread_panel: the spread LU panel's members as threads, on
+# the host, emulated GPUs or CUDA GPUs, beside the panel gathered (the
+# per-column cost on a device, for the model's spread panels on GPUs).
+noinst_PROGRAMS += timing/time_spread_panel
+timing_time_spread_panel_SOURCES = timing/time_spread_panel.c \
+  testing/spread_team.h testing/spread_team.c
+timing_time_spread_panel_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CPPFLAGS)
+timing_time_spread_panel_LDADD = libhetscal_core.la $(LAPACK_LIBS) $(CUDA_LIBS)
+
 # timing/time_lapack: the single-process yardsticks of the targets (DGEMM
 # rate of 1 and 2 BLAS threads, LAPACK's DPOTRF, DGEQRF and DGETRF).
 noinst_PROGRAMS += timing/time_lapack

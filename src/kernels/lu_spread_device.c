@@ -41,7 +41,7 @@ int hs_lu_spread_dev_open(hs_lu_spread_dev *d, hs_device *dev, int stream, int p
                              .es = hs_prec_bytes(prec) };
     size_t rows = (size_t)HS_LU_SPREAD_IB * (size_t)(w > 0 ? w : 1) * d->es;
     size_t zeros = (size_t)(m > 0 ? m : 1) * d->es;
-    d->u = dev->ops->alloc(dev, rows);
+    d->u = dev->ops->alloc(dev, (size_t)HS_LU_SPREAD_IB * d->es);
     d->u12 = dev->ops->alloc(dev, rows);
     d->zeros = dev->ops->alloc(dev, zeros);
     void *host = hs_lu_spread_dev_host_alloc(d, zeros);
@@ -133,18 +133,16 @@ int hs_lu_spread_dev_block(hs_lu_spread_dev *d, int dir, int m, int n, const voi
     return d->dev->ops->copy(d->dev, d->stream, dir, m, n, (int)d->es, src, lds, dst, ldd);
 }
 
-int hs_lu_spread_dev_column(hs_lu_spread_dev *d, const void *pivot_row, int r, int j, int scale,
-                            void *col, int ld, int rows, int cols)
+int hs_lu_spread_dev_scale(hs_lu_spread_dev *d, const void *pivot, int r, void *col, int rows)
 {
-    char *u = at(d->u, (size_t)r * (size_t)d->w, d->es);
-    int err = d->dev->ops->copy(d->dev, d->stream, HS_COPY_H2D, 1, d->w, (int)d->es, pivot_row, 1,
-                                u, 1);
-    if (!err && scale && rows > 0)
+    if (rows <= 0)
+        return 0;
+    char *slot = at(d->u, (size_t)r, d->es);
+    int err = d->dev->ops->copy(d->dev, d->stream, HS_COPY_H2D, 1, 1, (int)d->es, pivot, 1, slot,
+                                1);
+    if (!err)
         err = hs_dev_triangular(d->dev, d->stream, HS_K_TRSM, d->prec, 'R', 'U', 'N', 'N', rows, 1,
-                                1, at(u, (size_t)j, d->es), 1, col, ld);
-    if (!err && rows > 0 && cols > 0)
-        err = hs_dev_gemm(d->dev, d->stream, d->prec, 'N', 'N', rows, cols, 1, -1, col, ld,
-                          at(u, (size_t)j + 1, d->es), 1, 1, at(col, (size_t)ld, d->es), ld);
+                                1, slot, 1, col, rows);
     return err;
 }
 

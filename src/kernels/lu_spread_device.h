@@ -6,7 +6,7 @@
  * the host's record (pinned memory), the chosen rows go back, the column
  * is scaled by the pivot (a 1 x 1 triangular solve; a pivot below the
  * safe minimum is divided on the host, as ?GETF2 divides), and the
- * step's rank-1 updates and its closing update are GEMMs.  Only the
+ * updates of the step's halves and the step's closing one are GEMMs.  Only the
  * records and the step's pivot rows travel: each column waits twice for
  * the device (the search's index, then the offered rows), which is the
  * round trip that testing/gpu/spread_column.c times on a GPU. */
@@ -21,8 +21,8 @@ typedef struct hs_lu_spread_dev {
     hs_device *dev;
     int stream, prec, w;
     size_t es;     /* bytes of a value */
-    void *u;       /* device: the step's pivot rows, row r at r * w */
-    void *u12;     /* device: the step's U12, kb x (w - k1), ld kb */
+    void *u;       /* device: the step's pivots, the r-th at r */
+    void *u12;     /* device: an update's U12, kb x n, ld kb */
     void *zeros;   /* device: m zeros, for the finiteness check */
     int m;
 } hs_lu_spread_dev;
@@ -59,16 +59,14 @@ int hs_lu_spread_dev_row_in(hs_lu_spread_dev *d, void *row, int ld, int n, const
 int hs_lu_spread_dev_block(hs_lu_spread_dev *d, int dir, int m, int n, const void *src, int lds,
                            void *dst, int ldd);
 
-/* Column j's step after its pivot: the pivot row (host, w values) to the
- * step's row r; then, when `scale`, the `rows` values of the column at
- * col (device) divided by the pivot (the row's value j); then the rank-1
- * update of the `cols` columns to the right of col (ld apart) with the
- * pivot row's values from j + 1. */
-int hs_lu_spread_dev_column(hs_lu_spread_dev *d, const void *pivot_row, int r, int j, int scale,
-                            void *col, int ld, int rows, int cols);
+/* Column j's scaling, the step's r-th: the pivot (host, one value) to
+ * the device, then the `rows` values of the column at col (device)
+ * divided by it. */
+int hs_lu_spread_dev_scale(hs_lu_spread_dev *d, const void *pivot, int r, void *col, int rows);
 
-/* The step's closing update: U12 (host, kb x n, ld kb) to the device,
- * then c -= l21 U12 (mm rows, l21 and c ld apart). */
+/* An update of columns by the ones to their left: U12 (host, kb x n,
+ * ld kb) to the device, then c -= l21 U12 (mm rows, l21 and c ld
+ * apart). */
 int hs_lu_spread_dev_update(hs_lu_spread_dev *d, const void *u12, int kb, int n, const void *l21,
                             void *c, int ld, int mm);
 

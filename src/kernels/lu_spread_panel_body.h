@@ -109,8 +109,7 @@ static int HS_SFX(spread_divide)(HS_SFX(spread) *x, HS_T *col, int rows, HS_T pi
 /* Column j of the step [k0, k1): this member's offer, the exchange, the
  * pivot (as every member takes it), the interchange, the scaling and the
  * rank-1 update of the step's later columns on this member's rows. */
-static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int k1, int *ipiv,
-                                 int *info)
+static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int *ipiv, int *info)
 {
     int s = HS_SFX(spread_first)(x, j), ld = x->ld, w = x->w;
     int holds = s < x->m && x->row[s] == j;
@@ -175,7 +174,7 @@ static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int k1, int *
     }
     ipiv[j] = p + 1;
     HS_T pivot = pv[j];
-    int below = holds ? s + 1 : s, rows = x->m - below, one = 1, cols = k1 - j - 1;
+    int below = holds ? s + 1 : s, rows = x->m - below, one = 1;
     const HS_T *u = dv;
     HS_T *col = a + below + (size_t)j * ld;
     int divide = 0;
@@ -206,54 +205,73 @@ static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int k1, int *
     if (x->dev) {
         /* An error here reaches the others with the next record (or, after
          * the last one, the call's status): this member keeps exchanging. */
-        if (!err)
-            err = hs_lu_spread_dev_column(x->dev, u, j - k0, j, pivot != 0 && !divide, col, ld,
-                                          rows, cols);
+        if (!err && pivot != 0 && !divide)
+            err = hs_lu_spread_dev_scale(x->dev, u + j, j - k0, col, rows);
         x->dev_err = err;
-        return 0;
-    }
-    if (rows > 0 && cols > 0) {
-        HS_T minus = -1;
-        HS_GERU(&rows, &cols, &minus, col, &one, u + j + 1, &one, col + ld, &ld);
     }
     return 0;
 }
 
-/* The end of the step [k0, k1): U12 from the step's pivot rows (every
- * member alike), written into the rows of the step that this member
- * holds, then A22 -= L21 U12 on its rows below the step. */
-static void HS_SFX(spread_step_end)(HS_SFX(spread) *x, int k0, int k1)
+/* After columns [a, c) of the step from k0, the columns [c, b) to their
+ * right: U12 = L11^-1 A12 from the step's pivot rows (every member
+ * alike, from the records), written into the rows [a, c) that this
+ * member holds, then A22 -= L21 U12 on its rows below them.  Within the
+ * step the columns halve recursively (spread_columns), so that the
+ * columns' updates are products of the member's rows by a few columns
+ * rather than a rank-1 update a column over the step's width, which
+ * would read and write all its rows of the step a column; at the step's
+ * end, b is the panel's width. */
+static void HS_SFX(spread_update)(HS_SFX(spread) *x, int k0, int a, int c, int b)
 {
-    int kb = k1 - k0, n = x->w - k1, ld = x->ld, w = x->w;
-    if (n <= 0)
+    int kb = c - a, n = b - c, ld = x->ld, w = x->w;
+    if (n <= 0 || kb <= 0)
         return;
     for (int r = 0; r < kb; r++) {
-        for (int c = 0; c < r; c++)
-            x->l11[r + (size_t)c * kb] = x->u[(size_t)r * w + k0 + c];
-        for (int c = 0; c < n; c++)
-            x->u12[r + (size_t)c * kb] = x->u[(size_t)r * w + k1 + c];
+        const HS_T *u = x->u + (size_t)(a - k0 + r) * w;
+        for (int q = 0; q < r; q++)
+            x->l11[r + (size_t)q * kb] = u[a + q];
+        for (int q = 0; q < n; q++)
+            x->u12[r + (size_t)q * kb] = u[c + q];
     }
     HS_T one = 1, minus = -1;
     HS_F(trsm)("L", "L", "N", "U", &kb, &n, &one, x->l11, &kb, x->u12, &kb, 1, 1, 1, 1);
-    int i = HS_SFX(spread_first)(x, k0);
+    int i = HS_SFX(spread_first)(x, a);
     if (x->dev) {
         int err = x->dev_err;
-        for (; !err && i < x->m && x->row[i] < k1; i++)
-            err = hs_lu_spread_dev_row_in(x->dev, x->a + i + (size_t)k1 * ld, ld, n,
-                                          x->u12 + (x->row[i] - k0), kb);
+        for (; !err && i < x->m && x->row[i] < c; i++)
+            err = hs_lu_spread_dev_row_in(x->dev, x->a + i + (size_t)c * ld, ld, n,
+                                          x->u12 + (x->row[i] - a), kb);
         if (!err)
-            err = hs_lu_spread_dev_update(x->dev, x->u12, kb, n, x->a + i + (size_t)k0 * ld,
-                                          x->a + i + (size_t)k1 * ld, ld, x->m - i);
+            err = hs_lu_spread_dev_update(x->dev, x->u12, kb, n, x->a + i + (size_t)a * ld,
+                                          x->a + i + (size_t)c * ld, ld, x->m - i);
         x->dev_err = err;
         return;
     }
-    for (; i < x->m && x->row[i] < k1; i++)
-        for (int c = 0; c < n; c++)
-            x->a[i + (size_t)(k1 + c) * ld] = x->u12[x->row[i] - k0 + (size_t)c * kb];
+    for (; i < x->m && x->row[i] < c; i++)
+        for (int q = 0; q < n; q++)
+            x->a[i + (size_t)(c + q) * ld] = x->u12[x->row[i] - a + (size_t)q * kb];
     int mm = x->m - i;
     if (mm > 0)
-        HS_F(gemm)("N", "N", &mm, &n, &kb, &minus, x->a + i + (size_t)k0 * ld, &ld, x->u12, &kb,
-                   &one, x->a + i + (size_t)k1 * ld, &ld, 1, 1);
+        HS_F(gemm)("N", "N", &mm, &n, &kb, &minus, x->a + i + (size_t)a * ld, &ld, x->u12, &kb,
+                   &one, x->a + i + (size_t)c * ld, &ld, 1, 1);
+}
+
+/* Columns [a, b) of the step from k0, recursively: the left half, its
+ * update of the right half, the right half; a column alone is searched,
+ * exchanged, interchanged and scaled (spread_column), every update from
+ * its left already applied. */
+static int HS_SFX(spread_columns)(HS_SFX(spread) *x, int k0, int a, int b, int *ipiv,
+                                  int *info)
+{
+    if (b - a == 1)
+        return HS_SFX(spread_column)(x, a, k0, ipiv, info);
+    int c = a + (b - a) / 2;
+    int err = HS_SFX(spread_columns)(x, k0, a, c, ipiv, info);
+    if (!err) {
+        HS_SFX(spread_update)(x, k0, a, c, b);
+        err = HS_SFX(spread_columns)(x, k0, c, b, ipiv, info);
+    }
+    return err;
 }
 
 /* A panel with a NaN or an infinity somewhere: every member gathers the
@@ -400,10 +418,9 @@ static int HS_SFX(lu_spread_panel)(HS_T *a, int ld, const hs_lu_spread_rows *row
         int *ipiv = piv + HS_LU_PIV_HEAD, info = 0;
         for (int k0 = 0; !err && k0 < kk; k0 += HS_LU_SPREAD_IB) {
             int k1 = k0 + HS_LU_SPREAD_IB < kk ? k0 + HS_LU_SPREAD_IB : kk;
-            for (int j = k0; !err && j < k1; j++)
-                err = HS_SFX(spread_column)(&x, j, k0, k1, ipiv, &info);
+            err = HS_SFX(spread_columns)(&x, k0, k0, k1, ipiv, &info);
             if (!err)
-                HS_SFX(spread_step_end)(&x, k0, k1);
+                HS_SFX(spread_update)(&x, k0, k0, k1, w);
         }
         piv[HS_LU_PIV_INFO] = info;
         if (!err)
