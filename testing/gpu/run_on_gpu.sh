@@ -233,6 +233,16 @@ if [ "$gpu" = 1 ]; then
         timeout 60 "$build/spread_column" 2048 >> "$logdir/spread_column.txt" 2>&1 || st=$?
     tee -a "$summary" < "$logdir/spread_column.txt"
     [ "$st" -eq 0 ] || say "spread_column failed (exit status $st)"
+    # The library's own spread panel on the GPU (kernels/lu_spread_device.h),
+    # its members threads of one process sharing it, 2048 wide, beside
+    # ?getrf of the whole panel: us a column, less exchange_us.
+    st=0
+    for shape in "1 20000" "4 80000" "4 320000"; do
+        timeout 90 "$build/timing/time_spread_panel" -on cuda -p "${shape% *}" -m "${shape#* }" \
+            -w 2048 -h 2048 -reps 2 >> "$logdir/spread_panel.txt" 2>&1 || st=$?
+    done
+    tee -a "$summary" < "$logdir/spread_panel.txt"
+    [ "$st" -eq 0 ] || say "time_spread_panel failed (exit status $st)"
 fi
 
 # ---- the runtime's fixed cost of a GPU task --------------------------------
