@@ -196,9 +196,12 @@ static void check_fallbacks(void)
               && hs_work_fallback(HS_WORK_GEQRF_TEAM) == HS_WORK_GEQRF,
           "the team kernels fall back to GETRF, POTRF and GEQRF");
     check(hs_work_fallback(HS_WORK_GEMM_SUM) == HS_WORK_GEMM, "QR's sums fall back to GEMM");
+    check(hs_work_fallback(HS_WORK_LU_SPREAD) == HS_WORK_GETRF,
+          "the spread LU panel falls back to GETRF");
     for (int c = 0; c < HS_NWORK; c++)
         if ((c < HS_WORK_TPQRT || c > HS_WORK_LARFT) && c != HS_WORK_GETRF_TEAM
-            && c != HS_WORK_POTRF_TEAM && c != HS_WORK_GEQRF_TEAM && c != HS_WORK_GEMM_SUM)
+            && c != HS_WORK_POTRF_TEAM && c != HS_WORK_GEQRF_TEAM && c != HS_WORK_GEMM_SUM
+            && c != HS_WORK_LU_SPREAD)
             check(hs_work_fallback(c) == c, "the other classes are their own fallback");
     printf("class fallbacks checked\n");
 }

@@ -17,6 +17,7 @@
 #include "predict.h"
 #include "kernels/cholesky_kernels.h"
 #include "kernels/lu_kernels.h"
+#include "kernels/lu_spread_panel.h"
 #include "kernels/qr_kernels.h"
 #include "runtime/team.h"
 #include "util/blas.h"
@@ -45,23 +46,53 @@ static double fill(double *a, size_t n)
     return a[0];
 }
 
-/* GF/s of one ?GEQRT / ?GETRF of a PANEL_ROWS x b panel (with team: LU's
+/* A spread LU panel's exchange with itself alone. */
+static int alone(void *ctx, const void *mine, void *all, size_t bytes)
+{
+    (void)ctx;
+    memmove(all, mine, bytes);
+    return 0;
+}
+
+/* The spread LU panel (kernels/lu_spread_panel.h) of one member holding
+ * every row: its own loop, without exchanges (the model prices those
+ * apart). */
+static int spread_alone(double *a, int m, int b, int *piv)
+{
+    int *row = malloc((size_t)m * sizeof *row);
+    if (!row)
+        return -1;
+    for (int i = 0; i < m; i++)
+        row[i] = i;
+    hs_lu_rows dist = { .ia = 1, .ja = 1, .m_a = m, .mb = m, .nprow = 1, .npcol = 1 };
+    hs_lu_spread_rows rows = { .m = m, .m_all = m, .w = b, .row = row, .dist = &dist };
+    hs_lu_spread_team team = { .members = 1, .me = 0, .allgather = alone };
+    int err = hs_lu_spread_panel(HS_PREC_D, a, m, &rows, &team, piv);
+    free(row);
+    return err;
+}
+
+/* GF/s of one ?GEQRT / ?GETRF of a PANEL_ROWS x b panel (with team 1: LU's
  * team panel, kernels/lu_panel_team_body.h, every piece on this core, as
- * the cost model's GETRF_TEAM rate is one member's): the best of 3. */
+ * the cost model's GETRF_TEAM rate is one member's; 2: the spread LU
+ * panel of one member, its LU_SPREAD rate): the best of 3. */
 static double panel_rate(int getrf, int team, int b)
 {
     int m = PANEL_ROWS > 2 * b ? PANEL_ROWS : 2 * b, ib = b < PANEL_IB ? b : PANEL_IB, info;
     size_t n = (size_t)m * b;
     double *a = malloc(n * sizeof *a), *keep = malloc(n * sizeof *a);
     double *t = malloc((size_t)ib * b * sizeof *t), *work = malloc((size_t)ib * b * sizeof *t);
-    int *ipiv = malloc((size_t)(b + 1) * sizeof *ipiv);
+    int *ipiv = malloc((size_t)(b + 1 + HS_LU_PIV_HEAD) * sizeof *ipiv);
     double best = 0;
     if (a && keep && t && work && ipiv) {
         fill(keep, n);
         for (int rep = 0; rep < 3; rep++) {
             memcpy(a, keep, n * sizeof *a);
             double t0 = hs_now();
-            if (team) {
+            if (team == 2) {
+                if (spread_alone(a, m, b, ipiv))
+                    break;
+            } else if (team) {
                 if (hs_lu_panel_team_d(a, m, m, b, ipiv))
                     break;
             } else if (getrf) {
@@ -480,6 +511,7 @@ int predict_local_machine(int busy, hs_sim_machine *m, FILE *log)
         add_rate(&m->cpu[HS_WORK_GEQRF], b, panel_rate(0, 0, b));
         add_rate(&m->cpu[HS_WORK_GETRF], b, panel_rate(1, 0, b));
         add_rate(&m->cpu[HS_WORK_GETRF_TEAM], b, panel_rate(1, 1, b));
+        add_rate(&m->cpu[HS_WORK_LU_SPREAD], b, panel_rate(1, 2, b));
         add_rate(&m->cpu[HS_WORK_POTRF_TEAM], b, potrf_team_rate(b));
         add_rate(&m->cpu[HS_WORK_GEQRF_TEAM], b, geqrf_team_rate(b));
         add_rate(&m->cpu[HS_WORK_GEMM_SUM], b, gemm_sum_rate(b, busy, m->cache_mib * 1048576.0));

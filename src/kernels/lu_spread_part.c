@@ -117,9 +117,10 @@ const hs_task_kind hs_kind_lu_spread_ready = {
 };
 
 /* The part's share of the panel's ?GETRF flops (its rows of the
- * panel's), at the GETRF rate of its rows: the same BLAS calls as
- * LAPACK's blocked panel, on its rows; and its exchanges, one a column
- * and the first, each a record to every other part. */
+ * panel's), at the spread panel's own rate by the panel's width
+ * (LU_SPREAD; a GETRF's where the machine does not rate it); and its
+ * exchanges, one a column and the first, each a record to every other
+ * part. */
 static int lu_spread_part_work(const hs_task *t, int esize, hs_work_parts *p)
 {
     hs_lu_spread_part_args x = hs_lu_spread_part_args_of(t);
@@ -129,7 +130,7 @@ static int lu_spread_part_work(const hs_task *t, int esize, hs_work_parts *p)
     p->exchanges = kk + 1;
     p->exchange_members = members;
     p->exchange_bytes = (double)hs_lu_spread_record_bytes(w, esize);
-    return hs_work_one(p, HS_WORK_GETRF, hs_flops_getrf(x.rows, w) * p->rows / x.rows, w);
+    return hs_work_one(p, HS_WORK_LU_SPREAD, hs_flops_getrf(x.rows, w) * p->rows / x.rows, w);
 }
 
 /* A panel's parts: one group a panel (its first column). */

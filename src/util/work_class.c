@@ -9,7 +9,7 @@ const char *const hs_work_class_name[HS_NWORK] = {
     [HS_WORK_TPQRT] = "tpqrt", [HS_WORK_TPMQRT] = "tpmqrt", [HS_WORK_GEMQRT] = "gemqrt",
     [HS_WORK_ORHR] = "orhr", [HS_WORK_LARFT] = "larft", [HS_WORK_GETRF_TEAM] = "getrf_team",
     [HS_WORK_POTRF_TEAM] = "potrf_team", [HS_WORK_GEQRF_TEAM] = "geqrf_team",
-    [HS_WORK_GEMM_SUM] = "gemm_sum",
+    [HS_WORK_GEMM_SUM] = "gemm_sum", [HS_WORK_LU_SPREAD] = "lu_spread",
     [HS_WORK_MEMORY] = "memory",
 };
 
@@ -27,6 +27,7 @@ int hs_work_fallback(int c)
     case HS_WORK_LARFT:
         return HS_WORK_SYRK;
     case HS_WORK_GETRF_TEAM:
+    case HS_WORK_LU_SPREAD:
         return HS_WORK_GETRF;
     case HS_WORK_POTRF_TEAM:
         return HS_WORK_POTRF;

@@ -33,17 +33,20 @@
  * root as a GEMM's (a 128-row output over thousands of rows runs at about
  * a 128-tile GEMM's rate, a 512-row one well above it), so it has its
  * own.  A machine that does not rate it prices it as a GEMM of the same
- * work (sim/sim_machine.c). */
+ * work (sim/sim_machine.c).  LU_SPREAD is a spread LU panel's part
+ * (kernels/lu_spread_panel.h) without its exchanges, which the model
+ * prices apart: its own loop over the columns, not LAPACK's ?GETRF, so
+ * its own rate, by the panel's width. */
 enum hs_work_class {
     HS_WORK_GEMM, HS_WORK_SYRK, HS_WORK_TRSM, HS_WORK_POTRF,
     HS_WORK_GEQRF, HS_WORK_GETRF, HS_WORK_TPQRT, HS_WORK_TPMQRT,
     HS_WORK_GEMQRT, HS_WORK_ORHR, HS_WORK_LARFT, HS_WORK_GETRF_TEAM, HS_WORK_POTRF_TEAM,
-    HS_WORK_GEQRF_TEAM, HS_WORK_GEMM_SUM, HS_WORK_MEMORY, HS_NWORK
+    HS_WORK_GEQRF_TEAM, HS_WORK_GEMM_SUM, HS_WORK_LU_SPREAD, HS_WORK_MEMORY, HS_NWORK
 };
 
 /* Class names: "gemm", "syrk", "trsm", "potrf", "geqrf", "getrf",
  * "tpqrt", "tpmqrt", "gemqrt", "orhr", "larft", "getrf_team", "potrf_team",
- * "geqrf_team", "gemm_sum", "memory" (the machine file's keys,
+ * "geqrf_team", "gemm_sum", "lu_spread", "memory" (the machine file's keys,
  * util/machine_file.h). */
 extern const char *const hs_work_class_name[HS_NWORK];
 
@@ -51,7 +54,8 @@ extern const char *const hs_work_class_name[HS_NWORK];
  * rate c (the nearest kernel: TPQRT a GEQRF, TPMQRT and GEMQRT a GEMM,
  * ORHR a TRSM, its larger part, LARFT a SYRK: T's work is the Gram
  * matrix of the reflectors, GETRF_TEAM a GETRF, POTRF_TEAM a POTRF,
- * GEQRF_TEAM a GEQRF, GEMM_SUM a GEMM); c itself for the others. */
+ * GEQRF_TEAM a GEQRF, GEMM_SUM a GEMM, LU_SPREAD a GETRF); c itself for
+ * the others. */
 int hs_work_fallback(int c);
 
 #endif
