@@ -51,13 +51,20 @@ static void *to_device(hs_device **dev, int q, const void *a, size_t bytes)
     *dev = where == ON_HOST ? NULL : open_device(q);
     if (!*dev)
         return NULL;
-    void *d = (*dev)->ops->alloc(*dev, bytes);
-    if (d && ((*dev)->ops->copy(*dev, HS_STREAM_IN, HS_COPY_H2D, (int)bytes, 1, 1, a, (int)bytes,
-                                d, (int)bytes)
+    /* through pinned memory: the CUDA stand-in refuses asynchronous
+     * copies of pageable memory */
+    void *d = (*dev)->ops->alloc(*dev, bytes), *pinned = (*dev)->ops->host_alloc(*dev, bytes);
+    if (pinned)
+        memcpy(pinned, a, bytes);
+    if (d && (!pinned
+              || (*dev)->ops->copy(*dev, HS_STREAM_IN, HS_COPY_H2D, (int)bytes, 1, 1, pinned,
+                                   (int)bytes, d, (int)bytes)
               || (*dev)->ops->synchronize(*dev))) {
         (*dev)->ops->free(*dev, d);
         d = NULL;
     }
+    if (pinned)
+        (*dev)->ops->host_free(*dev, pinned);
     return d;
 }
 
@@ -66,10 +73,16 @@ static void from_device(hs_device *dev, void *d, void *a, size_t bytes)
     if (!dev)
         return;
     if (d) {
-        if (dev->ops->copy(dev, HS_STREAM_OUT, HS_COPY_D2H, (int)bytes, 1, 1, d, (int)bytes, a,
-                           (int)bytes)
+        void *pinned = dev->ops->host_alloc(dev, bytes);
+        if (!pinned
+            || dev->ops->copy(dev, HS_STREAM_OUT, HS_COPY_D2H, (int)bytes, 1, 1, d, (int)bytes,
+                              pinned, (int)bytes)
             || dev->ops->synchronize(dev))
             memset(a, 0xff, bytes);   /* NaNs: the case fails */
+        else
+            memcpy(a, pinned, bytes);
+        if (pinned)
+            dev->ops->host_free(dev, pinned);
         dev->ops->free(dev, d);
     }
     dev->ops->close(dev);

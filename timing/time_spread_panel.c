@@ -121,7 +121,9 @@ static double exchanges_once(member *mem, int P)
 static double gathered_once(const double *panel, int m, int w, hs_device *dev)
 {
     size_t n = (size_t)m * w;
-    double *a = malloc(n * sizeof *a);
+    double *a = dev ? dev->ops->host_alloc(dev, n * sizeof *a) : malloc(n * sizeof *a);
+    if (!a)
+        return -1;
     int *ipiv = malloc(sizeof(int) * (size_t)(w + 1)), info = 0;
     memcpy(a, panel, n * sizeof *a);
     double t = -1;
@@ -143,6 +145,8 @@ static double gathered_once(const double *panel, int m, int w, hs_device *dev)
             dev->ops->free(dev, da);
         if (dd)
             dev->ops->free(dev, dd);
+        dev->ops->host_free(dev, a);
+        a = NULL;
     }
     free(a);
     free(ipiv);
@@ -196,17 +200,15 @@ int main(int argc, char **argv)
             if ((r / H) % P == q)
                 me->row[n++] = r;
         me->ld = n > 0 ? n : 1;
-        me->host = malloc(sizeof(double) * (size_t)me->ld * w);
-        for (int i = 0; i < n; i++)
+        size_t bytes = sizeof(double) * (size_t)me->ld * w;
+        /* a device's rows pinned on the host, as the runtime's are */
+        me->dev = host ? NULL : open_device(on, q);
+        me->host = me->dev ? me->dev->ops->host_alloc(me->dev, bytes) : malloc(bytes);
+        me->a = me->dev && me->host ? me->dev->ops->alloc(me->dev, bytes) : me->host;
+        status = !me->a || !me->host || (!host && !me->dev);
+        for (int i = 0; !status && i < n; i++)
             for (int c = 0; c < w; c++)
                 me->host[i + (size_t)c * me->ld] = panel[me->row[i] + (size_t)c * m];
-        me->a = me->host;
-        if (!host) {
-            me->dev = open_device(on, q);
-            me->a = me->dev ? me->dev->ops->alloc(me->dev, sizeof(double) * (size_t)me->ld * w)
-                            : NULL;
-            status = !me->a;
-        }
         me->seat = (spread_seat){ &ex, q };
         me->team = (hs_lu_spread_team){ .members = P, .me = q,
                                         .allgather = spread_exchange_allgather,
@@ -251,11 +253,14 @@ int main(int argc, char **argv)
     }
     for (int q = 0; q < P; q++) {
         if (mem[q].dev) {
-            if (mem[q].a)
+            if (mem[q].a && mem[q].a != mem[q].host)
                 mem[q].dev->ops->free(mem[q].dev, mem[q].a);
+            if (mem[q].host)
+                mem[q].dev->ops->host_free(mem[q].dev, mem[q].host);
             mem[q].dev->ops->close(mem[q].dev);
+        } else {
+            free(mem[q].host);
         }
-        free(mem[q].host);
         free(mem[q].row);
     }
     free(mem);

@@ -337,7 +337,7 @@ static int HS_SFX(spread_scalapack_at)(HS_SFX(spread) *x, const hs_lu_spread_row
     if (!x->dev)
         return HS_SFX(spread_scalapack)(x->a, x->ld, rows, x->team, most, piv);
     int m = rows->m > 0 ? rows->m : 1;
-    HS_T *host = malloc((size_t)m * (size_t)x->w * sizeof(HS_T) + 1);
+    HS_T *host = hs_lu_spread_dev_host_alloc(x->dev, (size_t)m * (size_t)x->w * sizeof(HS_T));
     /* the copies' error, or the lack of memory, goes in with the
      * exchanges' first: every member learns of it there */
     hs_lu_spread_rows mine = *rows;
@@ -352,7 +352,7 @@ static int HS_SFX(spread_scalapack_at)(HS_SFX(spread) *x, const hs_lu_spread_row
         err = hs_lu_spread_dev_block(x->dev, HS_COPY_H2D, rows->m, x->w, host, m, x->a, x->ld);
     if (!err)
         err = hs_lu_spread_dev_wait(x->dev);
-    free(host);
+    hs_lu_spread_dev_host_free(x->dev, host);
     return err;
 }
 
