@@ -891,6 +891,72 @@ static void test_two_threads(hs_device *d, int trials)
     report(d->name, "copy and management threads");
 }
 
+/* A thread that issues its own kernels on one stream and waits for them
+ * (as a driver thread does on HS_STREAM_DRIVER while a management thread
+ * issues on the compute stream): y = 2 x by a GEMM, then I?AMAX of y,
+ * copies in and out on the same stream, each round waited for. */
+typedef struct issuer {
+    hs_device *d;
+    int stream, trials, errors;
+} issuer;
+
+static void *issue_and_wait(void *arg)
+{
+    issuer *is = arg;
+    hs_device *d = is->d;
+    enum { M = 96 };
+    double *x = d->ops->host_alloc(d, 2 * M * sizeof *x), *y = x ? x + M : NULL;
+    double *dx = d->ops->alloc(d, M * sizeof *dx), *dy = d->ops->alloc(d, M * sizeof *dy);
+    double one = 1;
+    double *done = d->ops->alloc(d, sizeof one);
+    if (!x || !dx || !dy || !done) {
+        is->errors++;
+        return NULL;
+    }
+    memcpy(y, &one, sizeof one);
+    int err = d->ops->copy(d, is->stream, HS_COPY_H2D, 1, 1, ES, y, 1, done, 1);
+    for (int t = 0; t < is->trials && !err; t++) {
+        for (int i = 0; i < M; i++)
+            x[i] = (i * 7 + t * 3 + is->stream) % M - M / 3.0;
+        int at = 0;
+        hs_event *ev;
+        err = d->ops->copy(d, is->stream, HS_COPY_H2D, M, 1, ES, x, M, dx, M);
+        err = err ? err : hs_dev_gemm(d, is->stream, HS_PREC_D, 'N', 'N', M, 1, 1, 2.0, dx, M,
+                                      done, 1, 0.0, dy, M);
+        err = err ? err : hs_dev_iamax(d, is->stream, HS_PREC_D, M, dy, 1, &at);
+        err = err ? err : d->ops->copy(d, is->stream, HS_COPY_D2H, M, 1, ES, dy, M, y, M);
+        err = err ? err : d->ops->event_record(d, is->stream, &ev);
+        if (!err) {
+            err = d->ops->event_wait(d, ev);
+            d->ops->event_free(d, ev);
+        }
+        int inc = 1, n = M;
+        for (int i = 0; !err && i < M; i++)
+            is->errors += y[i] != 2 * x[i];
+        is->errors += !err && at != idamax_(&n, x, &inc);
+    }
+    is->errors += err != 0;
+    (void)d->ops->synchronize(d);
+    d->ops->free(d, dx);
+    d->ops->free(d, dy);
+    d->ops->free(d, done);
+    d->ops->host_free(d, x);
+    return NULL;
+}
+
+/* The driver stream's thread and the compute stream's at once. */
+static void test_driver_thread(hs_device *d, int trials)
+{
+    issuer is[2] = { { d, HS_STREAM_COMPUTE, trials, 0 }, { d, HS_STREAM_DRIVER, trials, 0 } };
+    pthread_t th[2];
+    for (int k = 0; k < 2; k++)
+        CHECK(pthread_create(&th[k], NULL, issue_and_wait, &is[k]) == 0);
+    for (int k = 0; k < 2; k++)
+        pthread_join(th[k], NULL);
+    CHECK(is[0].errors == 0 && is[1].errors == 0);
+    report(d->name, "driver and compute streams from two threads");
+}
+
 /* A callback that blocks its stream until the test opens the gate. */
 typedef struct gate {
     pthread_mutex_t lock;
@@ -1229,6 +1295,7 @@ static void test_device(hs_device *d, int exact, int trials)
     test_larft(d, exact);
     test_ordering(d, trials);
     test_two_threads(d, trials / 4 + 1);
+    test_driver_thread(d, trials / 4 + 1);
     test_bad_arguments(d);
 }
 

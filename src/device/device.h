@@ -15,16 +15,22 @@ enum hs_device_kind { HS_DEV_CPU = 0, HS_DEV_EMU = 1, HS_DEV_CUDA = 2 };
  * before the compute stream's waiting ones (CUDA's stream priorities),
  * without stopping the kernel that runs; the two share the device's
  * arithmetic.  A device without stream priorities has nstreams ==
- * HS_STREAM_URGENT. */
+ * HS_STREAM_URGENT.  Every device also has the driver stream, a third
+ * that runs kernels, for a thread that issues a task's device work and
+ * waits for it itself (a spread LU panel's part, which waits on its
+ * peers between its kernels) while another thread goes on issuing on
+ * the compute streams (cuda: at the urgent stream's priority, with
+ * handles of its own). */
 enum hs_stream {
-    HS_STREAM_IN = 0, HS_STREAM_OUT = 1, HS_STREAM_COMPUTE = 2, HS_STREAM_URGENT = 3,
-    HS_NSTREAMS = 4
+    HS_STREAM_IN = 0, HS_STREAM_OUT = 1, HS_STREAM_COMPUTE = 2, HS_STREAM_DRIVER = 3,
+    HS_STREAM_URGENT = 4, HS_NSTREAMS = 5
 };
 
 /* A stream that runs kernels. */
 static inline int hs_stream_computes(int stream)
 {
-    return stream == HS_STREAM_COMPUTE || stream == HS_STREAM_URGENT;
+    return stream == HS_STREAM_COMPUTE || stream == HS_STREAM_URGENT
+           || stream == HS_STREAM_DRIVER;
 }
 
 /* HETSCAL_URGENT_STREAM: "off" keeps every kernel on the compute stream
@@ -158,9 +164,10 @@ typedef struct hs_event hs_event;           /* opaque, backend-defined */
  * (emu returns an error if a pending copy or kernel uses it, and poisons
  * what it frees: a later stale read shows up as NaNs).
  * Several threads may call one device at once (a copy thread, the
- * device's management thread), but kernels of one device come from one
- * thread at a time (cuda: a compute stream's handles are set to the
- * call's stream). */
+ * device's management thread, a driver thread), but the kernels of the
+ * compute streams come from one thread at a time, and those of the
+ * driver stream from one thread at a time (cuda: each has its own
+ * handles, set to the call's stream). */
 typedef struct hs_device_ops {
     void (*close)(hs_device *dev);       /* waits for every stream first */
 

@@ -57,8 +57,7 @@ static int HS_SFX(run_potrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
                               STAGE_INFO_BYTES + (size_t)k->n * esize);
     if (err)
         return err;
-    cuda_dev *c = as_cuda(dev);
-    cuda_lane *l = c->cur;
+    cuda_lane *l = cur_lane;
     err = check_solver(dev, HS_CUSOLVER(potrf)(solver, fill_of(k->uplo), k->n,
                                                (HS_CU_T *)k->c, k->ldc,
                                                (HS_CU_T *)((char *)l->scratch + SCRATCH_INFO_BYTES),
@@ -71,8 +70,7 @@ static int HS_SFX(run_potrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
  * and the pivots straight to k->d, which is device memory. */
 static int HS_SFX(run_getrf)(hs_device *dev, cusolverDnHandle_t solver, const hs_kernel_call *k)
 {
-    cuda_dev *c = as_cuda(dev);
-    cuda_lane *l = c->cur;
+    cuda_lane *l = cur_lane;
     int err = scratch_reserve(dev, SCRATCH_INFO_BYTES, STAGE_INFO_BYTES);
     if (!err && (k->m == 0 || k->n == 0))   /* nothing to factor: INFO 0 */
         err = check(dev, cudaMemcpyAsync(k->d, (char *)l->stage + STAGE_ZERO, sizeof(int),
@@ -112,8 +110,7 @@ static int HS_SFX(run_geqrf)(hs_device *dev, cusolverDnHandle_t solver, const hs
         err = scratch_reserve_work(dev, taus, lwork, esize);
     if (err)
         return err;
-    cuda_dev *c = as_cuda(dev);
-    cuda_lane *l = c->cur;
+    cuda_lane *l = cur_lane;
     cudaStream_t s = l->stream;
     char *tau = (char *)l->scratch + SCRATCH_INFO_BYTES;
     err = check_solver(dev, HS_CUSOLVER(geqrf)(solver, k->m, k->n, (HS_CU_T *)k->c, k->ldc,
@@ -159,8 +156,7 @@ static int HS_SFX(run_ormqr)(hs_device *dev, cusolverDnHandle_t solver, const hs
         err = scratch_reserve_work(dev, taus + refl, lwork, esize);
     if (err)
         return err;
-    cuda_dev *c = as_cuda(dev);
-    cuda_lane *l = c->cur;
+    cuda_lane *l = cur_lane;
     cudaStream_t s = l->stream;
     char *tau = (char *)l->scratch + SCRATCH_INFO_BYTES, *v = tau + taus, *work = v + refl;
     size_t m = (size_t)k->m, ldc = (size_t)k->ldc * esize;
@@ -203,7 +199,7 @@ static int HS_SFX(run_larft)(hs_device *dev, cublasHandle_t h, cusolverDnHandle_
     if (k->k == 0)
         return 0;
     cuda_dev *c = as_cuda(dev);
-    cuda_lane *l = c->cur;
+    cuda_lane *l = cur_lane;
     size_t esize = sizeof(HS_T), dev_bytes = 0, host_bytes = 0;
     int err = check_solver(dev,
                            HS_CU(cusolverDnXlarft_bufferSize)(

@@ -27,9 +27,16 @@
 #include "include/hetscal.h"
 #include "util/precision.h"
 
-/* What the kernels of one compute stream keep, so that the two compute
- * streams never share it and stream order alone keeps one call's use
- * from the next's. */
+/* What the kernels of one kernel stream keep, so that the compute, urgent
+ * and driver streams never share it and stream order alone keeps one
+ * call's use from the next's. */
+enum { CUDA_LANES = 3 };
+
+static int lane_of(int stream)
+{
+    return stream == HS_STREAM_URGENT ? 1 : stream == HS_STREAM_DRIVER ? 2 : 0;
+}
+
 typedef struct cuda_lane {
     cudaStream_t stream;
     /* Handles of the lane's own: cuBLAS's default workspace and
@@ -53,16 +60,19 @@ typedef struct cuda_lane {
     hs_cuda_rows rows;           /* HS_K_ROWS's pointer slots */
 } cuda_lane;
 
+/* The lane of the kernel the calling thread is enqueueing (set by
+ * run_blas): the management thread issues on the compute streams while a
+ * driver thread issues on the driver stream, each its own lane. */
+static _Thread_local cuda_lane *cur_lane;
+
 typedef struct cuda_dev {
     hs_device dev;
     int ordinal;
     cudaStream_t stream[HS_NSTREAMS];
     cusolverDnParams_t params;   /* the 64-bit API's (cusolverDnXlarft) */
-    /* The compute streams' own (0 the compute stream, 1 the urgent one),
-     * and the lane of the kernel being enqueued (set by run_blas: kernels
-     * of one device come from one thread at a time). */
-    cuda_lane lane[2];
-    cuda_lane *cur;
+    /* The kernel streams' own (0 the compute stream, 1 the urgent one,
+     * 2 the driver stream, lane_of). */
+    cuda_lane lane[CUDA_LANES];
     /* Pinned ones of each precision, the diagonal HS_K_LARFT copies into
      * r: filled once when allocated, never written while a copy may read
      * them (regrown as the scratch is). */
@@ -338,7 +348,7 @@ static void cuda_close(hs_device *dev)
     peer_unlink(c, selected);
     if (selected) {
         /* The handles first: they may still be set to one of the streams. */
-        for (int l = 0; l < 2; l++) {
+        for (int l = 0; l < CUDA_LANES; l++) {
             if (c->lane[l].blas)
                 HS_CU(cublasDestroy)(c->lane[l].blas);
             if (c->lane[l].solver)
@@ -347,7 +357,7 @@ static void cuda_close(hs_device *dev)
         if (c->params)
             HS_CU(cusolverDnDestroyParams)(c->params);
         each_stream(c, cudaStreamDestroy);
-        for (int l = 0; l < 2; l++) {
+        for (int l = 0; l < CUDA_LANES; l++) {
             if (c->lane[l].scratch)
                 cudaFree(c->lane[l].scratch);
             if (c->lane[l].stage)
@@ -358,7 +368,7 @@ static void cuda_close(hs_device *dev)
             if (c->ones[p])
                 cudaFreeHost(c->ones[p]);
     }
-    for (int l = 0; l < 2; l++)
+    for (int l = 0; l < CUDA_LANES; l++)
         free(c->lane[l].host_work);
     (void)cudaGetLastError();
     leave(0);
@@ -534,7 +544,7 @@ static int idle_streams(hs_device *dev)
  * largest panel's needs. */
 static int scratch_reserve(hs_device *dev, size_t bytes, size_t stage)
 {
-    cuda_lane *l = as_cuda(dev)->cur;
+    cuda_lane *l = cur_lane;
     if (bytes <= l->scratch_bytes && stage <= l->stage_bytes)
         return 0;
     int err = idle_streams(dev);
@@ -588,7 +598,7 @@ static size_t scratch_aligned(size_t bytes)
  * scratch is (cuSOLVER may use it until the call has run). */
 static int host_work_reserve(hs_device *dev, size_t bytes)
 {
-    cuda_lane *l = as_cuda(dev)->cur;
+    cuda_lane *l = cur_lane;
     if (bytes <= l->host_work_bytes)
         return 0;
     int err = idle_streams(dev);
@@ -651,7 +661,7 @@ static void potrf_reported(void *arg)
  * `<= 0` test lets through). */
 static int potrf_report(hs_device *dev, const hs_kernel_call *k, size_t esize)
 {
-    cuda_lane *l = as_cuda(dev)->cur;
+    cuda_lane *l = cur_lane;
     cudaStream_t s = l->stream;
     potrf_result *r = malloc(sizeof *r);
     if (!r)
@@ -679,7 +689,7 @@ static int potrf_report(hs_device *dev, const hs_kernel_call *k, size_t esize)
 static int run_rows(hs_device *dev, cublasHandle_t h, const hs_kernel_call *k)
 {
     hs_cuda_rows_error e = { 0 };
-    cuda_lane *l = as_cuda(dev)->cur;
+    cuda_lane *l = cur_lane;
     int staged = hs_kernel_rows_scan(k);
     if (staged < 0)
         return staged;
@@ -712,8 +722,8 @@ static int run_blas(hs_device *dev, int stream, const hs_kernel_call *k)
     int blas = !solver || k->op == HS_K_LARFT;   /* HS_K_LARFT: cuSOLVER, then ?trmm */
     if ((factor || k->op == HS_K_ROWS) && !hs_stream_computes(stream))
         return failed(dev, "a factorization or row copy", "only on a compute stream");
-    c->cur = &c->lane[hs_stream_computes(stream) ? stream == HS_STREAM_URGENT : 0];
-    cuda_lane *l = c->cur;
+    cur_lane = &c->lane[lane_of(stream)];
+    cuda_lane *l = cur_lane;
     int err = solver ? check_solver(dev, HS_CU(cusolverDnSetStream)(l->solver, c->stream[stream]),
                                     "cusolverDnSetStream")
                      : 0;
@@ -866,20 +876,21 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
     cudaError_t err = cudaSuccess;
     if (enter(&c->dev, 0) && (err = cudaPeekAtLastError()) == cudaSuccess)
         err = cudaErrorInvalidDevice;
-    /* The urgent stream at the GPU's greatest priority, the others at its
-     * least (CUDA's default).  A GPU whose range is one value has no
+    /* The urgent and the driver stream at the GPU's greatest priority, the
+     * others at its least (CUDA's default).  A GPU whose range is one value has no
      * priorities: its kernels keep to the compute stream. */
     int least = 0, greatest = 0;
     if (err == cudaSuccess)
         err = cudaDeviceGetStreamPriorityRange(&least, &greatest);
     for (int i = 0; i < HS_NSTREAMS && err == cudaSuccess; i++)
         err = cudaStreamCreateWithPriority(&c->stream[i], cudaStreamNonBlocking,
-                                           i == HS_STREAM_URGENT ? greatest : least);
+                                           i == HS_STREAM_URGENT || i == HS_STREAM_DRIVER
+                                               ? greatest
+                                               : least);
     if (least == greatest || !hs_urgent_stream_allowed())
         c->dev.nstreams = HS_STREAM_URGENT;
-    c->lane[0].stream = c->stream[HS_STREAM_COMPUTE];
-    c->lane[1].stream = c->stream[HS_STREAM_URGENT];
-    c->cur = &c->lane[0];
+    for (int s = HS_STREAM_COMPUTE; s < HS_NSTREAMS; s++)
+        c->lane[lane_of(s)].stream = c->stream[s];
     if (err == cudaSuccess)
         err = cudaMemGetInfo(&free_bytes, &total);
     struct cudaDeviceProp prop;
@@ -889,7 +900,7 @@ hs_device *hs_cuda_device_open(int index, int ordinal, char *msg, size_t msglen)
     char why[600];
     if (!what && hs_cuda_libs_load(why, sizeof why))
         what = why;
-    for (int l = 0; l < 2; l++) {
+    for (int l = 0; l < CUDA_LANES; l++) {
         if (!what && HS_CU(cublasCreate)(&c->lane[l].blas) != CUBLAS_STATUS_SUCCESS) {
             c->lane[l].blas = NULL;
             what = "cublasCreate failed";
