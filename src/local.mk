@@ -46,7 +46,7 @@ HETSCAL_CORE_SOURCES = \
   src/kernels/kernel_work.h src/kernels/kernel_work.c \
   src/runtime/engine.h src/runtime/engine.c src/runtime/engine_impl.h \
   src/runtime/engine_handles.c src/runtime/engine_tasks.c \
-  src/runtime/engine_devices.c src/runtime/team.h src/runtime/team.c \
+  src/runtime/engine_devices.c src/runtime/engine_drivers.c src/runtime/team.h src/runtime/team.c \
   src/runtime/device_memory.h src/runtime/device_memory.c \
   src/runtime/ready_heap.h src/runtime/ready_heap.c src/runtime/dist.h src/runtime/dist.c \
   src/runtime/status.h src/runtime/dist_impl.h src/runtime/dist_holders.c \

@@ -4,8 +4,9 @@
  * Covers RAW/WAR/WAW hazards, alien inputs, minor outputs on other ranks,
  * tiny task windows and status propagation from a failing task.
  * With accelerators (third argument G > 0: G emulated GPUs per rank), tiles
- * get random accelerator homes and some tasks are host-only: every device
- * copy, eviction and fallback path runs, results must still be exact, and
+ * get random accelerator homes, some tasks are host-only and some drive
+ * their device themselves (hs_task_kind.drives_device: the driver thread,
+ * the driver stream): every device copy, eviction and fallback path runs, results must still be exact, and
  * the numbers of host-to-device and device-to-host copies each rank made
  * must equal those of a model of the placement rules (dist.h).
  * Some programs forward copies along binomial trees or chains
@@ -138,6 +139,34 @@ static const hs_task_kind mix_kind = {
     .name = "mix", .nacc = 0, .kernel = { [HS_PREC_D] = mix_kernel },
 };
 
+/* The same work driving its device itself (hs_task_kind.drives_device):
+ * on an accelerator, on the driver stream, waited for before it returns,
+ * on a thread that is not the management thread's. */
+static int mix_driven_kernel(hs_task *t, hs_device *dev)
+{
+    if (!dev || dev->index == 0)
+        return mix_kernel(t, dev);
+    if (dev->kind == HS_DEV_CUDA || t->stream != HS_STREAM_DRIVER)
+        return -1;
+    for (int w = 0; w < t->nacc; w++) {
+        hs_handle *out = t->acc[w].handle;
+        if ((t->acc[w].mode & HS_W) && out->variable)
+            hs_handle_set_prefix(out, (size_t)prefix_values(t->iparam[0], w, out->m * out->n));
+    }
+    hs_event *ev;
+    int err = dev->ops->callback(dev, t->stream, mix, t);
+    if (!err && !(err = dev->ops->event_record(dev, t->stream, &ev))) {
+        err = dev->ops->event_wait(dev, ev);
+        dev->ops->event_free(dev, ev);
+    }
+    return err ? err : t->iparam[1];
+}
+
+static const hs_task_kind mix_driven_kind = {
+    .name = "mix_driven", .nacc = 0, .kernel = { [HS_PREC_D] = mix_driven_kernel },
+    .drives_device = 1,
+};
+
 static void make_program(program *p, int nranks, int ntasks)
 {
     p->ntiles = 3 + (int)rnd(MAX_TILES - 3);
@@ -158,6 +187,8 @@ static void make_program(program *p, int nranks, int ntasks)
         s->kind = &mix_kind;
         s->priority = (int)rnd(5);
         s->host_only = ndev > 1 && rnd(4) == 0;
+        if (ndev > 1 && !s->host_only && k % 5 == 2)   /* no draw: the programs stay */
+            s->kind = &mix_driven_kind;
         s->nacc = 1 + (int)rnd(4);
         if (s->nacc > p->ntiles)
             s->nacc = p->ntiles;

@@ -389,7 +389,9 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
 
     t->device = x;
     if (x)
-        t->stream = hs_kernel_stream(d->devs[x]->nstreams, spec->urgent);
+        t->stream = spec->kind->drives_device
+                        ? HS_STREAM_DRIVER
+                        : hs_kernel_stream(d->devs[x]->nstreams, spec->urgent);
     t->finish = spec->kind->finish;
     t->ctx = (void *)spec->ctx;
     t->ignore_status = spec->ignore_status;

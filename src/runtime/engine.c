@@ -44,7 +44,7 @@ static hs_engine *engine_new(void)
     pthread_cond_init(&e->xchg_cv, NULL);
     pthread_cond_init(&e->copy_cv, NULL);
     for (int d = 0; d < HS_MAX_DEVICES; d++)
-        pthread_cond_init(&e->dev[d].cv, NULL);
+        pthread_cond_init(&e->dev[d].cv, NULL), pthread_cond_init(&e->dev[d].driver_cv, NULL);
     return e;
 }
 

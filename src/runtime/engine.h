@@ -242,6 +242,12 @@ typedef struct hs_task_kind {
      * how many parts there are, and in *key what tells its group from
      * the call's others (the same on every part); 0: not such a part. */
     int (*gang)(const hs_task *t, long *key);
+    /* On an accelerator, its kernel issues its device work on the driver
+     * stream (t->stream, HS_STREAM_DRIVER) and waits for it itself before
+     * returning, maybe for other ranks in between: the task runs on the
+     * device's driver thread, not its management thread
+     * (runtime/engine_drivers.c). */
+    int drives_device;
 } hs_task_kind;
 
 /* The runtime's own kinds: a home tile filled from or written back to the
@@ -282,8 +288,9 @@ struct hs_task {
     const char *name;         /* its kind's */
     int queue;
     int device;               /* HS_Q_DEVICE: index of the accelerator */
-    int stream;               /* HS_Q_DEVICE: the compute stream its kernels
-                                 go on (HS_STREAM_COMPUTE or _URGENT) */
+    int stream;               /* HS_Q_DEVICE: the stream its kernels go on
+                                 (HS_STREAM_COMPUTE or _URGENT; _DRIVER for
+                                 a kind that drives_device) */
     int priority;             /* larger runs first */
     long seq;                 /* insertion order: ties and trace names */
     int nacc;

@@ -40,6 +40,8 @@ void hs_engine_devices_ready(hs_task *t)
         if (hs_heap_push(&E.copies, t) != HETSCAL_SUCCESS)
             hs_engine_fail_locked(HETSCAL_ERR_NOMEM);
         pthread_cond_signal(&E.copy_cv);
+    } else if (t->stream == HS_STREAM_DRIVER) {
+        hs_engine_driven_ready_locked(t);
     } else {
         hs_engine_device *ed = &E.dev[t->device];
         if (hs_heap_push(&ed->ready[hs_stream_lane(t->stream)], t) != HETSCAL_SUCCESS)
@@ -503,7 +505,7 @@ int hs_engine_devices_begin(void)
         else
             err = HETSCAL_ERR_NOMEM;
     }
-    return err;
+    return err ? err : hs_engine_drivers_begin();
 }
 
 void hs_engine_devices_end(void)
@@ -516,6 +518,7 @@ void hs_engine_devices_end(void)
     E.nevents = E.cap_events = 0;
     release_posts_locked();
     hs_heap_free(&E.copies);
+    hs_engine_drivers_end();
     for (int d = 1; d < HS_MAX_DEVICES; d++)
         for (int l = 0; l < HS_LANES; l++)
             hs_heap_free(&E.dev[d].ready[l]);
@@ -523,6 +526,7 @@ void hs_engine_devices_end(void)
 
 void hs_engine_devices_wake_all(void)
 {
+    hs_engine_drivers_wake_all();
     pthread_cond_broadcast(&E.copy_cv);
     for (int d = 1; d < HS_MAX_DEVICES; d++)
         if (E.dev[d].started)
@@ -531,6 +535,7 @@ void hs_engine_devices_wake_all(void)
 
 void hs_engine_devices_join(void)
 {
+    hs_engine_drivers_join();
     if (E.copy_started) {
         pthread_join(E.copy_thread, NULL);
         E.copy_started = 0;

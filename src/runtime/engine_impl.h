@@ -66,6 +66,12 @@ typedef struct hs_engine_device {
     int queued[HS_LANES];        /* of those, tasks on each compute stream */
     double task_seconds;         /* running average per task (hs_device_task_average) */
     int broken;                  /* the device failed for good this call */
+    /* Driven tasks (engine_drivers.c): ready ones, and the thread that
+     * runs them on the driver stream. */
+    hs_ready_heap driven;
+    pthread_cond_t driver_cv;
+    pthread_t driver;
+    int driver_started;
 } hs_engine_device;
 
 struct hs_engine;
@@ -176,6 +182,12 @@ void hs_engine_devices_ready(hs_task *t);      /* HS_Q_DEVICE / HS_Q_COPY */
 int hs_engine_devices_begin(void);            /* starts missing threads */
 void hs_engine_devices_end(void);              /* frees the queues' storage */
 void hs_engine_devices_wake_all(void);         /* shutdown */
+/* engine_drivers.c, the same for driven tasks (t->stream ==
+ * HS_STREAM_DRIVER): */
+void hs_engine_driven_ready_locked(hs_task *t);
+int hs_engine_drivers_begin(void);
+void hs_engine_drivers_end(void);
+void hs_engine_drivers_wake_all(void);
 /* engine_handles.c, for submission and completion (engine_tasks.c): */
 void hs_engine_append_access(hs_access *a);    /* joins its handle's list in order */
 void hs_engine_granted(hs_task *t);            /* one grant less pending: ready at 0 */
@@ -189,6 +201,7 @@ void hs_engine_run_popped_locked(hs_task *t, int track, int tracing);
 
 /* No lock needed. */
 void hs_engine_devices_join(void);             /* after wake_all */
+void hs_engine_drivers_join(void);
 /* Records status on every handle the task writes. */
 void hs_task_set_output_status(hs_task *t, int status);
 
