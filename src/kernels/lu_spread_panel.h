@@ -8,20 +8,20 @@
  * The answer is the gathered panel's: partial pivoting as LAPACK's ?GETF2
  * takes it (the first largest |entry| from the diagonal down, |re| + |im|
  * for complex, as I?AMAX; rows compared in the panel's order, so the
- * lowest row wins a tie whichever member holds it), blocked right-looking
- * as the host team's panel (kernels/lu_panel_team_body.h):
+ * lowest row wins a tie whichever member holds it), in steps of
+ * HS_LU_SPREAD_IB columns whose columns halve recursively:
  *   - for each column j, every member offers its largest entry's row
  *     (whole, w values) and the member holding row j offers row j; the
  *     records are exchanged (every member receives every member's, in
  *     member order) and each member takes the same pivot from them, so
  *     that no member waits for another's decision: the pivot's row goes
  *     to row j and row j's to the pivot's place (full rows: L's part
- *     moves too, as ?GETRF leaves it), the column below is scaled and
- *     the step's later columns get the rank-1 update, each member on its
- *     own rows;
- *   - at the end of a step of HS_LU_SPREAD_IB columns, every member has
- *     the step's pivot rows (they travelled in the records) and solves
- *     them with the step's unit lower triangle, identically; the members
+ *     moves too, as ?GETRF leaves it) and the column below is scaled,
+ *     each member on its own rows;
+ *   - after a left half of columns (and at the end of a step, for the
+ *     panel's columns right of it), every member has the half's pivot
+ *     rows (they travelled in the records) and solves their part right
+ *     of the half with its unit lower triangle, identically; the members
  *     holding those rows write the solution (U12), and every member
  *     updates its rows below with one GEMM.
  * A panel holding a NaN or an infinity (any member's rows: their flags

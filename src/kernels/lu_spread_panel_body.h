@@ -76,7 +76,7 @@ static int HS_SFX(spread_dev_offer)(HS_SFX(spread) *x, int s, int j, int holds, 
     return err;
 }
 
-/* The column's rows values divided by a pivot below the safe minimum
+/* The column's `rows` values divided by a pivot below the safe minimum
  * (?GETF2's division, not a multiplication by an overflowing inverse):
  * on a device through the host, a rare case. */
 static int HS_SFX(spread_divide)(HS_SFX(spread) *x, HS_T *col, int rows, HS_T pivot)
@@ -106,9 +106,10 @@ static int HS_SFX(spread_divide)(HS_SFX(spread) *x, HS_T *col, int rows, HS_T pi
     return err;
 }
 
-/* Column j of the step [k0, k1): this member's offer, the exchange, the
- * pivot (as every member takes it), the interchange, the scaling and the
- * rank-1 update of the step's later columns on this member's rows. */
+/* Column j of the step from k0: this member's offer, the exchange, the
+ * pivot (as every member takes it), the interchange and the scaling of
+ * the column on this member's rows (every update from its left applied
+ * before, spread_update). */
 static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int *ipiv, int *info)
 {
     int s = HS_SFX(spread_first)(x, j), ld = x->ld, w = x->w;

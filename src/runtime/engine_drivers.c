@@ -38,6 +38,9 @@ static void run_driven(hs_task *t, hs_device *dev)
                 status = dev->ops->event_wait(dev, t->wait[k]);
         if (!status)
             status = t->kernel(t, dev);
+        /* A kernel that failed may have left work queued on its data. */
+        if (status)
+            (void)dev->ops->synchronize(dev);
         if (status < 0)
             hs_engine_fail(status);
     }
