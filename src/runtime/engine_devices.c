@@ -414,27 +414,38 @@ static hs_task *next_device_task_locked(hs_engine_device *ed)
     return NULL;
 }
 
-static void *device_main(void *arg)
+void hs_engine_device_loop(const hs_thread_slot *slot, const char *name,
+                           hs_task *(*pop_locked)(int d), void (*wait_locked)(int d),
+                           void (*run)(hs_task *t, hs_device *dev))
 {
-    const hs_thread_slot *slot = arg;
     hs_engine_cur = slot->engine;
     hs_device_mark_runtime_thread();
     int d = slot->index;
-    hs_thread_name("gpu", d);
-    hs_engine_device *ed = &E.dev[d];
+    hs_thread_name(name, d);
     pthread_mutex_lock(&E.lock);
     while (!E.shutdown) {
-        hs_task *t = E.active && d < E.ndev ? next_device_task_locked(ed) : NULL;
+        hs_task *t = E.active && d < E.ndev ? pop_locked(d) : NULL;
         if (!t) {
-            device_wait_locked(d);
+            wait_locked(d);
             continue;
         }
         hs_device *dev = E.devs[d];
         pthread_mutex_unlock(&E.lock);
-        run_device_task(t, dev);
+        run(t, dev);
         pthread_mutex_lock(&E.lock);
     }
     pthread_mutex_unlock(&E.lock);
+}
+
+static hs_task *pop_device_task_locked(int d)
+{
+    return next_device_task_locked(&E.dev[d]);
+}
+
+static void *device_main(void *arg)
+{
+    hs_engine_device_loop(arg, "gpu", pop_device_task_locked, device_wait_locked,
+                          run_device_task);
     return NULL;
 }
 

@@ -16,7 +16,6 @@
 #include "runtime/engine_impl.h"
 #include "runtime/trace.h"
 #include "util/clock.h"
-#include "util/thread_name.h"
 
 void hs_engine_driven_ready_locked(hs_task *t)
 {
@@ -58,27 +57,19 @@ static void run_driven(hs_task *t, hs_device *dev)
     pthread_mutex_unlock(&E.lock);
 }
 
+static hs_task *pop_driven_locked(int d)
+{
+    return hs_heap_pop(&E.dev[d].driven);
+}
+
+static void wait_driven_locked(int d)
+{
+    pthread_cond_wait(&E.dev[d].driver_cv, &E.lock);
+}
+
 static void *driver_main(void *arg)
 {
-    const hs_thread_slot *slot = arg;
-    hs_engine_cur = slot->engine;
-    hs_device_mark_runtime_thread();
-    int d = slot->index;
-    hs_thread_name("gpudrv", d);
-    hs_engine_device *ed = &E.dev[d];
-    pthread_mutex_lock(&E.lock);
-    while (!E.shutdown) {
-        hs_task *t = E.active && d < E.ndev ? hs_heap_pop(&ed->driven) : NULL;
-        if (!t) {
-            pthread_cond_wait(&ed->driver_cv, &E.lock);
-            continue;
-        }
-        hs_device *dev = E.devs[d];
-        pthread_mutex_unlock(&E.lock);
-        run_driven(t, dev);
-        pthread_mutex_lock(&E.lock);
-    }
-    pthread_mutex_unlock(&E.lock);
+    hs_engine_device_loop(arg, "gpudrv", pop_driven_locked, wait_driven_locked, run_driven);
     return NULL;
 }
 

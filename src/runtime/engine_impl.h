@@ -182,6 +182,12 @@ void hs_engine_devices_ready(hs_task *t);      /* HS_Q_DEVICE / HS_Q_COPY */
 int hs_engine_devices_begin(void);            /* starts missing threads */
 void hs_engine_devices_end(void);              /* frees the queues' storage */
 void hs_engine_devices_wake_all(void);         /* shutdown */
+/* The loop of an accelerator's thread (index slot->index, named `name`):
+ * takes the next task (pop_locked; none: wait_locked) and runs it with
+ * the lock released, until the engine shuts down. */
+void hs_engine_device_loop(const hs_thread_slot *slot, const char *name,
+                           hs_task *(*pop_locked)(int d), void (*wait_locked)(int d),
+                           void (*run)(hs_task *t, hs_device *dev));
 /* engine_drivers.c, the same for driven tasks (t->stream ==
  * HS_STREAM_DRIVER): */
 void hs_engine_driven_ready_locked(hs_task *t);
