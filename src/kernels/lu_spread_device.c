@@ -41,22 +41,20 @@ int hs_lu_spread_dev_open(hs_lu_spread_dev *d, hs_device *dev, int stream, int p
                              .es = hs_prec_bytes(prec) };
     size_t rows = (size_t)HS_LU_SPREAD_IB * (size_t)(w > 0 ? w : 1) * d->es;
     size_t zeros = (size_t)(m > 0 ? m : 1) * d->es;
+    size_t stage = (size_t)(m > w ? m : w > 0 ? w : 1) * d->es;
     d->u = dev->ops->alloc(dev, (size_t)HS_LU_SPREAD_IB * d->es);
     d->u12 = dev->ops->alloc(dev, rows);
     d->zeros = dev->ops->alloc(dev, zeros);
-    void *host = hs_lu_spread_dev_host_alloc(d, zeros);
-    if (!d->u || !d->u12 || !d->zeros || !host) {
-        hs_lu_spread_dev_host_free(d, host);
+    d->host = hs_lu_spread_dev_host_alloc(d, stage);
+    if (!d->u || !d->u12 || !d->zeros || !d->host)
         return HETSCAL_ERR_NOMEM;
-    }
-    memset(host, 0, zeros);
-    int err = dev->ops->copy(dev, stream, HS_COPY_H2D, (int)(zeros / d->es), 1, (int)d->es, host,
-                             (int)(zeros / d->es), d->zeros, (int)(zeros / d->es));
+    memset(d->host, 0, stage);
+    int err = dev->ops->copy(dev, stream, HS_COPY_H2D, (int)(zeros / d->es), 1, (int)d->es,
+                             d->host, (int)(zeros / d->es), d->zeros, (int)(zeros / d->es));
     if (!err)
         err = hs_lu_spread_dev_wait(d);
     if (err)
         (void)dev->ops->synchronize(dev);
-    hs_lu_spread_dev_host_free(d, host);
     return err;
 }
 
@@ -69,7 +67,8 @@ void hs_lu_spread_dev_close(hs_lu_spread_dev *d)
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
         if (p[i])
             d->dev->ops->free(d->dev, p[i]);
-    d->u = d->u12 = d->zeros = NULL;
+    hs_lu_spread_dev_host_free(d, d->host);
+    d->u = d->u12 = d->zeros = d->host = NULL;
 }
 
 int hs_lu_spread_dev_search(hs_lu_spread_dev *d, const void *col, int n, int *where)
@@ -95,9 +94,7 @@ int hs_lu_spread_dev_finite(hs_lu_spread_dev *d, const void *a, int ld, int m, i
         return 0;
     /* column c's sum of zero times each value: NaN where one is not
      * finite (0 x Inf and 0 x NaN are NaN), else 0 */
-    void *sums = d->u12, *host = hs_lu_spread_dev_host_alloc(d, (size_t)d->w * d->es);
-    if (!host)
-        return HETSCAL_ERR_NOMEM;
+    void *sums = d->u12, *host = d->host;
     int err = hs_dev_gemm(d->dev, d->stream, d->prec, 'T', 'N', d->w, 1, m, 1, a, ld, d->zeros, m,
                           0, sums, d->w);
     if (!err)
@@ -111,7 +108,6 @@ int hs_lu_spread_dev_finite(hs_lu_spread_dev *d, const void *a, int ld, int m, i
                                                                   : ((const double *)host)[i];
         *finite = v == 0;
     }
-    hs_lu_spread_dev_host_free(d, host);
     return err;
 }
 

@@ -24,6 +24,7 @@ typedef struct hs_lu_spread_dev {
     void *u;       /* device: the step's pivots, the r-th at r */
     void *u12;     /* device: an update's U12, kb x n, ld kb */
     void *zeros;   /* device: m zeros, for the finiteness check */
+    void *host;    /* pinned: max(m, w) values, its staging */
     int m;
 } hs_lu_spread_dev;
 
