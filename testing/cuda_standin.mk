@@ -32,7 +32,7 @@ cuda_standin_tests = \
   testing/cuda_exclusive_np1.sh testing/cuda_info_np2.sh testing/cuda_xlu_np4.sh \
   testing/cuda_xlu_grid_np4.sh testing/cuda_xdqr_grid_np4.sh testing/cuda_xdllt_np8.sh \
   testing/cuda_host_panels_np2.sh testing/cuda_peer_np1.sh testing/t_cuda_peer.sh \
-  testing/cuda_spread_column.sh
+  testing/cuda_spread_column.sh testing/cuda_xlu_spread_np4.sh
 EXTRA_DIST += $(cuda_standin_headers) $(cuda_standin_sources) $(cuda_standin_tests) \
   testing/cuda_standin/enum_values.c testing/cuda_standin/bin/nvidia-smi \
   testing/t_cuda_standin.h \

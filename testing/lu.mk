@@ -13,7 +13,7 @@ LU_TESTS = \
   testing/lu_hard_np4.sh testing/lu_emu_np2.sh testing/lu_singular_np4.sh \
   testing/lu_threads_np2.sh testing/lu_grid_hard_np4.sh testing/lu_grid_moves.sh \
   testing/lu_spread_panel.sh testing/lu_spread_hard_np4.sh \
-  testing/lu_spread_np4.sh testing/strips_np4.sh
+  testing/lu_spread_np4.sh testing/lu_spread_emu_np4.sh testing/strips_np4.sh
 TESTS += $(LU_TESTS)
 check_PROGRAMS += testing/t_lu_grid_moves
 testing_t_lu_grid_moves_SOURCES = testing/t_lu_grid_moves.c

@@ -165,6 +165,10 @@ check 4 2 2 1 potrf 1500 1500 128
 check 4 2 2 1 getrf 700 600 64 HETSCAL_LU_GRID=1 HETSCAL_LU_SPREAD=1
 check 3 3 1 2 getrf 650 650 40 HETSCAL_LU_GRID=1 HETSCAL_NB_SMALL=56 HETSCAL_LU_SPREAD=1
 check 4 2 2 1 getrf 2200 900 128 HETSCAL_LU_GRID=1 HETSCAL_LU_SPREAD=1
+# ... and on emulated GPUs: the packs, markers and unpacks on the GPUs of
+# the panel's tiles, the parts driving them (engine.h, driven tasks).
+check 4 2 2 1 getrf 700 600 64 HETSCAL_LU_GRID=1 HETSCAL_LU_SPREAD=1 HETSCAL_DEVICES=emu:2 HETSCAL_PANELS=device HETSCAL_NB_SMALL=64 HETSCAL_NB_GPU=128 HETSCAL_GPU_MESSAGES=on
+check 2 2 1 2 getrf 650 500 48 HETSCAL_LU_GRID=1 HETSCAL_LU_SPREAD=1 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=56 HETSCAL_NB_GPU=112
 # P?GEQRF with GPUs on a grid above 4 ranks: one process row of all of
 # them (api/qr_call.c), copies forwarded, sends in the default window.
 check 8 2 4 1 geqrf 700 650 32 HETSCAL_DEVICES=emu:1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=48 HETSCAL_NB_GPU=96

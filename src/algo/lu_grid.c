@@ -64,22 +64,32 @@ static int pack_base(const hs_geometry *g)
     return pivot_base(g) + g->np + hs_geometry_panel_buffers(g) + g->np * g->nprow;
 }
 
-/* With spread panels, a buffer of each grid position (p npcol + q), then
- * a marker of each, after the pack buffers. */
-static int spread_buffer(const hs_geometry *g, int prow, int pcol)
+/* With spread panels, g->spread_panels buffers of each grid position
+ * (p npcol + q), then as many markers, after the pack buffers: panel k's
+ * part uses set (k / npcol) mod spread_panels, homed on accelerator slot
+ * 1 + set where the panels' tiles are on accelerators.  A rank's
+ * columns take its accelerators in turn (hs_panel_slot), so with as many
+ * sets as a rank has accelerators each set lies where its panels' tiles
+ * do. */
+static int spread_set(const hs_geometry *g, int k)
 {
-    return pack_base(g) + hs_strip_pack_tiles(g) + prow * g->npcol + pcol;
+    return k / g->npcol % g->spread_panels;
 }
 
-static int spread_marker(const hs_geometry *g, int prow, int pcol)
+static int spread_buffer(const hs_geometry *g, int prow, int pcol, int set)
 {
-    return spread_buffer(g, prow, pcol) + g->nprow * g->npcol;
+    return pack_base(g) + hs_strip_pack_tiles(g)
+           + (set * g->nprow + prow) * g->npcol + pcol;
+}
+
+static int spread_marker(const hs_geometry *g, int prow, int pcol, int set)
+{
+    return spread_buffer(g, prow, pcol, set) + g->spread_panels * g->nprow * g->npcol;
 }
 
 int hs_lu_grid_tile_count(const hs_geometry *g)
 {
-    return pack_base(g) + hs_strip_pack_tiles(g)
-           + (g->spread_panels ? 2 * g->nprow * g->npcol : 0);
+    return pack_base(g) + hs_strip_pack_tiles(g) + 2 * g->spread_panels * g->nprow * g->npcol;
 }
 
 static int owner(const hs_geometry *g, const int *rank_of, int r, int c)
@@ -119,14 +129,16 @@ void hs_lu_grid_tile_homes(const hs_geometry *g, const int *rank_of, hs_tile_hom
     /* A spread panel's part packs its process row's tiles where the
      * strips' packs put them (hs_strip_pack_row), in a buffer as tall as
      * those; its marker says it is packed (lu_spread_part.h). */
-    for (int p = 0; g->spread_panels && p < g->nprow; p++)
-        for (int q = 0; q < g->npcol; q++) {
-            int rank = rank_of[p * g->npcol + q];
-            home[spread_buffer(g, p, q)] = (hs_tile_home){
-                .rank = rank, .m = hs_strip_pack_rows(g), .n = hs_geometry_widest_panel(g),
-                .stays = 1 };
-            home[spread_marker(g, p, q)] = (hs_tile_home){ .rank = rank, .m = 1, .n = 1 };
-        }
+    for (int set = 0; set < g->spread_panels; set++)
+        for (int p = 0; p < g->nprow; p++)
+            for (int q = 0; q < g->npcol; q++) {
+                int rank = rank_of[p * g->npcol + q], slot = g->device_panels ? 1 + set : 0;
+                home[spread_buffer(g, p, q, set)] = (hs_tile_home){
+                    .rank = rank, .device = slot, .m = hs_strip_pack_rows(g),
+                    .n = hs_geometry_widest_panel(g), .stays = 1 };
+                home[spread_marker(g, p, q, set)] =
+                    (hs_tile_home){ .rank = rank, .device = slot, .m = 1, .n = 1 };
+            }
 }
 
 static int priority(const hs_geometry *g, int column, int kind)
@@ -188,33 +200,35 @@ static void spread_panel(const hs_lu *lu, int k)
 {
     const hs_geometry *g = lu->geo;
     int off = g->panel[k].col0, rows = g->n_rows - off, prio = priority(g, k, PRIO_PANEL);
-    int ptop = hs_tile_prow(g, k), pcol = hs_panel_pcol(g, k);
+    int ptop = hs_tile_prow(g, k), pcol = hs_panel_pcol(g, k), set = spread_set(g, k);
     int members = hs_lu_spread_members(rows, g->H, g->nprow);
     for (int m = 0; m < members; m++)
-        hs_panel_rows_pack_tasks(g, k, k + m, spread_buffer(g, (ptop + m) % g->nprow, pcol),
-                                 prio, 1, dist_insert, lu->dist);
+        hs_panel_rows_pack_tasks(g, k, k + m,
+                                 spread_buffer(g, (ptop + m) % g->nprow, pcol, set), prio, 1,
+                                 dist_insert, lu->dist);
     /* The markers' writers, then the parts (which read this panel's
      * markers: after every writer), as one group (with_next) */
     for (int m = 0; m < members; m++) {
         int q = (ptop + m) % g->nprow;
-        hs_task_spec ready = { .kind = &hs_kind_lu_spread_ready, .host_only = 1,
-                               .priority = prio, .urgent = 1, .nacc = 2,
+        hs_task_spec ready = { .kind = &hs_kind_lu_spread_ready, .priority = prio,
+                               .urgent = 1, .nacc = 2,
                                .with_next = m == 0 ? 2 * members - 1 : 0,
-                               .acc = { { spread_marker(g, q, pcol), HS_W },
-                                        { spread_buffer(g, q, pcol), HS_R } } };
+                               .acc = { { spread_marker(g, q, pcol, set), HS_W },
+                                        { spread_buffer(g, q, pcol, set), HS_R } } };
         hs_dist_insert(lu->dist, &ready);
     }
     for (int m = 0; m < members; m++) {
         int q = (ptop + m) % g->nprow;
-        hs_task_spec part = { .kind = &hs_kind_lu_spread_part, .host_only = 1,
-                              .priority = prio, .urgent = 1, .nacc = 1, .ignore_status = 1,
-                              .acc = { { spread_buffer(g, q, pcol), HS_RW } },
+        hs_task_spec part = { .kind = &hs_kind_lu_spread_part, .priority = prio,
+                              .urgent = 1, .nacc = 1, .ignore_status = 1,
+                              .acc = { { spread_buffer(g, q, pcol, set), HS_RW } },
                               .ctx = lu->spread };
         if (m == 0)
-            hs_task_spec_add(&part, hs_lu_pivot_tile(g, k), HS_W);
+            hs_task_spec_add(&part, hs_lu_pivot_tile(g, k), HS_W | HS_ON_HOST);
         for (int o = 0; o < members; o++)
             if (o != m)
-                hs_task_spec_add(&part, spread_marker(g, (ptop + o) % g->nprow, pcol), HS_R);
+                hs_task_spec_add(&part, spread_marker(g, (ptop + o) % g->nprow, pcol, set),
+                                 HS_R | HS_ON_HOST);
         hs_lu_spread_part_args_put(part.iparam, (hs_lu_spread_part_args){
                                                     .off = off, .rows = rows, .H = g->H,
                                                     .nprow = g->nprow, .ptop = ptop,
@@ -224,8 +238,9 @@ static void spread_panel(const hs_lu *lu, int k)
         hs_dist_insert(lu->dist, &part);
     }
     for (int m = 0; m < members; m++)
-        hs_panel_rows_unpack_tasks(g, k, k + m, spread_buffer(g, (ptop + m) % g->nprow, pcol),
-                                   prio, 1, dist_insert, lu->dist);
+        hs_panel_rows_unpack_tasks(g, k, k + m,
+                                   spread_buffer(g, (ptop + m) % g->nprow, pcol, set), prio, 1,
+                                   dist_insert, lu->dist);
 }
 
 /* Panel k's interchanges on column j (solve: right of the panel, where

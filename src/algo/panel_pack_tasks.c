@@ -30,8 +30,7 @@ static void rows_tasks(const hs_geometry *g, int k, int r0, int buf, int priorit
 {
     for (int r = r0; r < g->mt;) {
         hs_task_spec spec = { .kind = gather ? &hs_kind_panel_gather : &hs_kind_panel_scatter,
-                              .priority = priority, .urgent = urgent, .host_only = 1,
-                              .nacc = 1,
+                              .priority = priority, .urgent = urgent, .nacc = 1,
                               .acc = { { buf, gather && r == r0 ? HS_W : HS_RW } } };
         hs_panel_rows_args args = { .off = 0 };
         for (; r < g->mt && spec.nacc < HS_GROUP_ACCESSES; r += g->nprow) {

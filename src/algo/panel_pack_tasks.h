@@ -22,7 +22,8 @@ void hs_panel_pack_tasks(const hs_geometry *g, int k, int buf, int base, int gat
  * rows r0, r0 + nprow, ... to the matrix's end, into buffer tile buf on
  * another process column (algo/strip_tasks.h): tile row r to the
  * buffer's rows from hs_strip_pack_row(r), a few tiles per task, the
- * first writing the buffer (W), the others RW. */
+ * first writing the buffer (W), the others RW; where the buffer lies
+ * (the host, or an accelerator). */
 void hs_panel_rows_pack_tasks(const hs_geometry *g, int k, int r0, int buf, int priority,
                               int urgent, hs_insert_fn insert, void *ctx);
 

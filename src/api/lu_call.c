@@ -175,14 +175,20 @@ static int grid_layout(const hs_call *c, int host_panels)
 
 /* Whether the 2-D layout's panels are factored where their rows lie
  * (kernels/lu_spread_part.h) rather than gathered on their diagonal
- * tile's home: as HETSCAL_LU_SPREAD says (by default not yet: the parts
- * run on the host, and a GPU's panels would cross to it), on grids of up
- * to HS_MAX_ACCESSES - 2 process rows (a part reads every other part's
- * marker) where the panels are factored on the host. */
+ * tile's home: as HETSCAL_LU_SPREAD says (by default not yet), on grids
+ * of up to HS_MAX_ACCESSES - 2 process rows (a part reads every other
+ * part's marker).  The buffer sets a grid position keeps: one, or with
+ * the panels on the GPUs one for each of a rank's accelerators (as the
+ * grid has them on average: a rank with another count has some parts'
+ * buffers on other accelerators than their tiles, which costs copies,
+ * not correctness); 0: gathered. */
 static int spread_panels(const hs_call *c)
 {
-    return c->cfg->lu_spread > 0 && c->grid->nprow <= HS_MAX_ACCESSES - 2
-           && !c->geo.device_panels;
+    const hs_config *cfg = c->cfg;
+    if (cfg->lu_spread <= 0 || c->grid->nprow > HS_MAX_ACCESSES - 2)
+        return 0;
+    int per_rank = cfg->accel_ranks > 0 ? cfg->accel_devices / cfg->accel_ranks : 0;
+    return c->geo.device_panels && per_rank > 1 ? per_rank : 1;
 }
 
 /* The caller's distribution of sub(A), for ScaLAPACK's pivot search. */
@@ -227,7 +233,7 @@ static int grid_layout_tiles(hs_call *c, int layout, int host_panels)
         c->geo.device_panels = !host_panels;
     }
     if (status == 0 && spread_panels(c)) {
-        c->geo.spread_panels = 1;
+        c->geo.spread_panels = spread_panels(c);
         status = spread_ctx(c);
     }
     return status;

@@ -31,7 +31,7 @@ static int part_rows(hs_lu_spread_part_args x)
     return m;
 }
 
-static int spread_part(hs_task *t, int prec)
+static int spread_part(hs_task *t, hs_device *dev, int prec)
 {
     hs_lu_spread_part_args x = hs_lu_spread_part_args_of(t);
     const hs_lu_spread_ctx *ctx = t->ctx;
@@ -62,7 +62,9 @@ static int spread_part(hs_task *t, int prec)
                                          : !row || !piv ? HETSCAL_ERR_NOMEM
                                                         : 0,
                                .dist = &dist,
-                               .caller = ctx->caller ? &caller : NULL };
+                               .caller = ctx->caller ? &caller : NULL,
+                               .device = dev->kind != HS_DEV_CPU ? dev : NULL,
+                               .stream = t->stream };
     part_team team_ctx = { ranks, members, me };
     hs_lu_spread_team team = { .members = members, .me = me, .allgather = part_allgather,
                                .ctx = &team_ctx };
@@ -77,11 +79,14 @@ static int spread_part(hs_task *t, int prec)
     return err;
 }
 
-/* The marker's value is of no account: its version is the message. */
-static int spread_ready(hs_task *t)
+/* The marker's value is of no account: its version is the message.  It
+ * gets the buffer's first value, by an operation of the buffer's device,
+ * after the packs there. */
+static int spread_ready(hs_task *t, hs_device *dev, int prec)
 {
-    *(double *)hs_task_data(t, 0) = 0;
-    return 0;
+    const void *from = hs_task_data(t, 1);
+    void *to = hs_task_data(t, 0);
+    return hs_dev_rows(dev, t->stream, prec, 1, 1, &from, 1, &to, 1);
 }
 
 /* The kinds' kernels of the four precisions: the same code but for
@@ -89,13 +94,11 @@ static int spread_ready(hs_task *t)
 #define SPREAD_KERNELS(sfx, prec)                                     \
     static int lu_spread_ready_##sfx(hs_task *t, hs_device *dev)      \
     {                                                                 \
-        (void)dev;                                                    \
-        return spread_ready(t);                                       \
+        return spread_ready(t, dev, prec);                            \
     }                                                                 \
     static int lu_spread_part_##sfx(hs_task *t, hs_device *dev)       \
     {                                                                 \
-        (void)dev;                                                    \
-        return spread_part(t, prec);                                  \
+        return spread_part(t, dev, prec);                             \
     }
 SPREAD_KERNELS(d, HS_PREC_D)
 SPREAD_KERNELS(s, HS_PREC_S)
@@ -113,7 +116,7 @@ static int lu_spread_ready_work(const hs_task *t, int esize, hs_work_parts *p)
 
 const hs_task_kind hs_kind_lu_spread_ready = {
     .name = "lu_spread_ready", .nacc = 2, .work = lu_spread_ready_work,
-    .kernel = HS_PREC_INSTANCES(lu_spread_ready), .host_only = 1,
+    .kernel = HS_PREC_INSTANCES(lu_spread_ready),
 };
 
 /* The part's share of the panel's ?GETRF flops (its rows of the
@@ -143,9 +146,10 @@ static int lu_spread_part_gang(const hs_task *t, long *key)
 
 /* It runs whatever its inputs carry (the task's ignore_status): a part
  * that was skipped would leave its peers waiting; it passes the status
- * on to them instead. */
+ * on to them instead.  On an accelerator it drives the device itself,
+ * waiting for its peers' records between its kernels. */
 const hs_task_kind hs_kind_lu_spread_part = {
     .name = "lu_spread_part", .nacc = 1, .work = lu_spread_part_work,
-    .kernel = HS_PREC_INSTANCES(lu_spread_part), .host_only = 1,
+    .kernel = HS_PREC_INSTANCES(lu_spread_part), .drives_device = 1,
     .gang = lu_spread_part_gang,
 };

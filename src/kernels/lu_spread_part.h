@@ -41,12 +41,15 @@ static inline int hs_lu_spread_members(int rows, int H, int nprow)
     return tiles < nprow ? tiles : nprow;
 }
 
-/* - lu_spread_ready (host): acc 0 the part's marker (W), 1 its buffer
- *   (R), once packed: the marker says so to the other parts.
- * - lu_spread_part (host): acc 0 the part's buffer (RW), then, on the
- *   panel's home (q = ptop), its pivot tile (W), then the other parts'
- *   markers (R): it starts only once every part is packed, so that no
- *   part waits in its exchanges for a rank that has yet to pack. */
+/* Both run where the part's buffer lies (the host, or the accelerator
+ * of the panel's tiles):
+ * - lu_spread_ready: acc 0 the part's marker (W), 1 its buffer (R), once
+ *   packed: the marker says so to the other parts.
+ * - lu_spread_part: acc 0 the part's buffer (RW), then, on the panel's
+ *   home (q = ptop), its pivot tile (W, on the host), then the other
+ *   parts' markers (R, on the host): it starts only once every part is
+ *   packed, so that no part waits in its exchanges for a rank that has
+ *   yet to pack.  On an accelerator a driven task (engine.h). */
 extern const hs_task_kind hs_kind_lu_spread_ready, hs_kind_lu_spread_part;
 
 #endif

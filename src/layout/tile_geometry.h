@@ -51,7 +51,10 @@ typedef struct hs_geometry {
     int spread_panels;  /* the 2-D LU's panels factored where their rows
                            lie, by the ranks of their process column
                            together (kernels/lu_spread_part.h), not
-                           gathered; 0 otherwise */
+                           gathered: the sets of buffers each grid
+                           position keeps for its parts (1, or with
+                           device_panels one an accelerator of a rank,
+                           algo/lu_grid.c); 0 otherwise */
     int rows_over_devices;   /* the accelerator columns' tiles spread over
                            their rank's accelerators by tile row, not by
                            column (hs_tile_slot): QR's TSQR with GPU

@@ -399,16 +399,16 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
     t->tile = main_output(spec);
     for (int k = 0; k < spec->nacc; k++) {
         dtile *dt = &d->tile[spec->acc[k].tile];
-        int mode = spec->acc[k].mode & HS_RW;
+        int mode = spec->acc[k].mode & HS_RW, at = spec->acc[k].mode & HS_ON_HOST ? 0 : x;
         hs_handle *h;
         if (mode & HS_R) {
             int from = arrival(d, dt, d->me);
             if (from >= 0)
                 dt->source = from;   /* fetch receives from there */
-            h = hs_dist_fetch(d, dt, spec->acc[k].mode & HS_ON_HOST ? 0 : x, spec->priority);
+            h = hs_dist_fetch(d, dt, at, spec->priority);
         }
-        else if (x)
-            h = dt->inst[x];
+        else if (at)
+            h = dt->inst[at];
         else
             h = hs_dtile_is_home(d, dt) ? dt->local : hs_dist_new_host_copy(d, dt);
         hs_task_access(t, h, mode);
@@ -423,7 +423,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
         if (!(spec->acc[k].mode & HS_W))
             continue;
         new_version_at(d, dt, d->me);
-        hs_dist_written_at(d, dt, x);
+        hs_dist_written_at(d, dt, spec->acc[k].mode & HS_ON_HOST ? 0 : x);
         if (!hs_dtile_is_home(d, dt)) {
             hs_handle *h = hs_dist_send_source(d, dt, spec->priority);
             submit_transfer(d, HS_Q_SEND, h, dt->home.rank, spec->priority, main_output(spec),

@@ -315,8 +315,9 @@ void hs_engine_exchange(hs_exchange *x)
     pthread_mutex_lock(&E.lock);
     HS_FIFO_APPEND(E.xchg_head, E.xchg_tail, x);
     pthread_cond_broadcast(&E.comm_cv);
-    if (E.poll) {
-        /* This thread runs the loop too (no workers). */
+    if (E.poll && pthread_equal(E.poll_thread, pthread_self())) {
+        /* This thread runs the loop too (no workers); a device's driver
+         * thread waits for it to. */
         void (*poll)(void *, int) = E.poll;
         void *state = E.poll_state;
         while (!x->done) {
@@ -353,6 +354,7 @@ void hs_engine_set_poller(void (*poll)(void *state, int may_wait), void *state)
     pthread_mutex_lock(&E.lock);
     E.poll = poll;
     E.poll_state = state;
+    E.poll_thread = pthread_self();
     pthread_mutex_unlock(&E.lock);
 }
 

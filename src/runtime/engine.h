@@ -34,10 +34,11 @@
 #include "device/device.h"
 #include "util/precision.h"
 
-/* HS_ON_HOST (with HS_R, in a task_spec's access, runtime/dist.h): a
- * device task reads the tile's host copy, not a copy on its device: its
- * kernel (on the device's management thread) reads the small data that
- * decides which device calls to make, such as which rows move. */
+/* HS_ON_HOST (in a task_spec's access, runtime/dist.h): a device task
+ * reads (HS_R) or writes (HS_W) the tile's host copy, not a copy on its
+ * device: its kernel reads the small data that decides which device
+ * calls to make, such as which rows move, or writes what it decided on
+ * the host, such as a spread panel's pivots. */
 enum hs_mode { HS_R = 1, HS_W = 2, HS_RW = 3, HS_ON_HOST = 4 };
 
 /* Where a ready task goes: host workers, the communication loop, the

@@ -143,6 +143,7 @@ typedef struct hs_engine {
     int gen_pending, gen_done;
     void (*poll)(void *state, int may_wait);   /* hs_engine_set_poller */
     void *poll_state;
+    pthread_t poll_thread;       /* the thread that set it: it alone polls */
     atomic_int failure;          /* the call's first runtime error: set under
                                     lock, read alone by hs_engine_failure */
     int tracing;

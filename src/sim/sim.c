@@ -314,7 +314,7 @@ static void start_host_task(sim *S, sim_rank *r, hs_task *t)
     const hs_sim_costs *c = &S->s->costs;
     int slot = take_worker(r);
     double seconds = c->task_overhead + c->task_seconds(c->arg, t, 0);
-    if (!hs_sim_gang_start(S, r, t, slot, seconds))
+    if (!hs_sim_gang_start(S, r, t, EV_TASK, slot, seconds))
         start_on_worker(S, r, t, slot, 1, seconds);
 }
 
@@ -427,6 +427,22 @@ static void start_device_task(sim *S, sim_rank *r, hs_task *t, int x)
     start_next_kernel(S, r, x);
 }
 
+/* On accelerator x's driver thread, one at a time (engine_drivers.c):
+ * its kernels beside the streams' (not in the device's one-at-a-time
+ * order: the model leaves out what they take from the others). */
+static void start_driven_task(sim *S, sim_rank *r, hs_task *t, int x)
+{
+    const hs_sim_costs *c = &S->s->costs;
+    double seconds = c->gpu_task_overhead + c->task_seconds(c->arg, t, x);
+    r->dev[x].driving = 1;
+    if (hs_sim_gang_start(S, r, t, EV_DRIVEN, x, seconds))
+        return;
+    event e = { .time = S->now + seconds, .start = S->now, .kind = EV_DRIVEN,
+                .rank = r->index, .slot = x, .task = t };
+    if (hs_sim_push_event(S, e))
+        S->err = HETSCAL_ERR_NOMEM;
+}
+
 static double copy_bytes(const hs_task *t)
 {
     const hs_handle *src = t->acc[0].handle;
@@ -497,6 +513,11 @@ static void dispatch(sim *S, sim_rank *r)
      * fewer tasks than hs_device_queue_depth allows; the copy thread all
      * that is ready.  Each stream runs its tasks in that order, the GPU
      * one at a time (start_next_kernel). */
+    for (int x = 1; x < r->ndev; x++) {
+        hs_task *t;
+        if (!r->dev[x].driving && (t = hs_heap_pop(&E.dev[x].driven)) != NULL)
+            start_driven_task(S, r, t, x);
+    }
     for (int x = 1; x < r->ndev; x++)
         for (int l = HS_LANES - 1; l >= 0; l--) {
             hs_task *t;
@@ -538,6 +559,16 @@ static void handle(sim *S, const event *e)
         r->device_busy += e->time - e->start;
         hs_sim_record(r, HS_TRACE_DEVICE_TRACK + e->slot, e->task->name, e->start, e->time,
                e->task->tile, 0);
+        hs_sim_complete(S, r, e->task, e->start, HS_SIM_AT_GPU);
+        return;
+    }
+    if (e->kind == EV_DRIVEN) {
+        r->dev[e->slot].driving = 0;
+        r->tasks_run++;
+        r->device_tasks[e->slot]++;
+        r->device_busy += e->time - e->start;
+        hs_sim_record(r, HS_TRACE_DEVICE_TRACK + e->slot, e->task->name, e->start, e->time,
+                      e->task->tile, 0);
         hs_sim_complete(S, r, e->task, e->start, HS_SIM_AT_GPU);
         return;
     }

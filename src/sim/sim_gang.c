@@ -5,8 +5,9 @@
  * record a column (runtime/exchange.h), so a part whose peers start late
  * waits for them; timed alone, each part would end its own time after
  * its own start and the prediction would lean early wherever the peers'
- * ranks are busy.  Only host tasks start as parts (sim.c's
- * start_host_task): the spread parts run on the host. */
+ * ranks are busy.  A part on the host holds a worker; a part on an
+ * accelerator holds its driver thread, which waits for the device and
+ * for its peers' records without taking a core. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 #include "sim/sim_impl.h"
 
 typedef struct gang_member {
-    int rank, slot;
+    int rank, kind, slot;
     hs_task *task;
     double start;
 } gang_member;
@@ -55,8 +56,9 @@ static void close_gang(sim *S, hs_sim_gang *g)
     for (int k = 0; k < g->members; k++) {
         const gang_member *m = &g->part[k];
         sim_rank *r = &S->rank[m->rank];
-        event e = { .version = ++r->version[m->slot], .time = end, .start = m->start,
-                    .kind = EV_TASK, .rank = m->rank, .slot = m->slot, .task = m->task };
+        event e = { .version = m->kind == EV_TASK ? ++r->version[m->slot] : 0, .time = end,
+                    .start = m->start, .kind = m->kind, .rank = m->rank, .slot = m->slot,
+                    .task = m->task };
         if (hs_sim_push_event(S, e))
             S->err = HETSCAL_ERR_NOMEM;
     }
@@ -64,7 +66,7 @@ static void close_gang(sim *S, hs_sim_gang *g)
     *g = S->gangs[--S->ngangs];
 }
 
-int hs_sim_gang_start(sim *S, sim_rank *r, hs_task *t, int slot, double seconds)
+int hs_sim_gang_start(sim *S, sim_rank *r, hs_task *t, int kind, int slot, double seconds)
 {
     long key = 0;
     int members = t->kind && t->kind->gang ? t->kind->gang(t, &key) : 0;
@@ -82,10 +84,12 @@ int hs_sim_gang_start(sim *S, sim_rank *r, hs_task *t, int slot, double seconds)
     /* It computes, or polls its exchanges hot, on a core of the node
      * from now on; not among the tasks that a change of the node's share
      * of its cores re-times (running[]): the group's end is its own. */
-    r->members[slot] = 1;
-    r->began[slot] = S->now;
-    hs_sim_node_change(S, r->index, 1);
-    g->part[g->joined++] = (gang_member){ r->index, slot, t, S->now };
+    if (kind == EV_TASK) {
+        r->members[slot] = 1;
+        r->began[slot] = S->now;
+        hs_sim_node_change(S, r->index, 1);
+    }
+    g->part[g->joined++] = (gang_member){ r->index, kind, slot, t, S->now };
     if (S->now > g->last_start)
         g->last_start = S->now;
     if (seconds > g->longest)

@@ -11,11 +11,12 @@
 #include "sim/sim_fiber.h"
 #include "sim/sim_path.h"
 
-enum { EV_TASK, EV_DEVICE, EV_COPY, EV_MESSAGE };
+enum { EV_TASK, EV_DEVICE, EV_DRIVEN, EV_COPY, EV_MESSAGE };
 
-/* Something that ends at `time`: a task on a worker (slot) or on
- * accelerator `slot`, a device copy, or a message (task: the send on
- * rank, peer_task: the receive on peer_rank). */
+/* Something that ends at `time`: a task on a worker (slot), on
+ * accelerator `slot` or driving it (EV_DRIVEN, engine.h's driven device
+ * tasks), a device copy, or a message (task: the send on rank,
+ * peer_task: the receive on peer_rank). */
 typedef struct event {
     double time, start;
     long seq;                   /* ties: the order events were made */
@@ -55,6 +56,7 @@ typedef struct sim_device {
     int first[HS_LANES], nwaiting[HS_LANES];
     int queued[HS_LANES];  /* tasks on each compute stream, running or not */
     double task_seconds;   /* running average per task, as the engine's */
+    int driving;           /* a driven task runs (its driver thread's) */
 } sim_device;
 
 /* A message to a calling-thread rank, waiting for that thread's poll. */
@@ -176,11 +178,12 @@ int hs_sim_node_of(const sim *S, int rank);
 double hs_sim_node_rate(const sim *S, int node);
 /* delta more threads of rank's node compute from now on (sim.c). */
 int hs_sim_node_change(sim *S, int rank, int delta);
-/* sim_gang.c: whether host task t, about to start on r's worker `slot`
- * for `seconds`, is a part of a spread task (then started as one, its
- * end scheduled once all its group's parts have started); its group's
- * memory is freed by hs_sim_gangs_free. */
-int hs_sim_gang_start(sim *S, sim_rank *r, hs_task *t, int slot, double seconds);
+/* sim_gang.c: whether task t, about to start for `seconds` on r's worker
+ * `slot` (kind EV_TASK) or driving r's accelerator `slot` (EV_DRIVEN),
+ * is a part of a spread task (then started as one, its end scheduled
+ * once all its group's parts have started); its group's memory is freed
+ * by hs_sim_gangs_free. */
+int hs_sim_gang_start(sim *S, sim_rank *r, hs_task *t, int kind, int slot, double seconds);
 void hs_sim_gangs_free(sim *S);
 /* A span of the trace, when one is written. */
 void hs_sim_record(sim_rank *r, int track, const char *name, double t0, double t1, int arg,

@@ -28,7 +28,9 @@
 #   HETSCAL_EXPECT_GPU_TASKS=1: require tasks run on GPUs (the device
 #   lines' gpu_tasks=, summed over calls and ranks);
 #   HETSCAL_EXPECT_FORWARDED=1: require a call in which a rank sent on
-#   tile copies it had received (forwarded=N > 0 in its verbose line).
+#   tile copies it had received (forwarded=N > 0 in its verbose line);
+#   HETSCAL_EXPECT_LAYOUT=L: require a call of layout L (layout=L in its
+#   verbose lines).
 #   HETSCAL_XDLLT_EST=T|F (x?llt, every precision): override the file's
 #   last line (condition estimation and iterative refinement); F avoids the
 #   reference P?PORFS, whose P?LACON deadlocks on several processes in
@@ -180,6 +182,10 @@ if [ "${HETSCAL_EXPECT_FORWARDED:-0}" = 1 ] && [ "$nfwd" -eq 0 ]; then
     bad="$bad; no rank forwarded a tile copy in any call"
 fi
 nreord=$(grep "$verbose" err.txt | grep -c " reordered=[1-9]")
+if [ -n "${HETSCAL_EXPECT_LAYOUT:-}" ] && \
+   ! grep "$verbose" err.txt | grep -q " layout=$HETSCAL_EXPECT_LAYOUT "; then
+    bad="$bad; no call of layout $HETSCAL_EXPECT_LAYOUT"
+fi
 ngpu=$(grep "^hetscal: rank [0-9]* in $routine: " err.txt | sed -n 's/.* gpu_tasks=\([0-9]*\).*/\1/p' |
        awk '{ s += $1 } END { print s + 0 }')
 if [ "${HETSCAL_EXPECT_GPU_TASKS:-0}" = 1 ] && [ "$ngpu" -eq 0 ]; then

@@ -99,13 +99,19 @@ tester_summary_calls() {
 # verbose lines in $err (tester_compare_calls) and, with HETSCAL_DEVICES
 # set, prints each precision's tasks run on GPUs (tester_gpu_tasks); sets
 # calls_ok to 0 when every count matched, 1 when one did not or CALLS is
-# empty (no precision's summary).
+# empty (no precision's summary), or when HETSCAL_EXPECT_LAYOUT names a
+# layout that no call's verbose lines report (layout=NAME).
 tester_check_calls() {
     echo "$3" | tester_compare_calls "$1" "$err" "$2"
     calls_ok=$?
     [ -n "$3" ] || calls_ok=1 # no precision's summary
     if [ -n "${HETSCAL_DEVICES:-}" ]; then
         echo "$3" | tester_gpu_tasks "$1" "$err" "$2"
+    fi
+    if [ -n "${HETSCAL_EXPECT_LAYOUT:-}" ]; then
+        _n=$(grep -c " layout=$HETSCAL_EXPECT_LAYOUT " "$err")
+        echo "$2: verbose lines of layout $HETSCAL_EXPECT_LAYOUT: $_n"
+        [ "$_n" -gt 0 ] || calls_ok=1
     fi
 }
 
