@@ -46,7 +46,7 @@ out_of_memory_tests = testing/t_out_of_memory_np2.sh testing/t_out_of_memory_np4
   testing/t_out_of_memory_emu_np4.sh testing/t_out_of_memory_pieces_np4.sh \
   testing/t_mpi_error_np2.sh testing/t_mpi_error_np4.sh \
   testing/t_device_failure_np2.sh testing/t_device_failure_np4.sh \
-  testing/t_lu_spread_faults_np4.sh
+  testing/t_lu_spread_faults_np4.sh testing/t_lu_spread_device_failure_np4.sh
 TESTS += $(out_of_memory_tests)
 EXTRA_DIST += $(out_of_memory_tests) testing/memory_limit_grid_run.sh
 

@@ -21,7 +21,8 @@
  * INFO = HETSCAL_ERR_DEVICE, none may hang; the failing rank then opens
  * fresh devices (HETSCAL_DEVICES is rewritten) for the next call.
  * T_OOM_VERBOSE=1 prints each failing call before it runs (to find a hang);
- * T_OOM_ROUTINE=PDGETRF (say) tries that routine alone.
+ * T_OOM_ROUTINE=PDGETRF (say) tries that routine alone; T_OOM_CALLS=K
+ * tries about K failure points a rank (evenly spaced; default 128).
  * Exit status: failed checks (summed over ranks). */
 #include "config.h"
 
@@ -166,6 +167,13 @@ static void run_failing(problem *p, int k, int rank)
         check(info == 0 && problem_same(p, &clean), "no failure: the clean factor", k, rank);
 }
 
+static int calls_per_rank(void)
+{
+    const char *v = getenv("T_OOM_CALLS");
+    int k = v ? atoi(v) : 0;
+    return k > 0 ? k : MAX_CALLS_PER_RANK;
+}
+
 static void run(problem *p, int nprocs)
 {
     if (F == &allocations) {
@@ -190,7 +198,7 @@ static void run(problem *p, int nprocs)
     for (int rank = 0; rank < nprocs; rank++) {
         int count = mine;
         MPI_Bcast(&count, 1, MPI_INT, rank, MPI_COMM_WORLD);
-        int stride = count / MAX_CALLS_PER_RANK + 1;
+        int stride = count / calls_per_rank() + 1;
         /* Every stride-th allocation, and the last one. */
         for (int k = 1; k <= count; k = k < count && k + stride > count ? count : k + stride) {
             run_failing(p, k, rank);

@@ -76,7 +76,7 @@ int hs_kernel_call_host(const hs_kernel_call *call);
 int hs_kernel_rows_scan(const hs_kernel_call *call);
 /* What a kernel that computed nothing (timed emulation) reports, so that
  * what reads its results stays in bounds: a factorization succeeded, LU's
- * pivots interchange nothing. */
+ * pivots interchange nothing, I?AMAX found the first value. */
 void hs_kernel_call_skipped(const hs_kernel_call *call);
 int hs_copy_check(int dir, int m, int n, int esize, const void *src, int lds,
                   const void *dst, int ldd);               /* 0 or HETSCAL_ERR_DEVICE */

@@ -235,8 +235,10 @@ int hs_kernel_call_host(const hs_kernel_call *c)
 
 void hs_kernel_call_skipped(const hs_kernel_call *c)
 {
-    if (c->op == HS_K_POTRF || c->op == HS_K_IAMAX) {
+    if (c->op == HS_K_POTRF) {
         *c->info = 0;
+    } else if (c->op == HS_K_IAMAX) {
+        *c->info = c->n > 0;   /* an answer the caller accepts: the first */
     } else if (c->op == HS_K_GETRF) {
         int k = c->m < c->n ? c->m : c->n;
         c->d[0] = 0;

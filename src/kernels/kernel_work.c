@@ -93,7 +93,8 @@ int hs_kernel_work(const hs_task *t, int prec, hs_work *w)
                     .team_pieces = p.team_pieces, .team_rounds = p.team_rounds,
                     .rows = p.rows, .exchanges = p.exchanges,
                     .exchange_members = p.exchange_members,
-                    .exchange_bytes = p.exchange_bytes };
+                    .exchange_bytes = p.exchange_bytes, .device_copies = p.device_copies,
+                    .device_bytes = p.device_bytes };
     for (int c = 0; c < HS_NWORK; c++) {
         w->part_flops[c] = scale * p.flops[c];
         w->part_size[c] = p.part_size[c] > 0 ? p.part_size[c]

@@ -37,6 +37,11 @@ typedef struct hs_work {
      * many, among how many parts, each part's record in bytes. */
     int exchanges, exchange_members;
     double exchange_bytes;
+    /* Run on an accelerator: the transfers between host and device on
+     * its path, each a link's latency, and their bytes (a spread part's
+     * rows and pivots a column); 0 for other tasks. */
+    int device_copies;
+    double device_bytes;
 } hs_work;
 
 /* What a task kind's work function (runtime/engine.h hs_task_kind)
@@ -53,6 +58,8 @@ typedef struct hs_work_parts {
     int rows;                       /* as hs_work's */
     int exchanges, exchange_members;   /* as hs_work's */
     double exchange_bytes;
+    int device_copies;                 /* as hs_work's */
+    double device_bytes;
 } hs_work_parts;
 
 /* The rows and columns of a task's access k, for work functions. */

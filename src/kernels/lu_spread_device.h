@@ -17,6 +17,14 @@
 
 #include "device/device.h"
 
+/* The transfers between host and device on a device member's path a
+ * column, for the model: the search's index and the offered row out
+ * (waited for), then, before the next column's search on the stream,
+ * the chosen row in, the pivot in and, an update a column on average
+ * (a step's halves), its U12 in; and their bytes in panel rows (the
+ * offered, diagonal and chosen rows, U12). */
+enum { HS_LU_SPREAD_DEVICE_COPIES = 5, HS_LU_SPREAD_DEVICE_ROWS = 4 };
+
 typedef struct hs_lu_spread_dev {
     hs_device *dev;
     int stream, prec, w;

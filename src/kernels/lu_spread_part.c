@@ -6,6 +6,7 @@
 #include "include/hetscal.h"
 #include "kernels/kernel_work.h"
 #include "kernels/lu_grid_kernels.h"
+#include "kernels/lu_spread_device.h"
 #include "kernels/lu_spread_panel.h"
 #include "kernels/lu_spread_part.h"
 #include "runtime/exchange.h"
@@ -121,9 +122,10 @@ const hs_task_kind hs_kind_lu_spread_ready = {
 
 /* The part's share of the panel's ?GETRF flops (its rows of the
  * panel's), at the spread panel's own rate by the panel's width
- * (LU_SPREAD; a GETRF's where the machine does not rate it); and its
+ * (LU_SPREAD; a GETRF's where the machine does not rate it); its
  * exchanges, one a column and the first, each a record to every other
- * part. */
+ * part; and on an accelerator its transfers through the host a
+ * column. */
 static int lu_spread_part_work(const hs_task *t, int esize, hs_work_parts *p)
 {
     hs_lu_spread_part_args x = hs_lu_spread_part_args_of(t);
@@ -133,6 +135,10 @@ static int lu_spread_part_work(const hs_task *t, int esize, hs_work_parts *p)
     p->exchanges = kk + 1;
     p->exchange_members = members;
     p->exchange_bytes = (double)hs_lu_spread_record_bytes(w, esize);
+    if (t->device) {
+        p->device_copies = HS_LU_SPREAD_DEVICE_COPIES * kk;
+        p->device_bytes = (double)HS_LU_SPREAD_DEVICE_ROWS * kk * w * esize;
+    }
     return hs_work_one(p, HS_WORK_LU_SPREAD, hs_flops_getrf(x.rows, w) * p->rows / x.rows, w);
 }
 

@@ -67,13 +67,14 @@ static double seconds_with(hs_sim_model *model, const hs_task *t, int x, int mem
         seconds += w.exchanges
                    * (m->net_latency_us * 1e-6
                       + (w.exchange_members - 1) * w.exchange_bytes / (m->net_gbs * 1e9));
-    /* On a GPU each column (all but the first exchange) also waits twice
-     * for the device (the search's index, the offered rows: kernels/
-     * lu_spread_device.h), each a transfer's latency over the link; what
-     * the kernels between add is not in the machine files until a GPU
-     * measures a column (timing/time_spread_panel), so this is a floor. */
-    if (x && w.exchanges > 1)
-        seconds += (w.exchanges - 1) * 2 * m->link_latency_us * 1e-6;
+    /* A task that drives its device through the host (a spread part on
+     * a GPU: kernels/lu_spread_device.h) pays each transfer's latency
+     * and bytes over the link, as the emulated GPU times them; what a
+     * real GPU adds between (launches, synchronizations) is not in the
+     * machine files until one measures a column (time_spread_panel). */
+    if (x && w.device_copies > 0)
+        seconds += w.device_copies * m->link_latency_us * 1e-6
+                   + (m->link_gbs > 0 ? w.device_bytes / (m->link_gbs * 1e9) : 0);
     return seconds;
 }
 
