@@ -35,18 +35,20 @@ int hs_lu_spread_dev_wait(hs_lu_spread_dev *d)
     return err;
 }
 
-int hs_lu_spread_dev_open(hs_lu_spread_dev *d, hs_device *dev, int stream, int prec, int m, int w)
+int hs_lu_spread_dev_open(hs_lu_spread_dev *d, hs_device *dev, int stream, int prec, int m, int w,
+                          size_t recs_bytes)
 {
     *d = (hs_lu_spread_dev){ .dev = dev, .stream = stream, .prec = prec, .w = w, .m = m,
-                             .es = hs_prec_bytes(prec) };
-    size_t rows = (size_t)HS_LU_SPREAD_IB * (size_t)(w > 0 ? w : 1) * d->es;
+                             .es = hs_prec_bytes(prec), .recs_bytes = recs_bytes };
+    size_t width = (size_t)(w > 0 ? w : 1);
     size_t zeros = (size_t)(m > 0 ? m : 1) * d->es;
     size_t stage = (size_t)(m > w ? m : w > 0 ? w : 1) * d->es;
-    d->u = dev->ops->alloc(dev, (size_t)HS_LU_SPREAD_IB * d->es);
-    d->u12 = dev->ops->alloc(dev, rows);
+    d->u = dev->ops->alloc(dev, (size_t)HS_LU_SPREAD_IB * width * d->es);
+    d->recs = dev->ops->alloc(dev, recs_bytes > 0 ? recs_bytes : 1);
+    d->sums = dev->ops->alloc(dev, width * d->es);
     d->zeros = dev->ops->alloc(dev, zeros);
     d->host = hs_lu_spread_dev_host_alloc(d, stage);
-    if (!d->u || !d->u12 || !d->zeros || !d->host)
+    if (!d->u || !d->recs || !d->sums || !d->zeros || !d->host)
         return HETSCAL_ERR_NOMEM;
     memset(d->host, 0, stage);
     int err = dev->ops->copy(dev, stream, HS_COPY_H2D, (int)(zeros / d->es), 1, (int)d->es,
@@ -63,12 +65,12 @@ void hs_lu_spread_dev_close(hs_lu_spread_dev *d)
     if (!d->dev)
         return;
     (void)hs_lu_spread_dev_wait(d);
-    void *p[] = { d->u, d->u12, d->zeros };
+    void *p[] = { d->u, d->recs, d->sums, d->zeros };
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
         if (p[i])
             d->dev->ops->free(d->dev, p[i]);
     hs_lu_spread_dev_host_free(d, d->host);
-    d->u = d->u12 = d->zeros = d->host = NULL;
+    d->u = d->recs = d->sums = d->zeros = d->host = NULL;
 }
 
 int hs_lu_spread_dev_search(hs_lu_spread_dev *d, const void *col, int n, int *where)
@@ -94,7 +96,7 @@ int hs_lu_spread_dev_finite(hs_lu_spread_dev *d, const void *a, int ld, int m, i
         return 0;
     /* column c's sum of zero times each value: NaN where one is not
      * finite (0 x Inf and 0 x NaN are NaN), else 0 */
-    void *sums = d->u12, *host = d->host;
+    void *sums = d->sums, *host = d->host;
     int err = hs_dev_gemm(d->dev, d->stream, d->prec, 'T', 'N', d->w, 1, m, 1, a, ld, d->zeros, m,
                           0, sums, d->w);
     if (!err)
@@ -116,11 +118,11 @@ int hs_lu_spread_dev_row_out(hs_lu_spread_dev *d, const void *row, int ld, int n
     return d->dev->ops->copy(d->dev, d->stream, HS_COPY_D2H, 1, n, (int)d->es, row, ld, host, 1);
 }
 
-int hs_lu_spread_dev_row_in(hs_lu_spread_dev *d, void *row, int ld, int n, const void *host,
-                            int host_ld)
+int hs_lu_spread_dev_row_copy(hs_lu_spread_dev *d, const void *src, int lds, void *dst, int ldd,
+                              int n)
 {
-    return d->dev->ops->copy(d->dev, d->stream, HS_COPY_H2D, 1, n, (int)d->es, host, host_ld, row,
-                             ld);
+    return d->dev->ops->copy(d->dev, d->stream, HS_COPY_D2D, 1, n, (int)d->es, src, lds, dst,
+                             ldd);
 }
 
 int hs_lu_spread_dev_block(hs_lu_spread_dev *d, int dir, int m, int n, const void *src, int lds,
@@ -129,28 +131,46 @@ int hs_lu_spread_dev_block(hs_lu_spread_dev *d, int dir, int m, int n, const voi
     return d->dev->ops->copy(d->dev, d->stream, dir, m, n, (int)d->es, src, lds, dst, ldd);
 }
 
-int hs_lu_spread_dev_scale(hs_lu_spread_dev *d, const void *pivot, int r, void *col, int rows)
+int hs_lu_spread_dev_records_in(hs_lu_spread_dev *d, const void *all)
+{
+    /* as doubles, what the records are made of */
+    int n = (int)(d->recs_bytes / sizeof(double));
+    return d->dev->ops->copy(d->dev, d->stream, HS_COPY_H2D, n, 1, (int)sizeof(double), all, n,
+                             d->recs, n);
+}
+
+int hs_lu_spread_dev_take_row(hs_lu_spread_dev *d, int r, const void *src)
+{
+    return hs_lu_spread_dev_row_copy(d, src, 1, at(d->u, (size_t)r, d->es), HS_LU_SPREAD_IB,
+                                     d->w);
+}
+
+int hs_lu_spread_dev_scale(hs_lu_spread_dev *d, int r, int j, void *col, int rows)
 {
     if (rows <= 0)
         return 0;
-    char *slot = at(d->u, (size_t)r, d->es);
-    int err = d->dev->ops->copy(d->dev, d->stream, HS_COPY_H2D, 1, 1, (int)d->es, pivot, 1, slot,
-                                1);
-    if (!err)
-        err = hs_dev_triangular(d->dev, d->stream, HS_K_TRSM, d->prec, 'R', 'U', 'N', 'N', rows, 1,
-                                1, slot, 1, col, rows);
-    return err;
+    const void *pivot = at(d->u, (size_t)r + (size_t)j * HS_LU_SPREAD_IB, d->es);
+    return hs_dev_triangular(d->dev, d->stream, HS_K_TRSM, d->prec, 'R', 'U', 'N', 'N', rows, 1,
+                             1, pivot, 1, col, rows);
 }
 
-int hs_lu_spread_dev_update(hs_lu_spread_dev *d, const void *u12, int kb, int n, const void *l21,
-                            void *c, int ld, int mm)
+int hs_lu_spread_dev_solve(hs_lu_spread_dev *d, int r, int kb, int a, int c, int n)
+{
+    if (n <= 0 || kb <= 0)
+        return 0;
+    enum { IB = HS_LU_SPREAD_IB };
+    const void *l11 = at(d->u, (size_t)r + (size_t)a * IB, d->es);
+    void *a12 = at(d->u, (size_t)r + (size_t)c * IB, d->es);
+    return hs_dev_triangular(d->dev, d->stream, HS_K_TRSM, d->prec, 'L', 'L', 'N', 'U', kb, n, 1,
+                             l11, IB, a12, IB);
+}
+
+int hs_lu_spread_dev_update(hs_lu_spread_dev *d, int r, int kb, int c, int n, const void *l21,
+                            void *cc, int ld, int mm)
 {
     if (n <= 0 || kb <= 0 || mm <= 0)
         return 0;
-    int err = d->dev->ops->copy(d->dev, d->stream, HS_COPY_H2D, kb, n, (int)d->es, u12, kb, d->u12,
-                                kb);
-    if (!err)
-        err = hs_dev_gemm(d->dev, d->stream, d->prec, 'N', 'N', mm, n, kb, -1, l21, ld, d->u12, kb,
-                          1, c, ld);
-    return err;
+    const void *u12 = at(d->u, (size_t)r + (size_t)c * HS_LU_SPREAD_IB, d->es);
+    return hs_dev_gemm(d->dev, d->stream, d->prec, 'N', 'N', mm, n, kb, -1, l21, ld, u12,
+                       HS_LU_SPREAD_IB, 1, cc, ld);
 }

@@ -47,13 +47,10 @@ static void HS_SFX(spread_row_out)(const HS_SFX(spread) *x, int i, HS_T *to)
         to[c] = x->a[i + (size_t)c * x->ld];
 }
 
-static int HS_SFX(spread_row_in)(HS_SFX(spread) *x, int i, const HS_T *from)
+static void HS_SFX(spread_row_in)(HS_SFX(spread) *x, int i, const HS_T *from)
 {
-    if (x->dev)
-        return hs_lu_spread_dev_row_in(x->dev, x->a + i, x->ld, x->w, from, 1);
     for (int c = 0; c < x->w; c++)
         x->a[i + (size_t)c * x->ld] = from[c];
-    return 0;
 }
 
 /* Column j's offer on a device: the search below row s, then the offered
@@ -66,13 +63,16 @@ static int HS_SFX(spread_dev_offer)(HS_SFX(spread) *x, int s, int j, int holds, 
     if (!err && *at >= 0)
         err = hs_lu_spread_dev_row_out(x->dev, x->a + *at, x->ld, x->w,
                                        HS_SFX(spread_offer)(x->mine));
-    if (!err && holds)
+    if (!err && holds && *at != s)
         err = hs_lu_spread_dev_row_out(x->dev, x->a + s, x->ld, x->w,
                                        HS_SFX(spread_diag)(x->mine, x->w));
-    /* Also with nothing offered: the previous column's copies from the
+    /* Also with nothing offered: the previous column's copy of the
      * records must be done before the exchange writes over them. */
     if (!err)
         err = hs_lu_spread_dev_wait(x->dev);
+    if (!err && holds && *at == s)
+        memcpy(HS_SFX(spread_diag)(x->mine, x->w), HS_SFX(spread_offer)(x->mine),
+               (size_t)x->w * sizeof(HS_T));
     return err;
 }
 
@@ -103,6 +103,31 @@ static int HS_SFX(spread_divide)(HS_SFX(spread) *x, HS_T *col, int rows, HS_T pi
     if (!err)
         err = hs_lu_spread_dev_wait(x->dev);
     hs_lu_spread_dev_host_free(x->dev, c);
+    return err;
+}
+
+/* Column j's work on a device once the records are in (the pivot row pv
+ * and the diagonal row dv in them; s and at_p: where this member holds
+ * rows j and p, or -1): the records to the device, the interchange from
+ * them, the step's pivot row u taken from them, the column scaled. */
+static int HS_SFX(spread_dev_column)(HS_SFX(spread) *x, int j, int k0, int s, int at_p,
+                                     const HS_T *pv, const HS_T *dv, const HS_T *u, HS_T pivot,
+                                     int divide, HS_T *col, int rows)
+{
+    hs_lu_spread_dev *d = x->dev;
+    int err = hs_lu_spread_dev_records_in(d, x->all);
+    if (!err && pivot != 0 && s >= 0)
+        err = hs_lu_spread_dev_row_copy(d, hs_lu_spread_dev_record(d, x->all, pv), 1, x->a + s,
+                                        x->ld, x->w);
+    if (!err && pivot != 0 && at_p >= 0)
+        err = hs_lu_spread_dev_row_copy(d, hs_lu_spread_dev_record(d, x->all, dv), 1,
+                                        x->a + at_p, x->ld, x->w);
+    if (!err)
+        err = hs_lu_spread_dev_take_row(d, j - k0, hs_lu_spread_dev_record(d, x->all, u));
+    if (!err && pivot != 0 && divide)
+        err = HS_SFX(spread_divide)(x, col, rows, pivot);
+    else if (!err && pivot != 0)
+        err = hs_lu_spread_dev_scale(d, j - k0, j, col, rows);
     return err;
 }
 
@@ -176,16 +201,11 @@ static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int *ipiv, in
     ipiv[j] = p + 1;
     HS_T pivot = pv[j];
     int below = holds ? s + 1 : s, rows = x->m - below, one = 1;
-    const HS_T *u = dv;
+    const HS_T *u = pivot != 0 ? pv : dv;
     HS_T *col = a + below + (size_t)j * ld;
-    int divide = 0;
+    int divide = 0, at_p = p != j ? HS_SFX(spread_first)(x, p) : x->m;
+    int has_p = at_p < x->m && x->row[at_p] == p;
     if (pivot != 0) {
-        u = pv;
-        if (holds)
-            err = HS_SFX(spread_row_in)(x, s, pv);
-        int at_p = p != j ? HS_SFX(spread_first)(x, p) : x->m;
-        if (!err && at_p < x->m && x->row[at_p] == p)
-            err = HS_SFX(spread_row_in)(x, at_p, dv);
         /* LAPACK's safe minimum (?LAMCH('S')): the smallest normal number */
         HS_R sfmin = sizeof(HS_R) == sizeof(float) ? FLT_MIN : DBL_MIN;
 #if HS_COMPLEX
@@ -193,11 +213,17 @@ static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int *ipiv, in
 #else
         divide = !(fabs(pivot) >= sfmin);
 #endif
-        if (!err && divide)
-            err = HS_SFX(spread_divide)(x, col, rows, pivot);
-        else if (!x->dev && rows > 0) {
-            HS_T scale = 1 / pivot;
-            HS_F(scal)(&rows, &scale, col, &one);
+        if (!x->dev) {
+            if (holds)
+                HS_SFX(spread_row_in)(x, s, pv);
+            if (has_p)
+                HS_SFX(spread_row_in)(x, at_p, dv);
+            if (divide) {
+                err = HS_SFX(spread_divide)(x, col, rows, pivot);
+            } else if (rows > 0) {
+                HS_T scale = 1 / pivot;
+                HS_F(scal)(&rows, &scale, col, &one);
+            }
         }
     } else if (*info == 0) {
         *info = j + 1;
@@ -206,11 +232,32 @@ static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int *ipiv, in
     if (x->dev) {
         /* An error here reaches the others with the next record (or, after
          * the last one, the call's status): this member keeps exchanging. */
-        if (!err && pivot != 0 && !divide)
-            err = hs_lu_spread_dev_scale(x->dev, u + j, j - k0, col, rows);
+        if (!err)
+            err = HS_SFX(spread_dev_column)(x, j, k0, holds ? s : -1, has_p ? at_p : -1, pv, dv,
+                                            u, pivot, divide, col, rows);
         x->dev_err = err;
     }
     return 0;
+}
+
+/* spread_update on a device: U12 solved from the step's pivot rows there
+ * (hs_lu_spread_dev_solve), written into the pivot rows this member
+ * holds, and the member's rows below them updated. */
+static void HS_SFX(spread_dev_update)(HS_SFX(spread) *x, int k0, int a, int c, int b)
+{
+    hs_lu_spread_dev *d = x->dev;
+    int kb = c - a, n = b - c, ld = x->ld, r = a - k0;
+    int err = x->dev_err;
+    if (!err)
+        err = hs_lu_spread_dev_solve(d, r, kb, a, c, n);
+    int i = HS_SFX(spread_first)(x, a);
+    for (; !err && i < x->m && x->row[i] < c; i++)
+        err = hs_lu_spread_dev_row_copy(d, hs_lu_spread_dev_u12_row(d, r, x->row[i] - a, c),
+                                        HS_LU_SPREAD_IB, x->a + i + (size_t)c * ld, ld, n);
+    if (!err)
+        err = hs_lu_spread_dev_update(d, r, kb, c, n, x->a + i + (size_t)a * ld,
+                                      x->a + i + (size_t)c * ld, ld, x->m - i);
+    x->dev_err = err;
 }
 
 /* After columns [a, c) of the step from k0, the columns [c, b) to their
@@ -227,6 +274,10 @@ static void HS_SFX(spread_update)(HS_SFX(spread) *x, int k0, int a, int c, int b
     int kb = c - a, n = b - c, ld = x->ld, w = x->w;
     if (n <= 0 || kb <= 0)
         return;
+    if (x->dev) {
+        HS_SFX(spread_dev_update)(x, k0, a, c, b);
+        return;
+    }
     for (int r = 0; r < kb; r++) {
         const HS_T *u = x->u + (size_t)(a - k0 + r) * w;
         for (int q = 0; q < r; q++)
@@ -237,17 +288,6 @@ static void HS_SFX(spread_update)(HS_SFX(spread) *x, int k0, int a, int c, int b
     HS_T one = 1, minus = -1;
     HS_F(trsm)("L", "L", "N", "U", &kb, &n, &one, x->l11, &kb, x->u12, &kb, 1, 1, 1, 1);
     int i = HS_SFX(spread_first)(x, a);
-    if (x->dev) {
-        int err = x->dev_err;
-        for (; !err && i < x->m && x->row[i] < c; i++)
-            err = hs_lu_spread_dev_row_in(x->dev, x->a + i + (size_t)c * ld, ld, n,
-                                          x->u12 + (x->row[i] - a), kb);
-        if (!err)
-            err = hs_lu_spread_dev_update(x->dev, x->u12, kb, n, x->a + i + (size_t)a * ld,
-                                          x->a + i + (size_t)c * ld, ld, x->m - i);
-        x->dev_err = err;
-        return;
-    }
     for (; i < x->m && x->row[i] < c; i++)
         for (int q = 0; q < n; q++)
             x->a[i + (size_t)(c + q) * ld] = x->u12[x->row[i] - a + (size_t)q * kb];
@@ -380,14 +420,16 @@ static int HS_SFX(lu_spread_panel)(HS_T *a, int ld, const hs_lu_spread_rows *row
                          .team = team, .dev = rows->device ? &dev : NULL,
                          .rec_doubles = hs_lu_spread_record_bytes(w, sizeof(HS_T))
                                         / sizeof(double) };
-    int dev_err = x.dev ? hs_lu_spread_dev_open(&dev, rows->device, rows->stream,
-                                                HS_P, rows->m, w)
+    int dev_err = x.dev ? hs_lu_spread_dev_open(&dev, rows->device, rows->stream, HS_P,
+                                                rows->m, w,
+                                                x.rec_doubles * sizeof(double)
+                                                    * (size_t)team->members)
                         : 0;
     x.mine = HS_SFX(spread_alloc)(x.dev, x.rec_doubles * sizeof(double)
                                              * ((size_t)team->members + 1));
     x.u = malloc((size_t)HS_LU_SPREAD_IB * w * sizeof(HS_T));
     x.l11 = malloc((size_t)HS_LU_SPREAD_IB * HS_LU_SPREAD_IB * sizeof(HS_T));
-    x.u12 = HS_SFX(spread_alloc)(x.dev, (size_t)HS_LU_SPREAD_IB * w * sizeof(HS_T));
+    x.u12 = malloc((size_t)HS_LU_SPREAD_IB * w * sizeof(HS_T));
     x.all = x.mine ? x.mine + x.rec_doubles : NULL;
 
     /* Every member's memory, finiteness and rows, before any column. */
@@ -432,6 +474,6 @@ static int HS_SFX(lu_spread_panel)(HS_T *a, int ld, const hs_lu_spread_rows *row
     HS_SFX(spread_free)(x.dev, x.mine);
     free(x.u);
     free(x.l11);
-    HS_SFX(spread_free)(x.dev, x.u12);
+    free(x.u12);
     return err;
 }

@@ -137,7 +137,7 @@ static int lu_spread_part_work(const hs_task *t, int esize, hs_work_parts *p)
     p->exchange_bytes = (double)hs_lu_spread_record_bytes(w, esize);
     if (t->device) {
         p->device_copies = HS_LU_SPREAD_DEVICE_COPIES * kk;
-        p->device_bytes = (double)HS_LU_SPREAD_DEVICE_ROWS * kk * w * esize;
+        p->device_bytes = (2.0 + 2.0 * members) * kk * w * esize;
     }
     return hs_work_one(p, HS_WORK_LU_SPREAD, hs_flops_getrf(x.rows, w) * p->rows / x.rows, w);
 }
