@@ -97,13 +97,16 @@ export HETSCAL_DEVICES
 # What has run only against the stand-in and emulated GPUs first: P?GETRF
 # in the four precisions on 2 ranks (narrow tiles, GPU tasks required),
 # Debian's xdlu on the hard input with the 1-D and the 2-D layout (device
-# panels), and xdqr with PDGEQRF on the caller's grid.  Messages between
+# panels, gathered and spread over their process column), and xdqr with PDGEQRF on the caller's grid.  Messages between
 # ranks take the default (auto): Debian's MPICH does not take GPU memory.
 # (run_xdtester.sh counts the GPU tasks of its own verbose lines.)
 gpu_required="HETSCAL_EXPECT_GPU_TASKS=$HETSCAL_GPU_EXPECT"
 lu_hard="HETSCAL_XDLU_EST=F HETSCAL_NB_SMALL=8 HETSCAL_NB_GPU=24 HETSCAL_POISON_MEMORY=1 $gpu_required"
 run lu_prec_np2 none "" sh "$top_srcdir/testing/tester/run_lu_on_devices.sh" "$dev"
 run xdlu_grid_np4 none "$lu_hard HETSCAL_LU_GRID=1 HETSCAL_PANELS=device" \
+    xdtester xdlu 4 "$top_srcdir/testing/scalapack/lu_hard.dat" 800 828
+run xdlu_spread_np4 none \
+    "$lu_hard HETSCAL_LU_GRID=1 HETSCAL_PANELS=device HETSCAL_LU_SPREAD=1 HETSCAL_EXPECT_LAYOUT=grid_spread" \
     xdtester xdlu 4 "$top_srcdir/testing/scalapack/lu_hard.dat" 800 828
 run xdlu_np4 none "$lu_hard" xdtester xdlu 4 "$top_srcdir/testing/scalapack/lu_hard.dat" 800 828
 run xdqr_grid_np4 none "$gpu_required HETSCAL_QR_GRID=1 HETSCAL_PANELS=device HETSCAL_NB_SMALL=8" \

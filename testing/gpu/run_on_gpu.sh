@@ -243,6 +243,22 @@ if [ "$gpu" = 1 ]; then
     done
     tee -a "$summary" < "$logdir/spread_panel.txt"
     [ "$st" -eq 0 ] || say "time_spread_panel failed (exit status $st)"
+    # The 2-D LU with its panels on the GPU, gathered (the default) and
+    # spread (HETSCAL_LU_SPREAD=1: the parts driving the GPU), two
+    # processes sharing it on a 2 x 1 grid: the call's whole time with the
+    # spread parts' round trips a column (doc/PERFORMANCE.md, session 86).
+    st=0
+    for spread in 0 1; do
+        [ "$(left)" -gt 120 ] || break
+        HETSCAL_LU_GRID=1 HETSCAL_PANELS=device HETSCAL_LU_SPREAD=$spread HETSCAL_VERBOSE=1 \
+            HETSCAL_TEST_TIMEOUT=100 timeout 110 "$src/testing/launch" 2 \
+            "$build/timing/time_scalapack" -routine getrf -n 16000 -nb 256 -p 2 -q 1 \
+            -threads "$(($(nproc) / 2 - 1))" -reps 2 -noref -noceiling -devices "$devices" \
+            >> "$logdir/lu_spread_gpu.txt" 2>&1 || st=$?
+    done
+    { grep "^PDGETRF" "$logdir/lu_spread_gpu.txt"
+      grep -o " layout=[a-z_]*" "$logdir/lu_spread_gpu.txt" | sort | uniq -c; } | tee -a "$summary"
+    [ "$st" -eq 0 ] || say "spread LU on the GPU failed (exit status $st)"
 fi
 
 # ---- the runtime's fixed cost of a GPU task --------------------------------
