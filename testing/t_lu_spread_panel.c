@@ -22,6 +22,7 @@
 #include "device/backends.h"
 #include "kernels/lu_kernels.h"
 #include "kernels/lu_spread_panel.h"
+#include "runtime/device_memory.h"
 #include "util/precision.h"
 #include "spread_team.h"
 
@@ -85,6 +86,7 @@ static void from_device(hs_device *dev, void *d, void *a, size_t bytes)
             dev->ops->host_free(dev, pinned);
         dev->ops->free(dev, d);
     }
+    hs_devmem_forget(dev);   /* the members' cached scratch */
     dev->ops->close(dev);
 }
 

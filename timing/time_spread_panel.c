@@ -22,6 +22,7 @@
 #include "device/backends.h"
 #include "kernels/lu_kernels.h"
 #include "kernels/lu_spread_panel.h"
+#include "runtime/device_memory.h"
 #include "testing/spread_team.h"
 #include "util/clock.h"
 #include "util/precision.h"
@@ -257,6 +258,7 @@ int main(int argc, char **argv)
                 mem[q].dev->ops->free(mem[q].dev, mem[q].a);
             if (mem[q].host)
                 mem[q].dev->ops->host_free(mem[q].dev, mem[q].host);
+            hs_devmem_forget(mem[q].dev);   /* the members' cached scratch */
             mem[q].dev->ops->close(mem[q].dev);
         } else {
             free(mem[q].host);

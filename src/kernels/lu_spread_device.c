@@ -6,6 +6,7 @@
 #include "include/hetscal.h"
 #include "kernels/lu_spread_device.h"
 #include "kernels/lu_spread_panel.h"
+#include "runtime/device_memory.h"
 #include "util/precision.h"
 
 static char *at(void *base, size_t values, size_t es)
@@ -13,15 +14,47 @@ static char *at(void *base, size_t values, size_t es)
     return (char *)base + values * es;
 }
 
-void *hs_lu_spread_dev_host_alloc(hs_lu_spread_dev *d, size_t bytes)
+/* The buffers come from the runtime's caches (runtime/device_memory.h),
+ * never from the device directly: freeing device or pinned memory
+ * synchronizes the whole device, which would stall every other kernel
+ * on it at each part's end, and pinning costs milliseconds.  A cache
+ * hands back a buffer of the same size: sizes are powers of two, so
+ * that the parts of a call's panels, whose rows shrink, find them. */
+static size_t cached_size(size_t bytes)
 {
-    return d->dev->ops->host_alloc(d->dev, bytes > 0 ? bytes : 1);
+    size_t size = 4096;
+    while (size < bytes)
+        size *= 2;
+    return size;
 }
 
-void hs_lu_spread_dev_host_free(hs_lu_spread_dev *d, void *p)
+static void *device_get(hs_lu_spread_dev *d, size_t bytes, size_t *size)
 {
-    if (p)
-        d->dev->ops->host_free(d->dev, p);
+    *size = cached_size(bytes);
+    return hs_devmem_get(d->dev, *size);
+}
+
+/* A pinned buffer keeps its size in a head before what it hands out. */
+enum { HOST_HEAD = 64 };
+
+void *hs_lu_spread_dev_host_alloc(hs_lu_spread_dev *d, size_t bytes)
+{
+    size_t size = cached_size(bytes + HOST_HEAD);
+    char *p = hs_pinned_get(d->dev, size);
+    if (!p)
+        return NULL;
+    memcpy(p, &size, sizeof size);
+    return p + HOST_HEAD;
+}
+
+void hs_lu_spread_dev_host_free(hs_lu_spread_dev *d, void *q)
+{
+    if (!q)
+        return;
+    char *p = (char *)q - HOST_HEAD;
+    size_t size;
+    memcpy(&size, p, sizeof size);
+    hs_pinned_put(d->dev, p, size);
 }
 
 int hs_lu_spread_dev_wait(hs_lu_spread_dev *d)
@@ -43,10 +76,10 @@ int hs_lu_spread_dev_open(hs_lu_spread_dev *d, hs_device *dev, int stream, int p
     size_t width = (size_t)(w > 0 ? w : 1);
     size_t zeros = (size_t)(m > 0 ? m : 1) * d->es;
     size_t stage = (size_t)(m > w ? m : w > 0 ? w : 1) * d->es;
-    d->u = dev->ops->alloc(dev, (size_t)HS_LU_SPREAD_IB * width * d->es);
-    d->recs = dev->ops->alloc(dev, recs_bytes > 0 ? recs_bytes : 1);
-    d->sums = dev->ops->alloc(dev, width * d->es);
-    d->zeros = dev->ops->alloc(dev, zeros);
+    d->u = device_get(d, (size_t)HS_LU_SPREAD_IB * width * d->es, &d->size[0]);
+    d->recs = device_get(d, recs_bytes, &d->size[1]);
+    d->sums = device_get(d, width * d->es, &d->size[2]);
+    d->zeros = device_get(d, zeros, &d->size[3]);
     d->host = hs_lu_spread_dev_host_alloc(d, stage);
     if (!d->u || !d->recs || !d->sums || !d->zeros || !d->host)
         return HETSCAL_ERR_NOMEM;
@@ -68,7 +101,7 @@ void hs_lu_spread_dev_close(hs_lu_spread_dev *d)
     void *p[] = { d->u, d->recs, d->sums, d->zeros };
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
         if (p[i])
-            d->dev->ops->free(d->dev, p[i]);
+            hs_devmem_put(d->dev, p[i], d->size[i]);
     hs_lu_spread_dev_host_free(d, d->host);
     d->u = d->recs = d->sums = d->zeros = d->host = NULL;
 }

@@ -38,6 +38,7 @@ typedef struct hs_lu_spread_dev {
     void *sums;    /* device: w values, the finiteness check's */
     void *zeros;   /* device: m zeros, for the finiteness check */
     void *host;    /* pinned: max(m, w) values, its staging */
+    size_t size[4];   /* the device buffers' sizes in their cache */
     int m;
 } hs_lu_spread_dev;
 
@@ -52,7 +53,7 @@ void hs_lu_spread_dev_close(hs_lu_spread_dev *d);
 /* Everything issued so far has run. */
 int hs_lu_spread_dev_wait(hs_lu_spread_dev *d);
 
-/* Host memory (pinned where the device has it) of `bytes`, and back. */
+/* Pinned host memory of `bytes` (NULL: none left), and back. */
 void *hs_lu_spread_dev_host_alloc(hs_lu_spread_dev *d, size_t bytes);
 void hs_lu_spread_dev_host_free(hs_lu_spread_dev *d, void *p);
 
