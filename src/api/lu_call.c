@@ -232,10 +232,10 @@ static int grid_layout_tiles(hs_call *c, int layout, int host_panels)
         c->rep.panels_from = hs_panels_source(c->cfg);
         c->geo.device_panels = !host_panels;
     }
-    if (status == 0 && spread_panels(c)) {
+    if (status == 0)
         c->geo.spread_panels = spread_panels(c);
+    if (status == 0 && c->geo.spread_panels)
         status = spread_ctx(c);
-    }
     return status;
 }
 

@@ -71,7 +71,7 @@ int hs_lu_spread_dev_wait(hs_lu_spread_dev *d)
 int hs_lu_spread_dev_open(hs_lu_spread_dev *d, hs_device *dev, int stream, int prec, int m, int w,
                           size_t recs_bytes)
 {
-    *d = (hs_lu_spread_dev){ .dev = dev, .stream = stream, .prec = prec, .w = w, .m = m,
+    *d = (hs_lu_spread_dev){ .dev = dev, .stream = stream, .prec = prec, .w = w,
                              .es = hs_prec_bytes(prec), .recs_bytes = recs_bytes };
     size_t width = (size_t)(w > 0 ? w : 1);
     size_t zeros = (size_t)(m > 0 ? m : 1) * d->es;

@@ -39,7 +39,6 @@ typedef struct hs_lu_spread_dev {
     void *zeros;   /* device: m zeros, for the finiteness check */
     void *host;    /* pinned: max(m, w) values, its staging */
     size_t size[4];   /* the device buffers' sizes in their cache */
-    int m;
 } hs_lu_spread_dev;
 
 /* Device scratch for a member of m rows of a w-wide panel of precision

@@ -109,12 +109,14 @@ static int HS_SFX(spread_divide)(HS_SFX(spread) *x, HS_T *col, int rows, HS_T pi
 /* Column j's work on a device once the records are in (the pivot row pv
  * and the diagonal row dv in them; s and at_p: where this member holds
  * rows j and p, or -1): the records to the device, the interchange from
- * them, the step's pivot row u taken from them, the column scaled. */
+ * them, the step's pivot row taken from them (the diagonal row where the
+ * pivot is zero), the column scaled. */
 static int HS_SFX(spread_dev_column)(HS_SFX(spread) *x, int j, int k0, int s, int at_p,
-                                     const HS_T *pv, const HS_T *dv, const HS_T *u, HS_T pivot,
-                                     int divide, HS_T *col, int rows)
+                                     const HS_T *pv, const HS_T *dv, HS_T pivot, int divide,
+                                     HS_T *col, int rows)
 {
     hs_lu_spread_dev *d = x->dev;
+    const HS_T *u = pivot != 0 ? pv : dv;
     int err = hs_lu_spread_dev_records_in(d, x->all);
     if (!err && pivot != 0 && s >= 0)
         err = hs_lu_spread_dev_row_copy(d, hs_lu_spread_dev_record(d, x->all, pv), 1, x->a + s,
@@ -234,7 +236,7 @@ static int HS_SFX(spread_column)(HS_SFX(spread) *x, int j, int k0, int *ipiv, in
          * the last one, the call's status): this member keeps exchanging. */
         if (!err)
             err = HS_SFX(spread_dev_column)(x, j, k0, holds ? s : -1, has_p ? at_p : -1, pv, dv,
-                                            u, pivot, divide, col, rows);
+                                            pivot, divide, col, rows);
         x->dev_err = err;
     }
     return 0;

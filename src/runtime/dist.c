@@ -381,6 +381,13 @@ static int exec_device(hs_dist *d, const hs_task_spec *spec)
     return x && hs_dist_plan_device(d, spec, x) ? x : 0;
 }
 
+/* Where access k of a task run on location x reads or writes its tile:
+ * there, or on the host (HS_ON_HOST). */
+static int access_location(const hs_task_spec *spec, int k, int x)
+{
+    return spec->acc[k].mode & HS_ON_HOST ? 0 : x;
+}
+
 static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
 {
     int x = exec_device(d, spec);
@@ -399,7 +406,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
     t->tile = main_output(spec);
     for (int k = 0; k < spec->nacc; k++) {
         dtile *dt = &d->tile[spec->acc[k].tile];
-        int mode = spec->acc[k].mode & HS_RW, at = spec->acc[k].mode & HS_ON_HOST ? 0 : x;
+        int mode = spec->acc[k].mode & HS_RW, at = access_location(spec, k, x);
         hs_handle *h;
         if (mode & HS_R) {
             int from = arrival(d, dt, d->me);
@@ -423,7 +430,7 @@ static void insert_executed_here(hs_dist *d, const hs_task_spec *spec)
         if (!(spec->acc[k].mode & HS_W))
             continue;
         new_version_at(d, dt, d->me);
-        hs_dist_written_at(d, dt, spec->acc[k].mode & HS_ON_HOST ? 0 : x);
+        hs_dist_written_at(d, dt, access_location(spec, k, x));
         if (!hs_dtile_is_home(d, dt)) {
             hs_handle *h = hs_dist_send_source(d, dt, spec->priority);
             submit_transfer(d, HS_Q_SEND, h, dt->home.rank, spec->priority, main_output(spec),
