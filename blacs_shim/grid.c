@@ -2,9 +2,11 @@
  * context is Cblacs2sys_handle(Cblacs_get(ctxt, 10)); the runtime works on
  * its own MPI_Comm_dup of it so that its messages never meet the
  * application's.  Ranks of grid positions are gathered, never assumed. */
+#define _GNU_SOURCE   /* sched_getaffinity */
 #include "config.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -51,6 +53,22 @@ void hetscal_grid_set_build_hook(void (*hook)(hetscal_grid *g, MPI_Comm node))
     build_hook = hook;
 }
 
+/* The CPUs that the grid's ranks on this node may run on, together: a
+ * rank bound to some cores sees only those, so the node's are the union
+ * of its ranks' masks.  0 when a mask or the reduction fails. */
+static int node_cpus(MPI_Comm node)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    int ok = sched_getaffinity(0, sizeof set, &set) == 0, all_ok = 0;
+    if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, node) != MPI_SUCCESS || !all_ok)
+        return 0;
+    if (MPI_Allreduce(MPI_IN_PLACE, &set, (int)sizeof set, MPI_BYTE, MPI_BOR, node)
+        != MPI_SUCCESS)
+        return 0;
+    return CPU_COUNT(&set);
+}
+
 /* The grid's collective set-up: g and g->rank_of allocated on every rank
  * or on none (one agreement first: a rank without them leaving here would
  * leave the others waiting in MPI_Comm_dup). */
@@ -81,6 +99,7 @@ static int grid_build(hetscal_grid *g, MPI_Comm sys)
     MPI_Comm_split_type(g->comm, MPI_COMM_TYPE_SHARED, g->rank, MPI_INFO_NULL, &node);
     MPI_Comm_size(node, &g->local_ranks);
     MPI_Comm_rank(node, &g->local_index);
+    g->node_cpus = node_cpus(node);
     g->gpu_count = -1;
     void (*hook)(hetscal_grid *, MPI_Comm) = build_hook;
     if (hook)

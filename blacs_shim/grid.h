@@ -15,6 +15,8 @@ typedef struct hetscal_grid {
     int *rank_of;            /* rank_of[prow * npcol + pcol] */
     int local_ranks;         /* ranks of this grid sharing this node */
     int local_index;         /* this rank's index among them */
+    int node_cpus;           /* CPUs they may run on (the union of their
+                                affinity masks); 0: not known */
     /* The GPUs this rank opens if a call on this grid is the first to open
      * devices: agreed among the grid's ranks on the node when the grid is
      * built (the build hook, api/gpu_placement.c).  count < 0: none agreed

@@ -68,14 +68,15 @@ enum { PANEL_VALUES = HS_NPANEL_KERNELS * HS_PANEL_SIZES + 1 };
 
 /* One MPI_SUM over doubles carries everything: for each common value,
  * rank (0,0)'s value (0 from the others) and the value itself, so that
- * a rank can tell it was overridden; then the threads that run tasks,
- * the nodes (one from each node's first rank of the grid), and the
- * accelerator ranks' count, accelerators and rates.  Every term
+ * a rank can tell it was overridden; then the threads that run tasks at
+ * once (in thousandths, rank_workers), the nodes (one from each node's
+ * first rank of the grid), and the accelerator ranks' count,
+ * accelerators and rates.  Every term
  * is an integer (rates in whole MFLOP/s) far below 2^53, so the sums are
  * exact in any order of reduction and every rank derives the same layout
  * from them. */
 enum {
-    V_ROOT = 0, V_THREADS = 2 * NCOMMON, V_NODES, V_ACCEL_RANKS, V_ACCEL_DEVICES, V_HOST_RATE,
+    V_ROOT = 0, V_WORKERS = 2 * NCOMMON, V_NODES, V_ACCEL_RANKS, V_ACCEL_DEVICES, V_HOST_RATE,
     V_ACCEL_RATE, V_ACCEL_KEPT, V_PANEL_RANKS, V_PANEL_KEPT, V_PANEL_HOST,
     V_PANEL_ACCEL = V_PANEL_HOST + PANEL_VALUES,
     NV = V_PANEL_ACCEL + PANEL_VALUES
@@ -89,6 +90,20 @@ static double in_thousandths(double rate)
 {
     double v = floor(rate * 1e3);
     return rate > 0 && v < 1 ? 1 : v;
+}
+
+/* How many of this rank's threads run at once (hs_rank_workers), on its
+ * node's CPUs (HETSCAL_NODE_CPUS, else the grid's count of them).  Four
+ * one-thread ranks on two cores are two workers, not four: the tile
+ * rules and the model, which give each worker its tiles, would otherwise
+ * cut a call into tiles for workers that wait for the same cores
+ * (PDPOTRF N = 1000 in 32-blocks, 2 x 2 on two cores: the caller's
+ * blocks in place ran 2.2 times slower than the reference, 96-tiles
+ * faster than it; doc/PERFORMANCE.md, session 87). */
+static double rank_workers(const hs_config *cfg, const hetscal_grid *grid, int threads)
+{
+    int cpus = cfg->node_cpus > 0 ? cfg->node_cpus : grid->node_cpus;
+    return hs_rank_workers(threads, grid->local_ranks, cpus);
 }
 
 /* A processor's panel rates, as values to sum. */
@@ -124,7 +139,8 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
     }
     /* A rank of one thread runs its tasks on the calling thread: it
      * counts as one either way. */
-    mine[V_THREADS] = cfg->num_threads > 0 ? cfg->num_threads : 1;
+    int threads = cfg->num_threads > 0 ? cfg->num_threads : 1;
+    mine[V_WORKERS] = rank_workers(cfg, grid, threads);
     mine[V_NODES] = grid->local_index == 0;
 
     /* Devices only when this rank takes part: a rank that would forward
@@ -138,7 +154,7 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
                                &devs, &ndev, &msg) == HETSCAL_SUCCESS &&
             ndev > 1) {
             double host_per_thread, accel;
-            int source = hs_device_rates(devs, ndev, (int)mine[V_THREADS], grid->local_ranks,
+            int source = hs_device_rates(devs, ndev, threads, grid->local_ranks,
                                          &host_per_thread, &accel);
             mine[V_ACCEL_RANKS] = 1;
             mine[V_ACCEL_DEVICES] = ndev - 1;
@@ -149,7 +165,7 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
              * measures nothing. */
             hs_panel_rates host, accel_panels;
             if (cfg->panels == HS_PANELS_COST) {
-                int from = hs_device_panel_rates(devs, ndev, (int)mine[V_THREADS],
+                int from = hs_device_panel_rates(devs, ndev, threads,
                                                  grid->local_ranks, &host, &accel_panels);
                 mine[V_PANEL_RANKS] = 1;
                 mine[V_PANEL_KEPT] = from == HS_DEVICE_RATES_FILE;
@@ -174,7 +190,7 @@ int hs_config_agree(hs_config *cfg, const hetscal_grid *grid)
     /* The table at MPI_Finalize is one collective: a rank whose own
      * environment differs follows its grid's. */
     hs_run_summary_agreed(cfg->summary);
-    cfg->grid_threads = (int)all[V_THREADS];
+    cfg->grid_threads = hs_grid_workers(all[V_WORKERS]);
     cfg->grid_nodes = all[V_NODES] >= 1 ? (int)all[V_NODES] : 1;
     cfg->accel_ranks = (int)all[V_ACCEL_RANKS];
     cfg->accel_devices = (int)all[V_ACCEL_DEVICES];

@@ -10,7 +10,8 @@
 
 /* Collective over the grid (one small MPI_Allreduce): the fields of *cfg
  * marked "grid" (util/config.h) take rank (0,0)'s values, grid_threads
- * becomes the sum of every rank's task-running threads, and the
+ * becomes the sum of every rank's task-running threads (no more on a
+ * node than its CPUs), and the
  * accelerator fields the grid's averages (this rank's devices are opened
  * for that, hs_session_devices).  With cfg->verbose, a rank whose own
  * value was overridden says so on stderr.  Returns 0, or HETSCAL_ERR_MPI

@@ -159,10 +159,17 @@ int hs_sim_call_predict(const hs_sim_call *c, hs_sim_prediction *p)
     hetscal_grid grid = { .ctxt = -1, .nprow = c->nprow, .npcol = c->npcol, .size = nranks,
                           .comm = MPI_COMM_NULL, .sys_comm = MPI_COMM_NULL,
                           .rank_of = rank_of, .local_ranks = rpn < nranks ? rpn : nranks,
-                          .gpu_count = -1 };
+                          .node_cpus = c->node_cores, .gpu_count = -1 };
     hs_config cfg = c->cfg;
     cfg.num_threads = c->threads;
-    cfg.grid_threads = c->threads * nranks;
+    /* as hs_config_agree sums them: each node's ranks, the last node's
+     * maybe fewer */
+    double thousandths = 0;
+    for (int first = 0; first < nranks; first += rpn) {
+        int here = nranks - first < rpn ? nranks - first : rpn;
+        thousandths += here * hs_rank_workers(c->threads, here, c->node_cores);
+    }
+    cfg.grid_threads = hs_grid_workers(thousandths);
     cfg.grid_nodes = (nranks + rpn - 1) / rpn;
     cfg.verbose = 0;
     /* What hs_config_agree would agree: the ranks with accelerators, their

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +82,19 @@ static int rule_leaves_enough(int n, int b, int grid_threads)
 {
     long per_dim = n / b;
     return per_dim * per_dim >= (long)TILES_PER_WORKER * grid_threads;
+}
+
+double hs_rank_workers(int threads, int local_ranks, int node_cpus)
+{
+    double node_threads = (double)threads * (local_ranks > 0 ? local_ranks : 1);
+    double part = node_cpus > 0 && node_cpus < node_threads ? node_cpus / node_threads : 1;
+    return floor(1e3 * threads * part);
+}
+
+int hs_grid_workers(double thousandths)
+{
+    int workers = (int)floor(thousandths * 1e-3 + 0.5);
+    return workers > 0 ? workers : 1;
 }
 
 int hs_tile_rule_starved(int n, int grid_threads)
@@ -211,6 +225,9 @@ void hs_config_read(hs_config *c, int local_ranks)
     c->num_threads = env_int("HETSCAL_NUM_THREADS", per_rank > 0 ? per_rank : 1);
     if (c->num_threads < 1)
         c->num_threads = 1;
+    c->node_cpus = env_int("HETSCAL_NODE_CPUS", 0);
+    if (c->node_cpus < 0)
+        c->node_cpus = 0;
     c->nb_small = env_int("HETSCAL_NB_SMALL", 0);
     c->summary = 0;   /* read by hs_config_agree (api/run_summary.h) */
     c->nb = env_int("HETSCAL_NB", 0);

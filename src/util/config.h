@@ -63,6 +63,9 @@ typedef struct hs_config {
                           (runtime/send_window.h); 0: none; -1 (default):
                           hs_config_send_window's rule */
     int num_threads;   /* host worker threads of this rank */
+    int node_cpus;     /* HETSCAL_NODE_CPUS: the CPUs the grid's ranks on
+                          this node may use (0, default: the union of
+                          their affinity masks, hetscal_grid.node_cpus) */
     int window;        /* task window (live task instances per rank) */
     double copy_fraction;  /* received copies, as a fraction of the share */
     int verbose;
@@ -74,7 +77,9 @@ typedef struct hs_config {
                           join before its first round (runtime/team.h) */
 
     /* Agreed over the grid at each call (hs_config_agree). */
-    int grid_threads;        /* threads that run tasks, summed over the grid */
+    int grid_threads;        /* threads that run tasks at once, summed over
+                                the grid: a node's ranks count no more of
+                                them than it has CPUs (hs_config_agree) */
     int grid_nodes;          /* nodes the grid's ranks run on (at least 1) */
     int accel_ranks;         /* ranks of the grid with accelerators */
     int accel_devices;       /* their accelerators, summed */
@@ -119,6 +124,15 @@ double hs_config_send_window(const hs_config *c, int nranks, int tile, int esize
 /* This rank's values; local_ranks: the ranks of the grid on this node,
  * which share its cores by default. */
 void hs_config_read(hs_config *c, int local_ranks);
+
+/* How many of a rank's `threads` run at once when `local_ranks` ranks of
+ * as many threads share a node's `node_cpus` CPUs (0: not known): all of
+ * them, or its part of those CPUs; in whole thousandths, so that their
+ * sum over the grid is exact in any order.  hs_grid_workers makes such a
+ * sum grid_threads (at least 1).  hs_config_agree sums it over the grid,
+ * the simulator over its nodes. */
+double hs_rank_workers(int threads, int local_ranks, int node_cpus);
+int hs_grid_workers(double thousandths);
 
 /* Host tile size for an n x n problem when HETSCAL_NB_SMALL is not set,
  * from the threads of the whole grid (so the same on every rank). */
